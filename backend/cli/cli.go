@@ -1,0 +1,122 @@
+// Package cli is gstdesk's command line: the same binary that opens the window answers
+// subcommands (gstdesk version, gstdesk gst ..., gstdesk tds ...) for batch and scripted use.
+// Each subcommand lives in its own file and registers itself in init.
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Version is the version of gstdesk, set at build time with -ldflags "-X gstdesk/backend/cli.Version=...".
+var Version = "0.1.0-dev"
+
+// Env is what a subcommand may use: its streams and the process environment.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Getenv reads an environment variable; tests replace it.
+	Getenv func(string) string
+}
+
+// Exit statuses shared by every subcommand.
+const (
+	ExitOK      = 0
+	ExitFailed  = 1 // some item failed or the input was invalid
+	ExitUsage   = 2 // the command line itself was wrong
+	exitUnknown = ExitUsage
+)
+
+// Command is one subcommand.
+type Command struct {
+	Name    string
+	Summary string
+	Run     func(ctx context.Context, env Env, args []string) int
+}
+
+var commands = map[string]Command{}
+
+// register adds a subcommand; each command file calls it from init.
+func register(c Command) {
+	if _, dup := commands[c.Name]; dup {
+		panic("cli: command registered twice: " + c.Name)
+	}
+	commands[c.Name] = c
+}
+
+// IsCommand reports whether args name a subcommand, so main knows not to open the window.
+func IsCommand(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	a := args[0]
+	if a == "-h" || a == "--help" || a == "-v" || a == "--version" {
+		return true
+	}
+	_, ok := commands[a]
+	return ok || !strings.HasPrefix(a, "-")
+}
+
+// Main runs the subcommand named by args[0] and returns the process exit status.
+func Main(ctx context.Context, env Env, args []string) int {
+	if env.Getenv == nil {
+		env.Getenv = os.Getenv
+	}
+	if env.Stdin == nil {
+		env.Stdin = os.Stdin
+	}
+	if len(args) == 0 {
+		usage(env.Stderr)
+		return ExitUsage
+	}
+	switch args[0] {
+	case "-h", "--help":
+		args = []string{"help"}
+	case "-v", "--version":
+		args = []string{"version"}
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(env.Stderr, "gstdesk: unknown command %q\n\n", args[0])
+		usage(env.Stderr)
+		return exitUnknown
+	}
+	return c.Run(ctx, env, args[1:])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "gstdesk: GST lookups, GSTR-2A review and salary TDS for accountants.")
+	fmt.Fprintln(w, "\nWith no arguments gstdesk opens its window. Commands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].Summary)
+	}
+	fmt.Fprintln(w, "\nEnvironment: GSTDESK_DATA_DIR (data folder), GSTDESK_BASE_URL, GSTDESK_API_KEY, GSTDESK_API_SECRET.")
+	fmt.Fprintln(w, "Run 'gstdesk help COMMAND' for a command's flags.")
+}
+
+func init() {
+	register(Command{Name: "version", Summary: "print the version of gstdesk", Run: func(_ context.Context, env Env, _ []string) int {
+		fmt.Fprintf(env.Stdout, "gstdesk %s\n", Version)
+		return ExitOK
+	}})
+	register(Command{Name: "help", Summary: "show the commands, or a command's flags", Run: func(ctx context.Context, env Env, args []string) int {
+		if len(args) > 0 {
+			if c, ok := commands[args[0]]; ok && args[0] != "help" {
+				return c.Run(ctx, env, []string{"-h"})
+			}
+		}
+		env.Stderr, env.Stdout = env.Stdout, env.Stdout
+		usage(env.Stdout)
+		return ExitOK
+	}})
+}

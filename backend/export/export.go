@@ -1,0 +1,224 @@
+// Package export writes any table of gstdesk to CSV (UTF-8 with a BOM, so Excel opens it right),
+// JSON (an array of objects keyed by column) or XLSX (through excelize, with Indian number formats
+// for money). Every screen's "Export" and every command's --format go through here.
+package export
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"gstdesk/backend/apperr"
+)
+
+// Kind says how a column's values are written.
+type Kind int
+
+// Column kinds.
+const (
+	Text    Kind = iota // written as is
+	Money               // rupees with paise: Indian grouping in XLSX (12,34,567.00)
+	Integer             // a count
+	Number              // a plain decimal such as a rate
+	Date                // a date already written DD/MM/YYYY or DD-MM-YYYY; kept as text
+)
+
+// Column is one column of a table: Key names it in JSON and in the CSV header, Title in XLSX.
+type Column struct {
+	Key   string `json:"key"`
+	Title string `json:"title"`
+	Kind  Kind   `json:"kind"`
+}
+
+// Table is what gets exported. Rows hold one value per column: string, int, int64, float64, bool
+// or nil.
+type Table struct {
+	Name    string
+	Columns []Column
+	Rows    [][]any
+}
+
+// Format is an export file format.
+type Format string
+
+// The formats gstdesk writes.
+const (
+	CSV  Format = "csv"
+	JSON Format = "json"
+	XLSX Format = "xlsx"
+)
+
+// ParseFormat reads a format name as typed by a person or a flag.
+func ParseFormat(s string) (Format, error) {
+	switch f := Format(strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "."))); f {
+	case CSV, JSON, XLSX:
+		return f, nil
+	}
+	return "", apperr.New(apperr.Invalid, "Unknown export format %q: use csv, json or xlsx.", s)
+}
+
+// IndianMoneyFormat is the XLSX number format for rupees with lakh/crore grouping.
+const IndianMoneyFormat = `[>=10000000]##\,##\,##\,##0.00;[>=100000]##\,##\,##0.00;##,##0.00`
+
+// Write writes t to w in format f.
+func Write(w io.Writer, f Format, t Table) error {
+	switch f {
+	case CSV:
+		return writeCSV(w, t)
+	case JSON:
+		return writeJSON(w, t)
+	case XLSX:
+		return writeXLSX(w, t)
+	}
+	return apperr.New(apperr.Invalid, "Unknown export format %q: use csv, json or xlsx.", f)
+}
+
+func cell(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+func writeCSV(w io.Writer, t Table) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("\ufeff")
+	cw := csv.NewWriter(bw)
+	head := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		head[i] = c.Key
+	}
+	cw.Write(head)
+	rec := make([]string, len(t.Columns))
+	for _, r := range t.Rows {
+		for i := range rec {
+			rec[i] = ""
+			if i < len(r) {
+				rec[i] = cell(r[i])
+			}
+		}
+		if err := cw.Write(rec); err != nil {
+			return fmt.Errorf("export: csv: %w", err)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("export: csv: %w", err)
+	}
+	return bw.Flush()
+}
+
+func writeJSON(w io.Writer, t Table) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("[")
+	keys := make([][]byte, len(t.Columns))
+	for i, c := range t.Columns {
+		keys[i], _ = json.Marshal(c.Key)
+	}
+	for ri, r := range t.Rows {
+		if ri > 0 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n{")
+		for i := range t.Columns {
+			if i > 0 {
+				bw.WriteString(",")
+			}
+			bw.Write(keys[i])
+			bw.WriteString(":")
+			var v any
+			if i < len(r) {
+				v = r[i]
+			}
+			b, err := json.Marshal(v)
+			if err != nil {
+				return fmt.Errorf("export: json row %d: %w", ri+1, err)
+			}
+			bw.Write(b)
+		}
+		bw.WriteString("}")
+	}
+	bw.WriteString("\n]\n")
+	return bw.Flush()
+}
+
+func writeXLSX(w io.Writer, t Table) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	name := t.Name
+	if name == "" {
+		name = "Sheet1"
+	}
+	if len(name) > 31 {
+		name = name[:31]
+	}
+	if err := f.SetSheetName("Sheet1", name); err != nil {
+		return fmt.Errorf("export: xlsx: %w", err)
+	}
+	sw, err := f.NewStreamWriter(name)
+	if err != nil {
+		return fmt.Errorf("export: xlsx: %w", err)
+	}
+	bold, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+	money, _ := f.NewStyle(&excelize.Style{CustomNumFmt: strPtr(IndianMoneyFormat)})
+	for i, c := range t.Columns {
+		width := float64(len(c.Title) + 2)
+		if c.Kind == Money && width < 16 {
+			width = 16
+		}
+		if width < 10 {
+			width = 10
+		}
+		sw.SetColWidth(i+1, i+1, width)
+	}
+	head := make([]any, len(t.Columns))
+	for i, c := range t.Columns {
+		title := c.Title
+		if title == "" {
+			title = c.Key
+		}
+		head[i] = excelize.Cell{StyleID: bold, Value: title}
+	}
+	if err := sw.SetRow("A1", head, excelize.RowOpts{}); err != nil {
+		return fmt.Errorf("export: xlsx: %w", err)
+	}
+	row := make([]any, len(t.Columns))
+	for ri, r := range t.Rows {
+		for i, c := range t.Columns {
+			var v any
+			if i < len(r) {
+				v = r[i]
+			}
+			if c.Kind == Money && v != nil {
+				row[i] = excelize.Cell{StyleID: money, Value: v}
+			} else {
+				row[i] = v
+			}
+		}
+		addr, _ := excelize.CoordinatesToCellName(1, ri+2)
+		if err := sw.SetRow(addr, row); err != nil {
+			return fmt.Errorf("export: xlsx row %d: %w", ri+1, err)
+		}
+	}
+	if err := sw.Flush(); err != nil {
+		return fmt.Errorf("export: xlsx: %w", err)
+	}
+	if _, err := f.WriteTo(w); err != nil {
+		return fmt.Errorf("export: xlsx: %w", err)
+	}
+	return nil
+}
+
+func strPtr(s string) *string { return &s }

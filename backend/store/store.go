@@ -1,0 +1,167 @@
+// Package store is gstdesk's data home: it opens the SQLite file of the app (modernc.org/sqlite,
+// no cgo), applies the embedded migrations once each, and keeps workspaces and settings. Domain
+// packages (lookups, GSTR-2A, TDS runs, reconciliation) keep their own queries and take the *sql.DB.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// DB is the open database of a data directory.
+type DB struct {
+	*sql.DB
+	// Path is the SQLite file.
+	Path string
+	// Dir is the data directory holding it.
+	Dir string
+}
+
+// FileName is the name of the SQLite file in the data directory.
+const FileName = "gstdesk.db"
+
+// DataDir returns the data directory: GSTDESK_DATA_DIR when set, else <user config dir>/gstdesk.
+func DataDir() (string, error) {
+	if d := os.Getenv("GSTDESK_DATA_DIR"); d != "" {
+		return d, nil
+	}
+	base, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("store: find the user config directory (set GSTDESK_DATA_DIR): %w", err)
+	}
+	return filepath.Join(base, "gstdesk"), nil
+}
+
+// Open opens (creating if needed) the database in dir and brings its schema up to date. The app,
+// the command line and the tests all open it this way.
+func Open(ctx context.Context, dir string) (*DB, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("store: create data directory %s: %w", dir, err)
+	}
+	path := filepath.Join(dir, FileName)
+	dsn := "file:" + filepath.ToSlash(path) +
+		"?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	sqldb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if err := sqldb.PingContext(ctx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	db := &DB{DB: sqldb, Path: path, Dir: dir}
+	if err := db.migrate(ctx); err != nil {
+		sqldb.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func loadMigrations() ([]migration, error) {
+	entries, err := fs.ReadDir(migrationFS, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, e := range entries {
+		name := e.Name()
+		num, _, ok := strings.Cut(name, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil {
+			return nil, fmt.Errorf("store: migration %s: name must start with a number and '_'", name)
+		}
+		b, err := migrationFS.ReadFile("migrations/" + name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: name, sql: string(b)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	for i := 1; i < len(out); i++ {
+		if out[i].version == out[i-1].version {
+			return nil, fmt.Errorf("store: migrations %s and %s share a number", out[i-1].name, out[i].name)
+		}
+	}
+	return out, nil
+}
+
+// migrate applies each migration not yet recorded, each in its own transaction.
+func (db *DB) migrate(ctx context.Context) error {
+	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')))`); err != nil {
+		return fmt.Errorf("store: create schema_migrations: %w", err)
+	}
+	migs, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	for _, m := range migs {
+		if err := db.apply(ctx, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (db *DB) apply(ctx context.Context, m migration) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: migration %s: %w", m.name, err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&n); err != nil {
+		return fmt.Errorf("store: migration %s: %w", m.name, err)
+	}
+	if n > 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return fmt.Errorf("store: migration %s: %w", m.name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, name) VALUES (?, ?)`, m.version, m.name); err != nil {
+		return fmt.Errorf("store: record migration %s: %w", m.name, err)
+	}
+	return tx.Commit()
+}
+
+// AppliedMigrations lists the versions recorded as applied, in order.
+func (db *DB) AppliedMigrations(ctx context.Context) ([]int, error) {
+	rows, err := db.QueryContext(ctx, `SELECT version FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// IsNotFound reports whether err is sql.ErrNoRows.
+func IsNotFound(err error) bool { return errors.Is(err, sql.ErrNoRows) }

@@ -1,0 +1,142 @@
+package store
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func openTemp(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestOpenAppliesMigrationsOnce(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	db, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := db.AppliedMigrations(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	migs, _ := loadMigrations()
+	if len(first) != len(migs) {
+		t.Fatalf("applied %v, want %d migrations", first, len(migs))
+	}
+	db.Close()
+	db, err = Open(ctx, dir) // second open must not re-run anything
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	second, _ := db.AppliedMigrations(ctx)
+	if len(second) != len(first) {
+		t.Errorf("after reopen applied = %v, want %v", second, first)
+	}
+	if _, err := os.Stat(filepath.Join(dir, FileName)); err != nil {
+		t.Errorf("database file missing: %v", err)
+	}
+}
+
+func TestPragmas(t *testing.T) {
+	db := openTemp(t)
+	var mode string
+	var fk, timeout int
+	db.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
+	db.QueryRow(`PRAGMA foreign_keys`).Scan(&fk)
+	db.QueryRow(`PRAGMA busy_timeout`).Scan(&timeout)
+	if mode != "wal" || fk != 1 || timeout != 5000 {
+		t.Errorf("journal_mode=%s foreign_keys=%d busy_timeout=%d, want wal 1 5000", mode, fk, timeout)
+	}
+}
+
+func TestDataDirOverride(t *testing.T) {
+	t.Setenv("GSTDESK_DATA_DIR", "/tmp/somewhere")
+	got, err := DataDir()
+	if err != nil || got != "/tmp/somewhere" {
+		t.Errorf("DataDir = %q, %v", got, err)
+	}
+	t.Setenv("GSTDESK_DATA_DIR", "")
+	got, err = DataDir()
+	if err != nil || filepath.Base(got) != "gstdesk" {
+		t.Errorf("DataDir default = %q, %v", got, err)
+	}
+}
+
+func TestWorkspacesOpenOnLastUsed(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	demo, err := db.CurrentWorkspace(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if demo.Name != DemoWorkspaceName || demo.Environment != EnvDemo {
+		t.Fatalf("first start workspace = %+v", demo)
+	}
+	time.Sleep(2 * time.Millisecond)
+	acme, err := db.CreateWorkspace(ctx, Workspace{Name: " Acme Traders ", GSTIN: "27aapfu0939f1zv", Environment: EnvTest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if acme.Name != "Acme Traders" || acme.GSTIN != "27AAPFU0939F1ZV" {
+		t.Errorf("created = %+v, want trimmed name and upper-case GSTIN", acme)
+	}
+	cur, _ := db.CurrentWorkspace(ctx)
+	if cur.ID != acme.ID {
+		t.Errorf("current = %s, want the newly created %s", cur.Name, acme.Name)
+	}
+	time.Sleep(2 * time.Millisecond)
+	if _, err := db.UseWorkspace(ctx, demo.ID); err != nil {
+		t.Fatal(err)
+	}
+	cur, _ = db.CurrentWorkspace(ctx)
+	if cur.ID != demo.ID {
+		t.Errorf("current = %s, want demo after switching", cur.Name)
+	}
+	all, _ := db.Workspaces(ctx)
+	if len(all) != 2 {
+		t.Errorf("workspaces = %d, want 2", len(all))
+	}
+}
+
+func TestWorkspaceValidation(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	tests := []Workspace{
+		{Name: "", Environment: EnvDemo},
+		{Name: "x", Environment: "staging"},
+	}
+	for _, w := range tests {
+		if _, err := db.CreateWorkspace(ctx, w); err == nil {
+			t.Errorf("CreateWorkspace(%+v) succeeded, want an error", w)
+		}
+	}
+	if _, err := db.UseWorkspace(ctx, "nope"); err == nil {
+		t.Error("UseWorkspace(unknown) succeeded")
+	}
+}
+
+func TestSettings(t *testing.T) {
+	db := openTemp(t)
+	ctx := context.Background()
+	v, _ := db.Setting(ctx, "", "cache_days", "7")
+	if v != "7" {
+		t.Errorf("default = %q", v)
+	}
+	db.SetSetting(ctx, "", "cache_days", "3")
+	db.SetSetting(ctx, "", "cache_days", "5")
+	v, _ = db.Setting(ctx, "", "cache_days", "7")
+	if v != "5" {
+		t.Errorf("after update = %q, want 5", v)
+	}
+}
