@@ -1,0 +1,326 @@
+package recon
+
+import (
+	"strings"
+	"unicode"
+)
+
+// NormaliseInvoiceNumber reduces an invoice number to the form in which a supplier's copy and the
+// buyer's booking are compared. The rules, applied in this order:
+//
+//  1. Letters are upper-cased.
+//  2. The number is cut into runs of digits, runs of letters and runs of anything else (separators:
+//     spaces, / - _ . and any other punctuation).
+//  3. A financial-year token is removed:
+//     - "FY" (a letter run of exactly FY) followed, with or without one separator, by a year pair
+//     (24-25, 2024-25, 2024/2025, 24 25) or by a compact pair (2425, 202425, 20242025);
+//     - a bare year pair: two digit runs of 2 or 4 digits joined by exactly one separator character,
+//     where the second year is the first plus one (2024-25, 2024/25, 24-25, 24_25, 2024-2025).
+//     Years are 2000-2099. When fy hints are given (the starting year of a financial year: 2024 for
+//     FY 2024-25), a bare pair is removed only when its first year is one of them; a pair after "FY" is
+//     always removed. When several bare pairs overlap ("23/24-25") the one joined by "-" wins, then the
+//     one with a four-digit first year, then the leftmost. A token is never removed when that would leave
+//     no digit at all ("INV/2024-25" stays "INV202425"), because then the year is the number.
+//  4. Separators are dropped and leading zeros of every remaining digit run are removed ("0042" → "42",
+//     a run of zeros becomes "0"). Runs are the runs of the original text, so "2024/0042" and
+//     "2024/42" agree.
+//
+// Examples: "INV/2024-25/0042", "inv-42/24-25", "INV 42 FY2024-25" → "INV42"; "FY24-25/42",
+// "42/2024-2025", "0042" → "42".
+func NormaliseInvoiceNumber(s string, fy ...int) string {
+	toks := tokenise(strings.ToUpper(s))
+	drop := fyTokens(toks, fy)
+	var b strings.Builder
+	b.Grow(len(s))
+	for i, t := range toks {
+		if drop != nil && drop[i] {
+			continue
+		}
+		switch t.kind {
+		case runLetters:
+			b.WriteString(t.text)
+		case runDigits:
+			d := strings.TrimLeft(t.text, "0")
+			if d == "" {
+				d = "0"
+			}
+			b.WriteString(d)
+		}
+	}
+	return b.String()
+}
+
+type runKind uint8
+
+const (
+	runDigits runKind = iota
+	runLetters
+	runSep
+)
+
+type run struct {
+	kind runKind
+	text string
+}
+
+func kindOf(r rune) runKind {
+	switch {
+	case r >= '0' && r <= '9':
+		return runDigits
+	case unicode.IsLetter(r) || unicode.IsDigit(r):
+		return runLetters
+	}
+	return runSep
+}
+
+func tokenise(s string) []run {
+	var out []run
+	start := 0
+	var cur runKind
+	for i, r := range s {
+		k := kindOf(r)
+		if i == 0 {
+			cur = k
+			continue
+		}
+		if k != cur {
+			out = append(out, run{cur, s[start:i]})
+			start, cur = i, k
+		}
+	}
+	if len(s) > 0 {
+		out = append(out, run{cur, s[start:]})
+	}
+	return out
+}
+
+// yearOf reads a 2- or 4-digit year run as a year 2000-2099.
+func yearOf(d string) (int, bool) {
+	switch len(d) {
+	case 2:
+		return 2000 + int(d[0]-'0')*10 + int(d[1]-'0'), true
+	case 4:
+		if d[0] != '2' || d[1] != '0' {
+			return 0, false
+		}
+		return 2000 + int(d[2]-'0')*10 + int(d[3]-'0'), true
+	}
+	return 0, false
+}
+
+func yearPair(a, b string) (int, bool) {
+	y1, ok1 := yearOf(a)
+	y2, ok2 := yearOf(b)
+	if !ok1 || !ok2 || y2 != y1+1 {
+		return 0, false
+	}
+	return y1, true
+}
+
+// compactPair reads "2425", "202425" or "20242025" written after FY.
+func compactPair(d string) bool {
+	switch len(d) {
+	case 4:
+		_, ok := yearPair(d[:2], d[2:])
+		return ok
+	case 6:
+		_, ok := yearPair(d[:4], d[4:])
+		return ok
+	case 8:
+		_, ok := yearPair(d[:4], d[4:])
+		return ok
+	}
+	return false
+}
+
+type fyCand struct {
+	from, to int // token indices, inclusive
+	rank     int // lower wins
+}
+
+// fyTokens marks the tokens of the financial-year token to drop, or returns nil.
+func fyTokens(toks []run, hints []int) []bool {
+	var cands []fyCand
+	oneSep := func(i int) bool {
+		return i < len(toks) && toks[i].kind == runSep && len([]rune(toks[i].text)) == 1
+	}
+	isDigits := func(i int) bool { return i < len(toks) && toks[i].kind == runDigits }
+	for i, t := range toks {
+		if t.kind == runLetters && t.text == "FY" {
+			j := i + 1
+			if oneSep(j) {
+				j++
+			}
+			if !isDigits(j) {
+				continue
+			}
+			if oneSep(j+1) && isDigits(j+2) {
+				if _, ok := yearPair(toks[j].text, toks[j+2].text); ok {
+					cands = append(cands, fyCand{i, j + 2, 0})
+					continue
+				}
+			}
+			if compactPair(toks[j].text) {
+				cands = append(cands, fyCand{i, j, 0})
+			}
+			continue
+		}
+		if t.kind != runDigits || !oneSep(i+1) || !isDigits(i+2) {
+			continue
+		}
+		y, ok := yearPair(t.text, toks[i+2].text)
+		if !ok || (len(hints) > 0 && !containsInt(hints, y)) {
+			continue
+		}
+		rank := 3
+		if toks[i+1].text == "-" {
+			rank = 1
+		} else if len(t.text) == 4 {
+			rank = 2
+		}
+		cands = append(cands, fyCand{i, i + 2, rank})
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	drop := make([]bool, len(toks))
+	for rank := 0; rank <= 3; rank++ {
+		for _, c := range cands {
+			if c.rank != rank {
+				continue
+			}
+			free := true
+			for k := c.from; k <= c.to; k++ {
+				free = free && !drop[k]
+			}
+			if free {
+				for k := c.from; k <= c.to; k++ {
+					drop[k] = true
+				}
+			}
+		}
+	}
+	for i, t := range toks {
+		if !drop[i] && t.kind == runDigits {
+			return drop
+		}
+	}
+	return nil // the year is all the digits there are: keep it
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// MinFuzzyLength is the shortest normalised invoice number that takes part in near-miss matching:
+// below it one character is too large a share of the number ("1" and "2", "42" and "43" are different
+// invoices, not typing slips).
+const MinFuzzyLength = 4
+
+// NearMiss reports whether two normalised invoice numbers differ by exactly one typing slip: one
+// character inserted, deleted or replaced, or two adjacent characters swapped (optimal string
+// alignment distance 1). Both numbers must have at least MinFuzzyLength characters; equal numbers are
+// not a near miss.
+func NearMiss(a, b string) bool {
+	if len(a) < MinFuzzyLength || len(b) < MinFuzzyLength || a == b {
+		return false
+	}
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) < MinFuzzyLength || len(rb) < MinFuzzyLength {
+		return false
+	}
+	switch len(ra) - len(rb) {
+	case 0:
+		i := 0
+		for i < len(ra) && ra[i] == rb[i] {
+			i++
+		}
+		if i == len(ra) {
+			return false // equal once invalid UTF-8 is read as U+FFFD
+		}
+		// one substitution at i, or a swap of i and i+1
+		if equalRunes(ra[i+1:], rb[i+1:]) {
+			return true
+		}
+		return i+1 < len(ra) && ra[i] == rb[i+1] && ra[i+1] == rb[i] && equalRunes(ra[i+2:], rb[i+2:])
+	case 1:
+		return oneDeletion(ra, rb)
+	case -1:
+		return oneDeletion(rb, ra)
+	}
+	return false
+}
+
+// oneDeletion reports whether removing one rune of long gives short.
+func oneDeletion(long, short []rune) bool {
+	i := 0
+	for i < len(short) && long[i] == short[i] {
+		i++
+	}
+	return equalRunes(long[i+1:], short[i:])
+}
+
+func equalRunes(a, b []rune) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// EditDistance is the optimal string alignment distance of a and b (insertions, deletions,
+// substitutions and swaps of adjacent characters, each costing one), used to rank candidates.
+func EditDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	n, m := len(ra), len(rb)
+	if n == 0 {
+		return m
+	}
+	if m == 0 {
+		return n
+	}
+	prev2 := make([]int, m+1)
+	prev := make([]int, m+1)
+	cur := make([]int, m+1)
+	for j := 0; j <= m; j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= n; i++ {
+		cur[0] = i
+		for j := 1; j <= m; j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[m]
+}
+
+// deletionKeys returns s and every string made by deleting one rune of s: two strings within one
+// typing slip of each other (NearMiss) always share one of these keys, so near misses are found by
+// looking keys up instead of comparing every pair.
+func deletionKeys(s string) []string {
+	rs := []rune(s)
+	out := make([]string, 0, len(rs)+1)
+	out = append(out, string(rs))
+	for i := range rs {
+		out = append(out, string(rs[:i])+string(rs[i+1:]))
+	}
+	return out
+}
