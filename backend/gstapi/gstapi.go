@@ -1,0 +1,543 @@
+// Package gstapi is the client of the remote GST compliance and salary TDS service: sign-in,
+// the public GSTIN operations, the taxpayer session and GSTR-2A, and the salary TDS calculator.
+// Every answer is checked and decoded in one place (Client.do); every failure a person may see
+// is an *apperr.Error whose cause is an *ErrorResponse or a *BusinessError.
+package gstapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"gstdesk/backend/apperr"
+)
+
+// The service's base addresses.
+const (
+	ProductionURL = "https://api.sandbox.co.in"
+	TestURL       = "https://test-api.sandbox.co.in"
+)
+
+// APIVersion is the interface version sent in x-api-version.
+const APIVersion = "1.0.0"
+
+// Defaults of Config.
+const (
+	DefaultTimeout          = 60 * time.Second
+	DefaultMaxAttempts      = 4
+	DefaultMaxResponseBytes = 64 << 20
+	DefaultMaxRetryWait     = 2 * time.Minute
+	TestRatePerMinute       = 25
+	ProductionRatePerMinute = 100
+)
+
+// Config configures a Client. Only BaseURL, APIKey and Tokens are needed; the rest has defaults.
+type Config struct {
+	// HTTPClient sends the requests; nil means a new http.Client (timeouts are per call, below).
+	HTTPClient *http.Client
+	// BaseURL is the service address, e.g. TestURL or a simulator's URL.
+	BaseURL string
+	// APIKey is sent as x-api-key on every request.
+	APIKey string
+	// Tokens gives the access token for the authorization header (usually an *Authenticator).
+	Tokens TokenSource
+	// Timeout bounds each attempt of a call, answer body included (default 60 s).
+	Timeout time.Duration
+	// MaxAttempts is how many times a call is tried in all when the answer may be temporary
+	// (429, 500, 502, 503, 504, network errors); default 4, 1 means no retry.
+	MaxAttempts int
+	// MaxRetryWait is the longest wait gstdesk accepts before a retry (default 2 min); a longer
+	// Retry-After or X-RateLimit-Reset ends the call with a RateLimited error instead.
+	MaxRetryWait time.Duration
+	// RatePerMinute caps the calls sent per minute: 0 picks 25 for key_test_ keys and 100 otherwise,
+	// a negative value turns the limiter off.
+	RatePerMinute int
+	// MaxResponseBytes caps the size of an answer (default 64 MB).
+	MaxResponseBytes int64
+	// Backoff gives the wait before retry number n (1, 2, ...) when the answer says nothing;
+	// nil means exponential back-off from 500 ms with jitter.
+	Backoff func(n int) time.Duration
+	// Sleep waits d or until ctx ends; tests replace it to avoid real waiting.
+	Sleep func(ctx context.Context, d time.Duration) error
+	// Now is the clock (tests replace it).
+	Now func() time.Time
+	// Logger receives debug lines of each request with secrets redacted; nil logs nothing.
+	Logger *slog.Logger
+}
+
+// Client calls the remote service. It is safe for concurrent use.
+type Client struct {
+	baseURL *url.URL
+	apiKey  string
+	tokens  TokenSource
+	http    *http.Client
+	cfg     Config
+	limiter *rate.Limiter
+}
+
+// NewClient returns a client for cfg. When cfg.Tokens is an *Authenticator it adopts the
+// client's timeout, retry, size and clock settings for its own sign-in calls.
+func NewClient(cfg Config) (*Client, error) {
+	u, err := url.Parse(strings.TrimRight(strings.TrimSpace(cfg.BaseURL), "/"))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, apperr.New(apperr.Invalid, "The service address %q is not a web address (it should look like %s). Correct it in Settings.", cfg.BaseURL, TestURL)
+	}
+	if strings.TrimSpace(cfg.APIKey) == "" {
+		return nil, apperr.New(apperr.Invalid, "No API key is set. Enter the API key in Settings.")
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{}
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.MaxAttempts <= 0 {
+		cfg.MaxAttempts = DefaultMaxAttempts
+	}
+	if cfg.MaxRetryWait <= 0 {
+		cfg.MaxRetryWait = DefaultMaxRetryWait
+	}
+	if cfg.MaxResponseBytes <= 0 {
+		cfg.MaxResponseBytes = DefaultMaxResponseBytes
+	}
+	if cfg.Backoff == nil {
+		cfg.Backoff = DefaultBackoff
+	}
+	if cfg.Sleep == nil {
+		cfg.Sleep = sleepCtx
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	c := &Client{baseURL: u, apiKey: cfg.APIKey, tokens: cfg.Tokens, http: cfg.HTTPClient, cfg: cfg}
+	perMin := cfg.RatePerMinute
+	if perMin == 0 {
+		perMin = ProductionRatePerMinute
+		if strings.HasPrefix(cfg.APIKey, "key_test_") {
+			perMin = TestRatePerMinute
+		}
+	}
+	if perMin > 0 {
+		c.limiter = rate.NewLimiter(rate.Every(time.Minute/time.Duration(perMin)), min(5, perMin))
+	}
+	if a, ok := cfg.Tokens.(*Authenticator); ok {
+		a.adopt(cfg)
+	}
+	return c, nil
+}
+
+// BaseURL returns the service address the client calls.
+func (c *Client) BaseURL() string { return c.baseURL.String() }
+
+// DefaultBackoff is exponential back-off with jitter: about 0.5 s, 1 s, 2 s ... capped at 30 s.
+func DefaultBackoff(n int) time.Duration {
+	d := 500 * time.Millisecond << min(max(n-1, 0), 6)
+	d = min(d, 30*time.Second)
+	return d/2 + rand.N(d/2+1)
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// Meta is what every answer carries besides its payload, kept so callers can cache the payload
+// verbatim and show where an answer came from.
+type Meta struct {
+	// TransactionID is the service's id of the answer.
+	TransactionID string `json:"transaction_id"`
+	// Timestamp is when the service made the answer, Unix milliseconds.
+	Timestamp int64 `json:"timestamp"`
+	// Raw is the payload exactly as sent (data.data; for the TDS calculator, data).
+	Raw json.RawMessage `json:"-"`
+}
+
+// Time returns Timestamp as a time (zero when the service sent none).
+func (m Meta) Time() time.Time {
+	if m.Timestamp == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(m.Timestamp)
+}
+
+// CallOption adjusts one call.
+type CallOption func(*call)
+
+// AcceptCache sets x-accept-cache: true on a public operation, letting the service answer from its
+// cache (cheaper, possibly older).
+func AcceptCache(ok bool) CallOption { return func(c *call) { c.acceptCache = ok } }
+
+// call describes one request to the service.
+type call struct {
+	op          string // name for errors: "search gstin"
+	method      string
+	path        string
+	query       url.Values
+	body        any // marshalled to JSON; json.RawMessage passes through
+	acceptCache bool
+	bearer      string // a taxpayer token, used as-is instead of the TokenSource
+	noAuth      bool   // no authorization header (sign-in)
+	header      http.Header
+}
+
+// response is a decoded successful envelope.
+type response struct {
+	status int
+	env    envelope
+}
+
+// envelope is the outer shape of every answer, successful or not.
+type envelope struct {
+	Code          flexInt         `json:"code"`
+	Data          json.RawMessage `json:"data"`
+	Timestamp     flexInt         `json:"timestamp"`
+	TransactionID string          `json:"transaction_id"`
+	Message       string          `json:"message"`
+}
+
+func (e envelope) meta(raw json.RawMessage) Meta {
+	return Meta{TransactionID: e.TransactionID, Timestamp: int64(e.Timestamp), Raw: raw}
+}
+
+// NewRequest builds a request for path (relative to the base URL) with the common headers:
+// x-api-key, x-api-version, and content-type when body is not nil. It sets no authorization.
+func (c *Client) NewRequest(ctx context.Context, method, path string, query url.Values, body any) (*http.Request, error) {
+	u := *c.baseURL
+	u.Path = strings.TrimRight(u.Path, "/") + path
+	u.RawPath = ""
+	if len(query) > 0 {
+		// The service wants %20, not +, in FY%202025-26.
+		u.RawQuery = strings.ReplaceAll(query.Encode(), "+", "%20")
+	}
+	var rd io.Reader
+	if body != nil {
+		var b []byte
+		switch v := body.(type) {
+		case json.RawMessage:
+			b = v
+		case []byte:
+			b = v
+		default:
+			var err error
+			if b, err = json.Marshal(body); err != nil {
+				return nil, fmt.Errorf("gstapi: encode request: %w", err)
+			}
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u.String(), rd)
+	if err != nil {
+		return nil, fmt.Errorf("gstapi: new request: %w", err)
+	}
+	req.Header.Set("x-api-key", c.apiKey)
+	req.Header.Set("x-api-version", APIVersion)
+	req.Header.Set("accept", "application/json")
+	if body != nil {
+		req.Header.Set("content-type", "application/json")
+	}
+	return req, nil
+}
+
+// do sends cl with rate limiting, retries and one token renewal, and returns the decoded
+// envelope of a 2xx answer. Anything else becomes an *apperr.Error.
+func (c *Client) do(ctx context.Context, cl call) (*response, error) {
+	renewed := false
+	for attempt := 1; ; attempt++ {
+		if c.limiter != nil {
+			if err := c.limiter.Wait(ctx); err != nil {
+				return nil, ctxError(ctx, cl, err)
+			}
+		}
+		token := cl.bearer
+		fromSource := false
+		if !cl.noAuth && token == "" {
+			if c.tokens == nil {
+				return nil, apperr.New(apperr.Unauthorised, "gstdesk has no way to sign in to the GST service. Enter the API key and secret in Settings.")
+			}
+			t, err := c.tokens.Token(ctx)
+			if err != nil {
+				return nil, err
+			}
+			token, fromSource = t, true
+		}
+		status, header, body, err := c.attempt(ctx, cl, token)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctxError(ctx, cl, ctx.Err())
+			}
+			if errors.Is(err, errTooLarge) || attempt >= c.cfg.MaxAttempts {
+				return nil, err
+			}
+			if serr := c.cfg.Sleep(ctx, c.cfg.Backoff(attempt)); serr != nil {
+				return nil, ctxError(ctx, cl, serr)
+			}
+			continue
+		}
+		if status >= 200 && status < 300 {
+			return c.decode(cl, status, body)
+		}
+		eresp := newErrorResponse(cl, status, body)
+		if status == http.StatusForbidden && fromSource && !renewed && !eresp.aboutCredits() {
+			// The token may have expired early (or been revoked): renew once and try again.
+			c.tokens.Invalidate(token)
+			renewed = true
+			attempt--
+			continue
+		}
+		if retryable(status) && attempt < c.cfg.MaxAttempts {
+			wait, fromHeader := c.retryWait(header, attempt)
+			if fromHeader && wait > c.cfg.MaxRetryWait {
+				return nil, eresp.appErr(c.cfg.Now().Add(wait))
+			}
+			if serr := c.cfg.Sleep(ctx, wait); serr != nil {
+				return nil, ctxError(ctx, cl, serr)
+			}
+			continue
+		}
+		var until time.Time
+		if status == http.StatusTooManyRequests {
+			if wait, ok := c.retryWait(header, attempt); ok {
+				until = c.cfg.Now().Add(wait)
+			}
+		}
+		return nil, eresp.appErr(until)
+	}
+}
+
+func retryable(status int) bool {
+	switch status {
+	case http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusBadGateway,
+		http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true
+	}
+	return false
+}
+
+// retryWait is how long to wait before retry n: what Retry-After or X-RateLimit-Reset asks
+// (fromHeader true), else the back-off.
+func (c *Client) retryWait(h http.Header, n int) (time.Duration, bool) {
+	now := c.cfg.Now()
+	if v := strings.TrimSpace(h.Get("Retry-After")); v != "" {
+		if s, err := strconv.Atoi(v); err == nil && s >= 0 {
+			return time.Duration(s) * time.Second, true
+		}
+		if t, err := http.ParseTime(v); err == nil {
+			return max(t.Sub(now), 0), true
+		}
+	}
+	if v := strings.TrimSpace(h.Get("X-RateLimit-Reset")); v != "" {
+		if s, err := strconv.ParseInt(v, 10, 64); err == nil {
+			return max(time.Unix(s, 0).Sub(now), 0), true
+		}
+	}
+	return c.cfg.Backoff(n), false
+}
+
+// errTooLarge marks an answer over the size cap: retrying would not help.
+var errTooLarge = errors.New("gstapi: answer too large")
+
+// attempt sends one request and reads the whole answer within the per-call timeout.
+func (c *Client) attempt(ctx context.Context, cl call, token string) (int, http.Header, []byte, error) {
+	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	req, err := c.NewRequest(actx, cl.method, cl.path, cl.query, cl.body)
+	if err != nil {
+		return 0, nil, nil, apperr.Wrap(apperr.Internal, err, "could not build the request to %s", cl.op)
+	}
+	if token != "" {
+		req.Header.Set("authorization", token)
+	}
+	if cl.acceptCache {
+		req.Header.Set("x-accept-cache", "true")
+	}
+	for k, vs := range cl.header {
+		req.Header[k] = vs
+	}
+	start := c.cfg.Now()
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return 0, nil, nil, c.networkError(actx, cl, err)
+	}
+	defer resp.Body.Close()
+	limit := c.cfg.MaxResponseBytes
+	if resp.ContentLength > limit {
+		return 0, nil, nil, c.tooLarge(cl)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	if err != nil {
+		return 0, nil, nil, c.networkError(actx, cl, err)
+	}
+	if int64(len(body)) > limit {
+		return 0, nil, nil, c.tooLarge(cl)
+	}
+	if c.cfg.Logger != nil {
+		c.cfg.Logger.Debug("gstapi", "op", cl.op, "method", cl.method, "path", cl.path, "status", resp.StatusCode,
+			"bytes", len(body), "took", c.cfg.Now().Sub(start), "request_headers", Redact(req.Header),
+			"transaction_id", resp.Header.Get("x-transaction-id"))
+	}
+	return resp.StatusCode, resp.Header, body, nil
+}
+
+func (c *Client) tooLarge(cl call) error {
+	return apperr.Wrap(apperr.Unavailable, errTooLarge, "The GST service's answer to %s is larger than %s, the most gstdesk accepts. Ask for less at a time (for example one supplier) and try again.", cl.op, sizeText(c.cfg.MaxResponseBytes))
+}
+
+// networkError describes a failure to get an answer without repeating the URL (its query may
+// carry an OTP).
+func (c *Client) networkError(actx context.Context, cl call, err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	if errors.Is(actx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
+		return apperr.Wrap(apperr.Unavailable, err, "The GST service did not answer %s within %s. Check the connection and try again.", cl.op, c.cfg.Timeout)
+	}
+	return apperr.Wrap(apperr.Unavailable, err, "Could not reach the GST service for %s (%v). Check the internet connection and try again.", cl.op, err)
+}
+
+func ctxError(ctx context.Context, cl call, err error) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return apperr.Wrap(apperr.Unavailable, err, "Stopped waiting for the GST service (%s): the time allowed ran out.", cl.op)
+	}
+	return apperr.Wrap(apperr.Canceled, context.Canceled, "Cancelled.")
+}
+
+// decode checks a 2xx answer's envelope.
+func (c *Client) decode(cl call, status int, body []byte) (*response, error) {
+	var env envelope
+	if err := json.Unmarshal(body, &env); err != nil {
+		return nil, notJSON(cl, err)
+	}
+	if env.Data == nil && int(env.Code) >= 400 {
+		// A flat error wrapped in a 2xx answer: treat it as the error it says it is.
+		return nil, newErrorResponse(cl, int(env.Code), body).appErr(time.Time{})
+	}
+	return &response{status: status, env: env}, nil
+}
+
+func notJSON(cl call, err error) error {
+	return apperr.Wrap(apperr.Unavailable, err, "The GST service answered %s with something that is not JSON. Try again later; if it keeps happening the service may be down.", cl.op)
+}
+
+// tnData is data of the tax-network operations: {data, status_cd, error}.
+type tnData struct {
+	Data     json.RawMessage `json:"data"`
+	StatusCd flexString      `json:"status_cd"`
+	Error    json.RawMessage `json:"error"`
+	// Some answers put the error fields directly in data.
+	ErrorCd   string `json:"error_cd"`
+	ErrorCode string `json:"error_code"`
+	Message   string `json:"message"`
+}
+
+// payload extracts data.data of a tax-network answer, turning status_cd "0" into a *BusinessError
+// (wrapped in an *apperr.Error).
+func (r *response) payload(cl call) (json.RawMessage, Meta, error) {
+	var d tnData
+	if err := json.Unmarshal(r.env.Data, &d); err != nil || len(r.env.Data) == 0 {
+		if err == nil {
+			err = errors.New("no data")
+		}
+		return nil, Meta{}, apperr.Wrap(apperr.Unavailable, err, "The GST service's answer to %s has no data. Try again later.", cl.op)
+	}
+	if string(d.StatusCd) == "0" || (string(d.StatusCd) != "1" && d.Data == nil) {
+		be := &BusinessError{Op: cl.op, StatusCd: string(d.StatusCd), Code: d.ErrorCd, Message: d.Message, TransactionID: r.env.TransactionID}
+		if be.Code == "" {
+			be.Code = d.ErrorCode
+		}
+		be.fill(d.Error)
+		return nil, r.env.meta(nil), be.appErr()
+	}
+	return d.Data, r.env.meta(d.Data), nil
+}
+
+// decodeLenient fills v from raw, ignoring fields of an unexpected type (the rest still decode).
+func decodeLenient(cl call, raw json.RawMessage, v any) error {
+	err := json.Unmarshal(raw, v)
+	var te *json.UnmarshalTypeError
+	if err == nil || errors.As(err, &te) {
+		return nil
+	}
+	return apperr.Wrap(apperr.Unavailable, err, "The GST service's answer to %s could not be read. Try again later.", cl.op)
+}
+
+// flexInt decodes a JSON number or a string of digits (the service sends both for timestamp).
+type flexInt int64
+
+func (f *flexInt) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(strings.TrimSpace(string(b)), `"`)
+	if s == "" || s == "null" {
+		*f = 0
+		return nil
+	}
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		*f = flexInt(n)
+		return nil
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return nil // lenient: an unreadable timestamp is no timestamp
+	}
+	*f = flexInt(x)
+	return nil
+}
+
+// flexString decodes a JSON string or number as a string ("1" or 1 for status_cd).
+type flexString string
+
+func (f *flexString) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*f = flexString(s)
+		return nil
+	}
+	*f = flexString(strings.TrimSpace(string(b)))
+	return nil
+}
+
+// Redact returns a copy of h with the values of authorization, x-api-key, x-api-secret and
+// cookies replaced, for debug logs.
+func Redact(h http.Header) http.Header {
+	out := h.Clone()
+	for k := range out {
+		switch strings.ToLower(k) {
+		case "authorization", "x-api-key", "x-api-secret", "cookie", "set-cookie", "proxy-authorization":
+			out[k] = []string{"[redacted]"}
+		}
+	}
+	return out
+}
+
+// sizeText writes a byte count for people: "64 MB", "1000 bytes".
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
