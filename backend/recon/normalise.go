@@ -28,7 +28,8 @@ import (
 // Examples: "INV/2024-25/0042", "inv-42/24-25", "INV 42 FY2024-25" → "INV42"; "FY24-25/42",
 // "42/2024-2025", "0042" → "42".
 func NormaliseInvoiceNumber(s string, fy ...int) string {
-	toks := tokenise(strings.ToUpper(s))
+	var buf [24]run
+	toks := tokenise(buf[:0], strings.ToUpper(s))
 	drop := fyTokens(toks, fy)
 	var b strings.Builder
 	b.Grow(len(s))
@@ -73,8 +74,7 @@ func kindOf(r rune) runKind {
 	return runSep
 }
 
-func tokenise(s string) []run {
-	var out []run
+func tokenise(out []run, s string) []run {
 	start := 0
 	var cur runKind
 	for i, r := range s {

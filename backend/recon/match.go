@@ -1,0 +1,813 @@
+package recon
+
+import (
+	"cmp"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// item is an invoice being matched, with what the passes look at worked out once.
+type item struct {
+	inv    *Invoice
+	side   Source
+	idx    int
+	norm   string
+	day    int
+	hasDay bool
+	gstin  string
+	pan    string
+	kind   DocType
+	id     string // identity, with "#n" for the n-th duplicate
+	row    int    // index of its row once placed, -1 before
+}
+
+// Identity is what a books invoice (GSTIN, document type, normalised number) or a 2A invoice
+// (GSTIN, invoice type, document type, normalised number) is known by across runs and new pulls. The
+// n-th invoice with the same identity in one input gets "#n" appended (from the second on). fy hints
+// are the financial years used to normalise the number (see NormaliseInvoiceNumber); Match passes the
+// year of the invoice date and its neighbours within the date window.
+func Identity(in *Invoice, fy ...int) string {
+	return identityBase(in, NormaliseInvoiceNumber(in.Number, fy...))
+}
+
+func identityBase(in *Invoice, norm string) string {
+	g := strings.ToUpper(strings.TrimSpace(in.SupplierGSTIN))
+	k := docKind(in.DocType)
+	if in.Source == GSTR2A {
+		return "2A|" + g + "|" + string(k) + "|" + in.InvType + "|" + norm
+	}
+	return "B|" + g + "|" + string(k) + "|" + norm
+}
+
+func docKind(d DocType) DocType {
+	if d == "" {
+		return DocInvoice
+	}
+	return d
+}
+
+// matcher holds one run.
+type matcher struct {
+	opt       Options
+	books     []*item
+	twoA      []*item
+	rows      []Row
+	sides     [][2]*item // the books and 2A items of each row, in step with rows
+	exactRule string
+	unlinked  map[[2]string]bool
+	// fuzzy index of the 2A invoices left after the exact pass: GSTIN|kind|deletion key → items
+	fuzzy map[fuzzyKey][]*item
+	// 2A invoices of a GSTIN|kind sorted by day, for date-near lookups
+	byDay map[string][]*item
+}
+
+// Match reconciles books with 2A. Passes, each over what earlier ones left:
+//
+//  0. manual links (opt.Links) pair the named invoices;
+//  1. same GSTIN, document type and normalised number: Exact when every amount is within
+//     the tolerance and date, place of supply and reverse charge agree; Suggested when only the
+//     dates differ, within the date window; otherwise Mismatch, listing each difference;
+//  2. same GSTIN, numbers one typing slip apart (NearMiss), amounts within tolerance, dates within
+//     the window: Suggested;
+//  3. same PAN under another GSTIN, same number, amounts within tolerance, dates within the window:
+//     Suggested (wrong branch);
+//  4. same GSTIN, different numbers, amounts within tolerance and dates within the window: Suggested;
+//  5. what is left is Missing in 2A or Missing in books, with its three nearest candidates.
+//
+// Within a pass the pairs with the fewest differences, then the closest dates, then the smallest
+// amount gaps win; ties go to input order, so the output is the same for the same input. Rows are
+// sorted by period, supplier GSTIN, normalised number and status. Amounts within the tolerance that
+// are not equal to the paisa still make an Exact match (rounding); the difference is listed with
+// WithinTolerance set.
+func Match(books, twoA []Invoice, opt Options) Result {
+	if opt.AmountTolerance < 0 {
+		opt.AmountTolerance = 0
+	}
+	if opt.DateWindowDays < 0 {
+		opt.DateWindowDays = 0
+	}
+	m := &matcher{opt: opt, unlinked: map[[2]string]bool{}}
+	m.exactRule = "Same supplier GSTIN and invoice number; date, place of supply, reverse charge agree and every amount is within " + rupees(opt.AmountTolerance)
+	m.books = m.prepare(books, Books)
+	m.twoA = m.prepare(twoA, GSTR2A)
+	m.rows = make([]Row, 0, len(books)+len(twoA))
+	m.sides = make([][2]*item, 0, len(books)+len(twoA))
+	for _, l := range opt.Links {
+		if l.Kind == UnlinkPair {
+			m.unlinked[[2]string{l.Books, l.GSTR2A}] = true
+		}
+	}
+	m.manualLinks()
+	m.sameNumber()
+	m.nearNumber()
+	m.wrongBranch()
+	m.sameAmounts()
+	m.missing()
+	m.finish()
+	return Result{Options: Options{AmountTolerance: opt.AmountTolerance, DateWindowDays: opt.DateWindowDays}, Rows: m.rows}
+}
+
+func (m *matcher) prepare(in []Invoice, side Source) []*item {
+	cp := make([]Invoice, len(in))
+	copy(cp, in)
+	items := make([]item, len(cp))
+	out := make([]*item, len(cp))
+	seen := make(map[string]int, len(cp))
+	for i := range cp {
+		inv := &cp[i]
+		inv.Source = side
+		inv.SupplierGSTIN = strings.ToUpper(strings.TrimSpace(inv.SupplierGSTIN))
+		inv.DocType = docKind(inv.DocType)
+		it := &items[i]
+		*it = item{inv: inv, side: side, idx: i, gstin: inv.SupplierGSTIN, pan: PAN(inv.SupplierGSTIN), kind: inv.DocType, row: -1}
+		it.day, it.hasDay = dayNumber(inv.Date)
+		if inv.Period == "" && it.hasDay {
+			inv.Period = inv.Date[:7]
+		}
+		var hints []int
+		if it.hasDay {
+			fy := financialYear(it.day)
+			hints = append(hints, fy)
+			for _, d := range []int{it.day - m.opt.DateWindowDays, it.day + m.opt.DateWindowDays} {
+				if y := financialYear(d); y != fy && !containsInt(hints, y) {
+					hints = append(hints, y)
+				}
+			}
+			slices.Sort(hints)
+		}
+		it.norm = NormaliseInvoiceNumber(inv.Number, hints...)
+		base := identityBase(inv, it.norm)
+		seen[base]++
+		it.id = base
+		if n := seen[base]; n > 1 {
+			it.id = base + "#" + strconv.Itoa(n)
+		}
+		out[i] = it
+	}
+	return out
+}
+
+func (m *matcher) within(a, b Paise) bool {
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	return d <= m.opt.AmountTolerance
+}
+
+func (m *matcher) amountsAgree(b, a *Invoice) bool {
+	return m.within(b.Value, a.Value) && m.within(b.Taxable, a.Taxable) && m.within(b.IGST, a.IGST) &&
+		m.within(b.CGST, a.CGST) && m.within(b.SGST, a.SGST) && m.within(b.Cess, a.Cess)
+}
+
+func (m *matcher) datesNear(b, a *item) bool {
+	return !b.hasDay || !a.hasDay || absInt(b.day-a.day) <= m.opt.DateWindowDays
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func absPaise(x Paise) Paise {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// comparison of a pair
+type verdict struct {
+	diffs    []Difference
+	beyond   int   // differences beyond tolerance or window, or of pos/rc/GSTIN/number/type
+	dateOff  int   // days apart, 0 when unknown
+	amtGap   Paise // sum of absolute amount differences
+	dateOnly bool  // the only differences are dates within the window and amounts within tolerance
+}
+
+func (m *matcher) compare(b, a *item) verdict {
+	var v verdict
+	bi, ai := b.inv, a.inv
+	if b.gstin != a.gstin {
+		v.diffs = append(v.diffs, Difference{Field: "supplier_gstin", Books: b.gstin, GSTR2A: a.gstin})
+		v.beyond++
+	}
+	if b.norm != a.norm {
+		v.diffs = append(v.diffs, Difference{Field: "invoice_number", Books: bi.Number, GSTR2A: ai.Number,
+			Diff: fmt.Sprintf("%d character(s)", EditDistance(b.norm, a.norm))})
+		v.beyond++
+	}
+	if b.kind != a.kind {
+		v.diffs = append(v.diffs, Difference{Field: "document_type", Books: string(b.kind), GSTR2A: string(a.kind)})
+		v.beyond++
+	}
+	dateNear := false
+	if b.hasDay && a.hasDay && b.day != a.day {
+		v.dateOff = absInt(b.day - a.day)
+		in := v.dateOff <= m.opt.DateWindowDays
+		v.diffs = append(v.diffs, Difference{Field: "invoice_date", Books: ShowDate(bi.Date), GSTR2A: ShowDate(ai.Date),
+			Diff: fmt.Sprintf("%+d days", b.day-a.day), WithinTolerance: in})
+		if in {
+			dateNear = true
+		} else {
+			v.beyond++
+		}
+	}
+	if bi.PlaceOfSupply != "" && ai.PlaceOfSupply != "" && bi.PlaceOfSupply != ai.PlaceOfSupply {
+		v.diffs = append(v.diffs, Difference{Field: "place_of_supply", Books: bi.PlaceOfSupply, GSTR2A: ai.PlaceOfSupply})
+		v.beyond++
+	}
+	if bi.ReverseCharge != ai.ReverseCharge {
+		v.diffs = append(v.diffs, Difference{Field: "reverse_charge", Books: yn(bi.ReverseCharge), GSTR2A: yn(ai.ReverseCharge)})
+		v.beyond++
+	}
+	for _, f := range amountFields {
+		x, y := f.get(bi), f.get(ai)
+		if x == y {
+			continue
+		}
+		v.amtGap += absPaise(x - y)
+		in := m.within(x, y)
+		if !in {
+			v.beyond++
+		}
+		v.diffs = append(v.diffs, Difference{Field: f.name, Books: x.String(), GSTR2A: y.String(), Diff: (x - y).String(), WithinTolerance: in})
+	}
+	v.dateOnly = v.beyond == 0 && dateNear
+	return v
+}
+
+type amountField struct {
+	name  string
+	title string
+	get   func(*Invoice) Paise
+}
+
+var amountFields = []amountField{
+	{"invoice_value", "invoice value", func(i *Invoice) Paise { return i.Value }},
+	{"taxable_value", "taxable value", func(i *Invoice) Paise { return i.Taxable }},
+	{"igst", "IGST", func(i *Invoice) Paise { return i.IGST }},
+	{"cgst", "CGST", func(i *Invoice) Paise { return i.CGST }},
+	{"sgst", "SGST", func(i *Invoice) Paise { return i.SGST }},
+	{"cess", "cess", func(i *Invoice) Paise { return i.Cess }},
+}
+
+func yn(b bool) string {
+	if b {
+		return "Y"
+	}
+	return "N"
+}
+
+// fuzzyKey files an invoice under one of its deletion keys within its supplier and document type.
+type fuzzyKey struct {
+	gstin string
+	kind  DocType
+	key   string
+}
+
+// edge is a possible pair with its cost.
+type edge struct {
+	b, a *item
+	v    verdict
+}
+
+func edgeLess(x, y edge) int {
+	return cmp.Or(cmp.Compare(x.v.beyond, y.v.beyond), cmp.Compare(x.v.dateOff, y.v.dateOff),
+		cmp.Compare(x.v.amtGap, y.v.amtGap), cmp.Compare(x.b.idx, y.b.idx), cmp.Compare(x.a.idx, y.a.idx))
+}
+
+// take pairs the cheapest edges greedily, each invoice at most once, and returns the pairs made.
+func (m *matcher) take(edges []edge, place func(edge)) {
+	if len(edges) > 1 {
+		slices.SortFunc(edges, edgeLess)
+	}
+	for _, e := range edges {
+		if e.b.row >= 0 || e.a.row >= 0 {
+			continue
+		}
+		place(e)
+	}
+}
+
+func (m *matcher) allowed(b, a *item) bool {
+	return !m.unlinked[[2]string{b.id, a.id}]
+}
+
+func (m *matcher) addRow(r Row, b, a *item) {
+	n := len(m.rows)
+	if b != nil {
+		r.Books, r.NormBooks, b.row = b.inv, b.norm, n
+	}
+	if a != nil {
+		r.GSTR2A, r.Norm2A, a.row = a.inv, a.norm, n
+	}
+	if r.Differences == nil {
+		r.Differences = []Difference{}
+	}
+	m.rows = append(m.rows, r)
+	m.sides = append(m.sides, [2]*item{b, a})
+}
+
+func (m *matcher) manualLinks() {
+	want := map[string]string{}
+	for _, l := range m.opt.Links {
+		if l.Kind == LinkPair {
+			want[l.Books] = l.GSTR2A
+		}
+	}
+	if len(want) == 0 {
+		return
+	}
+	aByID := map[string]*item{}
+	for _, a := range m.twoA {
+		aByID[a.id] = a
+	}
+	for _, b := range m.books {
+		aid, ok := want[b.id]
+		if !ok {
+			continue
+		}
+		a := aByID[aid]
+		if a == nil || a.row >= 0 {
+			continue
+		}
+		v := m.compare(b, a)
+		st := Exact
+		if v.beyond > 0 {
+			st = Mismatch
+		}
+		m.addRow(Row{Status: st, RuleID: RuleManualLink, Rule: "Linked by hand" + explainDiffs(v), Differences: v.diffs}, b, a)
+	}
+}
+
+func groupKey(it *item) string { return it.gstin + "|" + string(it.kind) + "|" + it.norm }
+
+func (m *matcher) sameNumber() {
+	type group struct{ books, twoA []*item }
+	groups := make(map[string]*group, len(m.twoA))
+	for _, a := range m.twoA {
+		if a.row >= 0 || a.norm == "" {
+			continue
+		}
+		k := groupKey(a)
+		g := groups[k]
+		if g == nil {
+			g = &group{}
+			groups[k] = g
+		}
+		g.twoA = append(g.twoA, a)
+	}
+	var order []*group // groups in the input order of their first books invoice
+	for _, b := range m.books {
+		if b.row >= 0 || b.norm == "" {
+			continue
+		}
+		g := groups[groupKey(b)]
+		if g == nil {
+			continue
+		}
+		if len(g.books) == 0 {
+			order = append(order, g)
+		}
+		g.books = append(g.books, b)
+	}
+	var edges []edge
+	for _, g := range order {
+		edges = edges[:0]
+		for _, b := range g.books {
+			for _, a := range g.twoA {
+				if m.allowed(b, a) {
+					edges = append(edges, edge{b, a, m.compare(b, a)})
+				}
+			}
+		}
+		m.take(edges, m.placeSameNumber)
+	}
+}
+
+func (m *matcher) placeSameNumber(e edge) {
+	r := Row{Differences: e.v.diffs}
+	switch {
+	case e.v.beyond > 0:
+		r.Status, r.RuleID = Mismatch, RuleDifferent
+		r.Rule = "Same supplier GSTIN and invoice number, but " + listBeyond(e.v.diffs)
+	case e.v.dateOnly:
+		r.Status, r.RuleID = Suggested, RuleDateWindow
+		r.Rule = fmt.Sprintf("Same supplier GSTIN and invoice number, amounts agree; dates %d days apart (window %d days)", e.v.dateOff, m.opt.DateWindowDays)
+	default:
+		r.Status, r.RuleID = Exact, RuleExact
+		r.Rule = m.exactRule
+	}
+	m.addRow(r, e.b, e.a)
+}
+
+func (m *matcher) nearNumber() {
+	m.fuzzy = map[fuzzyKey][]*item{}
+	for _, a := range m.twoA {
+		if a.row >= 0 || len(a.norm) < MinFuzzyLength {
+			continue
+		}
+		keys := deletionKeys(a.norm)
+		for i, k := range keys {
+			if slices.Contains(keys[:i], k) {
+				continue
+			}
+			fk := fuzzyKey{a.gstin, a.kind, k}
+			m.fuzzy[fk] = append(m.fuzzy[fk], a)
+		}
+	}
+	var edges []edge
+	seen := map[*item]bool{}
+	for _, b := range m.books {
+		if b.row >= 0 || len(b.norm) < MinFuzzyLength {
+			continue
+		}
+		clear(seen)
+		for _, k := range deletionKeys(b.norm) {
+			for _, a := range m.fuzzy[fuzzyKey{b.gstin, b.kind, k}] {
+				if seen[a] {
+					continue
+				}
+				seen[a] = true
+				if NearMiss(b.norm, a.norm) && m.amountsAgree(b.inv, a.inv) && m.datesNear(b, a) && m.allowed(b, a) {
+					edges = append(edges, edge{b, a, m.compare(b, a)})
+				}
+			}
+		}
+	}
+	m.take(edges, func(e edge) {
+		m.addRow(Row{Status: Suggested, RuleID: RuleNearNumber, Differences: e.v.diffs,
+			Rule: fmt.Sprintf("Same supplier GSTIN; invoice numbers one typing slip apart (%s vs %s); amounts within %s and dates within %d days",
+				e.b.norm, e.a.norm, rupees(m.opt.AmountTolerance), m.opt.DateWindowDays)}, e.b, e.a)
+	})
+}
+
+func (m *matcher) wrongBranch() {
+	idx := map[string][]*item{}
+	for _, a := range m.twoA {
+		if a.row >= 0 || a.pan == "" || a.norm == "" {
+			continue
+		}
+		k := a.pan + "|" + string(a.kind) + "|" + a.norm
+		idx[k] = append(idx[k], a)
+	}
+	if len(idx) == 0 {
+		return
+	}
+	var edges []edge
+	for _, b := range m.books {
+		if b.row >= 0 || b.pan == "" || b.norm == "" {
+			continue
+		}
+		for _, a := range idx[b.pan+"|"+string(b.kind)+"|"+b.norm] {
+			if a.gstin != b.gstin && m.amountsAgree(b.inv, a.inv) && m.datesNear(b, a) && m.allowed(b, a) {
+				edges = append(edges, edge{b, a, m.compare(b, a)})
+			}
+		}
+	}
+	m.take(edges, func(e edge) {
+		m.addRow(Row{Status: Suggested, RuleID: RuleWrongBranch, Differences: e.v.diffs,
+			Rule: ruleWrongBranchTx + fmt.Sprintf(": booked under %s, reported by %s", e.b.gstin, e.a.gstin)}, e.b, e.a)
+	})
+}
+
+// bucket is a supplier GSTIN and document type.
+type bucket struct {
+	gstin string
+	kind  DocType
+}
+
+func bucketKey(it *item) bucket { return bucket{it.gstin, it.kind} }
+
+// sortedByDay returns the 2A invoices with a date per GSTIN|kind, ordered by day then input order.
+func sortedByDay(items []*item, keep func(*item) bool) map[bucket][]*item {
+	out := map[bucket][]*item{}
+	for _, a := range items {
+		if a.hasDay && keep(a) {
+			k := bucketKey(a)
+			out[k] = append(out[k], a)
+		}
+	}
+	for _, l := range out {
+		slices.SortFunc(l, func(x, y *item) int { return cmp.Or(cmp.Compare(x.day, y.day), cmp.Compare(x.idx, y.idx)) })
+	}
+	return out
+}
+
+// nearDays returns the items of l (sorted by day) within w days of day, at most limit of them,
+// nearest first.
+func nearDays(l []*item, day, w, limit int) []*item {
+	i := sort.Search(len(l), func(i int) bool { return l[i].day >= day })
+	lo, hi := i-1, i
+	var out []*item
+	for len(out) < limit {
+		var pick *item
+		switch {
+		case lo >= 0 && hi < len(l):
+			if day-l[lo].day <= l[hi].day-day {
+				pick, lo = l[lo], lo-1
+			} else {
+				pick, hi = l[hi], hi+1
+			}
+		case lo >= 0:
+			pick, lo = l[lo], lo-1
+		case hi < len(l):
+			pick, hi = l[hi], hi+1
+		}
+		if pick == nil || absInt(pick.day-day) > w {
+			break
+		}
+		out = append(out, pick)
+	}
+	return out
+}
+
+func (m *matcher) sameAmounts() {
+	left := sortedByDay(m.twoA, func(a *item) bool { return a.row < 0 })
+	if len(left) == 0 {
+		return
+	}
+	var edges []edge
+	for _, b := range m.books {
+		if b.row >= 0 || !b.hasDay || (b.inv.Taxable == 0 && b.inv.Tax() == 0) {
+			continue
+		}
+		for _, a := range nearDays(left[bucketKey(b)], b.day, m.opt.DateWindowDays, 200) {
+			if m.amountsAgree(b.inv, a.inv) && m.allowed(b, a) {
+				edges = append(edges, edge{b, a, m.compare(b, a)})
+			}
+		}
+	}
+	m.take(edges, func(e edge) {
+		m.addRow(Row{Status: Suggested, RuleID: RuleSameAmounts, Differences: e.v.diffs,
+			Rule: fmt.Sprintf("Same supplier GSTIN; amounts within %s and dates within %d days, but the invoice numbers differ (%s vs %s)",
+				rupees(m.opt.AmountTolerance), m.opt.DateWindowDays, e.b.norm, e.a.norm)}, e.b, e.a)
+	})
+}
+
+func (m *matcher) missing() {
+	start := len(m.rows)
+	for _, b := range m.books {
+		if b.row < 0 {
+			m.addRow(Row{Status: MissingIn2A, RuleID: RuleNotIn2A,
+				Rule: "In the books, but the supplier has not reported it in GSTR-2A for these periods"}, b, nil)
+		}
+	}
+	for _, a := range m.twoA {
+		if a.row < 0 {
+			m.addRow(Row{Status: MissingInBooks, RuleID: RuleNotInBooks,
+				Rule: "Reported by the supplier in GSTR-2A, but not found in the books"}, nil, a)
+		}
+	}
+	if len(m.rows) == start {
+		return
+	}
+	c := newCandidateFinder(m)
+	for i := start; i < len(m.rows); i++ {
+		r := &m.rows[i]
+		if b := m.sides[i][0]; b != nil {
+			r.Candidates = c.find(b)
+		} else {
+			r.Candidates = c.find(m.sides[i][1])
+		}
+	}
+}
+
+func (m *matcher) finish() {
+	acts := make(map[string]Action, len(m.opt.Actions))
+	for _, a := range m.opt.Actions {
+		acts[a.RowKey] = a
+	}
+	for i := range m.rows {
+		r := &m.rows[i]
+		var bid, aid string
+		if b := m.sides[i][0]; b != nil {
+			bid = b.id
+			r.Period = r.Books.Period
+		}
+		if a := m.sides[i][1]; a != nil {
+			aid = a.id
+			if r.Period == "" {
+				r.Period = r.GSTR2A.Period
+			}
+		}
+		r.Key = RowKey(bid, aid)
+		if a, ok := acts[r.Key]; ok {
+			r.Action = a.Kind
+			r.Changed = a.Fingerprint != "" && a.Fingerprint != r.Fingerprint()
+		}
+	}
+	// Sort small keys, then move the rows once: rows are large. Period and GSTIN are ranked to one
+	// integer first so most comparisons are of integers.
+	rank := func(vals func(*Row) string) []int {
+		uniq := map[string]int{}
+		for i := range m.rows {
+			uniq[vals(&m.rows[i])] = 0
+		}
+		list := make([]string, 0, len(uniq))
+		for k := range uniq {
+			list = append(list, k)
+		}
+		slices.Sort(list)
+		for i, k := range list {
+			uniq[k] = i
+		}
+		out := make([]int, len(m.rows))
+		for i := range m.rows {
+			out[i] = uniq[vals(&m.rows[i])]
+		}
+		return out
+	}
+	pr := rank(func(r *Row) string { return r.Period })
+	gr := rank(rowGSTIN)
+	type sortKey struct {
+		pg        int
+		norm, key string
+		status, i int
+	}
+	keys := make([]sortKey, len(m.rows))
+	for i := range m.rows {
+		r := &m.rows[i]
+		keys[i] = sortKey{pr[i]*len(m.rows) + gr[i], rowNorm(r), r.Key, statusOrder(r.Status), i}
+	}
+	slices.SortFunc(keys, func(x, y sortKey) int {
+		return cmp.Or(cmp.Compare(x.pg, y.pg), cmp.Compare(x.norm, y.norm),
+			cmp.Compare(x.status, y.status), cmp.Compare(x.key, y.key), cmp.Compare(x.i, y.i))
+	})
+	sorted := make([]Row, len(m.rows))
+	for i, k := range keys {
+		sorted[i] = m.rows[k.i]
+	}
+	m.rows = sorted
+}
+
+func rowGSTIN(r *Row) string {
+	if r.Books != nil {
+		return r.Books.SupplierGSTIN
+	}
+	return r.GSTR2A.SupplierGSTIN
+}
+
+func rowNorm(r *Row) string {
+	if r.Books != nil {
+		return r.NormBooks
+	}
+	return r.Norm2A
+}
+
+// RowKey joins the identities of a row's two sides ("" for a missing side): the key its actions are
+// stored under.
+func RowKey(booksID, gstr2aID string) string { return booksID + "~" + gstr2aID }
+
+// SplitRowKey returns the books and 2A identities of a row key.
+func SplitRowKey(key string) (booksID, gstr2aID string) {
+	b, a, _ := strings.Cut(key, "~")
+	return b, a
+}
+
+// Fingerprint is the fingerprint of the row's two sides (see Fingerprint).
+func (r *Row) Fingerprint() string { return Fingerprint(r.Books, r.GSTR2A) }
+
+// Fingerprint digests what a person judged when deciding on a row: GSTIN, number, date, place of
+// supply, reverse charge, type and amounts of both sides. A different fingerprint on a later run
+// means the data changed since the decision.
+func Fingerprint(books, gstr2a *Invoice) string {
+	h := fnv.New64a()
+	buf := make([]byte, 0, 160)
+	for _, in := range []*Invoice{books, gstr2a} {
+		buf = buf[:0]
+		if in == nil {
+			buf = append(buf, 0)
+		} else {
+			for _, s := range []string{in.SupplierGSTIN, in.Number, in.Date, in.PlaceOfSupply, yn(in.ReverseCharge), string(in.DocType)} {
+				buf = append(append(buf, s...), '|')
+			}
+			for _, p := range []Paise{in.Value, in.Taxable, in.IGST, in.CGST, in.SGST, in.Cess} {
+				buf = append(strconv.AppendInt(buf, int64(p), 10), '|')
+			}
+			buf = append(buf, ';')
+		}
+		h.Write(buf)
+	}
+	return strconv.FormatUint(h.Sum64(), 16)
+}
+
+func rupees(p Paise) string { return "₹" + FormatINR(p) }
+
+// FormatINR writes an amount with Indian grouping and two decimals: 1234567.5 → "12,34,567.50".
+func FormatINR(p Paise) string {
+	s := p.String()
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	intPart, frac, _ := strings.Cut(s, ".")
+	if len(intPart) > 3 {
+		head, tail := intPart[:len(intPart)-3], intPart[len(intPart)-3:]
+		var parts []string
+		for len(head) > 2 {
+			parts = append([]string{head[len(head)-2:]}, parts...)
+			head = head[:len(head)-2]
+		}
+		if head != "" {
+			parts = append([]string{head}, parts...)
+		}
+		intPart = strings.Join(parts, ",") + "," + tail
+	}
+	if neg {
+		return "-" + intPart + "." + frac
+	}
+	return intPart + "." + frac
+}
+
+func fieldTitle(f string) string {
+	for _, a := range amountFields {
+		if a.name == f {
+			return a.title
+		}
+	}
+	return strings.ReplaceAll(f, "_", " ")
+}
+
+// listBeyond describes the differences that broke a match.
+func listBeyond(diffs []Difference) string {
+	var parts []string
+	for _, d := range diffs {
+		if d.WithinTolerance {
+			continue
+		}
+		switch d.Field {
+		case "invoice_date":
+			parts = append(parts, fmt.Sprintf("the dates differ (%s vs %s)", d.Books, d.GSTR2A))
+		case "place_of_supply", "reverse_charge", "supplier_gstin", "document_type", "invoice_number":
+			parts = append(parts, fmt.Sprintf("%s differs (%s vs %s)", fieldTitle(d.Field), d.Books, d.GSTR2A))
+		default:
+			parts = append(parts, fmt.Sprintf("%s differs by ₹%s", fieldTitle(d.Field), d.Diff))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func explainDiffs(v verdict) string {
+	if v.beyond == 0 {
+		return ""
+	}
+	return ": " + listBeyond(v.diffs)
+}
+
+// Fields compares every field of a pair for the explanation panel: both values, the difference and
+// whether it is the same, within tolerance or different. A row with one side gives that side's
+// values and an empty other side.
+func (r *Row) Fields(opt Options) []Comparison {
+	get := func(in *Invoice, f func(*Invoice) string) string {
+		if in == nil {
+			return ""
+		}
+		return f(in)
+	}
+	out := []Comparison{}
+	add := func(field string, f func(*Invoice) string, diff func() (string, bool)) {
+		c := Comparison{Field: field, Books: get(r.Books, f), GSTR2A: get(r.GSTR2A, f), Verdict: "same"}
+		if r.Books == nil || r.GSTR2A == nil {
+			c.Verdict = ""
+		} else if c.Books != c.GSTR2A {
+			d, in := diff()
+			c.Diff = d
+			c.Verdict = "different"
+			if in {
+				c.Verdict = "within_tolerance"
+			}
+		}
+		out = append(out, c)
+	}
+	none := func() (string, bool) { return "", false }
+	add("supplier_gstin", func(i *Invoice) string { return i.SupplierGSTIN }, none)
+	add("invoice_number", func(i *Invoice) string { return i.Number }, func() (string, bool) {
+		return r.NormBooks + " vs " + r.Norm2A, r.NormBooks == r.Norm2A
+	})
+	add("invoice_date", func(i *Invoice) string { return ShowDate(i.Date) }, func() (string, bool) {
+		b, ok1 := dayNumber(r.Books.Date)
+		a, ok2 := dayNumber(r.GSTR2A.Date)
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		return fmt.Sprintf("%+d days", b-a), absInt(b-a) <= opt.DateWindowDays
+	})
+	add("place_of_supply", func(i *Invoice) string { return i.PlaceOfSupply }, func() (string, bool) {
+		return "", r.Books.PlaceOfSupply == "" || r.GSTR2A.PlaceOfSupply == ""
+	})
+	add("reverse_charge", func(i *Invoice) string { return yn(i.ReverseCharge) }, none)
+	add("document_type", func(i *Invoice) string { return string(i.DocType) }, none)
+	for _, f := range amountFields {
+		add(f.name, func(i *Invoice) string { return f.get(i).String() }, func() (string, bool) {
+			d := f.get(r.Books) - f.get(r.GSTR2A)
+			return d.String(), absPaise(d) <= opt.AmountTolerance
+		})
+	}
+	return out
+}

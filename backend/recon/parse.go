@@ -1,0 +1,148 @@
+package recon
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+var errAmount = errors.New("recon: not an amount")
+
+// ParseAmount reads rupees as registers write them: "1,23,456.50", "123456.5", "₹ 1,000", "Rs. 1000",
+// "INR 1000", "-500", "(500.00)" and "500.00-" (both negative), "1.5E+3" (as spreadsheets store large
+// numbers). Empty is zero. More than two decimals round to the nearest paisa, halves away from zero.
+func ParseAmount(s string) (Paise, error) {
+	s = strings.TrimSpace(s)
+	for _, p := range []string{"₹", "INR", "Rs.", "Rs", "RS.", "RS", "rs."} {
+		s = strings.TrimSpace(strings.TrimPrefix(s, p))
+	}
+	if s == "" {
+		return 0, nil
+	}
+	neg := false
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		neg, s = true, strings.TrimSpace(s[1:len(s)-1])
+	}
+	if strings.HasSuffix(s, "-") {
+		neg, s = !neg, strings.TrimSpace(s[:len(s)-1])
+	}
+	if strings.HasPrefix(s, "-") {
+		neg, s = !neg, strings.TrimSpace(s[1:])
+	} else if strings.HasPrefix(s, "+") {
+		s = strings.TrimSpace(s[1:])
+	}
+	s = strings.TrimSpace(strings.TrimPrefix(s, "₹"))
+	s = strings.ReplaceAll(s, ",", "")
+	s = strings.ReplaceAll(s, " ", "")
+	if s == "" {
+		return 0, errAmount
+	}
+	var v int64
+	if strings.ContainsAny(s, "eE") {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1e13 {
+			return 0, errAmount
+		}
+		v = int64(math.Round(f * 100))
+	} else {
+		intPart, frac, hasDot := strings.Cut(s, ".")
+		if (intPart == "" && frac == "") || len(intPart) > 13 || !allDigits(intPart) || !allDigits(frac) || (hasDot && strings.Contains(frac, ".")) {
+			return 0, errAmount
+		}
+		for _, c := range intPart {
+			v = v*10 + int64(c-'0')
+		}
+		p := int64(0)
+		for i := 0; i < 2; i++ {
+			p *= 10
+			if i < len(frac) {
+				p += int64(frac[i] - '0')
+			}
+		}
+		v = v*100 + p
+		if len(frac) > 2 && frac[2] >= '5' {
+			v++
+		}
+	}
+	if neg {
+		v = -v
+	}
+	return Paise(v), nil
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+var dateLayouts = []string{
+	"02-01-2006", "02/01/2006", "02.01.2006", "2006-01-02", "2006/01/02",
+	"02-Jan-2006", "02 Jan 2006", "02/Jan/2006", "02-Jan-06", "02 Jan 06", "02-January-2006", "02 January 2006",
+	"2006-01-02T15:04:05", "2006-01-02 15:04:05", "02-01-2006 15:04:05", "02/01/2006 15:04:05",
+}
+
+// ParseDate reads a date as registers write it: DD-MM-YYYY, DD/MM/YYYY, DD.MM.YYYY, YYYY-MM-DD,
+// DD-Mon-YYYY, DD-Mon-YY (Tally), with one-digit days and months too ("1-4-2024", "1-Apr-24"), and
+// returns it as YYYY-MM-DD. Years outside 1990-2100 are refused as typing slips.
+func ParseDate(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", errors.New("recon: empty date")
+	}
+	s = padDate(s)
+	for _, l := range dateLayouts {
+		if t, err := time.Parse(l, s); err == nil {
+			if t.Year() < 1990 || t.Year() > 2100 {
+				return "", errors.New("recon: year out of range")
+			}
+			return t.Format("2006-01-02"), nil
+		}
+	}
+	return "", errors.New("recon: not a date")
+}
+
+// padDate writes one-digit day and month fields with two digits ("1-4-2024" → "01-04-2024") and
+// title-cases month names ("APR" → "Apr") so the layouts above apply.
+func padDate(s string) string {
+	seps := "-/. "
+	var parts []string
+	var sepUsed []byte
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(seps, s[i]) >= 0 {
+			parts = append(parts, s[start:i])
+			sepUsed = append(sepUsed, s[i])
+			start = i + 1
+		}
+	}
+	parts = append(parts, s[start:])
+	if len(parts) != 3 {
+		return s
+	}
+	for i, p := range parts {
+		if len(p) == 1 && p[0] >= '0' && p[0] <= '9' {
+			parts[i] = "0" + p
+		} else if len(p) >= 3 && !allDigits(p) {
+			parts[i] = strings.ToUpper(p[:1]) + strings.ToLower(p[1:])
+		}
+	}
+	return parts[0] + string(sepUsed[0]) + parts[1] + string(sepUsed[1]) + parts[2]
+}
+
+// excelEpoch is day 0 of Excel's 1900 date system (with its 1900 leap-year bug folded in).
+var excelEpoch = time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
+
+// ParseExcelDate reads an Excel serial date ("45383" or "45383.5") as YYYY-MM-DD.
+func ParseExcelDate(s string) (string, error) {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || f < 32874 || f > 73051 { // 1990-01-01 .. 2100-01-01
+		return "", errors.New("recon: not a serial date")
+	}
+	return excelEpoch.AddDate(0, 0, int(f)).Format("2006-01-02"), nil
+}

@@ -1,0 +1,369 @@
+// Package recon reconciles a purchase register (the books) with GSTR-2A: it normalises invoice
+// numbers, pairs invoices supplier by supplier (then by PAN, for invoices booked under another branch
+// of the supplier), explains every pair and every unpaired invoice, summarises ITC per period and per
+// supplier, reads registers exported from Tally, Busy or Excel, and keeps a person's decisions
+// (accept, ignore, link, unlink) across re-runs.
+package recon
+
+import (
+	"fmt"
+	"strings"
+
+	"gstdesk/backend/apperr"
+)
+
+// Source says which side an invoice comes from.
+type Source string
+
+// The two sides of a reconciliation.
+const (
+	Books  Source = "books"
+	GSTR2A Source = "gstr2a"
+)
+
+// DocType is the kind of document: invoices and debit notes add tax, credit notes take it away.
+type DocType string
+
+// Document types.
+const (
+	DocInvoice    DocType = "invoice"
+	DocCreditNote DocType = "credit_note"
+	DocDebitNote  DocType = "debit_note"
+)
+
+// Paise is an amount in paise (1/100 rupee). Amounts are signed: credit notes are negative on both
+// sides. In JSON it is a number of rupees with two decimals (1234.50).
+type Paise int64
+
+// Rupees returns the amount as rupees for spreadsheets and charts.
+func (p Paise) Rupees() float64 { return float64(p) / 100 }
+
+// String writes the amount as rupees with two decimals and no grouping: "-1234.50".
+func (p Paise) String() string {
+	sign := ""
+	v := int64(p)
+	if v < 0 {
+		sign, v = "-", -v
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)
+}
+
+// MarshalJSON writes rupees with two decimals.
+func (p Paise) MarshalJSON() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalJSON reads rupees written as a JSON number or string.
+func (p *Paise) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(string(b), `"`)
+	if s == "null" || s == "" {
+		*p = 0
+		return nil
+	}
+	v, err := ParseAmount(s)
+	if err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
+// Invoice is one document on either side: a register row (or consecutive rows of one invoice) or a
+// GSTR-2A invoice.
+type Invoice struct {
+	Source Source `json:"source"`
+	// RowRef says where the invoice came from: "purchases.csv row 12" or the 2A key.
+	RowRef        string `json:"row_ref"`
+	SupplierGSTIN string `json:"supplier_gstin"`
+	SupplierName  string `json:"supplier_name,omitempty"`
+	Number        string `json:"invoice_number"`
+	// Date is YYYY-MM-DD; empty when unknown.
+	Date string `json:"invoice_date"`
+	// PlaceOfSupply is a two-digit state code; empty when the register has none (then not compared).
+	PlaceOfSupply string  `json:"place_of_supply"`
+	ReverseCharge bool    `json:"reverse_charge"`
+	DocType       DocType `json:"document_type"`
+	// InvType is the GSTR-2A invoice type (R, SEZWP, SEZWOP, DE, CBW); part of a 2A row's identity.
+	InvType string `json:"inv_type,omitempty"`
+	Value   Paise  `json:"invoice_value"`
+	Taxable Paise  `json:"taxable_value"`
+	IGST    Paise  `json:"igst"`
+	CGST    Paise  `json:"cgst"`
+	SGST    Paise  `json:"sgst"`
+	Cess    Paise  `json:"cess"`
+	// Period is the return period YYYY-MM: for the books the month of the invoice date unless set,
+	// for 2A the period it was reported in.
+	Period string `json:"period"`
+	// FiledGSTR1 and FiledGSTR3B are the supplier's filing flags from 2A (cfs, cfs3b): "Y", "N" or
+	// "" when unknown.
+	FiledGSTR1  string `json:"cfs,omitempty"`
+	FiledGSTR3B string `json:"cfs3b,omitempty"`
+	// CancelledOn is the supplier's cancellation date YYYY-MM-DD from 2A (dtcancel), if any.
+	CancelledOn string `json:"cancelled_on,omitempty"`
+}
+
+// Tax is the sum of the four tax heads.
+func (in *Invoice) Tax() Paise { return in.IGST + in.CGST + in.SGST + in.Cess }
+
+// PAN returns characters 3-12 of the supplier GSTIN, or "" when it is too short to hold one.
+func PAN(gstin string) string {
+	if len(gstin) < 12 {
+		return ""
+	}
+	return gstin[2:12]
+}
+
+// Options are the settings of a run.
+type Options struct {
+	// AmountTolerance is the largest difference, per amount field (each tax head, taxable value,
+	// invoice value), still treated as agreement. Default 100 paise.
+	AmountTolerance Paise `json:"amount_tolerance"`
+	// DateWindowDays is how many days apart two dates may be and still suggest the same invoice.
+	DateWindowDays int `json:"date_window_days"`
+	// Links are manual links and unlinks made by a person; they win over the automatic passes.
+	Links []Link `json:"-"`
+	// Actions are a person's decisions on rows, matched to rows by key.
+	Actions []Action `json:"-"`
+}
+
+// DefaultOptions returns the defaults: ₹1 per amount field and a 10-day date window.
+func DefaultOptions() Options { return Options{AmountTolerance: 100, DateWindowDays: 10} }
+
+// Status is the outcome for a row.
+type Status string
+
+// Statuses, in the order tabs show them.
+const (
+	Exact          Status = "exact"
+	Suggested      Status = "suggested"
+	Mismatch       Status = "mismatch"
+	MissingIn2A    Status = "missing_in_2a"
+	MissingInBooks Status = "missing_in_books"
+)
+
+// Statuses lists every status in display order.
+var Statuses = []Status{Exact, Suggested, Mismatch, MissingIn2A, MissingInBooks}
+
+// Label is the status as a tab shows it.
+func (s Status) Label() string {
+	switch s {
+	case Exact:
+		return "Exact match"
+	case Suggested:
+		return "Suggested match"
+	case Mismatch:
+		return "Mismatch"
+	case MissingIn2A:
+		return "Missing in 2A"
+	case MissingInBooks:
+		return "Missing in books"
+	}
+	return string(s)
+}
+
+func statusOrder(s Status) int {
+	for i, x := range Statuses {
+		if x == s {
+			return i
+		}
+	}
+	return len(Statuses)
+}
+
+// RuleID names the rule that produced a row; Row.Rule is the sentence a person reads.
+type RuleID string
+
+// The rules.
+const (
+	RuleExact         RuleID = "same_number"           // same GSTIN and number, all fields agree
+	RuleDifferent     RuleID = "same_number_differs"   // same GSTIN and number, fields differ
+	RuleDateWindow    RuleID = "same_number_date_near" // same GSTIN and number, dates within the window
+	RuleNearNumber    RuleID = "near_number"           // same GSTIN, number one slip off, amounts agree
+	RuleWrongBranch   RuleID = "wrong_branch"          // same PAN, other GSTIN, same number, amounts agree
+	RuleSameAmounts   RuleID = "same_amounts"          // same GSTIN, numbers differ, amounts and date agree
+	RuleManualLink    RuleID = "manual_link"           // linked by a person
+	RuleNotIn2A       RuleID = "not_in_2a"
+	RuleNotInBooks    RuleID = "not_in_books"
+	ruleWrongBranchTx        = "same PAN, booked under another GSTIN (wrong branch)"
+)
+
+// Difference is one field on which the two sides differ. Books and GSTR2A are the values as a person
+// reads them; Diff is books minus 2A for amounts (rupees) and days for dates.
+type Difference struct {
+	Field           string `json:"field"`
+	Books           string `json:"books"`
+	GSTR2A          string `json:"gstr2a"`
+	Diff            string `json:"diff,omitempty"`
+	WithinTolerance bool   `json:"within_tolerance,omitempty"`
+}
+
+// Comparison is one field of a pair as the explanation panel shows it.
+type Comparison struct {
+	Field  string `json:"field"`
+	Books  string `json:"books"`
+	GSTR2A string `json:"gstr2a"`
+	Diff   string `json:"diff,omitempty"`
+	// Verdict is "same", "within_tolerance" or "different".
+	Verdict string `json:"verdict"`
+}
+
+// Candidate is a near invoice on the other side shown for a Missing row, with why it was not paired.
+type Candidate struct {
+	Invoice Invoice `json:"invoice"`
+	Norm    string  `json:"norm"`
+	Reason  string  `json:"reason"`
+}
+
+// Row is one line of the result: a pair, or one invoice alone.
+type Row struct {
+	Status Status   `json:"status"`
+	Books  *Invoice `json:"books"`
+	GSTR2A *Invoice `json:"gstr2a"`
+	// Rule is the rule that fired, as a sentence; RuleID its code.
+	Rule   string `json:"rule"`
+	RuleID RuleID `json:"rule_id"`
+	// NormBooks and Norm2A are the normalised invoice numbers compared.
+	NormBooks   string       `json:"norm_books"`
+	Norm2A      string       `json:"norm_gstr2a"`
+	Differences []Difference `json:"differences"`
+	// Candidates are the three nearest invoices on the other side, for Missing rows.
+	Candidates []Candidate `json:"candidates,omitempty"`
+	// Period is the return period of the row: the books' when there is a books side.
+	Period string `json:"period"`
+	// Key identifies the row across runs (see RowKey); actions are stored against it.
+	Key string `json:"key"`
+	// Action is a person's decision on the row, if any; Changed says the data changed since.
+	Action  ActionKind `json:"action,omitempty"`
+	Changed bool       `json:"changed_since_action,omitempty"`
+}
+
+// Result is the outcome of a reconciliation.
+type Result struct {
+	Options Options `json:"options"`
+	Rows    []Row   `json:"rows"`
+}
+
+// ActionKind is a person's decision on a row.
+type ActionKind string
+
+// Decisions on a row.
+const (
+	Accept  ActionKind = "accept"
+	Pending ActionKind = "pending"
+	Ignore  ActionKind = "ignore"
+)
+
+// ParseActionKind reads an action name.
+func ParseActionKind(s string) (ActionKind, error) {
+	switch a := ActionKind(strings.ToLower(strings.TrimSpace(s))); a {
+	case Accept, Pending, Ignore:
+		return a, nil
+	}
+	return "", apperr.New(apperr.Invalid, "Unknown action %q: use accept, pending or ignore.", s)
+}
+
+// Action is a decision on a row, remembered by the row's key with the fingerprint of its data then.
+type Action struct {
+	RowKey      string     `json:"row_key"`
+	Kind        ActionKind `json:"action"`
+	Fingerprint string     `json:"fingerprint"`
+	UpdatedAt   string     `json:"updated_at,omitempty"`
+}
+
+// LinkKind says whether a person joined two invoices or separated them.
+type LinkKind string
+
+// Link kinds.
+const (
+	LinkPair   LinkKind = "link"
+	UnlinkPair LinkKind = "unlink"
+)
+
+// Link is a manual decision about a books invoice and a 2A invoice, by their identities (see
+// Identity): linked ones are paired whatever the passes say; unlinked ones are never paired.
+type Link struct {
+	Kind   LinkKind `json:"kind"`
+	Books  string   `json:"books"`
+	GSTR2A string   `json:"gstr2a"`
+}
+
+// dayNumber reads YYYY-MM-DD as days since 1970-01-01.
+func dayNumber(s string) (int, bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' || !allDigits(s[:4]) || !allDigits(s[5:7]) || !allDigits(s[8:]) {
+		return 0, false
+	}
+	y := int(s[0]-'0')*1000 + int(s[1]-'0')*100 + int(s[2]-'0')*10 + int(s[3]-'0')
+	m := int(s[5]-'0')*10 + int(s[6]-'0')
+	d := int(s[8]-'0')*10 + int(s[9]-'0')
+	if m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
+		return 0, false
+	}
+	return daysFromCivil(y, m, d), true
+}
+
+func daysIn(y, m int) int {
+	switch m {
+	case 2:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// daysFromCivil and civilFromDays convert between dates and days since 1970-01-01 (Howard
+// Hinnant's algorithms), avoiding time.Time in the hot path of a run.
+func daysFromCivil(y, m, d int) int {
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 && y%400 != 0 {
+		era = (y - 399) / 400
+	}
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468
+}
+
+func civilFromDays(z int) (y, m, d int) {
+	z += 719468
+	era := z / 146097
+	if z < 0 && z%146097 != 0 {
+		era = (z - 146096) / 146097
+	}
+	doe := z - era*146097
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
+	y = yoe + era*400
+	doy := doe - (365*yoe + yoe/4 - yoe/100)
+	mp := (5*doy + 2) / 153
+	d = doy - (153*mp+2)/5 + 1
+	m = mp + 3
+	if m > 12 {
+		m -= 12
+	}
+	if m <= 2 {
+		y++
+	}
+	return y, m, d
+}
+
+// financialYear returns the starting year of the financial year of a day number.
+func financialYear(day int) int {
+	y, m, _ := civilFromDays(day)
+	if m < 4 {
+		return y - 1
+	}
+	return y
+}
+
+// ShowDate writes YYYY-MM-DD as DD/MM/YYYY; anything else is returned as is.
+func ShowDate(s string) string {
+	if len(s) == 10 && s[4] == '-' && s[7] == '-' {
+		return s[8:] + "/" + s[5:7] + "/" + s[:4]
+	}
+	return s
+}
