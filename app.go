@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"gstdesk/backend/config"
+	"gstdesk/backend/desk"
+	"gstdesk/backend/store"
+)
+
+// App is the switchboard between the window and backend/: every bound method delegates in a
+// few lines to desk.Service.
+type App struct {
+	ctx context.Context
+	log *slog.Logger
+	svc *desk.Service
+}
+
+// NewApp returns the App; the backend opens in startup.
+func NewApp(log *slog.Logger) *App { return &App{log: log} }
+
+func (a *App) startup(ctx context.Context) {
+	a.ctx = ctx
+	svc, err := desk.Start(ctx, desk.Options{Log: a.log, Getenv: os.Getenv, Emit: func(name string, data any) { runtime.EventsEmit(ctx, name, data) }})
+	if err != nil {
+		a.log.Error("startup", "err", err.Error())
+		runtime.MessageDialog(ctx, runtime.MessageDialogOptions{Type: runtime.ErrorDialog, Title: "gstdesk cannot open its data", Message: err.Error()})
+		runtime.Quit(ctx)
+		return
+	}
+	a.svc = svc
+}
+
+func (a *App) shutdown(context.Context) {
+	if a.svc != nil {
+		a.svc.Close()
+	}
+}
+
+// Info describes the app and the current workspace for the status bar.
+func (a *App) Info() (desk.Info, error) { return a.svc.Info(a.ctx) }
+
+// Online reports whether the remote service can be reached.
+func (a *App) Online() bool { return a.svc.Online(a.ctx) }
+
+// SetOffline switches "work offline" on or off.
+func (a *App) SetOffline(off bool) { a.svc.SetOffline(off) }
+
+// Workspaces lists the client workspaces.
+func (a *App) Workspaces() ([]store.Workspace, error) { return a.svc.Workspaces(a.ctx) }
+
+// CreateWorkspace adds a client workspace and switches to it.
+func (a *App) CreateWorkspace(name, gstin, env string) (store.Workspace, error) {
+	return a.svc.CreateWorkspace(a.ctx, name, gstin, env)
+}
+
+// SwitchWorkspace opens another workspace.
+func (a *App) SwitchWorkspace(id string) (store.Workspace, error) {
+	return a.svc.SwitchWorkspace(a.ctx, id)
+}
+
+// Settings returns the current workspace's settings.
+func (a *App) Settings() (config.Settings, error) { return a.svc.Settings(a.ctx) }
+
+// SaveSettings stores the current workspace's name, GSTIN and settings.
+func (a *App) SaveSettings(name, gstin string, s config.Settings) (store.Workspace, error) {
+	return a.svc.SaveSettings(a.ctx, name, gstin, s)
+}
+
+// SaveCredentials puts the API key and secret of an environment in the keychain.
+func (a *App) SaveCredentials(env, key, secret string) (config.CredentialStatus, error) {
+	return a.svc.SaveCredentials(env, key, secret)
+}
+
+// DeleteCredentials removes an environment's API key and secret from the keychain.
+func (a *App) DeleteCredentials(env string) (config.CredentialStatus, error) {
+	return a.svc.DeleteCredentials(env)
+}
+
+// OpenDataFolder shows the data folder in the file manager.
+func (a *App) OpenDataFolder() { runtime.BrowserOpenURL(a.ctx, "file://"+a.svc.DB.Dir) }

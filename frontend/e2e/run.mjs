@@ -1,0 +1,86 @@
+// End-to-end runner: starts the -tags dev binary (live Go bindings, assets from frontend/dist) on a
+// fresh data directory, drives it in Debian's Chromium with playwright-core, and runs every
+// tests/*.mjs. Screenshots go to build/e2e/. Prints "N passed, N failed" and exits non-zero on failure.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import net from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.resolve(here, '../..')
+const shots = path.join(root, 'build/e2e')
+mkdirSync(shots, { recursive: true })
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)) })
+  })
+}
+
+async function waitFor(url, ms) {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    try { const r = await fetch(url); if (r.ok) return } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`)
+}
+
+/** Starts the dev binary on a fresh data directory; returns {url, stop}. */
+export async function startApp(extraEnv = {}) {
+  const bin = path.resolve(here, '..', process.env.DEV_BIN || '../build/bin/gstdesk-dev')
+  const data = mkdtempSync(path.join(tmpdir(), 'gstdesk-e2e-'))
+  const port = await freePort()
+  const t0 = Date.now()
+  const proc = spawn(bin, ['-assetdir', path.join(root, 'frontend/dist'), '-devserver', `127.0.0.1:${port}`, '-loglevel', 'Warning'], {
+    env: { ...process.env, GSTDESK_DATA_DIR: data, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}/`
+  await waitFor(url, 20000)
+  console.log(`  app up in ${Date.now() - t0} ms at ${url}`)
+  return { url, data, stop: () => { proc.kill(); rmSync(data, { recursive: true, force: true }) } }
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+
+let passed = 0
+let failed = 0
+const files = readdirSync(path.join(here, 'tests')).filter((f) => f.endsWith('.mjs')).sort()
+const only = process.argv[2]
+for (const f of files) {
+  if (only && !f.includes(only)) continue
+  const mod = await import(path.join(here, 'tests', f))
+  const app = await startApp(mod.env || {})
+  for (const [name, fn] of Object.entries(mod.tests)) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
+    const page = await ctx.newPage()
+    const pageErrors = []
+    // The Wails dev IPC script throws once on load in a plain browser; our own code must not throw.
+    page.on('pageerror', (e) => { if (!String(e.stack).includes('/wails/')) pageErrors.push(e.message) })
+    const shot = (n) => page.screenshot({ path: path.join(shots, `${f.replace('.mjs', '')}-${n}.png`), fullPage: false })
+    try {
+      await page.goto(app.url)
+      await page.locator('[data-testid=status-bar] .badge').first().waitFor({ timeout: 10000 })
+      await fn({ page, shot, app })
+      if (pageErrors.length) throw new Error('page errors: ' + pageErrors.join('; '))
+      passed++
+      console.log(`ok   ${f} › ${name}`)
+    } catch (e) {
+      failed++
+      console.log(`FAIL ${f} › ${name}\n     ${String(e.message || e).split('\n').join('\n     ')}`)
+      await shot('FAILED-' + name.replace(/\W+/g, '_')).catch(() => {})
+    } finally {
+      await ctx.close()
+    }
+  }
+  app.stop()
+}
+await browser.close()
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { AREAS, areaForKey, matchAreas } from './nav'
+
+describe('nav', () => {
+  it('has every area with a unique shortcut', () => {
+    expect(AREAS.map((a) => a.label)).toEqual(['Dashboard', 'GSTIN lookup', 'Changed GSTINs', 'Applicants', 'GSTR-2A', 'Reconciliation', 'Salary TDS', 'Settings'])
+    expect(new Set(AREAS.map((a) => a.key)).size).toBe(AREAS.length)
+    expect(areaForKey('8')?.id).toBe('settings')
+    expect(areaForKey('9')).toBeUndefined()
+  })
+  it('matches palette queries', () => {
+    expect(matchAreas('gst').map((a) => a.id)).toEqual(['lookup', 'changed', 'gstr2a'])
+    expect(matchAreas('salary').map((a) => a.id)).toEqual(['tds'])
+    expect(matchAreas('')).toHaveLength(AREAS.length)
+  })
+})

@@ -1,0 +1,29 @@
+// The areas of the app, their keyboard shortcuts and what each is for.
+export interface Area {
+  id: string
+  label: string
+  key: string // Alt+key opens it
+  blurb: string
+}
+
+export const AREAS: Area[] = [
+  { id: 'dashboard', label: 'Dashboard', key: '1', blurb: 'The workspace at a glance.' },
+  { id: 'lookup', label: 'GSTIN lookup', key: '2', blurb: 'Verify one GSTIN or thousands.' },
+  { id: 'changed', label: 'Changed GSTINs', key: '3', blurb: 'Day-wise registrations, cancellations and updates.' },
+  { id: 'applicants', label: 'Applicants', key: '4', blurb: 'Unregistered e-commerce applicants.' },
+  { id: 'gstr2a', label: 'GSTR-2A', key: '5', blurb: 'Purchase invoices your suppliers reported.' },
+  { id: 'recon', label: 'Reconciliation', key: '6', blurb: 'Purchase register against GSTR-2A.' },
+  { id: 'tds', label: 'Salary TDS', key: '7', blurb: 'TDS on salary, both regimes.' },
+  { id: 'settings', label: 'Settings', key: '8', blurb: 'Workspace, environment and credentials.' },
+]
+
+/** The area an Alt+key shortcut opens, if any. */
+export function areaForKey(key: string): Area | undefined {
+  return AREAS.find((a) => a.key === key)
+}
+
+/** Areas whose label matches a palette query (case-insensitive, in order of the words). */
+export function matchAreas(q: string): Area[] {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean)
+  return AREAS.filter((a) => words.every((w) => a.label.toLowerCase().includes(w) || a.id.includes(w)))
+}

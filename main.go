@@ -1,0 +1,78 @@
+// gstdesk: GST lookups, GSTR-2A review and salary TDS for accountants, local-first.
+//
+// With no arguments it opens the window; with a subcommand (gstdesk version, gstdesk gst ...,
+// gstdesk tds ...) it runs the command line and exits, so a plain `go build` binary works on a
+// server with no display.
+package main
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"github.com/wailsapp/wails/v2"
+	"github.com/wailsapp/wails/v2/pkg/options"
+	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/cli"
+	"gstdesk/backend/store"
+)
+
+//go:embed all:frontend/dist
+var assets embed.FS
+
+func main() {
+	if args := os.Args[1:]; cli.IsCommand(args) {
+		os.Exit(cli.Main(context.Background(), cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}, args))
+	}
+	log := openLog()
+	app := NewApp(log)
+	err := wails.Run(&options.App{
+		Title:            "gstdesk",
+		Width:            1280,
+		Height:           800,
+		MinWidth:         960,
+		MinHeight:        600,
+		AssetServer:      &assetserver.Options{Assets: assets},
+		BackgroundColour: &options.RGBA{R: 248, G: 249, B: 251, A: 1},
+		OnStartup:        app.startup,
+		OnShutdown:       app.shutdown,
+		Bind:             []any{app},
+		ErrorFormatter:   func(err error) any { return formatError(log, err) },
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gstdesk:", err)
+		os.Exit(1)
+	}
+}
+
+// formatError is the one place a Go error becomes what the UI's rejected promise carries:
+// {kind, message} as JSON text. (Wails' runtime wraps the formatted value in `new Error(...)`, so
+// an object would arrive as "[object Object]"; the UI parses the text back.) Internal errors keep
+// their detail in the log, not on screen.
+func formatError(log *slog.Logger, err error) any {
+	p := apperr.Public(err)
+	var e *apperr.Error
+	if p.Kind == apperr.Internal || !errors.As(err, &e) {
+		log.Error("internal error", "err", err.Error())
+	}
+	b, _ := json.Marshal(p)
+	return string(b)
+}
+
+// openLog writes the log to gstdesk.log in the data directory (never secrets: nothing logs them).
+func openLog() *slog.Logger {
+	dir, err := store.DataDir()
+	if err == nil && os.MkdirAll(dir, 0o700) == nil {
+		if f, err := os.OpenFile(filepath.Join(dir, "gstdesk.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600); err == nil {
+			return slog.New(slog.NewTextHandler(f, nil))
+		}
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, nil))
+}
