@@ -22,40 +22,75 @@ func Parse(data []byte) (Workbook, error) {
 	return w, nil
 }
 
+// Form is how a file of workbooks was written.
+type Form int
+
+// The forms ReadAll accepts.
+const (
+	Single Form = iota // one workbook object
+	Array              // a JSON array of workbooks
+	Lines              // several workbook objects one after another (NDJSON)
+)
+
 // ReadAll reads workbooks from r in any of three forms, detected from the content: one workbook
 // object, a JSON array of workbooks, or one workbook per line (NDJSON; any whitespace between
 // objects will do). Errors name the workbook by its position (1-based) and line.
 func ReadAll(r io.Reader) ([]Workbook, error) {
+	ws, _, err := ReadAllForm(r)
+	return ws, err
+}
+
+// ReadAllForm is ReadAll that also says which form the input had, so an answer can take the same
+// form (one workbook for one, an array otherwise).
+func ReadAllForm(r io.Reader) ([]Workbook, Form, error) {
+	ws, arr, err := readAll(r)
+	switch {
+	case err != nil:
+		return nil, Single, err
+	case arr:
+		return ws, Array, nil
+	case len(ws) == 1:
+		return ws, Single, nil
+	}
+	return ws, Lines, nil
+}
+
+func readAll(r io.Reader) (ws []Workbook, array bool, err error) {
+	defer func() {
+		if err != nil {
+			ws = nil
+		}
+	}()
 	data, err := io.ReadAll(io.LimitReader(r, MaxInput+1))
 	if err != nil {
-		return nil, apperr.Wrap(apperr.Invalid, err, "Could not read the workbooks: %v.", err)
+		return nil, false, apperr.Wrap(apperr.Invalid, err, "Could not read the workbooks: %v.", err)
 	}
 	if len(data) > MaxInput {
-		return nil, apperr.New(apperr.Invalid, "The input is larger than %d MB: split it into smaller files.", MaxInput>>20)
+		return nil, false, apperr.New(apperr.Invalid, "The input is larger than %d MB: split it into smaller files.", MaxInput>>20)
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
-		return nil, apperr.New(apperr.Invalid, "The input is empty: give a salary workbook (JSON), an array of workbooks, or one workbook per line.")
+		return nil, false, apperr.New(apperr.Invalid, "The input is empty: give a salary workbook (JSON), an array of workbooks, or one workbook per line.")
 	}
 	switch trimmed[0] {
 	case '[':
 		var raws []json.RawMessage
 		if err := json.Unmarshal(trimmed, &raws); err != nil {
-			return nil, apperr.Wrap(apperr.Invalid, err, "The array of workbooks is not valid JSON: %s.", describe(err, trimmed))
+			return nil, false, apperr.Wrap(apperr.Invalid, err, "The array of workbooks is not valid JSON: %s.", describe(err, trimmed))
 		}
 		if len(raws) == 0 {
-			return nil, apperr.New(apperr.Invalid, "The array holds no workbooks.")
+			return nil, false, apperr.New(apperr.Invalid, "The array holds no workbooks.")
 		}
 		out := make([]Workbook, len(raws))
 		for i, raw := range raws {
 			w, err := parse(raw)
 			if err != nil {
-				return nil, apperr.Wrap(apperr.Invalid, err, "Workbook %d of the array is not valid: %v.", i+1, err)
+				return nil, false, apperr.Wrap(apperr.Invalid, err, "Workbook %d of the array is not valid: %v.", i+1, err)
 			}
 			out[i] = w
 		}
-		return out, nil
+		return out, true, nil
 	case '{':
 		dec := json.NewDecoder(bytes.NewReader(data))
 		var out []Workbook
@@ -72,20 +107,20 @@ func ReadAll(r io.Reader) ([]Workbook, error) {
 			}
 			n := len(out) + 1
 			if err != nil {
-				return nil, apperr.Wrap(apperr.Invalid, err, "Workbook %d (from line %d) is not valid JSON: %s.", n, line, describe(err, data))
+				return nil, false, apperr.Wrap(apperr.Invalid, err, "Workbook %d (from line %d) is not valid JSON: %s.", n, line, describe(err, data))
 			}
 			w, err := parse(raw)
 			if err != nil {
 				if n == 1 && !dec.More() {
-					return nil, apperr.Wrap(apperr.Invalid, err, "The workbook is not valid: %v.", err)
+					return nil, false, apperr.Wrap(apperr.Invalid, err, "The workbook is not valid: %v.", err)
 				}
-				return nil, apperr.Wrap(apperr.Invalid, err, "Workbook %d (line %d) is not valid: %v.", n, line, err)
+				return nil, false, apperr.Wrap(apperr.Invalid, err, "Workbook %d (line %d) is not valid: %v.", n, line, err)
 			}
 			out = append(out, w)
 		}
-		return out, nil
+		return out, false, nil
 	}
-	return nil, apperr.New(apperr.Invalid, "The input does not start with { or [: give a salary workbook (JSON), an array of workbooks, or one workbook per line.")
+	return nil, false, apperr.New(apperr.Invalid, "The input does not start with { or [: give a salary workbook (JSON), an array of workbooks, or one workbook per line.")
 }
 
 // describe adds the line of a JSON syntax error.

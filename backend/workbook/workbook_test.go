@@ -279,3 +279,17 @@ func FuzzReadAll(f *testing.F) {
 		}
 	})
 }
+
+func TestReadAllForm(t *testing.T) {
+	one := `{"sheets":[{"name":"salary_details_list","items":[]}]}`
+	tests := []struct {
+		in   string
+		want Form
+	}{{one, Single}, {"[" + one + "]", Array}, {one + "\n" + one, Lines}}
+	for _, tt := range tests {
+		_, got, err := ReadAllForm(strings.NewReader(tt.in))
+		if err != nil || got != tt.want {
+			t.Errorf("ReadAllForm(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+}
