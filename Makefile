@@ -24,7 +24,7 @@ $(DIST_KEEP):
 
 ## build: the production binary (build/bin/gstdesk) with the frontend embedded.
 build: $(DIST_KEEP)
-	$(WAILS) build -m -ldflags "-X gstdesk/backend/cli.Version=$$(git describe --tags --always 2>/dev/null || echo dev)"
+	$(WAILS) build -m -ldflags "-X gstdesk/backend/buildinfo.Version=0.1.0+$$(git rev-parse --short HEAD 2>/dev/null || echo dev)"
 	@touch $(DIST_KEEP)
 
 frontend-dist: $(DIST_KEEP)

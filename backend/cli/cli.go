@@ -10,10 +10,12 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"gstdesk/backend/buildinfo"
 )
 
-// Version is the version of gstdesk, set at build time with -ldflags "-X gstdesk/backend/cli.Version=...".
-var Version = "0.1.0-dev"
+// Version is the version of gstdesk (see package buildinfo).
+var Version = buildinfo.Version
 
 // Env is what a subcommand may use: its streams and the process environment.
 type Env struct {

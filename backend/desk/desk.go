@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/cli"
+	"gstdesk/backend/buildinfo"
 	"gstdesk/backend/config"
 	"gstdesk/backend/store"
 )
@@ -118,7 +118,7 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 	demoURL, offline := s.demoURL, s.offline
 	s.mu.Unlock()
 	return Info{
-		Version:     cli.Version,
+		Version:     buildinfo.Version,
 		Workspace:   ws,
 		Environment: ws.Environment,
 		Demo:        ws.Environment == store.EnvDemo,
