@@ -117,7 +117,6 @@ func init() {
 				return c.Run(ctx, env, []string{"-h"})
 			}
 		}
-		env.Stderr, env.Stdout = env.Stdout, env.Stdout
 		usage(env.Stdout)
 		return ExitOK
 	}})
