@@ -14,6 +14,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/buildinfo"
 	"gstdesk/backend/config"
+	"gstdesk/backend/gstapi"
 	"gstdesk/backend/store"
 )
 
@@ -25,10 +26,15 @@ type Service struct {
 	// Emit sends an event to the UI.
 	Emit func(name string, data any)
 
-	mu      sync.Mutex
-	ws      store.Workspace
-	demoURL string
-	offline bool
+	mu              sync.Mutex
+	ws              store.Workspace
+	demoURL         string
+	offline         bool
+	demo            *demoServer
+	client          *gstapi.Client
+	clientKey       string
+	sessions        gstapi.SessionStore
+	sessionsWarning string
 }
 
 // Options configure a Service.
@@ -45,7 +51,17 @@ type Options struct {
 // Start opens the data directory and, for the demo workspace, starts the simulator the demo
 // answers from. The window calls it once at startup.
 func Start(ctx context.Context, opt Options) (*Service, error) {
-	return Open(ctx, opt)
+	s, err := Open(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	if s.Workspace().Environment == store.EnvDemo {
+		if _, _, err := s.Demo(); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 // Open opens the data directory and the last used workspace.
@@ -78,8 +94,16 @@ func Open(ctx context.Context, opt Options) (*Service, error) {
 	return &Service{DB: db, Vault: config.Vault{Getenv: opt.Getenv}, Log: log, Emit: emit, ws: ws}, nil
 }
 
-// Close closes the database.
-func (s *Service) Close() error { return s.DB.Close() }
+// Close stops the demo service and closes the database.
+func (s *Service) Close() error {
+	s.mu.Lock()
+	if s.demo != nil {
+		s.demo.close()
+		s.demo = nil
+	}
+	s.mu.Unlock()
+	return s.DB.Close()
+}
 
 // SetDemoURL tells the service where the demo simulator listens.
 func (s *Service) SetDemoURL(u string) {
@@ -113,6 +137,11 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 	set, err := config.Load(ctx, s.DB, ws)
 	if err != nil {
 		return Info{}, err
+	}
+	if ws.Environment == store.EnvDemo && set.BaseURL == "" {
+		if _, _, err := s.Demo(); err != nil {
+			return Info{}, err
+		}
 	}
 	s.mu.Lock()
 	demoURL, offline := s.demoURL, s.offline

@@ -7,11 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zalando/go-keyring"
+
 	"gstdesk/backend/export"
 )
 
 func openService(t *testing.T) *Service {
 	t.Helper()
+	keyring.MockInit() // never touch the real keychain of the machine running the tests
 	s, err := Open(context.Background(), Options{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
@@ -69,5 +72,40 @@ func TestInfoAndWorkspaces(t *testing.T) {
 	}
 	if _, err := s.SaveCredentials("demo", "k", "s"); err == nil {
 		t.Error("demo credentials accepted")
+	}
+}
+
+func TestDemoClientAnswersFromTheSimulator(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	cl, err := s.Client(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := cl.Verify(ctx, "27AAPFU0939F1ZV")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.GSTIN != "27AAPFU0939F1ZV" || v.LegalName == "" {
+		t.Errorf("verify = %+v", v)
+	}
+	again, _ := s.Client(ctx)
+	if again != cl {
+		t.Error("the client was not reused")
+	}
+	if !s.Online(ctx) {
+		t.Error("the demo service is not reachable")
+	}
+}
+
+func TestClientNeedsCredentialsOutsideDemo(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	if _, err := s.CreateWorkspace(ctx, "Real client", "", "production"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Client(ctx)
+	if err == nil || !strings.Contains(err.Error(), "No API key for the production environment") {
+		t.Errorf("Client without a key = %v", err)
 	}
 }
