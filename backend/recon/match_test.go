@@ -11,7 +11,7 @@ import (
 const (
 	supA  = "27AAPFU0939F1ZV" // Maharashtra branch
 	supA2 = "29AAPFU0939F1ZR" // Karnataka branch, same PAN
-	supB  = "24ABCCR0123M1YZ"
+	supB  = "24ABCCR0123M1ZM"
 )
 
 // inv builds an invoice of taxable value t rupees with 9% CGST and SGST.

@@ -1,0 +1,759 @@
+package recon
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/xuri/excelize/v2"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/export"
+	"gstdesk/backend/gstin"
+)
+
+// Limits of a register import: a bigger file or more rows is refused with a clear error.
+const (
+	MaxRegisterBytes = 50 << 20
+	MaxRegisterRows  = 200_000
+	maxRowErrors     = 500 // problems listed before the rest are summarised
+	headerScanRows   = 30  // title rows a Tally or Busy export may put above the header
+)
+
+// the limits in force; tests lower them
+var (
+	maxBytes = MaxRegisterBytes
+	maxRows  = MaxRegisterRows
+)
+
+// The fields of a purchase register, by the key a Mapping uses (also the canonical CSV headers).
+const (
+	FieldSupplierGSTIN = "supplier_gstin"
+	FieldSupplierName  = "supplier_name"
+	FieldInvoiceNumber = "invoice_number"
+	FieldInvoiceDate   = "invoice_date"
+	FieldPlaceOfSupply = "place_of_supply"
+	FieldReverseCharge = "reverse_charge"
+	FieldInvoiceValue  = "invoice_value"
+	FieldTaxableValue  = "taxable_value"
+	FieldIGST          = "igst"
+	FieldCGST          = "cgst"
+	FieldSGST          = "sgst"
+	FieldCess          = "cess"
+	FieldDocumentType  = "document_type"
+)
+
+// RegisterField describes one field of the register for the mapping screen.
+type RegisterField struct {
+	Key      string `json:"key"`
+	Title    string `json:"title"`
+	Required bool   `json:"required"`
+	// Aliases are headers that map to the field without asking (Tally, Busy, the GST portal's Excel);
+	// the earlier an alias, the more it is preferred.
+	Aliases []string `json:"aliases"`
+}
+
+// RegisterFields lists the fields in the order of the canonical header.
+var RegisterFields = []RegisterField{
+	{FieldSupplierGSTIN, "Supplier GSTIN", true, []string{"supplier_gstin", "gstin of supplier", "gstin/uin of supplier", "supplier gstin", "supplier gstin/uin",
+		"party gstin/uin", "party gstin", "party gstin no", "party gst no", "gstin/uin", "gstin", "gstin no", "gst no", "gstin number", "vendor gstin", "ctin"}},
+	{FieldSupplierName, "Supplier name", false, []string{"supplier_name", "supplier name", "trade/legal name of the supplier", "trade/legal name", "trade name",
+		"legal name", "name of supplier", "party name", "party", "vendor name", "ledger name", "account name", "particulars"}},
+	{FieldInvoiceNumber, "Invoice number", true, []string{"invoice_number", "supplier invoice no", "supplier invoice number", "supplier inv no", "supplier bill no",
+		"invoice number", "invoice no", "inv no", "bill no", "bill number", "vch/bill no", "note number", "note no", "document number", "document no", "doc no",
+		"ref no", "reference no", "inum", "voucher no", "voucher number", "vch no"}},
+	{FieldInvoiceDate, "Invoice date", true, []string{"invoice_date", "supplier invoice date", "supplier bill date", "invoice date", "inv date", "bill date",
+		"note date", "document date", "doc date", "ref date", "reference date", "idt", "date", "voucher date", "vch date"}},
+	{FieldPlaceOfSupply, "Place of supply", false, []string{"place_of_supply", "place of supply", "place of supply (name of state/ut)", "pos", "supply state", "state"}},
+	{FieldReverseCharge, "Reverse charge", false, []string{"reverse_charge", "reverse charge", "supply attract reverse charge", "reverse charge (y/n)",
+		"is reverse charge", "rcm", "rchrg"}},
+	{FieldInvoiceValue, "Invoice value", false, []string{"invoice_value", "invoice value", "total invoice value", "invoice amount", "bill amount", "bill value",
+		"gross total", "total amount", "note value", "net amount", "total", "value", "val"}},
+	{FieldTaxableValue, "Taxable value", true, []string{"taxable_value", "taxable value", "taxable amount", "taxable amt", "assessable value", "taxable", "txval"}},
+	{FieldIGST, "IGST", false, []string{"igst", "integrated tax", "integrated tax paid", "integrated tax amount", "igst amount", "igst amt", "input igst", "iamt"}},
+	{FieldCGST, "CGST", false, []string{"cgst", "central tax", "central tax paid", "central tax amount", "cgst amount", "cgst amt", "input cgst", "camt"}},
+	{FieldSGST, "SGST/UTGST", false, []string{"sgst", "state/ut tax", "state/ut tax paid", "state/ut tax amount", "state tax", "sgst/utgst", "sgst/ut tax", "utgst",
+		"sgst amount", "sgst amt", "input sgst", "samt"}},
+	{FieldCess, "Cess", false, []string{"cess", "cess amount", "cess paid", "cess amt", "input cess", "csamt"}},
+	{FieldDocumentType, "Document type", false, []string{"document_type", "document type", "doc type", "note type", "voucher type", "vch type", "type of document"}},
+}
+
+// Mapping says which header of the file holds each field: field key → header as written.
+type Mapping map[string]string
+
+// headerKey reduces a header to letters and digits, dropping currency marks: "Invoice Value (₹)"
+// and "invoice value" agree.
+func headerKey(h string) string {
+	h = strings.ToLower(h)
+	for _, cut := range []string{"(₹)", "₹", "(rs.)", "(rs)", "(inr)", "in rs.", "in rs"} {
+		h = strings.ReplaceAll(h, cut, "")
+	}
+	var b strings.Builder
+	for _, r := range h {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// SuggestMapping maps the headers it recognises (canonical names, Tally, Busy, the GST portal's
+// Excel), each header to at most one field.
+func SuggestMapping(headers []string) Mapping {
+	byKey := map[string]string{}
+	for _, h := range headers {
+		k := headerKey(h)
+		if _, dup := byKey[k]; k != "" && !dup {
+			byKey[k] = h
+		}
+	}
+	used := map[string]bool{}
+	m := Mapping{}
+	for _, f := range RegisterFields {
+		for _, a := range f.Aliases {
+			if h, ok := byKey[headerKey(a)]; ok && !used[h] {
+				m[f.Key], used[h] = h, true
+				break
+			}
+		}
+	}
+	return m
+}
+
+// RowError is one problem of an import, placed so a person can find it: file, sheet (XLSX), row
+// (as the spreadsheet numbers it), column header, the bad value and what was expected. Warnings do
+// not stop the import.
+type RowError struct {
+	File     string `json:"file"`
+	Sheet    string `json:"sheet,omitempty"`
+	Row      int    `json:"row,omitempty"`
+	Column   string `json:"column,omitempty"`
+	Value    string `json:"value,omitempty"`
+	Expected string `json:"expected"`
+	Warning  bool   `json:"warning,omitempty"`
+}
+
+func (e RowError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Sheet != "" {
+		fmt.Fprintf(&b, ", sheet %s", e.Sheet)
+	}
+	if e.Row > 0 {
+		fmt.Fprintf(&b, ", row %d", e.Row)
+	}
+	if e.Column != "" {
+		fmt.Fprintf(&b, ", column %q", e.Column)
+	}
+	if e.Value != "" {
+		v := e.Value
+		if len(v) > 60 {
+			v = v[:60] + "…"
+		}
+		fmt.Fprintf(&b, ": %q", v)
+	}
+	b.WriteString(": ")
+	if e.Warning {
+		b.WriteString("warning: ")
+	}
+	b.WriteString(e.Expected)
+	return b.String()
+}
+
+// sheet is a grid of cells read from a file.
+type sheet struct {
+	name  string
+	rows  [][]string
+	xlsx  bool
+	lines []int // the number a person sees for each row (CSV line; XLSX row)
+}
+
+func (s sheet) rowNumber(i int) int {
+	if i < len(s.lines) {
+		return s.lines[i]
+	}
+	return i + 1
+}
+
+// readGrid reads the file into sheets, enforcing the size limit.
+func readGrid(r io.Reader, name string, format export.Format) ([]sheet, error) {
+	data, err := io.ReadAll(io.LimitReader(r, int64(maxBytes)+1))
+	if err != nil {
+		return nil, apperr.Wrap(apperr.Invalid, err, "Could not read %s: %v.", name, err)
+	}
+	if len(data) > maxBytes {
+		return nil, apperr.New(apperr.Invalid, "%s is larger than %s. Split the register by period and import each part.", name, sizeText(maxBytes))
+	}
+	if format == "" {
+		switch strings.ToLower(filepath.Ext(name)) {
+		case ".xlsx", ".xlsm":
+			format = export.XLSX
+		case ".xls":
+			return nil, apperr.New(apperr.Invalid, "%s is an old Excel 97-2003 file. Open it in Excel and save it as .xlsx or CSV, then import that.", name)
+		default:
+			format = export.CSV
+		}
+	}
+	switch format {
+	case export.CSV:
+		rows, lines, err := readCSV(data, name)
+		if err != nil {
+			return nil, err
+		}
+		return []sheet{{name: "", rows: rows, lines: lines}}, nil
+	case export.XLSX:
+		return readXLSX(data, name)
+	}
+	return nil, apperr.New(apperr.Invalid, "A register must be CSV or XLSX, not %s.", format)
+}
+
+func sizeText(n int) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%d MB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+func readCSV(data []byte, name string) ([][]string, []int, error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	delim := ','
+	best := bytes.Count(first, []byte(","))
+	for _, d := range []rune{';', '\t'} {
+		if n := bytes.Count(first, []byte(string(d))); n > best {
+			delim, best = d, n
+		}
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.Comma = delim
+	cr.FieldsPerRecord = -1
+	cr.LazyQuotes = true
+	cr.ReuseRecord = false
+	var rows [][]string
+	var lines []int
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			line := 0
+			if errors.As(err, &pe) {
+				line = pe.StartLine
+			}
+			return nil, nil, apperr.Wrap(apperr.Invalid, err, "%s, line %d: this is not valid CSV (%v). Save the register from Excel as \"CSV UTF-8\" and import again.", name, line, errors.Unwrap(err))
+		}
+		line, _ := cr.FieldPos(0)
+		rows = append(rows, rec)
+		lines = append(lines, line)
+		if len(rows) > maxRows+headerScanRows {
+			return nil, nil, apperr.New(apperr.Invalid, "%s has more than %d rows. Split the register by period and import each part.", name, maxRows)
+		}
+	}
+	return rows, lines, nil
+}
+
+func readXLSX(data []byte, name string) (sheets []sheet, err error) {
+	defer func() {
+		// excelize has panicked on malformed files in the past; a bad file must be an error, not a crash
+		if p := recover(); p != nil {
+			sheets, err = nil, apperr.New(apperr.Invalid, "%s could not be read as an Excel workbook. Open it in Excel, save it as .xlsx and import again.", name)
+		}
+	}()
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: 20 * MaxRegisterBytes, UnzipXMLSizeLimit: 10 * MaxRegisterBytes})
+	if err != nil {
+		return nil, apperr.Wrap(apperr.Invalid, err, "%s could not be read as an Excel workbook (%v). Open it in Excel, save it as .xlsx and import again.", name, err)
+	}
+	defer f.Close()
+	for _, sh := range f.GetSheetList() {
+		rows, err := f.GetRows(sh, excelize.Options{RawCellValue: true})
+		if err != nil {
+			return nil, apperr.Wrap(apperr.Invalid, err, "%s, sheet %s could not be read (%v).", name, sh, err)
+		}
+		if len(rows) > maxRows+headerScanRows {
+			return nil, apperr.New(apperr.Invalid, "%s, sheet %s has more than %d rows. Split the register by period and import each part.", name, sh, maxRows)
+		}
+		sheets = append(sheets, sheet{name: sh, rows: rows, xlsx: true})
+	}
+	return sheets, nil
+}
+
+// findHeader returns the index of the header row of s and the mapping to use: the given one, or
+// the suggestion for the row that maps the most fields.
+func findHeader(s sheet, given Mapping) (int, Mapping) {
+	bestRow, bestN := -1, 0
+	var best Mapping
+	for i := 0; i < len(s.rows) && i < headerScanRows; i++ {
+		if len(given) > 0 {
+			have := map[string]bool{}
+			for _, h := range s.rows[i] {
+				have[headerKey(h)] = true
+			}
+			n := 0
+			for _, h := range given {
+				if have[headerKey(h)] {
+					n++
+				}
+			}
+			if n > bestN {
+				bestRow, bestN, best = i, n, given
+			}
+			continue
+		}
+		m := SuggestMapping(s.rows[i])
+		if len(m) > bestN && m[FieldSupplierGSTIN] != "" && m[FieldInvoiceNumber] != "" {
+			bestRow, bestN, best = i, len(m), m
+		}
+	}
+	return bestRow, best
+}
+
+// RegisterHeaders finds the header row of a register (the first sheet that has one, for XLSX) and
+// returns its headers with the mapping gstdesk suggests, for the mapping screen.
+func RegisterHeaders(r io.Reader, name string, format export.Format) ([]string, Mapping, error) {
+	sheets, err := readGrid(r, name, format)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, s := range sheets {
+		if i, m := findHeader(s, nil); i >= 0 {
+			return s.rows[i], m, nil
+		}
+	}
+	for _, s := range sheets {
+		if len(s.rows) > 0 {
+			return s.rows[0], SuggestMapping(s.rows[0]), nil
+		}
+	}
+	return nil, nil, apperr.New(apperr.Invalid, "%s is empty.", name)
+}
+
+// ReadRegister reads a purchase register (CSV or XLSX; format "" goes by the file name) into books
+// invoices. With an empty mapping the headers are recognised (SuggestMapping); a header row may sit
+// below title rows. Consecutive rows of one invoice (one row per tax rate, as Tally and the GST
+// portal write them) are added up into one invoice. Credit notes come out negative. Rows without a
+// supplier GSTIN (unregistered suppliers) are skipped with a warning, and rows with neither GSTIN nor
+// number (totals) silently. Any error (not warning) fails the whole import: no invoices are
+// returned, every problem is listed, and err says how many.
+func ReadRegister(r io.Reader, name string, format export.Format, mapping Mapping) ([]Invoice, []RowError, error) {
+	sheets, err := readGrid(r, name, format)
+	if err != nil {
+		return nil, nil, err
+	}
+	var s sheet
+	hdr := -1
+	var m Mapping
+	for _, sh := range sheets {
+		if i, mm := findHeader(sh, mapping); i >= 0 {
+			s, hdr, m = sh, i, mm
+			break
+		}
+	}
+	if hdr < 0 {
+		if len(mapping) > 0 {
+			return nil, nil, apperr.New(apperr.Invalid, "%s has none of the mapped headers (%s) in its first %d rows. Check the column mapping.", name, strings.Join(mappedHeaders(mapping), ", "), headerScanRows)
+		}
+		return nil, nil, apperr.New(apperr.Invalid, "%s has no header row with a supplier GSTIN and an invoice number column in its first %d rows. Add headers such as %s, or map the columns.", name, headerScanRows, strings.Join(canonicalHeaders(), ", "))
+	}
+	cols, errs := resolveColumns(s, hdr, m, name)
+	if len(errs) > 0 {
+		return nil, errs, apperr.New(apperr.Invalid, "%s: %s. Map the columns and import again.", name, errs[0].Expected)
+	}
+	if n := len(s.rows) - hdr - 1; n > maxRows {
+		return nil, nil, apperr.New(apperr.Invalid, "%s has %d rows; at most %d can be imported at once. Split the register by period.", name, n, maxRows)
+	}
+	p := &rowParser{file: name, sheet: s.name, xlsx: s.xlsx, cols: cols, header: s.rows[hdr]}
+	var out []Invoice
+	var lastRows []int
+	for i := hdr + 1; i < len(s.rows); i++ {
+		rowNum := s.rowNumber(i)
+		in, ok := p.parse(s.rows[i], rowNum)
+		if !ok {
+			continue
+		}
+		if n := len(out); n > 0 && sameInvoice(&out[n-1], &in) {
+			mergeInto(&out[n-1], &in)
+			lastRows = append(lastRows, rowNum)
+			out[n-1].RowRef = rowRef(name, s.name, lastRows)
+			continue
+		}
+		lastRows = []int{rowNum}
+		in.RowRef = rowRef(name, s.name, lastRows)
+		out = append(out, in)
+	}
+	bad := 0
+	for _, e := range p.errs {
+		if !e.Warning {
+			bad++
+		}
+	}
+	if p.dropped > 0 {
+		p.errs = append(p.errs, RowError{File: name, Sheet: s.name, Expected: fmt.Sprintf("%d more problems not listed", p.dropped)})
+	}
+	if bad > 0 || p.dropped > 0 {
+		first := ""
+		for _, e := range p.errs {
+			if !e.Warning {
+				first = e.Error()
+				break
+			}
+		}
+		return nil, p.errs, apperr.New(apperr.Invalid, "The register has %d problem(s); nothing was imported. The first: %s", bad+p.dropped, first)
+	}
+	for i := range out {
+		finishInvoice(&out[i], p.cols[FieldInvoiceValue] < 0)
+	}
+	return out, p.errs, nil
+}
+
+func mappedHeaders(m Mapping) []string {
+	var out []string
+	for _, f := range RegisterFields {
+		if h := m[f.Key]; h != "" {
+			out = append(out, strconv.Quote(h))
+		}
+	}
+	return out
+}
+
+func canonicalHeaders() []string {
+	var out []string
+	for _, f := range RegisterFields {
+		out = append(out, f.Key)
+	}
+	return out
+}
+
+func rowRef(file, sheetName string, rows []int) string {
+	where := file
+	if sheetName != "" {
+		where += " [" + sheetName + "]"
+	}
+	if len(rows) == 1 {
+		return fmt.Sprintf("%s row %d", where, rows[0])
+	}
+	return fmt.Sprintf("%s rows %d-%d", where, rows[0], rows[len(rows)-1])
+}
+
+// resolveColumns finds the column index of each mapped field (-1 when not mapped).
+func resolveColumns(s sheet, hdr int, m Mapping, name string) (map[string]int, []RowError) {
+	idx := map[string]int{}
+	for i, h := range s.rows[hdr] {
+		k := headerKey(h)
+		if _, dup := idx[k]; k != "" && !dup {
+			idx[k] = i
+		}
+	}
+	cols := map[string]int{}
+	var errs []RowError
+	for _, f := range RegisterFields {
+		cols[f.Key] = -1
+		h := m[f.Key]
+		if h == "" {
+			if f.Required {
+				errs = append(errs, RowError{File: name, Sheet: s.name, Row: s.rowNumber(hdr), Column: f.Title,
+					Expected: fmt.Sprintf("no column for %s (headers found: %s)", f.Title, strings.Join(quoteAll(s.rows[hdr]), ", "))})
+			}
+			continue
+		}
+		i, ok := idx[headerKey(h)]
+		if !ok {
+			errs = append(errs, RowError{File: name, Sheet: s.name, Row: s.rowNumber(hdr), Column: h,
+				Expected: fmt.Sprintf("the column %q mapped to %s is not in the header row", h, f.Title)})
+			continue
+		}
+		cols[f.Key] = i
+	}
+	return cols, errs
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, 0, len(ss))
+	for _, s := range ss {
+		if strings.TrimSpace(s) != "" {
+			out = append(out, strconv.Quote(s))
+		}
+	}
+	return out
+}
+
+type rowParser struct {
+	file, sheet string
+	xlsx        bool
+	cols        map[string]int
+	header      []string
+	errs        []RowError
+	dropped     int
+}
+
+func (p *rowParser) fail(row int, field, value, expected string, warning bool) {
+	if len(p.errs) >= maxRowErrors {
+		if !warning {
+			p.dropped++
+		}
+		return
+	}
+	col := field
+	if i := p.cols[field]; i >= 0 && i < len(p.header) {
+		col = p.header[i]
+	}
+	p.errs = append(p.errs, RowError{File: p.file, Sheet: p.sheet, Row: row, Column: col, Value: value, Expected: expected, Warning: warning})
+}
+
+func (p *rowParser) cell(rec []string, field string) string {
+	i := p.cols[field]
+	if i < 0 || i >= len(rec) {
+		return ""
+	}
+	return strings.TrimSpace(rec[i])
+}
+
+// parse reads one row; ok is false for rows to skip (blank, totals, unregistered, or bad).
+func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
+	in := Invoice{Source: Books}
+	blank := true
+	for _, c := range rec {
+		if strings.TrimSpace(c) != "" {
+			blank = false
+			break
+		}
+	}
+	if blank {
+		return in, false
+	}
+	g := strings.ToUpper(strings.Join(strings.Fields(p.cell(rec, FieldSupplierGSTIN)), ""))
+	num := p.cell(rec, FieldInvoiceNumber)
+	if g == "" {
+		if num != "" {
+			p.fail(row, FieldSupplierGSTIN, "", "no supplier GSTIN (an unregistered supplier?): the row is left out of the reconciliation", true)
+		}
+		return in, false
+	}
+	nerr := len(p.errs) + p.dropped
+	if _, err := gstin.Parse(g); err != nil {
+		var ge *gstin.Error
+		switch {
+		case errors.As(err, &ge) && ge.Code == gstin.ReasonCheckChar:
+			p.fail(row, FieldSupplierGSTIN, g, "the GSTIN's check character is wrong ("+ge.Reason+"); kept as written, check it with the supplier", true)
+		case errors.As(err, &ge) && ge.Code != gstin.ReasonLength && ge.Code != gstin.ReasonCharacter:
+			p.fail(row, FieldSupplierGSTIN, g, "this is not a valid GSTIN ("+ge.Reason+"); kept as written, check it with the supplier", true)
+		default:
+			p.fail(row, FieldSupplierGSTIN, g, "a 15-character GSTIN such as 27AAPFU0939F1ZV ("+err.Error()+")", false)
+		}
+	}
+	in.SupplierGSTIN = g
+	in.SupplierName = p.cell(rec, FieldSupplierName)
+	if num == "" {
+		p.fail(row, FieldInvoiceNumber, "", "an invoice number", false)
+	} else if len(num) > 100 {
+		p.fail(row, FieldInvoiceNumber, num, "an invoice number of at most 100 characters", false)
+	}
+	in.Number = num
+	if d := p.cell(rec, FieldInvoiceDate); d == "" {
+		p.fail(row, FieldInvoiceDate, "", "an invoice date such as 25-04-2024", false)
+	} else if v, err := p.date(d); err != nil {
+		p.fail(row, FieldInvoiceDate, d, "a date as DD-MM-YYYY, DD/MM/YYYY, DD-Mon-YYYY or YYYY-MM-DD", false)
+	} else {
+		in.Date = v
+	}
+	if v := p.cell(rec, FieldPlaceOfSupply); v != "" {
+		if code, ok := ParsePlaceOfSupply(v); ok {
+			in.PlaceOfSupply = code
+		} else {
+			p.fail(row, FieldPlaceOfSupply, v, "a state code (27) or name (Maharashtra), or both (27-Maharashtra)", false)
+		}
+	}
+	if v := p.cell(rec, FieldReverseCharge); v != "" {
+		if b, ok := parseYesNo(v); ok {
+			in.ReverseCharge = b
+		} else {
+			p.fail(row, FieldReverseCharge, v, "Y or N", false)
+		}
+	}
+	if v := p.cell(rec, FieldDocumentType); v != "" {
+		if d, ok := ParseDocType(v); ok {
+			in.DocType = d
+		} else {
+			p.fail(row, FieldDocumentType, v, "invoice, credit note or debit note", false)
+		}
+	}
+	for _, f := range []struct {
+		key string
+		dst *Paise
+	}{{FieldInvoiceValue, &in.Value}, {FieldTaxableValue, &in.Taxable}, {FieldIGST, &in.IGST}, {FieldCGST, &in.CGST}, {FieldSGST, &in.SGST}, {FieldCess, &in.Cess}} {
+		v := p.cell(rec, f.key)
+		a, err := ParseAmount(v)
+		if err != nil {
+			p.fail(row, f.key, v, "an amount in rupees such as 1,23,456.50 (negative as -500 or (500))", false)
+			continue
+		}
+		*f.dst = a
+	}
+	return in, len(p.errs)+p.dropped == nerr || onlyWarnings(p.errs[min(nerr, len(p.errs)):])
+}
+
+func onlyWarnings(errs []RowError) bool {
+	for _, e := range errs {
+		if !e.Warning {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *rowParser) date(v string) (string, error) {
+	if p.xlsx && allDigitsDot(v) {
+		return ParseExcelDate(v)
+	}
+	return ParseDate(v)
+}
+
+func allDigitsDot(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// sameInvoice reports whether next continues the invoice last (another tax-rate line of it).
+func sameInvoice(last, next *Invoice) bool {
+	return last.SupplierGSTIN == next.SupplierGSTIN && last.Number == next.Number && last.Date == next.Date &&
+		docKind(last.DocType) == docKind(next.DocType)
+}
+
+// mergeInto adds a further line of an invoice. The invoice value is repeated on every line in the
+// GST portal's layout and split over lines in a line-wise register: equal values are taken once,
+// different ones are added.
+func mergeInto(dst, src *Invoice) {
+	if src.Value != dst.Value {
+		dst.Value += src.Value
+	}
+	dst.Taxable += src.Taxable
+	dst.IGST += src.IGST
+	dst.CGST += src.CGST
+	dst.SGST += src.SGST
+	dst.Cess += src.Cess
+	if dst.PlaceOfSupply == "" {
+		dst.PlaceOfSupply = src.PlaceOfSupply
+	}
+	if dst.SupplierName == "" {
+		dst.SupplierName = src.SupplierName
+	}
+}
+
+// finishInvoice settles the document type and signs and fills the invoice value and period.
+func finishInvoice(in *Invoice, noValueColumn bool) {
+	amts := []*Paise{&in.Value, &in.Taxable, &in.IGST, &in.CGST, &in.SGST, &in.Cess}
+	if in.DocType == "" {
+		neg, pos := false, false
+		for _, a := range amts {
+			neg = neg || *a < 0
+			pos = pos || *a > 0
+		}
+		in.DocType = DocInvoice
+		if neg && !pos {
+			in.DocType = DocCreditNote
+		}
+	}
+	if noValueColumn {
+		in.Value = in.Taxable + in.IGST + in.CGST + in.SGST + in.Cess
+	}
+	if in.DocType == DocCreditNote {
+		for _, a := range amts {
+			if *a > 0 {
+				*a = -*a
+			}
+		}
+	}
+	if len(in.Date) >= 7 {
+		in.Period = in.Date[:7]
+	}
+}
+
+// ParsePlaceOfSupply reads a place of supply as "27", "27-Maharashtra", "27 - Maharashtra" or
+// "Maharashtra" and returns the two-digit state code.
+func ParsePlaceOfSupply(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	digits := 0
+	for digits < len(s) && s[digits] >= '0' && s[digits] <= '9' {
+		digits++
+	}
+	if digits > 0 {
+		code := s[:digits]
+		if digits == 1 {
+			code = "0" + code
+		}
+		rest := strings.TrimSpace(strings.TrimLeft(s[digits:], " -–:/"))
+		if len(code) != 2 || !(gstin.ValidStateCode(code) || code == gstin.OtherCountries) {
+			return "", false
+		}
+		if rest != "" {
+			if c, ok := stateByName(rest); ok && c != code {
+				return "", false
+			}
+		}
+		return code, true
+	}
+	return stateByName(s)
+}
+
+func stateByName(name string) (string, bool) {
+	k := headerKey(name)
+	if k == "" {
+		return "", false
+	}
+	for _, st := range gstin.States() {
+		if headerKey(st.Name) == k && !st.Legacy {
+			return st.Code, true
+		}
+	}
+	switch k {
+	case "orissa":
+		return "21", true
+	case "pondicherry":
+		return "34", true
+	case "newdelhi", "nctofdelhi":
+		return "07", true
+	case "dadraandnagarhaveli", "damananddiu":
+		return "26", true
+	case "othercountries", "othercountry":
+		return gstin.OtherCountries, true
+	}
+	return "", false
+}
+
+func parseYesNo(s string) (bool, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "y", "yes", "true", "1":
+		return true, true
+	case "n", "no", "false", "0", "-":
+		return false, true
+	}
+	return false, false
+}
+
+// ParseDocType reads a document type as registers write it: "Invoice", "Tax Invoice", "Purchase",
+// "Regular", "B2B", "R", "I" (invoice); "Credit Note", "CN", "C", "Debit Note", "DN", "D".
+func ParseDocType(s string) (DocType, bool) {
+	switch headerKey(s) {
+	case "invoice", "taxinvoice", "inv", "i", "purchase", "purchases", "regular", "r", "b2b", "bill", "sezwp", "sezwop", "de", "cbw":
+		return DocInvoice, true
+	case "creditnote", "credit", "cn", "c", "cdnc", "crnote", "purchasereturn":
+		return DocCreditNote, true
+	case "debitnote", "debit", "dn", "d", "cdnd", "drnote":
+		return DocDebitNote, true
+	}
+	return "", false
+}
