@@ -94,9 +94,15 @@ func (a *Authenticator) Token(ctx context.Context) (string, error) {
 	}
 	a.signIns++
 	a.token = d.AccessToken
+	now := a.client.cfg.Now()
 	a.expiry = TokenExpiry(d.AccessToken)
-	if a.expiry.IsZero() {
-		a.expiry = a.client.cfg.Now().Add(tokenLifetime)
+	switch {
+	case a.expiry.IsZero():
+		a.expiry = now.Add(tokenLifetime)
+	case a.expiry.Before(now.Add(2 * renewBefore)):
+		// A fresh token that looks (nearly) expired means our clock and the service's differ:
+		// keep it an hour rather than signing in on every call; a 403 still renews it.
+		a.expiry = now.Add(time.Hour)
 	}
 	return a.token, nil
 }

@@ -486,3 +486,12 @@ func TestRedact(t *testing.T) {
 		t.Error("Redact changed its input")
 	}
 }
+
+// newRawServer serves h and returns its URL (closed at the end of the test).
+func newRawServer(t *testing.T, h http.HandlerFunc) string {
+	t.Helper()
+	f := &fakeService{handle: func(w http.ResponseWriter, r *http.Request, n int) { h(w, r) }}
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
