@@ -1,0 +1,150 @@
+package recon
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"gstdesk/backend/export"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+const (
+	supNotFiled  = "24ABCCR0123M1ZM"
+	supCancelled = "29AAPFU0939F1ZR"
+)
+
+func scenario() (books, twoA []Invoice) {
+	filed := func(in Invoice) Invoice { in.FiledGSTR1, in.FiledGSTR3B = "Y", "Y"; return in }
+	books = []Invoice{
+		bk(supA, "INV-1", "2024-07-01", 1000),
+		bk(supA, "INV-2", "2024-07-02", 2000),
+		bk(supA, "INV-3", "2024-07-03", 500),
+		bk(supNotFiled, "N-1", "2024-07-04", 1000),
+		bk(supCancelled, "C-1", "2024-07-05", 100),
+	}
+	twoA = []Invoice{
+		filed(ta(supA, "INV/1", "2024-07-01", 1000)),
+		filed(ta(supA, "INV/2", "2024-07-02", 1900)),
+		filed(ta(supA, "INV/9", "2024-07-20", 300)),
+		with(ta(supNotFiled, "N1", "2024-07-04", 1000), func(i *Invoice) { i.FiledGSTR1, i.FiledGSTR3B = "Y", "N" }),
+		with(filed(ta(supCancelled, "C/1", "2024-07-05", 100)), func(i *Invoice) { i.CancelledOn = "2024-06-30" }),
+	}
+	for i := range books {
+		books[i].SupplierName = "Supplier " + books[i].SupplierGSTIN[:2]
+	}
+	return books, twoA
+}
+
+func TestSummarise(t *testing.T) {
+	books, twoA := scenario()
+	res := Match(books, twoA, DefaultOptions())
+	s := Summarise(res)
+	if len(s.Periods) != 1 || s.Periods[0].Period != "2024-07" {
+		t.Fatalf("periods = %+v", s.Periods)
+	}
+	p := s.Periods[0]
+	wantStatus := []StatusTotal{{Exact, 3, 37800}, {Suggested, 0, 0}, {Mismatch, 1, 36000}, {MissingIn2A, 1, 9000}, {MissingInBooks, 1, 5400}}
+	if !reflect.DeepEqual(p.ByStatus, wantStatus) {
+		t.Errorf("by status = %+v, want %+v", p.ByStatus, wantStatus)
+	}
+	got := []Paise{p.ITCConfident, p.ITCReview, p.ITCAtRisk, p.RiskMissing, p.RiskNotFiled, p.RiskCancelled, p.RiskOverClaim, p.UnclaimedIn2A}
+	want := []Paise{18000, 36000, 28800, 9000, 18000, 1800, 0, 5400}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("confident, review, risk, missing, not filed, cancelled, over, unclaimed = %v, want %v", got, want)
+	}
+	if !reflect.DeepEqual(s.Total.ByStatus, p.ByStatus) || s.Total.ITCAtRisk != p.ITCAtRisk {
+		t.Errorf("total = %+v", s.Total)
+	}
+
+	// accepting the mismatch claims up to what 2A shows; ignoring the missing row drops it
+	opt := DefaultOptions()
+	for _, r := range res.Rows {
+		switch r.Status {
+		case Mismatch:
+			opt.Actions = append(opt.Actions, Action{RowKey: r.Key, Kind: Accept, Fingerprint: r.Fingerprint()})
+		case MissingIn2A:
+			opt.Actions = append(opt.Actions, Action{RowKey: r.Key, Kind: Ignore, Fingerprint: r.Fingerprint()})
+		}
+	}
+	p = Summarise(Match(books, twoA, opt)).Periods[0]
+	got = []Paise{p.ITCConfident, p.ITCReview, p.ITCAtRisk, p.RiskMissing, p.RiskOverClaim}
+	want = []Paise{18000 + 34200, 0, 1800 + 18000 + 1800, 0, 1800}
+	if !reflect.DeepEqual(got, want) || p.IgnoredRows != 1 {
+		t.Errorf("after actions: confident, review, risk, missing, over = %v, want %v; ignored %d", got, want, p.IgnoredRows)
+	}
+}
+
+func TestSuppliers(t *testing.T) {
+	books, twoA := scenario()
+	ss := Suppliers(Match(books, twoA, DefaultOptions()))
+	type brief struct {
+		gstin, risk string
+		reasons     []string
+		atRisk      Paise
+	}
+	var got []brief
+	for _, s := range ss {
+		got = append(got, brief{s.GSTIN, s.Risk, s.RiskReasons, s.AtRisk})
+	}
+	want := []brief{
+		{supNotFiled, "high", []string{"GSTR-3B not filed for a period"}, 18000},
+		{supA, "high", []string{"1 invoice(s) not reported in GSTR-2A", "1 mismatch(es)"}, 9000},
+		{supCancelled, "high", []string{"registration cancelled from 30/06/2024"}, 1800},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("suppliers =\n%+v\nwant\n%+v", got, want)
+	}
+	if ss[1].BooksTax != 63000 || ss[1].TwoATax != 18000+34200+5400 || ss[1].Difference != 63000-57600 || ss[1].FiledGSTR1 != "Y" {
+		t.Errorf("supplier A = %+v", ss[1])
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		os.MkdirAll("testdata", 0o755)
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./backend/recon -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file:\n%s", name, got)
+	}
+}
+
+func TestExportTablesGolden(t *testing.T) {
+	books, twoA := scenario()
+	res := Match(books, twoA, DefaultOptions())
+	for _, tt := range []struct {
+		name  string
+		table export.Table
+	}{
+		{"result.csv", ResultTable(res)},
+		{"summary.csv", SummaryTable(Summarise(res))},
+		{"suppliers.csv", SuppliersTable(Suppliers(res))},
+		{"pack_" + supA + ".csv", SupplierPack(res, supA)},
+	} {
+		var buf bytes.Buffer
+		if err := export.Write(&buf, export.CSV, tt.table); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, tt.name, buf.Bytes())
+	}
+	// every format writes
+	for _, f := range []export.Format{export.JSON, export.XLSX} {
+		var buf bytes.Buffer
+		if err := export.Write(&buf, f, ResultTable(res)); err != nil || buf.Len() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
