@@ -86,10 +86,14 @@ func (a *Authenticator) Token(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	env, err := resp.envelope()
+	if err != nil {
+		return "", err
+	}
 	var d struct {
 		AccessToken string `json:"access_token"`
 	}
-	if err := json.Unmarshal(resp.env.Data, &d); err != nil || d.AccessToken == "" {
+	if err := json.Unmarshal(env.Data, &d); err != nil || d.AccessToken == "" {
 		return "", apperr.New(apperr.Unavailable, "The GST service's sign-in answer has no access token. Try again later.")
 	}
 	a.signIns++

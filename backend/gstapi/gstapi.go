@@ -201,10 +201,11 @@ type call struct {
 	header      http.Header
 }
 
-// response is a decoded successful envelope.
+// response is a successful (2xx) answer, not yet parsed.
 type response struct {
 	status int
-	env    envelope
+	body   []byte
+	cl     call
 }
 
 // envelope is the outer shape of every answer, successful or not.
@@ -423,17 +424,27 @@ func ctxError(ctx context.Context, cl call, err error) error {
 	return apperr.Wrap(apperr.Canceled, context.Canceled, "Cancelled.")
 }
 
-// decode checks a 2xx answer's envelope.
+// decode keeps a 2xx answer for its reader: envelope() for answers whose data is the payload
+// itself, payload() for tax-network answers. Each parses the body once.
 func (c *Client) decode(cl call, status int, body []byte) (*response, error) {
+	return &response{status: status, body: body, cl: cl}, nil
+}
+
+// flatInside turns a flat error carried in a 2xx answer into the error it says it is.
+func (r *response) flatInside(code int) error {
+	return newErrorResponse(r.cl, code, r.body).appErr(time.Time{})
+}
+
+// envelope parses the answer as {code, data, timestamp, transaction_id}.
+func (r *response) envelope() (envelope, error) {
 	var env envelope
-	if err := json.Unmarshal(body, &env); err != nil {
-		return nil, notJSON(cl, err)
+	if err := json.Unmarshal(r.body, &env); err != nil {
+		return env, notJSON(r.cl, err)
 	}
 	if env.Data == nil && int(env.Code) >= 400 {
-		// A flat error wrapped in a 2xx answer: treat it as the error it says it is.
-		return nil, newErrorResponse(cl, int(env.Code), body).appErr(time.Time{})
+		return env, r.flatInside(int(env.Code))
 	}
-	return &response{status: status, env: env}, nil
+	return env, nil
 }
 
 func notJSON(cl call, err error) error {
@@ -451,25 +462,42 @@ type tnData struct {
 	Message   string `json:"message"`
 }
 
+// tnEnvelope is the envelope of a tax-network answer, decoded in one pass.
+type tnEnvelope struct {
+	Code          flexInt `json:"code"`
+	Data          *tnData `json:"data"`
+	Timestamp     flexInt `json:"timestamp"`
+	TransactionID string  `json:"transaction_id"`
+}
+
 // payload extracts data.data of a tax-network answer, turning status_cd "0" into a *BusinessError
 // (wrapped in an *apperr.Error).
 func (r *response) payload(cl call) (json.RawMessage, Meta, error) {
-	var d tnData
-	if err := json.Unmarshal(r.env.Data, &d); err != nil || len(r.env.Data) == 0 {
-		if err == nil {
-			err = errors.New("no data")
+	var env tnEnvelope
+	if err := json.Unmarshal(r.body, &env); err != nil {
+		var te *json.UnmarshalTypeError
+		if !errors.As(err, &te) {
+			return nil, Meta{}, notJSON(cl, err)
 		}
-		return nil, Meta{}, apperr.Wrap(apperr.Unavailable, err, "The GST service's answer to %s has no data. Try again later.", cl.op)
 	}
+	meta := Meta{TransactionID: env.TransactionID, Timestamp: int64(env.Timestamp)}
+	if env.Data == nil {
+		if int(env.Code) >= 400 {
+			return nil, meta, r.flatInside(int(env.Code))
+		}
+		return nil, meta, apperr.New(apperr.Unavailable, "The GST service's answer to %s has no data. Try again later.", cl.op)
+	}
+	d := env.Data
 	if string(d.StatusCd) == "0" || (string(d.StatusCd) != "1" && d.Data == nil) {
-		be := &BusinessError{Op: cl.op, StatusCd: string(d.StatusCd), Code: d.ErrorCd, Message: d.Message, TransactionID: r.env.TransactionID}
+		be := &BusinessError{Op: cl.op, StatusCd: string(d.StatusCd), Code: d.ErrorCd, Message: d.Message, TransactionID: env.TransactionID}
 		if be.Code == "" {
 			be.Code = d.ErrorCode
 		}
 		be.fill(d.Error)
-		return nil, r.env.meta(nil), be.appErr()
+		return nil, meta, be.appErr()
 	}
-	return d.Data, r.env.meta(d.Data), nil
+	meta.Raw = d.Data
+	return d.Data, meta, nil
 }
 
 // decodeLenient fills v from raw, ignoring fields of an unexpected type (the rest still decode).

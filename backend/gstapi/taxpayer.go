@@ -129,7 +129,11 @@ func (c *Client) session(ctx context.Context, cl call) (*TaxpayerSession, error)
 		SessionExpiry flexInt `json:"session_expiry"`
 		TokenExpiry   flexInt `json:"token_expiry"`
 	}
-	if err := json.Unmarshal(resp.env.Data, &d); err != nil || d.AccessToken == "" {
+	env, err := resp.envelope()
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(env.Data, &d); err != nil || d.AccessToken == "" {
 		return nil, apperr.New(apperr.Unavailable, "The GST portal's answer to %s has no session token. Try again.", cl.op)
 	}
 	s := &TaxpayerSession{Token: d.AccessToken}

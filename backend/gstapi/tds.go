@@ -32,7 +32,11 @@ func (c *Client) SalaryTDS(ctx context.Context, financialYear string, workbook j
 	if err != nil {
 		return nil, err
 	}
-	data := resp.env.Data
+	env, err := resp.envelope()
+	if err != nil {
+		return nil, err
+	}
+	data := env.Data
 	if len(data) == 0 || data[0] != '{' {
 		return nil, apperr.New(apperr.Unavailable, "The TDS calculator's answer has no workbook. Try again later.")
 	}
@@ -42,5 +46,5 @@ func (c *Client) SalaryTDS(ctx context.Context, financialYear string, workbook j
 		_, _, err := resp.payload(cl)
 		return nil, err
 	}
-	return &SalaryTDS{Meta: resp.env.meta(data), Workbook: data}, nil
+	return &SalaryTDS{Meta: env.meta(data), Workbook: data}, nil
 }
