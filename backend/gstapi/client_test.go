@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -494,4 +495,53 @@ func newRawServer(t *testing.T, h http.HandlerFunc) string {
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
 	return srv.URL
+}
+
+func TestDebugLogRedactsSecrets(t *testing.T) {
+	var buf strings.Builder
+	var mu sync.Mutex
+	logger := slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return buf.Write(p)
+	}), &slog.HandlerOptions{Level: slog.LevelDebug}))
+	f := &fakeService{handle: func(w http.ResponseWriter, r *http.Request, n int) { io.WriteString(w, okVerify) }}
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	c, _ := newTestClient(t, srv.URL, func(cfg *Config) { cfg.Logger = logger })
+	if _, err := c.Verify(context.Background(), "24ABKCS2033B1ZV"); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	out := buf.String()
+	mu.Unlock()
+	tok := f.requests[0].Header.Get("authorization")
+	if !strings.Contains(out, "/authenticate") || !strings.Contains(out, "/gst/compliance/public/gstin/verify") {
+		t.Errorf("log lacks the calls: %s", out)
+	}
+	for _, secret := range []string{testKey, testSecret, tok} {
+		if strings.Contains(out, secret) {
+			t.Errorf("log contains a secret: %s", out)
+		}
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (w writerFunc) Write(p []byte) (int, error) { return w(p) }
+
+func TestAuthenticatorCopesWithClockSkew(t *testing.T) {
+	f := &fakeService{handle: func(w http.ResponseWriter, r *http.Request, n int) { io.WriteString(w, okVerify) }}
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	// Our clock runs two days ahead of the service's: every fresh token looks expired.
+	c, _ := newTestClient(t, srv.URL, func(cfg *Config) { cfg.Now = func() time.Time { return time.Now().Add(48 * time.Hour) } })
+	for i := 0; i < 3; i++ {
+		if _, err := c.Verify(context.Background(), "24ABKCS2033B1ZV"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f.signIns != 1 {
+		t.Errorf("sign-ins = %d, want 1 despite the skew", f.signIns)
+	}
 }
