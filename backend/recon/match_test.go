@@ -301,7 +301,7 @@ func TestMatchLinksAndUnlinks(t *testing.T) {
 	_, aID := SplitRowKey(missA.Key)
 	eb, ea := SplitRowKey(exact.Key)
 	opt := DefaultOptions()
-	opt.Links = []Link{{Kind: LinkPair, Books: bID, GSTR2A: aID}, {Kind: UnlinkPair, Books: eb, GSTR2A: ea}}
+	opt.Links = []ManualLink{{Kind: LinkPair, Books: bID, GSTR2A: aID}, {Kind: UnlinkPair, Books: eb, GSTR2A: ea}}
 	res := Match(books, twoA, opt)
 	got := map[Status]int{}
 	for _, r := range res.Rows {

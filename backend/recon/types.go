@@ -119,7 +119,7 @@ type Options struct {
 	// DateWindowDays is how many days apart two dates may be and still suggest the same invoice.
 	DateWindowDays int `json:"date_window_days"`
 	// Links are manual links and unlinks made by a person; they win over the automatic passes.
-	Links []Link `json:"-"`
+	Links []ManualLink `json:"-"`
 	// Actions are a person's decisions on rows, matched to rows by key.
 	Actions []Action `json:"-"`
 }
@@ -277,9 +277,9 @@ const (
 	UnlinkPair LinkKind = "unlink"
 )
 
-// Link is a manual decision about a books invoice and a 2A invoice, by their identities (see
+// ManualLink is a manual decision about a books invoice and a 2A invoice, by their identities (see
 // Identity): linked ones are paired whatever the passes say; unlinked ones are never paired.
-type Link struct {
+type ManualLink struct {
 	Kind   LinkKind `json:"kind"`
 	Books  string   `json:"books"`
 	GSTR2A string   `json:"gstr2a"`

@@ -1,0 +1,377 @@
+package recon
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"gstdesk/backend/apperr"
+)
+
+// Run is a saved reconciliation: its periods, settings, register file and row counts.
+type Run struct {
+	ID             string         `json:"id"`
+	WorkspaceID    string         `json:"workspace_id"`
+	FromPeriod     string         `json:"from_period"` // YYYY-MM
+	ToPeriod       string         `json:"to_period"`   // YYYY-MM
+	Options        Options        `json:"options"`
+	RegisterName   string         `json:"register_name"`
+	RegisterSHA256 string         `json:"register_sha256"`
+	Counts         map[Status]int `json:"counts"`
+	CreatedAt      string         `json:"created_at"`
+}
+
+var periodRE = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
+
+// SaveRun stores a run and its rows (in one transaction) and returns the run with its id, time and
+// counts filled in.
+func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) {
+	if !periodRE.MatchString(run.FromPeriod) || !periodRE.MatchString(run.ToPeriod) || run.ToPeriod < run.FromPeriod {
+		return run, apperr.New(apperr.Invalid, "The periods %q to %q are not a range of months (YYYY-MM).", run.FromPeriod, run.ToPeriod)
+	}
+	run.ID = uuid.NewString()
+	run.CreatedAt = time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	run.Options = res.Options
+	run.Counts = map[Status]int{}
+	for _, r := range res.Rows {
+		run.Counts[r.Status]++
+	}
+	opts, _ := json.Marshal(run.Options)
+	counts, _ := json.Marshal(run.Counts)
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return run, fmt.Errorf("recon: save run: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO recon_runs(id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at)
+		VALUES (?,?,?,?,?,?,?,?,?)`, run.ID, run.WorkspaceID, run.FromPeriod, run.ToPeriod, string(opts), run.RegisterName, run.RegisterSHA256, string(counts), run.CreatedAt); err != nil {
+		if isForeignKey(err) {
+			return run, apperr.New(apperr.NotFound, "There is no workspace %q.", run.WorkspaceID)
+		}
+		return run, fmt.Errorf("recon: save run: %w", err)
+	}
+	st, err := tx.PrepareContext(ctx, `INSERT INTO recon_rows(run_id, seq, row_key, period, status, supplier_gstin, data) VALUES (?,?,?,?,?,?,?)`)
+	if err != nil {
+		return run, fmt.Errorf("recon: save run rows: %w", err)
+	}
+	defer st.Close()
+	for i := range res.Rows {
+		if i%1000 == 0 && ctx.Err() != nil {
+			return run, ctx.Err()
+		}
+		r := &res.Rows[i]
+		data, err := json.Marshal(r)
+		if err != nil {
+			return run, fmt.Errorf("recon: save run row %d: %w", i, err)
+		}
+		if _, err := st.ExecContext(ctx, run.ID, i, r.Key, r.Period, string(r.Status), rowGSTIN(r), string(data)); err != nil {
+			return run, fmt.Errorf("recon: save run row %d: %w", i, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return run, fmt.Errorf("recon: save run: %w", err)
+	}
+	return run, nil
+}
+
+func isForeignKey(err error) bool {
+	return err != nil && strings.Contains(strings.ToLower(err.Error()), "foreign key")
+}
+
+const runCols = `id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at`
+
+func scanRun(row interface{ Scan(...any) error }) (Run, error) {
+	var r Run
+	var opts, counts string
+	if err := row.Scan(&r.ID, &r.WorkspaceID, &r.FromPeriod, &r.ToPeriod, &opts, &r.RegisterName, &r.RegisterSHA256, &counts, &r.CreatedAt); err != nil {
+		return r, err
+	}
+	json.Unmarshal([]byte(opts), &r.Options)
+	json.Unmarshal([]byte(counts), &r.Counts)
+	return r, nil
+}
+
+// Runs lists a workspace's runs, the newest first.
+func Runs(ctx context.Context, db *sql.DB, workspaceID string) ([]Run, error) {
+	rows, err := db.QueryContext(ctx, `SELECT `+runCols+` FROM recon_runs WHERE workspace_id = ? ORDER BY created_at DESC, id`, workspaceID)
+	if err != nil {
+		return nil, fmt.Errorf("recon: list runs: %w", err)
+	}
+	defer rows.Close()
+	out := []Run{}
+	for rows.Next() {
+		r, err := scanRun(rows)
+		if err != nil {
+			return nil, fmt.Errorf("recon: list runs: %w", err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// GetRun returns one run.
+func GetRun(ctx context.Context, db *sql.DB, runID string) (Run, error) {
+	r, err := scanRun(db.QueryRowContext(ctx, `SELECT `+runCols+` FROM recon_runs WHERE id = ?`, runID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, apperr.New(apperr.NotFound, "There is no reconciliation run %q; run the reconciliation again.", runID)
+	}
+	if err != nil {
+		return r, fmt.Errorf("recon: get run: %w", err)
+	}
+	return r, nil
+}
+
+// RunRows returns the rows of a run in result order, only those of one status unless status is "",
+// with the workspace's current decisions laid over them (Action, and Changed when the row's data
+// differs from when it was decided).
+func RunRows(ctx context.Context, db *sql.DB, runID string, status Status) ([]Row, error) {
+	run, err := GetRun(ctx, db, runID)
+	if err != nil {
+		return nil, err
+	}
+	acts, err := Actions(ctx, db, run.WorkspaceID)
+	if err != nil {
+		return nil, err
+	}
+	byKey := make(map[string]Action, len(acts))
+	for _, a := range acts {
+		byKey[a.RowKey] = a
+	}
+	q := `SELECT data FROM recon_rows WHERE run_id = ?`
+	args := []any{runID}
+	if status != "" {
+		q += ` AND status = ?`
+		args = append(args, string(status))
+	}
+	rows, err := db.QueryContext(ctx, q+` ORDER BY seq`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("recon: run rows: %w", err)
+	}
+	defer rows.Close()
+	out := []Row{}
+	for rows.Next() {
+		var data string
+		if err := rows.Scan(&data); err != nil {
+			return nil, fmt.Errorf("recon: run rows: %w", err)
+		}
+		var r Row
+		if err := json.Unmarshal([]byte(data), &r); err != nil {
+			return nil, fmt.Errorf("recon: run row: %w", err)
+		}
+		r.Action, r.Changed = "", false
+		if a, ok := byKey[r.Key]; ok {
+			r.Action = a.Kind
+			r.Changed = a.Fingerprint != r.Fingerprint()
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// latestRow finds the newest saved row with this key in the workspace.
+func latestRow(ctx context.Context, db *sql.DB, workspaceID, rowKey string) (Row, error) {
+	var data string
+	err := db.QueryRowContext(ctx, `SELECT r.data FROM recon_rows r JOIN recon_runs u ON u.id = r.run_id
+		WHERE u.workspace_id = ? AND r.row_key = ? ORDER BY u.created_at DESC, r.seq LIMIT 1`, workspaceID, rowKey).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Row{}, apperr.New(apperr.NotFound, "No reconciliation row %q in this workspace; run the reconciliation again.", rowKey)
+	}
+	if err != nil {
+		return Row{}, fmt.Errorf("recon: find row: %w", err)
+	}
+	var r Row
+	if err := json.Unmarshal([]byte(data), &r); err != nil {
+		return Row{}, fmt.Errorf("recon: find row: %w", err)
+	}
+	return r, nil
+}
+
+// SetAction records a decision on a row (by its key, from the newest run that has it) with the
+// fingerprint of the row's data now; action "" removes the decision.
+func SetAction(ctx context.Context, db *sql.DB, workspaceID, rowKey string, action ActionKind) error {
+	return SetActions(ctx, db, workspaceID, []string{rowKey}, action)
+}
+
+// SetActions records one decision on many rows at once (bulk accept, ignore...), all or none.
+func SetActions(ctx context.Context, db *sql.DB, workspaceID string, rowKeys []string, action ActionKind) error {
+	if action != "" {
+		if _, err := ParseActionKind(string(action)); err != nil {
+			return err
+		}
+	}
+	fps := make([]string, len(rowKeys))
+	for i, k := range rowKeys {
+		r, err := latestRow(ctx, db, workspaceID, k)
+		if err != nil {
+			return err
+		}
+		fps[i] = r.Fingerprint()
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("recon: set action: %w", err)
+	}
+	defer tx.Rollback()
+	now := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	for i, k := range rowKeys {
+		if action == "" {
+			_, err = tx.ExecContext(ctx, `DELETE FROM recon_actions WHERE workspace_id = ? AND row_key = ?`, workspaceID, k)
+		} else {
+			_, err = tx.ExecContext(ctx, `INSERT INTO recon_actions(workspace_id, row_key, action, fingerprint, updated_at) VALUES (?,?,?,?,?)
+				ON CONFLICT(workspace_id, row_key) DO UPDATE SET action = excluded.action, fingerprint = excluded.fingerprint, updated_at = excluded.updated_at`,
+				workspaceID, k, string(action), fps[i], now)
+		}
+		if err != nil {
+			return fmt.Errorf("recon: set action: %w", err)
+		}
+	}
+	return tx.Commit()
+}
+
+// Actions lists the decisions of a workspace.
+func Actions(ctx context.Context, db *sql.DB, workspaceID string) ([]Action, error) {
+	rows, err := db.QueryContext(ctx, `SELECT row_key, action, fingerprint, updated_at FROM recon_actions WHERE workspace_id = ? ORDER BY row_key`, workspaceID)
+	if err != nil {
+		return nil, fmt.Errorf("recon: actions: %w", err)
+	}
+	defer rows.Close()
+	out := []Action{}
+	for rows.Next() {
+		var a Action
+		var kind string
+		if err := rows.Scan(&a.RowKey, &kind, &a.Fingerprint, &a.UpdatedAt); err != nil {
+			return nil, fmt.Errorf("recon: actions: %w", err)
+		}
+		a.Kind = ActionKind(kind)
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// Link pairs a books invoice with a 2A invoice by hand (identities as in a row key); any earlier
+// link of either invoice to another, and any unlink of the two, is dropped.
+func Link(ctx context.Context, db *sql.DB, workspaceID, booksID, gstr2aID string) error {
+	if booksID == "" || gstr2aID == "" {
+		return apperr.New(apperr.Invalid, "Choose one row from the books and one from GSTR-2A to link.")
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("recon: link: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM recon_links WHERE workspace_id = ? AND ((kind = 'link' AND (books_id = ? OR gstr2a_id = ?)) OR (books_id = ? AND gstr2a_id = ?))`,
+		workspaceID, booksID, gstr2aID, booksID, gstr2aID); err != nil {
+		return fmt.Errorf("recon: link: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO recon_links(workspace_id, books_id, gstr2a_id, kind) VALUES (?,?,?, 'link')`, workspaceID, booksID, gstr2aID); err != nil {
+		if isForeignKey(err) {
+			return apperr.New(apperr.NotFound, "There is no workspace %q.", workspaceID)
+		}
+		return fmt.Errorf("recon: link: %w", err)
+	}
+	return tx.Commit()
+}
+
+// Unlink separates a pair for good: the two invoices are never paired again, by hand-made link or
+// by any pass, until linked again.
+func Unlink(ctx context.Context, db *sql.DB, workspaceID, booksID, gstr2aID string) error {
+	if booksID == "" || gstr2aID == "" {
+		return apperr.New(apperr.Invalid, "Only a row with both a books and a GSTR-2A side can be unlinked.")
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO recon_links(workspace_id, books_id, gstr2a_id, kind) VALUES (?,?,?, 'unlink')
+		ON CONFLICT(workspace_id, books_id, gstr2a_id) DO UPDATE SET kind = 'unlink', created_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, workspaceID, booksID, gstr2aID)
+	if isForeignKey(err) {
+		return apperr.New(apperr.NotFound, "There is no workspace %q.", workspaceID)
+	}
+	if err != nil {
+		return fmt.Errorf("recon: unlink: %w", err)
+	}
+	return nil
+}
+
+// Links lists the manual links and unlinks of a workspace.
+func Links(ctx context.Context, db *sql.DB, workspaceID string) ([]ManualLink, error) {
+	rows, err := db.QueryContext(ctx, `SELECT kind, books_id, gstr2a_id FROM recon_links WHERE workspace_id = ? ORDER BY created_at, books_id, gstr2a_id`, workspaceID)
+	if err != nil {
+		return nil, fmt.Errorf("recon: links: %w", err)
+	}
+	defer rows.Close()
+	out := []ManualLink{}
+	for rows.Next() {
+		var l ManualLink
+		var kind string
+		if err := rows.Scan(&kind, &l.Books, &l.GSTR2A); err != nil {
+			return nil, fmt.Errorf("recon: links: %w", err)
+		}
+		l.Kind = LinkKind(kind)
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// WithDecisions returns opt with the workspace's links and actions, for Match.
+func WithDecisions(ctx context.Context, db *sql.DB, workspaceID string, opt Options) (Options, error) {
+	links, err := Links(ctx, db, workspaceID)
+	if err != nil {
+		return opt, err
+	}
+	acts, err := Actions(ctx, db, workspaceID)
+	if err != nil {
+		return opt, err
+	}
+	opt.Links, opt.Actions = links, acts
+	return opt, nil
+}
+
+// Reconcile matches books with 2A taking the workspace's decisions into account and saves the run.
+// run gives the workspace, periods and register file; the rest is filled in.
+func Reconcile(ctx context.Context, db *sql.DB, run Run, books, twoA []Invoice, opt Options) (Run, Result, error) {
+	opt, err := WithDecisions(ctx, db, run.WorkspaceID, opt)
+	if err != nil {
+		return run, Result{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return run, Result{}, err
+	}
+	res := Match(books, twoA, opt)
+	run, err = SaveRun(ctx, db, run, res)
+	return run, res, err
+}
+
+// SaveMapping remembers the register column mapping a person confirmed for a workspace.
+func SaveMapping(ctx context.Context, db *sql.DB, workspaceID string, m Mapping) error {
+	b, _ := json.Marshal(m)
+	_, err := db.ExecContext(ctx, `INSERT INTO recon_mappings(workspace_id, mapping) VALUES (?, ?)
+		ON CONFLICT(workspace_id) DO UPDATE SET mapping = excluded.mapping, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, workspaceID, string(b))
+	if isForeignKey(err) {
+		return apperr.New(apperr.NotFound, "There is no workspace %q.", workspaceID)
+	}
+	if err != nil {
+		return fmt.Errorf("recon: save mapping: %w", err)
+	}
+	return nil
+}
+
+// LoadMapping returns the saved mapping of a workspace, or nil when none was saved.
+func LoadMapping(ctx context.Context, db *sql.DB, workspaceID string) (Mapping, error) {
+	var s string
+	err := db.QueryRowContext(ctx, `SELECT mapping FROM recon_mappings WHERE workspace_id = ?`, workspaceID).Scan(&s)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("recon: load mapping: %w", err)
+	}
+	var m Mapping
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		return nil, fmt.Errorf("recon: load mapping: %w", err)
+	}
+	return m, nil
+}
