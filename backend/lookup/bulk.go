@@ -1,0 +1,206 @@
+package lookup
+
+import (
+	"context"
+	"sync"
+
+	"gstdesk/backend/apperr"
+)
+
+// Statuses of a bulk item.
+const (
+	StatusInvalid   = "invalid"   // failed the local checks: no call made
+	StatusDuplicate = "duplicate" // the same GSTIN appears earlier in the list
+	StatusCache     = "cache"     // answered from a stored answer
+	StatusRemote    = "remote"    // answered by the service (a paid call)
+	StatusFailed    = "failed"    // the service gave an error, or the run stopped first
+)
+
+// BulkItem is one line of a bulk check, in input order.
+type BulkItem struct {
+	Row    int    `json:"row"` // 1-based position in the input
+	Input  string `json:"input"`
+	GSTIN  string `json:"gstin"`
+	Status string `json:"status"`
+	// DuplicateOf is the row of the first occurrence, for duplicates.
+	DuplicateOf int    `json:"duplicate_of,omitempty"`
+	Answer      Answer `json:"answer"`
+}
+
+// BulkSummary says what a bulk check did: what was checked locally, what came from the cache, and
+// how many paid calls were made.
+type BulkSummary struct {
+	Total      int  `json:"total"`
+	Invalid    int  `json:"invalid"`
+	Duplicates int  `json:"duplicates"`
+	Unique     int  `json:"unique"`
+	FromCache  int  `json:"from_cache"`
+	PaidCalls  int  `json:"paid_calls"` // calls the service answered with 2xx (credits spent)
+	Failed     int  `json:"failed"`
+	Cancelled  bool `json:"cancelled"`
+}
+
+// Progress reports a long job's progress.
+type Progress func(done, total int)
+
+// BulkOptions tune a bulk check.
+type BulkOptions struct {
+	Op          string // OpSearch (default) or OpVerify
+	Fresh       bool   // ignore stored answers
+	AcceptCache bool   // let the service answer from its cache (search)
+	Workers     int    // concurrent calls (default 4)
+	// StopAfter consecutive "service unreachable" failures end the run, marking the rest failed
+	// (default 3), so a dropped network does not cost minutes of retries per GSTIN.
+	StopAfter int
+}
+
+// Bulk checks many GSTINs: local checks first, duplicates folded, stored answers reused, and the
+// rest looked up with a few calls in parallel. Items come back in input order. Cancelling ctx stops
+// the run; finished answers stay stored and the rest are marked failed.
+func (s *Service) Bulk(ctx context.Context, inputs []string, opt BulkOptions, progress Progress) ([]BulkItem, BulkSummary) {
+	if opt.Op == "" {
+		opt.Op = OpSearch
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = 4
+	}
+	if opt.StopAfter <= 0 {
+		opt.StopAfter = 3
+	}
+	if progress == nil {
+		progress = func(int, int) {}
+	}
+	items := make([]BulkItem, len(inputs))
+	sum := BulkSummary{Total: len(inputs)}
+	first := map[string]int{} // GSTIN -> index of first occurrence
+	var todo []int
+	for i, in := range inputs {
+		it := BulkItem{Row: i + 1, Input: in}
+		g, bad := CheckGSTIN(in)
+		it.GSTIN = g
+		switch {
+		case bad != nil:
+			it.Status, it.Answer = StatusInvalid, Answer{Key: g, Error: bad}
+			sum.Invalid++
+		case first[g] > 0:
+			it.Status, it.DuplicateOf = StatusDuplicate, first[g]
+			sum.Duplicates++
+		default:
+			first[g] = i + 1
+			todo = append(todo, i)
+		}
+		items[i] = it
+	}
+	sum.Unique = len(todo)
+	done := sum.Invalid + sum.Duplicates
+	progress(done, sum.Total)
+
+	// Stored answers first: cheap, and they need no network.
+	var remote []int
+	if !opt.Fresh {
+		for _, i := range todo {
+			c, err := s.load(ctx, opt.Op, items[i].GSTIN)
+			if err == nil && c != nil && (s.Offline || s.now().Sub(c.fetchedAt) < s.MaxAge) {
+				items[i].Status = StatusCache
+				items[i].Answer = Answer{Key: items[i].GSTIN, Source: FromCache, FetchedAt: c.fetchedAt, TransactionID: c.txn, Data: c.payload}
+				sum.FromCache++
+				done++
+				continue
+			}
+			remote = append(remote, i)
+		}
+	} else {
+		remote = todo
+	}
+	progress(done, sum.Total)
+
+	var mu sync.Mutex
+	var stopReason *apperr.Error
+	consecutive := 0
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < opt.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				var a Answer
+				if opt.Op == OpVerify {
+					a = s.Verify(ctx, items[i].GSTIN, true)
+				} else {
+					a = s.Search(ctx, items[i].GSTIN, true, opt.AcceptCache)
+				}
+				mu.Lock()
+				items[i].Answer = a
+				switch {
+				case a.OK() && a.Source == FromRemote:
+					items[i].Status = StatusRemote
+					sum.PaidCalls++
+					consecutive = 0
+				case a.OK():
+					items[i].Status = StatusCache // the service was down; a stored answer stood in
+					sum.FromCache++
+				default:
+					items[i].Status = StatusFailed
+					sum.Failed++
+					if a.Error.Kind == apperr.Unavailable {
+						consecutive++
+						if consecutive >= opt.StopAfter && stopReason == nil {
+							stopReason = a.Error
+						}
+					} else {
+						consecutive = 0
+						if a.Error.Status >= 200 && a.Error.Status < 300 {
+							sum.PaidCalls++ // a business error such as "no records found" is a 200: it costs a credit
+						}
+					}
+				}
+				done++
+				d := done
+				mu.Unlock()
+				progress(d, sum.Total)
+			}
+		}()
+	}
+	sent := 0
+feed:
+	for _, i := range remote {
+		mu.Lock()
+		stop := stopReason != nil
+		mu.Unlock()
+		if stop {
+			break
+		}
+		select {
+		case jobs <- i:
+			sent++
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+
+	if sent < len(remote) {
+		reason := apperr.New(apperr.Canceled, "Not looked up: the check was cancelled.")
+		if stopReason != nil {
+			reason = apperr.New(apperr.Unavailable, "Not looked up: the GST service stopped answering (%s). Run the check again when it is back; finished answers are kept.", stopReason.Message)
+		} else {
+			sum.Cancelled = true
+		}
+		for _, i := range remote[sent:] {
+			items[i].Status = StatusFailed
+			items[i].Answer = Answer{Key: items[i].GSTIN, Error: reason}
+			sum.Failed++
+			done++
+		}
+		progress(done, sum.Total)
+	}
+	// Duplicates share the answer of their first occurrence.
+	for i := range items {
+		if items[i].Status == StatusDuplicate {
+			items[i].Answer = items[items[i].DuplicateOf-1].Answer
+		}
+	}
+	return items, sum
+}

@@ -1,0 +1,405 @@
+// Package lookup answers the public GST lookups (verify, search, return preference, changed list,
+// applicants) the local-first way: check locally, reuse a fresh cached answer, call the remote
+// service only when needed, keep every good answer, log every call, and answer from the cache when
+// the network is down or the user works offline.
+package lookup
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/gstapi"
+	"gstdesk/backend/gstin"
+)
+
+// Operations, as recorded in the cache and the audit log.
+const (
+	OpVerify         = "verify"
+	OpSearch         = "search"
+	OpPreference     = "preference"
+	OpChanged        = "changed"
+	OpApplicant      = "applicant"
+	OpApplicantCheck = "applicant_check"
+)
+
+// Where an answer came from.
+const (
+	FromRemote = "remote"
+	FromCache  = "cache"
+)
+
+// Service answers lookups for one source (environment) and workspace.
+type Service struct {
+	DB *sql.DB
+	// Source keeps answers of different services apart: "demo", "test", "production" or a URL.
+	Source      string
+	WorkspaceID string
+	// Client returns the API client; it is called only when a remote call is needed, so an offline
+	// lookup works without credentials.
+	Client func(ctx context.Context) (*gstapi.Client, error)
+	// MaxAge is how long a verify/search/preference answer is reused without asking again.
+	MaxAge time.Duration
+	// Offline answers from the cache only.
+	Offline bool
+	// Now is the clock (tests replace it).
+	Now func() time.Time
+}
+
+// Answer is the result of one lookup.
+type Answer struct {
+	Key           string          `json:"key"`
+	Source        string          `json:"source"` // remote or cache
+	FetchedAt     time.Time       `json:"fetched_at"`
+	TransactionID string          `json:"transaction_id,omitempty"`
+	Data          json.RawMessage `json:"data,omitempty"`
+	// Note explains a cache answer given in place of a failed remote call.
+	Note  string        `json:"note,omitempty"`
+	Error *apperr.Error `json:"error,omitempty"`
+}
+
+// OK reports whether the answer carries data.
+func (a Answer) OK() bool { return a.Error == nil }
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Public turns any error into the typed error a person or a script sees, keeping the HTTP status
+// and transaction id of remote errors.
+func Public(err error) *apperr.Error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, context.Canceled) {
+		return &apperr.Error{Kind: apperr.Canceled, Message: "Cancelled."}
+	}
+	var ae *apperr.Error
+	if errors.As(err, &ae) {
+		p := *ae
+		if p.Status == 0 {
+			var er *gstapi.ErrorResponse
+			if errors.As(err, &er) {
+				p.Status = er.Status
+			}
+		}
+		p.Err = nil
+		return &p
+	}
+	var er *gstapi.ErrorResponse
+	if errors.As(err, &er) {
+		return &apperr.Error{Kind: er.Kind(), Message: er.Message, Status: er.Status, TransactionID: er.TransactionID}
+	}
+	var be *gstapi.BusinessError
+	if errors.As(err, &be) {
+		return &apperr.Error{Kind: be.Kind(), Message: be.Code + ": " + be.Message, TransactionID: be.TransactionID}
+	}
+	var ge *gstin.Error
+	if errors.As(err, &ge) {
+		return &apperr.Error{Kind: apperr.Invalid, Message: "Invalid GSTIN pattern: " + ge.Error(), Status: 422}
+	}
+	return apperr.Public(err)
+}
+
+// cached is a stored answer.
+type cached struct {
+	payload   json.RawMessage
+	txn       string
+	fetchedAt time.Time
+}
+
+func (s *Service) load(ctx context.Context, op, key string) (*cached, error) {
+	var c cached
+	var payload, fetched string
+	err := s.DB.QueryRowContext(ctx, `SELECT payload, transaction_id, fetched_at FROM answers WHERE source=? AND op=? AND req_key=?`,
+		s.Source, op, key).Scan(&payload, &c.txn, &fetched)
+	if err == sql.ErrNoRows {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lookup: read cache: %w", err)
+	}
+	c.payload = json.RawMessage(payload)
+	c.fetchedAt, _ = time.Parse(time.RFC3339Nano, fetched)
+	return &c, nil
+}
+
+func (s *Service) save(ctx context.Context, op, key string, m gstapi.Meta, at time.Time) error {
+	if len(m.Raw) == 0 || !json.Valid(m.Raw) {
+		return nil
+	}
+	_, err := s.DB.ExecContext(ctx, `INSERT INTO answers(source, op, req_key, payload, transaction_id, server_time, fetched_at)
+		VALUES (?,?,?,?,?,?,?) ON CONFLICT(source, op, req_key) DO UPDATE SET payload=excluded.payload,
+		transaction_id=excluded.transaction_id, server_time=excluded.server_time, fetched_at=excluded.fetched_at`,
+		s.Source, op, key, string(m.Raw), m.TransactionID, m.Timestamp, at.UTC().Format(time.RFC3339Nano))
+	if err != nil {
+		return fmt.Errorf("lookup: save answer: %w", err)
+	}
+	return nil
+}
+
+func (s *Service) audit(ctx context.Context, op, key string, start time.Time, m *gstapi.Meta, err error) {
+	outcome, kind, msg, txn, status := "ok", "", "", "", 200
+	if m != nil {
+		txn = m.TransactionID
+	}
+	if err != nil {
+		p := Public(err)
+		outcome, kind, msg, status = "error", string(p.Kind), p.Message, p.Status
+		if p.TransactionID != "" {
+			txn = p.TransactionID
+		}
+	}
+	// A failed audit write must not fail the lookup; the context may be cancelled already.
+	s.DB.ExecContext(context.WithoutCancel(ctx), `INSERT INTO audit_log(at, source, workspace_id, op, req_key, status, outcome, error_kind, message, transaction_id, duration_ms)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?)`, start.UTC().Format(time.RFC3339Nano), s.Source, s.WorkspaceID, op, key, status, outcome, kind, msg, txn,
+		time.Since(start).Milliseconds())
+}
+
+// remoteFunc performs one remote call and returns its Meta.
+type remoteFunc func(ctx context.Context, c *gstapi.Client) (gstapi.Meta, error)
+
+// do is the one path every lookup takes: cache when fresh enough (or offline), else remote, with
+// the cache as the fallback when the remote service cannot be reached.
+// maxAge is how old a stored answer may be to be reused; 0 asks the service whenever online.
+func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, call remoteFunc) Answer {
+	a := Answer{Key: key}
+	c, err := s.load(ctx, op, key)
+	if err != nil {
+		a.Error = Public(err)
+		return a
+	}
+	fromCache := func(note string) Answer {
+		a.Source, a.FetchedAt, a.TransactionID, a.Data, a.Note = FromCache, c.fetchedAt, c.txn, c.payload, note
+		return a
+	}
+	if c != nil && (s.Offline || s.now().Sub(c.fetchedAt) < maxAge) {
+		return fromCache("")
+	}
+	if s.Offline {
+		a.Error = apperr.New(apperr.Unavailable, "Working offline and there is no stored answer for %s. Go online to look it up.", key)
+		return a
+	}
+	client, err := s.Client(ctx)
+	if err != nil {
+		a.Error = Public(err)
+		return a
+	}
+	start := time.Now()
+	m, err := call(ctx, client)
+	s.audit(ctx, op, key, start, &m, err)
+	if err != nil {
+		pe := Public(err)
+		if c != nil && (pe.Kind == apperr.Unavailable || pe.Kind == apperr.RateLimited) {
+			return fromCache("The GST service could not be reached (" + pe.Message + "); this is the stored answer.")
+		}
+		a.Error = pe
+		return a
+	}
+	at := s.now()
+	if err := s.save(ctx, op, key, m, at); err != nil {
+		a.Error = Public(err)
+		return a
+	}
+	a.Source, a.FetchedAt, a.TransactionID, a.Data = FromRemote, at, m.TransactionID, m.Raw
+	return a
+}
+
+// CheckGSTIN validates a GSTIN locally, as the service would (422 "Invalid GSTIN pattern") but
+// saying exactly what is wrong.
+func CheckGSTIN(raw string) (string, *apperr.Error) {
+	g, err := gstin.Parse(raw)
+	if err != nil {
+		return gstin.Normalize(raw), Public(err)
+	}
+	return g.Value, nil
+}
+
+// Verify looks up a GSTIN's basic registration (4.3). fresh skips a cached answer.
+func (s *Service) Verify(ctx context.Context, raw string, fresh bool) Answer {
+	g, bad := CheckGSTIN(raw)
+	if bad != nil {
+		return Answer{Key: g, Error: bad}
+	}
+	return s.do(ctx, OpVerify, g, s.reuse(fresh), func(ctx context.Context, c *gstapi.Client) (gstapi.Meta, error) {
+		v, err := c.Verify(ctx, g)
+		if err != nil {
+			return gstapi.Meta{}, err
+		}
+		return v.Meta, nil
+	})
+}
+
+// Search looks up a GSTIN's full registration (4.6). acceptCache lets the service answer from its
+// own cache (x-accept-cache), which is cheaper.
+func (s *Service) Search(ctx context.Context, raw string, fresh, acceptCache bool) Answer {
+	g, bad := CheckGSTIN(raw)
+	if bad != nil {
+		return Answer{Key: g, Error: bad}
+	}
+	return s.do(ctx, OpSearch, g, s.reuse(fresh), func(ctx context.Context, c *gstapi.Client) (gstapi.Meta, error) {
+		r, err := c.Search(ctx, g, gstapi.AcceptCache(acceptCache))
+		if err != nil {
+			return gstapi.Meta{}, err
+		}
+		return r.Meta, nil
+	})
+}
+
+// Preference looks up a GSTIN's return-filing preference for a financial year (4.2).
+func (s *Service) Preference(ctx context.Context, raw, fy string, fresh bool) Answer {
+	g, bad := CheckGSTIN(raw)
+	if bad != nil {
+		return Answer{Key: g, Error: bad}
+	}
+	nfy, err := gstapi.NormalizeFinancialYear(fy)
+	if err != nil {
+		return Answer{Key: g + "|" + fy, Error: Public(err)}
+	}
+	return s.do(ctx, OpPreference, g+"|"+nfy, s.reuse(fresh), func(ctx context.Context, c *gstapi.Client) (gstapi.Meta, error) {
+		r, err := c.Preference(ctx, g, nfy)
+		if err != nil {
+			return gstapi.Meta{}, err
+		}
+		return r.Meta, nil
+	})
+}
+
+// Changed fetches one page of the day-wise changed list (4.1). A day's list does not change once
+// the day is over, so a stored page of a past day is always reused unless fresh.
+func (s *Service) Changed(ctx context.Context, date, state string, page int, fresh bool) (Answer, *gstapi.ChangedList) {
+	if page < 1 {
+		page = 1
+	}
+	key := fmt.Sprintf("%s|%s|%d", date, state, page)
+	var maxAge time.Duration
+	if d, err := time.Parse("02-01-2006", date); err == nil && s.now().Sub(d) > 48*time.Hour && !fresh {
+		maxAge = forever
+	}
+	a := s.do(ctx, OpChanged, key, maxAge, func(ctx context.Context, c *gstapi.Client) (gstapi.Meta, error) {
+		r, err := c.ChangedList(ctx, gstapi.ChangedListRequest{Date: date, StateCode: state, Page: page})
+		if err != nil {
+			return gstapi.Meta{}, err
+		}
+		return r.Meta, nil
+	})
+	if !a.OK() {
+		return a, nil
+	}
+	var cl gstapi.ChangedList
+	if err := json.Unmarshal(a.Data, &cl); err != nil {
+		a.Error = apperr.Wrap(apperr.Unavailable, err, "The stored changed list for %s could not be read.", key)
+		return a, nil
+	}
+	return a, &cl
+}
+
+// forever is the reuse age of answers that cannot change.
+const forever = 100 * 365 * 24 * time.Hour
+
+func (s *Service) reuse(fresh bool) time.Duration {
+	if fresh {
+		return 0
+	}
+	return s.MaxAge
+}
+
+// Applicant looks up an unregistered applicant by enrolment number (4.4).
+func (s *Service) Applicant(ctx context.Context, enrolment string, fresh bool) Answer {
+	enrolment = strings.ToUpper(strings.TrimSpace(enrolment))
+	return s.do(ctx, OpApplicant, enrolment, s.reuse(fresh), func(ctx context.Context, c *gstapi.Client) (gstapi.Meta, error) {
+		r, err := c.UnregisteredApplicant(ctx, enrolment)
+		if err != nil {
+			return gstapi.Meta{}, err
+		}
+		return r.Meta, nil
+	})
+}
+
+// ApplicantCheck asks whether an e-mail and/or mobile number match an applicant's record (4.5).
+// It is a check, not a lookup: it always asks the service.
+func (s *Service) ApplicantCheck(ctx context.Context, enrolment, email, mobile string) Answer {
+	req := gstapi.ApplicantContact{EnrolmentNumber: strings.ToUpper(strings.TrimSpace(enrolment)), Email: strings.TrimSpace(email), Mobile: strings.TrimSpace(mobile)}
+	key := req.EnrolmentNumber + "|" + req.Email + "|" + req.Mobile
+	return s.do(ctx, OpApplicantCheck, key, 0, func(ctx context.Context, c *gstapi.Client) (gstapi.Meta, error) {
+		r, err := c.ValidateApplicant(ctx, req)
+		if err != nil {
+			return gstapi.Meta{}, err
+		}
+		return r.Meta, nil
+	})
+}
+
+// Names returns the legal (or trade) names of the GSTINs found in cached search or verify answers.
+func (s *Service) Names(ctx context.Context, gstins []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(gstins) == 0 {
+		return out, nil
+	}
+	rows, err := s.DB.QueryContext(ctx, `SELECT req_key, op, payload FROM answers WHERE source=? AND op IN ('search','verify')`, s.Source)
+	if err != nil {
+		return nil, fmt.Errorf("lookup: names: %w", err)
+	}
+	defer rows.Close()
+	want := make(map[string]bool, len(gstins))
+	for _, g := range gstins {
+		want[g] = true
+	}
+	for rows.Next() {
+		var key, op, payload string
+		if err := rows.Scan(&key, &op, &payload); err != nil {
+			return nil, err
+		}
+		if !want[key] {
+			continue
+		}
+		var p struct {
+			Lgnm      string `json:"lgnm"`
+			TradeNam  string `json:"tradeNam"`
+			LegalName string `json:"legalName"`
+		}
+		if json.Unmarshal([]byte(payload), &p) != nil {
+			continue
+		}
+		name := firstNonEmpty(p.Lgnm, p.LegalName, p.TradeNam)
+		if name != "" && (op == "search" || out[key] == "") {
+			out[key] = name
+		}
+	}
+	return out, rows.Err()
+}
+
+// KnownGSTINs lists every GSTIN with a stored search or verify answer.
+func (s *Service) KnownGSTINs(ctx context.Context) ([]string, error) {
+	rows, err := s.DB.QueryContext(ctx, `SELECT DISTINCT req_key FROM answers WHERE source=? AND op IN ('search','verify') ORDER BY req_key`, s.Source)
+	if err != nil {
+		return nil, fmt.Errorf("lookup: known gstins: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var g string
+		if err := rows.Scan(&g); err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if strings.TrimSpace(s) != "" {
+			return strings.TrimSpace(s)
+		}
+	}
+	return ""
+}

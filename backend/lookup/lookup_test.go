@@ -1,0 +1,420 @@
+package lookup
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/gstapi"
+	"gstdesk/backend/gstapi/gstapitest"
+	"gstdesk/backend/gstin"
+	"gstdesk/backend/store"
+)
+
+const (
+	verifyPath = "/gst/compliance/public/gstin/verify"
+	searchPath = "/gst/compliance/public/gstin/search"
+)
+
+type rig struct {
+	svc *Service
+	sim *gstapitest.Server
+	url string
+	ts  *httptest.Server
+	db  *store.DB
+}
+
+func newRig(t testing.TB, opts gstapitest.Options) *rig {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	sim, ts := gstapitest.NewServer(t, opts)
+	r := &rig{sim: sim, url: ts.URL, ts: ts, db: db}
+	hc := ts.Client()
+	client, err := gstapi.NewClient(gstapi.Config{
+		HTTPClient: hc, BaseURL: ts.URL, APIKey: gstapitest.DefaultAPIKey,
+		Tokens:        gstapi.NewAuthenticator(hc, ts.URL, gstapitest.DefaultAPIKey, gstapitest.DefaultAPISecret),
+		RatePerMinute: -1, MaxAttempts: 2, Timeout: 2 * time.Second,
+		Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.svc = &Service{DB: db.DB, Source: "demo", WorkspaceID: "ws1", MaxAge: 7 * 24 * time.Hour,
+		Client: func(context.Context) (*gstapi.Client, error) { return client, nil }}
+	return r
+}
+
+func (r *rig) known(t *testing.T) []string {
+	g := r.sim.KnownGSTINs()
+	if len(g) < 3 {
+		t.Fatalf("simulator knows %d GSTINs", len(g))
+	}
+	return g
+}
+
+func TestVerifyThenCacheThenFresh(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 1})
+	ctx := context.Background()
+	g := r.known(t)[0]
+	a := r.svc.Verify(ctx, " "+strings.ToLower(g)+" ", false)
+	if !a.OK() || a.Source != FromRemote || a.TransactionID == "" || a.Key != g {
+		t.Fatalf("first verify = %+v", a)
+	}
+	var v gstapi.Verification
+	if err := json.Unmarshal(a.Data, &v); err != nil || v.GSTIN != g {
+		t.Fatalf("payload %s: %v", a.Data, err)
+	}
+	b := r.svc.Verify(ctx, g, false)
+	if !b.OK() || b.Source != FromCache || string(b.Data) != string(a.Data) || b.TransactionID != a.TransactionID {
+		t.Errorf("second verify = %+v, want the cached answer", b)
+	}
+	c := r.svc.Verify(ctx, g, true)
+	if c.Source != FromRemote {
+		t.Errorf("fresh verify source = %s", c.Source)
+	}
+	if n := r.sim.Count(verifyPath); n != 2 {
+		t.Errorf("remote verify calls = %d, want 2", n)
+	}
+	// An answer older than MaxAge is asked for again.
+	r.svc.Now = func() time.Time { return time.Now().Add(8 * 24 * time.Hour) }
+	if d := r.svc.Verify(ctx, g, false); d.Source != FromRemote {
+		t.Errorf("stale answer reused: %+v", d)
+	}
+}
+
+func TestInvalidGSTINNeverReachesTheNetwork(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 1})
+	ctx := context.Background()
+	tests := []struct{ in, want string }{
+		{"27AAPFU0939F1ZX", "check character"},
+		{"41AAPFU0939F1ZV", "state code 41"},
+		{"27AAPFU0939F1Z", "15"},
+	}
+	for _, tt := range tests {
+		a := r.svc.Search(ctx, tt.in, false, false)
+		if a.OK() || a.Error.Kind != apperr.Invalid || a.Error.Status != 422 || !strings.Contains(a.Error.Message, "Invalid GSTIN pattern") || !strings.Contains(a.Error.Message, tt.want) {
+			t.Errorf("Search(%q) = %+v, want a 422 naming %q", tt.in, a.Error, tt.want)
+		}
+	}
+	if n := len(r.sim.Requests()); n != 0 {
+		t.Errorf("%d requests reached the service", n)
+	}
+}
+
+func TestRemoteErrorNeverOverwritesGoodData(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 1})
+	ctx := context.Background()
+	g := r.known(t)[1]
+	good := r.svc.Search(ctx, g, false, false)
+	if !good.OK() {
+		t.Fatal(good.Error)
+	}
+	r.sim.SetFaults(gstapitest.Faults{ServerErrors: 10})
+	a := r.svc.Search(ctx, g, true, false)
+	if !a.OK() || a.Source != FromCache || a.Note == "" || string(a.Data) != string(good.Data) {
+		t.Errorf("search during an outage = %+v, want the stored answer with a note", a)
+	}
+	r.sim.SetFaults(gstapitest.Faults{Malformed: 10})
+	a = r.svc.Search(ctx, g, true, false)
+	if string(a.Data) != string(good.Data) {
+		t.Errorf("a malformed answer replaced stored data: %s", a.Data)
+	}
+	var payload string
+	r.db.QueryRow(`SELECT payload FROM answers WHERE op='search' AND req_key=?`, g).Scan(&payload)
+	if payload != string(good.Data) {
+		t.Error("the stored payload changed after remote errors")
+	}
+	var errorsLogged int
+	r.db.QueryRow(`SELECT count(*) FROM audit_log WHERE outcome='error' AND op='search'`).Scan(&errorsLogged)
+	if errorsLogged != 2 {
+		t.Errorf("audit errors = %d, want 2", errorsLogged)
+	}
+}
+
+func TestUnknownGSTINIsNotFound(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 1})
+	a := r.svc.Search(context.Background(), "27AAPFU0939F2ZU", false, false)
+	if a.OK() || a.Error.Kind != apperr.NotFound || !strings.Contains(a.Error.Message, "FO8000") {
+		t.Errorf("unknown GSTIN = %+v", a.Error)
+	}
+}
+
+func TestOffline(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 1})
+	ctx := context.Background()
+	g := r.known(t)
+	r.svc.Verify(ctx, g[0], false)
+	calls := r.sim.Count(verifyPath)
+	r.svc.Offline = true
+	r.svc.Client = func(context.Context) (*gstapi.Client, error) { t.Fatal("offline lookup asked for a client"); return nil, nil }
+	a := r.svc.Verify(ctx, g[0], true)
+	if !a.OK() || a.Source != FromCache {
+		t.Errorf("offline verify of a stored GSTIN = %+v", a)
+	}
+	b := r.svc.Verify(ctx, g[1], false)
+	if b.OK() || b.Error.Kind != apperr.Unavailable || !strings.Contains(b.Error.Message, "offline") {
+		t.Errorf("offline verify of an unknown GSTIN = %+v", b)
+	}
+	if r.sim.Count(verifyPath) != calls {
+		t.Error("offline lookups reached the service")
+	}
+}
+
+func TestAuditLogHasNoSecrets(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 1})
+	ctx := context.Background()
+	r.svc.Verify(ctx, r.known(t)[0], false)
+	rows, _ := r.db.Query(`SELECT op, req_key, status, outcome, transaction_id, message FROM audit_log`)
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var op, key, outcome, txn, msg string
+		var status int
+		rows.Scan(&op, &key, &status, &outcome, &txn, &msg)
+		n++
+		if op != "verify" || status != 200 || outcome != "ok" || txn == "" {
+			t.Errorf("audit row = %s %s %d %s %s", op, key, status, outcome, txn)
+		}
+		for _, secret := range []string{gstapitest.DefaultAPIKey, gstapitest.DefaultAPISecret} {
+			if strings.Contains(op+key+msg+txn, secret) {
+				t.Error("the audit log holds a secret")
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("audit rows = %d, want 1", n)
+	}
+}
+
+func TestPreferenceAndApplicants(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 1})
+	ctx := context.Background()
+	a := r.svc.Preference(ctx, r.known(t)[0], "2025-26", false)
+	if !a.OK() || a.Key != r.known(t)[0]+"|FY 2025-26" {
+		t.Errorf("preference = %+v", a)
+	}
+	var p gstapi.Preference
+	if err := json.Unmarshal(a.Data, &p); err != nil || len(p.Response) != 4 {
+		t.Errorf("preference payload %s: %v", a.Data, err)
+	}
+	if b := r.svc.Preference(ctx, r.known(t)[0], "FY 2025-2", false); b.OK() || b.Error.Kind != apperr.Invalid {
+		t.Errorf("bad FY = %+v", b)
+	}
+	apps := r.sim.Applicants()
+	if len(apps) == 0 {
+		t.Fatal("simulator has no applicants")
+	}
+	ap := r.svc.Applicant(ctx, apps[0].EnrolmentNumber, false)
+	if !ap.OK() {
+		t.Errorf("applicant = %+v", ap.Error)
+	}
+	chk := r.svc.ApplicantCheck(ctx, apps[0].EnrolmentNumber, "", "")
+	if chk.OK() || chk.Error.Kind != apperr.Invalid {
+		t.Errorf("check with neither e-mail nor mobile = %+v", chk)
+	}
+}
+
+func TestChangedListCachesPastDays(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 1})
+	ctx := context.Background()
+	day := time.Now().AddDate(0, 0, -10).Format("02-01-2006")
+	a, cl := r.svc.Changed(ctx, day, "27", 1, false)
+	if !a.OK() || cl == nil {
+		t.Fatalf("changed = %+v", a.Error)
+	}
+	b, _ := r.svc.Changed(ctx, day, "27", 1, false)
+	if b.Source != FromCache {
+		t.Errorf("a past day's page was fetched again")
+	}
+}
+
+func TestNames(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 1})
+	ctx := context.Background()
+	g := r.known(t)
+	r.svc.Search(ctx, g[0], false, false)
+	r.svc.Verify(ctx, g[1], false)
+	names, err := r.svc.Names(ctx, []string{g[0], g[1], g[2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp0, _ := r.sim.Taxpayer(g[0])
+	tp1, _ := r.sim.Taxpayer(g[1])
+	if names[g[0]] != tp0.LegalName || names[g[1]] != tp1.LegalName || names[g[2]] != "" {
+		t.Errorf("names = %v", names)
+	}
+}
+
+// bulkInputs makes n inputs: 20% invalid, 30% repeats of earlier valid ones, the rest distinct
+// valid GSTINs (known to the simulator first, then valid but unknown ones).
+func bulkInputs(known []string, n int) (inputs []string, valid []string) {
+	for i := 0; len(valid) < n/2; i++ {
+		if i < len(known) {
+			valid = append(valid, known[i])
+		} else {
+			pan := fmt.Sprintf("AAAPA%04dA", i)
+			valid = append(valid, gstin.Complete("27"+pan+"1Z"))
+		}
+	}
+	for i := 0; i < n; i++ {
+		switch {
+		case i%10 < 2: // 20% invalid
+			inputs = append(inputs, fmt.Sprintf("27BAD%010d", i))
+		case i%10 < 5 && i > 10: // 30% duplicates of earlier ones
+			inputs = append(inputs, valid[(i*7)%(i/2)%len(valid)])
+		default:
+			inputs = append(inputs, valid[len(inputs)%len(valid)])
+		}
+	}
+	return inputs, valid
+}
+
+func TestBulkSpendsExactlyThePaidCallsItMust(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 3, Taxpayers: 200})
+	ctx := context.Background()
+	inputs, _ := bulkInputs(r.sim.KnownGSTINs(), 10000)
+
+	// Work out what must happen, independently of Bulk: local checks, de-dup, then half cached.
+	seen := map[string]bool{}
+	var unique []string
+	invalid, dups := 0, 0
+	for _, in := range inputs {
+		g, bad := CheckGSTIN(in)
+		switch {
+		case bad != nil:
+			invalid++
+		case seen[g]:
+			dups++
+		default:
+			seen[g] = true
+			unique = append(unique, g)
+		}
+	}
+	cachedN := len(unique) / 2
+	for _, g := range unique[:cachedN] {
+		if a := r.svc.Search(ctx, g, false, false); a.Error != nil && a.Error.Kind != apperr.NotFound {
+			t.Fatal(a.Error)
+		}
+	}
+	// Unknown GSTINs answer "no records" and are not stored: they are looked up again.
+	storedN := 0
+	for _, g := range unique[:cachedN] {
+		if _, ok := r.sim.Taxpayer(g); ok {
+			storedN++
+		}
+	}
+	r.sim.ResetCounts()
+
+	var calls, last atomic.Int64
+	items, sum := r.svc.Bulk(ctx, inputs, BulkOptions{Workers: 4}, func(done, total int) {
+		calls.Add(1)
+		if int64(done) < last.Load() && done != total {
+			t.Errorf("progress went backwards: %d after %d", done, last.Load())
+		}
+		last.Store(int64(done))
+	})
+	wantPaid := len(unique) - storedN
+	if sum.Total != 10000 || sum.Invalid != invalid || sum.Duplicates != dups || sum.Unique != len(unique) || sum.FromCache != storedN {
+		t.Errorf("summary = %+v; want invalid %d dups %d unique %d cache %d", sum, invalid, dups, len(unique), storedN)
+	}
+	if got := r.sim.Paid(searchPath); got != wantPaid || sum.PaidCalls != wantPaid {
+		t.Errorf("paid calls: simulator %d, summary %d, want %d", got, sum.PaidCalls, wantPaid)
+	}
+	if len(items) != 10000 || items[0].Row != 1 || items[9999].Row != 10000 {
+		t.Errorf("items out of order")
+	}
+	if last.Load() != 10000 || calls.Load() < 100 {
+		t.Errorf("progress: %d calls, last %d", calls.Load(), last.Load())
+	}
+	for _, it := range items {
+		if it.Status == StatusDuplicate && it.Answer.Key != it.GSTIN {
+			t.Fatalf("duplicate row %d lacks its answer", it.Row)
+		}
+	}
+}
+
+func TestBulkSurvivesTheNetworkGoingAway(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 3, Taxpayers: 120})
+	ctx := context.Background()
+	known := r.sim.KnownGSTINs()[:100]
+	// Stop the service once 30 answers are in: httptest's server is closed under the client.
+	ts := r.ts
+	var stopped atomic.Bool
+	items, sum := r.svc.Bulk(ctx, known, BulkOptions{Workers: 2}, func(done, total int) {
+		if done >= 30 && !stopped.Swap(true) {
+			ts.CloseClientConnections()
+			ts.Listener.Close()
+		}
+	})
+	if sum.PaidCalls < 30 || sum.Failed == 0 || sum.PaidCalls+sum.Failed != 100 {
+		t.Fatalf("summary = %+v", sum)
+	}
+	var stored int
+	r.db.QueryRow(`SELECT count(*) FROM answers WHERE op='search'`).Scan(&stored)
+	if stored != sum.PaidCalls {
+		t.Errorf("stored answers = %d, want every finished one (%d)", stored, sum.PaidCalls)
+	}
+	for _, it := range items {
+		if it.Status == StatusFailed && (it.Answer.Error == nil || it.Answer.Error.Message == "") {
+			t.Errorf("row %d failed without a reason", it.Row)
+		}
+	}
+	last := items[len(items)-1]
+	if last.Status != StatusFailed || !strings.Contains(last.Answer.Error.Message, "stopped answering") && !strings.Contains(last.Answer.Error.Message, "reach") {
+		t.Errorf("last row = %+v", last.Answer.Error)
+	}
+}
+
+func TestBulkCancel(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 3, Taxpayers: 120})
+	ctx, cancel := context.WithCancel(context.Background())
+	items, sum := r.svc.Bulk(ctx, r.sim.KnownGSTINs()[:100], BulkOptions{Workers: 1}, func(done, total int) {
+		if done >= 10 {
+			cancel()
+		}
+	})
+	if !sum.Cancelled || sum.Failed == 0 {
+		t.Errorf("summary = %+v", sum)
+	}
+	if items[99].Answer.Error == nil || items[99].Answer.Error.Kind != apperr.Canceled {
+		t.Errorf("last row = %+v", items[99].Answer)
+	}
+}
+
+var _ = http.StatusOK
+
+// BenchmarkBulk10k measures a bulk check of 10,000 inputs (20% invalid, 30% duplicates, half of
+// the unique ones cached) against the simulator over loopback HTTP.
+func BenchmarkBulk10k(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		r := newRig(b, gstapitest.Options{Seed: 3, Taxpayers: 200})
+		inputs, _ := bulkInputs(r.sim.KnownGSTINs(), 10000)
+		seen := map[string]bool{}
+		var unique []string
+		for _, in := range inputs {
+			if g, bad := CheckGSTIN(in); bad == nil && !seen[g] {
+				seen[g] = true
+				unique = append(unique, g)
+			}
+		}
+		r.svc.Bulk(context.Background(), unique[:len(unique)/2], BulkOptions{}, nil)
+		b.StartTimer()
+		_, sum := r.svc.Bulk(context.Background(), inputs, BulkOptions{}, nil)
+		if sum.Total != 10000 {
+			b.Fatal(sum)
+		}
+	}
+}
