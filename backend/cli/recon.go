@@ -1,0 +1,218 @@
+package cli
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/export"
+	"gstdesk/backend/recon"
+	"gstdesk/backend/store"
+)
+
+// LoadGSTR2A loads the stored GSTR-2A invoices of a workspace for the given return periods
+// (YYYY-MM) as reconciliation invoices (Source gstr2a, Period set, filing flags and cancellation
+// date filled in). The GSTR-2A storage sets it; while it is nil, gstdesk recon says 2A is not
+// available.
+var LoadGSTR2A func(ctx context.Context, db *sql.DB, workspaceID string, periods []string) ([]recon.Invoice, error)
+
+func init() {
+	register(Command{Name: "recon", Summary: "reconcile a purchase register with the stored GSTR-2A", Run: runRecon})
+}
+
+func reconUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: gstdesk recon --year YYYY --month MM [--to-month MM] --purchases FILE [--tolerance 1] [--date-window 10]")
+	fmt.Fprintln(w, "                     [--format json|csv|xlsx] [--out FILE] [--workspace ID]")
+	fmt.Fprintln(w, "\nReconciles the purchase register (CSV or XLSX) with the GSTR-2A stored for the periods and saves the run,")
+	fmt.Fprintln(w, "keeping earlier decisions (accept, ignore, links). A --to-month before --month runs into the next year")
+	fmt.Fprintln(w, "(--year 2024 --month 04 --to-month 03 is FY 2024-25). Without a saved column mapping the register needs")
+	fmt.Fprintln(w, "the headers supplier_gstin, supplier_name, invoice_number, invoice_date (DD-MM-YYYY or DD/MM/YYYY),")
+	fmt.Fprintln(w, "place_of_supply, reverse_charge, invoice_value, taxable_value, igst, cgst, sgst, cess and optionally")
+	fmt.Fprintln(w, "document_type; Tally and Busy headers are recognised too. Only register rows dated in the periods are used.")
+	fmt.Fprintln(w, "With --format json (the default) it prints one JSON object per row: status, books, gstr2a, rule, differences.")
+	fmt.Fprintln(w, "Exit status: 0 done, 1 the register or the data was rejected, 2 wrong command line.")
+}
+
+func runRecon(ctx context.Context, env Env, args []string) int {
+	fs := flag.NewFlagSet("recon", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	year := fs.Int("year", 0, "year of the first period (YYYY)")
+	month := fs.Int("month", 0, "month of the first period (1-12)")
+	toMonth := fs.Int("to-month", 0, "month of the last period (default: --month)")
+	purchases := fs.String("purchases", "", "the purchase register, CSV or XLSX")
+	tolerance := fs.String("tolerance", "1", "rupees of difference per amount still treated as agreement")
+	window := fs.Int("date-window", 10, "days two invoice dates may be apart and still suggest the same invoice")
+	format := fs.String("format", "json", "output: json (one line per row), csv or xlsx")
+	out := fs.String("out", "", "write to this file instead of standard output")
+	wsID := fs.String("workspace", "", "workspace id (default: the last used workspace)")
+	fs.Usage = func() { reconUsage(env.Stderr) }
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: "+format+"\n", a...)
+		return code
+	}
+	if fs.NArg() > 0 {
+		return fail(ExitUsage, "unexpected argument %q: give the register with --purchases.", fs.Arg(0))
+	}
+	if *year < 2017 || *year > 2100 {
+		return fail(ExitUsage, "--year must be a year from 2017 (GST began in July 2017), such as 2024.")
+	}
+	if *month < 1 || *month > 12 {
+		return fail(ExitUsage, "--month must be 1 to 12.")
+	}
+	if *toMonth == 0 {
+		*toMonth = *month
+	}
+	if *toMonth < 1 || *toMonth > 12 {
+		return fail(ExitUsage, "--to-month must be 1 to 12.")
+	}
+	if *purchases == "" {
+		return fail(ExitUsage, "--purchases FILE is required: the purchase register as CSV or XLSX.")
+	}
+	tol, err := recon.ParseAmount(*tolerance)
+	if err != nil || tol < 0 {
+		return fail(ExitUsage, "--tolerance must be rupees such as 1 or 0.50, not %q.", *tolerance)
+	}
+	if *window < 0 || *window > 366 {
+		return fail(ExitUsage, "--date-window must be 0 to 366 days.")
+	}
+	outFormat, err := export.ParseFormat(*format)
+	if err != nil {
+		return fail(ExitUsage, "%s", apperr.Public(err).Message)
+	}
+	periods := periodRange(*year, *month, *toMonth)
+
+	dir := env.Getenv("GSTDESK_DATA_DIR")
+	if dir == "" {
+		if dir, err = store.DataDir(); err != nil {
+			return fail(ExitFailed, "%v", err)
+		}
+	}
+	db, err := store.Open(ctx, dir)
+	if err != nil {
+		return fail(ExitFailed, "cannot open the data folder %s: %v", dir, err)
+	}
+	defer db.Close()
+	var ws store.Workspace
+	if *wsID != "" {
+		ws, err = db.Workspace(ctx, *wsID)
+	} else {
+		ws, err = db.CurrentWorkspace(ctx)
+	}
+	if err != nil {
+		return fail(ExitFailed, "%s", apperr.Public(err).Message)
+	}
+
+	mapping, err := recon.LoadMapping(ctx, db.DB, ws.ID)
+	if err != nil {
+		return fail(ExitFailed, "%s", apperr.Public(err).Message)
+	}
+	data, err := os.ReadFile(*purchases)
+	if err != nil {
+		return fail(ExitFailed, "cannot read the register %s: %v. Check the path.", *purchases, err)
+	}
+	sum := sha256.Sum256(data)
+	name := filepath.Base(*purchases)
+	books, rowErrs, err := recon.ReadRegister(strings.NewReader(string(data)), name, "", mapping)
+	for _, e := range rowErrs {
+		fmt.Fprintln(env.Stderr, e.Error())
+	}
+	if err != nil {
+		return fail(ExitFailed, "%s", apperr.Public(err).Message)
+	}
+	inRange := books[:0]
+	skipped := 0
+	for _, b := range books {
+		if b.Period >= periods[0] && b.Period <= periods[len(periods)-1] {
+			inRange = append(inRange, b)
+		} else {
+			skipped++
+		}
+	}
+	if skipped > 0 {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: %d register invoice(s) dated outside %s to %s left out.\n", skipped, periods[0], periods[len(periods)-1])
+	}
+	if LoadGSTR2A == nil {
+		return fail(ExitFailed, "GSTR-2A storage is not available in this build; pull GSTR-2A in the app first.")
+	}
+	twoA, err := LoadGSTR2A(ctx, db.DB, ws.ID, periods)
+	if err != nil {
+		return fail(ExitFailed, "%s", apperr.Public(err).Message)
+	}
+	if len(twoA) == 0 {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: no GSTR-2A stored for %s to %s: every register invoice will show as missing in 2A. Pull GSTR-2A first.\n", periods[0], periods[len(periods)-1])
+	}
+	opt := recon.DefaultOptions()
+	opt.AmountTolerance, opt.DateWindowDays = tol, *window
+	run, res, err := recon.Reconcile(ctx, db.DB, recon.Run{WorkspaceID: ws.ID, FromPeriod: periods[0], ToPeriod: periods[len(periods)-1],
+		RegisterName: name, RegisterSHA256: hex.EncodeToString(sum[:])}, inRange, twoA, opt)
+	if err != nil {
+		return fail(ExitFailed, "%s", apperr.Public(err).Message)
+	}
+
+	w := env.Stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return fail(ExitFailed, "cannot write %s: %v", *out, err)
+		}
+		defer f.Close()
+		w = f
+	}
+	if err := writeReconRows(w, outFormat, res); err != nil {
+		return fail(ExitFailed, "cannot write the result: %v", err)
+	}
+	var counts []string
+	for _, s := range recon.Statuses {
+		counts = append(counts, fmt.Sprintf("%s %d", s.Label(), run.Counts[s]))
+	}
+	fmt.Fprintf(env.Stderr, "gstdesk recon: run %s: %s.\n", run.ID, strings.Join(counts, ", "))
+	return ExitOK
+}
+
+// writeReconRows writes JSON lines (one row per line) or a CSV/XLSX table of every row.
+func writeReconRows(w io.Writer, f export.Format, res recon.Result) error {
+	if f != export.JSON {
+		return export.Write(w, f, recon.ResultTable(res))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for i := range res.Rows {
+		if err := enc.Encode(&res.Rows[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// periodRange lists the months from month to toMonth as YYYY-MM; a toMonth before month runs into
+// the next year.
+func periodRange(year, month, toMonth int) []string {
+	var out []string
+	y, m := year, month
+	for {
+		out = append(out, strconv.Itoa(y)+"-"+fmt.Sprintf("%02d", m))
+		if m == toMonth {
+			return out
+		}
+		m++
+		if m > 12 {
+			y, m = y+1, 1
+		}
+	}
+}
