@@ -81,5 +81,61 @@ func (a *App) DeleteCredentials(env string) (config.CredentialStatus, error) {
 	return a.svc.DeleteCredentials(env)
 }
 
+// JobState returns a long job's progress.
+func (a *App) JobState(id string) (desk.JobEvent, error) { ev, _, err := a.svc.Job(id); return ev, err }
+
+// CancelJob stops a long job; what it finished is kept.
+func (a *App) CancelJob(id string) { a.svc.CancelJob(id) }
+
+// LookupGSTIN checks one GSTIN locally, then searches it (cache first unless fresh).
+func (a *App) LookupGSTIN(gstin string, fresh bool) (desk.LookupDetail, error) {
+	return a.svc.LookupGSTIN(a.ctx, gstin, fresh)
+}
+
+// Preference looks up a GSTIN's return-filing preference for a financial year.
+func (a *App) Preference(gstin, fy string) (desk.PreferenceView, error) {
+	return a.svc.Preference(a.ctx, gstin, fy)
+}
+
+// StartBulkText starts a bulk check of a pasted list of GSTINs; progress comes as job events.
+func (a *App) StartBulkText(text string, fresh bool) (string, error) {
+	return a.svc.StartBulkLookup(a.ctx, desk.SplitGSTINList(text), fresh)
+}
+
+// StartBulkFile starts a bulk check of the GSTIN column of a CSV or XLSX file.
+func (a *App) StartBulkFile(name string, data []byte, column string, fresh bool) (string, error) {
+	list, err := desk.GSTINColumn(name, data, column)
+	if err != nil {
+		return "", err
+	}
+	return a.svc.StartBulkLookup(a.ctx, list, fresh)
+}
+
+// BulkResult returns a finished bulk check.
+func (a *App) BulkResult(id string) (desk.BulkView, error) { return a.svc.BulkResult(id) }
+
+// ExportLookups writes lookup rows (the current view) to the exports folder.
+func (a *App) ExportLookups(rows []desk.LookupRow, format string) (string, error) {
+	return a.svc.ExportRows(rows, format)
+}
+
+// StartChanged fetches every page of the changed list for a date and state as a job.
+func (a *App) StartChanged(date, state string, fresh bool) string {
+	return a.svc.StartChanged(date, state, fresh)
+}
+
+// ChangedResult returns a finished changed-list job.
+func (a *App) ChangedResult(id string) (desk.ChangedView, error) { return a.svc.ChangedResult(id) }
+
+// Applicant looks up an unregistered applicant by enrolment number.
+func (a *App) Applicant(enrolment string) (desk.ApplicantView, error) {
+	return a.svc.Applicant(a.ctx, enrolment)
+}
+
+// ApplicantCheck checks an applicant's e-mail and/or mobile number.
+func (a *App) ApplicantCheck(enrolment, email, mobile string) (desk.ContactCheckView, error) {
+	return a.svc.ApplicantCheck(a.ctx, enrolment, email, mobile)
+}
+
 // OpenDataFolder shows the data folder in the file manager.
 func (a *App) OpenDataFolder() { runtime.BrowserOpenURL(a.ctx, "file://"+a.svc.DB.Dir) }

@@ -25,6 +25,8 @@ type Service struct {
 	Log   *slog.Logger
 	// Emit sends an event to the UI.
 	Emit func(name string, data any)
+	// KnownSuppliers lists the GSTINs of suppliers in stored GSTR-2A, for matching the changed list.
+	KnownSuppliers func(ctx context.Context) ([]string, error)
 
 	mu              sync.Mutex
 	ws              store.Workspace
@@ -35,6 +37,7 @@ type Service struct {
 	clientKey       string
 	sessions        gstapi.SessionStore
 	sessionsWarning string
+	jobs            jobs
 }
 
 // Options configure a Service.
