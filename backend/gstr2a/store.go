@@ -1,0 +1,732 @@
+package gstr2a
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"gstdesk/backend/apperr"
+)
+
+// Filters are the query filters a pull was made with; a pull with none is a full pull of the
+// period.
+type Filters struct {
+	// Supplier is the counterparty GSTIN filter, "" for all suppliers.
+	Supplier string `json:"supplier"`
+	// From is the "from" date filter as sent (DD/MM/YYYY), "" for none.
+	From string `json:"from"`
+}
+
+// Full reports whether the pull had no filters (all suppliers, the whole period).
+func (f Filters) Full() bool { return f.Supplier == "" && f.From == "" }
+
+// Snapshot statuses.
+const (
+	StatusComplete = "complete" // the pull returned invoices
+	StatusEmpty    = "empty"    // the pull returned no data: pulled, nothing there
+)
+
+// SaveRequest is one pull to store.
+type SaveRequest struct {
+	WorkspaceID string
+	// GSTIN is the taxpayer whose GSTR-2A was pulled.
+	GSTIN string
+	// Period is the return period, YYYY-MM.
+	Period  string
+	Filters Filters
+	// FetchedAt is when gstdesk received the answer.
+	FetchedAt time.Time
+	// TransactionID is the service's transaction_id of the answer.
+	TransactionID string
+	// ServerTime is the envelope's timestamp (zero when unknown).
+	ServerTime time.Time
+	// Listing is the parsed answer; an empty listing records "pulled, no data".
+	Listing Listing
+}
+
+// Snapshot describes one stored pull.
+type Snapshot struct {
+	ID            string    `json:"id"`
+	WorkspaceID   string    `json:"workspace_id"`
+	GSTIN         string    `json:"gstin"`
+	Period        string    `json:"period"`
+	Filters       Filters   `json:"filters"`
+	FetchedAt     time.Time `json:"fetched_at"`
+	TransactionID string    `json:"transaction_id"`
+	ServerTime    time.Time `json:"server_time"`
+	Status        string    `json:"status"`
+	Suppliers     int       `json:"suppliers"`
+	Invoices      int       `json:"invoices"`
+	Items         int       `json:"items"`
+	Totals        Amounts   `json:"totals"`
+
+	sid            int64
+	first, last    int64
+	fetchedAtText  string
+	serverTimeText string
+}
+
+// Progress reports how many of the invoices have been written.
+type Progress func(done, total int)
+
+// saveHook lets tests fail a save part-way; nil in normal use.
+var saveHook func(invoicesWritten int) error
+
+const timeLayout = "2006-01-02T15:04:05.000Z07:00"
+
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(timeLayout)
+}
+
+func parseTime(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// Save stores a parsed pull as a new snapshot in one transaction and returns the snapshot's id.
+// Nothing is written unless everything is: a bad listing, an error, a cancelled ctx or a killed
+// process leave the earlier snapshots exactly as they were.
+func Save(ctx context.Context, db *sql.DB, req SaveRequest) (string, error) {
+	snap, err := SaveWithProgress(ctx, db, req, nil)
+	return snap.ID, err
+}
+
+// SaveWithProgress is Save reporting progress as invoices are written, returning the stored
+// snapshot.
+func SaveWithProgress(ctx context.Context, db *sql.DB, req SaveRequest, progress Progress) (Snapshot, error) {
+	if err := req.Listing.Validate(); err != nil {
+		return Snapshot{}, err
+	}
+	l := &req.Listing
+	return save(ctx, db, req, l.InvoiceCount(), progress, func() ([]byte, error) {
+		if l.raw != nil {
+			return l.raw, nil
+		}
+		return json.Marshal(l)
+	}, func(emit func(int, *Supplier) error) error {
+		for i := range l.B2B {
+			if err := emit(i, &l.B2B[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// IngestRequest is a pull as the service answered it: SaveRequest with the raw `data.data`
+// instead of a parsed listing.
+type IngestRequest struct {
+	WorkspaceID   string
+	GSTIN         string
+	Period        string
+	Filters       Filters
+	FetchedAt     time.Time
+	TransactionID string
+	ServerTime    time.Time
+	// Raw is the answer's data.data ({"b2b":[...]}); nil or empty for "no data".
+	Raw []byte
+}
+
+// Ingest parses the service's answer and stores it as a new snapshot, reading and writing side
+// by side (the answer is checked completely before the transaction commits: a malformed answer
+// stores nothing). It returns the stored snapshot.
+func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progress) (Snapshot, error) {
+	raw := bytes.TrimSpace(req.Raw)
+	if len(raw) == 0 {
+		raw = []byte(`{"b2b":[]}`)
+	}
+	sreq := SaveRequest{WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period, Filters: req.Filters,
+		FetchedAt: req.FetchedAt, TransactionID: req.TransactionID, ServerTime: req.ServerTime}
+	estimate := bytes.Count(raw, []byte(`"inum"`))
+	return save(ctx, db, sreq, estimate, progress, func() ([]byte, error) { return raw, nil },
+		func(emit func(int, *Supplier) error) error {
+			_, err := decodeListing(raw, emit)
+			return err
+		})
+}
+
+// save writes a snapshot; produce calls emit for each supplier in order (from a slice, or from
+// the decoder on another goroutine).
+func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress Progress,
+	rawFn func() ([]byte, error), produce func(emit func(int, *Supplier) error) error) (Snapshot, error) {
+	if strings.TrimSpace(req.WorkspaceID) == "" {
+		return Snapshot{}, apperr.New(apperr.Invalid, "Choose a workspace before saving a GSTR-2A pull.")
+	}
+	if _, err := ParsePeriod(req.Period); err != nil {
+		return Snapshot{}, apperr.New(apperr.Invalid, "The GSTR-2A return %s.", err.Error())
+	}
+	if req.FetchedAt.IsZero() {
+		req.FetchedAt = time.Now()
+	}
+	ictx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	// Compress the answer on the other core while the rows go in.
+	type gzResult struct {
+		b   []byte
+		err error
+	}
+	gzc := make(chan gzResult, 1)
+	go func() {
+		raw, err := rawFn()
+		if err != nil {
+			gzc <- gzResult{err: err}
+			return
+		}
+		var b bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
+		zw.Write(raw)
+		zw.Close()
+		gzc <- gzResult{b: b.Bytes()}
+	}()
+
+	// Read suppliers on another goroutine; the writer takes them from the channel.
+	type item struct {
+		i int
+		s *Supplier
+	}
+	ch := make(chan item, 64)
+	prodErr := make(chan error, 1)
+	go func() {
+		defer close(ch)
+		prodErr <- produce(func(i int, s *Supplier) error {
+			select {
+			case ch <- item{i, s}:
+				return nil
+			case <-ictx.Done():
+				return ictx.Err()
+			}
+		})
+	}()
+	drain := func() {
+		cancel()
+		for range ch {
+		}
+	}
+
+	tx, err := db.BeginTx(ictx, nil)
+	if err != nil {
+		drain()
+		return Snapshot{}, saveErr(ctx, err)
+	}
+	defer tx.Rollback()
+	w, err := newSnapshotWriter(ictx, tx, req, total, progress)
+	if err != nil {
+		drain()
+		return Snapshot{}, saveErr(ctx, err)
+	}
+	defer w.close()
+	for it := range ch {
+		if err := w.supplier(it.i, it.s); err != nil {
+			drain()
+			return Snapshot{}, saveErr(ctx, err)
+		}
+	}
+	if err := <-prodErr; err != nil {
+		return Snapshot{}, saveErr(ctx, err)
+	}
+	snap, err := w.finish()
+	if err != nil {
+		return Snapshot{}, saveErr(ctx, err)
+	}
+	var gz gzResult
+	select {
+	case gz = <-gzc:
+	case <-ictx.Done():
+		return Snapshot{}, saveErr(ctx, ictx.Err())
+	}
+	if gz.err != nil {
+		return Snapshot{}, saveErr(ctx, fmt.Errorf("gstr2a: keep the answer: %w", gz.err))
+	}
+	if _, err := tx.ExecContext(ictx, `INSERT INTO gstr2a_snapshot_raw (sid, gzip) VALUES (?, ?)`, w.sid, gz.b); err != nil {
+		return Snapshot{}, saveErr(ctx, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Snapshot{}, saveErr(ctx, err)
+	}
+	return snap, nil
+}
+
+func saveErr(ctx context.Context, err error) error {
+	var ae *apperr.Error
+	if errors.As(err, &ae) {
+		return err
+	}
+	if ctx.Err() != nil || errors.Is(err, context.Canceled) {
+		return apperr.Wrap(apperr.Canceled, err, "Saving the GSTR-2A pull was cancelled; the earlier pulls are unchanged.")
+	}
+	return apperr.Wrap(apperr.Internal, err, "gstr2a: save pull")
+}
+
+// batched runs multi-row INSERTs of cols columns, rows at a time.
+type batched struct {
+	ctx  context.Context
+	tx   *sql.Tx
+	head string
+	cols int
+	rows int
+	full *sql.Stmt
+	args []any
+}
+
+func newBatched(ctx context.Context, tx *sql.Tx, head string, cols, rows int) (*batched, error) {
+	b := &batched{ctx: ctx, tx: tx, head: head, cols: cols, rows: rows, args: make([]any, 0, cols*rows)}
+	st, err := tx.PrepareContext(ctx, b.sql(rows))
+	if err != nil {
+		return nil, err
+	}
+	b.full = st
+	return b, nil
+}
+
+func (b *batched) sql(n int) string {
+	var sb strings.Builder
+	sb.WriteString(b.head)
+	sb.WriteString(" VALUES ")
+	row := "(" + strings.Repeat("?,", b.cols-1) + "?)"
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(row)
+	}
+	return sb.String()
+}
+
+func (b *batched) add(vals ...any) error {
+	b.args = append(b.args, vals...)
+	if len(b.args) == cap(b.args) {
+		return b.flush()
+	}
+	return nil
+}
+
+func (b *batched) flush() error {
+	if len(b.args) == 0 {
+		return nil
+	}
+	var err error
+	if len(b.args) == b.cols*b.rows {
+		_, err = b.full.ExecContext(b.ctx, b.args...)
+	} else {
+		_, err = b.tx.ExecContext(b.ctx, b.sql(len(b.args)/b.cols), b.args...)
+	}
+	b.args = b.args[:0]
+	return err
+}
+
+func (b *batched) close() { b.full.Close() }
+
+func nullText(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func nullPaise(p *Paise) any {
+	if p == nil {
+		return nil
+	}
+	return int64(*p)
+}
+
+// snapshotWriter writes one snapshot's rows inside a transaction.
+type snapshotWriter struct {
+	ctx             context.Context
+	tx              *sql.Tx
+	snap            Snapshot
+	sid             int64
+	first, next     int64
+	sups, invs, its *batched
+	total           int
+	progress        Progress
+}
+
+func newSnapshotWriter(ctx context.Context, tx *sql.Tx, req SaveRequest, total int, progress Progress) (*snapshotWriter, error) {
+	// A 100,000-invoice pull dirties ~60 MB of pages: keep them (and the statement journal of the
+	// multi-row INSERTs) in memory instead of spilling to disk mid-transaction. These settings
+	// stay on the pooled connection, which is harmless.
+	for _, p := range []string{`PRAGMA temp_store = MEMORY`, `PRAGMA cache_size = -131072`} {
+		if _, err := tx.ExecContext(ctx, p); err != nil {
+			return nil, err
+		}
+	}
+	w := &snapshotWriter{ctx: ctx, tx: tx, total: total, progress: progress}
+	w.snap = Snapshot{ID: uuid.NewString(), WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period,
+		Filters: req.Filters, FetchedAt: parseTime(formatTime(req.FetchedAt)), TransactionID: req.TransactionID,
+		ServerTime: parseTime(formatTime(req.ServerTime))}
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) + 1 FROM gstr2a_invoices`).Scan(&w.first); err != nil {
+		return nil, err
+	}
+	w.next = w.first
+	res, err := tx.ExecContext(ctx, `INSERT INTO gstr2a_snapshots (id, workspace_id, gstin, period,
+		filter_supplier, filter_from, fetched_at, transaction_id, server_time, status)
+		VALUES (?,?,?,?,?,?,?,?,?,?)`,
+		w.snap.ID, req.WorkspaceID, req.GSTIN, req.Period, req.Filters.Supplier, req.Filters.From,
+		formatTime(req.FetchedAt), req.TransactionID, formatTime(req.ServerTime), StatusEmpty)
+	if err != nil {
+		return nil, err
+	}
+	if w.sid, err = res.LastInsertId(); err != nil {
+		return nil, err
+	}
+	if w.sups, err = newBatched(ctx, tx, `INSERT INTO gstr2a_suppliers (sid, seq, ctin, pan, cfs, cfs3b,
+		fldtr1, filed_on, flprdr1, filed_period, dtcancel, cancelled_on,
+		invoice_count, value, taxable, igst, cgst, sgst, cess)`, 19, 50); err != nil {
+		return nil, err
+	}
+	if w.invs, err = newBatched(ctx, tx, `INSERT INTO gstr2a_invoices (id, sid, supplier_seq, ctin,
+		inum, inum_norm, inv_date, inv_typ, pos, rchrg, val, taxable, igst, cgst, sgst, cess,
+		diff_percent, srctyp, irngendate, irn, chksum)`, 21, 64); err != nil {
+		return nil, err
+	}
+	if w.its, err = newBatched(ctx, tx, `INSERT INTO gstr2a_items (key, num, rt, txval, iamt, camt, samt, csamt)`, 8, 250); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+func (w *snapshotWriter) close() {
+	for _, b := range []*batched{w.sups, w.invs, w.its} {
+		if b != nil {
+			b.close()
+		}
+	}
+}
+
+func (w *snapshotWriter) supplier(si int, s *Supplier) error {
+	var a Amounts
+	pan := PAN(s.CTIN)
+	for ii := range s.Invoices {
+		inv := &s.Invoices[ii]
+		ia := inv.Amounts()
+		a.add(ia)
+		date, _ := parseDDMMYYYY(inv.Date, '-')
+		var diff any
+		if inv.DiffPercent != nil {
+			diff = int64(*inv.DiffPercent)
+		}
+		if err := w.invs.add(w.next, w.sid, si, s.CTIN, inv.Number, NormaliseInvoiceNumber(inv.Number),
+			date, inv.Type, inv.POS, inv.ReverseCharge, int64(ia.Value), int64(ia.Taxable), int64(ia.IGST),
+			int64(ia.CGST), int64(ia.SGST), int64(ia.Cess), diff, nullText(inv.SourceType), nullText(inv.IRNDate),
+			nullText(inv.IRN), inv.Checksum); err != nil {
+			return err
+		}
+		for ti := range inv.Items {
+			it := &inv.Items[ti]
+			dt := &it.Detail
+			if err := w.its.add(w.next<<16|int64(ti), it.Num, int64(dt.Rate), int64(dt.Taxable),
+				nullPaise(dt.IGST), nullPaise(dt.CGST), nullPaise(dt.SGST), nullPaise(dt.Cess)); err != nil {
+				return err
+			}
+		}
+		w.snap.Items += len(inv.Items)
+		w.next++
+		w.snap.Invoices++
+		if w.snap.Invoices%2000 == 0 {
+			if err := w.ctx.Err(); err != nil {
+				return err
+			}
+			if saveHook != nil {
+				if err := saveHook(w.snap.Invoices); err != nil {
+					return err
+				}
+			}
+			if w.progress != nil {
+				w.progress(w.snap.Invoices, max(w.total, w.snap.Invoices))
+			}
+		}
+	}
+	w.snap.Totals.add(a)
+	w.snap.Suppliers++
+	filedOn, _ := parseDDMonYY(s.FilingDate)
+	filedPeriod, _ := parseMonYY(s.FilingPeriod)
+	cancelledOn, _ := parseAnyDate(s.DtCancel)
+	return w.sups.add(w.sid, si, s.CTIN, pan, s.CFS, s.CFS3B, s.FilingDate, filedOn,
+		s.FilingPeriod, filedPeriod, s.DtCancel, cancelledOn, len(s.Invoices),
+		int64(a.Value), int64(a.Taxable), int64(a.IGST), int64(a.CGST), int64(a.SGST), int64(a.Cess))
+}
+
+func (w *snapshotWriter) finish() (Snapshot, error) {
+	for _, b := range []*batched{w.sups, w.invs, w.its} {
+		if err := b.flush(); err != nil {
+			return Snapshot{}, err
+		}
+	}
+	if saveHook != nil {
+		if err := saveHook(w.snap.Invoices); err != nil {
+			return Snapshot{}, err
+		}
+	}
+	s := &w.snap
+	s.Status = StatusComplete
+	if s.Invoices == 0 {
+		s.Status = StatusEmpty
+	}
+	s.sid, s.first, s.last = w.sid, w.first, w.next-1
+	t := s.Totals
+	if _, err := w.tx.ExecContext(w.ctx, `UPDATE gstr2a_snapshots SET status = ?, supplier_count = ?,
+		invoice_count = ?, item_count = ?, value = ?, taxable = ?, igst = ?, cgst = ?, sgst = ?, cess = ?,
+		inv_first = ?, inv_last = ? WHERE sid = ?`,
+		s.Status, s.Suppliers, s.Invoices, s.Items, int64(t.Value), int64(t.Taxable), int64(t.IGST),
+		int64(t.CGST), int64(t.SGST), int64(t.Cess), s.first, s.last, w.sid); err != nil {
+		return Snapshot{}, err
+	}
+	if w.progress != nil {
+		w.progress(s.Invoices, s.Invoices)
+	}
+	return *s, nil
+}
+
+const snapshotCols = `sid, id, workspace_id, gstin, period, filter_supplier, filter_from, fetched_at,
+	transaction_id, server_time, status, supplier_count, invoice_count, item_count,
+	value, taxable, igst, cgst, sgst, cess, inv_first, inv_last`
+
+func scanSnapshot(row interface{ Scan(...any) error }) (Snapshot, error) {
+	var s Snapshot
+	err := row.Scan(&s.sid, &s.ID, &s.WorkspaceID, &s.GSTIN, &s.Period, &s.Filters.Supplier, &s.Filters.From,
+		&s.fetchedAtText, &s.TransactionID, &s.serverTimeText, &s.Status, &s.Suppliers, &s.Invoices, &s.Items,
+		&s.Totals.Value, &s.Totals.Taxable, &s.Totals.IGST, &s.Totals.CGST, &s.Totals.SGST, &s.Totals.Cess,
+		&s.first, &s.last)
+	s.FetchedAt = parseTime(s.fetchedAtText)
+	s.ServerTime = parseTime(s.serverTimeText)
+	return s, err
+}
+
+func querySnapshots(ctx context.Context, db *sql.DB, where string, args ...any) ([]Snapshot, error) {
+	rows, err := db.QueryContext(ctx, `SELECT `+snapshotCols+` FROM gstr2a_snapshots WHERE `+where, args...)
+	if err != nil {
+		return nil, fmt.Errorf("gstr2a: list snapshots: %w", err)
+	}
+	defer rows.Close()
+	out := []Snapshot{}
+	for rows.Next() {
+		s, err := scanSnapshot(rows)
+		if err != nil {
+			return nil, fmt.Errorf("gstr2a: list snapshots: %w", err)
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// Snapshots lists every pull of a period in a workspace, the newest first.
+func Snapshots(ctx context.Context, db *sql.DB, workspaceID, period string) ([]Snapshot, error) {
+	return querySnapshots(ctx, db, `workspace_id = ? AND period = ? ORDER BY fetched_at DESC, sid DESC`, workspaceID, period)
+}
+
+// SnapshotByID returns one snapshot.
+func SnapshotByID(ctx context.Context, db *sql.DB, id string) (Snapshot, error) {
+	s, err := querySnapshots(ctx, db, `id = ?`, id)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	if len(s) == 0 {
+		return Snapshot{}, apperr.New(apperr.NotFound, "There is no GSTR-2A pull %q; it may have been deleted. Pick another from the history.", id)
+	}
+	return s[0], nil
+}
+
+// LatestSnapshot returns the snapshot that stands for a period: its newest full (unfiltered)
+// pull, or, when the period was only ever pulled with filters, its newest pull. A period never
+// pulled gives an *apperr.Error of kind NotFound.
+func LatestSnapshot(ctx context.Context, db *sql.DB, workspaceID, period string) (Snapshot, error) {
+	s, err := querySnapshots(ctx, db, `workspace_id = ? AND period = ?
+		ORDER BY (filter_supplier = '' AND filter_from = '') DESC, fetched_at DESC, sid DESC LIMIT 1`, workspaceID, period)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	if len(s) == 0 {
+		return Snapshot{}, apperr.New(apperr.NotFound, "GSTR-2A for %s has not been pulled yet. Pull the period first.", period)
+	}
+	return s[0], nil
+}
+
+// PeriodInfo is what the period chips show: a period that was pulled, how often, when last, and
+// the snapshot that stands for it.
+type PeriodInfo struct {
+	Period        string    `json:"period"`
+	Pulls         int       `json:"pulls"`
+	LastFetchedAt time.Time `json:"last_fetched_at"`
+	Latest        Snapshot  `json:"latest"`
+}
+
+// Periods lists the periods pulled in a workspace, the latest period first.
+func Periods(ctx context.Context, db *sql.DB, workspaceID string) ([]PeriodInfo, error) {
+	all, err := querySnapshots(ctx, db, `workspace_id = ?
+		ORDER BY period DESC, (filter_supplier = '' AND filter_from = '') DESC, fetched_at DESC, sid DESC`, workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	out := []PeriodInfo{}
+	for _, s := range all {
+		if n := len(out); n == 0 || out[n-1].Period != s.Period {
+			out = append(out, PeriodInfo{Period: s.Period, Latest: s})
+		}
+		p := &out[len(out)-1]
+		p.Pulls++
+		if s.FetchedAt.After(p.LastFetchedAt) {
+			p.LastFetchedAt = s.FetchedAt
+		}
+	}
+	return out, nil
+}
+
+// RawListing returns the answer of a snapshot exactly as the service gave it ({"b2b":[...]}), for
+// `gstdesk gst 2a-b2b --offline`.
+func RawListing(ctx context.Context, db *sql.DB, snapshotID string) ([]byte, error) {
+	var gz []byte
+	err := db.QueryRowContext(ctx, `SELECT r.gzip FROM gstr2a_snapshot_raw r JOIN gstr2a_snapshots s ON s.sid = r.sid WHERE s.id = ?`, snapshotID).Scan(&gz)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.New(apperr.NotFound, "There is no GSTR-2A pull %q; it may have been deleted. Pick another from the history.", snapshotID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("gstr2a: read answer: %w", err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, fmt.Errorf("gstr2a: read answer: %w", err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("gstr2a: read answer: %w", err)
+	}
+	return raw, nil
+}
+
+// LoadListing rebuilds a snapshot's listing from the normalised tables (suppliers, invoices and
+// items in the order the service gave them; omitted tax amounts stay omitted).
+func LoadListing(ctx context.Context, db *sql.DB, snapshotID string) (Listing, error) {
+	snap, err := SnapshotByID(ctx, db, snapshotID)
+	if err != nil {
+		return Listing{}, err
+	}
+	l := Listing{B2B: []Supplier{}}
+	rows, err := db.QueryContext(ctx, `SELECT ctin, cfs, cfs3b, fldtr1, flprdr1, dtcancel, invoice_count
+		FROM gstr2a_suppliers WHERE sid = ? ORDER BY seq`, snap.sid)
+	if err != nil {
+		return Listing{}, fmt.Errorf("gstr2a: load listing: %w", err)
+	}
+	for rows.Next() {
+		var s Supplier
+		var n int
+		if err := rows.Scan(&s.CTIN, &s.CFS, &s.CFS3B, &s.FilingDate, &s.FilingPeriod, &s.DtCancel, &n); err != nil {
+			rows.Close()
+			return Listing{}, fmt.Errorf("gstr2a: load listing: %w", err)
+		}
+		s.Invoices = make([]Invoice, 0, n)
+		l.B2B = append(l.B2B, s)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return Listing{}, fmt.Errorf("gstr2a: load listing: %w", err)
+	}
+	byID := make(map[int64]*Invoice, snap.Invoices)
+	rows, err = db.QueryContext(ctx, `SELECT id, supplier_seq, chksum, diff_percent, idt, inum, inv_typ, coalesce(irn, ''),
+		coalesce(irngendate, ''), pos, rchrg, coalesce(srctyp, ''), val FROM gstr2a_invoices WHERE id BETWEEN ? AND ? ORDER BY id`, snap.first, snap.last)
+	if err != nil {
+		return Listing{}, fmt.Errorf("gstr2a: load listing: %w", err)
+	}
+	for rows.Next() {
+		var inv Invoice
+		var id int64
+		var sup int
+		var diff sql.NullInt64
+		if err := rows.Scan(&id, &sup, &inv.Checksum, &diff, &inv.Date, &inv.Number, &inv.Type, &inv.IRN,
+			&inv.IRNDate, &inv.POS, &inv.ReverseCharge, &inv.SourceType, &inv.Value); err != nil {
+			rows.Close()
+			return Listing{}, fmt.Errorf("gstr2a: load listing: %w", err)
+		}
+		if diff.Valid {
+			r := Rate(diff.Int64)
+			inv.DiffPercent = &r
+		}
+		if sup < 0 || sup >= len(l.B2B) {
+			rows.Close()
+			return Listing{}, fmt.Errorf("gstr2a: load listing: invoice %d has no supplier", id)
+		}
+		inv.Items = []Item{}
+		s := &l.B2B[sup]
+		s.Invoices = append(s.Invoices, inv)
+		byID[id] = &s.Invoices[len(s.Invoices)-1]
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return Listing{}, fmt.Errorf("gstr2a: load listing: %w", err)
+	}
+	rows, err = db.QueryContext(ctx, `SELECT invoice_id, num, rt, txval, iamt, camt, samt, csamt
+		FROM gstr2a_items WHERE key BETWEEN ? AND ? ORDER BY key`, snap.first<<16, snap.last<<16|0xffff)
+	if err != nil {
+		return Listing{}, fmt.Errorf("gstr2a: load listing: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var it Item
+		var ig, cg, sg, ce sql.NullInt64
+		if err := rows.Scan(&id, &it.Num, &it.Detail.Rate, &it.Detail.Taxable, &ig, &cg, &sg, &ce); err != nil {
+			return Listing{}, fmt.Errorf("gstr2a: load listing: %w", err)
+		}
+		it.Detail.IGST, it.Detail.CGST, it.Detail.SGST, it.Detail.Cess = optPaise(ig), optPaise(cg), optPaise(sg), optPaise(ce)
+		if inv := byID[id]; inv != nil {
+			inv.Items = append(inv.Items, it)
+		}
+	}
+	return l, rows.Err()
+}
+
+func optPaise(n sql.NullInt64) *Paise {
+	if !n.Valid {
+		return nil
+	}
+	p := Paise(n.Int64)
+	return &p
+}
+
+// DeleteSnapshot removes one pull and everything stored with it (housekeeping; other pulls of
+// the period are untouched).
+func DeleteSnapshot(ctx context.Context, db *sql.DB, snapshotID string) error {
+	snap, err := SnapshotByID(ctx, db, snapshotID)
+	if err != nil {
+		return err
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("gstr2a: delete snapshot: %w", err)
+	}
+	defer tx.Rollback()
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`DELETE FROM gstr2a_items WHERE key BETWEEN ? AND ?`, []any{snap.first << 16, snap.last<<16 | 0xffff}},
+		{`DELETE FROM gstr2a_invoices WHERE sid = ?`, []any{snap.sid}},
+		{`DELETE FROM gstr2a_suppliers WHERE sid = ?`, []any{snap.sid}},
+		{`DELETE FROM gstr2a_snapshot_raw WHERE sid = ?`, []any{snap.sid}},
+		{`DELETE FROM gstr2a_snapshots WHERE sid = ?`, []any{snap.sid}},
+	} {
+		if _, err := tx.ExecContext(ctx, q.sql, q.args...); err != nil {
+			return fmt.Errorf("gstr2a: delete snapshot: %w", err)
+		}
+	}
+	return tx.Commit()
+}
