@@ -184,3 +184,15 @@ func (s *Service) IsOffline() bool {
 	defer s.mu.Unlock()
 	return s.offline
 }
+
+// InProcessDemo reports whether calls go to the simulator inside this process (the demo workspace
+// with no base URL of its own).
+func (s *Service) InProcessDemo(ctx context.Context) bool {
+	conn, err := s.Connection(ctx)
+	if err != nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.demo != nil && conn.BaseURL == s.demo.url
+}

@@ -1,0 +1,488 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk"
+	"gstdesk/backend/export"
+	"gstdesk/backend/lookup"
+)
+
+func init() {
+	register(Command{Name: "gst", Summary: "GST lookups, changed GSTINs, applicants, taxpayer sign-in, GSTR-2A", Run: runGST})
+}
+
+const gstUsage = `usage:
+  gstdesk gst verify [flags] GSTIN...
+  gstdesk gst search [--accept-cache] [flags] GSTIN...
+  gstdesk gst preference --fy "FY 2025-26" [flags] GSTIN...
+  gstdesk gst changed --date DD-MM-YYYY --state NN [--page N | --all] [flags]
+  gstdesk gst applicant [flags] ENROLMENT
+  gstdesk gst applicant-check ENROLMENT [--email E] [--mobile M]
+  gstdesk gst login --username U --gstin G [--otp NNNNNN]
+  gstdesk gst logout [--gstin G]
+  gstdesk gst 2a-b2b --year YYYY --month MM [--to-month MM] [--supplier GSTIN] [--from DD/MM/YYYY] [flags]
+  gstdesk gst 2a-diff --year YYYY --month MM
+
+Common flags: --offline (answer from stored answers only), --fresh (ignore stored answers),
+--format json|csv|xlsx with --out FILE (write a file instead of JSON lines on stdout).
+Output: one JSON object per line: {"gstin"|"key": ..., "source": "remote"|"cache", "fetched_at": ...,
+"data": ...} or {..., "error": {"kind", "message", "status"}}. Exit 0 when every item succeeded,
+1 when any failed, 2 for a usage error. Configuration comes from the current workspace, overridden by
+GSTDESK_DATA_DIR, GSTDESK_BASE_URL, GSTDESK_API_KEY, GSTDESK_API_SECRET (and GSTDESK_TAXPAYER_TOKEN).`
+
+// gstSubcommands maps each "gstdesk gst" subcommand to its runner; other files add to it.
+var gstSubcommands = map[string]func(ctx context.Context, g *gstRun, args []string) int{
+	"verify":          gstLookup(lookup.OpVerify),
+	"search":          gstLookup(lookup.OpSearch),
+	"preference":      gstLookup(lookup.OpPreference),
+	"changed":         gstChanged,
+	"applicant":       gstApplicant,
+	"applicant-check": gstApplicantCheck,
+	"login":           gstLogin,
+	"logout":          gstLogout,
+}
+
+// gstRun is one invocation: its streams, flags common to every subcommand, and the opened desk.
+type gstRun struct {
+	env     Env
+	name    string
+	offline bool
+	fresh   bool
+	format  string
+	out     string
+	svc     *desk.Service
+	records []map[string]any
+}
+
+func (g *gstRun) flags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("gst "+name, flag.ContinueOnError)
+	fs.SetOutput(g.env.Stderr)
+	fs.BoolVar(&g.offline, "offline", false, "answer from stored answers only")
+	fs.BoolVar(&g.fresh, "fresh", false, "ignore stored answers and ask the service")
+	fs.StringVar(&g.format, "format", "", "json, csv or xlsx (with --out)")
+	fs.StringVar(&g.out, "out", "", "write to this file instead of stdout")
+	fs.Usage = func() { fmt.Fprintln(g.env.Stderr, gstUsage) }
+	return fs
+}
+
+// parse parses flags wherever they stand among the arguments (GSTINs first or flags first).
+func (g *gstRun) parse(fs *flag.FlagSet, args []string) ([]string, int) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, ExitOK
+			}
+			return nil, ExitUsage
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+	if g.format != "" {
+		if _, err := export.ParseFormat(g.format); err != nil {
+			fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %v\n", g.name, err)
+			return nil, ExitUsage
+		}
+		if strings.EqualFold(g.format, "xlsx") && g.out == "" {
+			fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: --format xlsx needs --out FILE\n", g.name)
+			return nil, ExitUsage
+		}
+	}
+	if g.offline && g.fresh {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: --offline and --fresh cannot go together\n", g.name)
+		return nil, ExitUsage
+	}
+	return pos, -1
+}
+
+func (g *gstRun) open(ctx context.Context) error {
+	dir := g.env.Getenv("GSTDESK_DATA_DIR")
+	svc, err := desk.Open(ctx, desk.Options{Dir: dir, Getenv: g.env.Getenv})
+	if err != nil {
+		return err
+	}
+	svc.SetOffline(g.offline)
+	g.svc = svc
+	return nil
+}
+
+func runGST(ctx context.Context, env Env, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprintln(env.Stderr, gstUsage)
+		if len(args) == 0 {
+			return ExitUsage
+		}
+		return ExitOK
+	}
+	run, ok := gstSubcommands[args[0]]
+	if !ok {
+		fmt.Fprintf(env.Stderr, "gstdesk gst: unknown subcommand %q\n\n%s\n", args[0], gstUsage)
+		return ExitUsage
+	}
+	g := &gstRun{env: env, name: args[0]}
+	code := run(ctx, g, args[1:])
+	if g.svc != nil {
+		g.svc.Close()
+	}
+	return code
+}
+
+// errorObject is the "error" of an output line.
+func errorObject(e *apperr.Error) map[string]any {
+	o := map[string]any{"kind": e.Kind, "message": e.Message}
+	if e.Status != 0 {
+		o["status"] = e.Status
+	}
+	if e.TransactionID != "" {
+		o["transaction_id"] = e.TransactionID
+	}
+	return o
+}
+
+// emit writes one output record: a JSON line now, or keeps it for a file at the end.
+func (g *gstRun) emit(rec map[string]any) {
+	if g.format == "" && g.out == "" {
+		b, _ := json.Marshal(rec)
+		g.env.Stdout.Write(append(b, '\n'))
+		return
+	}
+	g.records = append(g.records, rec)
+}
+
+// answerRecord is the output record of a lookup answer under keyName ("gstin" or "key").
+func answerRecord(keyName, key string, a lookup.Answer) map[string]any {
+	rec := map[string]any{keyName: key}
+	if a.Error != nil {
+		rec["error"] = errorObject(a.Error)
+		return rec
+	}
+	rec["source"] = a.Source
+	rec["fetched_at"] = a.FetchedAt.UTC().Format(time.RFC3339)
+	if a.TransactionID != "" {
+		rec["transaction_id"] = a.TransactionID
+	}
+	if a.Note != "" {
+		rec["note"] = a.Note
+	}
+	rec["data"] = json.RawMessage(a.Data)
+	return rec
+}
+
+// finish writes the kept records to the file or stdout in the chosen format.
+func (g *gstRun) finish() error {
+	if g.format == "" && g.out == "" {
+		return nil
+	}
+	f := export.JSON
+	if g.format != "" {
+		f, _ = export.ParseFormat(g.format)
+	}
+	var w io.Writer = g.env.Stdout
+	if g.out != "" {
+		file, err := os.Create(g.out)
+		if err != nil {
+			return apperr.New(apperr.Invalid, "Cannot write %s: %v", g.out, err)
+		}
+		defer file.Close()
+		w = file
+	}
+	return export.Write(w, f, recordsTable(g.name, g.records))
+}
+
+// recordsTable flattens output records into a table: the key, source, time, transaction id and
+// error, then every top-level scalar field of the data.
+func recordsTable(name string, recs []map[string]any) export.Table {
+	t := export.Table{Name: name}
+	base := []string{"gstin", "key", "period", "source", "fetched_at", "transaction_id", "error"}
+	present := map[string]bool{}
+	var dataKeys []string
+	seenData := map[string]bool{}
+	flat := make([]map[string]any, len(recs))
+	for i, r := range recs {
+		row := map[string]any{}
+		for k, v := range r {
+			switch k {
+			case "data":
+				var m map[string]any
+				if raw, ok := v.(json.RawMessage); ok && json.Unmarshal(raw, &m) == nil {
+					for dk, dv := range m {
+						switch dv.(type) {
+						case string, float64, bool:
+							row["data."+dk] = dv
+							if !seenData[dk] {
+								seenData[dk] = true
+								dataKeys = append(dataKeys, dk)
+							}
+						}
+					}
+				}
+			case "error":
+				if m, ok := v.(map[string]any); ok {
+					row["error"] = fmt.Sprint(m["message"])
+				}
+				present["error"] = true
+			default:
+				row[k] = v
+				present[k] = true
+			}
+		}
+		flat[i] = row
+	}
+	sort.Strings(dataKeys)
+	var cols []string
+	for _, k := range base {
+		if present[k] {
+			cols = append(cols, k)
+		}
+	}
+	for _, k := range dataKeys {
+		cols = append(cols, "data."+k)
+	}
+	for _, c := range cols {
+		t.Columns = append(t.Columns, export.Column{Key: c, Title: c})
+	}
+	for _, row := range flat {
+		vals := make([]any, len(cols))
+		for i, c := range cols {
+			vals[i] = row[c]
+		}
+		t.Rows = append(t.Rows, vals)
+	}
+	return t
+}
+
+func (g *gstRun) fail(err error) int {
+	p := lookup.Public(err)
+	fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s\n", g.name, p.Message)
+	return ExitFailed
+}
+
+func (g *gstRun) done(failed bool) int {
+	if err := g.finish(); err != nil {
+		return g.fail(err)
+	}
+	if failed {
+		return ExitFailed
+	}
+	return ExitOK
+}
+
+func gstLookup(op string) func(ctx context.Context, g *gstRun, args []string) int {
+	return func(ctx context.Context, g *gstRun, args []string) int {
+		fs := g.flags(g.name)
+		acceptCache := fs.Bool("accept-cache", false, "let the service answer from its own cache (search)")
+		fy := fs.String("fy", "", `financial year, e.g. "FY 2025-26" (preference)`)
+		list, code := g.parse(fs, args)
+		if code >= 0 {
+			return code
+		}
+		if len(list) == 0 {
+			fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: give at least one GSTIN\n", g.name)
+			return ExitUsage
+		}
+		if op == lookup.OpPreference && *fy == "" {
+			fmt.Fprintln(g.env.Stderr, `gstdesk gst preference: --fy is required, e.g. --fy "FY 2025-26"`)
+			return ExitUsage
+		}
+		if err := g.open(ctx); err != nil {
+			return g.fail(err)
+		}
+		lk, err := g.svc.Lookups(ctx)
+		if err != nil {
+			return g.fail(err)
+		}
+		failed := false
+		for _, in := range list {
+			var a lookup.Answer
+			switch op {
+			case lookup.OpVerify:
+				a = lk.Verify(ctx, in, g.fresh)
+			case lookup.OpSearch:
+				a = lk.Search(ctx, in, g.fresh, *acceptCache)
+			case lookup.OpPreference:
+				a = lk.Preference(ctx, in, *fy, g.fresh)
+			}
+			key := a.Key
+			if op == lookup.OpPreference {
+				key, _, _ = strings.Cut(a.Key, "|")
+			}
+			if key == "" {
+				key = strings.ToUpper(strings.TrimSpace(in))
+			}
+			rec := answerRecord("gstin", key, a)
+			if op == lookup.OpPreference && a.Error == nil {
+				_, f, _ := strings.Cut(a.Key, "|")
+				rec["financial_year"] = f
+			}
+			g.emit(rec)
+			failed = failed || a.Error != nil
+		}
+		return g.done(failed)
+	}
+}
+
+func gstChanged(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("changed")
+	date := fs.String("date", "", "date of the changes, DD-MM-YYYY")
+	state := fs.String("state", "", "two-digit state code")
+	page := fs.Int("page", 1, "page to fetch")
+	all := fs.Bool("all", false, "fetch every page")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) > 0 || *date == "" || *state == "" || *page < 1 {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst changed --date DD-MM-YYYY --state NN [--page N | --all]")
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	lk, err := g.svc.Lookups(ctx)
+	if err != nil {
+		return g.fail(err)
+	}
+	failed := false
+	for p, last := *page, *page; p <= last; p++ {
+		a, cl := lk.Changed(ctx, *date, *state, p, g.fresh)
+		g.emit(answerRecord("key", a.Key, a))
+		if a.Error != nil {
+			failed = true
+			break
+		}
+		if *all {
+			last = cl.TotalPages
+		}
+	}
+	return g.done(failed)
+}
+
+func gstApplicant(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("applicant")
+	list, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst applicant ENROLMENT...")
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	lk, err := g.svc.Lookups(ctx)
+	if err != nil {
+		return g.fail(err)
+	}
+	failed := false
+	for _, e := range list {
+		a := lk.Applicant(ctx, e, g.fresh)
+		g.emit(answerRecord("key", strings.ToUpper(strings.TrimSpace(e)), a))
+		failed = failed || a.Error != nil
+	}
+	return g.done(failed)
+}
+
+func gstApplicantCheck(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("applicant-check")
+	email := fs.String("email", "", "e-mail address to check")
+	mobile := fs.String("mobile", "", "mobile number to check")
+	list, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(list) != 1 {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst applicant-check ENROLMENT [--email E] [--mobile M]")
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	lk, err := g.svc.Lookups(ctx)
+	if err != nil {
+		return g.fail(err)
+	}
+	a := lk.ApplicantCheck(ctx, list[0], *email, *mobile)
+	g.emit(answerRecord("key", strings.ToUpper(strings.TrimSpace(list[0])), a))
+	return g.done(a.Error != nil)
+}
+
+func gstLogin(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("login")
+	user := fs.String("username", "", "GST portal user name of the taxpayer")
+	gst := fs.String("gstin", "", "GSTIN of the taxpayer (default: the workspace's)")
+	otp := fs.String("otp", "", "the OTP the portal sent; without it, an OTP is requested")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) > 0 || *user == "" {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst login --username U --gstin G [--otp NNNNNN]")
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	if *otp == "" {
+		if err := g.svc.RequestOTP(ctx, *user, *gst); err != nil {
+			g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(lookup.Public(err))})
+			return g.done(true)
+		}
+		g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "otp_sent": true})
+		fmt.Fprintln(g.env.Stderr, "An OTP was sent to the taxpayer. Run again with --otp NNNNNN.")
+		return g.done(false)
+	}
+	if g.svc.InProcessDemo(ctx) {
+		// The demo's simulator lives only as long as this process: ask for the OTP first, as the
+		// app would have done in an earlier step.
+		if err := g.svc.RequestOTP(ctx, *user, *gst); err != nil {
+			g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(lookup.Public(err))})
+			return g.done(true)
+		}
+	}
+	v, err := g.svc.VerifyOTP(ctx, *user, *gst, *otp)
+	if err != nil {
+		g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(lookup.Public(err))})
+		return g.done(true)
+	}
+	if v.Warning != "" {
+		fmt.Fprintln(g.env.Stderr, "warning:", v.Warning)
+	}
+	g.emit(map[string]any{"gstin": v.GSTIN, "session_expiry": v.SessionExpiry})
+	return g.done(false)
+}
+
+func gstLogout(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("logout")
+	gst := fs.String("gstin", "", "GSTIN of the taxpayer (default: the workspace's)")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst logout [--gstin G]")
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	if err := g.svc.Logout(ctx, *gst); err != nil {
+		return g.fail(err)
+	}
+	return g.done(false)
+}

@@ -1,0 +1,164 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zalando/go-keyring"
+)
+
+// gstCLI runs "gstdesk gst ..." against a data directory of its own (the demo workspace, answered
+// by the in-process simulator).
+func gstCLI(t *testing.T, dir string, args ...string) (int, []map[string]any, string) {
+	t.Helper()
+	keyring.MockInit()
+	var out, errb bytes.Buffer
+	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string {
+		if k == "GSTDESK_DATA_DIR" {
+			return dir
+		}
+		return ""
+	}}
+	code := Main(context.Background(), env, append([]string{"gst"}, args...))
+	var recs []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		if line == "" {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("stdout line is not JSON: %q", line)
+		}
+		recs = append(recs, m)
+	}
+	return code, recs, errb.String()
+}
+
+func TestGSTVerifyLinesAndExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	code, recs, _ := gstCLI(t, dir, "verify", "27aapfu0939f1zv", "27AAPFU0939F1ZX")
+	if code != ExitFailed || len(recs) != 2 {
+		t.Fatalf("exit %d, %d lines", code, len(recs))
+	}
+	ok, bad := recs[0], recs[1]
+	if ok["gstin"] != "27AAPFU0939F1ZV" || ok["source"] != "remote" || ok["fetched_at"] == nil {
+		t.Errorf("first line = %v", ok)
+	}
+	if data, _ := ok["data"].(map[string]any); data["legalName"] == "" || data["gstin"] != "27AAPFU0939F1ZV" {
+		t.Errorf("data = %v", ok["data"])
+	}
+	e, _ := bad["error"].(map[string]any)
+	if e["kind"] != "invalid_input" || e["status"] != float64(422) || !strings.Contains(e["message"].(string), "check character should be V") {
+		t.Errorf("error line = %v", bad)
+	}
+	code, recs, _ = gstCLI(t, dir, "verify", "27AAPFU0939F1ZV")
+	if code != ExitOK || recs[0]["source"] != "cache" {
+		t.Errorf("second run: exit %d, %v", code, recs)
+	}
+	code, recs, _ = gstCLI(t, dir, "verify", "--fresh", "27AAPFU0939F1ZV")
+	if code != ExitOK || recs[0]["source"] != "remote" {
+		t.Errorf("--fresh: exit %d, %v", code, recs)
+	}
+}
+
+func TestGSTOffline(t *testing.T) {
+	dir := t.TempDir()
+	gstCLI(t, dir, "search", "27AAPFU0939F1ZV")
+	code, recs, _ := gstCLI(t, dir, "search", "--offline", "27AAPFU0939F1ZV", "24ABKCS2033B1ZV")
+	if code != ExitFailed || recs[0]["source"] != "cache" {
+		t.Fatalf("exit %d, %v", code, recs)
+	}
+	if e, _ := recs[1]["error"].(map[string]any); e["kind"] != "remote_unavailable" || !strings.Contains(e["message"].(string), "offline") {
+		t.Errorf("uncached offline line = %v", recs[1])
+	}
+}
+
+func TestGSTUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := [][]string{
+		{"verify"},
+		{"preference", "27AAPFU0939F1ZV"},
+		{"changed", "--date", "14-11-2026"},
+		{"verify", "--format", "pdf", "27AAPFU0939F1ZV"},
+		{"verify", "--format", "xlsx", "27AAPFU0939F1ZV"},
+		{"verify", "--offline", "--fresh", "27AAPFU0939F1ZV"},
+		{"frobnicate"},
+		{},
+	}
+	for _, args := range tests {
+		if code, _, _ := gstCLI(t, dir, args...); code != ExitUsage {
+			t.Errorf("gst %q: exit %d, want 2", args, code)
+		}
+	}
+}
+
+func TestGSTFileFormats(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(t.TempDir(), "v.csv")
+	code, recs, _ := gstCLI(t, dir, "search", "--format", "csv", "--out", out, "27AAPFU0939F1ZV", "27AAPFU0939F1ZX")
+	if code != ExitFailed || len(recs) != 0 {
+		t.Fatalf("exit %d, stdout %v", code, recs)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	if !strings.HasPrefix(s, "\ufeffgstin,source,") || !strings.Contains(s, "UMIYA ENTERPRISES") || !strings.Contains(s, "check character") {
+		t.Errorf("csv = %s", s)
+	}
+	jsonOut := filepath.Join(t.TempDir(), "v.json")
+	gstCLI(t, dir, "search", "--format", "json", "--out", jsonOut, "27AAPFU0939F1ZV")
+	var arr []map[string]any
+	b, _ = os.ReadFile(jsonOut)
+	if err := json.Unmarshal(b, &arr); err != nil || len(arr) != 1 || arr[0]["data.lgnm"] != "UMIYA ENTERPRISES" {
+		t.Errorf("json file = %s (%v)", b, err)
+	}
+}
+
+func TestGSTPreferenceChangedApplicant(t *testing.T) {
+	dir := t.TempDir()
+	code, recs, _ := gstCLI(t, dir, "preference", "--fy", "2025-26", "27AAPFU0939F1ZV")
+	if code != ExitOK || recs[0]["financial_year"] != "FY 2025-26" {
+		t.Errorf("preference: exit %d %v", code, recs)
+	}
+	code, recs, _ = gstCLI(t, dir, "changed", "--date", "14-11-2026", "--state", "27", "--all")
+	if code != ExitOK || len(recs) < 1 {
+		t.Fatalf("changed: exit %d %v", code, recs)
+	}
+	data, _ := recs[0]["data"].(map[string]any)
+	if pages := int(data["tpgcnt"].(float64)); pages != len(recs) {
+		t.Errorf("--all fetched %d pages of %d", len(recs), pages)
+	}
+	code, recs, _ = gstCLI(t, dir, "applicant-check", "XX0000000000000")
+	if code != ExitFailed || recs[0]["error"] == nil {
+		t.Errorf("applicant-check without e-mail or mobile: exit %d %v", code, recs)
+	}
+}
+
+func TestGSTLoginLogout(t *testing.T) {
+	dir := t.TempDir()
+	code, recs, errs := gstCLI(t, dir, "login", "--username", "demo", "--gstin", "27AAPFU0939F1ZV")
+	if code != ExitOK || recs[0]["otp_sent"] != true || !strings.Contains(errs, "--otp") {
+		t.Fatalf("login without OTP: exit %d %v %s", code, recs, errs)
+	}
+	code, recs, _ = gstCLI(t, dir, "login", "--username", "demo", "--gstin", "27AAPFU0939F1ZV", "--otp", "575757")
+	if code != ExitOK || recs[0]["session_expiry"] == nil {
+		t.Fatalf("login with OTP: exit %d %v", code, recs)
+	}
+	if b, _ := json.Marshal(recs); strings.Contains(string(b), "token") {
+		t.Errorf("login printed a token: %s", b)
+	}
+	if code, _, _ := gstCLI(t, dir, "logout", "--gstin", "27AAPFU0939F1ZV"); code != ExitOK {
+		t.Errorf("logout exit %d", code)
+	}
+	code, recs, _ = gstCLI(t, dir, "login", "--username", "demo", "--gstin", "27AAPFU0939F1ZV", "--otp", "111111")
+	if code != ExitFailed || recs[0]["error"] == nil {
+		t.Errorf("wrong OTP: exit %d %v", code, recs)
+	}
+}
