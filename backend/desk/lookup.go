@@ -518,4 +518,3 @@ func (s *Service) ApplicantCheck(ctx context.Context, enrolment, email, mobile s
 	}
 	return ContactCheckView{Enrolment: c.EnrolmentNumber, Mobile: c.Mobile, Email: c.Email, TxnID: a.TransactionID}, nil
 }
-

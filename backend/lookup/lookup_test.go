@@ -158,7 +158,10 @@ func TestOffline(t *testing.T) {
 	r.svc.Verify(ctx, g[0], false)
 	calls := r.sim.Count(verifyPath)
 	r.svc.Offline = true
-	r.svc.Client = func(context.Context) (*gstapi.Client, error) { t.Fatal("offline lookup asked for a client"); return nil, nil }
+	r.svc.Client = func(context.Context) (*gstapi.Client, error) {
+		t.Fatal("offline lookup asked for a client")
+		return nil, nil
+	}
 	a := r.svc.Verify(ctx, g[0], true)
 	if !a.OK() || a.Source != FromCache {
 		t.Errorf("offline verify of a stored GSTIN = %+v", a)
