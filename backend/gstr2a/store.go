@@ -335,6 +335,29 @@ func (b *batched) flush() error {
 
 func (b *batched) close() { b.full.Close() }
 
+// RateBits are the GST rates (hundredths) with their own bit in an invoice's rate mask, so the
+// rate filter needs no look at the items; any other rate sets bit 62.
+var RateBits = []Rate{0, 10, 25, 100, 150, 300, 500, 600, 750, 1200, 1800, 2800, 4000}
+
+const otherRateBit = 62
+
+func rateBit(r Rate) int {
+	for i, b := range RateBits {
+		if b == r {
+			return i
+		}
+	}
+	return otherRateBit
+}
+
+func rateMask(items []Item) int64 {
+	var m int64
+	for i := range items {
+		m |= 1 << rateBit(items[i].Detail.Rate)
+	}
+	return m
+}
+
 func nullText(s string) any {
 	if s == "" {
 		return nil
@@ -396,7 +419,7 @@ func newSnapshotWriter(ctx context.Context, tx *sql.Tx, req SaveRequest, total i
 	}
 	if w.invs, err = newBatched(ctx, tx, `INSERT INTO gstr2a_invoices (id, sid, supplier_seq, ctin,
 		inum, inum_norm, inv_date, inv_typ, pos, rchrg, val, taxable, igst, cgst, sgst, cess,
-		diff_percent, srctyp, irngendate, irn, chksum)`, 21, 64); err != nil {
+		rate_mask, diff_percent, srctyp, irngendate, irn, chksum)`, 22, 64); err != nil {
 		return nil, err
 	}
 	if w.its, err = newBatched(ctx, tx, `INSERT INTO gstr2a_items (key, num, rt, txval, iamt, camt, samt, csamt)`, 8, 250); err != nil {
@@ -427,7 +450,7 @@ func (w *snapshotWriter) supplier(si int, s *Supplier) error {
 		}
 		if err := w.invs.add(w.next, w.sid, si, s.CTIN, inv.Number, NormaliseInvoiceNumber(inv.Number),
 			date, inv.Type, inv.POS, inv.ReverseCharge, int64(ia.Value), int64(ia.Taxable), int64(ia.IGST),
-			int64(ia.CGST), int64(ia.SGST), int64(ia.Cess), diff, nullText(inv.SourceType), nullText(inv.IRNDate),
+			int64(ia.CGST), int64(ia.SGST), int64(ia.Cess), rateMask(inv.Items), diff, nullText(inv.SourceType), nullText(inv.IRNDate),
 			nullText(inv.IRN), inv.Checksum); err != nil {
 			return err
 		}

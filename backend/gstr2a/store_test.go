@@ -137,7 +137,7 @@ func TestSnapshotsKeepHistoryAndLatest(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := ingest(t, db, "w2", "2024-01", 30, genListing(5, 4)) // another workspace
-	feb := ingest(t, db, "w1", "2024-02", 40, nil)                 // pulled, no data
+	feb := ingest(t, db, "w1", "2024-02", 40, nil)                // pulled, no data
 
 	snaps, err := Snapshots(ctx, db, "w1", "2024-01")
 	if err != nil {

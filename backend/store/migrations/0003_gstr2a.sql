@@ -79,6 +79,7 @@ CREATE TABLE gstr2a_invoices (
 	cgst          INTEGER NOT NULL,
 	sgst          INTEGER NOT NULL,
 	cess          INTEGER NOT NULL,
+	rate_mask     INTEGER NOT NULL,                  -- rates of the items: bit i for RateBits[i], bit 62 any other
 	diff_percent  INTEGER,                           -- hundredths
 	srctyp        TEXT,
 	irngendate    TEXT,                              -- as given, DD-MM-YYYY

@@ -1,0 +1,156 @@
+package gstr2a
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"strings"
+
+	"gstdesk/backend/export"
+)
+
+// ddmmyyyy writes a YYYY-MM-DD date as DD/MM/YYYY, as the accountant reads it.
+func ddmmyyyy(iso string) string {
+	if len(iso) != 10 {
+		return iso
+	}
+	return iso[8:10] + "/" + iso[5:7] + "/" + iso[0:4]
+}
+
+var invoiceColumns = []export.Column{
+	{Key: "period", Title: "Return period"},
+	{Key: "supplier_gstin", Title: "Supplier GSTIN"},
+	{Key: "supplier_name", Title: "Supplier name"},
+	{Key: "invoice_number", Title: "Invoice number"},
+	{Key: "invoice_date", Title: "Invoice date", Kind: export.Date},
+	{Key: "invoice_type", Title: "Invoice type"},
+	{Key: "pos", Title: "Place of supply"},
+	{Key: "reverse_charge", Title: "Reverse charge"},
+	{Key: "invoice_value", Title: "Invoice value", Kind: export.Money},
+	{Key: "taxable_value", Title: "Taxable value", Kind: export.Money},
+	{Key: "igst", Title: "IGST", Kind: export.Money},
+	{Key: "cgst", Title: "CGST", Kind: export.Money},
+	{Key: "sgst", Title: "SGST", Kind: export.Money},
+	{Key: "cess", Title: "Cess", Kind: export.Money},
+	{Key: "tax", Title: "Total tax", Kind: export.Money},
+	{Key: "items", Title: "Items", Kind: export.Integer},
+	{Key: "irn", Title: "IRN"},
+	{Key: "irn_date", Title: "IRN date", Kind: export.Date},
+	{Key: "cfs", Title: "Supplier filed GSTR-1"},
+	{Key: "cfs3b", Title: "Supplier filed GSTR-3B"},
+}
+
+var itemColumns = []export.Column{
+	{Key: "period", Title: "Return period"},
+	{Key: "supplier_gstin", Title: "Supplier GSTIN"},
+	{Key: "supplier_name", Title: "Supplier name"},
+	{Key: "invoice_number", Title: "Invoice number"},
+	{Key: "invoice_date", Title: "Invoice date", Kind: export.Date},
+	{Key: "invoice_type", Title: "Invoice type"},
+	{Key: "pos", Title: "Place of supply"},
+	{Key: "reverse_charge", Title: "Reverse charge"},
+	{Key: "item", Title: "Item", Kind: export.Integer},
+	{Key: "num", Title: "Item number", Kind: export.Integer},
+	{Key: "rate", Title: "Rate %", Kind: export.Number},
+	{Key: "taxable_value", Title: "Taxable value", Kind: export.Money},
+	{Key: "igst", Title: "IGST", Kind: export.Money},
+	{Key: "cgst", Title: "CGST", Kind: export.Money},
+	{Key: "sgst", Title: "SGST", Kind: export.Money},
+	{Key: "cess", Title: "Cess", Kind: export.Money},
+}
+
+// InvoiceTable returns the current view (filters and sort of q, every row) at invoice level as
+// an export table; money is in rupees.
+func InvoiceTable(ctx context.Context, db *sql.DB, sc Scope, q InvoiceQuery, names Names) (export.Table, error) {
+	q.Offset, q.Limit = 0, 0
+	page, err := Invoices(ctx, db, sc, q, names)
+	if err != nil {
+		return export.Table{}, err
+	}
+	t := export.Table{Name: "GSTR-2A invoices", Columns: invoiceColumns, Rows: make([][]any, 0, len(page.Rows))}
+	for _, r := range page.Rows {
+		a := r.Amounts
+		irnDate := r.IRNDate
+		if irnDate != "" {
+			irnDate = strings.ReplaceAll(irnDate, "-", "/")
+		}
+		t.Rows = append(t.Rows, []any{r.Period, r.SupplierGSTIN, r.SupplierName, r.Number, ddmmyyyy(r.Date), r.Type,
+			r.POS, r.ReverseCharge, a.Value.Rupees(), a.Taxable.Rupees(), a.IGST.Rupees(), a.CGST.Rupees(),
+			a.SGST.Rupees(), a.Cess.Rupees(), r.Tax.Rupees(), r.Items, r.IRN, irnDate, r.CFS, r.CFS3B})
+	}
+	return t, nil
+}
+
+// ItemTable returns the current view at line-item level (one row per item of every invoice
+// that passes the filter, in the view's order).
+func ItemTable(ctx context.Context, db *sql.DB, sc Scope, q InvoiceQuery, names Names) (export.Table, error) {
+	q.Offset, q.Limit = 0, 0
+	page, err := Invoices(ctx, db, sc, q, names)
+	if err != nil {
+		return export.Table{}, err
+	}
+	t := export.Table{Name: "GSTR-2A items", Columns: itemColumns, Rows: [][]any{}}
+	if len(page.Rows) == 0 {
+		return t, nil
+	}
+	byID := make(map[int64]int, len(page.Rows))
+	lo, hi := page.Rows[0].ID, page.Rows[0].ID
+	for i, r := range page.Rows {
+		byID[r.ID] = i
+		lo, hi = min(lo, r.ID), max(hi, r.ID)
+	}
+	items := make([][]LineItem, len(page.Rows))
+	rows, err := db.QueryContext(ctx, `SELECT key >> 16, seq, num, rt, txval, coalesce(iamt, 0), coalesce(camt, 0),
+		coalesce(samt, 0), coalesce(csamt, 0) FROM gstr2a_items WHERE key BETWEEN ? AND ? ORDER BY key`, lo<<16, hi<<16|0xffff)
+	if err != nil {
+		return export.Table{}, fmt.Errorf("gstr2a: export items: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var li LineItem
+		if err := rows.Scan(&id, &li.Seq, &li.Num, &li.Rate, &li.Taxable, &li.IGST, &li.CGST, &li.SGST, &li.Cess); err != nil {
+			return export.Table{}, fmt.Errorf("gstr2a: export items: %w", err)
+		}
+		if i, ok := byID[id]; ok {
+			items[i] = append(items[i], li)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return export.Table{}, fmt.Errorf("gstr2a: export items: %w", err)
+	}
+	for i, r := range page.Rows {
+		for _, li := range items[i] {
+			t.Rows = append(t.Rows, []any{r.Period, r.SupplierGSTIN, r.SupplierName, r.Number, ddmmyyyy(r.Date), r.Type,
+				r.POS, r.ReverseCharge, li.Seq + 1, li.Num, li.Rate.Float(), li.Taxable.Rupees(), li.IGST.Rupees(),
+				li.CGST.Rupees(), li.SGST.Rupees(), li.Cess.Rupees()})
+		}
+	}
+	return t, nil
+}
+
+// Level says whether an export has one row per invoice or per line item.
+type Level string
+
+// Export levels.
+const (
+	LevelInvoice Level = "invoice"
+	LevelItem    Level = "item"
+)
+
+// Export writes the current view (scope, filters and sort of q) to w as CSV, JSON or XLSX.
+func Export(ctx context.Context, db *sql.DB, w io.Writer, f export.Format, level Level, sc Scope, q InvoiceQuery, names Names) error {
+	var t export.Table
+	var err error
+	switch level {
+	case LevelItem:
+		t, err = ItemTable(ctx, db, sc, q, names)
+	default:
+		t, err = InvoiceTable(ctx, db, sc, q, names)
+	}
+	if err != nil {
+		return err
+	}
+	return export.Write(w, f, t)
+}

@@ -1,0 +1,656 @@
+package gstr2a
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+
+	"gstdesk/backend/apperr"
+)
+
+// InvoiceFilter narrows the invoice table; empty fields do not filter.
+type InvoiceFilter struct {
+	// Supplier matches a supplier GSTIN or name containing it (any case).
+	Supplier string `json:"supplier"`
+	// Number matches invoice numbers containing it (any case).
+	Number string `json:"number"`
+	// DateFrom and DateTo bound the invoice date, inclusive (YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY).
+	DateFrom string `json:"date_from"`
+	DateTo   string `json:"date_to"`
+	// Rate keeps invoices with an item at this rate in percent (18, 0.25); nil for any.
+	Rate *float64 `json:"rate"`
+	// POS is the place of supply, a two-digit state code.
+	POS string `json:"pos"`
+	// ReverseCharge is "Y" or "N".
+	ReverseCharge string `json:"reverse_charge"`
+	// Type is an invoice type code (R, SEZWP, SEZWOP, DE, CBW).
+	Type string `json:"type"`
+	// EInvoice is "Y" for e-invoices (IRN present) only, "N" for the others.
+	EInvoice string `json:"einvoice"`
+	// SupplierFiled is "Y" for suppliers that filed GSTR-1 for the period (cfs), "N" for those
+	// that did not; SupplierFiled3B likewise for GSTR-3B (cfs3b).
+	SupplierFiled   string `json:"supplier_filed"`
+	SupplierFiled3B string `json:"supplier_filed_3b"`
+	// Period keeps one period of the scope (YYYY-MM).
+	Period string `json:"period"`
+}
+
+// Sort keys of the invoice table.
+const (
+	SortSupplierGSTIN = "supplier_gstin"
+	SortSupplierName  = "supplier_name"
+	SortNumber        = "invoice_number"
+	SortDate          = "invoice_date"
+	SortType          = "invoice_type"
+	SortPOS           = "pos"
+	SortReverseCharge = "reverse_charge"
+	SortValue         = "value"
+	SortTaxable       = "taxable"
+	SortIGST          = "igst"
+	SortCGST          = "cgst"
+	SortSGST          = "sgst"
+	SortCess          = "cess"
+	SortTax           = "tax"
+	SortPeriod        = "period"
+	SortEInvoice      = "einvoice"
+	SortIRN           = "irn"
+)
+
+var sortExpr = map[string]string{
+	SortSupplierGSTIN: "i.ctin",
+	SortNumber:        "i.inum",
+	SortDate:          "i.inv_date",
+	SortType:          "i.inv_typ",
+	SortPOS:           "i.pos",
+	SortReverseCharge: "i.rchrg",
+	SortValue:         "i.val",
+	SortTaxable:       "i.taxable",
+	SortIGST:          "i.igst",
+	SortCGST:          "i.cgst",
+	SortSGST:          "i.sgst",
+	SortCess:          "i.cess",
+	SortTax:           "(i.igst + i.cgst + i.sgst + i.cess)",
+	SortEInvoice:      "(i.irn IS NOT NULL)",
+	SortIRN:           "i.irn",
+	// SortPeriod and SortSupplierName are built per query.
+}
+
+// SortKeys lists every sort key the invoice table accepts.
+func SortKeys() []string {
+	keys := []string{SortPeriod, SortSupplierName}
+	for k := range sortExpr {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// InvoiceQuery asks for one page of the invoice table.
+type InvoiceQuery struct {
+	Filter InvoiceFilter `json:"filter"`
+	// Sort is a sort key (SortKeys); "" keeps the service's order.
+	Sort string `json:"sort"`
+	Desc bool   `json:"desc"`
+	// Offset and Limit page the rows; Limit <= 0 returns every row.
+	Offset int `json:"offset"`
+	Limit  int `json:"limit"`
+}
+
+// InvoiceRow is one invoice of the table, with what the reconciliation engine needs.
+type InvoiceRow struct {
+	// ID identifies the stored invoice (for Items).
+	ID            int64   `json:"id"`
+	SnapshotID    string  `json:"snapshot_id"`
+	Period        string  `json:"period"`
+	SupplierGSTIN string  `json:"supplier_gstin"`
+	SupplierPAN   string  `json:"supplier_pan"`
+	SupplierName  string  `json:"supplier_name"`
+	Number        string  `json:"invoice_number"`
+	NumberNorm    string  `json:"invoice_number_norm"`
+	Date          string  `json:"invoice_date"` // YYYY-MM-DD
+	DateRaw       string  `json:"idt"`          // as given, DD-MM-YYYY
+	Type          string  `json:"invoice_type"`
+	POS           string  `json:"pos"`
+	ReverseCharge string  `json:"reverse_charge"`
+	Amounts       Amounts `json:"amounts"`
+	Tax           Paise   `json:"tax"`
+	DiffPercent   *Rate   `json:"diff_percent,omitempty"`
+	IRN           string  `json:"irn"`
+	IRNDate       string  `json:"irn_date"`
+	SourceType    string  `json:"source_type"`
+	Checksum      string  `json:"chksum"`
+	// CFS, CFS3B and the cancellation are the supplier's, in the invoice's period.
+	CFS         string `json:"cfs"`
+	CFS3B       string `json:"cfs3b"`
+	CancelledOn string `json:"cancelled_on"`
+	Items       int    `json:"items"`
+}
+
+// Key is the invoice's identity across pulls: supplier GSTIN, invoice number and type.
+func (r *InvoiceRow) Key() string { return r.SupplierGSTIN + "|" + r.Number + "|" + r.Type }
+
+// InvoicePage is one page of the invoice table.
+type InvoicePage struct {
+	Rows []InvoiceRow `json:"rows"`
+	// Total is the number of invoices that pass the filter; Totals are their sums.
+	Total  int     `json:"total"`
+	Totals Amounts `json:"totals"`
+	Tax    Paise   `json:"tax"`
+	// Unfiltered is the number of invoices in the scope.
+	Unfiltered int `json:"unfiltered"`
+}
+
+func normDate(s, field string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", nil
+	}
+	if len(s) == 10 && s[4] == '-' {
+		if d, ok := isoDate(atoi4(s[:4]), atoi2(s[5:7]), atoi2(s[8:])); ok {
+			return d, nil
+		}
+	}
+	if d, ok := parseAnyDate(s); ok {
+		return d, nil
+	}
+	return "", apperr.New(apperr.Invalid, "The %s %q is not a date: write it DD/MM/YYYY.", field, s)
+}
+
+// likeEscape escapes s for LIKE ... ESCAPE '\'.
+func likeEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(s) + "%"
+}
+
+// where builds the filter condition over invoices i.
+func (r *resolved) where(ctx context.Context, db *sql.DB, f InvoiceFilter, names Names) (string, []any, error) {
+	cond, args := r.rangeWhere("i.id", false)
+	conds := []string{cond}
+	add := func(c string, a ...any) {
+		conds = append(conds, c)
+		args = append(args, a...)
+	}
+	if s := strings.TrimSpace(f.Supplier); s != "" {
+		ctins, err := r.matchSuppliers(ctx, db, s, names)
+		if err != nil {
+			return "", nil, err
+		}
+		if len(ctins) == 0 {
+			add("0")
+		} else {
+			add("i.ctin IN (" + strings.TrimSuffix(strings.Repeat("?,", len(ctins)), ",") + ")")
+			for _, c := range ctins {
+				args = append(args, c)
+			}
+		}
+	}
+	if s := strings.TrimSpace(f.Number); s != "" {
+		add(`i.inum LIKE ? ESCAPE '\'`, likeEscape(s))
+	}
+	from, err := normDate(f.DateFrom, "from date")
+	if err != nil {
+		return "", nil, err
+	}
+	to, err := normDate(f.DateTo, "to date")
+	if err != nil {
+		return "", nil, err
+	}
+	if from != "" {
+		add("i.inv_date >= ?", from)
+	}
+	if to != "" {
+		add("i.inv_date <= ?", to)
+	}
+	if f.Rate != nil {
+		rt := rateHundredths(*f.Rate)
+		bit := rateBit(rt)
+		if bit == otherRateBit {
+			add(`(i.rate_mask & ?) != 0 AND EXISTS (SELECT 1 FROM gstr2a_items t WHERE t.key BETWEEN i.id << 16 AND (i.id << 16) | 65535 AND t.rt = ?)`,
+				int64(1)<<otherRateBit, int64(rt))
+		} else {
+			add("(i.rate_mask & ?) != 0", int64(1)<<bit)
+		}
+	}
+	if f.POS != "" {
+		add("i.pos = ?", strings.TrimSpace(f.POS))
+	}
+	if f.ReverseCharge != "" {
+		add("i.rchrg = ?", strings.ToUpper(f.ReverseCharge))
+	}
+	if f.Type != "" {
+		add("i.inv_typ = ?", strings.ToUpper(f.Type))
+	}
+	switch strings.ToUpper(f.EInvoice) {
+	case "":
+	case "Y":
+		add("i.irn IS NOT NULL")
+	case "N":
+		add("i.irn IS NULL")
+	default:
+		return "", nil, apperr.New(apperr.Invalid, "The e-invoice filter %q should be Y or N.", f.EInvoice)
+	}
+	for _, ff := range []struct{ col, v string }{{"cfs", f.SupplierFiled}, {"cfs3b", f.SupplierFiled3B}} {
+		switch strings.ToUpper(ff.v) {
+		case "":
+		case "Y", "N":
+			in, sargs := r.sids()
+			op := "= 'Y'"
+			if strings.ToUpper(ff.v) == "N" {
+				op = "<> 'Y'"
+			}
+			add("(i.sid, i.supplier_seq) IN (SELECT sid, seq FROM gstr2a_suppliers WHERE sid IN "+in+" AND "+ff.col+" "+op+")", sargs...)
+		default:
+			return "", nil, apperr.New(apperr.Invalid, "The supplier-filed filter %q should be Y or N.", ff.v)
+		}
+	}
+	if f.Period != "" {
+		var sids []any
+		for _, s := range r.snaps {
+			if s.Period == f.Period {
+				sids = append(sids, s.sid)
+			}
+		}
+		if len(sids) == 0 {
+			add("0")
+		} else {
+			add("i.sid IN ("+strings.TrimSuffix(strings.Repeat("?,", len(sids)), ",")+")", sids...)
+		}
+	}
+	return strings.Join(conds, " AND "), args, nil
+}
+
+// matchSuppliers returns the scope's supplier GSTINs whose GSTIN or name contains s.
+func (r *resolved) matchSuppliers(ctx context.Context, db *sql.DB, s string, names Names) ([]string, error) {
+	all, err := r.ctins(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	nm := lookupNames(names, all)
+	u := strings.ToUpper(s)
+	var out []string
+	for _, c := range all {
+		if strings.Contains(c, u) || strings.Contains(strings.ToUpper(nm[c]), u) {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+func (r *resolved) ctins(ctx context.Context, db *sql.DB) ([]string, error) {
+	in, args := r.sids()
+	rows, err := db.QueryContext(ctx, `SELECT DISTINCT ctin FROM gstr2a_suppliers WHERE sid IN `+in+` ORDER BY ctin`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("gstr2a: suppliers: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+const invoiceCols = `i.id, i.sid, i.supplier_seq, i.ctin, i.inum, i.inum_norm, i.inv_date, i.idt, i.inv_typ, i.pos, i.rchrg,
+	i.val, i.taxable, i.igst, i.cgst, i.sgst, i.cess, i.diff_percent, coalesce(i.irn, ''), coalesce(i.irngendate, ''),
+	coalesce(i.srctyp, ''), i.chksum`
+
+type supRef struct {
+	sid int64
+	seq int
+}
+
+func scanInvoice(rows *sql.Rows, r *resolved) (InvoiceRow, supRef, error) {
+	var row InvoiceRow
+	var ref supRef
+	var diff sql.NullInt64
+	a := &row.Amounts
+	err := rows.Scan(&row.ID, &ref.sid, &ref.seq, &row.SupplierGSTIN, &row.Number, &row.NumberNorm, &row.Date, &row.DateRaw,
+		&row.Type, &row.POS, &row.ReverseCharge, &a.Value, &a.Taxable, &a.IGST, &a.CGST, &a.SGST, &a.Cess, &diff,
+		&row.IRN, &row.IRNDate, &row.SourceType, &row.Checksum)
+	if err != nil {
+		return row, ref, err
+	}
+	if diff.Valid {
+		d := Rate(diff.Int64)
+		row.DiffPercent = &d
+	}
+	row.SupplierPAN = PAN(row.SupplierGSTIN)
+	row.Tax = a.Tax()
+	if s := r.byID[ref.sid]; s != nil {
+		row.SnapshotID, row.Period = s.ID, s.Period
+	}
+	return row, ref, nil
+}
+
+// fill adds the supplier flags, item counts and names to rows.
+func fill(ctx context.Context, db *sql.DB, rows []InvoiceRow, refs []supRef, names Names) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	type flags struct{ cfs, cfs3b, cancelled string }
+	bySid := map[int64][]int{}
+	for _, ref := range refs {
+		bySid[ref.sid] = append(bySid[ref.sid], ref.seq)
+	}
+	got := map[supRef]flags{}
+	for sid, seqs := range bySid {
+		q, err := db.QueryContext(ctx, `SELECT seq, cfs, cfs3b, cancelled_on FROM gstr2a_suppliers WHERE sid = ? AND seq BETWEEN ? AND ?`,
+			sid, minInt(seqs), maxInt(seqs))
+		if err != nil {
+			return fmt.Errorf("gstr2a: invoice suppliers: %w", err)
+		}
+		for q.Next() {
+			var seq int
+			var f flags
+			if err := q.Scan(&seq, &f.cfs, &f.cfs3b, &f.cancelled); err != nil {
+				q.Close()
+				return err
+			}
+			got[supRef{sid, seq}] = f
+		}
+		q.Close()
+		if err := q.Err(); err != nil {
+			return err
+		}
+	}
+	minID, maxID := rows[0].ID, rows[0].ID
+	for _, r := range rows {
+		minID, maxID = min(minID, r.ID), max(maxID, r.ID)
+	}
+	counts := map[int64]int{}
+	if len(rows) <= 5000 {
+		args := make([]any, 0, 2*len(rows))
+		var parts []string
+		for _, r := range rows {
+			parts = append(parts, "key BETWEEN ? AND ?")
+			args = append(args, r.ID<<16, r.ID<<16|0xffff)
+		}
+		for start := 0; start < len(parts); start += 400 {
+			end := min(len(parts), start+400)
+			if err := countItems(ctx, db, strings.Join(parts[start:end], " OR "), args[2*start:2*end], counts); err != nil {
+				return err
+			}
+		}
+	} else if err := countItems(ctx, db, "key BETWEEN ? AND ?", []any{minID << 16, maxID<<16 | 0xffff}, counts); err != nil {
+		return err
+	}
+	var gstins []string
+	seen := map[string]bool{}
+	for i := range rows {
+		f := got[refs[i]]
+		rows[i].CFS, rows[i].CFS3B, rows[i].CancelledOn = f.cfs, f.cfs3b, f.cancelled
+		rows[i].Items = counts[rows[i].ID]
+		if !seen[rows[i].SupplierGSTIN] {
+			seen[rows[i].SupplierGSTIN] = true
+			gstins = append(gstins, rows[i].SupplierGSTIN)
+		}
+	}
+	nm := lookupNames(names, gstins)
+	for i := range rows {
+		rows[i].SupplierName = nm[rows[i].SupplierGSTIN]
+	}
+	return nil
+}
+
+func countItems(ctx context.Context, db *sql.DB, where string, args []any, into map[int64]int) error {
+	q, err := db.QueryContext(ctx, `SELECT key >> 16, count(*) FROM gstr2a_items WHERE `+where+` GROUP BY key >> 16`, args...)
+	if err != nil {
+		return fmt.Errorf("gstr2a: item counts: %w", err)
+	}
+	defer q.Close()
+	for q.Next() {
+		var id int64
+		var n int
+		if err := q.Scan(&id, &n); err != nil {
+			return err
+		}
+		into[id] = n
+	}
+	return q.Err()
+}
+
+func minInt(v []int) int {
+	m := v[0]
+	for _, x := range v {
+		m = min(m, x)
+	}
+	return m
+}
+
+func maxInt(v []int) int {
+	m := v[0]
+	for _, x := range v {
+		m = max(m, x)
+	}
+	return m
+}
+
+// Invoices returns one page of the invoice table over the scope: filtered, sorted, with the
+// filtered count and totals. It reads SQLite only.
+func Invoices(ctx context.Context, db *sql.DB, sc Scope, q InvoiceQuery, names Names) (InvoicePage, error) {
+	r, err := resolve(ctx, db, sc)
+	if err != nil {
+		return InvoicePage{}, err
+	}
+	page := InvoicePage{Rows: []InvoiceRow{}}
+	for _, s := range r.snaps {
+		page.Unfiltered += s.Invoices
+	}
+	if len(r.snaps) == 0 {
+		return page, nil
+	}
+	where, args, err := r.where(ctx, db, q.Filter, names)
+	if err != nil {
+		return InvoicePage{}, err
+	}
+	if err := db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(val), 0), coalesce(sum(taxable), 0), coalesce(sum(igst), 0),
+		coalesce(sum(cgst), 0), coalesce(sum(sgst), 0), coalesce(sum(cess), 0) FROM gstr2a_invoices i WHERE `+where, args...).Scan(
+		&page.Total, &page.Totals.Value, &page.Totals.Taxable, &page.Totals.IGST, &page.Totals.CGST, &page.Totals.SGST, &page.Totals.Cess); err != nil {
+		return InvoicePage{}, fmt.Errorf("gstr2a: invoice totals: %w", err)
+	}
+	page.Tax = page.Totals.Tax()
+	rows, refs, err := r.page(ctx, db, where, args, q, names)
+	if err != nil {
+		return InvoicePage{}, err
+	}
+	if err := fill(ctx, db, rows, refs, names); err != nil {
+		return InvoicePage{}, err
+	}
+	page.Rows = rows
+	return page, nil
+}
+
+// errByName tells page to sort by supplier name itself.
+var errByName = fmt.Errorf("gstr2a: sort by name")
+
+// order builds the ORDER BY for a sort key (not the supplier name: see pageByName).
+func (r *resolved) order(ctx context.Context, db *sql.DB, q InvoiceQuery, names Names) (string, []any, error) {
+	dir := " ASC"
+	if q.Desc {
+		dir = " DESC"
+	}
+	switch q.Sort {
+	case "":
+		return "i.id" + dir, nil, nil
+	case SortPeriod:
+		var args []any
+		expr := "CASE i.sid"
+		for _, s := range r.snaps {
+			expr += " WHEN ? THEN ?"
+			args = append(args, s.sid, s.Period)
+		}
+		return expr + " END" + dir + ", i.id", args, nil
+	case SortSupplierName:
+		return "", nil, errByName
+	}
+	expr, ok := sortExpr[q.Sort]
+	if !ok {
+		return "", nil, apperr.New(apperr.Invalid, "The invoice table cannot be sorted by %q; use one of %s.", q.Sort, strings.Join(SortKeys(), ", "))
+	}
+	return expr + dir + ", i.id" + dir, nil, nil
+}
+
+func (r *resolved) page(ctx context.Context, db *sql.DB, where string, args []any, q InvoiceQuery, names Names) ([]InvoiceRow, []supRef, error) {
+	order, oargs, err := r.order(ctx, db, q, names)
+	if err == errByName {
+		return r.pageByName(ctx, db, where, args, q, names)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	sqlText := `SELECT ` + invoiceCols + ` FROM gstr2a_invoices i WHERE ` + where + ` ORDER BY ` + order
+	all := append(append([]any{}, args...), oargs...)
+	if q.Limit > 0 {
+		sqlText += ` LIMIT ? OFFSET ?`
+		all = append(all, q.Limit, max(q.Offset, 0))
+	} else if q.Offset > 0 {
+		sqlText += ` LIMIT -1 OFFSET ?`
+		all = append(all, q.Offset)
+	}
+	rows, err := db.QueryContext(ctx, sqlText, all...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("gstr2a: invoices: %w", err)
+	}
+	defer rows.Close()
+	out := []InvoiceRow{}
+	var refs []supRef
+	for rows.Next() {
+		row, ref, err := scanInvoice(rows, r)
+		if err != nil {
+			return nil, nil, fmt.Errorf("gstr2a: invoices: %w", err)
+		}
+		out = append(out, row)
+		refs = append(refs, ref)
+	}
+	return out, refs, rows.Err()
+}
+
+// pageByName pages the table in supplier-name order: names live outside the database, so it
+// counts the filtered invoices per supplier, ranks the suppliers by name in Go, and reads only
+// the suppliers that the page window covers.
+func (r *resolved) pageByName(ctx context.Context, db *sql.DB, where string, args []any, q InvoiceQuery, names Names) ([]InvoiceRow, []supRef, error) {
+	rows, err := db.QueryContext(ctx, `SELECT i.ctin, count(*) FROM gstr2a_invoices i WHERE `+where+` GROUP BY i.ctin`, args...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("gstr2a: invoices by name: %w", err)
+	}
+	type group struct {
+		ctin, name string
+		n          int
+	}
+	var groups []group
+	for rows.Next() {
+		var g group
+		if err := rows.Scan(&g.ctin, &g.n); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		groups = append(groups, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	gstins := make([]string, len(groups))
+	for i := range groups {
+		gstins[i] = groups[i].ctin
+	}
+	nm := lookupNames(names, gstins)
+	for i := range groups {
+		groups[i].name = strings.ToUpper(nm[groups[i].ctin])
+	}
+	less := func(a, b group) bool {
+		if a.name != b.name {
+			if a.name == "" || b.name == "" { // suppliers with no name after the named ones
+				return b.name == ""
+			}
+			return a.name < b.name
+		}
+		return a.ctin < b.ctin
+	}
+	sort.Slice(groups, func(i, j int) bool {
+		if q.Desc {
+			return less(groups[j], groups[i])
+		}
+		return less(groups[i], groups[j])
+	})
+	start, end := max(q.Offset, 0), -1
+	if q.Limit > 0 {
+		end = start + q.Limit
+	}
+	// Pick the suppliers overlapping [start, end).
+	var window []group
+	skip, pos := 0, 0
+	for _, g := range groups {
+		if pos+g.n > start && (end < 0 || pos < end) {
+			if len(window) == 0 {
+				skip = start - pos
+			}
+			window = append(window, g)
+		}
+		pos += g.n
+	}
+	if len(window) == 0 {
+		return []InvoiceRow{}, nil, nil
+	}
+	rank := map[string]int{}
+	wargs := append([]any{}, args...)
+	for i, g := range window {
+		rank[g.ctin] = i
+		wargs = append(wargs, g.ctin)
+	}
+	dir := ""
+	if q.Desc {
+		dir = " DESC"
+	}
+	rows, err = db.QueryContext(ctx, `SELECT `+invoiceCols+` FROM gstr2a_invoices i WHERE `+where+
+		` AND i.ctin IN (`+strings.TrimSuffix(strings.Repeat("?,", len(window)), ",")+`) ORDER BY i.id`+dir, wargs...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("gstr2a: invoices by name: %w", err)
+	}
+	defer rows.Close()
+	var out []InvoiceRow
+	var refs []supRef
+	for rows.Next() {
+		row, ref, err := scanInvoice(rows, r)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, row)
+		refs = append(refs, ref)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return rank[out[idx[a]].SupplierGSTIN] < rank[out[idx[b]].SupplierGSTIN] })
+	sorted := make([]InvoiceRow, 0, len(out))
+	srefs := make([]supRef, 0, len(out))
+	for _, i := range idx {
+		sorted = append(sorted, out[i])
+		srefs = append(srefs, refs[i])
+	}
+	hi := len(sorted)
+	if end >= 0 {
+		hi = min(hi, skip+q.Limit)
+	}
+	return sorted[skip:hi], srefs[skip:hi], nil
+}
+
+// ReconInvoices returns every invoice of the latest snapshot of each period, with the supplier's
+// filing flags and cancellation, in the service's order: what the reconciliation engine reads.
+func ReconInvoices(ctx context.Context, db *sql.DB, workspaceID string, periods []string) ([]InvoiceRow, error) {
+	page, err := Invoices(ctx, db, Scope{WorkspaceID: workspaceID, Periods: periods}, InvoiceQuery{Sort: SortPeriod}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return page.Rows, nil
+}
