@@ -156,9 +156,8 @@ func (s *Service) Bulk(ctx context.Context, inputs []string, opt BulkOptions, pr
 					}
 				}
 				done++
-				d := done
+				progress(done, sum.Total) // under the lock, so the counts reach the UI in order
 				mu.Unlock()
-				progress(d, sum.Total)
 			}
 		}()
 	}
