@@ -132,6 +132,8 @@ type Info struct {
 	DataDir     string                  `json:"data_dir"`
 	Offline     bool                    `json:"offline"`
 	Credentials config.CredentialStatus `json:"credentials"`
+	// CallsToday counts the calls made to the remote service since local midnight.
+	CallsToday int `json:"calls_today"`
 }
 
 // Info describes the running app and the current workspace.
@@ -149,7 +151,14 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 	s.mu.Lock()
 	demoURL, offline := s.demoURL, s.offline
 	s.mu.Unlock()
+	y, m, d := time.Now().Date()
+	midnight := time.Date(y, m, d, 0, 0, 0, 0, time.Local).UTC().Format(time.RFC3339Nano)
+	var calls int
+	if err := s.DB.QueryRowContext(ctx, `SELECT count(*) FROM audit_log WHERE at >= ?`, midnight).Scan(&calls); err != nil {
+		return Info{}, err
+	}
 	return Info{
+		CallsToday:  calls,
 		Version:     buildinfo.Version,
 		Workspace:   ws,
 		Environment: ws.Environment,

@@ -83,7 +83,6 @@ export namespace desk {
 	    addtls: any;
 	    source: string;
 	    fetched_at: string;
-	    transaction_id: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ApplicantView(source);
@@ -104,7 +103,6 @@ export namespace desk {
 	        this.addtls = this.convertValues(source["addtls"], null);
 	        this.source = source["source"];
 	        this.fetched_at = source["fetched_at"];
-	        this.transaction_id = source["transaction_id"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -304,6 +302,7 @@ export namespace desk {
 	    data_dir: string;
 	    offline: boolean;
 	    credentials: config.CredentialStatus;
+	    calls_today: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Info(source);
@@ -319,6 +318,7 @@ export namespace desk {
 	        this.data_dir = source["data_dir"];
 	        this.offline = source["offline"];
 	        this.credentials = this.convertValues(source["credentials"], config.CredentialStatus);
+	        this.calls_today = source["calls_today"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
