@@ -62,12 +62,14 @@ func BenchmarkMatch50k(b *testing.B) {
 	books, twoA := synthetic(50000, 42)
 	opt := DefaultOptions()
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		res := Match(books, twoA, opt)
-		if len(res.Rows) < 50000 {
-			b.Fatal("too few rows")
+	reportCPU(b, func() {
+		for i := 0; i < b.N; i++ {
+			res := Match(books, twoA, opt)
+			if len(res.Rows) < 50000 {
+				b.Fatal("too few rows")
+			}
 		}
-	}
+	})
 }
 
 func TestSyntheticStatuses(t *testing.T) {

@@ -17,7 +17,7 @@ const MaxCandidates = 3
 type candidateFinder struct {
 	m      *matcher
 	byNorm [2]map[string][]*item
-	fuzzy  [2]map[string][]*item
+	fuzzy  [2]map[fuzzyKey][]*item
 	byDay  [2]map[bucket][]*item
 }
 
@@ -35,7 +35,7 @@ func newCandidateFinder(m *matcher) *candidateFinder {
 	norms := [2]map[string]bool{{}, {}}
 	buckets := [2]map[bucket]bool{{}, {}}
 	for s, items := range sides {
-		c.fuzzy[s] = map[string][]*item{}
+		c.fuzzy[s] = map[fuzzyKey][]*item{}
 		for _, it := range items {
 			if st := m.rows[it.row].Status; st != MissingIn2A && st != MissingInBooks {
 				continue
@@ -43,11 +43,9 @@ func newCandidateFinder(m *matcher) *candidateFinder {
 			norms[1-s][it.norm] = true
 			buckets[1-s][bucketKey(it)] = true
 			if len(it.norm) >= MinFuzzyLength {
-				keys := deletionKeys(it.norm)
-				for i, k := range keys {
-					if !slices.Contains(keys[:i], k) {
-						c.fuzzy[s][it.gstin+"|"+k] = append(c.fuzzy[s][it.gstin+"|"+k], it)
-					}
+				for _, h := range deletionHashes(nil, it.norm) {
+					fk := fuzzyKey{gstin: it.gstin, hash: h}
+					c.fuzzy[s][fk] = append(c.fuzzy[s][fk], it)
 				}
 			}
 		}
@@ -90,8 +88,8 @@ func (c *candidateFinder) find(x *item) []Candidate {
 		}
 	}
 	if len(x.norm) >= MinFuzzyLength {
-		for _, k := range deletionKeys(x.norm) {
-			for _, it := range c.fuzzy[o][x.gstin+"|"+k] {
+		for _, h := range deletionHashes(nil, x.norm) {
+			for _, it := range c.fuzzy[o][fuzzyKey{gstin: x.gstin, hash: h}] {
 				if NearMiss(x.norm, it.norm) {
 					add(it)
 				}

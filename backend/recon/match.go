@@ -4,10 +4,12 @@ import (
 	"cmp"
 	"fmt"
 	"hash/fnv"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // item is an invoice being matched, with what the passes look at worked out once.
@@ -26,12 +28,30 @@ type item struct {
 }
 
 // Identity is what a books invoice (GSTIN, document type, normalised number) or a 2A invoice
-// (GSTIN, invoice type, document type, normalised number) is known by across runs and new pulls. The
-// n-th invoice with the same identity in one input gets "#n" appended (from the second on). fy hints
-// are the financial years used to normalise the number (see NormaliseInvoiceNumber); Match passes the
-// year of the invoice date and its neighbours within the date window.
-func Identity(in *Invoice, fy ...int) string {
-	return identityBase(in, NormaliseInvoiceNumber(in.Number, fy...))
+// (GSTIN, document type, invoice type, normalised number) is known by across runs and new pulls,
+// normalised as Match does with opt's date window. Within one input the n-th invoice with the same
+// identity gets "#n" appended from the second on; the identities in a row's Key (SplitRowKey)
+// carry that suffix.
+func Identity(in *Invoice, opt Options) string {
+	day, ok := dayNumber(in.Date)
+	return identityBase(in, NormaliseInvoiceNumber(in.Number, fyHints(day, ok, opt.DateWindowDays)...))
+}
+
+// fyHints are the financial years a number is normalised with: that of the invoice date and of the
+// dates a window away, so two dates either side of 1 April within the window agree.
+func fyHints(day int, hasDay bool, window int) []int {
+	if !hasDay {
+		return nil
+	}
+	fy := financialYear(day)
+	hints := []int{fy}
+	for _, d := range []int{day - window, day + window} {
+		if y := financialYear(d); y != fy && !containsInt(hints, y) {
+			hints = append(hints, y)
+		}
+	}
+	slices.Sort(hints)
+	return hints
 }
 
 func identityBase(in *Invoice, norm string) string {
@@ -92,8 +112,11 @@ func Match(books, twoA []Invoice, opt Options) Result {
 	}
 	m := &matcher{opt: opt, unlinked: map[[2]string]bool{}}
 	m.exactRule = "Same supplier GSTIN and invoice number; date, place of supply, reverse charge agree and every amount is within " + rupees(opt.AmountTolerance)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); m.twoA = m.prepare(twoA, GSTR2A) }()
 	m.books = m.prepare(books, Books)
-	m.twoA = m.prepare(twoA, GSTR2A)
+	wg.Wait()
 	m.rows = make([]Row, 0, len(books)+len(twoA))
 	m.sides = make([][2]*item, 0, len(books)+len(twoA))
 	for _, l := range opt.Links {
@@ -128,17 +151,7 @@ func (m *matcher) prepare(in []Invoice, side Source) []*item {
 		if inv.Period == "" && it.hasDay {
 			inv.Period = inv.Date[:7]
 		}
-		var hints []int
-		if it.hasDay {
-			fy := financialYear(it.day)
-			hints = append(hints, fy)
-			for _, d := range []int{it.day - m.opt.DateWindowDays, it.day + m.opt.DateWindowDays} {
-				if y := financialYear(d); y != fy && !containsInt(hints, y) {
-					hints = append(hints, y)
-				}
-			}
-			slices.Sort(hints)
-		}
+		hints := fyHints(it.day, it.hasDay, m.opt.DateWindowDays)
 		it.norm = NormaliseInvoiceNumber(inv.Number, hints...)
 		base := identityBase(inv, it.norm)
 		seen[base]++
@@ -269,7 +282,7 @@ func yn(b bool) string {
 type fuzzyKey struct {
 	gstin string
 	kind  DocType
-	key   string
+	hash  uint64
 }
 
 // edge is a possible pair with its cost.
@@ -347,11 +360,18 @@ func (m *matcher) manualLinks() {
 	}
 }
 
-func groupKey(it *item) string { return it.gstin + "|" + string(it.kind) + "|" + it.norm }
+// numberKey is a supplier GSTIN, document type and normalised number.
+type numberKey struct {
+	gstin string
+	kind  DocType
+	norm  string
+}
+
+func groupKey(it *item) numberKey { return numberKey{it.gstin, it.kind, it.norm} }
 
 func (m *matcher) sameNumber() {
 	type group struct{ books, twoA []*item }
-	groups := make(map[string]*group, len(m.twoA))
+	groups := make(map[numberKey]*group, len(m.twoA))
 	for _, a := range m.twoA {
 		if a.row >= 0 || a.norm == "" {
 			continue
@@ -410,16 +430,14 @@ func (m *matcher) placeSameNumber(e edge) {
 
 func (m *matcher) nearNumber() {
 	m.fuzzy = map[fuzzyKey][]*item{}
+	var hs []uint64
 	for _, a := range m.twoA {
 		if a.row >= 0 || len(a.norm) < MinFuzzyLength {
 			continue
 		}
-		keys := deletionKeys(a.norm)
-		for i, k := range keys {
-			if slices.Contains(keys[:i], k) {
-				continue
-			}
-			fk := fuzzyKey{a.gstin, a.kind, k}
+		hs = deletionHashes(hs[:0], a.norm)
+		for _, h := range hs {
+			fk := fuzzyKey{a.gstin, a.kind, h}
 			m.fuzzy[fk] = append(m.fuzzy[fk], a)
 		}
 	}
@@ -430,8 +448,9 @@ func (m *matcher) nearNumber() {
 			continue
 		}
 		clear(seen)
-		for _, k := range deletionKeys(b.norm) {
-			for _, a := range m.fuzzy[fuzzyKey{b.gstin, b.kind, k}] {
+		hs = deletionHashes(hs[:0], b.norm)
+		for _, h := range hs {
+			for _, a := range m.fuzzy[fuzzyKey{b.gstin, b.kind, h}] {
 				if seen[a] {
 					continue
 				}
@@ -570,14 +589,23 @@ func (m *matcher) missing() {
 		return
 	}
 	c := newCandidateFinder(m)
-	for i := start; i < len(m.rows); i++ {
-		r := &m.rows[i]
-		if b := m.sides[i][0]; b != nil {
-			r.Candidates = c.find(b)
-		} else {
-			r.Candidates = c.find(m.sides[i][1])
-		}
+	// Each row's candidates only read what the passes built, so the rows are shared out among workers.
+	workers := min(runtime.GOMAXPROCS(0), 4, (len(m.rows)-start+255)/256)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := start + w; i < len(m.rows); i += workers {
+				x := m.sides[i][0]
+				if x == nil {
+					x = m.sides[i][1]
+				}
+				m.rows[i].Candidates = c.find(x)
+			}
+		}(w)
 	}
+	wg.Wait()
 }
 
 func (m *matcher) finish() {
@@ -641,11 +669,26 @@ func (m *matcher) finish() {
 		return cmp.Or(cmp.Compare(x.pg, y.pg), cmp.Compare(x.norm, y.norm),
 			cmp.Compare(x.status, y.status), cmp.Compare(x.key, y.key), cmp.Compare(x.i, y.i))
 	})
-	sorted := make([]Row, len(m.rows))
-	for i, k := range keys {
-		sorted[i] = m.rows[k.i]
+	// apply the permutation in place, cycle by cycle: position i takes the row at keys[i].i
+	done := make([]bool, len(m.rows))
+	for i := range keys {
+		if done[i] || keys[i].i == i {
+			done[i] = true
+			continue
+		}
+		tmp := m.rows[i]
+		j := i
+		for {
+			src := keys[j].i
+			done[j] = true
+			if src == i {
+				m.rows[j] = tmp
+				break
+			}
+			m.rows[j] = m.rows[src]
+			j = src
+		}
 	}
-	m.rows = sorted
 }
 
 func rowGSTIN(r *Row) string {

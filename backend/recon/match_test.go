@@ -374,3 +374,26 @@ func TestFormatINR(t *testing.T) {
 		}
 	}
 }
+
+func TestPaiseString(t *testing.T) {
+	for _, tt := range []struct {
+		p    Paise
+		want string
+	}{{0, "0.00"}, {7, "0.07"}, {-7, "-0.07"}, {123456, "1234.56"}, {-100, "-1.00"}, {-9223372036854775808, "-92233720368547758.08"}} {
+		if got := tt.p.String(); got != tt.want {
+			t.Errorf("Paise(%d).String() = %q, want %q", int64(tt.p), got, tt.want)
+		}
+	}
+}
+
+func TestIdentityAgreesWithRowKey(t *testing.T) {
+	b := bk(supA, "INV/23-24/42", "2024-04-03", 1000) // FY 2023-24 is within 10 days of the date: stripped
+	a := with(ta(supA, "inv-42-23-24", "2024-04-03", 1000), func(i *Invoice) { i.InvType = "R" })
+	r := only(t, Match([]Invoice{b}, []Invoice{a}, DefaultOptions()))
+	if r.Status != Exact || r.Key != RowKey(Identity(&b, DefaultOptions()), Identity(&a, DefaultOptions())) {
+		t.Errorf("row %s %q; identities %q, %q", r.Status, r.Key, Identity(&b, DefaultOptions()), Identity(&a, DefaultOptions()))
+	}
+	if got := Identity(&a, DefaultOptions()); got != "2A|"+supA+"|invoice|R|INV42" {
+		t.Errorf("2A identity = %q", got)
+	}
+}

@@ -1,6 +1,7 @@
 package recon
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -29,7 +30,7 @@ import (
 // "42/2024-2025", "0042" → "42".
 func NormaliseInvoiceNumber(s string, fy ...int) string {
 	var buf [24]run
-	toks := tokenise(buf[:0], strings.ToUpper(s))
+	toks := tokenise(buf[:0], s)
 	drop := fyTokens(toks, fy)
 	var b strings.Builder
 	b.Grow(len(s))
@@ -39,7 +40,7 @@ func NormaliseInvoiceNumber(s string, fy ...int) string {
 		}
 		switch t.kind {
 		case runLetters:
-			b.WriteString(t.text)
+			writeUpper(&b, t.text)
 		case runDigits:
 			d := strings.TrimLeft(t.text, "0")
 			if d == "" {
@@ -49,6 +50,23 @@ func NormaliseInvoiceNumber(s string, fy ...int) string {
 		}
 	}
 	return b.String()
+}
+
+// writeUpper writes s upper-cased, without allocating for ASCII.
+func writeUpper(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			b.WriteString(strings.ToUpper(s))
+			return
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
 }
 
 type runKind uint8
@@ -146,7 +164,7 @@ func fyTokens(toks []run, hints []int) []bool {
 	}
 	isDigits := func(i int) bool { return i < len(toks) && toks[i].kind == runDigits }
 	for i, t := range toks {
-		if t.kind == runLetters && t.text == "FY" {
+		if t.kind == runLetters && strings.EqualFold(t.text, "FY") {
 			j := i + 1
 			if oneSep(j) {
 				j++
@@ -280,7 +298,8 @@ func equalRunes(a, b []rune) bool {
 // EditDistance is the optimal string alignment distance of a and b (insertions, deletions,
 // substitutions and swaps of adjacent characters, each costing one), used to rank candidates.
 func EditDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
+	var ba, bb [64]rune
+	ra, rb := appendRunes(ba[:0], a), appendRunes(bb[:0], b)
 	n, m := len(ra), len(rb)
 	if n == 0 {
 		return m
@@ -288,9 +307,11 @@ func EditDistance(a, b string) int {
 	if m == 0 {
 		return n
 	}
-	prev2 := make([]int, m+1)
-	prev := make([]int, m+1)
-	cur := make([]int, m+1)
+	var rows [3][65]int
+	prev2, prev, cur := rows[0][:], rows[1][:], rows[2][:]
+	if m+1 > len(prev) {
+		prev2, prev, cur = make([]int, m+1), make([]int, m+1), make([]int, m+1)
+	}
 	for j := 0; j <= m; j++ {
 		prev[j] = j
 	}
@@ -312,15 +333,37 @@ func EditDistance(a, b string) int {
 	return prev[m]
 }
 
-// deletionKeys returns s and every string made by deleting one rune of s: two strings within one
-// typing slip of each other (NearMiss) always share one of these keys, so near misses are found by
-// looking keys up instead of comparing every pair.
-func deletionKeys(s string) []string {
-	rs := []rune(s)
-	out := make([]string, 0, len(rs)+1)
-	out = append(out, string(rs))
-	for i := range rs {
-		out = append(out, string(rs[:i])+string(rs[i+1:]))
+func appendRunes(dst []rune, s string) []rune {
+	for _, r := range s {
+		dst = append(dst, r)
 	}
-	return out
+	return dst
+}
+
+// deletionHashes appends the hashes of s and of every string made by deleting one rune of s,
+// without repeats: two strings within one typing slip of each other (NearMiss) always share one,
+// so near misses are found by looking hashes up instead of comparing every pair. A shared hash is
+// only a lead; NearMiss confirms it.
+func deletionHashes(dst []uint64, s string) []uint64 {
+	var buf [64]rune
+	rs := appendRunes(buf[:0], s)
+	start := len(dst)
+	for skip := -1; skip < len(rs); skip++ {
+		h := uint64(14695981039346656037)
+		for i, c := range rs {
+			if i == skip {
+				continue
+			}
+			v := uint32(c)
+			for k := 0; k < 4; k++ {
+				h ^= uint64(byte(v))
+				h *= 1099511628211
+				v >>= 8
+			}
+		}
+		if !slices.Contains(dst[start:], h) {
+			dst = append(dst, h)
+		}
+	}
+	return dst
 }

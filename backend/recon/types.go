@@ -6,7 +6,7 @@
 package recon
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"gstdesk/backend/apperr"
@@ -40,12 +40,16 @@ func (p Paise) Rupees() float64 { return float64(p) / 100 }
 
 // String writes the amount as rupees with two decimals and no grouping: "-1234.50".
 func (p Paise) String() string {
-	sign := ""
-	v := int64(p)
-	if v < 0 {
-		sign, v = "-", -v
+	var buf [24]byte
+	b := buf[:0]
+	u := uint64(p)
+	if p < 0 {
+		b = append(b, '-')
+		u = uint64(-p) // also right for the smallest int64
 	}
-	return fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)
+	b = strconv.AppendUint(b, u/100, 10)
+	b = append(b, '.', byte('0'+u%100/10), byte('0'+u%10))
+	return string(b)
 }
 
 // MarshalJSON writes rupees with two decimals.
