@@ -473,7 +473,6 @@ type ApplicantView struct {
 	gstapi.Applicant
 	Source    string `json:"source"`
 	FetchedAt string `json:"fetched_at"`
-	TxnID     string `json:"transaction_id"`
 }
 
 // Applicant looks up an unregistered applicant by enrolment number.
@@ -490,7 +489,7 @@ func (s *Service) Applicant(ctx context.Context, enrolment string) (ApplicantVie
 	if err := json.Unmarshal(a.Data, &v.Applicant); err != nil {
 		return v, apperr.Wrap(apperr.Unavailable, err, "The applicant answer could not be read.")
 	}
-	v.Source, v.FetchedAt, v.TxnID = a.Source, a.FetchedAt.UTC().Format(time.RFC3339), a.TransactionID
+	v.Source, v.FetchedAt, v.TransactionID = a.Source, a.FetchedAt.UTC().Format(time.RFC3339), a.TransactionID
 	return v, nil
 }
 

@@ -1,0 +1,117 @@
+// GSTIN lookups, the changed list, applicants, and the long-job events every screen's jobs use.
+import * as App from '../../wailsjs/go/main/App'
+import { EventsOn } from '../../wailsjs/runtime/runtime'
+import { desk, gstapi, gstin, lookup } from '../../wailsjs/go/models'
+
+export type LookupRow = desk.LookupRow
+export type LookupDetail = desk.LookupDetail
+export type SearchResult = gstapi.SearchResult
+export type Place = gstapi.Place
+export type GSTINCheck = gstin.GSTIN
+export type PreferenceView = desk.PreferenceView
+export type BulkView = desk.BulkView
+export type BulkSummary = lookup.BulkSummary
+export type ChangedView = desk.ChangedView
+export type ChangedRow = desk.ChangedRow
+export type ApplicantView = desk.ApplicantView
+export type ContactCheckView = desk.ContactCheckView
+export type JobEvent = desk.JobEvent
+
+export type ExportFormat = 'csv' | 'xlsx' | 'json'
+
+export const lookupGSTIN = (g: string, fresh = false): Promise<LookupDetail> => App.LookupGSTIN(g, fresh)
+export const preference = (g: string, fy: string): Promise<PreferenceView> => App.Preference(g, fy)
+export const startBulkText = (text: string, fresh = false): Promise<string> => App.StartBulkText(text, fresh)
+
+/** Starts a bulk check of a CSV/XLSX file's GSTIN column (column "" finds it by its header). */
+export async function startBulkFile(file: File, column = '', fresh = false): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  return App.StartBulkFile(file.name, Array.from(bytes), column, fresh)
+}
+
+export const bulkResult = (id: string): Promise<BulkView> => withRetry(() => App.BulkResult(id))
+export const exportLookups = (rows: LookupRow[], format: ExportFormat): Promise<string> =>
+  App.ExportLookups(rows.map((r) => desk.LookupRow.createFrom(r)), format)
+export const startChanged = (date: string, state: string, fresh = false): Promise<string> => App.StartChanged(date, state, fresh)
+export const changedResult = (id: string): Promise<ChangedView> => withRetry(() => App.ChangedResult(id))
+export const applicant = (enrolment: string): Promise<ApplicantView> => App.Applicant(enrolment)
+export const applicantCheck = (enrolment: string, email: string, mobile: string): Promise<ContactCheckView> =>
+  App.ApplicantCheck(enrolment, email, mobile)
+export const jobState = (id: string): Promise<JobEvent> => App.JobState(id)
+export const cancelJob = (id: string): Promise<void> => App.CancelJob(id)
+
+/** A job's result may be asked for a moment before the job has stored it: retry "still running". */
+async function withRetry<T>(fn: () => Promise<T>, tries = 20): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn()
+    } catch (e) {
+      const kind = typeof e === 'object' && e && 'kind' in e ? (e as { kind: string }).kind : ''
+      const still = kind === 'conflict' || (typeof e === 'string' && e.includes('"conflict"'))
+      if (!still || i >= tries) throw e
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+}
+
+// Job events are heard from the start, app-wide, so a job that ends before its progress bar is on
+// screen is not missed.
+type Listener = (ev: JobEvent) => void
+const finished = new Map<string, JobEvent>()
+const listeners = new Set<{ id: string; progress: Listener; done: Listener }>()
+let listening = false
+
+function listen() {
+  if (listening) return
+  listening = true
+  try {
+    EventsOn('job:progress', (ev: JobEvent) => {
+      for (const l of listeners) if (l.id === ev.id) l.progress(ev)
+    })
+    EventsOn('job:done', (ev: JobEvent) => {
+      finished.set(ev.id, ev)
+      for (const l of listeners) if (l.id === ev.id) l.done(ev)
+    })
+  } catch {
+    listening = false // no Wails runtime (unit tests); watchJob falls back to polling
+  }
+}
+listen()
+
+/**
+ * Follows a job: progress(ev) while it runs, done(ev) once at the end. Events carry the news; a
+ * slow poll of JobState covers a missed event. Returns a function that stops following.
+ */
+export function watchJob(id: string, progress: Listener, done: Listener): () => void {
+  listen()
+  let over = false
+  const finish = (ev: JobEvent) => {
+    if (over) return
+    over = true
+    stop()
+    done(ev)
+  }
+  const entry = { id, progress: (ev: JobEvent) => { if (!over) progress(ev) }, done: finish }
+  listeners.add(entry)
+  const poll = setInterval(async () => {
+    if (over) return
+    const f = finished.get(id)
+    if (f) return finish(f)
+    try {
+      const ev = await App.JobState(id)
+      if (over) return
+      progress(ev)
+      // JobState does not say "finished"; all counted is as good (the result call retries).
+      if (ev.error || (ev.total > 0 && ev.done >= ev.total)) {
+        setTimeout(() => { const f2 = finished.get(id); finish(f2 ?? ev) }, 400)
+      }
+    } catch { /* the next tick tries again */ }
+  }, 1000)
+  function stop() {
+    clearInterval(poll)
+    listeners.delete(entry)
+  }
+  const already = finished.get(id)
+  if (already) queueMicrotask(() => finish(already))
+  return () => { over = true; stop() }
+}
