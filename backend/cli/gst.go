@@ -192,6 +192,26 @@ func (g *gstRun) finish() error {
 	if g.format != "" {
 		f, _ = export.ParseFormat(g.format)
 	}
+	if f == export.JSON {
+		// The records as they would have been printed, as one JSON array.
+		return g.writeRaw(func(w io.Writer) error {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			if g.records == nil {
+				g.records = []map[string]any{}
+			}
+			return enc.Encode(g.records)
+		})
+	}
+	return g.writeTable(f, recordsTable(g.name, g.records))
+}
+
+// writeTable writes t to --out, or to stdout.
+func (g *gstRun) writeTable(f export.Format, t export.Table) error {
+	return g.writeRaw(func(w io.Writer) error { return export.Write(w, f, t) })
+}
+
+func (g *gstRun) writeRaw(write func(io.Writer) error) error {
 	var w io.Writer = g.env.Stdout
 	if g.out != "" {
 		file, err := os.Create(g.out)
@@ -201,7 +221,7 @@ func (g *gstRun) finish() error {
 		defer file.Close()
 		w = file
 	}
-	return export.Write(w, f, recordsTable(g.name, g.records))
+	return write(w)
 }
 
 // recordsTable flattens output records into a table: the key, source, time, transaction id and

@@ -7,16 +7,19 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/zalando/go-keyring"
 )
 
+var mockKeyringOnce sync.Once
+
 // gstCLI runs "gstdesk gst ..." against a data directory of its own (the demo workspace, answered
 // by the in-process simulator).
 func gstCLI(t *testing.T, dir string, args ...string) (int, []map[string]any, string) {
 	t.Helper()
-	keyring.MockInit()
+	mockKeyringOnce.Do(keyring.MockInit) // one in-memory keychain for the whole test binary
 	var out, errb bytes.Buffer
 	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string {
 		if k == "GSTDESK_DATA_DIR" {
@@ -116,7 +119,7 @@ func TestGSTFileFormats(t *testing.T) {
 	gstCLI(t, dir, "search", "--format", "json", "--out", jsonOut, "27AAPFU0939F1ZV")
 	var arr []map[string]any
 	b, _ = os.ReadFile(jsonOut)
-	if err := json.Unmarshal(b, &arr); err != nil || len(arr) != 1 || arr[0]["data.lgnm"] != "UMIYA ENTERPRISES" {
+	if err := json.Unmarshal(b, &arr); err != nil || len(arr) != 1 || arr[0]["data"].(map[string]any)["lgnm"] != "UMIYA ENTERPRISES" {
 		t.Errorf("json file = %s (%v)", b, err)
 	}
 }
@@ -160,5 +163,53 @@ func TestGSTLoginLogout(t *testing.T) {
 	code, recs, _ = gstCLI(t, dir, "login", "--username", "demo", "--gstin", "27AAPFU0939F1ZV", "--otp", "111111")
 	if code != ExitFailed || recs[0]["error"] == nil {
 		t.Errorf("wrong OTP: exit %d %v", code, recs)
+	}
+}
+
+func TestGST2AB2BPullThenOffline(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := gstCLI(t, dir, "login", "--username", "demo", "--gstin", "27AAPFU0939F1ZV", "--otp", "575757"); code != ExitOK {
+		t.Fatalf("login: %d %s", code, errs)
+	}
+	code, recs, errs := gstCLI(t, dir, "2a-b2b", "--year", "2025", "--month", "4", "--to-month", "6")
+	if code != ExitOK || len(recs) != 3 {
+		t.Fatalf("pull: exit %d, %d lines, %s %v", code, len(recs), errs, recs)
+	}
+	for i, want := range []string{"2025-04", "2025-05", "2025-06"} {
+		if recs[i]["period"] != want || recs[i]["source"] != "remote" {
+			t.Errorf("line %d = %v", i, recs[i]["period"])
+		}
+		if _, ok := recs[i]["data"].(map[string]any)["b2b"].([]any); !ok {
+			t.Errorf("line %d has no b2b array", i)
+		}
+	}
+	code, off, _ := gstCLI(t, dir, "2a-b2b", "--offline", "--year", "2025", "--month", "4", "--to-month", "7")
+	if code != ExitFailed || len(off) != 4 {
+		t.Fatalf("offline: exit %d, %d lines", code, len(off))
+	}
+	for i := 0; i < 3; i++ {
+		a, _ := json.Marshal(recs[i]["data"])
+		b, _ := json.Marshal(off[i]["data"])
+		if off[i]["source"] != "cache" || string(a) != string(b) {
+			t.Errorf("period %s offline differs from what was pulled", off[i]["period"])
+		}
+	}
+	if off[3]["error"] == nil {
+		t.Errorf("a never-pulled period answered offline: %v", off[3])
+	}
+	out := filepath.Join(t.TempDir(), "2a.csv")
+	if code, _, errs := gstCLI(t, dir, "2a-b2b", "--offline", "--year", "2025", "--month", "4", "--format", "csv", "--out", out); code != ExitOK {
+		t.Fatalf("csv: %d %s", code, errs)
+	}
+	b, _ := os.ReadFile(out)
+	if !strings.Contains(string(b), "supplier_gstin") || strings.Count(string(b), "\n") < 2 {
+		t.Errorf("csv = %.300s", b)
+	}
+}
+
+func TestGST2AB2BWithoutSession(t *testing.T) {
+	code, recs, _ := gstCLI(t, t.TempDir(), "2a-b2b", "--year", "2025", "--month", "4")
+	if code != ExitFailed || recs[0]["error"].(map[string]any)["kind"] != "unauthorised" {
+		t.Errorf("exit %d %v", code, recs)
 	}
 }

@@ -102,6 +102,10 @@ func (s *Service) TaxpayerSession(ctx context.Context, gstinRaw string) (*gstapi
 	if err != nil {
 		return nil, SessionView{GSTIN: g}, apperr.Wrap(apperr.Internal, err, "could not read the taxpayer session")
 	}
+	if s.InProcessDemo(ctx) {
+		sim, _, _ := s.Demo()
+		sim.AdoptSession(sess.Token, sess.GSTIN, sess.Username, sess.SessionExpiry)
+	}
 	now := time.Now()
 	if !sess.Active(now) {
 		return nil, sessionView(sess, warning), apperr.New(apperr.Unauthorised, "The GST portal session for %s expired at %s. Sign in again (OTP).", g, sess.SessionExpiry.Local().Format("02/01/2006 15:04"))

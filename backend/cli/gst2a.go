@@ -1,0 +1,142 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk"
+	"gstdesk/backend/export"
+	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/lookup"
+)
+
+func init() {
+	gstSubcommands["2a-b2b"] = gst2AB2B
+}
+
+// gst2AB2B pulls (or, with --offline, reads the latest stored snapshot of) GSTR-2A B2B periods and
+// prints one JSON line per period: {"period", "source", "fetched_at", "data": {"b2b": [...]}}.
+func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("2a-b2b")
+	year := fs.Int("year", 0, "year of the first period, YYYY")
+	month := fs.Int("month", 0, "month of the first period, 1-12")
+	toMonth := fs.Int("to-month", 0, "last month (a range; crosses into the next year when smaller than --month)")
+	supplier := fs.String("supplier", "", "only this supplier's invoices (counterparty GSTIN)")
+	from := fs.String("from", "", "only data from this date, DD/MM/YYYY")
+	gstinFlag := fs.String("gstin", "", "the taxpayer's GSTIN (default: the workspace's)")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) > 0 || *year == 0 || *month == 0 {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2a-b2b --year YYYY --month MM [--to-month MM] [--supplier GSTIN] [--from DD/MM/YYYY] [--offline] [--format json|csv|xlsx] [--out FILE]")
+		return ExitUsage
+	}
+	periods, err := desk.PeriodRange(*year, *month, *toMonth)
+	if err != nil {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst 2a-b2b: %v\n", err)
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	var listings []periodListing
+	failed := false
+	if g.offline {
+		ws := g.svc.Workspace()
+		for _, p := range periods {
+			snap, err := gstr2a.LatestSnapshot(ctx, g.svc.DB.DB, ws.ID, p)
+			if err != nil {
+				g.emit(map[string]any{"period": p, "error": errorObject(apperr.New(apperr.NotFound, "Period %s was never pulled: pull it first (without --offline).", p))})
+				failed = true
+				continue
+			}
+			raw, err := gstr2a.RawListing(ctx, g.svc.DB.DB, snap.ID)
+			if err != nil {
+				g.emit(map[string]any{"period": p, "error": errorObject(lookup.Public(err))})
+				failed = true
+				continue
+			}
+			listings = append(listings, periodListing{p, raw})
+			g.emit(map[string]any{"period": p, "source": lookup.FromCache, "fetched_at": snap.FetchedAt.UTC().Format(time.RFC3339),
+				"transaction_id": snap.TransactionID, "data": json.RawMessage(nonEmptyListing(raw))})
+		}
+		return g.finish2A(listings, failed)
+	}
+	res, err := g.svc.PullGSTR2A(ctx, desk.PullRequest{GSTIN: *gstinFlag, Periods: periods, Supplier: *supplier, From: *from}, true, nil)
+	if err != nil {
+		for _, p := range periods {
+			g.emit(map[string]any{"period": p, "error": errorObject(lookup.Public(err))})
+		}
+		return g.done(true)
+	}
+	for _, r := range res {
+		if r.Error != nil {
+			g.emit(map[string]any{"period": r.Period, "error": errorObject(r.Error)})
+			failed = true
+			continue
+		}
+		listings = append(listings, periodListing{r.Period, r.Raw})
+		g.emit(map[string]any{"period": r.Period, "source": lookup.FromRemote, "fetched_at": r.FetchedAt,
+			"transaction_id": r.TransactionID, "data": json.RawMessage(nonEmptyListing(r.Raw))})
+	}
+	return g.finish2A(listings, failed)
+}
+
+type periodListing struct {
+	period string
+	raw    []byte
+}
+
+// nonEmptyListing is the listing as sent, or {"b2b":[]} for a period with no data.
+func nonEmptyListing(raw []byte) []byte {
+	if len(raw) == 0 {
+		return []byte(`{"b2b":[]}`)
+	}
+	return raw
+}
+
+// finish2A writes the file formats: JSON keeps the per-period records; CSV and XLSX are one row
+// per invoice.
+func (g *gstRun) finish2A(ls []periodListing, failed bool) int {
+	f, _ := export.ParseFormat(g.format)
+	if f != export.CSV && f != export.XLSX {
+		return g.done(failed)
+	}
+	g.records = nil
+	t := export.Table{Name: "GSTR-2A B2B", Columns: []export.Column{
+		{Key: "period", Title: "Period"}, {Key: "supplier_gstin", Title: "Supplier GSTIN"}, {Key: "cfs", Title: "GSTR-1 filed"},
+		{Key: "cfs3b", Title: "GSTR-3B filed"}, {Key: "invoice_number", Title: "Invoice no."}, {Key: "invoice_date", Title: "Invoice date", Kind: export.Date},
+		{Key: "invoice_type", Title: "Type"}, {Key: "place_of_supply", Title: "POS"}, {Key: "reverse_charge", Title: "RCM"},
+		{Key: "irn", Title: "IRN"}, {Key: "invoice_value", Title: "Invoice value", Kind: export.Money},
+		{Key: "taxable_value", Title: "Taxable value", Kind: export.Money}, {Key: "igst", Title: "IGST", Kind: export.Money},
+		{Key: "cgst", Title: "CGST", Kind: export.Money}, {Key: "sgst", Title: "SGST", Kind: export.Money}, {Key: "cess", Title: "Cess", Kind: export.Money},
+	}}
+	for _, pl := range ls {
+		if len(pl.raw) == 0 {
+			continue
+		}
+		l, err := gstr2a.Parse(pl.raw)
+		if err != nil {
+			return g.fail(err)
+		}
+		for _, s := range l.B2B {
+			for i := range s.Invoices {
+				inv := &s.Invoices[i]
+				a := inv.Amounts()
+				t.Rows = append(t.Rows, []any{pl.period, s.CTIN, s.CFS, s.CFS3B, inv.Number, inv.Date, inv.Type, inv.POS, inv.ReverseCharge,
+					inv.IRN, a.Value.Rupees(), a.Taxable.Rupees(), a.IGST.Rupees(), a.CGST.Rupees(), a.SGST.Rupees(), a.Cess.Rupees()})
+			}
+		}
+	}
+	if err := g.writeTable(f, t); err != nil {
+		return g.fail(err)
+	}
+	if failed {
+		return ExitFailed
+	}
+	return ExitOK
+}
