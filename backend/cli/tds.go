@@ -1,9 +1,9 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,6 +13,7 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
+	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/workbook"
 )
@@ -22,7 +23,8 @@ var tdsSubcommands = map[string]struct {
 	summary string
 	run     func(ctx context.Context, env Env, args []string) int
 }{
-	"calc": {"compute salary TDS for both regimes from salary workbooks, offline", tdsCalc},
+	"calc":     {"compute salary TDS for both regimes for one employee or a whole payroll (JSON, CSV, XLSX), offline", tdsCalc},
+	"template": {"write the XLSX payroll template with every column described", tdsTemplate},
 }
 
 func init() {
@@ -32,8 +34,8 @@ func init() {
 func runTDS(ctx context.Context, env Env, args []string) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprintln(env.Stderr, "usage: gstdesk tds COMMAND [flags]\n\nCommands:")
-		for _, name := range []string{"calc"} {
-			fmt.Fprintf(env.Stderr, "  %-6s %s\n", name, tdsSubcommands[name].summary)
+		for _, name := range []string{"calc", "template"} {
+			fmt.Fprintf(env.Stderr, "  %-9s %s\n", name, tdsSubcommands[name].summary)
 		}
 		fmt.Fprintln(env.Stderr, "\nRun 'gstdesk tds COMMAND -h' for its flags.")
 		if len(args) == 0 {
@@ -49,80 +51,60 @@ func runTDS(ctx context.Context, env Env, args []string) int {
 	return sub.run(ctx, env, args[1:])
 }
 
-// employee is one employee's items and how to name them in a message ("workbook 3", "row 7").
-type employee struct {
-	Label string
-	Items []workbook.Item
-}
-
-// computed is one employee's outcome.
-type computed struct {
-	employee
-	Input    tds.Input
-	Result   tds.Result
-	Response workbook.Workbook
-	Warnings []string
-}
-
-// computeAll computes every employee for fy. Every invalid employee is reported, each named by
-// its label, in one error; nothing is returned for a batch with any invalid employee.
-func computeAll(ctx context.Context, emps []employee, fy tds.FY) ([]computed, error) {
-	out := make([]computed, 0, len(emps))
-	var problems []string
-	for _, e := range emps {
-		if err := ctx.Err(); err != nil {
-			return nil, apperr.Wrap(apperr.Canceled, err, "Cancelled.")
-		}
-		in, warns, err := tds.ParseItems(workbook.TDSItems(e.Items))
-		if err == nil {
-			var res tds.Result
-			if res, err = tds.Compute(in, fy); err == nil {
-				out = append(out, computed{employee: e, Input: in, Result: res, Response: workbook.Response(e.Items, res), Warnings: warns})
-				continue
-			}
-		}
-		problems = append(problems, e.Label+": "+apperr.Public(err).Message)
-	}
-	if len(problems) > 0 {
-		return nil, apperr.New(apperr.Invalid, "%s", strings.Join(problems, "\n"))
-	}
-	return out, nil
-}
-
-// employeesFromWorkbooks names each workbook by its position, or "the workbook" when alone.
-func employeesFromWorkbooks(ws []workbook.Workbook) ([]employee, error) {
-	emps := make([]employee, len(ws))
-	var problems []string
-	for i, w := range ws {
-		label := fmt.Sprintf("workbook %d", i+1)
-		if len(ws) == 1 {
-			label = "the workbook"
-		}
-		items, err := w.Items()
+// readPayroll reads the --in input (a file, or standard input for "-") in any payroll format.
+func readPayroll(ctx context.Context, env Env, path, format string) (*payroll.Import, error) {
+	opt := payroll.Options{}
+	if format != "" {
+		f, err := payroll.ParseFormat(format)
 		if err != nil {
-			problems = append(problems, label+": "+apperr.Public(err).Message)
-			continue
+			return nil, err
 		}
-		emps[i] = employee{Label: label, Items: items}
+		opt.Format = f
 	}
-	if len(problems) > 0 {
-		return nil, apperr.New(apperr.Invalid, "%s", strings.Join(problems, "\n"))
+	if path == "-" || path == "" {
+		data, err := io.ReadAll(io.LimitReader(env.Stdin, payroll.DefaultLimits.MaxBytes+1))
+		if err != nil {
+			return nil, apperr.Wrap(apperr.Invalid, err, "Could not read standard input: %v.", err)
+		}
+		return payroll.Read(ctx, "-", bytes.NewReader(data), int64(len(data)), opt)
 	}
-	return emps, nil
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, apperr.Wrap(apperr.Invalid, err, "cannot open the input %s: %v. Check the path.", path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, apperr.Wrap(apperr.Invalid, err, "cannot open the input %s: %v. Check the path.", path, err)
+	}
+	return payroll.Read(ctx, path, f, st.Size(), opt)
+}
+
+// problemText names a problem for the terminal; a lone workbook is "the workbook".
+func problemText(im *payroll.Import, p payroll.Problem) string {
+	if im.Format == payroll.JSON && im.Form == workbook.Single {
+		return "the workbook: " + p.Message
+	}
+	return p.String()
 }
 
 func tdsCalc(ctx context.Context, env Env, args []string) int {
 	fs := flag.NewFlagSet("tds calc", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	fyFlag := fs.String("fy", "", "financial year, like \"FY 2025-26\" (required; "+tds.SupportedList()+")")
-	inFlag := fs.String("in", "-", "input: a salary workbook (JSON), an array of workbooks or one workbook per line; - for standard input")
+	inFlag := fs.String("in", "-", "input: salary workbooks (JSON: one, an array or one per line), or a CSV or XLSX sheet with one row per employee; - for standard input")
+	inFormat := fs.String("in-format", "", "json, csv or xlsx; default: from the --in file's extension, else from its content")
 	outFlag := fs.String("out", "", "write the output to this file instead of standard output")
 	formatFlag := fs.String("format", "json", "json (the response workbooks of the remote calculator), csv or xlsx (one row per employee)")
 	explain := fs.Bool("explain", false, "print both regimes' computation sheets, section by section, on standard output (the --format output then needs --out)")
 	fs.Usage = func() {
-		fmt.Fprintln(env.Stderr, "usage: gstdesk tds calc --fy \"FY 2025-26\" [--in FILE|-] [--out FILE] [--format json|csv|xlsx] [--explain]")
+		fmt.Fprintln(env.Stderr, "usage: gstdesk tds calc --fy \"FY 2025-26\" [--in FILE|-] [--in-format json|csv|xlsx] [--out FILE] [--format json|csv|xlsx] [--explain]")
 		fmt.Fprintln(env.Stderr, "\nComputes salary TDS for both regimes locally, as the remote calculator would, and recommends a regime.")
-		fmt.Fprintln(env.Stderr, "Exit status: 0 done, 1 invalid input, 2 wrong command line.")
+		fmt.Fprintln(env.Stderr, "A CSV or XLSX sheet has a header row of the workbook's item keys (or friendly names such as")
+		fmt.Fprintln(env.Stderr, "\"Basic salary 17(1)\", \"HRA exemption\", \"80C\") plus optional name, employee_code, pan and")
+		fmt.Fprintln(env.Stderr, "tds_deducted_so_far columns; 'gstdesk tds template' writes one. Rows with a bad cell are reported")
+		fmt.Fprintln(env.Stderr, "on standard error (file, row, column) and left out; the others are computed and written.")
+		fmt.Fprintln(env.Stderr, "Exit status: 0 done, 1 a row or the input was rejected, 2 wrong command line.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -149,154 +131,185 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
 		return ExitUsage
 	}
+	if *inFormat != "" {
+		if _, err := payroll.ParseFormat(*inFormat); err != nil {
+			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
+			return ExitUsage
+		}
+	}
 
-	var in io.Reader = env.Stdin
-	if *inFlag != "-" && *inFlag != "" {
-		f, err := os.Open(*inFlag)
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "gstdesk tds calc: cannot open the input %s: %v. Check the path.\n", *inFlag, err)
+	im, err := readPayroll(ctx, env, *inFlag, *inFormat)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
+		return ExitFailed
+	}
+	status := ExitOK
+	for _, p := range im.Problems {
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", problemText(im, p))
+	}
+	if im.ProblemCount > len(im.Problems) {
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %d more problems not shown.\n", im.ProblemCount-len(im.Problems))
+	}
+	if im.BadRows > 0 {
+		what := "rows"
+		if im.Format == payroll.JSON {
+			what = "workbooks"
+		}
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %d of %d %s rejected; the other %d computed.\n", im.BadRows, im.Rows, what, len(im.Employees))
+		status = ExitFailed
+	}
+	for _, w := range im.Warnings {
+		if im.Format == payroll.JSON && im.Form == workbook.Single {
+			w = "the workbook: " + strings.TrimPrefix(w, "workbook 1: ")
+		}
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", w)
+	}
+	if len(im.Employees) == 0 {
+		return ExitFailed
+	}
+	results, err := payroll.Compute(ctx, im.Employees, fy, nil)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
+		return ExitFailed
+	}
+
+	single := im.Format == payroll.JSON && im.Form == workbook.Single && len(im.Employees) == 1
+	if format != export.XLSX && *outFlag != "" && !*explain {
+		// Big payrolls go straight to the file, never whole in memory.
+		write := func(w io.Writer) error { return payroll.WriteFullCSV(w, im.Employees, results) }
+		if format == export.JSON {
+			write = func(w io.Writer) error { return writeResponses(w, im.Employees, results, single) }
+		}
+		if err := writeFile(*outFlag, write); err != nil {
+			fmt.Fprintf(env.Stderr, "gstdesk tds calc: cannot write %s: %v. Check the folder exists and is writable.\n", *outFlag, err)
 			return ExitFailed
 		}
-		defer f.Close()
-		in = f
+		return status
 	}
-	ws, form, err := workbook.ReadAllForm(in)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
-		return ExitFailed
-	}
-	emps, err := employeesFromWorkbooks(ws)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
-		return ExitFailed
-	}
-	rows, err := computeAll(ctx, emps, fy)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
-		return ExitFailed
-	}
-	for _, r := range rows {
-		for _, w := range r.Warnings {
-			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s: %s\n", r.Label, w)
-		}
-	}
-
 	var body bytes.Buffer
 	switch format {
 	case export.JSON:
-		if err := writeResponses(&body, rows, form); err != nil {
+		if err := writeResponses(&body, im.Employees, results, single); err != nil {
+			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %v\n", err)
+			return ExitFailed
+		}
+	case export.CSV:
+		if err := payroll.WriteFullCSV(&body, im.Employees, results); err != nil {
 			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %v\n", err)
 			return ExitFailed
 		}
 	default:
-		if err := export.Write(&body, format, tdsTable(rows)); err != nil {
+		if err := export.Write(&body, format, payroll.FullTable(im.Employees, results)); err != nil {
 			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
 			return ExitFailed
 		}
 	}
 	if *explain {
-		for i, r := range rows {
+		for i := range im.Employees {
+			e := &im.Employees[i]
 			if i > 0 {
 				fmt.Fprintln(env.Stdout)
 			}
-			if len(rows) > 1 {
-				fmt.Fprintf(env.Stdout, "== %s ==\n", r.Label)
+			if len(im.Employees) > 1 || im.BadRows > 0 {
+				fmt.Fprintf(env.Stdout, "== %s ==\n", e.Label(im.Format))
 			}
-			e, err := tds.Explain(r.Input, fy)
+			ex, err := tds.Explain(e.Input, fy)
 			if err != nil {
-				fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s: %s\n", r.Label, apperr.Public(err).Message)
+				fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s: %s\n", e.Label(im.Format), apperr.Public(err).Message)
 				return ExitFailed
 			}
-			io.WriteString(env.Stdout, tds.FormatExplanation(e))
+			io.WriteString(env.Stdout, tds.FormatExplanation(ex))
 		}
 		if *outFlag == "" {
-			return ExitOK
+			return status
 		}
 	}
 	if *outFlag == "" {
 		if _, err := env.Stdout.Write(body.Bytes()); err != nil {
 			return ExitFailed
 		}
-		return ExitOK
+		return status
 	}
 	if err := os.WriteFile(*outFlag, body.Bytes(), 0o644); err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds calc: cannot write %s: %v. Check the folder exists and is writable.\n", *outFlag, err)
 		return ExitFailed
 	}
+	return status
+}
+
+func tdsTemplate(ctx context.Context, env Env, args []string) int {
+	fs := flag.NewFlagSet("tds template", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	outFlag := fs.String("out", "", "write the XLSX template to this file (required)")
+	example := fs.Bool("example", false, "fill the template with five demo employees instead of one example row")
+	fs.Usage = func() {
+		fmt.Fprintln(env.Stderr, "usage: gstdesk tds template --out FILE.xlsx [--example]")
+		fmt.Fprintln(env.Stderr, "\nWrites the payroll template: every column gstdesk reads, a note describing each, and an example row.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	if *outFlag == "" || fs.NArg() > 0 {
+		fmt.Fprintln(env.Stderr, "gstdesk tds template: give the file to write with --out, like --out payroll.xlsx.")
+		return ExitUsage
+	}
+	var b bytes.Buffer
+	if err := payroll.Template(&b, *example); err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds template: %v\n", err)
+		return ExitFailed
+	}
+	if err := os.WriteFile(*outFlag, b.Bytes(), 0o644); err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds template: cannot write %s: %v. Check the folder exists and is writable.\n", *outFlag, err)
+		return ExitFailed
+	}
 	return ExitOK
+}
+
+// writeFile writes a file through write, removing it when anything fails.
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		os.Remove(path)
+		return err
+	}
+	return f.Close()
 }
 
 // writeResponses writes the response workbooks: one workbook for a single input workbook,
 // otherwise a JSON array in input order, one workbook per line.
-func writeResponses(w *bytes.Buffer, rows []computed, form workbook.Form) error {
-	if form == workbook.Single && len(rows) == 1 {
-		b, err := json.Marshal(rows[0].Response)
+func writeResponses(out io.Writer, emps []payroll.Employee, results []tds.Result, single bool) error {
+	w := bufio.NewWriterSize(out, 1<<16)
+	if single {
+		b, err := emps[0].Response(results[0]).MarshalJSON()
 		if err != nil {
 			return err
 		}
 		w.Write(b)
 		w.WriteByte('\n')
-		return nil
+		return w.Flush()
 	}
 	w.WriteString("[")
-	for i, r := range rows {
+	for i := range emps {
 		if i > 0 {
 			w.WriteString(",")
 		}
 		w.WriteString("\n")
-		b, err := json.Marshal(r.Response)
+		b, err := emps[i].Response(results[i]).MarshalJSON()
 		if err != nil {
 			return err
 		}
-		w.Write(b)
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
 	}
 	w.WriteString("\n]\n")
-	return nil
-}
-
-var resultColumns = []struct{ key, title string }{
-	{"income_tax_payable", "income tax payable"}, {"surcharge", "surcharge"},
-	{"health_and_education_cess", "health and education cess"}, {"tds_on_salary", "TDS on salary"},
-	{"relief_us_87_a", "relief u/s 87A"},
-}
-
-// tdsTable is one row per employee: every input item (in the order of interface.md 2.8), both
-// regimes' five figures and the recommended regime with its saving.
-func tdsTable(rows []computed) export.Table {
-	t := export.Table{Name: "tds_on_salary"}
-	t.Columns = append(t.Columns,
-		export.Column{Key: tds.KeyPANStatus, Title: tds.KeyPANStatus, Kind: export.Text},
-		export.Column{Key: tds.KeyEmployeeCategory, Title: tds.KeyEmployeeCategory, Kind: export.Text})
-	for f := tds.Field(0); f < tds.NumFields; f++ {
-		t.Columns = append(t.Columns, export.Column{Key: f.Key(), Title: f.Key(), Kind: export.Money})
-	}
-	for _, g := range []string{"new", "old"} {
-		for _, c := range resultColumns {
-			t.Columns = append(t.Columns, export.Column{Key: g + "_" + c.key, Title: g + " regime: " + c.title, Kind: export.Money})
-		}
-	}
-	t.Columns = append(t.Columns,
-		export.Column{Key: "recommended_regime", Title: "recommended regime", Kind: export.Text},
-		export.Column{Key: "saving", Title: "saving", Kind: export.Money})
-	for _, r := range rows {
-		row := make([]any, 0, len(t.Columns))
-		row = append(row, r.Input.PANStatus, r.Input.Category.String())
-		for _, p := range r.Input.Amounts {
-			row = append(row, rupees(p))
-		}
-		for _, f := range []tds.Figures{r.Result.New.Figures, r.Result.Old.Figures} {
-			row = append(row, f.IncomeTaxPayable, f.Surcharge, f.Cess, f.TDSOnSalary, f.Relief87A)
-		}
-		row = append(row, string(r.Result.Recommended), r.Result.Saving)
-		t.Rows = append(t.Rows, row)
-	}
-	return t
-}
-
-// rupees is an amount as a cell: whole rupees as an integer, otherwise rupees with paise.
-func rupees(p tds.Paise) any {
-	if p%100 == 0 {
-		return int64(p / 100)
-	}
-	return float64(p) / 100
+	return w.Flush()
 }

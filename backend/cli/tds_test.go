@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -191,10 +192,12 @@ func TestTDSCalcErrors(t *testing.T) {
 		{"unknown subcommand", good, []string{"tds", "run"}, ExitUsage, []string{`unknown command "run"`}},
 		{"help", "", []string{"tds", "calc", "-h"}, ExitOK, []string{"--explain"}},
 		{"invalid item", bad, []string{"tds", "calc", "--fy", "2025-26"}, ExitFailed, []string{"the workbook", `employee_category "child"`}},
-		{"second workbook invalid", "[" + good + "," + bad + "]", []string{"tds", "calc", "--fy", "2025-26"}, ExitFailed, []string{"workbook 2:", "child"}},
 		{"malformed", "{", []string{"tds", "calc", "--fy", "2025-26"}, ExitFailed, []string{"not valid JSON"}},
 		{"no input sheet", `{"sheets":[{"name":"x","items":[]}]}`, []string{"tds", "calc", "--fy", "2025-26"}, ExitFailed, []string{"salary_details_list"}},
 		{"missing file", "", []string{"tds", "calc", "--fy", "2025-26", "--in", "/nonexistent/x.json"}, ExitFailed, []string{"cannot open the input"}},
+		{"bad in-format", good, []string{"tds", "calc", "--fy", "2025-26", "--in-format", "ods"}, ExitUsage, []string{"json, csv or xlsx"}},
+		{"csv all rows bad", "salary_as_per_provisions_contained_in_section_17_1\nabc\n", []string{"tds", "calc", "--fy", "2025-26", "--in-format", "csv"}, ExitFailed, []string{"row 2, column A", `"abc"`, "1 of 1 rows rejected"}},
+		{"template no out", "", []string{"tds", "template"}, ExitUsage, []string{"--out"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -211,5 +214,89 @@ func TestTDSCalcErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTDSCalcBatchKeepsGoodRows: a bad workbook in a batch is reported on stderr and left out;
+// the good ones are still written, and the exit status says something was rejected.
+func TestTDSCalcBatchKeepsGoodRows(t *testing.T) {
+	good := goldenInput(t, "cbdt-12-10-lakh")
+	bad := `{"sheets":[{"name":"salary_details_list","items":[["employee_category","child"]]}]}`
+	code, out, errs := tdsRun(t, "["+good+","+bad+","+good+"]", "tds", "calc", "--fy", "2025-26")
+	if code != ExitFailed {
+		t.Fatalf("exit %d, want %d", code, ExitFailed)
+	}
+	for _, w := range []string{"workbook 2:", `employee_category "child"`, "1 of 3 workbooks rejected"} {
+		if !strings.Contains(errs, w) {
+			t.Errorf("stderr %q does not contain %q", errs, w)
+		}
+	}
+	one := strings.TrimSpace(goldenWant(t, "cbdt-12-10-lakh"))
+	if want := "[\n" + one + ",\n" + one + "\n]\n"; out != want {
+		t.Errorf("stdout:\n%s\nwant the two good workbooks:\n%s", out, want)
+	}
+}
+
+// TestTDSCalcCSVBatch: a CSV payroll with friendly headers and an identifier column; one bad
+// cell; JSON output is the array of response workbooks in input order, CSV output carries the
+// identifier, every item and both regimes.
+func TestTDSCalcCSVBatch(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "payroll.csv")
+	csvText := "Employee code,Name,Basic salary 17(1),HRA exemption,80C,pan_status\n" +
+		"E1,Asha,1285000,0,0,PANISVALID\n" +
+		"E2,Bad,12x,0,0,PANISVALID\n" +
+		"E3,Ravi,\"24,00,000\",360000,150000,\n"
+	if err := os.WriteFile(in, []byte(csvText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := tdsRun(t, "", "tds", "calc", "--fy", "FY 2025-26", "--in", in)
+	if code != ExitFailed {
+		t.Fatalf("exit %d, want 1 (a row was rejected): %s", code, errs)
+	}
+	if !strings.Contains(errs, "payroll.csv, row 3, column C (Basic salary 17(1)): \"12x\": expected an amount") {
+		t.Errorf("stderr = %q", errs)
+	}
+	var got []json.RawMessage
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 2 {
+		t.Fatalf("stdout is not an array of 2 workbooks (%v):\n%s", err, out)
+	}
+	if !strings.Contains(string(got[0]), `["tds_on_salary",10400]`) {
+		t.Errorf("first workbook is not E1's: %s", got[0])
+	}
+
+	outCSV := filepath.Join(dir, "out.csv")
+	code, _, errs = tdsRun(t, "", "tds", "calc", "--fy", "FY 2025-26", "--in", in, "--format", "csv", "--out", outCSV)
+	if code != ExitFailed {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, _ := os.ReadFile(outCSV)
+	recs, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(b), "\ufeff"))).ReadAll()
+	if err != nil || len(recs) != 3 {
+		t.Fatalf("%d records (%v), want header + 2", len(recs), err)
+	}
+	head := strings.Join(recs[0], ",")
+	for _, w := range []string{"employee_code,name,pan_status,employee_category,gross_salary_from_previous_employers", "new_tds_on_salary", "old_relief_us_87_a", "recommended_regime"} {
+		if !strings.Contains(head, w) {
+			t.Errorf("header %q lacks %q", head, w)
+		}
+	}
+	if recs[2][0] != "E3" || recs[2][1] != "Ravi" {
+		t.Errorf("second row identifies %v, want E3 Ravi", recs[2][:2])
+	}
+}
+
+func TestTDSTemplateCommand(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "template.xlsx")
+	code, _, errs := tdsRun(t, "", "tds", "template", "--example", "--out", out)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	code, stdout, errs := tdsRun(t, "", "tds", "calc", "--fy", "2025-26", "--in", out, "--format", "csv")
+	if code != ExitOK {
+		t.Fatalf("calc on the template: exit %d: %s", code, errs)
+	}
+	if n := strings.Count(stdout, "\n"); n != 6 {
+		t.Errorf("%d lines, want header + 5 demo employees:\n%s", n, stdout)
 	}
 }

@@ -1,0 +1,195 @@
+// Package payroll is salary TDS for a whole payroll: it imports employees from JSON workbooks,
+// CSV or XLSX (header mapping, cell-by-cell validation, stated limits), computes both regimes for
+// every employee with the tds engine, keeps each run in SQLite so it can be reopened and compared
+// offline, checks employees against the remote calculator, and writes results, response
+// workbooks and per-employee computation sheets.
+package payroll
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"gstdesk/backend/tds"
+	"gstdesk/backend/workbook"
+)
+
+// Progress reports how much of a long job is done.
+type Progress func(done, total int)
+
+// Format is the kind of a payroll file.
+type Format string
+
+// The payroll file formats.
+const (
+	JSON Format = "json"
+	CSV  Format = "csv"
+	XLSX Format = "xlsx"
+)
+
+// Limits bound what an import accepts, so a wrong or huge file is refused with a message instead
+// of exhausting memory.
+type Limits struct {
+	MaxBytes     int64 // CSV and JSON files
+	MaxXLSXBytes int64 // XLSX files (they are unzipped to read)
+	MaxRows      int   // employees in one file
+}
+
+// DefaultLimits are the limits the app and the command line use: 256 MB of CSV or JSON, 64 MB of
+// XLSX, 200,000 employees.
+var DefaultLimits = Limits{MaxBytes: 256 << 20, MaxXLSXBytes: 64 << 20, MaxRows: 200_000}
+
+// Identity says who an employee is; the import carries it through to every output.
+type Identity struct {
+	Name string `json:"name"`
+	Code string `json:"employee_code"`
+	PAN  string `json:"pan"`
+}
+
+// Employee is one imported employee: where it came from, who it is and the workbook input.
+type Employee struct {
+	// Row is the spreadsheet row (the header is row 1) or, for JSON, the workbook's position.
+	Row int
+	ID  Identity
+	// Deducted is the TDS this employer has already deducted this year (tds_deducted_so_far).
+	Deducted tds.Paise
+	Input    tds.Input
+	// Items are the workbook items exactly as given (JSON input); nil for spreadsheet rows,
+	// whose items are built from Input by WorkbookItems.
+	Items []workbook.Item
+}
+
+// Label names the employee in a message: "row 7 (EMP001, Asha Rao)" or "workbook 3".
+func (e *Employee) Label(f Format) string {
+	var b strings.Builder
+	if f == JSON {
+		b.WriteString("workbook ")
+	} else {
+		b.WriteString("row ")
+	}
+	b.WriteString(strconv.Itoa(e.Row))
+	var who []string
+	for _, s := range []string{e.ID.Code, e.ID.Name} {
+		if s != "" {
+			who = append(who, s)
+		}
+	}
+	if len(who) > 0 {
+		b.WriteString(" (" + strings.Join(who, ", ") + ")")
+	}
+	return b.String()
+}
+
+// WorkbookItems are the employee's workbook items: as given for a JSON workbook, otherwise all
+// 46 items in the order of interface.md 2.8 with amounts written as plain decimals.
+func (e *Employee) WorkbookItems() []workbook.Item {
+	if e.Items != nil {
+		return e.Items
+	}
+	return ItemsOf(e.Input)
+}
+
+// ItemsOf writes an input as the 46 workbook items in order, amounts as plain decimal numbers.
+func ItemsOf(in tds.Input) []workbook.Item {
+	out := make([]workbook.Item, 0, 2+int(tds.NumFields))
+	out = append(out, workbook.Item{Key: tds.KeyPANStatus, Value: in.PANStatus}, workbook.Item{Key: tds.KeyEmployeeCategory, Value: in.Category.String()})
+	for f := tds.Field(0); f < tds.NumFields; f++ {
+		out = append(out, workbook.Item{Key: f.Key(), Value: decimalNumber(in.Amounts[f])})
+	}
+	return out
+}
+
+// RequestWorkbook is the body of operation 4.8 for the employee: the input sheet only.
+func (e *Employee) RequestWorkbook() workbook.Workbook {
+	return workbook.Workbook{Name: workbook.WorkbookName, Entity: workbook.EntityWorkbook,
+		Sheets: []workbook.Sheet{{Name: workbook.InputSheet, Entity: workbook.EntityList, Items: e.WorkbookItems()}}}
+}
+
+// Response is the employee's answer exactly as the remote calculator returns it (4.8's data).
+func (e *Employee) Response(res tds.Result) workbook.Workbook {
+	return workbook.Response(e.WorkbookItems(), res)
+}
+
+// decimalNumber writes paise as a JSON number of rupees: 1285000, 1450000.5, -2000.25.
+func decimalNumber(p tds.Paise) any {
+	return jsonNumber(appendDecimal(nil, p))
+}
+
+// appendDecimal writes paise as rupees with no trailing zeros in the fraction.
+func appendDecimal(b []byte, p tds.Paise) []byte {
+	v := int64(p)
+	if v < 0 {
+		b = append(b, '-')
+		v = -v
+	}
+	b = strconv.AppendInt(b, v/100, 10)
+	if frac := v % 100; frac != 0 {
+		b = append(b, '.', byte('0'+frac/10))
+		if frac%10 != 0 {
+			b = append(b, byte('0'+frac%10))
+		}
+	}
+	return b
+}
+
+// Problem is one thing wrong in an import: a cell, a row or a workbook.
+type Problem struct {
+	File    string `json:"file"`
+	Sheet   string `json:"sheet,omitempty"`
+	Row     int    `json:"row"`              // spreadsheet row or workbook number; 0 for the file
+	Column  string `json:"column,omitempty"` // spreadsheet letter
+	Header  string `json:"header,omitempty"` // the column's header in the file
+	Value   string `json:"value,omitempty"`  // the bad value, as found
+	Message string `json:"message"`          // what was expected
+}
+
+// String writes the problem for a person: "pay.xlsx, sheet employees, row 7, column D (80C):
+// "abc": expected ...".
+func (p Problem) String() string {
+	var b strings.Builder
+	b.WriteString(p.File)
+	if p.Sheet != "" {
+		b.WriteString(", sheet " + p.Sheet)
+	}
+	if p.Row > 0 {
+		if p.Sheet == "" && p.Column == "" && strings.HasSuffix(strings.ToLower(p.File), ".json") {
+			fmt.Fprintf(&b, ", workbook %d", p.Row)
+		} else {
+			fmt.Fprintf(&b, ", row %d", p.Row)
+		}
+	}
+	if p.Column != "" {
+		b.WriteString(", column " + p.Column)
+		if p.Header != "" {
+			b.WriteString(" (" + p.Header + ")")
+		}
+	}
+	b.WriteString(": ")
+	if p.Value != "" {
+		b.WriteString(strconv.Quote(p.Value) + ": ")
+	}
+	b.WriteString(p.Message)
+	return b.String()
+}
+
+// monthly is the TDS to deduct in month (0 when no month is given) in the recommended regime.
+func monthly(res tds.Result, deducted tds.Paise, month time.Month) int64 {
+	if month < time.January || month > time.December {
+		return 0
+	}
+	annual := res.Regime(res.Recommended).TDSOnSalary
+	s, err := tds.MonthlySchedule(annual, wholeRupees(deducted), month)
+	if err != nil || len(s) == 0 {
+		return 0
+	}
+	return s[0].Amount
+}
+
+// wholeRupees rounds paise to rupees, half up.
+func wholeRupees(p tds.Paise) int64 {
+	if p >= 0 {
+		return int64(p+50) / 100
+	}
+	return -(int64(-p+50) / 100)
+}

@@ -1,0 +1,693 @@
+package payroll
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/csv"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/tds"
+	"gstdesk/backend/workbook"
+)
+
+// MaxProblems is how many problems an import keeps to show; ProblemCount counts them all.
+const MaxProblems = 1000
+
+// maxWarnings is how many warnings an import keeps.
+const maxWarnings = 100
+
+// Options steer an import.
+type Options struct {
+	// Format of the file; "" detects it from the name's extension, then from the content.
+	Format Format
+	// Mapping is the user's confirmed header mapping; nil uses Suggest's choice.
+	Mapping Mapping
+	// Limits; the zero value means DefaultLimits.
+	Limits Limits
+	// Progress is told about rows read (every 1,000); nil for none.
+	Progress Progress
+}
+
+// Import is a file read and checked: the good employees, and every problem found. Nothing of an
+// import is stored until a run is saved from it.
+type Import struct {
+	File   string `json:"file"`
+	Format Format `json:"format"`
+	Sheet  string `json:"sheet,omitempty"`
+	Hash   string `json:"hash"` // SHA-256 of the file, hex
+	Size   int64  `json:"size"`
+	// Columns are the file's headers and what each was taken as (spreadsheets only).
+	Columns []Match `json:"columns"`
+	// Missing are the workbook items no column gives: taken as 0 (PANISVALID, general).
+	Missing      []string   `json:"missing"`
+	Employees    []Employee `json:"-"`
+	Problems     []Problem  `json:"problems"`      // the first MaxProblems
+	ProblemCount int        `json:"problem_count"` // all of them
+	BadRows      int        `json:"bad_rows"`      // rows (workbooks) with a problem: not in Employees
+	Rows         int        `json:"rows"`          // data rows (workbooks) read, good and bad
+	Warnings     []string   `json:"warnings"`
+	// Form is how a JSON file was written (one workbook, an array, one per line).
+	Form workbook.Form `json:"-"`
+}
+
+func (im *Import) problem(p Problem) {
+	im.ProblemCount++
+	if len(im.Problems) < MaxProblems {
+		im.Problems = append(im.Problems, p)
+	}
+}
+
+func (im *Import) warn(s string) {
+	if len(im.Warnings) < maxWarnings {
+		im.Warnings = append(im.Warnings, s)
+	} else if len(im.Warnings) == maxWarnings {
+		im.Warnings = append(im.Warnings, "more warnings not shown")
+	}
+}
+
+// DetectFormat tells the format from the file name's extension, or else from its first bytes.
+func DetectFormat(name string, head []byte) (Format, error) {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".json", ".ndjson", ".jsonl":
+		return JSON, nil
+	case ".csv", ".txt", ".tsv":
+		return CSV, nil
+	case ".xlsx", ".xlsm":
+		return XLSX, nil
+	case ".xls":
+		return "", apperr.New(apperr.Invalid, "%s is an old Excel 97-2003 file: open it in Excel and save it as .xlsx, then import again.", filepath.Base(name))
+	}
+	if bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+		return XLSX, nil
+	}
+	t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\ufeff")), " \t\r\n")
+	if len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+		return JSON, nil
+	}
+	return CSV, nil
+}
+
+// ParseFormat reads a format name: json, csv or xlsx.
+func ParseFormat(s string) (Format, error) {
+	switch f := Format(strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "."))); f {
+	case JSON, CSV, XLSX:
+		return f, nil
+	}
+	return "", apperr.New(apperr.Invalid, "Unknown input format %q: use json, csv or xlsx.", s)
+}
+
+// Read reads a payroll file of any format: JSON workbooks (one, an array, one per line), or a CSV
+// or XLSX sheet with one row per employee. Problems with cells or rows are collected in the
+// Import (the bad rows are left out); an error means the file as a whole cannot be read: too big,
+// too many rows, not the format it claims, no header row, a column mapped twice.
+func Read(ctx context.Context, name string, r io.ReaderAt, size int64, opt Options) (*Import, error) {
+	lim := opt.Limits
+	if lim == (Limits{}) {
+		lim = DefaultLimits
+	}
+	base := filepath.Base(name)
+	if name == "" || name == "-" {
+		base = "standard input"
+	}
+	format := opt.Format
+	if format == "" {
+		head := make([]byte, 512)
+		n, _ := r.ReadAt(head, 0)
+		f, err := DetectFormat(name, head[:n])
+		if err != nil {
+			return nil, err
+		}
+		format = f
+	}
+	max := lim.MaxBytes
+	if format == XLSX {
+		max = lim.MaxXLSXBytes
+	}
+	if max > 0 && size > max {
+		return nil, apperr.New(apperr.Invalid, "%s is %s; gstdesk reads %s files of at most %d MB. Split the payroll into smaller files.", base, sizeText(size), strings.ToUpper(string(format)), max>>20)
+	}
+	im := &Import{File: base, Format: format, Size: size}
+	hashDone := make(chan string, 1)
+	go func() {
+		h := sha256.New()
+		io.Copy(h, io.NewSectionReader(r, 0, size))
+		hashDone <- hex.EncodeToString(h.Sum(nil))
+	}()
+	var err error
+	switch format {
+	case JSON:
+		err = readJSON(ctx, im, io.NewSectionReader(r, 0, size), lim, opt.Progress)
+	case CSV:
+		err = readCSV(ctx, im, io.NewSectionReader(r, 0, size), opt, lim)
+	case XLSX:
+		err = readXLSX(ctx, im, io.NewSectionReader(r, 0, size), opt, lim)
+	default:
+		err = apperr.New(apperr.Invalid, "Unknown input format %q: use json, csv or xlsx.", format)
+	}
+	im.Hash = <-hashDone
+	if err != nil {
+		return nil, err
+	}
+	if im.Rows == 0 {
+		return nil, apperr.New(apperr.Invalid, "%s has no employees: fill one row per employee under the header row (download the template to see the columns).", base)
+	}
+	return im, nil
+}
+
+func sizeText(n int64) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d KB", (n+1023)>>10)
+}
+
+func canceled(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return apperr.Wrap(apperr.Canceled, err, "The import was cancelled.")
+	}
+	return nil
+}
+
+func tooManyRows(im *Import, lim Limits) error {
+	return apperr.New(apperr.Invalid, "%s has more than %d employees: split it into files of at most %d rows.", im.File, lim.MaxRows, lim.MaxRows)
+}
+
+// readJSON decodes workbooks one at a time, so one with bad items is reported and the rest read.
+func readJSON(ctx context.Context, im *Import, r io.Reader, lim Limits, progress Progress) error {
+	br := bufio.NewReaderSize(r, 1<<16)
+	// Skip a byte-order mark and find the first character.
+	if b, _ := br.Peek(3); bytes.Equal(b, []byte("\ufeff")) {
+		br.Discard(3)
+	}
+	first := byte(0)
+	for {
+		c, err := br.ReadByte()
+		if err != nil {
+			return apperr.New(apperr.Invalid, "%s is empty: give a salary workbook (JSON), an array of workbooks, or one workbook per line.", im.File)
+		}
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			first = c
+			br.UnreadByte()
+			break
+		}
+	}
+	dec := json.NewDecoder(br)
+	dec.UseNumber()
+	array := first == '['
+	if array {
+		dec.Token()
+	}
+	n := 0
+	for {
+		if err := canceled(ctx); err != nil {
+			return err
+		}
+		if array && !dec.More() {
+			if _, err := dec.Token(); err != nil {
+				return apperr.New(apperr.Invalid, "%s: the array of workbooks is not closed: %v. Check the file is complete.", im.File, err)
+			}
+			break
+		}
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		if err == io.EOF && !array {
+			break
+		}
+		if err != nil {
+			return apperr.New(apperr.Invalid, "%s, workbook %d: not valid JSON near byte %d: %v. Fix the file and import it again.", im.File, n+1, dec.InputOffset(), err)
+		}
+		n++
+		if lim.MaxRows > 0 && n > lim.MaxRows {
+			return tooManyRows(im, lim)
+		}
+		im.Rows++
+		if progress != nil && n%1000 == 0 {
+			progress(n, 0)
+		}
+		e := Employee{Row: n}
+		w, err := workbook.Parse(raw)
+		var items []workbook.Item
+		if err == nil {
+			items, err = w.Items()
+		}
+		if err == nil {
+			var warns []string
+			e.Input, warns, err = tds.ParseItems(workbook.TDSItems(items))
+			for _, w := range warns {
+				im.warn(fmt.Sprintf("workbook %d: %s", n, w))
+			}
+		}
+		if err != nil {
+			im.BadRows++
+			im.problem(Problem{File: im.File, Row: n, Message: apperr.Public(err).Message})
+			continue
+		}
+		e.Items = items
+		im.Employees = append(im.Employees, e)
+	}
+	switch {
+	case array:
+		im.Form = workbook.Array
+	case n == 1:
+		im.Form = workbook.Single
+	default:
+		im.Form = workbook.Lines
+	}
+	return nil
+}
+
+// rowReader turns the cells of one spreadsheet row into an employee.
+type rowReader struct {
+	im      *Import
+	sheet   string
+	byIndex []string // column index to key ("" = ignored)
+	headers []string
+}
+
+// setup maps the header row; it refuses a mapping that gives one key to two columns.
+func (rr *rowReader) setup(headers []string, opt Options) error {
+	rr.headers = headers
+	var ms []Match
+	if opt.Mapping != nil {
+		seen := map[string]string{}
+		for _, h := range headers {
+			h = strings.TrimSpace(h)
+			if k := opt.Mapping[h]; k != "" {
+				if !IsTarget(k) {
+					return apperr.New(apperr.Invalid, "The mapping gives column %q to %q, which gstdesk does not know.", h, k)
+				}
+				if prev, dup := seen[k]; dup {
+					return apperr.New(apperr.Invalid, "Columns %q and %q are both mapped to %s: map one of them to nothing.", prev, h, k)
+				}
+				seen[k] = h
+			}
+		}
+		ms = Apply(headers, opt.Mapping)
+	} else {
+		ms = Suggest(headers, nil)
+	}
+	rr.im.Columns = ms
+	rr.byIndex = make([]string, len(headers))
+	have := map[string]bool{}
+	for _, m := range ms {
+		rr.byIndex[m.Index] = m.Key
+		have[m.Key] = true
+	}
+	n := 0
+	for _, k := range append([]string{tds.KeyPANStatus, tds.KeyEmployeeCategory}, fieldKeys()...) {
+		if have[k] {
+			n++
+		} else {
+			rr.im.Missing = append(rr.im.Missing, k)
+		}
+	}
+	if n == 0 {
+		return apperr.Wrap(apperr.Invalid, errNoHeader, "%s: the first row has no column gstdesk recognises (%s...). Use the item keys of the salary workbook or download the template.", rr.where(0), strings.Join(headers[:min(3, len(headers))], ", "))
+	}
+	if len(rr.im.Missing) > 0 {
+		rr.im.warn(fmt.Sprintf("%d workbook items have no column and are taken as 0: %s", len(rr.im.Missing), strings.Join(rr.im.Missing, ", ")))
+	}
+	for _, m := range ms {
+		if m.Key == "" && m.Header != "" {
+			rr.im.warn(fmt.Sprintf("column %s (%s) is not used", m.Column, m.Header))
+		}
+	}
+	return nil
+}
+
+func (rr *rowReader) where(row int) string {
+	s := rr.im.File
+	if rr.sheet != "" {
+		s += ", sheet " + rr.sheet
+	}
+	if row > 0 {
+		s += fmt.Sprintf(", row %d", row)
+	}
+	return s
+}
+
+func fieldKeys() []string {
+	ks := make([]string, tds.NumFields)
+	for f := tds.Field(0); f < tds.NumFields; f++ {
+		ks[f] = f.Key()
+	}
+	return ks
+}
+
+var fieldByKey = func() map[string]tds.Field {
+	m := map[string]tds.Field{}
+	for f := tds.Field(0); f < tds.NumFields; f++ {
+		m[f.Key()] = f
+	}
+	return m
+}()
+
+// row reads one data row; blank rows are skipped (ok false, no problem).
+func (rr *rowReader) row(cells []string, row int) (e Employee, ok bool) {
+	blank := true
+	for _, c := range cells {
+		if strings.TrimSpace(c) != "" {
+			blank = false
+			break
+		}
+	}
+	if blank {
+		return e, false
+	}
+	rr.im.Rows++
+	e.Row = row
+	e.Input.PANStatus = tds.PANValid
+	bad := false
+	fail := func(i int, v, msg string) {
+		bad = true
+		rr.im.problem(Problem{File: rr.im.File, Sheet: rr.sheet, Row: row, Column: ColumnName(i), Header: strings.TrimSpace(rr.headers[i]), Value: v, Message: msg})
+	}
+	for i, key := range rr.byIndex {
+		if key == "" || i >= len(cells) {
+			continue
+		}
+		v := strings.TrimSpace(cells[i])
+		switch key {
+		case ColName:
+			e.ID.Name = strings.Clone(v)
+		case ColCode:
+			e.ID.Code = strings.Clone(v)
+		case ColPAN:
+			e.ID.PAN = strings.ToUpper(v)
+		case ColDeducted:
+			p, err := parseMoney(v)
+			if err != nil || p < 0 {
+				fail(i, v, "expected the TDS already deducted this year in rupees, like 45000 (0 or more)")
+				continue
+			}
+			e.Deducted = p
+		case tds.KeyPANStatus:
+			if v == "" {
+				continue
+			}
+			s, err := tds.ParsePANStatus(v)
+			if err != nil {
+				fail(i, v, "expected PANISVALID, PANNOTAVBL, PANINVALID or PANAPPLIED")
+				continue
+			}
+			e.Input.PANStatus = s
+		case tds.KeyEmployeeCategory:
+			if v == "" {
+				continue
+			}
+			c, err := tds.ParseCategory(v)
+			if err != nil {
+				fail(i, v, "expected general, senior_citizen or super_senior_citizen")
+				continue
+			}
+			e.Input.Category = c
+		default:
+			f := fieldByKey[key]
+			p, err := parseMoney(v)
+			switch {
+			case err != nil && strings.Contains(err.Error(), "more than"):
+				fail(i, v, "expected at most ₹10,000 crore: check the amount is in rupees")
+			case err != nil:
+				fail(i, v, "expected an amount in rupees, like 150000 or 1234.50")
+			case p < 0 && f != tds.HouseProperty:
+				fail(i, v, "expected 0 or more: only the house property item may be negative (a loss)")
+			case p > tds.MaxAmount || p < -tds.MaxAmount:
+				fail(i, v, "expected at most ₹10,000 crore: check the amount is in rupees")
+			default:
+				e.Input.Amounts[f] = p
+			}
+		}
+	}
+	if !bad {
+		if err := e.Input.Validate(); err != nil {
+			bad = true
+			rr.im.problem(Problem{File: rr.im.File, Sheet: rr.sheet, Row: row, Message: apperr.Public(err).Message})
+		}
+	}
+	if bad {
+		rr.im.BadRows++
+		return e, false
+	}
+	return e, true
+}
+
+// parseMoney reads an amount cell: plain decimals, and also digit grouping (1,50,000 or
+// 150,000.50) and a ₹ or Rs. prefix, as spreadsheets write them.
+func parseMoney(s string) (tds.Paise, error) {
+	if p, ok := fastAmount(s); ok {
+		return p, nil
+	}
+	p, err := tds.ParseAmount(s)
+	if err == nil {
+		return p, nil
+	}
+	t := strings.TrimSpace(s)
+	for _, pre := range []string{"₹", "Rs.", "Rs", "INR"} {
+		t = strings.TrimSpace(strings.TrimPrefix(t, pre))
+	}
+	if strings.Contains(t, ",") {
+		if !groupingOK(t) {
+			return 0, err
+		}
+		t = strings.ReplaceAll(t, ",", "")
+	}
+	return tds.ParseAmount(t)
+}
+
+// fastAmount reads the common case, [-]digits[.d[d]] with at most 15 digits before the point,
+// without allocating (tds.ParseAmount handles everything else, with its messages).
+func fastAmount(s string) (tds.Paise, bool) {
+	if s == "" {
+		return 0, true
+	}
+	i, neg := 0, false
+	if s[0] == '-' {
+		neg, i = true, 1
+	}
+	var v int64
+	start := i
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		v = v*10 + int64(s[i]-'0')
+	}
+	if i == start || i-start > 15 {
+		return 0, false
+	}
+	v *= 100
+	if i < len(s) {
+		if s[i] != '.' || len(s)-i > 3 || len(s)-i < 2 {
+			return 0, false
+		}
+		d1 := s[i+1]
+		if d1 < '0' || d1 > '9' {
+			return 0, false
+		}
+		v += int64(d1-'0') * 10
+		if len(s)-i == 3 {
+			d2 := s[i+2]
+			if d2 < '0' || d2 > '9' {
+				return 0, false
+			}
+			v += int64(d2 - '0')
+		}
+	}
+	if neg {
+		v = -v
+	}
+	return tds.Paise(v), true
+}
+
+// groupingOK accepts Indian (12,34,567) or international (1,234,567) grouping of the integer part.
+func groupingOK(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		s = s[:i]
+	}
+	g := strings.Split(s, ",")
+	if len(g) < 2 || len(g[0]) == 0 || len(g[0]) > 3 || len(g[len(g)-1]) != 3 {
+		return false
+	}
+	indian, intl := true, true
+	for _, x := range g[1 : len(g)-1] {
+		indian = indian && len(x) == 2
+		intl = intl && len(x) == 3
+	}
+	if len(g[0]) > 2 && len(g) > 2 {
+		indian = false
+	}
+	return indian || intl
+}
+
+// sniffComma picks the CSV delimiter from the header line: the most frequent of , ; and tab.
+func sniffComma(line []byte) rune {
+	best, n := ',', bytes.Count(line, []byte(","))
+	for _, c := range []rune{';', '\t'} {
+		if k := bytes.Count(line, []byte(string(c))); k > n {
+			best, n = c, k
+		}
+	}
+	return best
+}
+
+func readCSV(ctx context.Context, im *Import, r io.Reader, opt Options, lim Limits) error {
+	br := bufio.NewReaderSize(r, 1<<16)
+	if b, _ := br.Peek(3); bytes.Equal(b, []byte("\ufeff")) {
+		br.Discard(3)
+	}
+	peek, _ := br.Peek(4096)
+	if i := bytes.IndexByte(peek, '\n'); i >= 0 {
+		peek = peek[:i]
+	}
+	if bytes.IndexByte(peek, 0) >= 0 {
+		return apperr.New(apperr.Invalid, "%s is not a CSV text file: save the sheet as CSV (UTF-8) or import the .xlsx itself.", im.File)
+	}
+	cr := csv.NewReader(br)
+	cr.Comma = sniffComma(peek)
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	rr := &rowReader{im: im}
+	head, err := cr.Read()
+	if err != nil {
+		if err == io.EOF {
+			return apperr.New(apperr.Invalid, "%s is empty: the first row should name the columns (download the template).", im.File)
+		}
+		return csvError(im, err)
+	}
+	if err := rr.setup(append([]string(nil), head...), opt); err != nil {
+		return err
+	}
+	// Size the employees from the line length of the first rows, to spare growing the slice.
+	if sample, _ := br.Peek(1 << 16); len(sample) > 0 {
+		if lines := bytes.Count(sample, []byte("\n")); lines > 0 {
+			est := int(im.Size/int64(len(sample))*int64(lines)) + lines
+			est += est / 8
+			if lim.MaxRows > 0 && est > lim.MaxRows+1 {
+				est = lim.MaxRows + 1
+			}
+			im.Employees = make([]Employee, 0, est)
+		}
+	}
+	for n := 0; ; n++ {
+		if n%1024 == 0 {
+			if err := canceled(ctx); err != nil {
+				return err
+			}
+			if opt.Progress != nil && n > 0 {
+				opt.Progress(n, 0)
+			}
+		}
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return csvError(im, err)
+		}
+		line, _ := cr.FieldPos(0)
+		if e, ok := rr.row(rec, line); ok {
+			im.Employees = append(im.Employees, e)
+		}
+		if lim.MaxRows > 0 && im.Rows > lim.MaxRows {
+			return tooManyRows(im, lim)
+		}
+	}
+	return nil
+}
+
+func csvError(im *Import, err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return apperr.New(apperr.Invalid, "%s, row %d, column %s: %v. Fix the quoting in that row (a quote inside a cell is written twice) and import again.", im.File, pe.StartLine, ColumnName(pe.Column-1), pe.Err)
+	}
+	return apperr.Wrap(apperr.Invalid, err, "%s could not be read: %v.", im.File, err)
+}
+
+func readXLSX(ctx context.Context, im *Import, r io.Reader, opt Options, lim Limits) error {
+	f, err := excelize.OpenReader(r)
+	if err != nil {
+		return apperr.Wrap(apperr.Invalid, err, "%s is not an Excel workbook gstdesk can read (%v): save it as .xlsx and import it again.", im.File, err)
+	}
+	defer f.Close()
+	sheets := f.GetSheetList()
+	if len(sheets) == 0 {
+		return apperr.New(apperr.Invalid, "%s has no sheets.", im.File)
+	}
+	// The employees are on the first sheet whose first non-empty row names a known column.
+	var firstErr error
+	for _, sh := range sheets {
+		err := readSheet(ctx, im, f, sh, opt, lim)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, errNoHeader) {
+			return err
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+		im.Columns, im.Missing, im.Warnings = nil, nil, nil
+	}
+	return firstErr
+}
+
+var errNoHeader = errors.New("no header")
+
+func readSheet(ctx context.Context, im *Import, f *excelize.File, sheet string, opt Options, lim Limits) error {
+	rows, err := f.Rows(sheet)
+	if err != nil {
+		return apperr.Wrap(apperr.Invalid, err, "%s, sheet %s could not be read: %v.", im.File, sheet, err)
+	}
+	defer rows.Close()
+	rr := &rowReader{im: im, sheet: sheet}
+	headerDone := false
+	for n := 1; rows.Next(); n++ {
+		if n%1024 == 0 {
+			if err := canceled(ctx); err != nil {
+				return err
+			}
+			if opt.Progress != nil {
+				opt.Progress(n, 0)
+			}
+		}
+		cells, err := rows.Columns(excelize.Options{RawCellValue: true})
+		if err != nil {
+			return apperr.Wrap(apperr.Invalid, err, "%s, sheet %s, row %d could not be read: %v.", im.File, sheet, n, err)
+		}
+		if !headerDone {
+			if len(cells) == 0 {
+				continue
+			}
+			im.Sheet = sheet
+			if err := rr.setup(cells, opt); err != nil {
+				return err
+			}
+			headerDone = true
+			continue
+		}
+		if e, ok := rr.row(cells, n); ok {
+			im.Employees = append(im.Employees, e)
+		}
+		if lim.MaxRows > 0 && im.Rows > lim.MaxRows {
+			return tooManyRows(im, lim)
+		}
+	}
+	if err := rows.Error(); err != nil {
+		return apperr.Wrap(apperr.Invalid, err, "%s, sheet %s could not be read: %v.", im.File, sheet, err)
+	}
+	if !headerDone {
+		return apperr.Wrap(apperr.Invalid, errNoHeader, "%s: no sheet has a header row naming the columns (download the template to see them).", im.File)
+	}
+	return nil
+}
+
+func jsonNumber(b []byte) json.Number { return json.Number(b) }
