@@ -193,7 +193,7 @@ func (c *candidateFinder) reason(x, y *item) string {
 	for _, f := range amountFields {
 		bv, av := f.get(b.inv), f.get(a.inv)
 		if !m.within(bv, av) {
-			amts = append(amts, fmt.Sprintf("%s by ₹%s", f.title, FormatINR(bv-av)))
+			amts = append(amts, f.title+" "+gapText(bv-av))
 		}
 	}
 	if len(amts) > 0 {

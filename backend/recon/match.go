@@ -768,6 +768,14 @@ func FormatINR(p Paise) string {
 	return intPart + "." + frac
 }
 
+// gapText says how far the books are from 2A: "₹100.00 more in the books".
+func gapText(d Paise) string {
+	if d < 0 {
+		return "₹" + FormatINR(-d) + " less in the books"
+	}
+	return "₹" + FormatINR(d) + " more in the books"
+}
+
 func fieldTitle(f string) string {
 	for _, a := range amountFields {
 		if a.name == f {
@@ -790,7 +798,9 @@ func listBeyond(diffs []Difference) string {
 		case "place_of_supply", "reverse_charge", "supplier_gstin", "document_type", "invoice_number":
 			parts = append(parts, fmt.Sprintf("%s differs (%s vs %s)", fieldTitle(d.Field), d.Books, d.GSTR2A))
 		default:
-			parts = append(parts, fmt.Sprintf("%s differs by ₹%s", fieldTitle(d.Field), d.Diff))
+			if v, err := ParseAmount(d.Diff); err == nil {
+				parts = append(parts, fieldTitle(d.Field)+" "+gapText(v))
+			}
 		}
 	}
 	return strings.Join(parts, "; ")

@@ -66,7 +66,7 @@ func TestMatchPairs(t *testing.T) {
 			twA:    with(ta(supA, "A17", "2024-07-01", 1100), func(i *Invoice) { i.PlaceOfSupply = "29"; i.ReverseCharge = true }),
 			status: Mismatch, rule: RuleDifferent, normB: "A17", normA: "A17",
 			beyond: []string{"place_of_supply", "reverse_charge", "invoice_value", "taxable_value", "cgst", "sgst"},
-			within: []string{"place_of_supply", "reverse_charge", "invoice_value", "taxable_value", "cgst", "sgst"}, ruleHas: "taxable value differs by ₹-100.00"},
+			within: []string{"place_of_supply", "reverse_charge", "invoice_value", "taxable_value", "cgst", "sgst"}, ruleHas: "taxable value ₹100.00 less in the books"},
 		{name: "dates within window suggest", books: bk(supA, "A17", "2024-07-01", 1000), twA: ta(supA, "A17", "2024-07-04", 1000),
 			status: Suggested, rule: RuleDateWindow, normB: "A17", normA: "A17", within: []string{"invoice_date"}, ruleHas: "3 days apart"},
 		{name: "dates beyond window are a mismatch", books: bk(supA, "A17", "2024-07-01", 1000), twA: ta(supA, "A17", "2024-07-20", 1000),
@@ -191,7 +191,7 @@ func TestMatchMissing(t *testing.T) {
 			t.Errorf("candidate %d = %s: %q, want %s with %q", i, c.Invoice.Number, c.Reason, w.number, w.has)
 		}
 	}
-	if !strings.Contains(miss.Candidates[1].Reason, "amounts differ beyond ₹1.00: invoice value by ₹-5,900.00") {
+	if !strings.Contains(miss.Candidates[1].Reason, "amounts differ beyond ₹1.00: invoice value ₹5,900.00 less in the books") {
 		t.Errorf("reason = %q, want the amount gap", miss.Candidates[1].Reason)
 	}
 	for _, r := range res.Rows {
@@ -207,7 +207,7 @@ func TestMatchNearNumberNeedsAgreeingAmounts(t *testing.T) {
 		t.Fatalf("rows = %+v, want two missing rows", res.Rows)
 	}
 	for _, r := range res.Rows {
-		if len(r.Candidates) != 1 || !strings.Contains(r.Candidates[0].Reason, "one typing slip") || !strings.Contains(r.Candidates[0].Reason, "taxable value by") {
+		if len(r.Candidates) != 1 || !strings.Contains(r.Candidates[0].Reason, "one typing slip") || !strings.Contains(r.Candidates[0].Reason, "taxable value ₹500.00 less in the books") {
 			t.Errorf("candidates of %s = %+v", r.Status, r.Candidates)
 		}
 	}

@@ -2,6 +2,7 @@ package recon
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -145,6 +146,54 @@ func TestExportTablesGolden(t *testing.T) {
 		var buf bytes.Buffer
 		if err := export.Write(&buf, f, ResultTable(res)); err != nil || buf.Len() == 0 {
 			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+// TestExplanationGolden keeps the whole explanation of one row of every status and rule: rule,
+// normalised numbers, differences, every field compared, and the candidates of Missing rows.
+func TestExplanationGolden(t *testing.T) {
+	books := []Invoice{
+		bk(supA, "INV/2024-25/0001", "2024-07-01", 1000),                                           // exact
+		bk(supA, "INV-0002", "2024-07-02", 1000),                                                   // mismatch
+		bk(supA, "INV-0003", "2024-07-03", 1000),                                                   // dates near
+		bk(supA, "INV-10042", "2024-07-04", 1000),                                                  // near number
+		bk(supA, "W/55", "2024-07-05", 1000),                                                       // wrong branch
+		bk(supA, "77", "2024-07-06", 4321),                                                         // same amounts
+		bk(supA, "INV-0009", "2024-07-07", 999),                                                    // missing in 2A
+		with(bk(supA, "CN/7", "2024-07-08", -500), func(i *Invoice) { i.DocType = DocCreditNote }), // credit note, exact
+	}
+	twoA := []Invoice{
+		ta(supA, "inv-1/24-25", "2024-07-01", 1000),
+		with(ta(supA, "INV/2", "2024-07-02", 1000), func(i *Invoice) { i.IGST, i.CGST, i.SGST = 18000, 0, 0; i.PlaceOfSupply = "29" }),
+		ta(supA, "INV/3", "2024-07-08", 1000),
+		ta(supA, "INV-10024", "2024-07-04", 1000),
+		ta(supA2, "W-55", "2024-07-05", 1000),
+		ta(supA, "SRV/2024/778", "2024-07-09", 4321),
+		ta(supA, "INV-0019", "2024-07-30", 5000), // missing in books
+		with(ta(supA, "CN-7", "2024-07-08", -500), func(i *Invoice) { i.DocType = DocCreditNote }),
+	}
+	res := Match(books, twoA, DefaultOptions())
+	type explained struct {
+		Row    Row          `json:"row"`
+		Fields []Comparison `json:"fields"`
+	}
+	var out []explained
+	for i := range res.Rows {
+		out = append(out, explained{res.Rows[i], res.Rows[i].Fields(res.Options)})
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "explanations.json", append(b, '\n'))
+	rules := map[RuleID]bool{}
+	for _, r := range res.Rows {
+		rules[r.RuleID] = true
+	}
+	for _, r := range []RuleID{RuleExact, RuleDifferent, RuleDateWindow, RuleNearNumber, RuleWrongBranch, RuleSameAmounts, RuleNotIn2A, RuleNotInBooks} {
+		if !rules[r] {
+			t.Errorf("rule %s missing from the golden scenario", r)
 		}
 	}
 }
