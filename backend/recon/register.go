@@ -139,6 +139,7 @@ type RowError struct {
 	Warning  bool   `json:"warning,omitempty"`
 }
 
+// Error places the problem: "p.csv, row 4, column \"igst\": \"1OO\": an amount ...".
 func (e RowError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.File)

@@ -2,7 +2,28 @@
 // numbers, pairs invoices supplier by supplier (then by PAN, for invoices booked under another branch
 // of the supplier), explains every pair and every unpaired invoice, summarises ITC per period and per
 // supplier, reads registers exported from Tally, Busy or Excel, and keeps a person's decisions
-// (accept, ignore, link, unlink) across re-runs.
+// (accept, pending, ignore, link, unlink) across re-runs and new 2A pulls.
+//
+// Decisions where the issue was silent:
+//   - Invoice numbers: see NormaliseInvoiceNumber (financial-year tokens, separators, leading zeros
+//     per digit run) and NearMiss (one typing slip, numbers of at least MinFuzzyLength characters).
+//   - Amounts are signed paise; credit notes are negative on both sides and pair only with credit
+//     notes (document type is part of every index key), debit notes only with debit notes.
+//   - The amount tolerance applies to each of invoice value, taxable value, IGST, CGST, SGST and cess.
+//     Same GSTIN and number with every amount within it, same date, place of supply and reverse charge
+//     is Exact even when amounts differ by paise (rounding); the difference is still listed, marked
+//     within tolerance. Same number with only the date off, within the window, is Suggested; beyond
+//     the window, or any amount beyond tolerance, or a different place of supply or reverse charge,
+//     is a Mismatch. A place of supply missing in the register is not compared.
+//   - Near numbers, the wrong-branch pass (same PAN, other GSTIN, same number) and the same-amounts
+//     pass (numbers unrelated) all need every amount within tolerance and dates within the window,
+//     because two branches or two invoices of a month often share a number or an amount.
+//   - A manual link is Exact when nothing differs beyond tolerance, otherwise a Mismatch; an unlink
+//     keeps the two invoices apart in every pass.
+//   - ITC: exact and accepted rows count as claimable with confidence up to the 2A tax; rows missing
+//     in 2A, from suppliers with GSTR-1 or GSTR-3B not filed (cfs/cfs3b "N") or cancelled before the
+//     invoice date are at risk; suggested and mismatched rows not accepted are "to review"; ignored
+//     rows count in neither.
 package recon
 
 import (
