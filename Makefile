@@ -39,7 +39,9 @@ dev: setup
 	$(WAILS) dev
 
 ## test: everything that proves the app works.
-test: $(DIST_KEEP) test-go test-frontend test-e2e test-native
+# Order: the native smoke test and frontend checks first, so the output ends with the Go test
+# lines and the e2e runner's "N passed, N failed".
+test: $(DIST_KEEP) test-native test-frontend test-go test-e2e
 
 test-go: $(DIST_KEEP)
 	go vet ./...
