@@ -140,3 +140,43 @@ func (g *gstRun) finish2A(ls []periodListing, failed bool) int {
 	}
 	return ExitOK
 }
+
+func init() {
+	gstSubcommands["2a-diff"] = gst2ADiff
+}
+
+// gst2ADiff prints what changed between the last two stored pulls of a period, as one JSON object.
+func gst2ADiff(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("2a-diff")
+	year := fs.Int("year", 0, "year of the period, YYYY")
+	month := fs.Int("month", 0, "month of the period, 1-12")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) > 0 || *year == 0 || *month < 1 || *month > 12 {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2a-diff --year YYYY --month MM")
+		return ExitUsage
+	}
+	period := fmt.Sprintf("%04d-%02d", *year, *month)
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	snaps, err := gstr2a.Snapshots(ctx, g.svc.DB.DB, g.svc.Workspace().ID, period)
+	if err != nil {
+		return g.fail(err)
+	}
+	if len(snaps) < 2 {
+		g.emit(map[string]any{"period": period, "error": errorObject(apperr.New(apperr.NotFound,
+			"Period %s has %d stored pull(s): a diff needs two. Pull it again with gstdesk gst 2a-b2b.", period, len(snaps)))})
+		return g.done(true)
+	}
+	// Snapshots come newest first.
+	d, err := gstr2a.DiffSnapshots(ctx, g.svc.DB.DB, snaps[1].ID, snaps[0].ID)
+	if err != nil {
+		return g.fail(err)
+	}
+	b, _ := json.Marshal(d)
+	g.emit(map[string]any{"period": period, "from": snaps[1].FetchedAt.UTC().Format(time.RFC3339), "to": snaps[0].FetchedAt.UTC().Format(time.RFC3339), "diff": json.RawMessage(b)})
+	return g.done(false)
+}

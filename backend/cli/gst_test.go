@@ -213,3 +213,24 @@ func TestGST2AB2BWithoutSession(t *testing.T) {
 		t.Errorf("exit %d %v", code, recs)
 	}
 }
+
+func TestGST2ADiff(t *testing.T) {
+	dir := t.TempDir()
+	gstCLI(t, dir, "login", "--username", "demo", "--gstin", "27AAPFU0939F1ZV", "--otp", "575757")
+	if code, recs, _ := gstCLI(t, dir, "2a-diff", "--year", "2025", "--month", "5"); code != ExitFailed || recs[0]["error"] == nil {
+		t.Errorf("diff with no pulls: exit %d %v", code, recs)
+	}
+	gstCLI(t, dir, "2a-b2b", "--year", "2025", "--month", "5")
+	gstCLI(t, dir, "2a-b2b", "--year", "2025", "--month", "5")
+	code, recs, errs := gstCLI(t, dir, "2a-diff", "--year", "2025", "--month", "5")
+	if code != ExitOK || recs[0]["diff"] == nil {
+		t.Fatalf("diff: exit %d %v %s", code, recs, errs)
+	}
+	d := recs[0]["diff"].(map[string]any)
+	// The same simulator data pulled twice: nothing added, removed or amended.
+	if len(asSlice(d["added"]))+len(asSlice(d["removed"]))+len(asSlice(d["amended"])) != 0 {
+		t.Errorf("two identical pulls differ: %v", d)
+	}
+}
+
+func asSlice(v any) []any { s, _ := v.([]any); return s }

@@ -94,7 +94,9 @@ func Open(ctx context.Context, opt Options) (*Service, error) {
 	if emit == nil {
 		emit = func(string, any) {}
 	}
-	return &Service{DB: db, Vault: config.Vault{Getenv: opt.Getenv}, Log: log, Emit: emit, ws: ws}, nil
+	s := &Service{DB: db, Vault: config.Vault{Getenv: opt.Getenv}, Log: log, Emit: emit, ws: ws}
+	s.KnownSuppliers = s.gstr2aSuppliers
+	return s, nil
 }
 
 // Close stops the demo service and closes the database.
