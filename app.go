@@ -137,5 +137,82 @@ func (a *App) ApplicantCheck(enrolment, email, mobile string) (desk.ContactCheck
 	return a.svc.ApplicantCheck(a.ctx, enrolment, email, mobile)
 }
 
+// SessionStatus describes the stored GST portal session of a GSTIN ("" = the workspace's).
+func (a *App) SessionStatus(gstin string) (desk.SessionView, error) {
+	return a.svc.SessionStatus(a.ctx, gstin)
+}
+
+// RequestOTP asks the GST portal to send the taxpayer an OTP.
+func (a *App) RequestOTP(username, gstin string) error {
+	return a.svc.RequestOTP(a.ctx, username, gstin)
+}
+
+// VerifyOTP opens the taxpayer's GST portal session with the OTP.
+func (a *App) VerifyOTP(username, gstin, otp string) (desk.SessionView, error) {
+	return a.svc.VerifyOTP(a.ctx, username, gstin, otp)
+}
+
+// Logout ends the taxpayer's GST portal session.
+func (a *App) Logout(gstin string) error { return a.svc.Logout(a.ctx, gstin) }
+
+// StartPull pulls GSTR-2A periods as a job; progress comes as job events.
+func (a *App) StartPull(req desk.PullRequest) (string, error) { return a.svc.StartPull(a.ctx, req) }
+
+// PullResults returns how each period of a finished pull went.
+func (a *App) PullResults(id string) ([]desk.PullResult, error) { return a.svc.PullResults(id) }
+
+// GSTR2APeriods lists the pulled periods.
+func (a *App) GSTR2APeriods() ([]desk.GSTR2APeriod, error) { return a.svc.GSTR2APeriods(a.ctx) }
+
+// GSTR2ATotals are the summary cards of the chosen periods.
+func (a *App) GSTR2ATotals(sc desk.GSTR2AScope) (desk.GSTR2ATotals, error) {
+	return a.svc.GSTR2ATotals(a.ctx, sc)
+}
+
+// GSTR2ASuppliers is the supplier summary of the chosen periods.
+func (a *App) GSTR2ASuppliers(sc desk.GSTR2AScope) ([]desk.GSTR2ASupplier, error) {
+	return a.svc.GSTR2ASuppliers(a.ctx, sc)
+}
+
+// GSTR2AInvoices is one page of the invoice table.
+func (a *App) GSTR2AInvoices(sc desk.GSTR2AScope, q desk.GSTR2AQuery) (desk.GSTR2APage, error) {
+	return a.svc.GSTR2AInvoices(a.ctx, sc, q)
+}
+
+// GSTR2AItems are an invoice's line items.
+func (a *App) GSTR2AItems(invoiceID int64) ([]desk.GSTR2ALineItem, error) {
+	return a.svc.GSTR2AItems(a.ctx, invoiceID)
+}
+
+// GSTR2ATaxBySupplier is the top suppliers by tax.
+func (a *App) GSTR2ATaxBySupplier(sc desk.GSTR2AScope, n int) ([]desk.GSTR2ASupplierTx, error) {
+	return a.svc.GSTR2ATaxBySupplier(a.ctx, sc, n)
+}
+
+// GSTR2ATaxByMonth is the tax per period.
+func (a *App) GSTR2ATaxByMonth(sc desk.GSTR2AScope) ([]desk.GSTR2AMonthTax, error) {
+	return a.svc.GSTR2ATaxByMonth(a.ctx, sc)
+}
+
+// GSTR2ASnapshots lists every pull of a period.
+func (a *App) GSTR2ASnapshots(period string) ([]desk.GSTR2ASnapshot, error) {
+	return a.svc.GSTR2ASnapshots(a.ctx, period)
+}
+
+// GSTR2ADiff says what changed between two pulls.
+func (a *App) GSTR2ADiff(fromID, toID string) (desk.GSTR2ADiff, error) {
+	return a.svc.GSTR2ADiff(a.ctx, fromID, toID)
+}
+
+// GSTR2AExport writes the current view to the exports folder.
+func (a *App) GSTR2AExport(sc desk.GSTR2AScope, q desk.GSTR2AQuery, level, format string) (string, error) {
+	return a.svc.GSTR2AExport(a.ctx, sc, q, level, format)
+}
+
+// StartSupplierLookup looks up the suppliers without a name, as a bulk job.
+func (a *App) StartSupplierLookup(sc desk.GSTR2AScope) (string, error) {
+	return a.svc.StartSupplierLookup(a.ctx, sc)
+}
+
 // OpenDataFolder shows the data folder in the file manager.
 func (a *App) OpenDataFolder() { runtime.BrowserOpenURL(a.ctx, "file://"+a.svc.DB.Dir) }

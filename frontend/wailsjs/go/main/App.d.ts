@@ -3,6 +3,7 @@
 import {desk} from '../models';
 import {store} from '../models';
 import {config} from '../models';
+import {gstr2a} from '../models';
 
 export function Applicant(arg1:string):Promise<desk.ApplicantView>;
 
@@ -20,9 +21,31 @@ export function DeleteCredentials(arg1:string):Promise<config.CredentialStatus>;
 
 export function ExportLookups(arg1:Array<desk.LookupRow>,arg2:string):Promise<string>;
 
+export function GSTR2ADiff(arg1:string,arg2:string):Promise<gstr2a.Diff>;
+
+export function GSTR2AExport(arg1:gstr2a.Scope,arg2:gstr2a.InvoiceQuery,arg3:string,arg4:string):Promise<string>;
+
+export function GSTR2AInvoices(arg1:gstr2a.Scope,arg2:gstr2a.InvoiceQuery):Promise<gstr2a.InvoicePage>;
+
+export function GSTR2AItems(arg1:number):Promise<Array<gstr2a.LineItem>>;
+
+export function GSTR2APeriods():Promise<Array<gstr2a.PeriodInfo>>;
+
+export function GSTR2ASnapshots(arg1:string):Promise<Array<gstr2a.Snapshot>>;
+
+export function GSTR2ASuppliers(arg1:gstr2a.Scope):Promise<Array<gstr2a.SupplierSummary>>;
+
+export function GSTR2ATaxByMonth(arg1:gstr2a.Scope):Promise<Array<gstr2a.MonthTax>>;
+
+export function GSTR2ATaxBySupplier(arg1:gstr2a.Scope,arg2:number):Promise<Array<gstr2a.SupplierTax>>;
+
+export function GSTR2ATotals(arg1:gstr2a.Scope):Promise<gstr2a.Totals>;
+
 export function Info():Promise<desk.Info>;
 
 export function JobState(arg1:string):Promise<desk.JobEvent>;
+
+export function Logout(arg1:string):Promise<void>;
 
 export function LookupGSTIN(arg1:string,arg2:boolean):Promise<desk.LookupDetail>;
 
@@ -32,9 +55,15 @@ export function OpenDataFolder():Promise<void>;
 
 export function Preference(arg1:string,arg2:string):Promise<desk.PreferenceView>;
 
+export function PullResults(arg1:string):Promise<Array<desk.PullResult>>;
+
+export function RequestOTP(arg1:string,arg2:string):Promise<void>;
+
 export function SaveCredentials(arg1:string,arg2:string,arg3:string):Promise<config.CredentialStatus>;
 
 export function SaveSettings(arg1:string,arg2:string,arg3:config.Settings):Promise<store.Workspace>;
+
+export function SessionStatus(arg1:string):Promise<desk.SessionView>;
 
 export function SetOffline(arg1:boolean):Promise<void>;
 
@@ -46,6 +75,12 @@ export function StartBulkText(arg1:string,arg2:boolean):Promise<string>;
 
 export function StartChanged(arg1:string,arg2:string,arg3:boolean):Promise<string>;
 
+export function StartPull(arg1:desk.PullRequest):Promise<string>;
+
+export function StartSupplierLookup(arg1:gstr2a.Scope):Promise<string>;
+
 export function SwitchWorkspace(arg1:string):Promise<store.Workspace>;
+
+export function VerifyOTP(arg1:string,arg2:string,arg3:string):Promise<desk.SessionView>;
 
 export function Workspaces():Promise<Array<store.Workspace>>;

@@ -34,12 +34,56 @@ export function ExportLookups(arg1, arg2) {
   return window['go']['main']['App']['ExportLookups'](arg1, arg2);
 }
 
+export function GSTR2ADiff(arg1, arg2) {
+  return window['go']['main']['App']['GSTR2ADiff'](arg1, arg2);
+}
+
+export function GSTR2AExport(arg1, arg2, arg3, arg4) {
+  return window['go']['main']['App']['GSTR2AExport'](arg1, arg2, arg3, arg4);
+}
+
+export function GSTR2AInvoices(arg1, arg2) {
+  return window['go']['main']['App']['GSTR2AInvoices'](arg1, arg2);
+}
+
+export function GSTR2AItems(arg1) {
+  return window['go']['main']['App']['GSTR2AItems'](arg1);
+}
+
+export function GSTR2APeriods() {
+  return window['go']['main']['App']['GSTR2APeriods']();
+}
+
+export function GSTR2ASnapshots(arg1) {
+  return window['go']['main']['App']['GSTR2ASnapshots'](arg1);
+}
+
+export function GSTR2ASuppliers(arg1) {
+  return window['go']['main']['App']['GSTR2ASuppliers'](arg1);
+}
+
+export function GSTR2ATaxByMonth(arg1) {
+  return window['go']['main']['App']['GSTR2ATaxByMonth'](arg1);
+}
+
+export function GSTR2ATaxBySupplier(arg1, arg2) {
+  return window['go']['main']['App']['GSTR2ATaxBySupplier'](arg1, arg2);
+}
+
+export function GSTR2ATotals(arg1) {
+  return window['go']['main']['App']['GSTR2ATotals'](arg1);
+}
+
 export function Info() {
   return window['go']['main']['App']['Info']();
 }
 
 export function JobState(arg1) {
   return window['go']['main']['App']['JobState'](arg1);
+}
+
+export function Logout(arg1) {
+  return window['go']['main']['App']['Logout'](arg1);
 }
 
 export function LookupGSTIN(arg1, arg2) {
@@ -58,12 +102,24 @@ export function Preference(arg1, arg2) {
   return window['go']['main']['App']['Preference'](arg1, arg2);
 }
 
+export function PullResults(arg1) {
+  return window['go']['main']['App']['PullResults'](arg1);
+}
+
+export function RequestOTP(arg1, arg2) {
+  return window['go']['main']['App']['RequestOTP'](arg1, arg2);
+}
+
 export function SaveCredentials(arg1, arg2, arg3) {
   return window['go']['main']['App']['SaveCredentials'](arg1, arg2, arg3);
 }
 
 export function SaveSettings(arg1, arg2, arg3) {
   return window['go']['main']['App']['SaveSettings'](arg1, arg2, arg3);
+}
+
+export function SessionStatus(arg1) {
+  return window['go']['main']['App']['SessionStatus'](arg1);
 }
 
 export function SetOffline(arg1) {
@@ -86,8 +142,20 @@ export function StartChanged(arg1, arg2, arg3) {
   return window['go']['main']['App']['StartChanged'](arg1, arg2, arg3);
 }
 
+export function StartPull(arg1) {
+  return window['go']['main']['App']['StartPull'](arg1);
+}
+
+export function StartSupplierLookup(arg1) {
+  return window['go']['main']['App']['StartSupplierLookup'](arg1);
+}
+
 export function SwitchWorkspace(arg1) {
   return window['go']['main']['App']['SwitchWorkspace'](arg1);
+}
+
+export function VerifyOTP(arg1, arg2, arg3) {
+  return window['go']['main']['App']['VerifyOTP'](arg1, arg2, arg3);
 }
 
 export function Workspaces() {
