@@ -40,12 +40,17 @@ func Identity(in *Invoice, opt Options) string {
 // fyHints are the financial years a number is normalised with: that of the invoice date and of the
 // dates a window away, so two dates either side of 1 April within the window agree.
 func fyHints(day int, hasDay bool, window int) []int {
+	var buf [3]int
+	return appendFYHints(buf[:0], day, hasDay, window)
+}
+
+func appendFYHints(hints []int, day int, hasDay bool, window int) []int {
 	if !hasDay {
-		return nil
+		return hints
 	}
 	fy := financialYear(day)
-	hints := []int{fy}
-	for _, d := range []int{day - window, day + window} {
+	hints = append(hints, fy)
+	for _, d := range [2]int{day - window, day + window} {
 		if y := financialYear(d); y != fy && !containsInt(hints, y) {
 			hints = append(hints, y)
 		}
@@ -117,8 +122,10 @@ func Match(books, twoA []Invoice, opt Options) Result {
 	go func() { defer wg.Done(); m.twoA = m.prepare(twoA, GSTR2A) }()
 	m.books = m.prepare(books, Books)
 	wg.Wait()
-	m.rows = make([]Row, 0, len(books)+len(twoA))
-	m.sides = make([][2]*item, 0, len(books)+len(twoA))
+	// at least one row per invoice of the longer side; most invoices pair, so a little more is plenty
+	capRows := max(len(books), len(twoA)) + min(len(books), len(twoA))/8
+	m.rows = make([]Row, 0, capRows)
+	m.sides = make([][2]*item, 0, capRows)
 	for _, l := range opt.Links {
 		if l.Kind == UnlinkPair {
 			m.unlinked[[2]string{l.Books, l.GSTR2A}] = true
@@ -151,7 +158,8 @@ func (m *matcher) prepare(in []Invoice, side Source) []*item {
 		if inv.Period == "" && it.hasDay {
 			inv.Period = inv.Date[:7]
 		}
-		hints := fyHints(it.day, it.hasDay, m.opt.DateWindowDays)
+		var hbuf [3]int
+		hints := appendFYHints(hbuf[:0], it.day, it.hasDay, m.opt.DateWindowDays)
 		it.norm = NormaliseInvoiceNumber(inv.Number, hints...)
 		base := identityBase(inv, it.norm)
 		seen[base]++

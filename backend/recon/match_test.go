@@ -397,3 +397,53 @@ func TestIdentityAgreesWithRowKey(t *testing.T) {
 		t.Errorf("2A identity = %q", got)
 	}
 }
+
+// FuzzMatch builds small inputs from fuzzed numbers, dates and amounts: Match must not panic and
+// every invoice must come out in exactly one row.
+func FuzzMatch(f *testing.F) {
+	f.Add("INV/2024-25/42", "inv-42/24-25", "2024-07-01", "2024-07-03", int64(1000), int64(1000), uint8(0))
+	f.Add("FY24-25/1", "1", "2025-03-31", "2025-04-01", int64(-5), int64(5), uint8(3))
+	f.Add("", "---", "bad", "", int64(0), int64(0), uint8(7))
+	f.Fuzz(func(t *testing.T, n1, n2, d1, d2 string, t1, t2 int64, flags uint8) {
+		g2 := supA
+		if flags&1 != 0 {
+			g2 = supA2
+		}
+		kind := DocInvoice
+		if flags&2 != 0 {
+			kind = DocCreditNote
+		}
+		books := []Invoice{bk(supA, n1, d1, t1%1e9), bk(supA, n2, d2, t2%1e9), with(bk(supA, n1, d2, t2%1e9), func(i *Invoice) { i.DocType = kind })}
+		twoA := []Invoice{ta(g2, n2, d1, t1%1e9), ta(supA, n1, d2, t2%1e9), with(ta(g2, n2+n1, d1, t1%1e9), func(i *Invoice) { i.DocType = kind })}
+		opt := DefaultOptions()
+		opt.DateWindowDays = int(flags >> 4)
+		if flags&4 != 0 {
+			opt.Links = []ManualLink{{Kind: LinkPair, Books: Identity(&books[0], opt), GSTR2A: Identity(&twoA[0], opt)}}
+		}
+		res := Match(books, twoA, opt)
+		seen := map[string]int{}
+		for _, r := range res.Rows {
+			if r.Books != nil {
+				seen["b"+r.Books.RowRef+r.Books.Date+r.Books.Number]++
+			}
+			if r.GSTR2A != nil {
+				seen["a"+r.GSTR2A.RowRef+r.GSTR2A.Date+r.GSTR2A.Number]++
+			}
+			if r.Books == nil && r.GSTR2A == nil {
+				t.Fatalf("empty row %+v", r)
+			}
+			_ = r.Fields(res.Options)
+		}
+		total := 0
+		for _, n := range seen {
+			total += n
+		}
+		if total != len(books)+len(twoA) {
+			t.Fatalf("%d invoices in the rows, want %d", total, len(books)+len(twoA))
+		}
+		_ = Summarise(res)
+		_ = Suppliers(res)
+		_ = ResultTable(res)
+		_ = SupplierPack(res, supA)
+	})
+}
