@@ -216,3 +216,87 @@ func (a *App) StartSupplierLookup(sc desk.GSTR2AScope) (string, error) {
 
 // OpenDataFolder shows the data folder in the file manager.
 func (a *App) OpenDataFolder() { runtime.BrowserOpenURL(a.ctx, "file://"+a.svc.DB.Dir) }
+
+// Dashboard is the workspace at a glance (SQLite only: works offline).
+func (a *App) Dashboard() (desk.Dashboard, error) { return a.svc.Dashboard(a.ctx) }
+
+// TDSTargets lists the columns a payroll sheet may have.
+func (a *App) TDSTargets() []desk.TDSTarget { return a.svc.TDSTargets() }
+
+// TDSImportData reads a payroll file chosen in the window (base64 contents).
+func (a *App) TDSImportData(name, data string) (desk.TDSImport, error) {
+	return a.svc.TDSImportData(a.ctx, name, data)
+}
+
+// TDSImportPath reads a payroll file from a path on this computer.
+func (a *App) TDSImportPath(path string) (desk.TDSImport, error) {
+	return a.svc.TDSImportPath(a.ctx, path)
+}
+
+// TDSImportExample reads the template filled with demo employees.
+func (a *App) TDSImportExample() (desk.TDSImport, error) { return a.svc.TDSImportExample(a.ctx) }
+
+// TDSRemap reads a waiting import again with the user's header mapping.
+func (a *App) TDSRemap(token string, mapping map[string]string) (desk.TDSImport, error) {
+	return a.svc.TDSRemap(a.ctx, token, mapping)
+}
+
+// TDSStartRun computes and stores a waiting import as a payroll run (a job).
+func (a *App) TDSStartRun(token, fy string, month int, skipBad bool) (string, error) {
+	return a.svc.TDSStartRun(a.ctx, token, fy, month, skipBad)
+}
+
+// TDSRunResult returns the run a finished run job stored.
+func (a *App) TDSRunResult(id string) (desk.TDSRun, error) { return a.svc.TDSRunResult(id) }
+
+// TDSRuns lists the workspace's payroll runs.
+func (a *App) TDSRuns() ([]desk.TDSRun, error) { return a.svc.TDSRuns(a.ctx) }
+
+// TDSRun returns one payroll run.
+func (a *App) TDSRun(id string) (desk.TDSRun, error) { return a.svc.TDSRun(a.ctx, id) }
+
+// TDSDeleteRun removes a payroll run.
+func (a *App) TDSDeleteRun(id string) error { return a.svc.TDSDeleteRun(a.ctx, id) }
+
+// TDSRows returns a page of a run's table.
+func (a *App) TDSRows(id string, q desk.TDSQuery) (desk.TDSPage, error) {
+	return a.svc.TDSRows(a.ctx, id, q)
+}
+
+// TDSSheet returns an employee's computation sheet.
+func (a *App) TDSSheet(id string, seq int) (desk.TDSSheet, error) {
+	return a.svc.TDSSheet(a.ctx, id, seq)
+}
+
+// TDSCompare sets one run against an earlier one.
+func (a *App) TDSCompare(from, to string) (desk.TDSComparison, error) {
+	return a.svc.TDSCompare(a.ctx, from, to)
+}
+
+// TDSExport writes a run's table (filter applied) as csv, xlsx or json.
+func (a *App) TDSExport(id string, q desk.TDSQuery, format string) (string, error) {
+	return a.svc.TDSExport(a.ctx, id, q, format)
+}
+
+// TDSExportFull writes a run with every input item and both regimes' figures.
+func (a *App) TDSExportFull(id, format string) (string, error) {
+	return a.svc.TDSExportFull(a.ctx, id, format)
+}
+
+// TDSExportWorkbooks writes every employee's response workbook (JSON).
+func (a *App) TDSExportWorkbooks(id string) (string, error) {
+	return a.svc.TDSExportWorkbooks(a.ctx, id)
+}
+
+// TDSExportSheet writes an employee's computation sheet as html or xlsx.
+func (a *App) TDSExportSheet(id string, seq int, format string) (string, error) {
+	return a.svc.TDSExportSheet(a.ctx, id, seq, format)
+}
+
+// TDSTemplate writes the payroll template to the exports folder.
+func (a *App) TDSTemplate() (string, error) { return a.svc.TDSTemplate() }
+
+// TDSCrossCheck checks employees of a run against the remote calculator.
+func (a *App) TDSCrossCheck(id string, seqs []int) ([]desk.TDSCheck, error) {
+	return a.svc.TDSCrossCheck(a.ctx, id, seqs)
+}

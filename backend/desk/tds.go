@@ -250,13 +250,13 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 	ws := s.Workspace().ID
 	id := s.startJob("tds:run", func(ctx context.Context, progress func(done, total int)) (any, error) {
 		n := len(im.Employees)
-		// Computing is fast; storing is most of the work: report them as one bar of 2n steps.
-		results, err := payroll.Compute(ctx, im.Employees, year, func(done, _ int) { progress(done/4, n) })
+		// Computing is fast; storing is most of the work: one bar of 4n steps, a quarter computing.
+		results, err := payroll.Compute(ctx, im.Employees, year, func(done, _ int) { progress(done, 4*n) })
 		if err != nil {
 			return nil, err
 		}
 		run, err := payroll.SaveRun(ctx, s.DB.DB, payroll.Run{WorkspaceID: ws, FY: year, Month: month, SourceName: im.File, SourceHash: im.Hash,
-			SourceFormat: im.Format, SourceRows: im.Rows, SkippedRows: im.BadRows}, im.Employees, results, func(done, _ int) { progress(n/4+done*3/4, n) })
+			SourceFormat: im.Format, SourceRows: im.Rows, SkippedRows: im.BadRows}, im.Employees, results, func(done, _ int) { progress(n+3*done, 4*n) })
 		if err != nil {
 			return nil, err
 		}

@@ -123,6 +123,28 @@ export namespace desk {
 		    return a;
 		}
 	}
+	export class Attention {
+	    gstin: string;
+	    name: string;
+	    reason: string;
+	    cancelled_on: string;
+	    periods: string[];
+	    tax: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Attention(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstin = source["gstin"];
+	        this.name = source["name"];
+	        this.reason = source["reason"];
+	        this.cancelled_on = source["cancelled_on"];
+	        this.periods = source["periods"];
+	        this.tax = source["tax"];
+	    }
+	}
 	export class LookupRow {
 	    row: number;
 	    input: string;
@@ -292,6 +314,50 @@ export namespace desk {
 	        this.email = source["email"];
 	        this.transaction_id = source["transaction_id"];
 	    }
+	}
+	export class Dashboard {
+	    periods: gstr2a.PeriodInfo[];
+	    itc: number;
+	    itc_at_risk: number;
+	    suppliers: number;
+	    attention: Attention[];
+	    latest_run?: payroll.Run;
+	    runs: number;
+	    known_gstins: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Dashboard(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.periods = this.convertValues(source["periods"], gstr2a.PeriodInfo);
+	        this.itc = source["itc"];
+	        this.itc_at_risk = source["itc_at_risk"];
+	        this.suppliers = source["suppliers"];
+	        this.attention = this.convertValues(source["attention"], Attention);
+	        this.latest_run = this.convertValues(source["latest_run"], payroll.Run);
+	        this.runs = source["runs"];
+	        this.known_gstins = source["known_gstins"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class Info {
 	    version: string;
@@ -556,6 +622,98 @@ export namespace desk {
 	        this.warning = source["warning"];
 	        this.from_env = source["from_env"];
 	    }
+	}
+	export class TDSImport {
+	    token: string;
+	    file: string;
+	    format: string;
+	    sheet?: string;
+	    hash: string;
+	    size: number;
+	    columns: payroll.Match[];
+	    missing: string[];
+	    problems: payroll.Problem[];
+	    problem_count: number;
+	    bad_rows: number;
+	    rows: number;
+	    warnings: string[];
+	    employees: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new TDSImport(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.token = source["token"];
+	        this.file = source["file"];
+	        this.format = source["format"];
+	        this.sheet = source["sheet"];
+	        this.hash = source["hash"];
+	        this.size = source["size"];
+	        this.columns = this.convertValues(source["columns"], payroll.Match);
+	        this.missing = source["missing"];
+	        this.problems = this.convertValues(source["problems"], payroll.Problem);
+	        this.problem_count = source["problem_count"];
+	        this.bad_rows = source["bad_rows"];
+	        this.rows = source["rows"];
+	        this.warnings = source["warnings"];
+	        this.employees = source["employees"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class TDSSheet {
+	    run: payroll.Run;
+	    seq: number;
+	    sheet: payroll.Sheet;
+	    checks: payroll.Check[];
+	
+	    static createFrom(source: any = {}) {
+	        return new TDSSheet(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run = this.convertValues(source["run"], payroll.Run);
+	        this.seq = source["seq"];
+	        this.sheet = this.convertValues(source["sheet"], payroll.Sheet);
+	        this.checks = this.convertValues(source["checks"], payroll.Check);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }
@@ -1505,6 +1663,406 @@ export namespace lookup {
 
 }
 
+export namespace payroll {
+	
+	export class Change {
+	    key: string;
+	    name: string;
+	    employee_code: string;
+	    pan: string;
+	    status: string;
+	    from_tax: number;
+	    to_tax: number;
+	    from_tds: number;
+	    to_tds: number;
+	    from_monthly: number;
+	    to_monthly: number;
+	    from_regime: string;
+	    to_regime: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Change(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.name = source["name"];
+	        this.employee_code = source["employee_code"];
+	        this.pan = source["pan"];
+	        this.status = source["status"];
+	        this.from_tax = source["from_tax"];
+	        this.to_tax = source["to_tax"];
+	        this.from_tds = source["from_tds"];
+	        this.to_tds = source["to_tds"];
+	        this.from_monthly = source["from_monthly"];
+	        this.to_monthly = source["to_monthly"];
+	        this.from_regime = source["from_regime"];
+	        this.to_regime = source["to_regime"];
+	    }
+	}
+	export class Difference {
+	    sheet: string;
+	    key: string;
+	    local: string;
+	    remote: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Difference(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.sheet = source["sheet"];
+	        this.key = source["key"];
+	        this.local = source["local"];
+	        this.remote = source["remote"];
+	    }
+	}
+	export class Check {
+	    run_id: string;
+	    seq: number;
+	    // Go type: time
+	    checked_at: any;
+	    transaction_id: string;
+	    response: number[];
+	    differences: Difference[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Check(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.seq = source["seq"];
+	        this.checked_at = this.convertValues(source["checked_at"], null);
+	        this.transaction_id = source["transaction_id"];
+	        this.response = source["response"];
+	        this.differences = this.convertValues(source["differences"], Difference);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Totals {
+	    employees: number;
+	    new_count: number;
+	    old_count: number;
+	    new_tax: number;
+	    old_tax: number;
+	    recommended_tax: number;
+	    saving: number;
+	    tds: number;
+	    deducted: number;
+	    monthly: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Totals(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.employees = source["employees"];
+	        this.new_count = source["new_count"];
+	        this.old_count = source["old_count"];
+	        this.new_tax = source["new_tax"];
+	        this.old_tax = source["old_tax"];
+	        this.recommended_tax = source["recommended_tax"];
+	        this.saving = source["saving"];
+	        this.tds = source["tds"];
+	        this.deducted = source["deducted"];
+	        this.monthly = source["monthly"];
+	    }
+	}
+	export class Run {
+	    id: string;
+	    workspace_id: string;
+	    // Go type: time
+	    created_at: any;
+	    fy: number;
+	    fy_label: string;
+	    month: number;
+	    source_name: string;
+	    source_hash: string;
+	    source_format: string;
+	    source_rows: number;
+	    skipped_rows: number;
+	    totals: Totals;
+	
+	    static createFrom(source: any = {}) {
+	        return new Run(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.workspace_id = source["workspace_id"];
+	        this.created_at = this.convertValues(source["created_at"], null);
+	        this.fy = source["fy"];
+	        this.fy_label = source["fy_label"];
+	        this.month = source["month"];
+	        this.source_name = source["source_name"];
+	        this.source_hash = source["source_hash"];
+	        this.source_format = source["source_format"];
+	        this.source_rows = source["source_rows"];
+	        this.skipped_rows = source["skipped_rows"];
+	        this.totals = this.convertValues(source["totals"], Totals);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Comparison {
+	    from: Run;
+	    to: Run;
+	    changes: Change[];
+	    added: number;
+	    removed: number;
+	    changed: number;
+	    unchanged: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Comparison(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.from = this.convertValues(source["from"], Run);
+	        this.to = this.convertValues(source["to"], Run);
+	        this.changes = this.convertValues(source["changes"], Change);
+	        this.added = source["added"];
+	        this.removed = source["removed"];
+	        this.changed = source["changed"];
+	        this.unchanged = source["unchanged"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class Identity {
+	    name: string;
+	    employee_code: string;
+	    pan: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Identity(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.employee_code = source["employee_code"];
+	        this.pan = source["pan"];
+	    }
+	}
+	export class Row {
+	    seq: number;
+	    source_row: number;
+	    name: string;
+	    employee_code: string;
+	    pan: string;
+	    new_income: number;
+	    new_tax: number;
+	    new_tds: number;
+	    old_income: number;
+	    old_tax: number;
+	    old_tds: number;
+	    recommended: string;
+	    saving: number;
+	    deducted: number;
+	    monthly: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Row(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.seq = source["seq"];
+	        this.source_row = source["source_row"];
+	        this.name = source["name"];
+	        this.employee_code = source["employee_code"];
+	        this.pan = source["pan"];
+	        this.new_income = source["new_income"];
+	        this.new_tax = source["new_tax"];
+	        this.new_tds = source["new_tds"];
+	        this.old_income = source["old_income"];
+	        this.old_tax = source["old_tax"];
+	        this.old_tds = source["old_tds"];
+	        this.recommended = source["recommended"];
+	        this.saving = source["saving"];
+	        this.deducted = source["deducted"];
+	        this.monthly = source["monthly"];
+	    }
+	}
+	export class Page {
+	    rows: Row[];
+	    total: number;
+	    totals: Totals;
+	
+	    static createFrom(source: any = {}) {
+	        return new Page(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rows = this.convertValues(source["rows"], Row);
+	        this.total = source["total"];
+	        this.totals = this.convertValues(source["totals"], Totals);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Query {
+	    filter: string;
+	    regime: string;
+	    sort: string;
+	    desc: boolean;
+	    offset: number;
+	    limit: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Query(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.filter = source["filter"];
+	        this.regime = source["regime"];
+	        this.sort = source["sort"];
+	        this.desc = source["desc"];
+	        this.offset = source["offset"];
+	        this.limit = source["limit"];
+	    }
+	}
+	
+	
+	export class Sheet {
+	    employee: Identity;
+	    row: number;
+	    fy: string;
+	    month: number;
+	    explanation: tds.Explanation;
+	    deducted: number;
+	    schedule: tds.Instalment[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Sheet(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.employee = this.convertValues(source["employee"], Identity);
+	        this.row = source["row"];
+	        this.fy = source["fy"];
+	        this.month = source["month"];
+	        this.explanation = this.convertValues(source["explanation"], tds.Explanation);
+	        this.deducted = source["deducted"];
+	        this.schedule = this.convertValues(source["schedule"], tds.Instalment);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Target {
+	    key: string;
+	    title: string;
+	    description: string;
+	    example: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Target(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.title = source["title"];
+	        this.description = source["description"];
+	        this.example = source["example"];
+	    }
+	}
+
+}
+
 export namespace store {
 	
 	export class Workspace {
@@ -1529,6 +2087,129 @@ export namespace store {
 	        this.base_url = source["base_url"];
 	        this.created_at = source["created_at"];
 	        this.last_used_at = source["last_used_at"];
+	    }
+	}
+
+}
+
+export namespace tds {
+	
+	export class Line {
+	    label: string;
+	    amount: number;
+	    section?: string;
+	    note?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Line(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.label = source["label"];
+	        this.amount = source["amount"];
+	        this.section = source["section"];
+	        this.note = source["note"];
+	    }
+	}
+	export class RegimeResult {
+	    regime: string;
+	    income_tax_payable: number;
+	    surcharge: number;
+	    health_and_education_cess: number;
+	    tds_on_salary: number;
+	    relief_us_87_a: number;
+	    gross_total_income: number;
+	    chapter_via: number;
+	    total_income: number;
+	    tax_on_total_income: number;
+	    liability: number;
+	    pan_rate_applied: boolean;
+	    surcharge_relief: number;
+	    marginal_relief_87_a: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new RegimeResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.regime = source["regime"];
+	        this.income_tax_payable = source["income_tax_payable"];
+	        this.surcharge = source["surcharge"];
+	        this.health_and_education_cess = source["health_and_education_cess"];
+	        this.tds_on_salary = source["tds_on_salary"];
+	        this.relief_us_87_a = source["relief_us_87_a"];
+	        this.gross_total_income = source["gross_total_income"];
+	        this.chapter_via = source["chapter_via"];
+	        this.total_income = source["total_income"];
+	        this.tax_on_total_income = source["tax_on_total_income"];
+	        this.liability = source["liability"];
+	        this.pan_rate_applied = source["pan_rate_applied"];
+	        this.surcharge_relief = source["surcharge_relief"];
+	        this.marginal_relief_87_a = source["marginal_relief_87_a"];
+	    }
+	}
+	export class Explanation {
+	    fy: number;
+	    // Go type: RegimeResult
+	    new: any;
+	    // Go type: RegimeResult
+	    old: any;
+	    recommended_regime: string;
+	    saving: number;
+	    new_lines: Line[];
+	    old_lines: Line[];
+	    break_even: number;
+	    break_even_ok: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Explanation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.fy = source["fy"];
+	        this.new = this.convertValues(source["new"], null);
+	        this.old = this.convertValues(source["old"], null);
+	        this.recommended_regime = source["recommended_regime"];
+	        this.saving = source["saving"];
+	        this.new_lines = this.convertValues(source["new_lines"], Line);
+	        this.old_lines = this.convertValues(source["old_lines"], Line);
+	        this.break_even = source["break_even"];
+	        this.break_even_ok = source["break_even_ok"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Instalment {
+	    month: number;
+	    amount: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Instalment(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.month = source["month"];
+	        this.amount = source["amount"];
 	    }
 	}
 

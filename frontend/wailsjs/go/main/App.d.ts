@@ -4,6 +4,7 @@ import {desk} from '../models';
 import {store} from '../models';
 import {config} from '../models';
 import {gstr2a} from '../models';
+import {payroll} from '../models';
 
 export function Applicant(arg1:string):Promise<desk.ApplicantView>;
 
@@ -16,6 +17,8 @@ export function CancelJob(arg1:string):Promise<void>;
 export function ChangedResult(arg1:string):Promise<desk.ChangedView>;
 
 export function CreateWorkspace(arg1:string,arg2:string,arg3:string):Promise<store.Workspace>;
+
+export function Dashboard():Promise<desk.Dashboard>;
 
 export function DeleteCredentials(arg1:string):Promise<config.CredentialStatus>;
 
@@ -80,6 +83,44 @@ export function StartPull(arg1:desk.PullRequest):Promise<string>;
 export function StartSupplierLookup(arg1:gstr2a.Scope):Promise<string>;
 
 export function SwitchWorkspace(arg1:string):Promise<store.Workspace>;
+
+export function TDSCompare(arg1:string,arg2:string):Promise<payroll.Comparison>;
+
+export function TDSCrossCheck(arg1:string,arg2:Array<number>):Promise<Array<payroll.Check>>;
+
+export function TDSDeleteRun(arg1:string):Promise<void>;
+
+export function TDSExport(arg1:string,arg2:payroll.Query,arg3:string):Promise<string>;
+
+export function TDSExportFull(arg1:string,arg2:string):Promise<string>;
+
+export function TDSExportSheet(arg1:string,arg2:number,arg3:string):Promise<string>;
+
+export function TDSExportWorkbooks(arg1:string):Promise<string>;
+
+export function TDSImportData(arg1:string,arg2:string):Promise<desk.TDSImport>;
+
+export function TDSImportExample():Promise<desk.TDSImport>;
+
+export function TDSImportPath(arg1:string):Promise<desk.TDSImport>;
+
+export function TDSRemap(arg1:string,arg2:Record<string, string>):Promise<desk.TDSImport>;
+
+export function TDSRows(arg1:string,arg2:payroll.Query):Promise<payroll.Page>;
+
+export function TDSRun(arg1:string):Promise<payroll.Run>;
+
+export function TDSRunResult(arg1:string):Promise<payroll.Run>;
+
+export function TDSRuns():Promise<Array<payroll.Run>>;
+
+export function TDSSheet(arg1:string,arg2:number):Promise<desk.TDSSheet>;
+
+export function TDSStartRun(arg1:string,arg2:string,arg3:number,arg4:boolean):Promise<string>;
+
+export function TDSTargets():Promise<Array<payroll.Target>>;
+
+export function TDSTemplate():Promise<string>;
 
 export function VerifyOTP(arg1:string,arg2:string,arg3:string):Promise<desk.SessionView>;
 

@@ -26,6 +26,10 @@ export function CreateWorkspace(arg1, arg2, arg3) {
   return window['go']['main']['App']['CreateWorkspace'](arg1, arg2, arg3);
 }
 
+export function Dashboard() {
+  return window['go']['main']['App']['Dashboard']();
+}
+
 export function DeleteCredentials(arg1) {
   return window['go']['main']['App']['DeleteCredentials'](arg1);
 }
@@ -152,6 +156,82 @@ export function StartSupplierLookup(arg1) {
 
 export function SwitchWorkspace(arg1) {
   return window['go']['main']['App']['SwitchWorkspace'](arg1);
+}
+
+export function TDSCompare(arg1, arg2) {
+  return window['go']['main']['App']['TDSCompare'](arg1, arg2);
+}
+
+export function TDSCrossCheck(arg1, arg2) {
+  return window['go']['main']['App']['TDSCrossCheck'](arg1, arg2);
+}
+
+export function TDSDeleteRun(arg1) {
+  return window['go']['main']['App']['TDSDeleteRun'](arg1);
+}
+
+export function TDSExport(arg1, arg2, arg3) {
+  return window['go']['main']['App']['TDSExport'](arg1, arg2, arg3);
+}
+
+export function TDSExportFull(arg1, arg2) {
+  return window['go']['main']['App']['TDSExportFull'](arg1, arg2);
+}
+
+export function TDSExportSheet(arg1, arg2, arg3) {
+  return window['go']['main']['App']['TDSExportSheet'](arg1, arg2, arg3);
+}
+
+export function TDSExportWorkbooks(arg1) {
+  return window['go']['main']['App']['TDSExportWorkbooks'](arg1);
+}
+
+export function TDSImportData(arg1, arg2) {
+  return window['go']['main']['App']['TDSImportData'](arg1, arg2);
+}
+
+export function TDSImportExample() {
+  return window['go']['main']['App']['TDSImportExample']();
+}
+
+export function TDSImportPath(arg1) {
+  return window['go']['main']['App']['TDSImportPath'](arg1);
+}
+
+export function TDSRemap(arg1, arg2) {
+  return window['go']['main']['App']['TDSRemap'](arg1, arg2);
+}
+
+export function TDSRows(arg1, arg2) {
+  return window['go']['main']['App']['TDSRows'](arg1, arg2);
+}
+
+export function TDSRun(arg1) {
+  return window['go']['main']['App']['TDSRun'](arg1);
+}
+
+export function TDSRunResult(arg1) {
+  return window['go']['main']['App']['TDSRunResult'](arg1);
+}
+
+export function TDSRuns() {
+  return window['go']['main']['App']['TDSRuns']();
+}
+
+export function TDSSheet(arg1, arg2) {
+  return window['go']['main']['App']['TDSSheet'](arg1, arg2);
+}
+
+export function TDSStartRun(arg1, arg2, arg3, arg4) {
+  return window['go']['main']['App']['TDSStartRun'](arg1, arg2, arg3, arg4);
+}
+
+export function TDSTargets() {
+  return window['go']['main']['App']['TDSTargets']();
+}
+
+export function TDSTemplate() {
+  return window['go']['main']['App']['TDSTemplate']();
 }
 
 export function VerifyOTP(arg1, arg2, arg3) {
