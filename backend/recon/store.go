@@ -375,3 +375,15 @@ func LoadMapping(ctx context.Context, db *sql.DB, workspaceID string) (Mapping, 
 	}
 	return m, nil
 }
+
+// DeleteRun removes a run and its rows; decisions stay, as they belong to the workspace.
+func DeleteRun(ctx context.Context, db *sql.DB, runID string) error {
+	res, err := db.ExecContext(ctx, `DELETE FROM recon_runs WHERE id = ?`, runID)
+	if err != nil {
+		return fmt.Errorf("recon: delete run: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return apperr.New(apperr.NotFound, "There is no reconciliation run %q.", runID)
+	}
+	return nil
+}

@@ -192,4 +192,20 @@ func TestStoreMappingAndErrors(t *testing.T) {
 	if _, err := GetRun(ctx, db.DB, "nope"); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown run: %v", err)
 	}
+	books, twoA := scenario()
+	run, _, err := Reconcile(ctx, db.DB, Run{WorkspaceID: ws, FromPeriod: "2024-07", ToPeriod: "2024-07"}, books, twoA, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := DeleteRun(ctx, db.DB, run.ID); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	db.QueryRowContext(ctx, `SELECT count(*) FROM recon_rows WHERE run_id = ?`, run.ID).Scan(&n)
+	if n != 0 {
+		t.Errorf("%d rows left after DeleteRun", n)
+	}
+	if err := DeleteRun(ctx, db.DB, run.ID); apperr.KindOf(err) != apperr.NotFound {
+		t.Errorf("second delete: %v", err)
+	}
 }
