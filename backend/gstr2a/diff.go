@@ -51,7 +51,7 @@ type supplierInfo struct {
 	cfs, cfs3b, fldtr1, flprdr1, dtcancel string
 }
 
-func loadSupplierInfo(ctx context.Context, db *sql.DB, sid int64) (map[string]supplierInfo, error) {
+func loadSupplierInfo(ctx context.Context, db querier, sid int64) (map[string]supplierInfo, error) {
 	rows, err := db.QueryContext(ctx, `SELECT ctin, cfs, cfs3b, fldtr1, flprdr1, dtcancel FROM gstr2a_suppliers WHERE sid = ?`, sid)
 	if err != nil {
 		return nil, fmt.Errorf("gstr2a: diff suppliers: %w", err)
@@ -70,7 +70,7 @@ func loadSupplierInfo(ctx context.Context, db *sql.DB, sid int64) (map[string]su
 }
 
 // itemSignatures returns, per invoice id of a snapshot, its items written out for comparison.
-func itemSignatures(ctx context.Context, db *sql.DB, s Snapshot) (map[int64]string, error) {
+func itemSignatures(ctx context.Context, db querier, s Snapshot) (map[int64]string, error) {
 	rows, err := db.QueryContext(ctx, `SELECT key >> 16, num, rt, txval, iamt, camt, samt, csamt FROM gstr2a_items
 		WHERE key BETWEEN ? AND ? ORDER BY key`, s.first<<16, s.last<<16|0xffff)
 	if err != nil {
@@ -143,12 +143,17 @@ func DiffSnapshots(ctx context.Context, db *sql.DB, fromSnapshotID, toSnapshotID
 	}
 	d := Diff{From: from, To: to, Added: []InvoiceRow{}, Removed: []InvoiceRow{}, Amended: []InvoiceChange{},
 		Suppliers: []SupplierChange{}, SuppliersAdded: []string{}, SuppliersRemoved: []string{}}
+	c, err := reader(ctx, db)
+	if err != nil {
+		return Diff{}, err
+	}
+	defer c.Close()
 	load := func(s Snapshot) ([]InvoiceRow, map[int64]string, error) {
 		page, err := Invoices(ctx, db, Scope{SnapshotIDs: []string{s.ID}}, InvoiceQuery{}, nil)
 		if err != nil {
 			return nil, nil, err
 		}
-		sig, err := itemSignatures(ctx, db, s)
+		sig, err := itemSignatures(ctx, c, s)
 		return page.Rows, sig, err
 	}
 	oldRows, oldSig, err := load(from)
@@ -203,11 +208,11 @@ func DiffSnapshots(ctx context.Context, db *sql.DB, fromSnapshotID, toSnapshotID
 	}
 	sort.Slice(d.Removed, func(i, j int) bool { return d.Removed[i].ID < d.Removed[j].ID })
 
-	os, err := loadSupplierInfo(ctx, db, from.sid)
+	os, err := loadSupplierInfo(ctx, c, from.sid)
 	if err != nil {
 		return Diff{}, err
 	}
-	ns, err := loadSupplierInfo(ctx, db, to.sid)
+	ns, err := loadSupplierInfo(ctx, c, to.sid)
 	if err != nil {
 		return Diff{}, err
 	}

@@ -165,26 +165,23 @@ func likeEscape(s string) string {
 }
 
 // where builds the filter condition over invoices i.
-func (r *resolved) where(ctx context.Context, db *sql.DB, f InvoiceFilter, names Names) (string, []any, error) {
-	cond, args := r.rangeWhere("i.id", false)
-	conds := []string{cond}
+func (r *resolved) where(ctx context.Context, db querier, f InvoiceFilter, names Names) (string, []any, error) {
+	var conds []string
+	var args []any
 	add := func(c string, a ...any) {
 		conds = append(conds, c)
 		args = append(args, a...)
 	}
-	if s := strings.TrimSpace(f.Supplier); s != "" {
-		ctins, err := r.matchSuppliers(ctx, db, s, names)
-		if err != nil {
-			return "", nil, err
-		}
-		if len(ctins) == 0 {
-			add("0")
-		} else {
-			add("i.ctin IN (" + strings.TrimSuffix(strings.Repeat("?,", len(ctins)), ",") + ")")
-			for _, c := range ctins {
-				args = append(args, c)
-			}
-		}
+	sets, err := r.supplierSets(ctx, db, f, names)
+	if err != nil {
+		return "", nil, err
+	}
+	if sets == nil {
+		c, a := r.rangeWhere("i.id", false)
+		add(c, a...)
+	} else {
+		c, a := r.supplierWhere(sets)
+		add(c, a...)
 	}
 	if s := strings.TrimSpace(f.Number); s != "" {
 		add(`i.inum LIKE ? ESCAPE '\'`, likeEscape(s))
@@ -231,20 +228,6 @@ func (r *resolved) where(ctx context.Context, db *sql.DB, f InvoiceFilter, names
 	default:
 		return "", nil, apperr.New(apperr.Invalid, "The e-invoice filter %q should be Y or N.", f.EInvoice)
 	}
-	for _, ff := range []struct{ col, v string }{{"cfs", f.SupplierFiled}, {"cfs3b", f.SupplierFiled3B}} {
-		switch strings.ToUpper(ff.v) {
-		case "":
-		case "Y", "N":
-			in, sargs := r.sids()
-			op := "= 'Y'"
-			if strings.ToUpper(ff.v) == "N" {
-				op = "<> 'Y'"
-			}
-			add("(i.sid, i.supplier_seq) IN (SELECT sid, seq FROM gstr2a_suppliers WHERE sid IN "+in+" AND "+ff.col+" "+op+")", sargs...)
-		default:
-			return "", nil, apperr.New(apperr.Invalid, "The supplier-filed filter %q should be Y or N.", ff.v)
-		}
-	}
 	if f.Period != "" {
 		var sids []any
 		for _, s := range r.snaps {
@@ -261,24 +244,100 @@ func (r *resolved) where(ctx context.Context, db *sql.DB, f InvoiceFilter, names
 	return strings.Join(conds, " AND "), args, nil
 }
 
-// matchSuppliers returns the scope's supplier GSTINs whose GSTIN or name contains s.
-func (r *resolved) matchSuppliers(ctx context.Context, db *sql.DB, s string, names Names) ([]string, error) {
-	all, err := r.ctins(ctx, db)
+// supplierSets applies the filters about suppliers (GSTIN or name, filing flags) to the scope's
+// suppliers and returns the GSTINs kept per snapshot; nil when no such filter is set.
+func (r *resolved) supplierSets(ctx context.Context, db querier, f InvoiceFilter, names Names) (map[int64][]string, error) {
+	text := strings.ToUpper(strings.TrimSpace(f.Supplier))
+	filed, filed3b := strings.ToUpper(f.SupplierFiled), strings.ToUpper(f.SupplierFiled3B)
+	for _, v := range []string{filed, filed3b} {
+		if v != "" && v != "Y" && v != "N" {
+			return nil, apperr.New(apperr.Invalid, "The supplier-filed filter %q should be Y or N.", v)
+		}
+	}
+	if text == "" && filed == "" && filed3b == "" {
+		return nil, nil
+	}
+	in, args := r.sids()
+	rows, err := db.QueryContext(ctx, `SELECT sid, ctin, cfs, cfs3b FROM gstr2a_suppliers WHERE sid IN `+in+` ORDER BY sid, seq`, args...)
 	if err != nil {
+		return nil, fmt.Errorf("gstr2a: suppliers: %w", err)
+	}
+	type sup struct {
+		sid              int64
+		ctin, cfs, cfs3b string
+	}
+	var all []sup
+	var gstins []string
+	seen := map[string]bool{}
+	for rows.Next() {
+		var s sup
+		if err := rows.Scan(&s.sid, &s.ctin, &s.cfs, &s.cfs3b); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		all = append(all, s)
+		if !seen[s.ctin] {
+			seen[s.ctin] = true
+			gstins = append(gstins, s.ctin)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	nm := lookupNames(names, all)
-	u := strings.ToUpper(s)
-	var out []string
-	for _, c := range all {
-		if strings.Contains(c, u) || strings.Contains(strings.ToUpper(nm[c]), u) {
-			out = append(out, c)
+	var nm map[string]string
+	if text != "" {
+		nm = lookupNames(names, gstins)
+	}
+	flagOK := func(want, got string) bool {
+		return want == "" || (want == "Y") == (got == "Y")
+	}
+	out := map[int64][]string{}
+	for _, s := range all {
+		if text != "" && !strings.Contains(s.ctin, text) && !strings.Contains(strings.ToUpper(nm[s.ctin]), text) {
+			continue
 		}
+		if !flagOK(filed, s.cfs) || !flagOK(filed3b, s.cfs3b) {
+			continue
+		}
+		out[s.sid] = append(out[s.sid], s.ctin)
 	}
 	return out, nil
 }
 
-func (r *resolved) ctins(ctx context.Context, db *sql.DB) ([]string, error) {
+// supplierWhere selects the invoices of the kept suppliers: through the (sid, ctin) index when
+// they are few, else by scanning each snapshot's id range.
+func (r *resolved) supplierWhere(sets map[int64][]string) (string, []any) {
+	n := 0
+	for _, c := range sets {
+		n += len(c)
+	}
+	if n == 0 {
+		return "0", nil
+	}
+	var parts []string
+	var args []any
+	for _, s := range r.snaps {
+		ctins := sets[s.sid]
+		if len(ctins) == 0 {
+			continue
+		}
+		list := "(" + strings.TrimSuffix(strings.Repeat("?,", len(ctins)), ",") + ")"
+		if n <= 500 {
+			parts = append(parts, "(i.sid = ? AND i.ctin IN "+list+")")
+			args = append(args, s.sid)
+		} else {
+			parts = append(parts, "(i.id BETWEEN ? AND ? AND +i.ctin IN "+list+")")
+			args = append(args, s.first, s.last)
+		}
+		for _, c := range ctins {
+			args = append(args, c)
+		}
+	}
+	return "(" + strings.Join(parts, " OR ") + ")", args
+}
+
+func (r *resolved) ctins(ctx context.Context, db querier) ([]string, error) {
 	in, args := r.sids()
 	rows, err := db.QueryContext(ctx, `SELECT DISTINCT ctin FROM gstr2a_suppliers WHERE sid IN `+in+` ORDER BY ctin`, args...)
 	if err != nil {
@@ -329,7 +388,7 @@ func scanInvoice(rows *sql.Rows, r *resolved) (InvoiceRow, supRef, error) {
 }
 
 // fill adds the supplier flags, item counts and names to rows.
-func fill(ctx context.Context, db *sql.DB, rows []InvoiceRow, refs []supRef, names Names) error {
+func fill(ctx context.Context, db querier, rows []InvoiceRow, refs []supRef, names Names) error {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -398,7 +457,7 @@ func fill(ctx context.Context, db *sql.DB, rows []InvoiceRow, refs []supRef, nam
 	return nil
 }
 
-func countItems(ctx context.Context, db *sql.DB, where string, args []any, into map[int64]int) error {
+func countItems(ctx context.Context, db querier, where string, args []any, into map[int64]int) error {
 	q, err := db.QueryContext(ctx, `SELECT key >> 16, count(*) FROM gstr2a_items WHERE `+where+` GROUP BY key >> 16`, args...)
 	if err != nil {
 		return fmt.Errorf("gstr2a: item counts: %w", err)
@@ -433,7 +492,12 @@ func maxInt(v []int) int {
 
 // Invoices returns one page of the invoice table over the scope: filtered, sorted, with the
 // filtered count and totals. It reads SQLite only.
-func Invoices(ctx context.Context, db *sql.DB, sc Scope, q InvoiceQuery, names Names) (InvoicePage, error) {
+func Invoices(ctx context.Context, sdb *sql.DB, sc Scope, q InvoiceQuery, names Names) (InvoicePage, error) {
+	db, err := reader(ctx, sdb)
+	if err != nil {
+		return InvoicePage{}, err
+	}
+	defer db.Close()
 	r, err := resolve(ctx, db, sc)
 	if err != nil {
 		return InvoicePage{}, err
@@ -449,7 +513,13 @@ func Invoices(ctx context.Context, db *sql.DB, sc Scope, q InvoiceQuery, names N
 	if err != nil {
 		return InvoicePage{}, err
 	}
-	if err := db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(val), 0), coalesce(sum(taxable), 0), coalesce(sum(igst), 0),
+	if q.Filter == (InvoiceFilter{}) {
+		// No filter: the snapshots' stored totals are the answer.
+		page.Total = page.Unfiltered
+		for _, s := range r.snaps {
+			page.Totals.add(s.Totals)
+		}
+	} else if err := db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(val), 0), coalesce(sum(taxable), 0), coalesce(sum(igst), 0),
 		coalesce(sum(cgst), 0), coalesce(sum(sgst), 0), coalesce(sum(cess), 0) FROM gstr2a_invoices i WHERE `+where, args...).Scan(
 		&page.Total, &page.Totals.Value, &page.Totals.Taxable, &page.Totals.IGST, &page.Totals.CGST, &page.Totals.SGST, &page.Totals.Cess); err != nil {
 		return InvoicePage{}, fmt.Errorf("gstr2a: invoice totals: %w", err)
@@ -470,7 +540,7 @@ func Invoices(ctx context.Context, db *sql.DB, sc Scope, q InvoiceQuery, names N
 var errByName = fmt.Errorf("gstr2a: sort by name")
 
 // order builds the ORDER BY for a sort key (not the supplier name: see pageByName).
-func (r *resolved) order(ctx context.Context, db *sql.DB, q InvoiceQuery, names Names) (string, []any, error) {
+func (r *resolved) order(ctx context.Context, db querier, q InvoiceQuery, names Names) (string, []any, error) {
 	dir := " ASC"
 	if q.Desc {
 		dir = " DESC"
@@ -496,7 +566,7 @@ func (r *resolved) order(ctx context.Context, db *sql.DB, q InvoiceQuery, names 
 	return expr + dir + ", i.id" + dir, nil, nil
 }
 
-func (r *resolved) page(ctx context.Context, db *sql.DB, where string, args []any, q InvoiceQuery, names Names) ([]InvoiceRow, []supRef, error) {
+func (r *resolved) page(ctx context.Context, db querier, where string, args []any, q InvoiceQuery, names Names) ([]InvoiceRow, []supRef, error) {
 	order, oargs, err := r.order(ctx, db, q, names)
 	if err == errByName {
 		return r.pageByName(ctx, db, where, args, q, names)
@@ -504,16 +574,61 @@ func (r *resolved) page(ctx context.Context, db *sql.DB, where string, args []an
 	if err != nil {
 		return nil, nil, err
 	}
-	sqlText := `SELECT ` + invoiceCols + ` FROM gstr2a_invoices i WHERE ` + where + ` ORDER BY ` + order
+	// Sort ids only, then read the page's rows: SQLite would otherwise build every column of
+	// every matching row just to sort it.
+	tail := ` FROM gstr2a_invoices i WHERE ` + where + ` ORDER BY ` + order
 	all := append(append([]any{}, args...), oargs...)
 	if q.Limit > 0 {
-		sqlText += ` LIMIT ? OFFSET ?`
+		tail += ` LIMIT ? OFFSET ?`
 		all = append(all, q.Limit, max(q.Offset, 0))
 	} else if q.Offset > 0 {
-		sqlText += ` LIMIT -1 OFFSET ?`
+		tail += ` LIMIT -1 OFFSET ?`
 		all = append(all, q.Offset)
 	}
-	rows, err := db.QueryContext(ctx, sqlText, all...)
+	if q.Limit <= 0 || q.Limit > 5000 {
+		// Whole views (exports): one pass.
+		return r.readRows(ctx, db, `SELECT `+invoiceCols+tail, all)
+	}
+	idRows, err := db.QueryContext(ctx, `SELECT i.id`+tail, all...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("gstr2a: invoices: %w", err)
+	}
+	var ids []any
+	for idRows.Next() {
+		var id int64
+		if err := idRows.Scan(&id); err != nil {
+			idRows.Close()
+			return nil, nil, err
+		}
+		ids = append(ids, id)
+	}
+	idRows.Close()
+	if err := idRows.Err(); err != nil {
+		return nil, nil, err
+	}
+	if len(ids) == 0 {
+		return []InvoiceRow{}, nil, nil
+	}
+	rows, refs, err := r.readRows(ctx, db, `SELECT `+invoiceCols+` FROM gstr2a_invoices i WHERE i.id IN (`+
+		strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+`)`, ids)
+	if err != nil {
+		return nil, nil, err
+	}
+	pos := make(map[int64]int, len(ids))
+	for i, id := range ids {
+		pos[id.(int64)] = i
+	}
+	outRows := make([]InvoiceRow, len(ids))
+	outRefs := make([]supRef, len(ids))
+	for i := range rows {
+		p := pos[rows[i].ID]
+		outRows[p], outRefs[p] = rows[i], refs[i]
+	}
+	return outRows, outRefs, nil
+}
+
+func (r *resolved) readRows(ctx context.Context, db querier, sqlText string, args []any) ([]InvoiceRow, []supRef, error) {
+	rows, err := db.QueryContext(ctx, sqlText, args...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("gstr2a: invoices: %w", err)
 	}
@@ -534,7 +649,7 @@ func (r *resolved) page(ctx context.Context, db *sql.DB, where string, args []an
 // pageByName pages the table in supplier-name order: names live outside the database, so it
 // counts the filtered invoices per supplier, ranks the suppliers by name in Go, and reads only
 // the suppliers that the page window covers.
-func (r *resolved) pageByName(ctx context.Context, db *sql.DB, where string, args []any, q InvoiceQuery, names Names) ([]InvoiceRow, []supRef, error) {
+func (r *resolved) pageByName(ctx context.Context, db querier, where string, args []any, q InvoiceQuery, names Names) ([]InvoiceRow, []supRef, error) {
 	rows, err := db.QueryContext(ctx, `SELECT i.ctin, count(*) FROM gstr2a_invoices i WHERE `+where+` GROUP BY i.ctin`, args...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("gstr2a: invoices by name: %w", err)

@@ -29,11 +29,32 @@ type resolved struct {
 	byID  map[int64]*Snapshot
 }
 
-func resolve(ctx context.Context, db *sql.DB, sc Scope) (*resolved, error) {
+// querier is a *sql.DB or a *sql.Conn.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// reader returns a connection for a review query with a page cache big enough to hold a large
+// period (SQLite's default 2 MB makes every scan of 100,000 invoices go back to the file). The
+// setting stays with the pooled connection.
+func reader(ctx context.Context, db *sql.DB) (*sql.Conn, error) {
+	c, err := db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("gstr2a: open a reader: %w", err)
+	}
+	if _, err := c.ExecContext(ctx, `PRAGMA cache_size = -131072`); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("gstr2a: open a reader: %w", err)
+	}
+	return c, nil
+}
+
+func resolve(ctx context.Context, db querier, sc Scope) (*resolved, error) {
 	r := &resolved{byID: map[int64]*Snapshot{}}
 	if len(sc.SnapshotIDs) > 0 {
 		for _, id := range sc.SnapshotIDs {
-			s, err := SnapshotByID(ctx, db, id)
+			s, err := snapshotByID(ctx, db, id)
 			if err != nil {
 				return nil, err
 			}
@@ -49,7 +70,7 @@ func resolve(ctx context.Context, db *sql.DB, sc Scope) (*resolved, error) {
 			if _, err := ParsePeriod(p); err != nil {
 				return nil, apperr.New(apperr.Invalid, "The return %s.", err.Error())
 			}
-			s, err := LatestSnapshot(ctx, db, sc.WorkspaceID, p)
+			s, err := latestSnapshot(ctx, db, sc.WorkspaceID, p)
 			if apperr.KindOf(err) == apperr.NotFound {
 				continue
 			}
@@ -135,7 +156,12 @@ type Totals struct {
 
 // PeriodTotals returns invoice value, taxable value, each tax and the invoice count over the scope,
 // per period, and the ITC by rate.
-func PeriodTotals(ctx context.Context, db *sql.DB, sc Scope) (Totals, error) {
+func PeriodTotals(ctx context.Context, sdb *sql.DB, sc Scope) (Totals, error) {
+	db, err := reader(ctx, sdb)
+	if err != nil {
+		return Totals{}, err
+	}
+	defer db.Close()
 	r, err := resolve(ctx, db, sc)
 	if err != nil {
 		return Totals{}, err
@@ -152,9 +178,8 @@ func PeriodTotals(ctx context.Context, db *sql.DB, sc Scope) (Totals, error) {
 	if err := db.QueryRowContext(ctx, `SELECT count(DISTINCT ctin) FROM gstr2a_suppliers WHERE sid IN `+in, args...).Scan(&t.Suppliers); err != nil {
 		return Totals{}, fmt.Errorf("gstr2a: totals: %w", err)
 	}
-	where, args := r.rangeWhere("key", true)
-	rows, err := db.QueryContext(ctx, `SELECT rt, count(*), sum(txval), coalesce(sum(iamt), 0), coalesce(sum(camt), 0),
-		coalesce(sum(samt), 0), coalesce(sum(csamt), 0) FROM gstr2a_items WHERE `+where+` GROUP BY rt ORDER BY rt`, args...)
+	rows, err := db.QueryContext(ctx, `SELECT rt, sum(items), sum(taxable), sum(igst), sum(cgst), sum(sgst), sum(cess)
+		FROM gstr2a_rate_totals WHERE sid IN `+in+` GROUP BY rt ORDER BY rt`, args...)
 	if err != nil {
 		return Totals{}, fmt.Errorf("gstr2a: totals by rate: %w", err)
 	}
@@ -216,7 +241,12 @@ func lookupNames(names Names, gstins []string) map[string]string {
 
 // Suppliers returns the supplier summary over the scope, the largest tax first. It reads one
 // stored row per supplier and period (totals are kept at save time).
-func Suppliers(ctx context.Context, db *sql.DB, sc Scope, names Names) ([]SupplierSummary, error) {
+func Suppliers(ctx context.Context, sdb *sql.DB, sc Scope, names Names) ([]SupplierSummary, error) {
+	db, err := reader(ctx, sdb)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
 	r, err := resolve(ctx, db, sc)
 	if err != nil {
 		return nil, err

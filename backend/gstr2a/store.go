@@ -380,6 +380,7 @@ type snapshotWriter struct {
 	sid             int64
 	first, next     int64
 	sups, invs, its *batched
+	rates           map[Rate]*RateTotal
 	total           int
 	progress        Progress
 }
@@ -393,7 +394,7 @@ func newSnapshotWriter(ctx context.Context, tx *sql.Tx, req SaveRequest, total i
 			return nil, err
 		}
 	}
-	w := &snapshotWriter{ctx: ctx, tx: tx, total: total, progress: progress}
+	w := &snapshotWriter{ctx: ctx, tx: tx, total: total, progress: progress, rates: map[Rate]*RateTotal{}}
 	w.snap = Snapshot{ID: uuid.NewString(), WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period,
 		Filters: req.Filters, FetchedAt: parseTime(formatTime(req.FetchedAt)), TransactionID: req.TransactionID,
 		ServerTime: parseTime(formatTime(req.ServerTime))}
@@ -457,6 +458,17 @@ func (w *snapshotWriter) supplier(si int, s *Supplier) error {
 		for ti := range inv.Items {
 			it := &inv.Items[ti]
 			dt := &it.Detail
+			rt := w.rates[dt.Rate]
+			if rt == nil {
+				rt = &RateTotal{Rate: dt.Rate}
+				w.rates[dt.Rate] = rt
+			}
+			rt.Items++
+			rt.Taxable += dt.Taxable
+			rt.IGST += deref(dt.IGST)
+			rt.CGST += deref(dt.CGST)
+			rt.SGST += deref(dt.SGST)
+			rt.Cess += deref(dt.Cess)
 			if err := w.its.add(w.next<<16|int64(ti), it.Num, int64(dt.Rate), int64(dt.Taxable),
 				nullPaise(dt.IGST), nullPaise(dt.CGST), nullPaise(dt.SGST), nullPaise(dt.Cess)); err != nil {
 				return err
@@ -500,6 +512,13 @@ func (w *snapshotWriter) finish() (Snapshot, error) {
 			return Snapshot{}, err
 		}
 	}
+	for _, rt := range w.rates {
+		if _, err := w.tx.ExecContext(w.ctx, `INSERT INTO gstr2a_rate_totals (sid, rt, items, taxable, igst, cgst, sgst, cess)
+			VALUES (?,?,?,?,?,?,?,?)`, w.sid, int64(rt.Rate), rt.Items, int64(rt.Taxable), int64(rt.IGST), int64(rt.CGST),
+			int64(rt.SGST), int64(rt.Cess)); err != nil {
+			return Snapshot{}, err
+		}
+	}
 	s := &w.snap
 	s.Status = StatusComplete
 	if s.Invoices == 0 {
@@ -535,7 +554,7 @@ func scanSnapshot(row interface{ Scan(...any) error }) (Snapshot, error) {
 	return s, err
 }
 
-func querySnapshots(ctx context.Context, db *sql.DB, where string, args ...any) ([]Snapshot, error) {
+func querySnapshots(ctx context.Context, db querier, where string, args ...any) ([]Snapshot, error) {
 	rows, err := db.QueryContext(ctx, `SELECT `+snapshotCols+` FROM gstr2a_snapshots WHERE `+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("gstr2a: list snapshots: %w", err)
@@ -559,6 +578,10 @@ func Snapshots(ctx context.Context, db *sql.DB, workspaceID, period string) ([]S
 
 // SnapshotByID returns one snapshot.
 func SnapshotByID(ctx context.Context, db *sql.DB, id string) (Snapshot, error) {
+	return snapshotByID(ctx, db, id)
+}
+
+func snapshotByID(ctx context.Context, db querier, id string) (Snapshot, error) {
 	s, err := querySnapshots(ctx, db, `id = ?`, id)
 	if err != nil {
 		return Snapshot{}, err
@@ -573,6 +596,10 @@ func SnapshotByID(ctx context.Context, db *sql.DB, id string) (Snapshot, error) 
 // pull, or, when the period was only ever pulled with filters, its newest pull. A period never
 // pulled gives an *apperr.Error of kind NotFound.
 func LatestSnapshot(ctx context.Context, db *sql.DB, workspaceID, period string) (Snapshot, error) {
+	return latestSnapshot(ctx, db, workspaceID, period)
+}
+
+func latestSnapshot(ctx context.Context, db querier, workspaceID, period string) (Snapshot, error) {
 	s, err := querySnapshots(ctx, db, `workspace_id = ? AND period = ?
 		ORDER BY (filter_supplier = '' AND filter_from = '') DESC, fetched_at DESC, sid DESC LIMIT 1`, workspaceID, period)
 	if err != nil {
@@ -744,6 +771,7 @@ func DeleteSnapshot(ctx context.Context, db *sql.DB, snapshotID string) error {
 		{`DELETE FROM gstr2a_items WHERE key BETWEEN ? AND ?`, []any{snap.first << 16, snap.last<<16 | 0xffff}},
 		{`DELETE FROM gstr2a_invoices WHERE sid = ?`, []any{snap.sid}},
 		{`DELETE FROM gstr2a_suppliers WHERE sid = ?`, []any{snap.sid}},
+		{`DELETE FROM gstr2a_rate_totals WHERE sid = ?`, []any{snap.sid}},
 		{`DELETE FROM gstr2a_snapshot_raw WHERE sid = ?`, []any{snap.sid}},
 		{`DELETE FROM gstr2a_snapshots WHERE sid = ?`, []any{snap.sid}},
 	} {

@@ -44,7 +44,7 @@ func ingest(t testing.TB, db *sql.DB, ws, period string, minutes int, raw []byte
 func tableCounts(t testing.TB, db *sql.DB) map[string]int {
 	t.Helper()
 	out := map[string]int{}
-	for _, tbl := range []string{"gstr2a_snapshots", "gstr2a_snapshot_raw", "gstr2a_suppliers", "gstr2a_invoices", "gstr2a_items"} {
+	for _, tbl := range []string{"gstr2a_snapshots", "gstr2a_snapshot_raw", "gstr2a_rate_totals", "gstr2a_suppliers", "gstr2a_invoices", "gstr2a_items"} {
 		var n int
 		if err := db.QueryRow(`SELECT count(*) FROM ` + tbl).Scan(&n); err != nil {
 			t.Fatal(err)

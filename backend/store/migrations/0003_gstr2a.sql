@@ -34,6 +34,19 @@ CREATE TABLE gstr2a_snapshot_raw (
 	gzip BLOB NOT NULL
 );
 
+-- ITC by rate of a snapshot, summed over its items at save time.
+CREATE TABLE gstr2a_rate_totals (
+	sid      INTEGER NOT NULL REFERENCES gstr2a_snapshots (sid) ON DELETE CASCADE,
+	rt       INTEGER NOT NULL,
+	items    INTEGER NOT NULL,
+	taxable  INTEGER NOT NULL,
+	igst     INTEGER NOT NULL,
+	cgst     INTEGER NOT NULL,
+	sgst     INTEGER NOT NULL,
+	cess     INTEGER NOT NULL,
+	PRIMARY KEY (sid, rt)
+) WITHOUT ROWID;
+
 -- Suppliers of a snapshot, with their invoices' totals (so the supplier summary reads one row
 -- per supplier and period, not every invoice).
 CREATE TABLE gstr2a_suppliers (
