@@ -86,4 +86,67 @@ export const tests = {
     assert.equal(await page.getByTestId('detail-legal-name').innerText(), 'SANDBOX FINANCIAL TECHNOLOGIES PRIVATE LIMITED')
     await shot('lookup-bulk-detail')
   },
+  'a CSV file: the GSTIN column found by its header (BOM, other columns)': async ({ page, shot }) => {
+    await page.getByTestId('nav-lookup').click()
+    const gstins = ['27AAPFU0939F1ZV', '24ABKCS2033B1ZV', '33EIUPS5109E1ZZ', '27AACCA8432H2ZP']
+    const lines = ['Invoice,GSTIN of supplier,Amount']
+    for (let i = 0; i < 1200; i++) lines.push(`INV-${i},${gstins[i % 4]},${100 + i}`)
+    lines.push('INV-X,27AAPFU0939F1Z,1')
+    await page.getByTestId('lookup-file-input').setInputFiles({ name: 'purchases.csv', mimeType: 'text/csv', buffer: Buffer.from('\uFEFF' + lines.join('\r\n')) })
+    await page.getByTestId('bulk-summary').waitFor({ timeout: 20000 })
+    const n = async (id) => Number((await page.getByTestId(id).innerText()).replace(/,/g, ''))
+    assert.equal(await n('sum-total'), 1201)
+    assert.equal(await n('sum-unique'), 4)
+    assert.equal(await n('sum-duplicates'), 1196)
+    assert.equal(await n('sum-invalid'), 1)
+    assert.match(await page.getByTestId('pager-info').innerText(), /Rows 1–200 of 1,201/)
+    await page.getByTestId('lookup-table').focus()
+    await page.keyboard.press('PageDown')
+    assert.match(await page.getByTestId('pager-info').innerText(), /Rows 201–400 of 1,201/)
+    await shot('lookup-file')
+  },
+  'changed list: your cancelled supplier first, then the rest by change type': async ({ page, shot }) => {
+    // 33EIUPS5109E1ZZ was cancelled on 31-03-2024; looking it up makes it one of "your" GSTINs.
+    await lookUp(page, '33EIUPS5109E1ZZ')
+    await page.getByTestId('lookup-detail').waitFor()
+    assert.match(await page.getByTestId('detail-status').innerText(), /Cancelled/)
+    await page.getByTestId('nav-changed').click()
+    await page.getByTestId('changed-empty').waitFor()
+    await page.getByTestId('changed-date').fill('31-02-2024')
+    await page.getByTestId('changed-submit').click()
+    assert.match(await page.getByTestId('changed-error').innerText(), /not a date.*DD-MM-YYYY/)
+    await page.getByTestId('changed-date').fill('31/03/2024')
+    await page.getByTestId('changed-state').selectOption('33')
+    await page.getByTestId('changed-date').press('Enter')
+    await page.getByTestId('changed-headline').waitFor({ timeout: 20000 })
+    assert.equal(await page.getByTestId('changed-date').inputValue(), '31-03-2024')
+    const head = await page.getByTestId('changed-headline').innerText()
+    assert.match(head, /1 of your suppliers was cancelled on 31\/03\/2024/)
+    assert.match(head, /\d+ changes? in Tamil Nadu/)
+    const yours = await page.getByTestId('changed-yours').innerText()
+    assert.match(yours, /33EIUPS5109E1ZZ/)
+    assert.match(yours, /SRINIVASAN/)
+    await shot('changed')
+  },
+  'applicant lookup and contact validation side by side': async ({ page, shot }) => {
+    await page.getByTestId('nav-applicants').click()
+    await page.getByTestId('applicant-enrolment').fill('2999UAE00000000')
+    await page.getByTestId('applicant-enrolment').press('Enter')
+    assert.match(await page.getByTestId('applicant-error').innerText(), /No applicant with enrolment number 2999UAE00000000/)
+    // The demo simulator's first applicant (seed 2026).
+    await page.getByTestId('applicant-enrolment').fill('1022UAE35676037')
+    await page.getByTestId('applicant-enrolment').press('Enter')
+    await page.getByTestId('applicant-detail').waitFor()
+    assert.equal(await page.getByTestId('applicant-name').innerText(), 'Rajesh Gupta')
+    assert.match(await page.getByTestId('applicant-detail').innerText(), /Bihar/)
+    assert.match(await page.getByTestId('applicant-source').getAttribute('title'), /Transaction id \S+/)
+    assert.equal(await page.getByTestId('check-enrolment').inputValue(), '1022UAE35676037')
+    await page.getByTestId('check-email').fill('rajesh.gupta@example.in')
+    await page.getByTestId('check-mobile').fill('9000000000')
+    await page.getByTestId('check-mobile').press('Enter')
+    await page.getByTestId('check-result').waitFor()
+    assert.equal(await page.getByTestId('check-email-result').innerText(), 'matched')
+    assert.equal(await page.getByTestId('check-mobile-result').innerText(), 'unmatched')
+    await shot('applicants')
+  },
 }
