@@ -318,7 +318,7 @@ func (m *matcher) take(edges []edge, place func(edge)) {
 }
 
 func (m *matcher) allowed(b, a *item) bool {
-	return !m.unlinked[[2]string{b.id, a.id}]
+	return len(m.unlinked) == 0 || !m.unlinked[[2]string{b.id, a.id}]
 }
 
 func (m *matcher) addRow(r Row, b, a *item) {
@@ -663,20 +663,38 @@ func (m *matcher) finish() {
 	}
 	pr := rank(func(r *Row) string { return r.Period })
 	gr := rank(rowGSTIN)
+	// First order by period and supplier on small integer pairs, then each supplier-period run (a
+	// few dozen rows) by number, status and key.
+	type pgKey struct {
+		pg int64
+		i  int32
+	}
+	order := make([]pgKey, len(m.rows))
+	for i := range m.rows {
+		order[i] = pgKey{int64(pr[i])*int64(len(gr)) + int64(gr[i]), int32(i)}
+	}
+	slices.SortFunc(order, func(x, y pgKey) int { return cmp.Or(cmp.Compare(x.pg, y.pg), cmp.Compare(x.i, y.i)) })
 	type sortKey struct {
-		pg        int
 		norm, key string
 		status, i int
 	}
 	keys := make([]sortKey, len(m.rows))
-	for i := range m.rows {
-		r := &m.rows[i]
-		keys[i] = sortKey{pr[i]*len(m.rows) + gr[i], rowNorm(r), r.Key, statusOrder(r.Status), i}
+	for k, o := range order {
+		r := &m.rows[o.i]
+		keys[k] = sortKey{rowNorm(r), r.Key, statusOrder(r.Status), int(o.i)}
 	}
-	slices.SortFunc(keys, func(x, y sortKey) int {
-		return cmp.Or(cmp.Compare(x.pg, y.pg), cmp.Compare(x.norm, y.norm),
-			cmp.Compare(x.status, y.status), cmp.Compare(x.key, y.key), cmp.Compare(x.i, y.i))
-	})
+	for lo := 0; lo < len(order); {
+		hi := lo + 1
+		for hi < len(order) && order[hi].pg == order[lo].pg {
+			hi++
+		}
+		if hi-lo > 1 {
+			slices.SortFunc(keys[lo:hi], func(x, y sortKey) int {
+				return cmp.Or(cmp.Compare(x.norm, y.norm), cmp.Compare(x.status, y.status), cmp.Compare(x.key, y.key), cmp.Compare(x.i, y.i))
+			})
+		}
+		lo = hi
+	}
 	// apply the permutation in place, cycle by cycle: position i takes the row at keys[i].i
 	done := make([]bool, len(m.rows))
 	for i := range keys {
