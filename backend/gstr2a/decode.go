@@ -34,6 +34,7 @@ type syntaxErr struct {
 	msg string
 }
 
+// Error describes the broken JSON for the log.
 func (e *syntaxErr) Error() string {
 	return fmt.Sprintf("gstr2a: invalid JSON at byte %d: %s", e.off, e.msg)
 }

@@ -48,6 +48,7 @@ func (e *FieldError) Where() string {
 	return strings.Join(parts, ", ")
 }
 
+// Error describes the place and problem for the log.
 func (e *FieldError) Error() string {
 	return fmt.Sprintf("gstr2a: %s: %s %s", e.Where(), e.Field, e.Problem)
 }

@@ -141,7 +141,7 @@ type IngestRequest struct {
 	FetchedAt     time.Time
 	TransactionID string
 	ServerTime    time.Time
-	// Raw is the answer's data.data ({"b2b":[...]}); nil or empty for "no data".
+	// Raw is the answer's data.data ({"b2b":[...]}); nil, empty or null for "no data".
 	Raw []byte
 }
 
@@ -150,7 +150,7 @@ type IngestRequest struct {
 // stores nothing). It returns the stored snapshot.
 func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progress) (Snapshot, error) {
 	raw := bytes.TrimSpace(req.Raw)
-	if len(raw) == 0 {
+	if len(raw) == 0 || string(raw) == "null" {
 		raw = []byte(`{"b2b":[]}`)
 	}
 	sreq := SaveRequest{WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period, Filters: req.Filters,

@@ -138,6 +138,9 @@ func TestSnapshotsKeepHistoryAndLatest(t *testing.T) {
 	}
 	other := ingest(t, db, "w2", "2024-01", 30, genListing(5, 4)) // another workspace
 	feb := ingest(t, db, "w1", "2024-02", 40, nil)                // pulled, no data
+	if empty := ingest(t, db, "w1", "2024-04", 41, []byte(" null ")); empty.Status != StatusEmpty || empty.Invoices != 0 {
+		t.Errorf("null answer stored as %+v", empty)
+	}
 
 	snaps, err := Snapshots(ctx, db, "w1", "2024-01")
 	if err != nil {
@@ -170,6 +173,10 @@ func TestSnapshotsKeepHistoryAndLatest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(periods) != 3 || periods[0].Period != "2024-04" {
+		t.Fatalf("periods = %+v", periods)
+	}
+	periods = periods[1:]
 	if len(periods) != 2 || periods[0].Period != "2024-02" || periods[0].Pulls != 1 || periods[0].Latest.Status != StatusEmpty ||
 		periods[1].Period != "2024-01" || periods[1].Pulls != 3 || periods[1].Latest.ID != second.ID ||
 		!periods[1].LastFetchedAt.Equal(baseTime.Add(20*time.Minute)) {
