@@ -146,3 +146,34 @@ func TestGSTR2AReviewThroughDesk(t *testing.T) {
 		t.Error("an unknown export level was accepted")
 	}
 }
+
+func TestDashboard(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	d, err := s.Dashboard(ctx)
+	if err != nil || len(d.Periods) != 0 || d.LatestRun != nil {
+		t.Fatalf("empty dashboard = %+v, %v", d, err)
+	}
+	signIn(t, s)
+	if _, err := s.PullGSTR2A(ctx, PullRequest{Periods: []string{"2025-04", "2025-05", "2025-06"}}, false, nil); err != nil {
+		t.Fatal(err)
+	}
+	d, err = s.Dashboard(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tot, _ := s.GSTR2ATotals(ctx, GSTR2AScope{Periods: []string{"2025-04", "2025-05", "2025-06"}})
+	if len(d.Periods) != 3 || d.ITC != tot.Tax || d.Suppliers != tot.Suppliers {
+		t.Errorf("dashboard = %d periods, ITC %d (want %d), %d suppliers (want %d)", len(d.Periods), d.ITC, tot.Tax, d.Suppliers, tot.Suppliers)
+	}
+	var atRisk gstr2a.Paise
+	for _, a := range d.Attention {
+		atRisk += a.Tax
+		if a.Reason == "" || a.GSTIN == "" {
+			t.Errorf("attention row = %+v", a)
+		}
+	}
+	if atRisk != d.ITCAtRisk || d.ITCAtRisk > d.ITC {
+		t.Errorf("at risk = %d, attention sums to %d, ITC %d", d.ITCAtRisk, atRisk, d.ITC)
+	}
+}

@@ -1,0 +1,91 @@
+package desk
+
+import (
+	"context"
+	"sort"
+
+	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/payroll"
+)
+
+// Attention is a supplier that needs the accountant's eye: cancelled, or not filing.
+type Attention struct {
+	GSTIN       string       `json:"gstin"`
+	Name        string       `json:"name"`
+	Reason      string       `json:"reason"` // cancelled, not_filed_gstr1, not_filed_gstr3b
+	CancelledOn string       `json:"cancelled_on"`
+	Periods     []string     `json:"periods"`
+	Tax         gstr2a.Paise `json:"tax"` // rupees in JSON
+}
+
+// Dashboard is the workspace at a glance.
+type Dashboard struct {
+	Periods     []gstr2a.PeriodInfo `json:"periods"` // pulled GSTR-2A periods, last pull each
+	ITC         gstr2a.Paise        `json:"itc"`     // tax in the latest pulls of every period (rupees in JSON)
+	ITCAtRisk   gstr2a.Paise        `json:"itc_at_risk"`
+	Suppliers   int                 `json:"suppliers"`
+	Attention   []Attention         `json:"attention"`
+	LatestRun   *payroll.Run        `json:"latest_run,omitempty"`
+	Runs        int                 `json:"runs"`
+	KnownGSTINs int                 `json:"known_gstins"`
+}
+
+// Dashboard gathers the workspace at a glance from SQLite only (it works offline).
+func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
+	ws := s.Workspace()
+	var d Dashboard
+	periods, err := gstr2a.Periods(ctx, s.DB.DB, ws.ID)
+	if err != nil {
+		return d, err
+	}
+	d.Periods = periods
+	if len(periods) > 0 {
+		sc := gstr2a.Scope{WorkspaceID: ws.ID}
+		for _, p := range periods {
+			sc.Periods = append(sc.Periods, p.Period)
+		}
+		sums, err := gstr2a.Suppliers(ctx, s.DB.DB, sc, s.supplierNames(ctx))
+		if err != nil {
+			return d, err
+		}
+		d.Suppliers = len(sums)
+		for _, x := range sums {
+			d.ITC += x.Tax
+			var a *Attention
+			switch {
+			case x.CancelledOn != "":
+				a = &Attention{Reason: "cancelled", CancelledOn: x.CancelledOn}
+			case x.FiledGSTR1 == "N":
+				a = &Attention{Reason: "not_filed_gstr1"}
+			case x.FiledGSTR3B == "N":
+				a = &Attention{Reason: "not_filed_gstr3b"}
+			}
+			if a != nil {
+				a.GSTIN, a.Name, a.Periods, a.Tax = x.GSTIN, x.Name, x.NotFiledPeriods, x.Tax
+				d.ITCAtRisk += x.Tax
+				d.Attention = append(d.Attention, *a)
+			}
+		}
+		sort.SliceStable(d.Attention, func(i, j int) bool { return d.Attention[i].Tax > d.Attention[j].Tax })
+	}
+	runs, err := payroll.Runs(ctx, s.DB.DB, ws.ID)
+	if err != nil {
+		return d, err
+	}
+	d.Runs = len(runs)
+	if len(runs) > 0 {
+		latest := runs[0]
+		for _, r := range runs {
+			if r.CreatedAt.After(latest.CreatedAt) {
+				latest = r
+			}
+		}
+		d.LatestRun = &latest
+	}
+	if lk, err := s.Lookups(ctx); err == nil {
+		if known, err := lk.KnownGSTINs(ctx); err == nil {
+			d.KnownGSTINs = len(known)
+		}
+	}
+	return d, nil
+}
