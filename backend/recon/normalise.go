@@ -31,7 +31,12 @@ import (
 func NormaliseInvoiceNumber(s string, fy ...int) string {
 	var buf [24]run
 	toks := tokenise(buf[:0], s)
-	drop := fyTokens(toks, fy)
+	var dbuf [24]bool
+	drop := dbuf[:0]
+	if len(toks) > len(dbuf) {
+		drop = make([]bool, 0, len(toks))
+	}
+	drop = fyTokens(toks, fy, drop)
 	var b strings.Builder
 	b.Grow(len(s))
 	for i, t := range toks {
@@ -156,9 +161,11 @@ type fyCand struct {
 	rank     int // lower wins
 }
 
-// fyTokens marks the tokens of the financial-year token to drop, or returns nil.
-func fyTokens(toks []run, hints []int) []bool {
-	var cands []fyCand
+// fyTokens marks the tokens of the financial-year token to drop in drop[:len(toks)] (drop has
+// the capacity), or returns nil.
+func fyTokens(toks []run, hints []int, drop []bool) []bool {
+	var cbuf [4]fyCand
+	cands := cbuf[:0]
 	oneSep := func(i int) bool {
 		return i < len(toks) && toks[i].kind == runSep && len([]rune(toks[i].text)) == 1
 	}
@@ -201,7 +208,8 @@ func fyTokens(toks []run, hints []int) []bool {
 	if len(cands) == 0 {
 		return nil
 	}
-	drop := make([]bool, len(toks))
+	drop = drop[:len(toks)]
+	clear(drop)
 	for rank := 0; rank <= 3; rank++ {
 		for _, c := range cands {
 			if c.rank != rank {
