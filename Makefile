@@ -67,7 +67,8 @@ bench: $(DIST_KEEP)
 
 ## dist-windows: cross-build the Windows .exe (and the NSIS installer when makensis is present).
 dist-windows: $(DIST_KEEP)
-	@if command -v makensis >/dev/null; then $(WAILS) build -platform windows/amd64 -nsis; else $(WAILS) build -platform windows/amd64; fi
+	@if command -v makensis >/dev/null; then $(WAILS) build -m -platform windows/amd64 -nsis; else $(WAILS) build -m -platform windows/amd64; fi
+	@touch $(DIST_KEEP)
 	@test -f build/bin/gstdesk.exe && file build/bin/gstdesk.exe
 
 ## dist-macos: run this on a Mac; here it would exit 0 without building anything.
