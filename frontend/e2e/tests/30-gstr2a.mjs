@@ -1,0 +1,174 @@
+// GSTR-2A in the demo workspace: sign in with the simulator's OTP, pull months, review totals,
+// suppliers and invoices (filter, line items, keyboard), export, pull again and compare pulls.
+import assert from 'node:assert/strict'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+const num = (s) => Number(s.replace(/[₹,\s▸▾]/g, '').replace(/^\((.*)\)$/, '-$1'))
+
+async function open(page) {
+  await page.getByTestId('nav-gstr2a').click()
+  await page.getByTestId('g2-periods').waitFor()
+}
+
+/** Opens the screen on April 2025 alone (the screen opens on the latest month pulled). */
+async function openApril(page) {
+  await open(page)
+  await page.getByTestId('chip-2025-04').waitFor()
+  await page.getByTestId('chip-2025-04').click()
+  await page.getByTestId('g2-summary').waitFor()
+  assert.equal(await page.getByTestId('g2-selected').innerText(), 'Chosen: Apr 2025')
+}
+
+async function pullAndWait(page, periods) {
+  await page.getByTestId('g2-pull').click()
+  for (const p of periods) await page.getByTestId('pull-result-' + p).waitFor({ timeout: 60000 })
+}
+
+export const tests = {
+  'empty state teaches; sign in with the demo OTP': async ({ page, shot }) => {
+    await open(page)
+    assert.match(await page.getByTestId('g2-empty').innerText(), /Sign in and pull a month to see its invoices/)
+    assert.match(await page.getByTestId('g2-session-line').innerText(), /Not signed in/)
+    await shot('gstr2a-empty')
+    await page.getByTestId('g2-signin-open').click()
+    assert.equal(await page.getByTestId('g2-gstin').inputValue(), '27AAPFU0939F1ZV')
+    await page.getByTestId('g2-username').fill('demo')
+    await page.getByTestId('g2-send-otp').click()
+    await page.getByTestId('g2-otp').waitFor()
+    assert.match(await page.getByTestId('g2-demo-otp').innerText(), /Demo: the OTP is 575757/)
+    await page.getByTestId('g2-otp').fill('123456')
+    await page.getByTestId('g2-verify').click()
+    await page.getByTestId('error-banner').waitFor({ timeout: 5000 })
+    assert.match(await page.getByTestId('error-message').innerText(), /OTP/i)
+    await shot('gstr2a-wrong-otp')
+    await page.getByTestId('g2-otp').fill('575757')
+    await page.getByTestId('g2-otp').press('Enter')
+    await page.getByTestId('g2-signout').waitFor()
+    assert.match(await page.getByTestId('g2-session-line').innerText(), /^Signed in as demo until \d\d:\d\d$/)
+    assert.equal(await page.getByTestId('g2-session-state').innerText(), 'signed in')
+    assert.match(await page.getByTestId('g2-empty').innerText(), /Pull a month to see its invoices/)
+    await shot('gstr2a-signed-in')
+  },
+
+  'pull two months (shift-click range), results per month, summary and suppliers': async ({ page, shot }) => {
+    await open(page)
+    // The session survives a reload (kept by the backend).
+    await page.getByTestId('g2-signout').waitFor()
+    await page.getByTestId('g2-fy').selectOption('2025')
+    await page.getByTestId('chip-2025-04').click()
+    await page.getByTestId('chip-2025-05').click({ modifiers: ['Shift'] })
+    assert.match(await page.getByTestId('g2-selected').innerText(), /Apr 2025 – May 2025/)
+    await pullAndWait(page, ['2025-04', '2025-05'])
+    for (const p of ['2025-04', '2025-05']) {
+      assert.match(await page.getByTestId('pull-result-' + p).innerText(), /pulled [\d,]+ invoices? from [\d,]+ suppliers?/)
+      assert.equal(await page.getByTestId('chip-' + p).getAttribute('data-pulled'), 'yes')
+    }
+    await page.getByTestId('g2-summary').waitFor()
+    await shot('gstr2a-pulled-two')
+
+    // Review April alone.
+    await page.getByTestId('chip-2025-04').click()
+    await page.waitForFunction(() => !document.querySelector('[data-testid=g2-invoice-table] th button[data-testid=sort-period]'))
+    const invoices = num(await page.getByTestId('sum-invoices').innerText())
+    assert.ok(invoices > 0, `invoices ${invoices}`)
+    const tax = num(await page.getByTestId('sum-tax').innerText())
+    const parts = ['sum-igst', 'sum-cgst', 'sum-sgst', 'sum-cess']
+    let sum = 0
+    for (const id of parts) sum += num(await page.getByTestId(id).innerText())
+    assert.ok(Math.abs(sum - tax) < 0.005, `IGST+CGST+SGST+cess ${sum} != total ${tax}`)
+    // The invoice table's pinned totals agree with the cards.
+    await page.getByTestId('g2-invoice-totals').waitFor()
+    assert.ok(Math.abs(num(await page.getByTestId('g2-total-tax').innerText()) - tax) < 0.005)
+    assert.match(await page.getByTestId('g2-pager-info').innerText(), new RegExp(`of ${invoices.toLocaleString('en-IN')}$`))
+    const suppliers = await page.getByTestId('supplier-row').count()
+    assert.ok(suppliers > 0)
+    assert.ok((await page.getByTestId('g2-rates').locator('tbody tr').count()) > 0)
+    assert.ok((await page.getByTestId('g2-chart').locator('[role=listitem]').count()) > 0)
+    await shot('gstr2a-summary')
+  },
+
+  'drill down: a supplier’s invoices, keyboard, line items; export CSV': async ({ page, shot, app }) => {
+    await openApril(page)
+    await page.getByTestId('g2-invoice-totals').waitFor()
+    const total = num((await page.getByTestId('g2-pager-info').innerText()).replace(/.* of /, ''))
+    const first = page.getByTestId('supplier-row').first()
+    const gstin = (await first.locator('td').first().innerText()).trim()
+    const supplierInvoices = num(await first.locator('td').nth(2).innerText())
+    await first.locator('button').first().click()
+    assert.equal(await page.getByTestId('g2-filter-supplier').inputValue(), gstin)
+    await page.waitForFunction((n) => document.querySelector('[data-testid=g2-pager-info]')?.textContent?.includes(`filtered from`), total)
+    const info = await page.getByTestId('g2-pager-info').innerText()
+    assert.match(info, new RegExp(`of ${supplierInvoices.toLocaleString('en-IN')} \\(filtered from ${total.toLocaleString('en-IN')}\\)`))
+    const gstins = await page.getByTestId('invoice-row').locator('td:nth-child(2)').allInnerTexts()
+    assert.equal(gstins.length, Math.min(100, supplierInvoices))
+    assert.ok(gstins.every((g) => g.trim() === gstin), 'every row is the supplier’s')
+
+    // Keyboard: the table has focus after the drill-down; move down and open the line items.
+    await page.getByTestId('g2-invoice-table').focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('g2-items').waitFor()
+    const itemRows = await page.getByTestId('g2-items').locator('tbody tr').count()
+    const expected = num(await page.locator('tr.sel [data-testid=items-toggle]').innerText())
+    assert.equal(itemRows, expected)
+    await shot('gstr2a-items')
+    await page.keyboard.press('Escape')
+    assert.equal(await page.getByTestId('g2-items').count(), 0)
+
+    // '/' focuses the filter.
+    await page.getByTestId('g2-invoice-table').focus()
+    await page.keyboard.press('/')
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'g2-filter-supplier')
+
+    // Export the filtered view as CSV: one line per invoice of the supplier.
+    await page.getByTestId('g2-export-csv').click()
+    const p = (await page.getByTestId('g2-export-path').innerText()).trim()
+    assert.ok(p.endsWith('.csv'), p)
+    assert.ok(path.resolve(p).startsWith(path.resolve(app.data)), `${p} is not in ${app.data}`)
+    assert.ok(existsSync(p), `${p} does not exist`)
+    const lines = readFileSync(p, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+    assert.equal(lines.length, supplierInvoices + 1)
+    assert.ok(lines.slice(1).every((l) => l.includes(gstin)))
+    // And at line-item level as Excel.
+    await page.getByTestId('g2-export-level').selectOption('item')
+    await page.getByTestId('g2-export-xlsx').click()
+    await page.waitForFunction(() => document.querySelector('[data-testid=g2-export-path]')?.textContent?.endsWith('.xlsx'))
+    assert.ok(existsSync((await page.getByTestId('g2-export-path').innerText()).trim()))
+    await shot('gstr2a-exported')
+  },
+
+  'pull again, then a filtered pull; compare pulls': async ({ page, shot }) => {
+    await openApril(page)
+    await pullAndWait(page, ['2025-04'])
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=snapshot-row]').length === 2)
+    await page.getByTestId('g2-compare').click()
+    await page.getByTestId('g2-diff').waitFor()
+    const head = await page.getByTestId('g2-diff-headline').innerText()
+    assert.match(head, /0 added/)
+    assert.match(head, /0 removed/)
+    assert.match(head, /0 amended/)
+    await page.getByTestId('g2-diff-same').waitFor()
+    await shot('gstr2a-diff-same')
+
+    // A pull of one supplier only: against the full pull, everyone else's invoices are "removed".
+    const first = page.getByTestId('supplier-row').first()
+    const gstin = (await first.locator('td').first().innerText()).trim()
+    const theirs = num(await first.locator('td').nth(2).innerText())
+    const all = num(await page.getByTestId('sum-invoices').innerText())
+    await page.getByRole('button', { name: /Pull filters/ }).click()
+    await page.getByTestId('g2-pull-supplier').fill(gstin)
+    await pullAndWait(page, ['2025-04'])
+    assert.match(await page.getByTestId('pull-result-2025-04').innerText(), new RegExp(`pulled ${theirs} invoices? from 1 supplier`))
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=snapshot-row]').length === 3)
+    // The full pull still stands for the month.
+    assert.equal(num(await page.getByTestId('sum-invoices').innerText()), all)
+    await page.getByTestId('g2-compare').click()
+    await page.waitForFunction(() => document.querySelector('[data-testid=g2-diff-removed]'))
+    const head2 = await page.getByTestId('g2-diff-headline').innerText()
+    assert.match(head2, new RegExp(`${(all - theirs).toLocaleString('en-IN')} removed`))
+    assert.match(head2, new RegExp(`${theirs.toLocaleString('en-IN')} unchanged`))
+    await page.getByTestId('g2-diff').scrollIntoViewIfNeeded()
+    await shot('gstr2a-diff')
+  },
+}
