@@ -172,15 +172,15 @@ func (r *resolved) where(ctx context.Context, db querier, f InvoiceFilter, names
 		conds = append(conds, c)
 		args = append(args, a...)
 	}
-	sets, err := r.supplierSets(ctx, db, f, names)
+	set, err := r.supplierSets(ctx, db, f, names)
 	if err != nil {
 		return "", nil, err
 	}
-	if sets == nil {
+	if set == nil {
 		c, a := r.rangeWhere("i.id", false)
 		add(c, a...)
 	} else {
-		c, a := r.supplierWhere(sets)
+		c, a := r.supplierWhere(set)
 		add(c, a...)
 	}
 	if s := strings.TrimSpace(f.Number); s != "" {
@@ -246,7 +246,7 @@ func (r *resolved) where(ctx context.Context, db querier, f InvoiceFilter, names
 
 // supplierSets applies the filters about suppliers (GSTIN or name, filing flags) to the scope's
 // suppliers and returns the GSTINs kept per snapshot; nil when no such filter is set.
-func (r *resolved) supplierSets(ctx context.Context, db querier, f InvoiceFilter, names Names) (map[int64][]string, error) {
+func (r *resolved) supplierSets(ctx context.Context, db querier, f InvoiceFilter, names Names) (*supplierSet, error) {
 	text := strings.ToUpper(strings.TrimSpace(f.Supplier))
 	filed, filed3b := strings.ToUpper(f.SupplierFiled), strings.ToUpper(f.SupplierFiled3B)
 	for _, v := range []string{filed, filed3b} {
@@ -292,46 +292,69 @@ func (r *resolved) supplierSets(ctx context.Context, db querier, f InvoiceFilter
 	flagOK := func(want, got string) bool {
 		return want == "" || (want == "Y") == (got == "Y")
 	}
-	out := map[int64][]string{}
+	out := &supplierSet{kept: map[int64][]string{}, dropped: map[int64][]string{}}
 	for _, s := range all {
-		if text != "" && !strings.Contains(s.ctin, text) && !strings.Contains(strings.ToUpper(nm[s.ctin]), text) {
+		if (text != "" && !strings.Contains(s.ctin, text) && !strings.Contains(strings.ToUpper(nm[s.ctin]), text)) ||
+			!flagOK(filed, s.cfs) || !flagOK(filed3b, s.cfs3b) {
+			out.dropped[s.sid] = append(out.dropped[s.sid], s.ctin)
 			continue
 		}
-		if !flagOK(filed, s.cfs) || !flagOK(filed3b, s.cfs3b) {
-			continue
-		}
-		out[s.sid] = append(out[s.sid], s.ctin)
+		out.kept[s.sid] = append(out.kept[s.sid], s.ctin)
 	}
 	return out, nil
 }
 
+// supplierSet is the outcome of the supplier filters: per snapshot, the suppliers kept and
+// dropped.
+type supplierSet struct {
+	kept, dropped map[int64][]string
+}
+
+// indexedSuppliersMax is the most suppliers read through the (sid, ctin) index; more are
+// filtered while scanning the id range (tests lower it to reach every path).
+var indexedSuppliersMax = 500
+
 // supplierWhere selects the invoices of the kept suppliers: through the (sid, ctin) index when
 // they are few, else by scanning each snapshot's id range.
-func (r *resolved) supplierWhere(sets map[int64][]string) (string, []any) {
+func (r *resolved) supplierWhere(set *supplierSet) (string, []any) {
 	n := 0
-	for _, c := range sets {
+	for _, c := range set.kept {
 		n += len(c)
 	}
 	if n == 0 {
 		return "0", nil
 	}
+	list := func(ctins []string) string {
+		return "(" + strings.TrimSuffix(strings.Repeat("?,", len(ctins)), ",") + ")"
+	}
 	var parts []string
 	var args []any
 	for _, s := range r.snaps {
-		ctins := sets[s.sid]
-		if len(ctins) == 0 {
+		kept, dropped := set.kept[s.sid], set.dropped[s.sid]
+		switch {
+		case len(kept) == 0:
 			continue
-		}
-		list := "(" + strings.TrimSuffix(strings.Repeat("?,", len(ctins)), ",") + ")"
-		if n <= 500 {
-			parts = append(parts, "(i.sid = ? AND i.ctin IN "+list+")")
+		case n <= indexedSuppliersMax:
+			parts = append(parts, "(i.sid = ? AND i.ctin IN "+list(kept)+")")
 			args = append(args, s.sid)
-		} else {
-			parts = append(parts, "(i.id BETWEEN ? AND ? AND +i.ctin IN "+list+")")
+			for _, c := range kept {
+				args = append(args, c)
+			}
+		case len(dropped) == 0:
+			parts = append(parts, "(i.id BETWEEN ? AND ?)")
 			args = append(args, s.first, s.last)
-		}
-		for _, c := range ctins {
-			args = append(args, c)
+		case len(dropped) < len(kept):
+			parts = append(parts, "(i.id BETWEEN ? AND ? AND +i.ctin NOT IN "+list(dropped)+")")
+			args = append(args, s.first, s.last)
+			for _, c := range dropped {
+				args = append(args, c)
+			}
+		default:
+			parts = append(parts, "(i.id BETWEEN ? AND ? AND +i.ctin IN "+list(kept)+")")
+			args = append(args, s.first, s.last)
+			for _, c := range kept {
+				args = append(args, c)
+			}
 		}
 	}
 	return "(" + strings.Join(parts, " OR ") + ")", args
@@ -650,7 +673,37 @@ func (r *resolved) readRows(ctx context.Context, db querier, sqlText string, arg
 // counts the filtered invoices per supplier, ranks the suppliers by name in Go, and reads only
 // the suppliers that the page window covers.
 func (r *resolved) pageByName(ctx context.Context, db querier, where string, args []any, q InvoiceQuery, names Names) ([]InvoiceRow, []supRef, error) {
-	rows, err := db.QueryContext(ctx, `SELECT i.ctin, count(*) FROM gstr2a_invoices i WHERE `+where+` GROUP BY i.ctin`, args...)
+	countSQL, countArgs := `SELECT i.ctin, count(*) FROM gstr2a_invoices i WHERE `+where+` GROUP BY i.ctin`, args
+	if f := q.Filter; f.Number == "" && f.DateFrom == "" && f.DateTo == "" && f.Rate == nil && f.POS == "" &&
+		f.ReverseCharge == "" && f.Type == "" && f.EInvoice == "" && f.Period == "" {
+		// Only supplier-level filters: the stored per-supplier counts answer, after the same
+		// supplier filters.
+		set, err := r.supplierSets(ctx, db, f, names)
+		if err != nil {
+			return nil, nil, err
+		}
+		in, sargs := r.sids()
+		countSQL, countArgs = `SELECT ctin, sum(invoice_count) FROM gstr2a_suppliers WHERE sid IN `+in+` GROUP BY ctin`, sargs
+		if set != nil {
+			var ors []string
+			countArgs = nil
+			for sid, kept := range set.kept {
+				if len(kept) == 0 {
+					continue
+				}
+				ors = append(ors, "(sid = ? AND ctin IN ("+strings.TrimSuffix(strings.Repeat("?,", len(kept)), ",")+"))")
+				countArgs = append(countArgs, sid)
+				for _, c := range kept {
+					countArgs = append(countArgs, c)
+				}
+			}
+			if len(ors) == 0 {
+				ors = []string{"0"}
+			}
+			countSQL = `SELECT ctin, sum(invoice_count) FROM gstr2a_suppliers WHERE ` + strings.Join(ors, " OR ") + ` GROUP BY ctin`
+		}
+	}
+	rows, err := db.QueryContext(ctx, countSQL, countArgs...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("gstr2a: invoices by name: %w", err)
 	}
@@ -714,17 +767,21 @@ func (r *resolved) pageByName(ctx context.Context, db querier, where string, arg
 		return []InvoiceRow{}, nil, nil
 	}
 	rank := map[string]int{}
-	wargs := append([]any{}, args...)
+	in, wargs := r.sids()
 	for i, g := range window {
 		rank[g.ctin] = i
 		wargs = append(wargs, g.ctin)
 	}
+	wargs = append(wargs, args...)
 	dir := ""
 	if q.Desc {
 		dir = " DESC"
 	}
-	rows, err = db.QueryContext(ctx, `SELECT `+invoiceCols+` FROM gstr2a_invoices i WHERE `+where+
-		` AND i.ctin IN (`+strings.TrimSuffix(strings.Repeat("?,", len(window)), ",")+`) ORDER BY i.id`+dir, wargs...)
+	// The window's suppliers through the (sid, ctin) index; the id ranges in where are made
+	// unusable as an index ("+i.id") so SQLite does not scan them instead.
+	rows, err = db.QueryContext(ctx, `SELECT `+invoiceCols+` FROM gstr2a_invoices i WHERE i.sid IN `+in+
+		` AND i.ctin IN (`+strings.TrimSuffix(strings.Repeat("?,", len(window)), ",")+`) AND `+
+		strings.ReplaceAll(where, "i.id BETWEEN", "+i.id BETWEEN")+` ORDER BY i.id`+dir, wargs...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("gstr2a: invoices by name: %w", err)
 	}

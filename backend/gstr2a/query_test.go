@@ -306,52 +306,56 @@ func TestInvoiceSortsAndPages(t *testing.T) {
 		}
 		return out
 	}
-	all, err := Invoices(ctx, db, sc, InvoiceQuery{}, names)
-	if err != nil || len(all.Rows) != 700 {
-		t.Fatalf("all = %d rows, %v", len(all.Rows), err)
-	}
-	for _, key := range SortKeys() {
-		for _, desc := range []bool{false, true} {
-			want := append([]InvoiceRow(nil), all.Rows...)
-			sort.SliceStable(want, func(i, j int) bool {
-				a, b := sortValue(want[i], key), sortValue(want[j], key)
-				if a != b {
-					return (a < b) != desc
-				}
-				if key == SortPeriod { // ties in period order keep the service's order
-					return want[i].ID < want[j].ID
-				}
-				return (want[i].ID < want[j].ID) != desc
-			})
-			got, err := Invoices(ctx, db, sc, InvoiceQuery{Sort: key, Desc: desc}, names)
-			if err != nil {
-				t.Fatalf("sort %s: %v", key, err)
-			}
-			var gv, wv []string
-			for i := range want {
-				gv = append(gv, sortValue(got.Rows[i], key))
-				wv = append(wv, sortValue(want[i], key))
-			}
-			if !reflect.DeepEqual(gv, wv) {
-				t.Errorf("sort %s desc=%v: order differs", key, desc)
-				continue
-			}
-			// Pages are slices of the whole order.
-			for _, pg := range [][2]int{{0, 25}, {37, 50}, {690, 50}, {800, 10}} {
-				p, err := Invoices(ctx, db, sc, InvoiceQuery{Sort: key, Desc: desc, Offset: pg[0], Limit: pg[1]}, names)
+	filters := []InvoiceFilter{{}, {Supplier: "supplier"}, {SupplierFiled: "N"}, {Supplier: "AAB", SupplierFiled3B: "Y"}, {Number: "/1"}, {ReverseCharge: "N", Period: "2024-02"}}
+	for _, f := range filters {
+		all, err := Invoices(ctx, db, sc, InvoiceQuery{Filter: f}, names)
+		if err != nil || len(all.Rows) == 0 || len(all.Rows) != all.Total {
+			t.Fatalf("filter %+v: %d rows (total %d), %v", f, len(all.Rows), all.Total, err)
+		}
+		n := len(all.Rows)
+		for _, key := range SortKeys() {
+			for _, desc := range []bool{false, true} {
+				want := append([]InvoiceRow(nil), all.Rows...)
+				sort.SliceStable(want, func(i, j int) bool {
+					a, b := sortValue(want[i], key), sortValue(want[j], key)
+					if a != b {
+						return (a < b) != desc
+					}
+					if key == SortPeriod { // ties in period order keep the service's order
+						return want[i].ID < want[j].ID
+					}
+					return (want[i].ID < want[j].ID) != desc
+				})
+				got, err := Invoices(ctx, db, sc, InvoiceQuery{Filter: f, Sort: key, Desc: desc}, names)
 				if err != nil {
-					t.Fatal(err)
+					t.Fatalf("sort %s: %v", key, err)
 				}
-				lo, hi := min(pg[0], 700), min(pg[0]+pg[1], 700)
-				var gotIDs, wantIDs []int64
-				for _, r := range p.Rows {
-					gotIDs = append(gotIDs, r.ID)
+				var gv, wv []string
+				for i := range want {
+					gv = append(gv, sortValue(got.Rows[i], key))
+					wv = append(wv, sortValue(want[i], key))
 				}
-				for _, r := range got.Rows[lo:hi] {
-					wantIDs = append(wantIDs, r.ID)
+				if !reflect.DeepEqual(gv, wv) {
+					t.Errorf("filter %+v sort %s desc=%v: order differs", f, key, desc)
+					continue
 				}
-				if !reflect.DeepEqual(gotIDs, wantIDs) || p.Total != 700 {
-					t.Errorf("sort %s desc=%v page %v: ids %v, want %v (total %d)", key, desc, pg, gotIDs, wantIDs, p.Total)
+				// Pages are slices of the whole order.
+				for _, pg := range [][2]int{{0, 25}, {37, 50}, {n - 10, 50}, {n + 100, 10}} {
+					p, err := Invoices(ctx, db, sc, InvoiceQuery{Filter: f, Sort: key, Desc: desc, Offset: pg[0], Limit: pg[1]}, names)
+					if err != nil {
+						t.Fatal(err)
+					}
+					lo, hi := min(pg[0], n), min(pg[0]+pg[1], n)
+					gotIDs, wantIDs := []int64{}, []int64{}
+					for _, r := range p.Rows {
+						gotIDs = append(gotIDs, r.ID)
+					}
+					for _, r := range got.Rows[lo:hi] {
+						wantIDs = append(wantIDs, r.ID)
+					}
+					if !reflect.DeepEqual(gotIDs, wantIDs) || p.Total != n {
+						t.Errorf("filter %+v sort %s desc=%v page %v: ids %v, want %v (total %d)", f, key, desc, pg, gotIDs, wantIDs, p.Total)
+					}
 				}
 			}
 		}
@@ -473,5 +477,68 @@ func TestReconInvoices(t *testing.T) {
 	}
 	if rows[2].CFS != "N" || rows[2].CancelledOn != "2024-01-15" || rows[4].Period != "2024-02" || rows[1].Amounts.Taxable != rupees(300) {
 		t.Errorf("rows = %+v", rows)
+	}
+}
+
+func TestSupplierFilterPaths(t *testing.T) {
+	db := openDB(t)
+	ctx := context.Background()
+	ingest(t, db, "w1", "2024-01", 0, genListing(3000, 21)) // 60 suppliers
+	ingest(t, db, "w1", "2024-02", 1, genListing(1000, 22)) // 20 suppliers
+	sc := Scope{WorkspaceID: "w1", Periods: []string{"2024-01", "2024-02"}}
+	names := func(gstins []string) map[string]string {
+		out := map[string]string{}
+		for _, g := range gstins {
+			if (g[10]-'0')%2 == 0 {
+				out[g] = "Alpha " + g[:4]
+			}
+		}
+		return out
+	}
+	all, err := Invoices(ctx, db, sc, InvoiceQuery{}, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(old int) { indexedSuppliersMax = old }(indexedSuppliersMax)
+	tests := []struct {
+		f    InvoiceFilter
+		keep func(r InvoiceRow) bool
+	}{
+		{InvoiceFilter{SupplierFiled: "Y"}, func(r InvoiceRow) bool { return r.CFS == "Y" }},
+		{InvoiceFilter{SupplierFiled: "N"}, func(r InvoiceRow) bool { return r.CFS != "Y" }},
+		{InvoiceFilter{SupplierFiled3B: "N"}, func(r InvoiceRow) bool { return r.CFS3B != "Y" }},
+		{InvoiceFilter{Supplier: "aab"}, func(r InvoiceRow) bool { return true }},
+		{InvoiceFilter{Supplier: "alpha"}, func(r InvoiceRow) bool { return r.SupplierName != "" }},
+		{InvoiceFilter{Supplier: "alpha 27", SupplierFiled: "Y"}, func(r InvoiceRow) bool {
+			return r.SupplierName != "" && r.SupplierGSTIN[:2] == "27" && r.CFS == "Y"
+		}},
+		{InvoiceFilter{Supplier: genGSTIN(5)}, func(r InvoiceRow) bool { return r.SupplierGSTIN == genGSTIN(5) }},
+	}
+	for _, limit := range []int{500, 10, 0} { // index; mixed; always scanning
+		indexedSuppliersMax = limit
+		for _, tt := range tests {
+			var wantIDs []int64
+			var sum Amounts
+			for _, r := range all.Rows {
+				if tt.keep(r) {
+					wantIDs = append(wantIDs, r.ID)
+					sum.add(r.Amounts)
+				}
+			}
+			for _, sortKey := range []string{"", SortSupplierName} {
+				page, err := Invoices(ctx, db, sc, InvoiceQuery{Filter: tt.f, Sort: sortKey}, names)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []int64
+				for _, r := range page.Rows {
+					got = append(got, r.ID)
+				}
+				sort.Slice(got, func(i, j int) bool { return got[i] < got[j] })
+				if !reflect.DeepEqual(got, wantIDs) || page.Total != len(wantIDs) || page.Totals != sum {
+					t.Errorf("limit %d filter %+v sort %q: %d rows (total %d), want %d", limit, tt.f, sortKey, len(got), page.Total, len(wantIDs))
+				}
+			}
+		}
 	}
 }
