@@ -40,6 +40,8 @@ func TestReconCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	var asked []string
+	saved := LoadGSTR2A
+	defer func() { LoadGSTR2A = saved }()
 	LoadGSTR2A = func(ctx context.Context, db *sql.DB, ws string, periods []string) ([]recon.Invoice, error) {
 		asked = periods
 		mk := func(num, date string, taxable, tax int64) recon.Invoice {
@@ -48,7 +50,6 @@ func TestReconCommand(t *testing.T) {
 		}
 		return []recon.Invoice{mk("inv-42/24-25", "2024-07-05", 100000, 9000), mk("INV-43", "2024-07-06", 190000, 17100), mk("INV-99", "2024-07-30", 50000, 4500)}, nil
 	}
-	defer func() { LoadGSTR2A = nil }()
 
 	code, out, errs := reconEnv(t, dir, "recon", "--year", "2024", "--month", "07", "--purchases", reg)
 	if code != ExitOK {
@@ -140,6 +141,9 @@ func TestReconCommandErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tt.args, code, errs, tt.code, tt.msg)
 		}
 	}
+	saved := LoadGSTR2A
+	defer func() { LoadGSTR2A = saved }()
+	LoadGSTR2A = nil
 	good := filepath.Join(dir, "good.csv")
 	os.WriteFile(good, []byte("supplier_gstin,invoice_number,invoice_date,taxable_value\n27AAPFU0939F1ZV,1,01-07-2024,1\n"), 0o644)
 	code, _, errs := reconEnv(t, dir, "recon", "--year", "2024", "--month", "7", "--purchases", good)
