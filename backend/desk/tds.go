@@ -40,9 +40,39 @@ type (
 // TDSImport is a payroll file read and checked, waiting for the user to confirm the mapping and
 // start the run: Token names it in the next calls.
 type TDSImport struct {
-	Token string `json:"token"`
-	payroll.Import
-	Employees int `json:"employees"` // good rows, ready to compute
+	Token        string            `json:"token"`
+	File         string            `json:"file"`
+	Format       string            `json:"format"`
+	Sheet        string            `json:"sheet"`
+	Hash         string            `json:"hash"`
+	Size         int64             `json:"size"`
+	Columns      []payroll.Match   `json:"columns"`
+	Missing      []string          `json:"missing"`
+	Problems     []payroll.Problem `json:"problems"`
+	ProblemCount int               `json:"problem_count"`
+	BadRows      int               `json:"bad_rows"`
+	Rows         int               `json:"rows"`
+	Warnings     []string          `json:"warnings"`
+	Employees    int               `json:"employees"` // good rows, ready to compute
+}
+
+func importView(token string, im *payroll.Import) TDSImport {
+	nz := func(s []string) []string {
+		if s == nil {
+			return []string{}
+		}
+		return s
+	}
+	v := TDSImport{Token: token, File: im.File, Format: string(im.Format), Sheet: im.Sheet, Hash: im.Hash, Size: im.Size,
+		Columns: im.Columns, Missing: nz(im.Missing), Problems: im.Problems, ProblemCount: im.ProblemCount, BadRows: im.BadRows,
+		Rows: im.Rows, Warnings: nz(im.Warnings), Employees: len(im.Employees)}
+	if v.Columns == nil {
+		v.Columns = []payroll.Match{}
+	}
+	if v.Problems == nil {
+		v.Problems = []payroll.Problem{}
+	}
+	return v
 }
 
 // TDSSheet is one employee's computation sheet with the stored remote checks.
@@ -130,7 +160,7 @@ func (s *Service) keepImport(name string, data []byte, im *payroll.Import) TDSIm
 	}
 	tok := uuid.NewString()
 	st.pending[tok] = &pendingImport{name: name, data: data, im: im, at: time.Now()}
-	return TDSImport{Token: tok, Import: *im, Employees: len(im.Employees)}
+	return importView(tok, im)
 }
 
 // TDSImportData reads a payroll file sent by the window (its contents base64-encoded): JSON
@@ -216,7 +246,7 @@ func (s *Service) TDSRemap(ctx context.Context, token string, mapping map[string
 	st.mu.Lock()
 	p.im = im
 	st.mu.Unlock()
-	return TDSImport{Token: token, Import: *im, Employees: len(im.Employees)}, nil
+	return importView(token, im), nil
 }
 
 // TDSStartRun computes a waiting import for a financial year ("FY 2025-26") and stores it as a

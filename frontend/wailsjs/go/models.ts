@@ -627,7 +627,7 @@ export namespace desk {
 	    token: string;
 	    file: string;
 	    format: string;
-	    sheet?: string;
+	    sheet: string;
 	    hash: string;
 	    size: number;
 	    columns: payroll.Match[];
@@ -1902,6 +1902,26 @@ export namespace payroll {
 	        this.pan = source["pan"];
 	    }
 	}
+	export class Match {
+	    index: number;
+	    column: string;
+	    header: string;
+	    key: string;
+	    how: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Match(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.index = source["index"];
+	        this.column = source["column"];
+	        this.header = source["header"];
+	        this.key = source["key"];
+	        this.how = source["how"];
+	    }
+	}
 	export class Row {
 	    seq: number;
 	    source_row: number;
@@ -1975,6 +1995,30 @@ export namespace payroll {
 		    }
 		    return a;
 		}
+	}
+	export class Problem {
+	    file: string;
+	    sheet?: string;
+	    row: number;
+	    column?: string;
+	    header?: string;
+	    value?: string;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Problem(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.file = source["file"];
+	        this.sheet = source["sheet"];
+	        this.row = source["row"];
+	        this.column = source["column"];
+	        this.header = source["header"];
+	        this.value = source["value"];
+	        this.message = source["message"];
+	    }
 	}
 	export class Query {
 	    filter: string;

@@ -1,0 +1,80 @@
+// Salary TDS for a payroll: import the filled template through the file input, compute, open an
+// employee's computation sheet, export the results.
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+const bin = path.resolve(frontend, process.env.DEV_BIN || '../build/bin/gstdesk-dev')
+
+/** The XLSX template filled with five demo employees, made by the app's own command line. */
+function filledTemplate() {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'gstdesk-tds-')), 'payroll-april.xlsx')
+  execFileSync(bin, ['tds', 'template', '--example', '--out', file])
+  return file
+}
+
+async function openTDS(page) {
+  await page.getByTestId('nav-tds').click()
+  await page.getByTestId('screen-tds').waitFor()
+}
+
+export const tests = {
+  'imports the filled template and computes the payroll': async ({ page, shot }) => {
+    await openTDS(page)
+    await page.getByText('No payroll runs yet').waitFor()
+    await shot('empty')
+    await page.getByTestId('tds-file-input').setInputFiles(filledTemplate())
+    await page.getByTestId('tds-preview').waitFor()
+    assert.match(await page.getByTestId('tds-good').innerText(), /5 ready/)
+    assert.equal(await page.getByTestId('tds-bad').count(), 0)
+    await page.getByTestId('tds-fy').selectOption('FY 2025-26')
+    await shot('preview')
+    await page.getByTestId('tds-start').click()
+    await page.getByTestId('tds-run').waitFor()
+    await page.getByTestId('tds-table').getByText('Asha Rao').waitFor()
+    assert.equal(await page.getByTestId('tds-employee').count(), 5)
+    const text = await page.getByTestId('tds-table').innerText()
+    assert.match(text, /Total of 5 employees/)
+    assert.match(text, /12,10,000/, 'Asha Rao: 12,85,000 less the 75,000 standard deduction, in Indian grouping')
+    await shot('run-table')
+  },
+  'opens an employee computation sheet, both regimes side by side': async ({ page, shot }) => {
+    await openTDS(page)
+    await page.getByTestId('tds-table').getByText('Vikram Shah').click()
+    const sheet = page.getByTestId('tds-sheet')
+    await sheet.getByTestId('tds-sheet-new').waitFor()
+    const newCol = await sheet.getByTestId('tds-sheet-new').innerText()
+    const oldCol = await sheet.getByTestId('tds-sheet-old').innerText()
+    assert.match(newCol, /s\.16\(ia\)/)
+    assert.match(oldCol, /80C/)
+    assert.match(oldCol, /10\(13A\)/)
+    assert.match(await sheet.getByTestId('tds-schedule').innerText(), /Mar/)
+    await sheet.getByTestId('tds-sheet-new').scrollIntoViewIfNeeded()
+    await shot('sheet')
+    await sheet.getByTestId('tds-sheet-html').click()
+    const p = (await sheet.getByTestId('tds-sheet-path').innerText()).replace(/^Written to /, '')
+    assert.ok(existsSync(p), 'the printable sheet exists at ' + p)
+    assert.match(readFileSync(p, 'utf8'), /Vikram Shah \(EMP002\)/)
+    await page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'detached' })
+  },
+  'exports the results as CSV and XLSX': async ({ page, shot }) => {
+    await openTDS(page)
+    await page.getByTestId('tds-table').getByText('Asha Rao').waitFor()
+    await page.getByTestId('tds-export-csv').click()
+    let p = (await page.getByTestId('tds-export-path').innerText()).replace(/^Written to /, '')
+    assert.ok(p.endsWith('.csv') && existsSync(p))
+    const csv = readFileSync(p, 'utf8')
+    assert.match(csv, /Asha Rao/)
+    assert.equal(csv.trim().split('\n').length, 6, 'header and five employees')
+    await page.getByTestId('tds-export-xlsx').click()
+    await page.getByTestId('tds-export-path').getByText('.xlsx').waitFor()
+    p = (await page.getByTestId('tds-export-path').innerText()).replace(/^Written to /, '')
+    assert.ok(existsSync(p))
+    await shot('exported')
+  },
+}
