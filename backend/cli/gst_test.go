@@ -15,11 +15,13 @@ import (
 
 var mockKeyringOnce sync.Once
 
+func keyringMock() { keyring.MockInit() }
+
 // gstCLI runs "gstdesk gst ..." against a data directory of its own (the demo workspace, answered
 // by the in-process simulator).
 func gstCLI(t *testing.T, dir string, args ...string) (int, []map[string]any, string) {
 	t.Helper()
-	mockKeyringOnce.Do(keyring.MockInit) // one in-memory keychain for the whole test binary
+	mockKeyringOnce.Do(keyringMock) // one in-memory keychain for the whole test binary
 	var out, errb bytes.Buffer
 	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string {
 		if k == "GSTDESK_DATA_DIR" {
