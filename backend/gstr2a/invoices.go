@@ -542,6 +542,11 @@ func Invoices(ctx context.Context, sdb *sql.DB, sc Scope, q InvoiceQuery, names 
 		for _, s := range r.snaps {
 			page.Totals.add(s.Totals)
 		}
+	} else if supplierOnly(q.Filter) {
+		// Only supplier filters: the kept suppliers' stored totals are the answer.
+		if page.Total, page.Totals, err = r.supplierTotals(ctx, db, q.Filter, names); err != nil {
+			return InvoicePage{}, err
+		}
 	} else if err := db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(val), 0), coalesce(sum(taxable), 0), coalesce(sum(igst), 0),
 		coalesce(sum(cgst), 0), coalesce(sum(sgst), 0), coalesce(sum(cess), 0) FROM gstr2a_invoices i WHERE `+where, args...).Scan(
 		&page.Total, &page.Totals.Value, &page.Totals.Taxable, &page.Totals.IGST, &page.Totals.CGST, &page.Totals.SGST, &page.Totals.Cess); err != nil {
@@ -669,13 +674,56 @@ func (r *resolved) readRows(ctx context.Context, db querier, sqlText string, arg
 	return out, refs, rows.Err()
 }
 
+// supplierOnly reports whether a filter has only supplier-level conditions.
+func supplierOnly(f InvoiceFilter) bool {
+	return f.Number == "" && f.DateFrom == "" && f.DateTo == "" && f.Rate == nil && f.POS == "" &&
+		f.ReverseCharge == "" && f.Type == "" && f.EInvoice == "" && f.Period == ""
+}
+
+// supplierTotals sums the stored totals of the suppliers a supplier-only filter keeps.
+func (r *resolved) supplierTotals(ctx context.Context, db querier, f InvoiceFilter, names Names) (int, Amounts, error) {
+	set, err := r.supplierSets(ctx, db, f, names)
+	if err != nil {
+		return 0, Amounts{}, err
+	}
+	keep := map[int64]map[string]bool{}
+	for sid, kept := range set.kept {
+		keep[sid] = map[string]bool{}
+		for _, c := range kept {
+			keep[sid][c] = true
+		}
+	}
+	in, args := r.sids()
+	rows, err := db.QueryContext(ctx, `SELECT sid, ctin, invoice_count, value, taxable, igst, cgst, sgst, cess
+		FROM gstr2a_suppliers WHERE sid IN `+in, args...)
+	if err != nil {
+		return 0, Amounts{}, fmt.Errorf("gstr2a: supplier totals: %w", err)
+	}
+	defer rows.Close()
+	n := 0
+	var sum Amounts
+	for rows.Next() {
+		var sid int64
+		var ctin string
+		var cnt int
+		var a Amounts
+		if err := rows.Scan(&sid, &ctin, &cnt, &a.Value, &a.Taxable, &a.IGST, &a.CGST, &a.SGST, &a.Cess); err != nil {
+			return 0, Amounts{}, err
+		}
+		if keep[sid][ctin] {
+			n += cnt
+			sum.add(a)
+		}
+	}
+	return n, sum, rows.Err()
+}
+
 // pageByName pages the table in supplier-name order: names live outside the database, so it
 // counts the filtered invoices per supplier, ranks the suppliers by name in Go, and reads only
 // the suppliers that the page window covers.
 func (r *resolved) pageByName(ctx context.Context, db querier, where string, args []any, q InvoiceQuery, names Names) ([]InvoiceRow, []supRef, error) {
 	countSQL, countArgs := `SELECT i.ctin, count(*) FROM gstr2a_invoices i WHERE `+where+` GROUP BY i.ctin`, args
-	if f := q.Filter; f.Number == "" && f.DateFrom == "" && f.DateTo == "" && f.Rate == nil && f.POS == "" &&
-		f.ReverseCharge == "" && f.Type == "" && f.EInvoice == "" && f.Period == "" {
+	if f := q.Filter; supplierOnly(f) {
 		// Only supplier-level filters: the stored per-supplier counts answer, after the same
 		// supplier filters.
 		set, err := r.supplierSets(ctx, db, f, names)
