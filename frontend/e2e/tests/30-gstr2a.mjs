@@ -17,7 +17,13 @@ async function openApril(page) {
   await page.getByTestId('chip-2025-04').waitFor()
   await page.getByTestId('chip-2025-04').click()
   await page.getByTestId('g2-summary').waitFor()
+  await settled(page)
   assert.equal(await page.getByTestId('g2-selected').innerText(), 'Chosen: Apr 2025')
+}
+
+/** Waits until the summary and the invoice table have loaded what is chosen. */
+async function settled(page) {
+  await page.waitForFunction(() => ['g2-summary', 'g2-invoices'].every((id) => document.querySelector(`[data-testid=${id}]`)?.getAttribute('aria-busy') === 'false'))
 }
 
 async function pullAndWait(page, periods) {
@@ -69,13 +75,15 @@ export const tests = {
 
     // Review April alone.
     await page.getByTestId('chip-2025-04').click()
-    await page.waitForFunction(() => !document.querySelector('[data-testid=g2-invoice-table] th button[data-testid=sort-period]'))
+    await settled(page)
     const invoices = num(await page.getByTestId('sum-invoices').innerText())
     assert.ok(invoices > 0, `invoices ${invoices}`)
-    const tax = num(await page.getByTestId('sum-tax').innerText())
-    const parts = ['sum-igst', 'sum-cgst', 'sum-sgst', 'sum-cess']
+    // Cards show whole rupees; the exact amount (paise) is on hover.
+    const exact = async (id) => num(await page.getByTestId(id).getAttribute('title'))
+    const tax = await exact('sum-tax')
+    assert.equal(await page.getByTestId('sum-tax').innerText(), '₹' + Math.round(tax).toLocaleString('en-IN'))
     let sum = 0
-    for (const id of parts) sum += num(await page.getByTestId(id).innerText())
+    for (const id of ['sum-igst', 'sum-cgst', 'sum-sgst', 'sum-cess']) sum += await exact(id)
     assert.ok(Math.abs(sum - tax) < 0.005, `IGST+CGST+SGST+cess ${sum} != total ${tax}`)
     // The invoice table's pinned totals agree with the cards.
     await page.getByTestId('g2-invoice-totals').waitFor()
