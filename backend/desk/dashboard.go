@@ -33,12 +33,14 @@ type Dashboard struct {
 // Dashboard gathers the workspace at a glance from SQLite only (it works offline).
 func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 	ws := s.Workspace()
-	var d Dashboard
+	d := Dashboard{Periods: []gstr2a.PeriodInfo{}, Attention: []Attention{}} // lists, never null, for the UI
 	periods, err := gstr2a.Periods(ctx, s.DB.DB, ws.ID)
 	if err != nil {
 		return d, err
 	}
-	d.Periods = periods
+	if periods != nil {
+		d.Periods = periods
+	}
 	if len(periods) > 0 {
 		sc := gstr2a.Scope{WorkspaceID: ws.ID}
 		for _, p := range periods {
