@@ -179,4 +179,21 @@ export const tests = {
     await page.getByTestId('g2-diff').scrollIntoViewIfNeeded()
     await shot('gstr2a-diff')
   },
+
+  'look up supplier names in one click; filter invoices by name': async ({ page, shot }) => {
+    await openApril(page)
+    await page.getByTestId('g2-lookup-names').click()
+    await page.waitForFunction(() => !document.querySelector('[data-testid=g2-lookup-names]') && !document.querySelector('[data-testid=g2-suppliers] [data-testid=job-progress]'), null, { timeout: 60000 })
+    await settled(page)
+    const names = await page.getByTestId('supplier-row').locator('td:nth-child(2)').allInnerTexts()
+    assert.ok(names.length > 0 && names.every((n) => n.trim() && n.trim() !== '—'), names.join('|'))
+    // The invoice table now shows the names too, and its supplier filter matches by name.
+    const name = names[0].trim()
+    await page.getByTestId('g2-filter-supplier').fill(name.split(/\s+/)[0].toLowerCase())
+    await page.waitForFunction(() => document.querySelector('[data-testid=g2-pager-info]')?.textContent?.includes('filtered from'))
+    await settled(page)
+    const shown = await page.getByTestId('invoice-row').locator('td:nth-child(3)').allInnerTexts()
+    assert.ok(shown.length > 0 && shown.every((n) => n.toLowerCase().includes(name.split(/\s+/)[0].toLowerCase())), shown.join('|'))
+    await shot('gstr2a-named')
+  },
 }
