@@ -257,6 +257,10 @@ func (r *resolved) supplierSets(ctx context.Context, db querier, f InvoiceFilter
 	if text == "" && filed == "" && filed3b == "" {
 		return nil, nil
 	}
+	memo := [3]string{text, filed, filed3b}
+	if s, ok := r.sets[memo]; ok {
+		return s, nil
+	}
 	in, args := r.sids()
 	rows, err := db.QueryContext(ctx, `SELECT sid, ctin, cfs, cfs3b FROM gstr2a_suppliers WHERE sid IN `+in+` ORDER BY sid, seq`, args...)
 	if err != nil {
@@ -301,7 +305,20 @@ func (r *resolved) supplierSets(ctx context.Context, db querier, f InvoiceFilter
 		}
 		out.kept[s.sid] = append(out.kept[s.sid], s.ctin)
 	}
+	if r.sets == nil {
+		r.sets = map[[3]string]*supplierSet{}
+	}
+	r.sets[memo] = out
 	return out, nil
+}
+
+// size is the number of suppliers kept.
+func (s *supplierSet) size() int {
+	n := 0
+	for _, c := range s.kept {
+		n += len(c)
+	}
+	return n
 }
 
 // supplierSet is the outcome of the supplier filters: per snapshot, the suppliers kept and
@@ -317,10 +334,7 @@ var indexedSuppliersMax = 500
 // supplierWhere selects the invoices of the kept suppliers: through the (sid, ctin) index when
 // they are few, else by scanning each snapshot's id range.
 func (r *resolved) supplierWhere(set *supplierSet) (string, []any) {
-	n := 0
-	for _, c := range set.kept {
-		n += len(c)
-	}
+	n := set.size()
 	if n == 0 {
 		return "0", nil
 	}
@@ -542,8 +556,9 @@ func Invoices(ctx context.Context, sdb *sql.DB, sc Scope, q InvoiceQuery, names 
 		for _, s := range r.snaps {
 			page.Totals.add(s.Totals)
 		}
-	} else if supplierOnly(q.Filter) {
-		// Only supplier filters: the kept suppliers' stored totals are the answer.
+	} else if set, _ := r.supplierSets(ctx, db, q.Filter, names); supplierOnly(q.Filter) && set != nil && set.size() > indexedSuppliersMax {
+		// Only supplier filters keeping many suppliers: their stored totals are the answer
+		// (few suppliers are summed faster from their invoices through the index).
 		if page.Total, page.Totals, err = r.supplierTotals(ctx, db, q.Filter, names); err != nil {
 			return InvoicePage{}, err
 		}

@@ -27,6 +27,8 @@ type Scope struct {
 type resolved struct {
 	snaps []Snapshot
 	byID  map[int64]*Snapshot
+	// sets remembers supplierSets results for this request.
+	sets map[[3]string]*supplierSet
 }
 
 // querier is a *sql.DB or a *sql.Conn.
