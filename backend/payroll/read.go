@@ -16,6 +16,8 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"gstdesk/backend/xlsxscan"
+
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/workbook"
@@ -612,8 +614,18 @@ func csvError(im *Import, err error) error {
 	return apperr.Wrap(apperr.Invalid, err, "%s could not be read: %v.", im.File, err)
 }
 
-func readXLSX(ctx context.Context, im *Import, r io.Reader, opt Options, lim Limits) error {
-	f, err := excelize.OpenReader(r)
+func readXLSX(ctx context.Context, im *Import, r *io.SectionReader, opt Options, lim Limits) error {
+	// The fast scanner first (values only, about five times quicker on big sheets); excelize for
+	// anything it does not read.
+	if wb, err := xlsxscan.Open(r, r.Size()); err == nil {
+		start := *im
+		err := readXLSXFast(ctx, im, wb, opt, lim)
+		if !errors.Is(err, xlsxscan.ErrUnsupported) {
+			return err
+		}
+		*im = start
+	}
+	f, err := excelize.OpenReader(io.NewSectionReader(r, 0, r.Size()))
 	if err != nil {
 		return apperr.Wrap(apperr.Invalid, err, "%s is not an Excel workbook gstdesk can read (%v): save it as .xlsx and import it again.", im.File, err)
 	}
@@ -641,6 +653,64 @@ func readXLSX(ctx context.Context, im *Import, r io.Reader, opt Options, lim Lim
 }
 
 var errNoHeader = errors.New("no header")
+
+// readXLSXFast reads the first sheet with a header row through xlsxscan, row by row as readSheet does.
+func readXLSXFast(ctx context.Context, im *Import, wb *xlsxscan.Workbook, opt Options, lim Limits) error {
+	var firstErr error
+	for _, sh := range wb.Sheets() {
+		rr := &rowReader{im: im, sheet: sh}
+		headerDone := false
+		n := 0
+		err := wb.Rows(sh, func(row int, cells []string) error {
+			n++
+			if n%1024 == 0 {
+				if err := canceled(ctx); err != nil {
+					return err
+				}
+				if opt.Progress != nil {
+					opt.Progress(n, 0)
+				}
+			}
+			if !headerDone {
+				im.Sheet = sh
+				// The scanner reuses its cells slice: the header row must outlive this call.
+				if err := rr.setup(append([]string(nil), cells...), opt); err != nil {
+					return err
+				}
+				headerDone = true
+				return nil
+			}
+			if e, ok := rr.row(cells, row); ok {
+				im.Employees = append(im.Employees, e)
+			}
+			if lim.MaxRows > 0 && im.Rows > lim.MaxRows {
+				return tooManyRows(im, lim)
+			}
+			return nil
+		})
+		if errors.Is(err, xlsxscan.ErrUnsupported) {
+			return err
+		}
+		if err != nil && !errors.Is(err, errNoHeader) {
+			var ae *apperr.Error
+			if errors.As(err, &ae) {
+				return err
+			}
+			return apperr.Wrap(apperr.Invalid, err, "%s, sheet %s could not be read: %v.", im.File, sh, err)
+		}
+		if err == nil && headerDone {
+			return nil
+		}
+		if firstErr == nil && err != nil {
+			firstErr = err
+		}
+		im.Columns, im.Missing, im.Warnings = nil, nil, nil
+	}
+	if firstErr == nil {
+		firstErr = apperr.Wrap(apperr.Invalid, errNoHeader, "%s: no sheet has a header row naming the columns (download the template to see them).", im.File)
+	}
+	return firstErr
+}
 
 func readSheet(ctx context.Context, im *Import, f *excelize.File, sheet string, opt Options, lim Limits) error {
 	rows, err := f.Rows(sheet)
