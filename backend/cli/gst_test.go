@@ -21,6 +21,12 @@ func keyringMock() { keyring.MockInit() }
 // by the in-process simulator).
 func gstCLI(t *testing.T, dir string, args ...string) (int, []map[string]any, string) {
 	t.Helper()
+	return cliIn(t, dir, append([]string{"gst"}, args...)...)
+}
+
+// cliIn runs a gstdesk command with GSTDESK_DATA_DIR=dir and decodes its JSON lines.
+func cliIn(t *testing.T, dir string, args ...string) (int, []map[string]any, string) {
+	t.Helper()
 	mockKeyringOnce.Do(keyringMock) // one in-memory keychain for the whole test binary
 	var out, errb bytes.Buffer
 	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string {
@@ -29,7 +35,7 @@ func gstCLI(t *testing.T, dir string, args ...string) (int, []map[string]any, st
 		}
 		return ""
 	}}
-	code := Main(context.Background(), env, append([]string{"gst"}, args...))
+	code := Main(context.Background(), env, args)
 	var recs []map[string]any
 	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		if line == "" {

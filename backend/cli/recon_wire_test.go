@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -85,28 +83,9 @@ func TestReconAgainstPulledGSTR2A(t *testing.T) {
 // reconCLI runs "gstdesk recon" on a data directory and decodes its JSON lines.
 func reconCLI(t *testing.T, dir string, args ...string) ([]map[string]any, int) {
 	t.Helper()
-	mockKeyringOnce.Do(keyringMock)
-	var out, errb bytes.Buffer
-	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string {
-		if k == "GSTDESK_DATA_DIR" {
-			return dir
-		}
-		return ""
-	}}
-	code := Main(context.Background(), env, append([]string{"recon"}, args...))
-	var recs []map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		if line == "" {
-			continue
-		}
-		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("recon stdout line is not JSON: %q (stderr %s)", line, errb.String())
-		}
-		recs = append(recs, m)
-	}
+	code, recs, errs := cliIn(t, dir, append([]string{"recon"}, args...)...)
 	if code != ExitOK {
-		t.Logf("recon stderr: %s", errb.String())
+		t.Logf("recon stderr: %s", errs)
 	}
 	return recs, code
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,9 +9,8 @@ import (
 	"net/http"
 	"time"
 
+	"gstdesk/backend/desk"
 	"gstdesk/backend/gstapi/gstapitest"
-	"gstdesk/backend/tds"
-	"gstdesk/backend/workbook"
 )
 
 func init() {
@@ -47,7 +45,7 @@ func runSimulate(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk simulate: --taxpayers and --invoices must be 1 or more")
 		return ExitUsage
 	}
-	sim := gstapitest.New(gstapitest.Options{Seed: *seed, Taxpayers: *taxpayers, InvoicesPerMonth: *invoices, TDS: simulatedTDS})
+	sim := gstapitest.New(gstapitest.Options{Seed: *seed, Taxpayers: *taxpayers, InvoicesPerMonth: *invoices, TDS: desk.LocalTDS})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk simulate: cannot listen on %s: %v. Choose another --addr.\n", *addr, err)
@@ -74,21 +72,4 @@ func runSimulate(ctx context.Context, env Env, args []string) int {
 	srv.Shutdown(sctx)
 	fmt.Fprintln(env.Stderr, "gstdesk simulator stopped.")
 	return ExitOK
-}
-
-// simulatedTDS answers the simulated salary calculator (4.8) with gstdesk's own TDS engine.
-func simulatedTDS(fy string, body json.RawMessage) (json.RawMessage, error) {
-	y, err := tds.ParseFY(fy)
-	if err != nil {
-		return nil, err
-	}
-	wb, err := workbook.Parse(body)
-	if err != nil {
-		return nil, err
-	}
-	resp, _, _, err := workbook.Calculate(&wb, y)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(resp)
 }
