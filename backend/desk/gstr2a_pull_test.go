@@ -177,3 +177,39 @@ func TestDashboard(t *testing.T) {
 		t.Errorf("at risk = %d, attention sums to %d, ITC %d", d.ITCAtRisk, atRisk, d.ITC)
 	}
 }
+
+// TestGSTR2AReviewOffline pulls, then stops the service and switches to offline: every review
+// query and the dashboard still answer, from SQLite alone.
+func TestGSTR2AReviewOffline(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	signIn(t, s)
+	if _, err := s.PullGSTR2A(ctx, PullRequest{Periods: []string{"2025-04"}}, false, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.mu.Lock()
+	s.demo.close() // the network is gone
+	s.mu.Unlock()
+	s.SetOffline(true)
+	sc := GSTR2AScope{Periods: []string{"2025-04"}}
+	tot, err := s.GSTR2ATotals(ctx, sc)
+	if err != nil || tot.Invoices == 0 {
+		t.Fatalf("offline totals = %+v, %v", tot, err)
+	}
+	page, err := s.GSTR2AInvoices(ctx, sc, GSTR2AQuery{Limit: 10})
+	if err != nil || len(page.Rows) == 0 {
+		t.Fatalf("offline invoices: %v", err)
+	}
+	if _, err := s.GSTR2AItems(ctx, page.Rows[0].ID); err != nil {
+		t.Error(err)
+	}
+	if _, err := s.GSTR2ASuppliers(ctx, sc); err != nil {
+		t.Error(err)
+	}
+	if _, err := s.Dashboard(ctx); err != nil {
+		t.Error(err)
+	}
+	if _, err := s.GSTR2AExport(ctx, sc, GSTR2AQuery{}, "invoice", "xlsx"); err != nil {
+		t.Error(err)
+	}
+}
