@@ -300,3 +300,104 @@ func (a *App) TDSTemplate() (string, error) { return a.svc.TDSTemplate() }
 func (a *App) TDSCrossCheck(id string, seqs []int) ([]desk.TDSCheck, error) {
 	return a.svc.TDSCrossCheck(a.ctx, id, seqs)
 }
+
+// ReconFields lists the fields of a purchase register, for the mapping table.
+func (a *App) ReconFields() []desk.ReconField { return a.svc.ReconFields() }
+
+// ReconImportData reads a purchase register chosen in the window (base64).
+func (a *App) ReconImportData(name, base64Data string) (desk.ReconImport, error) {
+	return a.svc.ReconImportData(a.ctx, name, base64Data)
+}
+
+// ReconImportPath reads a purchase register from a path on this computer.
+func (a *App) ReconImportPath(path string) (desk.ReconImport, error) {
+	return a.svc.ReconImportPath(a.ctx, path)
+}
+
+// ReconSampleRegister makes a demo register from the stored GSTR-2A of the periods.
+func (a *App) ReconSampleRegister(from, to string) (desk.ReconImport, error) {
+	return a.svc.ReconSampleRegister(a.ctx, from, to)
+}
+
+// ReconConfirmMapping reads an import with the chosen mapping and saves the mapping.
+func (a *App) ReconConfirmMapping(token string, mapping map[string]string) (desk.ReconImport, error) {
+	return a.svc.ReconConfirmMapping(a.ctx, token, mapping)
+}
+
+// ReconStartRun reconciles an imported register with the stored GSTR-2A as a job.
+func (a *App) ReconStartRun(token, from, to string) (string, error) {
+	return a.svc.ReconStartRun(a.ctx, token, from, to)
+}
+
+// ReconRerun runs a stored run again with the decisions made since, as a job.
+func (a *App) ReconRerun(runID string) (string, error) { return a.svc.ReconRerun(a.ctx, runID) }
+
+// ReconRunResult returns the run a finished reconciliation job stored.
+func (a *App) ReconRunResult(id string) (desk.ReconRun, error) { return a.svc.ReconRunResult(id) }
+
+// ReconRuns lists the workspace's reconciliation runs, newest first.
+func (a *App) ReconRuns() ([]desk.ReconRun, error) { return a.svc.ReconRuns(a.ctx) }
+
+// ReconDeleteRun removes a reconciliation run.
+func (a *App) ReconDeleteRun(runID string) error { return a.svc.ReconDeleteRun(a.ctx, runID) }
+
+// ReconRows returns a page of a run's rows of one status with the counts of all.
+func (a *App) ReconRows(runID, status, filter string, offset, limit int) (desk.ReconRowsView, error) {
+	return a.svc.ReconRows(a.ctx, runID, status, filter, offset, limit)
+}
+
+// ReconExplain explains one row of a run.
+func (a *App) ReconExplain(runID, key string) (desk.ReconExplanation, error) {
+	return a.svc.ReconExplain(a.ctx, runID, key)
+}
+
+// ReconSetAction records accept, pending, ignore or clear on one row.
+func (a *App) ReconSetAction(key, action string) error {
+	return a.svc.ReconSetAction(a.ctx, key, action)
+}
+
+// ReconSetActions records one decision on many rows.
+func (a *App) ReconSetActions(keys []string, action string) error {
+	return a.svc.ReconSetActions(a.ctx, keys, action)
+}
+
+// ReconLink pairs a register invoice with a GSTR-2A invoice by hand.
+func (a *App) ReconLink(booksID, gstr2aID string) error {
+	return a.svc.ReconLink(a.ctx, booksID, gstr2aID)
+}
+
+// ReconUnlink keeps a register invoice and a GSTR-2A invoice apart.
+func (a *App) ReconUnlink(booksID, gstr2aID string) error {
+	return a.svc.ReconUnlink(a.ctx, booksID, gstr2aID)
+}
+
+// ReconSummary summarises a run per period.
+func (a *App) ReconSummary(runID string) (desk.ReconSummary, error) {
+	return a.svc.ReconSummary(a.ctx, runID)
+}
+
+// ReconSuppliers summarises a run per supplier with risk marks.
+func (a *App) ReconSuppliers(runID string) ([]desk.ReconSupplier, error) {
+	return a.svc.ReconSuppliers(a.ctx, runID)
+}
+
+// ReconSupplierPack writes one supplier's pack of what to fix.
+func (a *App) ReconSupplierPack(runID, gstin, format string) (string, error) {
+	return a.svc.ReconSupplierPack(a.ctx, runID, gstin, format)
+}
+
+// ReconExport writes a run's rows, summary or suppliers.
+func (a *App) ReconExport(runID, what, status, format string) (string, error) {
+	return a.svc.ReconExport(a.ctx, runID, what, status, format)
+}
+
+// ReconStartWatch checks the changed list for the workspace's suppliers over a date range, as a job.
+func (a *App) ReconStartWatch(from, to string) string { return a.svc.ReconStartWatch(a.ctx, from, to) }
+
+// ReconWatchResult returns a finished supplier watch.
+func (a *App) ReconWatchResult(id string) (desk.WatchView, error) { return a.svc.ReconWatchResult(id) }
+
+// ReconWatchExport writes a supplier watch's alerts.
+func (a *App) ReconWatchExport(v desk.WatchView, format string) (string, error) {
+	return a.svc.ReconWatchExport(v, format)
+}

@@ -601,6 +601,150 @@ export namespace desk {
 		    return a;
 		}
 	}
+	export class ReconExplanation {
+	    row: recon.Row;
+	    fields: recon.Comparison[];
+	    tolerance: number;
+	    date_window_days: number;
+	    books_id: string;
+	    gstr2a_id: string;
+	    candidate_ids: string[];
+	    candidate_status: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ReconExplanation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.row = this.convertValues(source["row"], recon.Row);
+	        this.fields = this.convertValues(source["fields"], recon.Comparison);
+	        this.tolerance = source["tolerance"];
+	        this.date_window_days = source["date_window_days"];
+	        this.books_id = source["books_id"];
+	        this.gstr2a_id = source["gstr2a_id"];
+	        this.candidate_ids = source["candidate_ids"];
+	        this.candidate_status = source["candidate_status"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ReconImport {
+	    token: string;
+	    file: string;
+	    size: number;
+	    headers: string[];
+	    mapping: Record<string, string>;
+	    saved: boolean;
+	    confirm: boolean;
+	    missing: string[];
+	    errors: recon.RowError[];
+	    error_count: number;
+	    warning_count: number;
+	    invoices: number;
+	    first_date: string;
+	    last_date: string;
+	    sample: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ReconImport(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.token = source["token"];
+	        this.file = source["file"];
+	        this.size = source["size"];
+	        this.headers = source["headers"];
+	        this.mapping = source["mapping"];
+	        this.saved = source["saved"];
+	        this.confirm = source["confirm"];
+	        this.missing = source["missing"];
+	        this.errors = this.convertValues(source["errors"], recon.RowError);
+	        this.error_count = source["error_count"];
+	        this.warning_count = source["warning_count"];
+	        this.invoices = source["invoices"];
+	        this.first_date = source["first_date"];
+	        this.last_date = source["last_date"];
+	        this.sample = source["sample"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ReconRowsView {
+	    run: recon.Run;
+	    counts: Record<string, number>;
+	    changed: number;
+	    decided: number;
+	    total: number;
+	    offset: number;
+	    rows: recon.Row[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ReconRowsView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run = this.convertValues(source["run"], recon.Run);
+	        this.counts = source["counts"];
+	        this.changed = source["changed"];
+	        this.decided = source["decided"];
+	        this.total = source["total"];
+	        this.offset = source["offset"];
+	        this.rows = this.convertValues(source["rows"], recon.Row);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class SessionView {
 	    gstin: string;
 	    username: string;
@@ -695,6 +839,94 @@ export namespace desk {
 	        this.seq = source["seq"];
 	        this.sheet = this.convertValues(source["sheet"], payroll.Sheet);
 	        this.checks = this.convertValues(source["checks"], payroll.Check);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class WatchAlert {
+	    gstin: string;
+	    name: string;
+	    state: string;
+	    type: string;
+	    label: string;
+	    date: string;
+	    severity: string;
+	    after: recon.Invoice[];
+	    tax_after: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new WatchAlert(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstin = source["gstin"];
+	        this.name = source["name"];
+	        this.state = source["state"];
+	        this.type = source["type"];
+	        this.label = source["label"];
+	        this.date = source["date"];
+	        this.severity = source["severity"];
+	        this.after = this.convertValues(source["after"], recon.Invoice);
+	        this.tax_after = source["tax_after"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class WatchView {
+	    from: string;
+	    to: string;
+	    states: string[];
+	    suppliers: number;
+	    checked: number;
+	    failed: string[];
+	    alerts: WatchAlert[];
+	
+	    static createFrom(source: any = {}) {
+	        return new WatchView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.from = source["from"];
+	        this.to = source["to"];
+	        this.states = source["states"];
+	        this.suppliers = source["suppliers"];
+	        this.checked = source["checked"];
+	        this.failed = source["failed"];
+	        this.alerts = this.convertValues(source["alerts"], WatchAlert);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2103,6 +2335,483 @@ export namespace payroll {
 	        this.description = source["description"];
 	        this.example = source["example"];
 	    }
+	}
+
+}
+
+export namespace recon {
+	
+	export class Action {
+	    row_key: string;
+	    action: string;
+	    fingerprint: string;
+	    updated_at?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Action(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.row_key = source["row_key"];
+	        this.action = source["action"];
+	        this.fingerprint = source["fingerprint"];
+	        this.updated_at = source["updated_at"];
+	    }
+	}
+	export class Invoice {
+	    source: string;
+	    row_ref: string;
+	    supplier_gstin: string;
+	    supplier_name?: string;
+	    invoice_number: string;
+	    invoice_date: string;
+	    place_of_supply: string;
+	    reverse_charge: boolean;
+	    document_type: string;
+	    inv_type?: string;
+	    invoice_value: number;
+	    taxable_value: number;
+	    igst: number;
+	    cgst: number;
+	    sgst: number;
+	    cess: number;
+	    period: string;
+	    cfs?: string;
+	    cfs3b?: string;
+	    cancelled_on?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Invoice(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.source = source["source"];
+	        this.row_ref = source["row_ref"];
+	        this.supplier_gstin = source["supplier_gstin"];
+	        this.supplier_name = source["supplier_name"];
+	        this.invoice_number = source["invoice_number"];
+	        this.invoice_date = source["invoice_date"];
+	        this.place_of_supply = source["place_of_supply"];
+	        this.reverse_charge = source["reverse_charge"];
+	        this.document_type = source["document_type"];
+	        this.inv_type = source["inv_type"];
+	        this.invoice_value = source["invoice_value"];
+	        this.taxable_value = source["taxable_value"];
+	        this.igst = source["igst"];
+	        this.cgst = source["cgst"];
+	        this.sgst = source["sgst"];
+	        this.cess = source["cess"];
+	        this.period = source["period"];
+	        this.cfs = source["cfs"];
+	        this.cfs3b = source["cfs3b"];
+	        this.cancelled_on = source["cancelled_on"];
+	    }
+	}
+	export class Candidate {
+	    invoice: Invoice;
+	    norm: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Candidate(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.invoice = this.convertValues(source["invoice"], Invoice);
+	        this.norm = source["norm"];
+	        this.reason = source["reason"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Comparison {
+	    field: string;
+	    books: string;
+	    gstr2a: string;
+	    diff?: string;
+	    verdict: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Comparison(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.field = source["field"];
+	        this.books = source["books"];
+	        this.gstr2a = source["gstr2a"];
+	        this.diff = source["diff"];
+	        this.verdict = source["verdict"];
+	    }
+	}
+	export class Difference {
+	    field: string;
+	    books: string;
+	    gstr2a: string;
+	    diff?: string;
+	    within_tolerance?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Difference(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.field = source["field"];
+	        this.books = source["books"];
+	        this.gstr2a = source["gstr2a"];
+	        this.diff = source["diff"];
+	        this.within_tolerance = source["within_tolerance"];
+	    }
+	}
+	
+	export class ManualLink {
+	    kind: string;
+	    books: string;
+	    gstr2a: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ManualLink(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.books = source["books"];
+	        this.gstr2a = source["gstr2a"];
+	    }
+	}
+	export class Options {
+	    amount_tolerance: number;
+	    date_window_days: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Options(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.amount_tolerance = source["amount_tolerance"];
+	        this.date_window_days = source["date_window_days"];
+	    }
+	}
+	export class StatusTotal {
+	    status: string;
+	    count: number;
+	    tax: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new StatusTotal(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.status = source["status"];
+	        this.count = source["count"];
+	        this.tax = source["tax"];
+	    }
+	}
+	export class PeriodSummary {
+	    period: string;
+	    by_status: StatusTotal[];
+	    itc_confident: number;
+	    itc_review: number;
+	    itc_at_risk: number;
+	    risk_missing_in_2a: number;
+	    risk_not_filed: number;
+	    risk_cancelled: number;
+	    risk_over_2a: number;
+	    unclaimed_in_2a: number;
+	    ignored_rows: number;
+	    changed_rows: number;
+	    undecided_rows: number;
+	    supplier_issues: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new PeriodSummary(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.by_status = this.convertValues(source["by_status"], StatusTotal);
+	        this.itc_confident = source["itc_confident"];
+	        this.itc_review = source["itc_review"];
+	        this.itc_at_risk = source["itc_at_risk"];
+	        this.risk_missing_in_2a = source["risk_missing_in_2a"];
+	        this.risk_not_filed = source["risk_not_filed"];
+	        this.risk_cancelled = source["risk_cancelled"];
+	        this.risk_over_2a = source["risk_over_2a"];
+	        this.unclaimed_in_2a = source["unclaimed_in_2a"];
+	        this.ignored_rows = source["ignored_rows"];
+	        this.changed_rows = source["changed_rows"];
+	        this.undecided_rows = source["undecided_rows"];
+	        this.supplier_issues = source["supplier_issues"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class RegisterField {
+	    key: string;
+	    title: string;
+	    required: boolean;
+	    aliases: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new RegisterField(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.title = source["title"];
+	        this.required = source["required"];
+	        this.aliases = source["aliases"];
+	    }
+	}
+	export class Row {
+	    status: string;
+	    books?: Invoice;
+	    gstr2a?: Invoice;
+	    rule: string;
+	    rule_id: string;
+	    norm_books: string;
+	    norm_gstr2a: string;
+	    differences: Difference[];
+	    candidates?: Candidate[];
+	    period: string;
+	    key: string;
+	    action?: string;
+	    changed_since_action?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Row(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.status = source["status"];
+	        this.books = this.convertValues(source["books"], Invoice);
+	        this.gstr2a = this.convertValues(source["gstr2a"], Invoice);
+	        this.rule = source["rule"];
+	        this.rule_id = source["rule_id"];
+	        this.norm_books = source["norm_books"];
+	        this.norm_gstr2a = source["norm_gstr2a"];
+	        this.differences = this.convertValues(source["differences"], Difference);
+	        this.candidates = this.convertValues(source["candidates"], Candidate);
+	        this.period = source["period"];
+	        this.key = source["key"];
+	        this.action = source["action"];
+	        this.changed_since_action = source["changed_since_action"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class RowError {
+	    file: string;
+	    sheet?: string;
+	    row?: number;
+	    column?: string;
+	    value?: string;
+	    expected: string;
+	    warning?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new RowError(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.file = source["file"];
+	        this.sheet = source["sheet"];
+	        this.row = source["row"];
+	        this.column = source["column"];
+	        this.value = source["value"];
+	        this.expected = source["expected"];
+	        this.warning = source["warning"];
+	    }
+	}
+	export class Run {
+	    id: string;
+	    workspace_id: string;
+	    from_period: string;
+	    to_period: string;
+	    options: Options;
+	    register_name: string;
+	    register_sha256: string;
+	    counts: Record<string, number>;
+	    created_at: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Run(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.workspace_id = source["workspace_id"];
+	        this.from_period = source["from_period"];
+	        this.to_period = source["to_period"];
+	        this.options = this.convertValues(source["options"], Options);
+	        this.register_name = source["register_name"];
+	        this.register_sha256 = source["register_sha256"];
+	        this.counts = source["counts"];
+	        this.created_at = source["created_at"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class Summary {
+	    periods: PeriodSummary[];
+	    total: PeriodSummary;
+	
+	    static createFrom(source: any = {}) {
+	        return new Summary(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.periods = this.convertValues(source["periods"], PeriodSummary);
+	        this.total = this.convertValues(source["total"], PeriodSummary);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SupplierSummary {
+	    gstin: string;
+	    name: string;
+	    by_status: StatusTotal[];
+	    books_tax: number;
+	    gstr2a_tax: number;
+	    difference: number;
+	    cfs: string;
+	    cfs3b: string;
+	    cancelled_on?: string;
+	    risk: string;
+	    risk_reasons: string[];
+	    itc_at_risk: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new SupplierSummary(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstin = source["gstin"];
+	        this.name = source["name"];
+	        this.by_status = this.convertValues(source["by_status"], StatusTotal);
+	        this.books_tax = source["books_tax"];
+	        this.gstr2a_tax = source["gstr2a_tax"];
+	        this.difference = source["difference"];
+	        this.cfs = source["cfs"];
+	        this.cfs3b = source["cfs3b"];
+	        this.cancelled_on = source["cancelled_on"];
+	        this.risk = source["risk"];
+	        this.risk_reasons = source["risk_reasons"];
+	        this.itc_at_risk = source["itc_at_risk"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }

@@ -4,6 +4,7 @@ import {desk} from '../models';
 import {store} from '../models';
 import {config} from '../models';
 import {gstr2a} from '../models';
+import {recon} from '../models';
 import {payroll} from '../models';
 
 export function Applicant(arg1:string):Promise<desk.ApplicantView>;
@@ -59,6 +60,52 @@ export function OpenDataFolder():Promise<void>;
 export function Preference(arg1:string,arg2:string):Promise<desk.PreferenceView>;
 
 export function PullResults(arg1:string):Promise<Array<desk.PullResult>>;
+
+export function ReconConfirmMapping(arg1:string,arg2:Record<string, string>):Promise<desk.ReconImport>;
+
+export function ReconDeleteRun(arg1:string):Promise<void>;
+
+export function ReconExplain(arg1:string,arg2:string):Promise<desk.ReconExplanation>;
+
+export function ReconExport(arg1:string,arg2:string,arg3:string,arg4:string):Promise<string>;
+
+export function ReconFields():Promise<Array<recon.RegisterField>>;
+
+export function ReconImportData(arg1:string,arg2:string):Promise<desk.ReconImport>;
+
+export function ReconImportPath(arg1:string):Promise<desk.ReconImport>;
+
+export function ReconLink(arg1:string,arg2:string):Promise<void>;
+
+export function ReconRerun(arg1:string):Promise<string>;
+
+export function ReconRows(arg1:string,arg2:string,arg3:string,arg4:number,arg5:number):Promise<desk.ReconRowsView>;
+
+export function ReconRunResult(arg1:string):Promise<recon.Run>;
+
+export function ReconRuns():Promise<Array<recon.Run>>;
+
+export function ReconSampleRegister(arg1:string,arg2:string):Promise<desk.ReconImport>;
+
+export function ReconSetAction(arg1:string,arg2:string):Promise<void>;
+
+export function ReconSetActions(arg1:Array<string>,arg2:string):Promise<void>;
+
+export function ReconStartRun(arg1:string,arg2:string,arg3:string):Promise<string>;
+
+export function ReconStartWatch(arg1:string,arg2:string):Promise<string>;
+
+export function ReconSummary(arg1:string):Promise<recon.Summary>;
+
+export function ReconSupplierPack(arg1:string,arg2:string,arg3:string):Promise<string>;
+
+export function ReconSuppliers(arg1:string):Promise<Array<recon.SupplierSummary>>;
+
+export function ReconUnlink(arg1:string,arg2:string):Promise<void>;
+
+export function ReconWatchExport(arg1:desk.WatchView,arg2:string):Promise<string>;
+
+export function ReconWatchResult(arg1:string):Promise<desk.WatchView>;
 
 export function RequestOTP(arg1:string,arg2:string):Promise<void>;
 

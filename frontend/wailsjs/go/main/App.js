@@ -110,6 +110,98 @@ export function PullResults(arg1) {
   return window['go']['main']['App']['PullResults'](arg1);
 }
 
+export function ReconConfirmMapping(arg1, arg2) {
+  return window['go']['main']['App']['ReconConfirmMapping'](arg1, arg2);
+}
+
+export function ReconDeleteRun(arg1) {
+  return window['go']['main']['App']['ReconDeleteRun'](arg1);
+}
+
+export function ReconExplain(arg1, arg2) {
+  return window['go']['main']['App']['ReconExplain'](arg1, arg2);
+}
+
+export function ReconExport(arg1, arg2, arg3, arg4) {
+  return window['go']['main']['App']['ReconExport'](arg1, arg2, arg3, arg4);
+}
+
+export function ReconFields() {
+  return window['go']['main']['App']['ReconFields']();
+}
+
+export function ReconImportData(arg1, arg2) {
+  return window['go']['main']['App']['ReconImportData'](arg1, arg2);
+}
+
+export function ReconImportPath(arg1) {
+  return window['go']['main']['App']['ReconImportPath'](arg1);
+}
+
+export function ReconLink(arg1, arg2) {
+  return window['go']['main']['App']['ReconLink'](arg1, arg2);
+}
+
+export function ReconRerun(arg1) {
+  return window['go']['main']['App']['ReconRerun'](arg1);
+}
+
+export function ReconRows(arg1, arg2, arg3, arg4, arg5) {
+  return window['go']['main']['App']['ReconRows'](arg1, arg2, arg3, arg4, arg5);
+}
+
+export function ReconRunResult(arg1) {
+  return window['go']['main']['App']['ReconRunResult'](arg1);
+}
+
+export function ReconRuns() {
+  return window['go']['main']['App']['ReconRuns']();
+}
+
+export function ReconSampleRegister(arg1, arg2) {
+  return window['go']['main']['App']['ReconSampleRegister'](arg1, arg2);
+}
+
+export function ReconSetAction(arg1, arg2) {
+  return window['go']['main']['App']['ReconSetAction'](arg1, arg2);
+}
+
+export function ReconSetActions(arg1, arg2) {
+  return window['go']['main']['App']['ReconSetActions'](arg1, arg2);
+}
+
+export function ReconStartRun(arg1, arg2, arg3) {
+  return window['go']['main']['App']['ReconStartRun'](arg1, arg2, arg3);
+}
+
+export function ReconStartWatch(arg1, arg2) {
+  return window['go']['main']['App']['ReconStartWatch'](arg1, arg2);
+}
+
+export function ReconSummary(arg1) {
+  return window['go']['main']['App']['ReconSummary'](arg1);
+}
+
+export function ReconSupplierPack(arg1, arg2, arg3) {
+  return window['go']['main']['App']['ReconSupplierPack'](arg1, arg2, arg3);
+}
+
+export function ReconSuppliers(arg1) {
+  return window['go']['main']['App']['ReconSuppliers'](arg1);
+}
+
+export function ReconUnlink(arg1, arg2) {
+  return window['go']['main']['App']['ReconUnlink'](arg1, arg2);
+}
+
+export function ReconWatchExport(arg1, arg2) {
+  return window['go']['main']['App']['ReconWatchExport'](arg1, arg2);
+}
+
+export function ReconWatchResult(arg1) {
+  return window['go']['main']['App']['ReconWatchResult'](arg1);
+}
+
 export function RequestOTP(arg1, arg2) {
   return window['go']['main']['App']['RequestOTP'](arg1, arg2);
 }
