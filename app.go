@@ -99,16 +99,12 @@ func (a *App) Preference(gstin, fy string) (desk.PreferenceView, error) {
 
 // StartBulkText starts a bulk check of a pasted list of GSTINs; progress comes as job events.
 func (a *App) StartBulkText(text string, fresh bool) (string, error) {
-	return a.svc.StartBulkLookup(a.ctx, desk.SplitGSTINList(text), fresh)
+	return a.svc.StartBulkText(a.ctx, text, fresh)
 }
 
 // StartBulkFile starts a bulk check of the GSTIN column of a CSV or XLSX file.
 func (a *App) StartBulkFile(name string, data []byte, column string, fresh bool) (string, error) {
-	list, err := desk.GSTINColumn(name, data, column)
-	if err != nil {
-		return "", err
-	}
-	return a.svc.StartBulkLookup(a.ctx, list, fresh)
+	return a.svc.StartBulkFile(a.ctx, name, data, column, fresh)
 }
 
 // BulkResult returns a finished bulk check.

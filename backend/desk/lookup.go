@@ -301,6 +301,20 @@ func (s *Service) StartBulkLookup(ctx context.Context, inputs []string, fresh bo
 	}), nil
 }
 
+// StartBulkText starts a bulk check of a pasted list of GSTINs.
+func (s *Service) StartBulkText(ctx context.Context, text string, fresh bool) (string, error) {
+	return s.StartBulkLookup(ctx, SplitGSTINList(text), fresh)
+}
+
+// StartBulkFile starts a bulk check of the GSTIN column of a CSV or XLSX file.
+func (s *Service) StartBulkFile(ctx context.Context, name string, data []byte, column string, fresh bool) (string, error) {
+	list, err := GSTINColumn(name, data, column)
+	if err != nil {
+		return "", err
+	}
+	return s.StartBulkLookup(ctx, list, fresh)
+}
+
 // BulkResult returns a finished bulk check.
 func (s *Service) BulkResult(id string) (BulkView, error) {
 	r, err := s.jobResult(id)
