@@ -56,6 +56,10 @@ export const tests = {
     assert.match(await page.getByTestId('pager-info').innerText(), /Rows 1–6 of 6/)
     await shot('lookup-bulk')
 
+    // Copy the rows for Excel: through the window's clipboard.
+    await page.getByTestId('copy-rows').click()
+    assert.match(await page.getByTestId('copied').innerText(), /Copied 6 rows/)
+
     // Filters: the cancelled supplier alone; '/' focuses the filter box.
     await page.getByTestId('filter-cancelled').click()
     assert.match(await page.getByTestId('pager-info').innerText(), /Rows 1–1 of 1/)

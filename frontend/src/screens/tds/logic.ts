@@ -37,8 +37,4 @@ export function regimeLabel(r: string): string {
   return r === 'old' ? 'Old' : r === 'new' ? 'New' : '—'
 }
 
-/** Tab-separated text of rows, for pasting into Excel. */
-export function toTSV(head: string[], rows: (string | number)[][]): string {
-  const clean = (v: string | number) => String(v).replace(/[\t\r\n]+/g, ' ')
-  return [head, ...rows].map((r) => r.map(clean).join('\t')).join('\n')
-}
+export { toTSV } from '../../lib/clipboard'
