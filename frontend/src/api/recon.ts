@@ -1,0 +1,118 @@
+// Reconciliation of the purchase register with GSTR-2A: imports, runs, rows, explanations,
+// decisions, summaries, supplier packs, exports and the supplier watch.
+import * as App from '../../wailsjs/go/main/App'
+import { desk, recon } from '../../wailsjs/go/models'
+
+export type ReconImport = desk.ReconImport
+export type Run = recon.Run
+export type Row = recon.Row
+export type Invoice = recon.Invoice
+export type RowsView = desk.ReconRowsView
+export type Explanation = desk.ReconExplanation
+export type Comparison = recon.Comparison
+export type Summary = recon.Summary
+export type PeriodSummary = recon.PeriodSummary
+export type SupplierSummary = recon.SupplierSummary
+export type RegisterField = recon.RegisterField
+export type RowError = recon.RowError
+export type WatchView = desk.WatchView
+export type WatchAlert = desk.WatchAlert
+export type ExportFormat = 'csv' | 'xlsx' | 'json'
+export type Action = 'accept' | 'pending' | 'ignore' | ''
+
+/** Encodes bytes as base64 in chunks (String.fromCharCode cannot take megabytes at once). */
+function toBase64(bytes: Uint8Array): string {
+  let s = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(s)
+}
+
+const arr = <T>(v: T[] | null | undefined): T[] => v ?? []
+
+function fixImport(v: ReconImport): ReconImport {
+  v.headers = arr(v.headers)
+  v.errors = arr(v.errors)
+  v.missing = arr(v.missing)
+  v.mapping = v.mapping ?? {}
+  return v
+}
+
+export async function importFile(file: File): Promise<ReconImport> {
+  return fixImport(await App.ReconImportData(file.name, toBase64(new Uint8Array(await file.arrayBuffer()))))
+}
+export const importPath = async (path: string): Promise<ReconImport> => fixImport(await App.ReconImportPath(path))
+export const sampleRegister = async (from: string, to: string): Promise<ReconImport> => fixImport(await App.ReconSampleRegister(from, to))
+export const confirmMapping = async (token: string, mapping: Record<string, string>): Promise<ReconImport> =>
+  fixImport(await App.ReconConfirmMapping(token, mapping))
+export const fields = async (): Promise<RegisterField[]> => arr(await App.ReconFields())
+export const startRun = (token: string, from: string, to: string): Promise<string> => App.ReconStartRun(token, from, to)
+export const rerun = (runID: string): Promise<string> => App.ReconRerun(runID)
+export const runResult = (job: string): Promise<Run> => withRetry(() => App.ReconRunResult(job))
+export const runs = async (): Promise<Run[]> => arr(await App.ReconRuns())
+export const deleteRun = (id: string): Promise<void> => App.ReconDeleteRun(id)
+
+function fixRow(r: Row): Row {
+  r.differences = arr(r.differences)
+  r.candidates = arr(r.candidates)
+  return r
+}
+
+export async function rows(runID: string, status: string, filter: string, offset = 0, limit = 500): Promise<RowsView> {
+  const v = await App.ReconRows(runID, status, filter, offset, limit)
+  v.rows = arr(v.rows).map(fixRow)
+  v.counts = v.counts ?? {}
+  return v
+}
+export async function explain(runID: string, key: string): Promise<Explanation> {
+  const e = await App.ReconExplain(runID, key)
+  e.row = fixRow(e.row)
+  e.fields = arr(e.fields)
+  e.candidate_ids = arr(e.candidate_ids)
+  e.candidate_status = arr(e.candidate_status)
+  return e
+}
+export const setAction = (key: string, action: Action): Promise<void> => App.ReconSetAction(key, action)
+export const setActions = (keys: string[], action: Action): Promise<void> => App.ReconSetActions(keys, action)
+export const link = (booksID: string, gstr2aID: string): Promise<void> => App.ReconLink(booksID, gstr2aID)
+export const unlink = (booksID: string, gstr2aID: string): Promise<void> => App.ReconUnlink(booksID, gstr2aID)
+export async function summary(runID: string): Promise<Summary> {
+  const s = await App.ReconSummary(runID)
+  s.periods = arr(s.periods)
+  return s
+}
+export async function suppliers(runID: string): Promise<SupplierSummary[]> {
+  const out = arr(await App.ReconSuppliers(runID))
+  for (const s of out) {
+    s.by_status = arr(s.by_status)
+    s.risk_reasons = arr(s.risk_reasons)
+  }
+  return out
+}
+export const supplierPack = (runID: string, gstin: string, format: ExportFormat): Promise<string> => App.ReconSupplierPack(runID, gstin, format)
+export const exportRun = (runID: string, what: 'rows' | 'summary' | 'suppliers', status: string, format: ExportFormat): Promise<string> =>
+  App.ReconExport(runID, what, status, format)
+export const storedPeriods = async (): Promise<string[]> => arr(await App.GSTR2APeriods()).map((p) => p.period)
+export const startWatch = (from: string, to: string): Promise<string> => App.ReconStartWatch(from, to)
+export async function watchResult(job: string): Promise<WatchView> {
+  const v = await withRetry(() => App.ReconWatchResult(job))
+  v.alerts = arr(v.alerts)
+  for (const a of v.alerts) a.after = arr(a.after)
+  v.failed = arr(v.failed)
+  v.states = arr(v.states)
+  return v
+}
+export const watchExport = (v: WatchView, format: ExportFormat): Promise<string> => App.ReconWatchExport(desk.WatchView.createFrom(v), format)
+
+/** A job's result may be asked for a moment before the job has stored it: retry "still running". */
+async function withRetry<T>(fn: () => Promise<T>, tries = 20): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn()
+    } catch (e) {
+      const kind = typeof e === 'object' && e && 'kind' in e ? (e as { kind: string }).kind : ''
+      const still = kind === 'conflict' || (typeof e === 'string' && e.includes('"conflict"'))
+      if (!still || i >= tries) throw e
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+}

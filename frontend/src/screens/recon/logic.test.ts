@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, daysInclusive, defaultRange, keyAction, monthsBetween, move, segments, statusTone, taxDiff, totals } from './logic'
+import type { Row } from '../../api/recon'
+
+const inv = (taxable: number, igst: number) => ({ taxable_value: taxable, igst, cgst: 0, sgst: 0, cess: 0 })
+
+describe('recon logic', () => {
+  it('lists months across a year end', () => {
+    expect(monthsBetween('2025-11', '2026-02')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02'])
+    expect(monthsBetween('2025-05', '2025-04')).toEqual([])
+  })
+  it('defaults to the stored months of the year', () => {
+    const months = ['2025-04', '2025-05', '2025-06', '2025-07']
+    expect(defaultRange(months, ['2025-05', '2025-06', '2024-04'])).toEqual(['2025-05', '2025-06'])
+    expect(defaultRange(months, [])).toEqual(['2025-04', '2025-07'])
+  })
+  it('adds up rows and differences', () => {
+    const rows = [
+      { books: inv(1000, 180), gstr2a: inv(1000, 170) },
+      { books: null, gstr2a: inv(500, 90) },
+    ] as unknown as Row[]
+    expect(taxDiff(rows[0])).toBe(10)
+    expect(taxDiff(rows[1])).toBe(-90)
+    expect(totals(rows)).toEqual({ taxable: 1500, books: 180, twoA: 260, diff: -80 })
+  })
+  it('maps keys and moves the selection', () => {
+    expect(keyAction('A')).toBe('accept')
+    expect(keyAction('i')).toBe('ignore')
+    expect(keyAction('p')).toBe('pending')
+    expect(keyAction('x')).toBeNull()
+    expect(move(-1, 1, 3)).toBe(1)
+    expect(move(2, 1, 3)).toBe(2)
+    expect(move(0, -1, 3)).toBe(0)
+    expect(move(0, 1, 0)).toBe(-1)
+  })
+  it('splits a stacked bar', () => {
+    const s = segments([{ status: 'exact', count: 3 }, { status: 'mismatch', count: 0 }, { status: 'suggested', count: 1 }])
+    expect(s.map((x) => [x.status, x.pct])).toEqual([['exact', 75], ['suggested', 25]])
+    expect(segments([])).toEqual([])
+    expect(statusTone('missing_in_2a')).toBe('bad')
+  })
+  it('counts days', () => {
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29')
+    expect(daysInclusive('2024-03-01', '2024-03-31')).toBe(31)
+  })
+})

@@ -1,0 +1,145 @@
+// Pure helpers of the reconciliation screen (tested in logic.test.ts).
+import type { Row } from '../../api/recon'
+
+/** The statuses in display order, with their tab label and colour class. */
+export const STATUSES = [
+  { key: 'exact', label: 'Exact', tone: 'ok' },
+  { key: 'suggested', label: 'Suggested', tone: 'warn' },
+  { key: 'mismatch', label: 'Mismatch', tone: 'bad' },
+  { key: 'missing_in_2a', label: 'Missing in 2A', tone: 'bad' },
+  { key: 'missing_in_books', label: 'Missing in books', tone: 'bad' },
+] as const
+
+export type StatusKey = (typeof STATUSES)[number]['key']
+
+/** The label of a status. */
+export function statusLabel(s: string): string {
+  return STATUSES.find((x) => x.key === s)?.label ?? s
+}
+
+/** The colour class (ok, warn, bad) of a status. */
+export function statusTone(s: string): string {
+  return STATUSES.find((x) => x.key === s)?.tone ?? 'info'
+}
+
+/** The months from one period to another (YYYY-MM), empty when reversed. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = []
+  let [y, m] = from.split('-').map(Number)
+  const [ty, tm] = to.split('-').map(Number)
+  if (!y || !m || !ty || !tm) return out
+  while (y < ty || (y === ty && m <= tm)) {
+    out.push(`${y}-${String(m).padStart(2, '0')}`)
+    m++
+    if (m > 12) { y++; m = 1 }
+    if (out.length > 240) break
+  }
+  return out
+}
+
+/** The first and last stored periods that fall in a financial year's months, or the whole year. */
+export function defaultRange(months: string[], stored: string[]): [string, string] {
+  const have = months.filter((p) => stored.includes(p))
+  if (have.length === 0) return [months[0], months[months.length - 1]]
+  return [have[0], have[have.length - 1]]
+}
+
+/** Books tax minus 2A tax of a row (rupees); a missing side counts as zero. */
+export function taxOf(inv: { igst: number; cgst: number; sgst: number; cess: number } | null | undefined): number {
+  if (!inv) return 0
+  return round2(inv.igst + inv.cgst + inv.sgst + inv.cess)
+}
+
+export function round2(x: number): number {
+  return Math.round(x * 100) / 100
+}
+
+/** The tax difference of a row, books minus 2A. */
+export function taxDiff(r: Row): number {
+  return round2(taxOf(r.books) - taxOf(r.gstr2a))
+}
+
+/** The supplier of a row: the books side's GSTIN and name, else the 2A side's. */
+export function supplierOf(r: Row): { gstin: string; name: string } {
+  const b = r.books, g = r.gstr2a
+  return { gstin: b?.supplier_gstin || g?.supplier_gstin || '', name: b?.supplier_name || g?.supplier_name || '' }
+}
+
+/** Totals of rows: books taxable, books tax, 2A tax and the difference. */
+export function totals(rows: Row[]): { taxable: number; books: number; twoA: number; diff: number } {
+  let taxable = 0, books = 0, twoA = 0
+  for (const r of rows) {
+    taxable += r.books?.taxable_value ?? r.gstr2a?.taxable_value ?? 0
+    books += taxOf(r.books)
+    twoA += taxOf(r.gstr2a)
+  }
+  return { taxable: round2(taxable), books: round2(books), twoA: round2(twoA), diff: round2(books - twoA) }
+}
+
+/** The action a key press asks for on the selected row, or null. */
+export function keyAction(key: string): 'accept' | 'ignore' | 'pending' | null {
+  switch (key.toLowerCase()) {
+    case 'a': return 'accept'
+    case 'i': return 'ignore'
+    case 'p': return 'pending'
+  }
+  return null
+}
+
+/** Moves a selection index by delta within n rows. */
+export function move(i: number, delta: number, n: number): number {
+  if (n === 0) return -1
+  return Math.max(0, Math.min(n - 1, (i < 0 ? 0 : i) + delta))
+}
+
+/** Segments of a stacked bar: each status's share of the count, in percent, zeros left out. */
+export function segments(byStatus: { status: string; count: number }[]): { status: string; count: number; pct: number }[] {
+  const total = byStatus.reduce((a, s) => a + s.count, 0)
+  if (total === 0) return []
+  return byStatus.filter((s) => s.count > 0).map((s) => ({ status: s.status, count: s.count, pct: (100 * s.count) / total }))
+}
+
+/** A field verdict in words. */
+export function verdictLabel(v: string): string {
+  switch (v) {
+    case 'same': return 'same'
+    case 'within_tolerance': return 'within tolerance'
+    case 'different': return 'differs'
+  }
+  return v
+}
+
+/** The label of a rule id, for the side panel heading. */
+export function ruleTitle(id: string): string {
+  const t: Record<string, string> = {
+    same_number: 'Same supplier and number, everything agrees',
+    same_number_differs: 'Same supplier and number, but fields differ',
+    same_number_date_near: 'Same supplier and number, dates a few days apart',
+    near_number: 'Number one typing slip away',
+    wrong_branch: 'Booked under another GSTIN of the same PAN',
+    same_amounts: 'Different numbers, same amounts and date',
+    manual_link: 'Linked by hand',
+    not_in_2a: 'Not reported by the supplier',
+    not_in_books: 'Not in the purchase register',
+  }
+  return t[id] ?? id
+}
+
+/** Shifts an ISO date (YYYY-MM-DD) by days. */
+export function addDays(iso: string, days: number): string {
+  const d = new Date(iso + 'T00:00:00Z')
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+/** Days from one ISO date to another, both counted. */
+export function daysInclusive(from: string, to: string): number {
+  const a = Date.parse(from + 'T00:00:00Z'), b = Date.parse(to + 'T00:00:00Z')
+  if (Number.isNaN(a) || Number.isNaN(b)) return 0
+  return Math.round((b - a) / 86400000) + 1
+}
+
+/** A decision in the past tense: accept → "accepted". */
+export function decided(a?: string): string {
+  return ({ accept: 'accepted', ignore: 'ignored', pending: 'marked pending' } as Record<string, string>)[a ?? ''] ?? a ?? ''
+}
