@@ -546,6 +546,11 @@ func Invoices(ctx context.Context, sdb *sql.DB, sc Scope, q InvoiceQuery, names 
 	if len(r.snaps) == 0 {
 		return page, nil
 	}
+	if memIndex && q.Limit > 0 && q.Limit <= 5000 {
+		if page, ok, err := r.memInvoices(ctx, sdb, db, q, names, page); ok || err != nil {
+			return page, err
+		}
+	}
 	where, args, err := r.where(ctx, db, q.Filter, names)
 	if err != nil {
 		return InvoicePage{}, err
@@ -636,7 +641,7 @@ func (r *resolved) page(ctx context.Context, db querier, where string, args []an
 	if err != nil {
 		return nil, nil, fmt.Errorf("gstr2a: invoices: %w", err)
 	}
-	var ids []any
+	var ids []int64
 	for idRows.Next() {
 		var id int64
 		if err := idRows.Scan(&id); err != nil {
@@ -648,6 +653,15 @@ func (r *resolved) page(ctx context.Context, db querier, where string, args []an
 	idRows.Close()
 	if err := idRows.Err(); err != nil {
 		return nil, nil, err
+	}
+	return r.rowsByID(ctx, db, ids)
+}
+
+// rowsByID reads the invoices of ids, in that order.
+func (r *resolved) rowsByID(ctx context.Context, db querier, idList []int64) ([]InvoiceRow, []supRef, error) {
+	ids := make([]any, len(idList))
+	for i, id := range idList {
+		ids[i] = id
 	}
 	if len(ids) == 0 {
 		return []InvoiceRow{}, nil, nil
@@ -888,4 +902,36 @@ func ReconInvoices(ctx context.Context, db *sql.DB, workspaceID string, periods 
 		return nil, err
 	}
 	return page.Rows, nil
+}
+
+// memIndex turns the in-memory path on (tests turn it off to compare with SQL).
+var memIndex = true
+
+// memInvoices answers a page from the snapshots' in-memory indexes; ok is false when the filter
+// needs SQL (a rate without its own bit).
+func (r *resolved) memInvoices(ctx context.Context, sdb *sql.DB, db querier, q InvoiceQuery, names Names, page InvoicePage) (InvoicePage, bool, error) {
+	mf, ok, err := prepareFilter(q.Filter)
+	if err != nil || !ok {
+		return InvoicePage{}, false, err
+	}
+	if _, ok := rowCmps[q.Sort]; !ok && q.Sort != "" && q.Sort != SortPeriod && q.Sort != SortSupplierName {
+		return InvoicePage{}, false, apperr.New(apperr.Invalid, "The invoice table cannot be sorted by %q; use one of %s.", q.Sort, strings.Join(SortKeys(), ", "))
+	}
+	xs := make([]*snapIndex, len(r.snaps))
+	for i := range r.snaps {
+		if xs[i], err = invoiceIndexes.get(ctx, sdb, db, &r.snaps[i]); err != nil {
+			return InvoicePage{}, false, err
+		}
+	}
+	total, sum, ids := memPage(xs, q, mf, names)
+	page.Total, page.Totals, page.Tax = total, sum, sum.Tax()
+	rows, refs, err := r.rowsByID(ctx, db, ids)
+	if err != nil {
+		return InvoicePage{}, false, err
+	}
+	if err := fill(ctx, db, rows, refs, names); err != nil {
+		return InvoicePage{}, false, err
+	}
+	page.Rows = rows
+	return page, true, nil
 }

@@ -779,5 +779,9 @@ func DeleteSnapshot(ctx context.Context, db *sql.DB, snapshotID string) error {
 			return fmt.Errorf("gstr2a: delete snapshot: %w", err)
 		}
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	invoiceIndexes.drop(snapshotID)
+	return nil
 }
