@@ -132,12 +132,13 @@ func BenchmarkInvoicePage(b *testing.B) {
 		{"unfiltered-by-name", InvoiceQuery{Sort: SortSupplierName, Offset: 50_000}},
 	}
 	b.Run("first-open", func(b *testing.B) {
-		// The first page of a period after it is opened pays for loading its index.
+		// The first page of a period after it is opened pays for loading its index (and, here,
+		// for sorting it once by value).
 		loop(b, func() {
 			invoiceIndexes.mu.Lock()
 			clear(invoiceIndexes.entries)
 			invoiceIndexes.mu.Unlock()
-			if _, err := Invoices(ctx, db.DB, sc, InvoiceQuery{Limit: 50}, benchNames); err != nil {
+			if _, err := Invoices(ctx, db.DB, sc, InvoiceQuery{Limit: 50, Sort: SortValue, Desc: true}, benchNames); err != nil {
 				b.Fatal(err)
 			}
 		})
@@ -145,6 +146,10 @@ func BenchmarkInvoicePage(b *testing.B) {
 	for _, c := range cases {
 		c.q.Limit = 50
 		b.Run(c.name, func(b *testing.B) {
+			// Once before timing: the period is open and the table was sorted by this key before.
+			if _, err := Invoices(ctx, db.DB, sc, c.q, benchNames); err != nil {
+				b.Fatal(err)
+			}
 			loop(b, func() {
 				if _, err := Invoices(ctx, db.DB, sc, c.q, benchNames); err != nil {
 					b.Fatal(err)

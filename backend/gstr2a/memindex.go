@@ -4,7 +4,10 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"database/sql/driver"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -141,6 +144,8 @@ func asciiLower(s string) string {
 	return s
 }
 
+var errNoRaw = errors.New("gstr2a: no driver access")
+
 func loadIndex(ctx context.Context, db querier, s *Snapshot) (*snapIndex, error) {
 	n := max(int(s.last-s.first+1), 0)
 	x := &snapIndex{period: s.Period, perms: map[string][]int32{}}
@@ -159,11 +164,10 @@ func loadIndex(ctx context.Context, db querier, s *Snapshot) (*snapIndex, error)
 	x.irn = make([]string, 0, n)
 	x.hasIRN = make([]bool, 0, n)
 	intern := map[string]string{}
-	in := func(b []byte) string {
-		if v, ok := intern[string(b)]; ok {
-			return v
+	in := func(v string) string {
+		if w, ok := intern[v]; ok {
+			return w
 		}
-		v := string(b)
 		intern[v] = v
 		return v
 	}
@@ -183,7 +187,7 @@ func loadIndex(ctx context.Context, db querier, s *Snapshot) (*snapIndex, error)
 	}
 	for srows.Next() {
 		var seq int
-		var ctin, cfs, cfs3b sql.RawBytes
+		var ctin, cfs, cfs3b string
 		if err := srows.Scan(&seq, &ctin, &cfs, &cfs3b); err != nil {
 			srows.Close()
 			return nil, fmt.Errorf("gstr2a: index suppliers: %w", err)
@@ -199,20 +203,19 @@ func loadIndex(ctx context.Context, db querier, s *Snapshot) (*snapIndex, error)
 	if err := srows.Err(); err != nil {
 		return nil, fmt.Errorf("gstr2a: index suppliers: %w", err)
 	}
-	rows, err := db.QueryContext(ctx, `SELECT id, ctin, inum, inv_date, inv_typ, pos, rchrg, val, taxable, igst, cgst, sgst, cess,
-		rate_mask, irn FROM gstr2a_invoices WHERE id BETWEEN ? AND ? ORDER BY id`, s.first, s.last)
-	if err != nil {
-		return nil, fmt.Errorf("gstr2a: index invoices: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, mask int64
-		var a [6]int64
-		var ctin, typ, pos, rchrg sql.RawBytes
-		var inum, date string
-		var irn sql.NullString
-		if err := rows.Scan(&id, &ctin, &inum, &date, &typ, &pos, &rchrg, &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &mask, &irn); err != nil {
-			return nil, fmt.Errorf("gstr2a: index invoices: %w", err)
+	const invSQL = `SELECT id, ctin, inum, inv_date, inv_typ, pos, rchrg, val, taxable, igst, cgst, sgst, cess,
+		rate_mask, irn FROM gstr2a_invoices WHERE id BETWEEN ? AND ? ORDER BY id`
+	add := func(v []driver.Value) error {
+		id, ok1 := v[0].(int64)
+		ctin, ok2 := v[1].(string)
+		inum, ok3 := v[2].(string)
+		date, ok4 := v[3].(string)
+		typ, ok5 := v[4].(string)
+		pos, ok6 := v[5].(string)
+		rchrg, ok7 := v[6].(string)
+		mask, ok8 := v[13].(int64)
+		if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 && ok8) {
+			return fmt.Errorf("gstr2a: index invoices: unexpected column types in %v", v[:8])
 		}
 		x.ids = append(x.ids, id)
 		x.ctin = append(x.ctin, ctinOf(in(ctin)))
@@ -222,12 +225,75 @@ func loadIndex(ctx context.Context, db querier, s *Snapshot) (*snapIndex, error)
 		x.typ = append(x.typ, in(typ))
 		x.pos = append(x.pos, in(pos))
 		x.rchrg = append(x.rchrg, in(rchrg))
-		for i := range a {
-			x.amt[i] = append(x.amt[i], a[i])
+		for i := range x.amt {
+			a, ok := v[7+i].(int64)
+			if !ok {
+				return fmt.Errorf("gstr2a: index invoices: amount %v is not an integer", v[7+i])
+			}
+			x.amt[i] = append(x.amt[i], a)
 		}
 		x.mask = append(x.mask, mask)
-		x.irn = append(x.irn, irn.String)
-		x.hasIRN = append(x.hasIRN, irn.Valid)
+		irn, ok := v[14].(string)
+		x.irn = append(x.irn, irn)
+		x.hasIRN = append(x.hasIRN, ok)
+		return nil
+	}
+	// Read through the driver: database/sql's Scan conversions cost more than SQLite here.
+	if c, ok := db.(*sql.Conn); ok {
+		err := c.Raw(func(dc any) error {
+			qc, ok := dc.(driver.QueryerContext)
+			if !ok {
+				return errNoRaw
+			}
+			rows, err := qc.QueryContext(ctx, invSQL, []driver.NamedValue{{Ordinal: 1, Value: s.first}, {Ordinal: 2, Value: s.last}})
+			if err != nil {
+				return fmt.Errorf("gstr2a: index invoices: %w", err)
+			}
+			defer rows.Close()
+			v := make([]driver.Value, 15)
+			for {
+				if err := rows.Next(v); err == io.EOF {
+					return nil
+				} else if err != nil {
+					return fmt.Errorf("gstr2a: index invoices: %w", err)
+				}
+				if err := add(v); err != nil {
+					return err
+				}
+			}
+		})
+		if err != errNoRaw {
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		}
+	}
+	rows, err := db.QueryContext(ctx, invSQL, s.first, s.last)
+	if err != nil {
+		return nil, fmt.Errorf("gstr2a: index invoices: %w", err)
+	}
+	defer rows.Close()
+	v := make([]driver.Value, 15)
+	ptrs := make([]any, 15)
+	for i := range v {
+		ptrs[i] = &v[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, fmt.Errorf("gstr2a: index invoices: %w", err)
+		}
+		for i := 1; i < 7; i++ { // Scan into any gives TEXT as []byte
+			if b, ok := v[i].([]byte); ok {
+				v[i] = string(b)
+			}
+		}
+		if b, ok := v[14].([]byte); ok {
+			v[14] = string(b)
+		}
+		if err := add(v); err != nil {
+			return nil, err
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("gstr2a: index invoices: %w", err)
