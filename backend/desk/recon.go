@@ -694,6 +694,24 @@ func (s *Service) ReconSampleRegister(ctx context.Context, from, to string) (Rec
 	if len(twoA) == 0 {
 		return ReconImport{}, apperr.New(apperr.NotFound, "No GSTR-2A is stored for %s to %s: pull GSTR-2A for those months first (GSTR-2A screen).", from, to)
 	}
+	// A register names every party: the names of cached lookups, else a stand-in from the PAN.
+	var gstins []string
+	for _, in := range twoA {
+		gstins = append(gstins, in.SupplierGSTIN)
+	}
+	var names map[string]string
+	if nf := s.supplierNames(ctx); nf != nil {
+		names = nf(gstins)
+	}
+	for i := range twoA {
+		in := &twoA[i]
+		if in.SupplierName == "" {
+			in.SupplierName = names[in.SupplierGSTIN]
+		}
+		if in.SupplierName == "" && len(in.SupplierGSTIN) == 15 {
+			in.SupplierName = "Supplier " + in.SupplierGSTIN[2:7]
+		}
+	}
 	data := SampleRegister(twoA)
 	name := fmt.Sprintf("sample-register-%s-to-%s.csv", periods[0], periods[len(periods)-1])
 	v, err := s.importRegister(ctx, name, data)

@@ -44,3 +44,15 @@ describe('recon logic', () => {
     expect(daysInclusive('2024-03-01', '2024-03-31')).toBe(31)
   })
 })
+
+describe('showValue', () => {
+  it('groups amounts the Indian way and writes dates DD/MM/YYYY', async () => {
+    const { showValue, fieldTitle } = await import('./logic')
+    expect(showValue('invoice_value', '467843.80')).toBe('4,67,843.80')
+    expect(showValue('igst', '-180.00')).toBe('(180.00)')
+    expect(showValue('invoice_date', '2025-04-10')).toBe('10/04/2025')
+    expect(showValue('invoice_number', '000123')).toBe('000123')
+    expect(fieldTitle('taxable_value')).toBe('Taxable value')
+    expect(fieldTitle('odd_one')).toBe('Odd one')
+  })
+})

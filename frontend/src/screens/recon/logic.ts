@@ -1,4 +1,5 @@
 // Pure helpers of the reconciliation screen (tested in logic.test.ts).
+import { date, money } from '../../lib/format'
 import type { Row } from '../../api/recon'
 
 /** The statuses in display order, with their tab label and colour class. */
@@ -142,4 +143,25 @@ export function daysInclusive(from: string, to: string): number {
 /** A decision in the past tense: accept → "accepted". */
 export function decided(a?: string): string {
   return ({ accept: 'accepted', ignore: 'ignored', pending: 'marked pending' } as Record<string, string>)[a ?? ''] ?? a ?? ''
+}
+
+const FIELD_TITLES: Record<string, string> = {
+  supplier_gstin: 'Supplier GSTIN', supplier_name: 'Supplier name', invoice_number: 'Invoice number', invoice_date: 'Invoice date',
+  place_of_supply: 'Place of supply', reverse_charge: 'Reverse charge', invoice_value: 'Invoice value', taxable_value: 'Taxable value',
+  igst: 'IGST', cgst: 'CGST', sgst: 'SGST/UTGST', cess: 'Cess', document_type: 'Document type', period: 'Period',
+}
+
+/** The title of a compared field: "taxable_value" → "Taxable value". */
+export function fieldTitle(key: string): string {
+  return FIELD_TITLES[key] ?? key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())
+}
+
+const AMOUNT_FIELDS = new Set(['invoice_value', 'taxable_value', 'igst', 'cgst', 'sgst', 'cess'])
+
+/** A compared value as a person reads it: amounts with Indian grouping, dates DD/MM/YYYY. */
+export function showValue(field: string, v: string): string {
+  if (!v) return v
+  if (AMOUNT_FIELDS.has(field) && /^-?\d+(\.\d+)?$/.test(v)) return money(Number(v))
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return date(v)
+  return v
 }
