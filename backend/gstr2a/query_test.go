@@ -313,7 +313,10 @@ func TestInvoiceSortsAndPages(t *testing.T) {
 			t.Fatalf("filter %+v: %d rows (total %d), %v", f, len(all.Rows), all.Total, err)
 		}
 		n := len(all.Rows)
-		for _, key := range SortKeys() {
+		for ki, key := range SortKeys() {
+			if testing.Short() && ki%4 != 0 {
+				continue // -short (the race run): a sample of the keys; the full run checks every one
+			}
 			for _, desc := range []bool{false, true} {
 				want := append([]InvoiceRow(nil), all.Rows...)
 				sort.SliceStable(want, func(i, j int) bool {
