@@ -2,7 +2,7 @@
 // fresh data directory, drives it in Debian's Chromium with playwright-core, and runs every
 // tests/*.mjs. Screenshots go to build/e2e/. Prints "N passed, N failed" and exits non-zero on failure.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import net from 'node:net'
 import path from 'node:path'
@@ -35,8 +35,10 @@ export async function startApp(extraEnv = {}) {
   const data = mkdtempSync(path.join(tmpdir(), 'gstdesk-e2e-'))
   const port = await freePort()
   const t0 = Date.now()
+  // The app's own output goes to build/e2e/app.log (the Wails dev server is chatty), not the test log.
+  const log = openSync(path.join(shots, 'app.log'), 'a')
   const proc = spawn(bin, ['-assetdir', path.join(root, 'frontend/dist'), '-devserver', `127.0.0.1:${port}`, '-loglevel', 'Warning'], {
-    env: { ...process.env, GSTDESK_DATA_DIR: data, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, GSTDESK_DATA_DIR: data, ...extraEnv }, stdio: ['ignore', log, log],
   })
   const url = `http://127.0.0.1:${port}/`
   await waitFor(url, 20000)
