@@ -5,6 +5,7 @@
 import * as App from '../../wailsjs/go/main/App'
 import { desk, gstr2a } from '../../wailsjs/go/models'
 import type { ExportFormat, JobEvent } from './lookup'
+import { withRetry } from '../lib/retry'
 
 export { cancelJob, watchJob } from './lookup'
 export type { ExportFormat, JobEvent }
@@ -86,16 +87,3 @@ export const exportView = (s: Scope, q: Query, level: Level, format: ExportForma
 /** Looks up, as a bulk job, the suppliers of a scope with no name yet; resolves to the job id. */
 export const startSupplierLookup = (s: Scope): Promise<string> => App.StartSupplierLookup(scope(s))
 
-/** A job's result may be asked for a moment before the job has stored it: retry "still running". */
-async function withRetry<T>(fn: () => Promise<T>, tries = 20): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn()
-    } catch (e) {
-      const kind = typeof e === 'object' && e && 'kind' in e ? (e as { kind: string }).kind : ''
-      const still = kind === 'conflict' || (typeof e === 'string' && e.includes('"conflict"'))
-      if (!still || i >= tries) throw e
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-}

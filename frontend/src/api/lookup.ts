@@ -2,6 +2,7 @@
 import * as App from '../../wailsjs/go/main/App'
 import { EventsOn } from '../../wailsjs/runtime/runtime'
 import { desk, gstapi, gstin, lookup } from '../../wailsjs/go/models'
+import { withRetry } from '../lib/retry'
 
 export type LookupRow = desk.LookupRow
 export type LookupDetail = desk.LookupDetail
@@ -40,19 +41,6 @@ export const applicantCheck = (enrolment: string, email: string, mobile: string)
 export const jobState = (id: string): Promise<JobEvent> => App.JobState(id)
 export const cancelJob = (id: string): Promise<void> => App.CancelJob(id)
 
-/** A job's result may be asked for a moment before the job has stored it: retry "still running". */
-async function withRetry<T>(fn: () => Promise<T>, tries = 20): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn()
-    } catch (e) {
-      const kind = typeof e === 'object' && e && 'kind' in e ? (e as { kind: string }).kind : ''
-      const still = kind === 'conflict' || (typeof e === 'string' && e.includes('"conflict"'))
-      if (!still || i >= tries) throw e
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-}
 
 // Job events are heard from the start, app-wide, so a job that ends before its progress bar is on
 // screen is not missed.

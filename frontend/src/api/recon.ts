@@ -2,6 +2,7 @@
 // decisions, summaries, supplier packs, exports and the supplier watch.
 import * as App from '../../wailsjs/go/main/App'
 import { desk, recon } from '../../wailsjs/go/models'
+import { withRetry } from '../lib/retry'
 
 export type ReconImport = desk.ReconImport
 export type Run = recon.Run
@@ -103,16 +104,3 @@ export async function watchResult(job: string): Promise<WatchView> {
 }
 export const watchExport = (v: WatchView, format: ExportFormat): Promise<string> => App.ReconWatchExport(desk.WatchView.createFrom(v), format)
 
-/** A job's result may be asked for a moment before the job has stored it: retry "still running". */
-async function withRetry<T>(fn: () => Promise<T>, tries = 20): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn()
-    } catch (e) {
-      const kind = typeof e === 'object' && e && 'kind' in e ? (e as { kind: string }).kind : ''
-      const still = kind === 'conflict' || (typeof e === 'string' && e.includes('"conflict"'))
-      if (!still || i >= tries) throw e
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-}
