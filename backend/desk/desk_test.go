@@ -12,7 +12,7 @@ import (
 	"gstdesk/backend/export"
 )
 
-func openService(t *testing.T) *Service {
+func openService(t testing.TB) *Service {
 	t.Helper()
 	keyring.MockInit() // never touch the real keychain of the machine running the tests
 	s, err := Open(context.Background(), Options{Dir: t.TempDir()})
