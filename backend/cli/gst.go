@@ -121,6 +121,19 @@ func (g *gstRun) open(ctx context.Context) error {
 	return nil
 }
 
+// lookups opens the data folder and returns the workspace's lookup service, or nil and the exit
+// status after saying why it could not.
+func (g *gstRun) lookups(ctx context.Context) (*lookup.Service, int) {
+	if err := g.open(ctx); err != nil {
+		return nil, g.fail(err)
+	}
+	lk, err := g.svc.Lookups(ctx)
+	if err != nil {
+		return nil, g.fail(err)
+	}
+	return lk, ExitOK
+}
+
 func runGST(ctx context.Context, env Env, args []string) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprintln(env.Stderr, gstUsage)
@@ -319,12 +332,9 @@ func gstLookup(op string) func(ctx context.Context, g *gstRun, args []string) in
 			fmt.Fprintln(g.env.Stderr, `gstdesk gst preference: --fy is required, e.g. --fy "FY 2025-26"`)
 			return ExitUsage
 		}
-		if err := g.open(ctx); err != nil {
-			return g.fail(err)
-		}
-		lk, err := g.svc.Lookups(ctx)
-		if err != nil {
-			return g.fail(err)
+		lk, code := g.lookups(ctx)
+		if lk == nil {
+			return code
 		}
 		failed := false
 		for _, in := range list {
@@ -370,12 +380,9 @@ func gstChanged(ctx context.Context, g *gstRun, args []string) int {
 		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst changed --date DD-MM-YYYY --state NN [--page N | --all]")
 		return ExitUsage
 	}
-	if err := g.open(ctx); err != nil {
-		return g.fail(err)
-	}
-	lk, err := g.svc.Lookups(ctx)
-	if err != nil {
-		return g.fail(err)
+	lk, code := g.lookups(ctx)
+	if lk == nil {
+		return code
 	}
 	failed := false
 	for p, last := *page, *page; p <= last; p++ {
@@ -402,12 +409,9 @@ func gstApplicant(ctx context.Context, g *gstRun, args []string) int {
 		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst applicant ENROLMENT...")
 		return ExitUsage
 	}
-	if err := g.open(ctx); err != nil {
-		return g.fail(err)
-	}
-	lk, err := g.svc.Lookups(ctx)
-	if err != nil {
-		return g.fail(err)
+	lk, code := g.lookups(ctx)
+	if lk == nil {
+		return code
 	}
 	failed := false
 	for _, e := range list {
@@ -430,12 +434,9 @@ func gstApplicantCheck(ctx context.Context, g *gstRun, args []string) int {
 		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst applicant-check ENROLMENT [--email E] [--mobile M]")
 		return ExitUsage
 	}
-	if err := g.open(ctx); err != nil {
-		return g.fail(err)
-	}
-	lk, err := g.svc.Lookups(ctx)
-	if err != nil {
-		return g.fail(err)
+	lk, code := g.lookups(ctx)
+	if lk == nil {
+		return code
 	}
 	a := lk.ApplicantCheck(ctx, list[0], *email, *mobile)
 	g.emit(answerRecord("key", strings.ToUpper(strings.TrimSpace(list[0])), a))
