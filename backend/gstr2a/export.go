@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"gstdesk/backend/export"
@@ -18,7 +19,8 @@ func ddmmyyyy(iso string) string {
 	return iso[8:10] + "/" + iso[5:7] + "/" + iso[0:4]
 }
 
-var invoiceColumns = []export.Column{
+// invoiceHead are the columns naming the invoice, first in both exports.
+var invoiceHead = []export.Column{
 	{Key: "period", Title: "Return period"},
 	{Key: "supplier_gstin", Title: "Supplier GSTIN"},
 	{Key: "supplier_name", Title: "Supplier name"},
@@ -27,6 +29,9 @@ var invoiceColumns = []export.Column{
 	{Key: "invoice_type", Title: "Invoice type"},
 	{Key: "pos", Title: "Place of supply"},
 	{Key: "reverse_charge", Title: "Reverse charge"},
+}
+
+var invoiceColumns = slices.Concat(invoiceHead, []export.Column{
 	{Key: "invoice_value", Title: "Invoice value", Kind: export.Money},
 	{Key: "taxable_value", Title: "Taxable value", Kind: export.Money},
 	{Key: "igst", Title: "IGST", Kind: export.Money},
@@ -39,17 +44,9 @@ var invoiceColumns = []export.Column{
 	{Key: "irn_date", Title: "IRN date", Kind: export.Date},
 	{Key: "cfs", Title: "Supplier filed GSTR-1"},
 	{Key: "cfs3b", Title: "Supplier filed GSTR-3B"},
-}
+})
 
-var itemColumns = []export.Column{
-	{Key: "period", Title: "Return period"},
-	{Key: "supplier_gstin", Title: "Supplier GSTIN"},
-	{Key: "supplier_name", Title: "Supplier name"},
-	{Key: "invoice_number", Title: "Invoice number"},
-	{Key: "invoice_date", Title: "Invoice date", Kind: export.Date},
-	{Key: "invoice_type", Title: "Invoice type"},
-	{Key: "pos", Title: "Place of supply"},
-	{Key: "reverse_charge", Title: "Reverse charge"},
+var itemColumns = slices.Concat(invoiceHead, []export.Column{
 	{Key: "item", Title: "Item", Kind: export.Integer},
 	{Key: "num", Title: "Item number", Kind: export.Integer},
 	{Key: "rate", Title: "Rate %", Kind: export.Number},
@@ -58,7 +55,7 @@ var itemColumns = []export.Column{
 	{Key: "cgst", Title: "CGST", Kind: export.Money},
 	{Key: "sgst", Title: "SGST", Kind: export.Money},
 	{Key: "cess", Title: "Cess", Kind: export.Money},
-}
+})
 
 // InvoiceTable returns the current view (filters and sort of q, every row) at invoice level as
 // an export table; money is in rupees.
