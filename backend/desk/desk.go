@@ -154,7 +154,7 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 	demoURL, offline := s.demoURL, s.offline
 	s.mu.Unlock()
 	y, m, d := time.Now().Date()
-	midnight := time.Date(y, m, d, 0, 0, 0, 0, time.Local).UTC().Format(time.RFC3339Nano)
+	midnight := store.FormatTime(time.Date(y, m, d, 0, 0, 0, 0, time.Local))
 	var calls int
 	if err := s.DB.QueryRowContext(ctx, `SELECT count(*) FROM audit_log WHERE at >= ?`, midnight).Scan(&calls); err != nil {
 		return Info{}, err

@@ -11,6 +11,7 @@ import (
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/lookup"
+	"gstdesk/backend/store"
 )
 
 // PullRequest asks for the GSTR-2A B2B invoices of one or more return periods.
@@ -182,7 +183,7 @@ func (s *Service) auditPull(ctx context.Context, period string, start time.Time,
 	}
 	ws := s.Workspace()
 	s.DB.ExecContext(context.WithoutCancel(ctx), `INSERT INTO audit_log(at, source, workspace_id, op, req_key, status, outcome, error_kind, message, transaction_id, duration_ms)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?)`, start.UTC().Format(time.RFC3339Nano), ws.Environment, ws.ID, "gstr2a_b2b", period, status, outcome, kind, msg, txn,
+		VALUES (?,?,?,?,?,?,?,?,?,?,?)`, store.FormatTime(start), ws.Environment, ws.ID, "gstr2a_b2b", period, status, outcome, kind, msg, txn,
 		time.Since(start).Milliseconds())
 }
 

@@ -71,36 +71,32 @@ func loadSupplierInfo(ctx context.Context, db querier, sid int64) (map[string]su
 
 // itemSignatures returns, per invoice id of a snapshot, its items written out for comparison.
 func itemSignatures(ctx context.Context, db querier, s Snapshot) (map[int64]string, error) {
-	rows, err := db.QueryContext(ctx, `SELECT key >> 16, num, rt, txval, iamt, camt, samt, csamt FROM gstr2a_items
-		WHERE key BETWEEN ? AND ? ORDER BY key`, s.first<<16, s.last<<16|0xffff)
-	if err != nil {
-		return nil, fmt.Errorf("gstr2a: diff items: %w", err)
-	}
-	defer rows.Close()
 	out := map[int64]string{}
 	var b strings.Builder
-	for rows.Next() {
-		var id, num int64
-		var rt Rate
-		var tx Paise
-		var amts [4]sql.NullInt64
-		if err := rows.Scan(&id, &num, &rt, &tx, &amts[0], &amts[1], &amts[2], &amts[3]); err != nil {
-			return nil, err
+	err := eachItems(ctx, db, s.first, s.last, func(id int64, items []Item) error {
+		if len(items) == 0 {
+			return nil
 		}
 		b.Reset()
-		b.WriteString(out[id])
-		if b.Len() > 0 {
-			b.WriteString("; ")
-		}
-		fmt.Fprintf(&b, "#%d %s%% on %s", num, rt, tx)
-		for i, name := range []string{"IGST", "CGST", "SGST", "cess"} {
-			if amts[i].Valid {
-				fmt.Fprintf(&b, " %s %s", name, Paise(amts[i].Int64))
+		for i := range items {
+			dt := &items[i].Detail
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			fmt.Fprintf(&b, "#%d %s%% on %s", items[i].Num, dt.Rate, dt.Taxable)
+			for j, amt := range [4]*Paise{dt.IGST, dt.CGST, dt.SGST, dt.Cess} {
+				if amt != nil {
+					fmt.Fprintf(&b, " %s %s", [4]string{"IGST", "CGST", "SGST", "cess"}[j], *amt)
+				}
 			}
 		}
 		out[id] = b.String()
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("gstr2a: diff items: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 func keyed(rows []InvoiceRow) (map[string]int, []string) {

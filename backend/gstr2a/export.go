@@ -98,23 +98,13 @@ func ItemTable(ctx context.Context, db *sql.DB, sc Scope, q InvoiceQuery, names 
 		lo, hi = min(lo, r.ID), max(hi, r.ID)
 	}
 	items := make([][]LineItem, len(page.Rows))
-	rows, err := db.QueryContext(ctx, `SELECT key >> 16, seq, num, rt, txval, coalesce(iamt, 0), coalesce(camt, 0),
-		coalesce(samt, 0), coalesce(csamt, 0) FROM gstr2a_items WHERE key BETWEEN ? AND ? ORDER BY key`, lo<<16, hi<<16|0xffff)
-	if err != nil {
-		return export.Table{}, fmt.Errorf("gstr2a: export items: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var li LineItem
-		if err := rows.Scan(&id, &li.Seq, &li.Num, &li.Rate, &li.Taxable, &li.IGST, &li.CGST, &li.SGST, &li.Cess); err != nil {
-			return export.Table{}, fmt.Errorf("gstr2a: export items: %w", err)
-		}
+	err = eachItems(ctx, db, lo, hi, func(id int64, its []Item) error {
 		if i, ok := byID[id]; ok {
-			items[i] = append(items[i], li)
+			items[i] = lineItems(nil, its)
 		}
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return export.Table{}, fmt.Errorf("gstr2a: export items: %w", err)
 	}
 	for i, r := range page.Rows {

@@ -204,7 +204,7 @@ func (r *resolved) where(ctx context.Context, db querier, f InvoiceFilter, names
 		rt := rateHundredths(*f.Rate)
 		bit := rateBit(rt)
 		if bit == otherRateBit {
-			add(`(i.rate_mask & ?) != 0 AND EXISTS (SELECT 1 FROM gstr2a_items t WHERE t.key BETWEEN i.id << 16 AND (i.id << 16) | 65535 AND t.rt = ?)`,
+			add(`(i.rate_mask & ?) != 0 AND EXISTS (SELECT 1 FROM json_each(i.items) t WHERE t.value ->> 1 = ?)`,
 				int64(1)<<otherRateBit, int64(rt))
 		} else {
 			add("(i.rate_mask & ?) != 0", int64(1)<<bit)
@@ -394,7 +394,7 @@ func (r *resolved) ctins(ctx context.Context, db querier) ([]string, error) {
 
 const invoiceCols = `i.id, i.sid, i.supplier_seq, i.ctin, i.inum, i.inum_norm, i.inv_date, i.idt, i.inv_typ, i.pos, i.rchrg,
 	i.val, i.taxable, i.igst, i.cgst, i.sgst, i.cess, i.diff_percent, coalesce(i.irn, ''), coalesce(i.irngendate, ''),
-	coalesce(i.srctyp, ''), i.chksum`
+	coalesce(i.srctyp, ''), i.chksum, json_array_length(i.items)`
 
 type supRef struct {
 	sid int64
@@ -408,7 +408,7 @@ func scanInvoice(rows *sql.Rows, r *resolved) (InvoiceRow, supRef, error) {
 	a := &row.Amounts
 	err := rows.Scan(&row.ID, &ref.sid, &ref.seq, &row.SupplierGSTIN, &row.Number, &row.NumberNorm, &row.Date, &row.DateRaw,
 		&row.Type, &row.POS, &row.ReverseCharge, &a.Value, &a.Taxable, &a.IGST, &a.CGST, &a.SGST, &a.Cess, &diff,
-		&row.IRN, &row.IRNDate, &row.SourceType, &row.Checksum)
+		&row.IRN, &row.IRNDate, &row.SourceType, &row.Checksum, &row.Items)
 	if err != nil {
 		return row, ref, err
 	}
@@ -455,33 +455,11 @@ func fill(ctx context.Context, db querier, rows []InvoiceRow, refs []supRef, nam
 			return err
 		}
 	}
-	minID, maxID := rows[0].ID, rows[0].ID
-	for _, r := range rows {
-		minID, maxID = min(minID, r.ID), max(maxID, r.ID)
-	}
-	counts := map[int64]int{}
-	if len(rows) <= 5000 {
-		args := make([]any, 0, 2*len(rows))
-		var parts []string
-		for _, r := range rows {
-			parts = append(parts, "key BETWEEN ? AND ?")
-			args = append(args, r.ID<<16, r.ID<<16|0xffff)
-		}
-		for start := 0; start < len(parts); start += 400 {
-			end := min(len(parts), start+400)
-			if err := countItems(ctx, db, strings.Join(parts[start:end], " OR "), args[2*start:2*end], counts); err != nil {
-				return err
-			}
-		}
-	} else if err := countItems(ctx, db, "key BETWEEN ? AND ?", []any{minID << 16, maxID<<16 | 0xffff}, counts); err != nil {
-		return err
-	}
 	var gstins []string
 	seen := map[string]bool{}
 	for i := range rows {
 		f := got[refs[i]]
 		rows[i].CFS, rows[i].CFS3B, rows[i].CancelledOn = f.cfs, f.cfs3b, f.cancelled
-		rows[i].Items = counts[rows[i].ID]
 		if !seen[rows[i].SupplierGSTIN] {
 			seen[rows[i].SupplierGSTIN] = true
 			gstins = append(gstins, rows[i].SupplierGSTIN)
@@ -492,23 +470,6 @@ func fill(ctx context.Context, db querier, rows []InvoiceRow, refs []supRef, nam
 		rows[i].SupplierName = nm[rows[i].SupplierGSTIN]
 	}
 	return nil
-}
-
-func countItems(ctx context.Context, db querier, where string, args []any, into map[int64]int) error {
-	q, err := db.QueryContext(ctx, `SELECT key >> 16, count(*) FROM gstr2a_items WHERE `+where+` GROUP BY key >> 16`, args...)
-	if err != nil {
-		return fmt.Errorf("gstr2a: item counts: %w", err)
-	}
-	defer q.Close()
-	for q.Next() {
-		var id int64
-		var n int
-		if err := q.Scan(&id, &n); err != nil {
-			return err
-		}
-		into[id] = n
-	}
-	return q.Err()
 }
 
 func minInt(v []int) int {

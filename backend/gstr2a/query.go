@@ -408,26 +408,36 @@ func Items(ctx context.Context, db *sql.DB, invoiceID int64) ([]LineItem, error)
 	if n == 0 {
 		return nil, apperr.New(apperr.NotFound, "There is no stored GSTR-2A invoice %d; its pull may have been deleted.", invoiceID)
 	}
-	rows, err := db.QueryContext(ctx, `SELECT seq, num, rt, txval, iamt, camt, samt, csamt FROM gstr2a_items
-		WHERE key BETWEEN ? AND ? ORDER BY key`, invoiceID<<16, invoiceID<<16|0xffff)
+	out := []LineItem{}
+	err := eachItems(ctx, db, invoiceID, invoiceID, func(_ int64, items []Item) error {
+		out = lineItems(out, items)
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("gstr2a: items: %w", err)
 	}
-	defer rows.Close()
-	out := []LineItem{}
-	for rows.Next() {
-		var li LineItem
-		var ig, cg, sg, ce sql.NullInt64
-		if err := rows.Scan(&li.Seq, &li.Num, &li.Rate, &li.Taxable, &ig, &cg, &sg, &ce); err != nil {
-			return nil, fmt.Errorf("gstr2a: items: %w", err)
-		}
-		li.IGST, li.HasIGST = Paise(ig.Int64), ig.Valid
-		li.CGST, li.HasCGST = Paise(cg.Int64), cg.Valid
-		li.SGST, li.HasSGST = Paise(sg.Int64), sg.Valid
-		li.Cess, li.HasCess = Paise(ce.Int64), ce.Valid
-		out = append(out, li)
+	return out, nil
+}
+
+// lineItems appends items as LineItems (Seq from 0) to dst.
+func lineItems(dst []LineItem, items []Item) []LineItem {
+	for i := range items {
+		dt := &items[i].Detail
+		li := LineItem{Seq: i, Num: items[i].Num, Rate: dt.Rate, Taxable: dt.Taxable}
+		li.IGST, li.HasIGST = derefOK(dt.IGST)
+		li.CGST, li.HasCGST = derefOK(dt.CGST)
+		li.SGST, li.HasSGST = derefOK(dt.SGST)
+		li.Cess, li.HasCess = derefOK(dt.Cess)
+		dst = append(dst, li)
 	}
-	return out, rows.Err()
+	return dst
+}
+
+func derefOK(p *Paise) (Paise, bool) {
+	if p == nil {
+		return 0, false
+	}
+	return *p, true
 }
 
 // rateHundredths turns a rate typed as a percentage (18, 0.25) into hundredths.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/klauspost/compress/zstd"
 
 	"gstdesk/backend/apperr"
 )
@@ -179,7 +180,8 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 	ictx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	// Compress the answer on the other core while the rows go in.
+	// Compress the answer on the other core while the rows go in (zstd's fastest level: about a
+	// third of the CPU of gzip's, and smaller).
 	type gzResult struct {
 		b   []byte
 		err error
@@ -191,25 +193,20 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 			gzc <- gzResult{err: err}
 			return
 		}
-		var b bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
-		zw.Write(raw)
-		zw.Close()
-		gzc <- gzResult{b: b.Bytes()}
+		gzc <- gzResult{b: compressAnswer(raw)}
 	}()
 
-	// Read suppliers on another goroutine; the writer takes them from the channel.
-	type item struct {
-		i int
-		s *Supplier
-	}
-	ch := make(chan item, 64)
+	// Read suppliers and make their rows' values on another goroutine; the writer (the critical
+	// path) takes them from the channel and only binds and steps. prep is the producer's until
+	// the channel is closed, the writer's after.
+	prep := &preparer{rates: map[Rate]*RateTotal{}}
+	ch := make(chan *preparedSupplier, 64)
 	prodErr := make(chan error, 1)
 	go func() {
 		defer close(ch)
 		prodErr <- produce(func(i int, s *Supplier) error {
 			select {
-			case ch <- item{i, s}:
+			case ch <- prep.supplier(i, s):
 				return nil
 			case <-ictx.Done():
 				return ictx.Err()
@@ -234,8 +231,8 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 		return Snapshot{}, saveErr(ctx, err)
 	}
 	defer w.close()
-	for it := range ch {
-		if err := w.supplier(it.i, it.s); err != nil {
+	for ps := range ch {
+		if err := w.write(ps); err != nil {
 			drain()
 			return Snapshot{}, saveErr(ctx, err)
 		}
@@ -243,7 +240,7 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 	if err := <-prodErr; err != nil {
 		return Snapshot{}, saveErr(ctx, err)
 	}
-	snap, err := w.finish()
+	snap, err := w.finish(prep)
 	if err != nil {
 		return Snapshot{}, saveErr(ctx, err)
 	}
@@ -256,7 +253,7 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 	if gz.err != nil {
 		return Snapshot{}, saveErr(ctx, fmt.Errorf("gstr2a: keep the answer: %w", gz.err))
 	}
-	if _, err := tx.ExecContext(ictx, `INSERT INTO gstr2a_snapshot_raw (sid, gzip) VALUES (?, ?)`, w.sid, gz.b); err != nil {
+	if _, err := tx.ExecContext(ictx, `INSERT INTO gstr2a_snapshot_raw (sid, answer) VALUES (?, ?)`, w.sid, gz.b); err != nil {
 		return Snapshot{}, saveErr(ctx, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -287,8 +284,11 @@ type batched struct {
 	args []any
 }
 
+// The statements run under a context that is never cancelled: with a cancellable one, modernc
+// starts a goroutine and a progress handler per statement. The writer checks the caller's context
+// itself every 2,000 invoices.
 func newBatched(ctx context.Context, tx *sql.Tx, head string, cols, rows int) (*batched, error) {
-	b := &batched{ctx: ctx, tx: tx, head: head, cols: cols, rows: rows, args: make([]any, 0, cols*rows)}
+	b := &batched{ctx: context.WithoutCancel(ctx), tx: tx, head: head, cols: cols, rows: rows, args: make([]any, 0, cols*rows)}
 	st, err := tx.PrepareContext(ctx, b.sql(rows))
 	if err != nil {
 		return nil, err
@@ -365,36 +365,28 @@ func nullText(s string) any {
 	return s
 }
 
-func nullPaise(p *Paise) any {
-	if p == nil {
-		return nil
-	}
-	return int64(*p)
-}
-
 // snapshotWriter writes one snapshot's rows inside a transaction.
 type snapshotWriter struct {
-	ctx             context.Context
-	tx              *sql.Tx
-	snap            Snapshot
-	sid             int64
-	first, next     int64
-	sups, invs, its *batched
-	rates           map[Rate]*RateTotal
-	total           int
-	progress        Progress
+	ctx         context.Context
+	tx          *sql.Tx
+	snap        Snapshot
+	sid         int64
+	first, next int64
+	sidValue    any // sid, boxed once
+	written     int // invoices written
+	sups, invs  *batched
+	total       int
+	progress    Progress
 }
 
 func newSnapshotWriter(ctx context.Context, tx *sql.Tx, req SaveRequest, total int, progress Progress) (*snapshotWriter, error) {
-	// A 100,000-invoice pull dirties ~60 MB of pages: keep them (and the statement journal of the
-	// multi-row INSERTs) in memory instead of spilling to disk mid-transaction. These settings
-	// stay on the pooled connection, which is harmless.
-	for _, p := range []string{`PRAGMA temp_store = MEMORY`, `PRAGMA cache_size = -131072`} {
-		if _, err := tx.ExecContext(ctx, p); err != nil {
-			return nil, err
-		}
+	// A 100,000-invoice pull dirties ~40 MB of pages: keep them in memory instead of spilling to
+	// disk mid-transaction (the statement journal of the multi-row INSERTs is in memory too:
+	// store.Open sets temp_store). The setting stays on the pooled connection, which is harmless.
+	if _, err := tx.ExecContext(ctx, `PRAGMA cache_size = -131072`); err != nil {
+		return nil, err
 	}
-	w := &snapshotWriter{ctx: ctx, tx: tx, total: total, progress: progress, rates: map[Rate]*RateTotal{}}
+	w := &snapshotWriter{ctx: ctx, tx: tx, total: total, progress: progress}
 	w.snap = Snapshot{ID: uuid.NewString(), WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period,
 		Filters: req.Filters, FetchedAt: parseTime(formatTime(req.FetchedAt)), TransactionID: req.TransactionID,
 		ServerTime: parseTime(formatTime(req.ServerTime))}
@@ -413,33 +405,53 @@ func newSnapshotWriter(ctx context.Context, tx *sql.Tx, req SaveRequest, total i
 	if w.sid, err = res.LastInsertId(); err != nil {
 		return nil, err
 	}
+	w.sidValue = w.sid
 	if w.sups, err = newBatched(ctx, tx, `INSERT INTO gstr2a_suppliers (sid, seq, ctin, pan, cfs, cfs3b,
 		fldtr1, filed_on, flprdr1, filed_period, dtcancel, cancelled_on,
-		invoice_count, value, taxable, igst, cgst, sgst, cess)`, 19, 50); err != nil {
+		invoice_count, value, taxable, igst, cgst, sgst, cess)`, supplierCols, 50); err != nil {
 		return nil, err
 	}
 	if w.invs, err = newBatched(ctx, tx, `INSERT INTO gstr2a_invoices (id, sid, supplier_seq, ctin,
 		inum, inum_norm, inv_date, inv_typ, pos, rchrg, val, taxable, igst, cgst, sgst, cess,
-		rate_mask, diff_percent, srctyp, irngendate, irn, chksum)`, 22, 64); err != nil {
-		return nil, err
-	}
-	if w.its, err = newBatched(ctx, tx, `INSERT INTO gstr2a_items (key, num, rt, txval, iamt, camt, samt, csamt)`, 8, 250); err != nil {
+		rate_mask, diff_percent, srctyp, irngendate, irn, chksum, items)`, invoiceInsertCols, 64); err != nil {
 		return nil, err
 	}
 	return w, nil
 }
 
 func (w *snapshotWriter) close() {
-	for _, b := range []*batched{w.sups, w.invs, w.its} {
+	for _, b := range []*batched{w.sups, w.invs} {
 		if b != nil {
 			b.close()
 		}
 	}
 }
 
-func (w *snapshotWriter) supplier(si int, s *Supplier) error {
+// Columns of the supplier and invoice INSERTs.
+const (
+	supplierCols      = 19
+	invoiceInsertCols = 23
+)
+
+// preparedSupplier is one supplier's row values, ready to bind. The writer fills in what only
+// the transaction knows: the sid (first value of each row) and the invoice ids (the first value
+// of each invoice row, then sid).
+type preparedSupplier struct {
+	supplier []any
+	invoices []any // invoiceInsertCols values per invoice
+}
+
+// preparer makes the rows' values of the suppliers of one pull, in order, and keeps the pull's
+// totals.
+type preparer struct {
+	counts   Snapshot // Suppliers, Invoices, Items and Totals
+	rates    map[Rate]*RateTotal
+	itemsBuf []byte
+}
+
+func (p *preparer) supplier(si int, s *Supplier) *preparedSupplier {
 	var a Amounts
-	pan := PAN(s.CTIN)
+	ps := &preparedSupplier{invoices: make([]any, 0, invoiceInsertCols*len(s.Invoices))}
 	for ii := range s.Invoices {
 		inv := &s.Invoices[ii]
 		ia := inv.Amounts()
@@ -449,19 +461,17 @@ func (w *snapshotWriter) supplier(si int, s *Supplier) error {
 		if inv.DiffPercent != nil {
 			diff = int64(*inv.DiffPercent)
 		}
-		if err := w.invs.add(w.next, w.sid, si, s.CTIN, inv.Number, NormaliseInvoiceNumber(inv.Number),
+		p.itemsBuf = appendItemsJSON(p.itemsBuf[:0], inv.Items)
+		ps.invoices = append(ps.invoices, nil, nil, si, s.CTIN, inv.Number, NormaliseInvoiceNumber(inv.Number),
 			date, inv.Type, inv.POS, inv.ReverseCharge, int64(ia.Value), int64(ia.Taxable), int64(ia.IGST),
-			int64(ia.CGST), int64(ia.SGST), int64(ia.Cess), rateMask(inv.Items), diff, nullText(inv.SourceType), nullText(inv.IRNDate),
-			nullText(inv.IRN), inv.Checksum); err != nil {
-			return err
-		}
+			int64(ia.CGST), int64(ia.SGST), int64(ia.Cess), rateMask(inv.Items), diff, nullText(inv.SourceType),
+			nullText(inv.IRNDate), nullText(inv.IRN), inv.Checksum, string(p.itemsBuf))
 		for ti := range inv.Items {
-			it := &inv.Items[ti]
-			dt := &it.Detail
-			rt := w.rates[dt.Rate]
+			dt := &inv.Items[ti].Detail
+			rt := p.rates[dt.Rate]
 			if rt == nil {
 				rt = &RateTotal{Rate: dt.Rate}
-				w.rates[dt.Rate] = rt
+				p.rates[dt.Rate] = rt
 			}
 			rt.Items++
 			rt.Taxable += dt.Taxable
@@ -469,50 +479,61 @@ func (w *snapshotWriter) supplier(si int, s *Supplier) error {
 			rt.CGST += deref(dt.CGST)
 			rt.SGST += deref(dt.SGST)
 			rt.Cess += deref(dt.Cess)
-			if err := w.its.add(w.next<<16|int64(ti), it.Num, int64(dt.Rate), int64(dt.Taxable),
-				nullPaise(dt.IGST), nullPaise(dt.CGST), nullPaise(dt.SGST), nullPaise(dt.Cess)); err != nil {
-				return err
-			}
 		}
-		w.snap.Items += len(inv.Items)
+		p.counts.Items += len(inv.Items)
+	}
+	p.counts.Invoices += len(s.Invoices)
+	p.counts.Totals.add(a)
+	p.counts.Suppliers++
+	filedOn, _ := parseDDMonYY(s.FilingDate)
+	filedPeriod, _ := parseMonYY(s.FilingPeriod)
+	cancelledOn, _ := parseAnyDate(s.DtCancel)
+	ps.supplier = []any{nil, si, s.CTIN, PAN(s.CTIN), s.CFS, s.CFS3B, s.FilingDate, filedOn,
+		s.FilingPeriod, filedPeriod, s.DtCancel, cancelledOn, len(s.Invoices),
+		int64(a.Value), int64(a.Taxable), int64(a.IGST), int64(a.CGST), int64(a.SGST), int64(a.Cess)}
+	return ps
+}
+
+// write inserts one prepared supplier's invoices and then the supplier.
+func (w *snapshotWriter) write(ps *preparedSupplier) error {
+	for row := ps.invoices; len(row) > 0; row = row[invoiceInsertCols:] {
+		row[0], row[1] = w.next, w.sidValue
+		if err := w.invs.add(row[:invoiceInsertCols]...); err != nil {
+			return err
+		}
 		w.next++
-		w.snap.Invoices++
-		if w.snap.Invoices%2000 == 0 {
+		w.written++
+		if w.written%2000 == 0 {
 			if err := w.ctx.Err(); err != nil {
 				return err
 			}
 			if saveHook != nil {
-				if err := saveHook(w.snap.Invoices); err != nil {
+				if err := saveHook(w.written); err != nil {
 					return err
 				}
 			}
 			if w.progress != nil {
-				w.progress(w.snap.Invoices, max(w.total, w.snap.Invoices))
+				w.progress(w.written, max(w.total, w.written))
 			}
 		}
 	}
-	w.snap.Totals.add(a)
-	w.snap.Suppliers++
-	filedOn, _ := parseDDMonYY(s.FilingDate)
-	filedPeriod, _ := parseMonYY(s.FilingPeriod)
-	cancelledOn, _ := parseAnyDate(s.DtCancel)
-	return w.sups.add(w.sid, si, s.CTIN, pan, s.CFS, s.CFS3B, s.FilingDate, filedOn,
-		s.FilingPeriod, filedPeriod, s.DtCancel, cancelledOn, len(s.Invoices),
-		int64(a.Value), int64(a.Taxable), int64(a.IGST), int64(a.CGST), int64(a.SGST), int64(a.Cess))
+	ps.supplier[0] = w.sidValue
+	return w.sups.add(ps.supplier...)
 }
 
-func (w *snapshotWriter) finish() (Snapshot, error) {
-	for _, b := range []*batched{w.sups, w.invs, w.its} {
+// finish writes the pull's totals (prep's, now that every supplier is written).
+func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
+	for _, b := range []*batched{w.sups, w.invs} {
 		if err := b.flush(); err != nil {
 			return Snapshot{}, err
 		}
 	}
 	if saveHook != nil {
-		if err := saveHook(w.snap.Invoices); err != nil {
+		if err := saveHook(w.written); err != nil {
 			return Snapshot{}, err
 		}
 	}
-	for _, rt := range w.rates {
+	for _, rt := range prep.rates {
 		if _, err := w.tx.ExecContext(w.ctx, `INSERT INTO gstr2a_rate_totals (sid, rt, items, taxable, igst, cgst, sgst, cess)
 			VALUES (?,?,?,?,?,?,?,?)`, w.sid, int64(rt.Rate), rt.Items, int64(rt.Taxable), int64(rt.IGST), int64(rt.CGST),
 			int64(rt.SGST), int64(rt.Cess)); err != nil {
@@ -520,6 +541,7 @@ func (w *snapshotWriter) finish() (Snapshot, error) {
 		}
 	}
 	s := &w.snap
+	s.Suppliers, s.Invoices, s.Items, s.Totals = prep.counts.Suppliers, prep.counts.Invoices, prep.counts.Items, prep.counts.Totals
 	s.Status = StatusComplete
 	if s.Invoices == 0 {
 		s.Status = StatusEmpty
@@ -645,22 +667,40 @@ func Periods(ctx context.Context, db *sql.DB, workspaceID string) ([]PeriodInfo,
 // `gstdesk gst 2a-b2b --offline`.
 func RawListing(ctx context.Context, db *sql.DB, snapshotID string) ([]byte, error) {
 	var gz []byte
-	err := db.QueryRowContext(ctx, `SELECT r.gzip FROM gstr2a_snapshot_raw r JOIN gstr2a_snapshots s ON s.sid = r.sid WHERE s.id = ?`, snapshotID).Scan(&gz)
+	err := db.QueryRowContext(ctx, `SELECT r.answer FROM gstr2a_snapshot_raw r JOIN gstr2a_snapshots s ON s.sid = r.sid WHERE s.id = ?`, snapshotID).Scan(&gz)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, "There is no GSTR-2A pull %q; it may have been deleted. Pick another from the history.", snapshotID)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("gstr2a: read answer: %w", err)
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		return nil, fmt.Errorf("gstr2a: read answer: %w", err)
-	}
-	raw, err := io.ReadAll(zr)
+	raw, err := decompressAnswer(gz)
 	if err != nil {
 		return nil, fmt.Errorf("gstr2a: read answer: %w", err)
 	}
 	return raw, nil
+}
+
+// zstdEncoder and zstdDecoder are shared: EncodeAll and DecodeAll are safe for concurrent use.
+var (
+	zstdEncoder, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
+	zstdDecoder, _ = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+)
+
+// compressAnswer compresses an answer for gstr2a_snapshot_raw.
+func compressAnswer(raw []byte) []byte { return zstdEncoder.EncodeAll(raw, nil) }
+
+// decompressAnswer reads gstr2a_snapshot_raw.answer: zstd, or gzip for pulls stored before
+// migration 0006.
+func decompressAnswer(b []byte) ([]byte, error) {
+	if len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b {
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			return nil, err
+		}
+		return io.ReadAll(zr)
+	}
+	return zstdDecoder.DecodeAll(b, nil)
 }
 
 // LoadListing rebuilds a snapshot's listing from the normalised tables (suppliers, invoices and
@@ -723,33 +763,16 @@ func LoadListing(ctx context.Context, db *sql.DB, snapshotID string) (Listing, e
 	if err := rows.Err(); err != nil {
 		return Listing{}, fmt.Errorf("gstr2a: load listing: %w", err)
 	}
-	rows, err = db.QueryContext(ctx, `SELECT invoice_id, num, rt, txval, iamt, camt, samt, csamt
-		FROM gstr2a_items WHERE key BETWEEN ? AND ? ORDER BY key`, snap.first<<16, snap.last<<16|0xffff)
+	err = eachItems(ctx, db, snap.first, snap.last, func(id int64, items []Item) error {
+		if inv := byID[id]; inv != nil {
+			inv.Items = items
+		}
+		return nil
+	})
 	if err != nil {
 		return Listing{}, fmt.Errorf("gstr2a: load listing: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var it Item
-		var ig, cg, sg, ce sql.NullInt64
-		if err := rows.Scan(&id, &it.Num, &it.Detail.Rate, &it.Detail.Taxable, &ig, &cg, &sg, &ce); err != nil {
-			return Listing{}, fmt.Errorf("gstr2a: load listing: %w", err)
-		}
-		it.Detail.IGST, it.Detail.CGST, it.Detail.SGST, it.Detail.Cess = optPaise(ig), optPaise(cg), optPaise(sg), optPaise(ce)
-		if inv := byID[id]; inv != nil {
-			inv.Items = append(inv.Items, it)
-		}
-	}
-	return l, rows.Err()
-}
-
-func optPaise(n sql.NullInt64) *Paise {
-	if !n.Valid {
-		return nil
-	}
-	p := Paise(n.Int64)
-	return &p
+	return l, nil
 }
 
 // DeleteSnapshot removes one pull and everything stored with it (housekeeping; other pulls of
@@ -768,7 +791,6 @@ func DeleteSnapshot(ctx context.Context, db *sql.DB, snapshotID string) error {
 		sql  string
 		args []any
 	}{
-		{`DELETE FROM gstr2a_items WHERE key BETWEEN ? AND ?`, []any{snap.first << 16, snap.last<<16 | 0xffff}},
 		{`DELETE FROM gstr2a_invoices WHERE sid = ?`, []any{snap.sid}},
 		{`DELETE FROM gstr2a_suppliers WHERE sid = ?`, []any{snap.sid}},
 		{`DELETE FROM gstr2a_rate_totals WHERE sid = ?`, []any{snap.sid}},

@@ -16,6 +16,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
+	"gstdesk/backend/store"
 )
 
 // Operations, as recorded in the cache and the audit log.
@@ -139,7 +140,7 @@ func (s *Service) save(ctx context.Context, op, key string, m gstapi.Meta, at ti
 	_, err := s.DB.ExecContext(ctx, `INSERT INTO answers(source, op, req_key, payload, transaction_id, server_time, fetched_at)
 		VALUES (?,?,?,?,?,?,?) ON CONFLICT(source, op, req_key) DO UPDATE SET payload=excluded.payload,
 		transaction_id=excluded.transaction_id, server_time=excluded.server_time, fetched_at=excluded.fetched_at`,
-		s.Source, op, key, string(m.Raw), m.TransactionID, m.Timestamp, at.UTC().Format(time.RFC3339Nano))
+		s.Source, op, key, string(m.Raw), m.TransactionID, m.Timestamp, store.FormatTime(at))
 	if err != nil {
 		return fmt.Errorf("lookup: save answer: %w", err)
 	}
@@ -160,7 +161,7 @@ func (s *Service) audit(ctx context.Context, op, key string, start time.Time, m 
 	}
 	// A failed audit write must not fail the lookup; the context may be cancelled already.
 	s.DB.ExecContext(context.WithoutCancel(ctx), `INSERT INTO audit_log(at, source, workspace_id, op, req_key, status, outcome, error_kind, message, transaction_id, duration_ms)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?)`, start.UTC().Format(time.RFC3339Nano), s.Source, s.WorkspaceID, op, key, status, outcome, kind, msg, txn,
+		VALUES (?,?,?,?,?,?,?,?,?,?,?)`, store.FormatTime(start), s.Source, s.WorkspaceID, op, key, status, outcome, kind, msg, txn,
 		time.Since(start).Milliseconds())
 }
 

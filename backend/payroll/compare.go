@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gstdesk/backend/export"
+	"gstdesk/backend/store"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/workbook"
 )
@@ -244,7 +245,7 @@ func SaveCheck(ctx context.Context, db *sql.DB, c Check) (Check, error) {
 	}
 	d, _ := json.Marshal(c.Differences)
 	_, err := db.ExecContext(ctx, `INSERT INTO payroll_checks (run_id, seq, checked_at, transaction_id, response, differences, difference_count) VALUES (?,?,?,?,?,?,?)`,
-		c.RunID, c.Seq, c.CheckedAt.Format(time.RFC3339Nano), c.TransactionID, string(c.Response), string(d), len(c.Differences))
+		c.RunID, c.Seq, store.FormatTime(c.CheckedAt), c.TransactionID, string(c.Response), string(d), len(c.Differences))
 	if err != nil {
 		return c, fmt.Errorf("payroll: save check: %w", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/store"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/workbook"
 )
@@ -69,7 +70,7 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO payroll_runs (id, workspace_id, created_at, fy, month, source_name, source_hash, source_format, source_rows, skipped_rows,
 		employees, new_count, old_count, new_tax, old_tax, recommended_tax, saving, tds, deducted, monthly) VALUES (?,?,?,?,?,?,?,?,?,?,0,0,0,0,0,0,0,0,0,0)`,
-		r.ID, r.WorkspaceID, r.CreatedAt.Format(time.RFC3339Nano), int(r.FY), r.Month, r.SourceName, r.SourceHash, string(r.SourceFormat), r.SourceRows, r.SkippedRows); err != nil {
+		r.ID, r.WorkspaceID, store.FormatTime(r.CreatedAt), int(r.FY), r.Month, r.SourceName, r.SourceHash, string(r.SourceFormat), r.SourceRows, r.SkippedRows); err != nil {
 		return Run{}, fmt.Errorf("payroll: save run: %w", err)
 	}
 	st, err := tx.PrepareContext(ctx, `INSERT INTO payroll_employees (run_id, seq, source_row, name, code, pan, input, request, deducted,

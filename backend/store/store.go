@@ -10,11 +10,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -49,12 +51,18 @@ func DataDir() (string, error) {
 // Open opens (creating if needed) the database in dir and brings its schema up to date. The app,
 // the command line and the tests all open it this way.
 func Open(ctx context.Context, dir string) (*DB, error) {
+	return OpenAtVersion(ctx, dir, math.MaxInt)
+}
+
+// OpenAtVersion is Open applying the migrations up to version only: tests of a migration use it
+// to make a database as an earlier release left it.
+func OpenAtVersion(ctx context.Context, dir string, version int) (*DB, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("store: create data directory %s: %w", dir, err)
 	}
 	path := filepath.Join(dir, FileName)
 	dsn := "file:" + filepath.ToSlash(path) +
-		"?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		"?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
 	sqldb, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
@@ -64,7 +72,7 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	db := &DB{DB: sqldb, Path: path, Dir: dir}
-	if err := db.migrate(ctx); err != nil {
+	if err := db.migrate(ctx, version); err != nil {
 		sqldb.Close()
 		return nil, err
 	}
@@ -106,7 +114,7 @@ func loadMigrations() ([]migration, error) {
 }
 
 // migrate applies each migration not yet recorded, each in its own transaction.
-func (db *DB) migrate(ctx context.Context) error {
+func (db *DB) migrate(ctx context.Context, upTo int) error {
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')))`); err != nil {
 		return fmt.Errorf("store: create schema_migrations: %w", err)
@@ -116,6 +124,9 @@ func (db *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	for _, m := range migs {
+		if m.version > upTo {
+			break
+		}
 		if err := db.apply(ctx, m); err != nil {
 			return err
 		}
@@ -165,3 +176,11 @@ func (db *DB) AppliedMigrations(ctx context.Context) ([]int, error) {
 
 // IsNotFound reports whether err is sql.ErrNoRows.
 func IsNotFound(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+
+// TimeLayout is how times are written as text in the database: UTC with a fixed-width fraction,
+// so that text order is time order. (RFC3339Nano drops trailing zeros, and "…26.23Z" sorts after
+// "…26.233Z".) time.RFC3339Nano parses it back.
+const TimeLayout = "2006-01-02T15:04:05.000000000Z07:00"
+
+// FormatTime writes t for the database (see TimeLayout).
+func FormatTime(t time.Time) string { return t.UTC().Format(TimeLayout) }

@@ -140,3 +140,20 @@ func TestSettings(t *testing.T) {
 		t.Errorf("after update = %q, want 5", v)
 	}
 }
+
+// TestFormatTimeSortsAsTime: text order of stored times is time order, whatever their fraction.
+func TestFormatTimeSortsAsTime(t *testing.T) {
+	base := time.Date(2026, 11, 22, 4, 25, 26, 0, time.UTC)
+	times := []time.Time{base, base.Add(230 * time.Millisecond), base.Add(233 * time.Millisecond),
+		base.Add(233*time.Millisecond + 1), base.Add(time.Second), base.In(time.FixedZone("IST", 19800)).Add(2 * time.Second)}
+	for i := 1; i < len(times); i++ {
+		a, b := FormatTime(times[i-1]), FormatTime(times[i])
+		if !(a < b) {
+			t.Errorf("%s should sort before %s", a, b)
+		}
+		back, err := time.Parse(time.RFC3339Nano, b)
+		if err != nil || !back.Equal(times[i]) {
+			t.Errorf("%s parses back as %v, %v; want %v", b, back, err, times[i])
+		}
+	}
+}
