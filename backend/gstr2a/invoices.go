@@ -262,20 +262,21 @@ func (r *resolved) supplierSets(ctx context.Context, db querier, f InvoiceFilter
 		return s, nil
 	}
 	in, args := r.sids()
-	rows, err := db.QueryContext(ctx, `SELECT sid, ctin, cfs, cfs3b FROM gstr2a_suppliers WHERE sid IN `+in+` ORDER BY sid, seq`, args...)
+	rows, err := db.QueryContext(ctx, `SELECT sid, ctin, cfs, cfs3b, inv_first, invoice_count FROM gstr2a_suppliers WHERE sid IN `+in+` ORDER BY sid, seq`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("gstr2a: suppliers: %w", err)
 	}
 	type sup struct {
 		sid              int64
 		ctin, cfs, cfs3b string
+		first, n         int64
 	}
 	var all []sup
 	var gstins []string
 	seen := map[string]bool{}
 	for rows.Next() {
 		var s sup
-		if err := rows.Scan(&s.sid, &s.ctin, &s.cfs, &s.cfs3b); err != nil {
+		if err := rows.Scan(&s.sid, &s.ctin, &s.cfs, &s.cfs3b, &s.first, &s.n); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -304,6 +305,7 @@ func (r *resolved) supplierSets(ctx context.Context, db querier, f InvoiceFilter
 			continue
 		}
 		out.kept[s.sid] = append(out.kept[s.sid], s.ctin)
+		out.ranges = addRange(out.ranges, s.first, s.n)
 	}
 	if r.sets == nil {
 		r.sets = map[[3]string]*supplierSet{}
@@ -325,18 +327,51 @@ func (s *supplierSet) size() int {
 // dropped.
 type supplierSet struct {
 	kept, dropped map[int64][]string
+	// ranges are the invoice id ranges of the kept suppliers (a supplier's invoices have
+	// consecutive ids), in id order.
+	ranges [][2]int64
 }
 
-// indexedSuppliersMax is the most suppliers read through the (sid, ctin) index; more are
-// filtered while scanning the id range (tests lower it to reach every path).
+// indexedSuppliersMax is the most suppliers read by their invoice id ranges; more are filtered
+// while scanning the snapshots' id ranges (tests lower it to reach every path).
 var indexedSuppliersMax = 500
 
-// supplierWhere selects the invoices of the kept suppliers: through the (sid, ctin) index when
-// they are few, else by scanning each snapshot's id range.
+// addRange adds the ids [first, first+n) to ranges (kept in id order), joining it to the last
+// range when they touch.
+func addRange(ranges [][2]int64, first, n int64) [][2]int64 {
+	if n <= 0 {
+		return ranges
+	}
+	if k := len(ranges); k > 0 && ranges[k-1][1]+1 == first {
+		ranges[k-1][1] = first + n - 1
+		return ranges
+	}
+	return append(ranges, [2]int64{first, first + n - 1})
+}
+
+// rangesWhere selects the invoices whose id is in one of ranges.
+func rangesWhere(ranges [][2]int64) (string, []any) {
+	if len(ranges) == 0 {
+		return "0", nil
+	}
+	parts := make([]string, len(ranges))
+	args := make([]any, 0, 2*len(ranges))
+	for i, r := range ranges {
+		parts[i] = "i.id BETWEEN ? AND ?"
+		args = append(args, r[0], r[1])
+	}
+	return "(" + strings.Join(parts, " OR ") + ")", args
+}
+
+// supplierWhere selects the invoices of the kept suppliers: by their id ranges when they are
+// few, else by scanning each snapshot's id range.
 func (r *resolved) supplierWhere(set *supplierSet) (string, []any) {
 	n := set.size()
 	if n == 0 {
 		return "0", nil
+	}
+	if n <= indexedSuppliersMax {
+		return rangesWhere(set.ranges)
 	}
 	list := func(ctins []string) string {
 		return "(" + strings.TrimSuffix(strings.Repeat("?,", len(ctins)), ",") + ")"
@@ -348,12 +383,6 @@ func (r *resolved) supplierWhere(set *supplierSet) (string, []any) {
 		switch {
 		case len(kept) == 0:
 			continue
-		case n <= indexedSuppliersMax:
-			parts = append(parts, "(i.sid = ? AND i.ctin IN "+list(kept)+")")
-			args = append(args, s.sid)
-			for _, c := range kept {
-				args = append(args, c)
-			}
 		case len(dropped) == 0:
 			parts = append(parts, "(i.id BETWEEN ? AND ?)")
 			args = append(args, s.first, s.last)
@@ -810,16 +839,33 @@ func (r *resolved) pageByName(ctx context.Context, db querier, where string, arg
 		rank[g.ctin] = i
 		wargs = append(wargs, g.ctin)
 	}
-	wargs = append(wargs, args...)
+	// The window's suppliers by their invoice id ranges; the id ranges in where are made
+	// unusable as an index ("+i.id") so SQLite does not scan them instead.
+	var ranges [][2]int64
+	rows, err = db.QueryContext(ctx, `SELECT inv_first, invoice_count FROM gstr2a_suppliers WHERE sid IN `+in+
+		` AND ctin IN (`+strings.TrimSuffix(strings.Repeat("?,", len(window)), ",")+`) ORDER BY inv_first`, wargs...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("gstr2a: invoices by name: %w", err)
+	}
+	for rows.Next() {
+		var first, n int64
+		if err := rows.Scan(&first, &n); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		ranges = addRange(ranges, first, n)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	rw, rargs := rangesWhere(ranges)
 	dir := ""
 	if q.Desc {
 		dir = " DESC"
 	}
-	// The window's suppliers through the (sid, ctin) index; the id ranges in where are made
-	// unusable as an index ("+i.id") so SQLite does not scan them instead.
-	rows, err = db.QueryContext(ctx, `SELECT `+invoiceCols+` FROM gstr2a_invoices i WHERE i.sid IN `+in+
-		` AND i.ctin IN (`+strings.TrimSuffix(strings.Repeat("?,", len(window)), ",")+`) AND `+
-		strings.ReplaceAll(where, "i.id BETWEEN", "+i.id BETWEEN")+` ORDER BY i.id`+dir, wargs...)
+	rows, err = db.QueryContext(ctx, `SELECT `+invoiceCols+` FROM gstr2a_invoices i WHERE `+rw+` AND `+
+		strings.ReplaceAll(where, "i.id BETWEEN", "+i.id BETWEEN")+` ORDER BY i.id`+dir, append(rargs, args...)...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("gstr2a: invoices by name: %w", err)
 	}

@@ -97,7 +97,7 @@ func FuzzParseItemsJSON(f *testing.F) {
 }
 
 // TestMigrationMovesItemsIntoInvoices makes a database as release 5 left it (items in their own
-// table, the answer gzip-compressed), opens it with the current schema and reads it back.
+// table, the answer gzip-compressed, no supplier id ranges), opens it with the current schema and reads it back.
 func TestMigrationMovesItemsIntoInvoices(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -164,6 +164,12 @@ func TestMigrationMovesItemsIntoInvoices(t *testing.T) {
 	}
 	if n != 3 || rt != 2300 || cess != 7 {
 		t.Errorf("gstr2a_items view: %d rows, rates %d, cess %d; want 3, 2300, 7", n, rt, cess)
+	}
+	// Migration 0007 gave the supplier its first invoice id: a supplier filter reads that range.
+	page, err := Invoices(ctx, db.DB, Scope{WorkspaceID: "w1", Periods: []string{"2024-01"}},
+		InvoiceQuery{Filter: InvoiceFilter{Supplier: "aabce"}}, namesFn(nil))
+	if err != nil || !reflect.DeepEqual(numbers(page.Rows), []string{"A-1", "A-2"}) {
+		t.Errorf("supplier filter after the migration = %v, %v; want A-1, A-2", numbers(page.Rows), err)
 	}
 	// The gzip answer stored before the migration still reads back.
 	got, err := RawListing(ctx, db.DB, "snap-1")

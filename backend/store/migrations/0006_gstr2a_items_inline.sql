@@ -18,6 +18,6 @@ SELECT i.id AS invoice_id, CAST(j.key AS INTEGER) AS seq,
 	j.value ->> 3 AS iamt, j.value ->> 4 AS camt, j.value ->> 5 AS samt, j.value ->> 6 AS csamt
 FROM gstr2a_invoices i, json_each(i.items) j;
 
--- The answer as given is now compressed with zstd (old rows stay gzip; readers tell them apart by
--- their magic bytes).
+-- The answer as given is now compressed as an S2 stream (old rows stay gzip; readers tell them
+-- apart by their magic bytes).
 ALTER TABLE gstr2a_snapshot_raw RENAME COLUMN gzip TO answer;
