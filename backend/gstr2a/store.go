@@ -449,7 +449,8 @@ type preparer struct {
 	itemsBuf []byte
 }
 
-func (p *preparer) supplier(si int, s *Supplier) *preparedSupplier {
+func (p *preparer) supplier(i int, s *Supplier) *preparedSupplier {
+	si := int64(i) // every value is int64, string or nil: database/sql converts others by reflection
 	var a Amounts
 	ps := &preparedSupplier{invoices: make([]any, 0, invoiceInsertCols*len(s.Invoices))}
 	for ii := range s.Invoices {
@@ -489,7 +490,7 @@ func (p *preparer) supplier(si int, s *Supplier) *preparedSupplier {
 	filedPeriod, _ := parseMonYY(s.FilingPeriod)
 	cancelledOn, _ := parseAnyDate(s.DtCancel)
 	ps.supplier = []any{nil, si, s.CTIN, PAN(s.CTIN), s.CFS, s.CFS3B, s.FilingDate, filedOn,
-		s.FilingPeriod, filedPeriod, s.DtCancel, cancelledOn, len(s.Invoices),
+		s.FilingPeriod, filedPeriod, s.DtCancel, cancelledOn, int64(len(s.Invoices)),
 		int64(a.Value), int64(a.Taxable), int64(a.IGST), int64(a.CGST), int64(a.SGST), int64(a.Cess), nil}
 	return ps
 }
