@@ -1,6 +1,7 @@
 // Package gstr2a keeps the GSTR-2A B2B purchase invoices of a taxpayer: it parses the service's
-// listing (interface.md 2.7), stores every pull as a snapshot in SQLite (normalised suppliers,
-// invoices and line items, plus the answer as given), diffs two snapshots of a period, answers the
+// listing (interface.md 2.7), stores every pull as a snapshot in SQLite (normalised suppliers and
+// invoices, each invoice's line items in its row (items.go) and seen by SQL through the
+// gstr2a_items view, plus the answer as given), diffs two snapshots of a period, answers the
 // review screens' questions offline and exports the current view.
 //
 // Money is held as integer paise and rates as hundredths, so sums never drift.

@@ -17,7 +17,7 @@ func validInvoiceType(t string) bool {
 	return false
 }
 
-// maxItems is the most line items an invoice may have (items are keyed invoice<<16 | position).
+// maxItems is the most line items an invoice may have: a sanity limit far above any real invoice.
 const maxItems = 1 << 16
 
 // Validate checks every field of the listing the way Parse does; Save calls it so that a listing
