@@ -219,44 +219,41 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 		}
 	}
 
-	tx, err := db.BeginTx(ictx, nil)
-	if err != nil {
-		drain()
-		return Snapshot{}, saveErr(ctx, err)
-	}
-	defer tx.Rollback()
-	w, err := newSnapshotWriter(ictx, tx, req, total, progress)
-	if err != nil {
-		drain()
-		return Snapshot{}, saveErr(ctx, err)
-	}
-	defer w.close()
-	for ps := range ch {
-		if err := w.write(ps); err != nil {
-			drain()
-			return Snapshot{}, saveErr(ctx, err)
+	var snap Snapshot
+	err := withDriverTx(ictx, db, func(tx *driverTx) error {
+		w, err := newSnapshotWriter(ictx, tx, req, total, progress)
+		if err != nil {
+			return err
 		}
-	}
-	if err := <-prodErr; err != nil {
-		return Snapshot{}, saveErr(ctx, err)
-	}
-	snap, err := w.finish(prep)
+		defer w.close()
+		for ps := range ch {
+			if err := w.write(ps); err != nil {
+				return err
+			}
+		}
+		if err := <-prodErr; err != nil {
+			return err
+		}
+		if snap, err = w.finish(prep); err != nil {
+			return err
+		}
+		var gz gzResult
+		select {
+		case gz = <-gzc:
+		case <-ictx.Done():
+			return ictx.Err()
+		}
+		if gz.err != nil {
+			return fmt.Errorf("gstr2a: keep the answer: %w", gz.err)
+		}
+		if _, err := tx.exec(`INSERT INTO gstr2a_snapshot_raw (sid, answer) VALUES (?, ?)`, w.sid, gz.b); err != nil {
+			return err
+		}
+		// Last look before the commit: a cancel from here on is too late.
+		return ictx.Err()
+	})
 	if err != nil {
-		return Snapshot{}, saveErr(ctx, err)
-	}
-	var gz gzResult
-	select {
-	case gz = <-gzc:
-	case <-ictx.Done():
-		return Snapshot{}, saveErr(ctx, ictx.Err())
-	}
-	if gz.err != nil {
-		return Snapshot{}, saveErr(ctx, fmt.Errorf("gstr2a: keep the answer: %w", gz.err))
-	}
-	if _, err := tx.ExecContext(ictx, `INSERT INTO gstr2a_snapshot_raw (sid, answer) VALUES (?, ?)`, w.sid, gz.b); err != nil {
-		return Snapshot{}, saveErr(ctx, err)
-	}
-	if err := tx.Commit(); err != nil {
+		drain()
 		return Snapshot{}, saveErr(ctx, err)
 	}
 	return snap, nil
@@ -272,68 +269,6 @@ func saveErr(ctx context.Context, err error) error {
 	}
 	return apperr.Wrap(apperr.Internal, err, "gstr2a: save pull")
 }
-
-// batched runs multi-row INSERTs of cols columns, rows at a time.
-type batched struct {
-	ctx  context.Context
-	tx   *sql.Tx
-	head string
-	cols int
-	rows int
-	full *sql.Stmt
-	args []any
-}
-
-// The statements run under a context that is never cancelled: with a cancellable one, modernc
-// starts a goroutine and a progress handler per statement. The writer checks the caller's context
-// itself every 2,000 invoices.
-func newBatched(ctx context.Context, tx *sql.Tx, head string, cols, rows int) (*batched, error) {
-	b := &batched{ctx: context.WithoutCancel(ctx), tx: tx, head: head, cols: cols, rows: rows, args: make([]any, 0, cols*rows)}
-	st, err := tx.PrepareContext(ctx, b.sql(rows))
-	if err != nil {
-		return nil, err
-	}
-	b.full = st
-	return b, nil
-}
-
-func (b *batched) sql(n int) string {
-	var sb strings.Builder
-	sb.WriteString(b.head)
-	sb.WriteString(" VALUES ")
-	row := "(" + strings.Repeat("?,", b.cols-1) + "?)"
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			sb.WriteByte(',')
-		}
-		sb.WriteString(row)
-	}
-	return sb.String()
-}
-
-func (b *batched) add(vals ...any) error {
-	b.args = append(b.args, vals...)
-	if len(b.args) == cap(b.args) {
-		return b.flush()
-	}
-	return nil
-}
-
-func (b *batched) flush() error {
-	if len(b.args) == 0 {
-		return nil
-	}
-	var err error
-	if len(b.args) == b.cols*b.rows {
-		_, err = b.full.ExecContext(b.ctx, b.args...)
-	} else {
-		_, err = b.tx.ExecContext(b.ctx, b.sql(len(b.args)/b.cols), b.args...)
-	}
-	b.args = b.args[:0]
-	return err
-}
-
-func (b *batched) close() { b.full.Close() }
 
 // RateBits are the GST rates (hundredths) with their own bit in an invoice's rate mask, so the
 // rate filter needs no look at the items; any other rate sets bit 62.
@@ -367,8 +302,8 @@ func nullText(s string) any {
 
 // snapshotWriter writes one snapshot's rows inside a transaction.
 type snapshotWriter struct {
-	ctx         context.Context
-	tx          *sql.Tx
+	ctx         context.Context // the caller's, checked every 2,000 invoices
+	tx          *driverTx
 	snap        Snapshot
 	sid         int64
 	first, next int64
@@ -379,22 +314,23 @@ type snapshotWriter struct {
 	progress    Progress
 }
 
-func newSnapshotWriter(ctx context.Context, tx *sql.Tx, req SaveRequest, total int, progress Progress) (*snapshotWriter, error) {
+func newSnapshotWriter(ctx context.Context, tx *driverTx, req SaveRequest, total int, progress Progress) (*snapshotWriter, error) {
 	// A 100,000-invoice pull dirties ~40 MB of pages: keep them in memory instead of spilling to
 	// disk mid-transaction (the statement journal of the multi-row INSERTs is in memory too:
 	// store.Open sets temp_store). The setting stays on the pooled connection, which is harmless.
-	if _, err := tx.ExecContext(ctx, `PRAGMA cache_size = -131072`); err != nil {
+	if _, err := tx.exec(`PRAGMA cache_size = -131072`); err != nil {
 		return nil, err
 	}
 	w := &snapshotWriter{ctx: ctx, tx: tx, total: total, progress: progress}
 	w.snap = Snapshot{ID: uuid.NewString(), WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period,
 		Filters: req.Filters, FetchedAt: parseTime(formatTime(req.FetchedAt)), TransactionID: req.TransactionID,
 		ServerTime: parseTime(formatTime(req.ServerTime))}
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) + 1 FROM gstr2a_invoices`).Scan(&w.first); err != nil {
+	var err error
+	if w.first, err = tx.queryInt64(`SELECT coalesce(max(id), 0) + 1 FROM gstr2a_invoices`); err != nil {
 		return nil, err
 	}
 	w.next = w.first
-	res, err := tx.ExecContext(ctx, `INSERT INTO gstr2a_snapshots (id, workspace_id, gstin, period,
+	res, err := tx.exec(`INSERT INTO gstr2a_snapshots (id, workspace_id, gstin, period,
 		filter_supplier, filter_from, fetched_at, transaction_id, server_time, status)
 		VALUES (?,?,?,?,?,?,?,?,?,?)`,
 		w.snap.ID, req.WorkspaceID, req.GSTIN, req.Period, req.Filters.Supplier, req.Filters.From,
@@ -406,12 +342,12 @@ func newSnapshotWriter(ctx context.Context, tx *sql.Tx, req SaveRequest, total i
 		return nil, err
 	}
 	w.sidValue = w.sid
-	if w.sups, err = newBatched(ctx, tx, `INSERT INTO gstr2a_suppliers (sid, seq, ctin, pan, cfs, cfs3b,
+	if w.sups, err = newBatched(tx, `INSERT INTO gstr2a_suppliers (sid, seq, ctin, pan, cfs, cfs3b,
 		fldtr1, filed_on, flprdr1, filed_period, dtcancel, cancelled_on,
 		invoice_count, value, taxable, igst, cgst, sgst, cess, inv_first)`, supplierCols, 50); err != nil {
 		return nil, err
 	}
-	if w.invs, err = newBatched(ctx, tx, `INSERT INTO gstr2a_invoices (id, sid, supplier_seq, ctin,
+	if w.invs, err = newBatched(tx, `INSERT INTO gstr2a_invoices (id, sid, supplier_seq, ctin,
 		inum, inum_norm, inv_date, inv_typ, pos, rchrg, val, taxable, igst, cgst, sgst, cess,
 		rate_mask, diff_percent, srctyp, irngendate, irn, chksum, items)`, invoiceInsertCols, 64); err != nil {
 		return nil, err
@@ -535,7 +471,7 @@ func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
 		}
 	}
 	for _, rt := range prep.rates {
-		if _, err := w.tx.ExecContext(w.ctx, `INSERT INTO gstr2a_rate_totals (sid, rt, items, taxable, igst, cgst, sgst, cess)
+		if _, err := w.tx.exec(`INSERT INTO gstr2a_rate_totals (sid, rt, items, taxable, igst, cgst, sgst, cess)
 			VALUES (?,?,?,?,?,?,?,?)`, w.sid, int64(rt.Rate), rt.Items, int64(rt.Taxable), int64(rt.IGST), int64(rt.CGST),
 			int64(rt.SGST), int64(rt.Cess)); err != nil {
 			return Snapshot{}, err
@@ -549,7 +485,7 @@ func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
 	}
 	s.sid, s.first, s.last = w.sid, w.first, w.next-1
 	t := s.Totals
-	if _, err := w.tx.ExecContext(w.ctx, `UPDATE gstr2a_snapshots SET status = ?, supplier_count = ?,
+	if _, err := w.tx.exec(`UPDATE gstr2a_snapshots SET status = ?, supplier_count = ?,
 		invoice_count = ?, item_count = ?, value = ?, taxable = ?, igst = ?, cgst = ?, sgst = ?, cess = ?,
 		inv_first = ?, inv_last = ? WHERE sid = ?`,
 		s.Status, s.Suppliers, s.Invoices, s.Items, int64(t.Value), int64(t.Taxable), int64(t.IGST),
