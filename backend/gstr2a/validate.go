@@ -3,6 +3,8 @@ package gstr2a
 import (
 	"fmt"
 	"strings"
+
+	"gstdesk/backend/civil"
 )
 
 // InvoiceTypes are the invoice type codes the service sends in inv_typ.
@@ -148,21 +150,8 @@ func num2(s string) (int, bool) {
 	return int(s[0]-'0')*10 + int(s[1]-'0'), true
 }
 
-func daysIn(y, m int) int {
-	switch m {
-	case 2:
-		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
-	}
-	return 31
-}
-
 func isoDate(y, m, d int) (string, bool) {
-	if y < 1900 || y > 2999 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
+	if y < 1900 || y > 2999 || m < 1 || m > 12 || d < 1 || d > civil.DaysIn(y, m) {
 		return "", false
 	}
 	b := []byte("0000-00-00")

@@ -31,6 +31,7 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/civil"
 )
 
 // Source says which side an invoice comes from.
@@ -318,67 +319,15 @@ func dayNumber(s string) (int, bool) {
 	y := int(s[0]-'0')*1000 + int(s[1]-'0')*100 + int(s[2]-'0')*10 + int(s[3]-'0')
 	m := int(s[5]-'0')*10 + int(s[6]-'0')
 	d := int(s[8]-'0')*10 + int(s[9]-'0')
-	if m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
+	if m < 1 || m > 12 || d < 1 || d > civil.DaysIn(y, m) {
 		return 0, false
 	}
-	return daysFromCivil(y, m, d), true
-}
-
-func daysIn(y, m int) int {
-	switch m {
-	case 2:
-		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
-	}
-	return 31
-}
-
-// daysFromCivil and civilFromDays convert between dates and days since 1970-01-01 (Howard
-// Hinnant's algorithms), avoiding time.Time in the hot path of a run.
-func daysFromCivil(y, m, d int) int {
-	if m <= 2 {
-		y--
-	}
-	era := y / 400
-	if y < 0 && y%400 != 0 {
-		era = (y - 399) / 400
-	}
-	yoe := y - era*400
-	mp := (m + 9) % 12
-	doy := (153*mp+2)/5 + d - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return era*146097 + doe - 719468
-}
-
-func civilFromDays(z int) (y, m, d int) {
-	z += 719468
-	era := z / 146097
-	if z < 0 && z%146097 != 0 {
-		era = (z - 146096) / 146097
-	}
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	y = yoe + era*400
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	d = doy - (153*mp+2)/5 + 1
-	m = mp + 3
-	if m > 12 {
-		m -= 12
-	}
-	if m <= 2 {
-		y++
-	}
-	return y, m, d
+	return civil.DaysFromCivil(y, m, d), true
 }
 
 // financialYear returns the starting year of the financial year of a day number.
 func financialYear(day int) int {
-	y, m, _ := civilFromDays(day)
+	y, m, _ := civil.CivilFromDays(day)
 	if m < 4 {
 		return y - 1
 	}
