@@ -92,7 +92,44 @@ func (s *Service) keepRegister(name string, data []byte) (string, error) {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		return "", apperr.Wrap(apperr.Internal, err, "could not keep the register in the data folder")
 	}
+	s.pruneRegisters(context.Background(), time.Now())
 	return tok, nil
+}
+
+// registerKeepDays is how long a register imported but never run stays in the data folder.
+const registerKeepDays = 7
+
+// pruneRegisters deletes kept registers that no stored run uses (in any workspace) and that were
+// imported more than registerKeepDays ago. Clean-up is best effort: a failure leaves the files.
+func (s *Service) pruneRegisters(ctx context.Context, now time.Time) {
+	entries, err := os.ReadDir(s.registerDir())
+	if err != nil {
+		return
+	}
+	used := map[string]bool{}
+	rows, err := s.DB.QueryContext(ctx, `SELECT DISTINCT register_sha256 FROM recon_runs`)
+	if err != nil {
+		return
+	}
+	for rows.Next() {
+		var tok string
+		if rows.Scan(&tok) == nil {
+			used[tok] = true
+		}
+	}
+	rows.Close()
+	if rows.Err() != nil {
+		return
+	}
+	for _, e := range entries {
+		tok, _, ok := strings.Cut(e.Name(), "-")
+		if !ok || e.IsDir() || used[tok] {
+			continue
+		}
+		if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) > registerKeepDays*24*time.Hour {
+			os.Remove(filepath.Join(s.registerDir(), e.Name()))
+		}
+	}
 }
 
 func safeName(name string) string {

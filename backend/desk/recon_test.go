@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/recon"
@@ -364,5 +367,45 @@ func TestReconWatchFlagsACancelledSupplier(t *testing.T) {
 	s.KnownSuppliers = func(context.Context) ([]string, error) { return nil, nil }
 	if _, err := s.ReconWatch(ctx, "2024-03-29", "2024-03-30", nil); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("watch without suppliers = %v", err)
+	}
+}
+
+// TestReconRegistersPruned: registers imported more than a week ago go from the data folder
+// unless a stored run uses them; recent imports stay.
+func TestReconRegistersPruned(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	imp := func(n int) string {
+		csv := fmt.Sprintf("GSTIN,Invoice No,Invoice Date,Taxable Value,IGST\n27AAPFU0939F1ZV,INV/%d,01-04-2025,1000,180\n", n)
+		im, err := s.ReconImportData(ctx, fmt.Sprintf("reg%d.csv", n), base64.StdEncoding.EncodeToString([]byte(csv)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return im.Token
+	}
+	oldUnused, oldUsed, recent := imp(1), imp(2), imp(3)
+	if _, err := s.DB.ExecContext(ctx, `INSERT INTO recon_runs (id, workspace_id, from_period, to_period, options, register_sha256)
+		VALUES ('run-1', ?, '2025-04', '2025-04', '{}', ?)`, s.Workspace().ID, oldUsed); err != nil {
+		t.Fatal(err)
+	}
+	tenDaysAgo := time.Now().Add(-10 * 24 * time.Hour)
+	for _, tok := range []string{oldUnused, oldUsed} {
+		files, _ := filepath.Glob(filepath.Join(s.registerDir(), tok+"-*"))
+		if len(files) != 1 {
+			t.Fatalf("register %s kept as %v", tok, files)
+		}
+		if err := os.Chtimes(files[0], tenDaysAgo, tenDaysAgo); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.pruneRegisters(ctx, time.Now())
+	for tok, want := range map[string]bool{oldUnused: false, oldUsed: true, recent: true} {
+		_, _, err := s.register(tok)
+		if kept := err == nil; kept != want {
+			t.Errorf("register %s kept = %v (%v), want %v", tok[:8], kept, err, want)
+		}
+	}
+	if _, _, err := s.register(oldUnused); apperr.KindOf(err) != apperr.NotFound || !strings.Contains(apperr.Public(err).Message, "import it again") {
+		t.Errorf("a pruned register = %v, want not found with what to do", err)
 	}
 }
