@@ -1,6 +1,8 @@
 // End-to-end runner: starts the -tags dev binary (live Go bindings, assets from frontend/dist) on a
 // fresh data directory, drives it in Debian's Chromium with playwright-core, and runs every
 // tests/*.mjs. Screenshots go to build/e2e/. Prints "N passed, N failed" and exits non-zero on failure.
+// `node e2e/run.mjs [file filter]`; E2E_COLOR_SCHEME=dark runs them in dark mode (screenshots
+// named *-dark.png) to look at every screen in the dark theme.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -51,6 +53,7 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 })
 
+const colorScheme = process.env.E2E_COLOR_SCHEME === 'dark' ? 'dark' : 'light'
 let passed = 0
 let failed = 0
 const files = readdirSync(path.join(here, 'tests')).filter((f) => f.endsWith('.mjs')).sort()
@@ -60,12 +63,12 @@ for (const f of files) {
   const mod = await import(path.join(here, 'tests', f))
   const app = await startApp(mod.env || {})
   for (const [name, fn] of Object.entries(mod.tests)) {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, colorScheme })
     const page = await ctx.newPage()
     const pageErrors = []
     // The Wails dev IPC script throws once on load in a plain browser; our own code must not throw.
     page.on('pageerror', (e) => { if (!String(e.stack).includes('/wails/')) pageErrors.push(e.message) })
-    const shot = (n) => page.screenshot({ path: path.join(shots, `${f.replace('.mjs', '')}-${n}.png`), fullPage: false })
+    const shot = (n) => page.screenshot({ path: path.join(shots, `${f.replace('.mjs', '')}-${n}${colorScheme === 'dark' ? '-dark' : ''}.png`), fullPage: false })
     try {
       await page.goto(app.url)
       await page.locator('[data-testid=status-bar] .badge').first().waitFor({ timeout: 10000 })

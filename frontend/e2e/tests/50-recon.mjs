@@ -155,8 +155,13 @@ export const tests = {
   'supplier watch over three days': async ({ page, shot }) => {
     await openRun(page)
     await page.getByTestId('recon-tab-watch').click()
-    await page.getByTestId('watch-from').fill('2025-06-01')
-    await page.getByTestId('watch-to').fill('2025-06-03')
+    // Dates are typed DD/MM/YYYY whatever the browser's locale: a US-style date is refused.
+    await page.getByTestId('watch-from').fill('06/13/2025')
+    assert.match(await page.getByTestId('watch-hint').innerText(), /DD\/MM\/YYYY/)
+    assert.ok(await page.getByTestId('watch-run').isDisabled())
+    await page.getByTestId('watch-from').fill('01/06/2025')
+    await page.getByTestId('watch-to').fill('03/06/2025')
+    assert.match(await page.getByTestId('watch-hint').innerText(), /^3 days of the changed list/)
     await page.getByTestId('watch-run').click()
     await page.getByTestId('watch-summary').waitFor({ timeout: 60000 })
     const line = await page.getByTestId('watch-summary').innerText()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, daysInclusive, defaultRange, keyAction, monthsBetween, move, segments, statusTone, taxDiff, totals } from './logic'
+import { addDays, daysInclusive, isoFromTyped, defaultRange, keyAction, monthsBetween, move, segments, statusTone, taxDiff, totals } from './logic'
 import type { Row } from '../../api/recon'
 
 const inv = (taxable: number, igst: number) => ({ taxable_value: taxable, igst, cgst: 0, sgst: 0, cess: 0 })
@@ -54,5 +54,19 @@ describe('showValue', () => {
     expect(showValue('invoice_number', '000123')).toBe('000123')
     expect(fieldTitle('taxable_value')).toBe('Taxable value')
     expect(fieldTitle('odd_one')).toBe('Odd one')
+  })
+})
+
+describe('isoFromTyped', () => {
+  it.each([
+    ['01/06/2025', '2025-06-01'],
+    ['1-6-2025', '2025-06-01'],
+    [' 29/02/2024 ', '2024-02-29'],
+    ['29/02/2025', ''],
+    ['2025-06-01', ''],
+    ['06/13/2025', ''],
+    ['', ''],
+  ])('%s → %s', (typed, iso) => {
+    expect(isoFromTyped(typed)).toBe(iso)
   })
 })

@@ -1,5 +1,5 @@
 // Pure helpers of the reconciliation screen (tested in logic.test.ts).
-import { date, money } from '../../lib/format'
+import { date, money, parseDate } from '../../lib/format'
 import type { Row } from '../../api/recon'
 
 /** The statuses in display order, with their tab label and colour class. */
@@ -124,6 +124,13 @@ export function ruleTitle(id: string): string {
     not_in_books: 'Not in the purchase register',
   }
   return t[id] ?? id
+}
+
+/** Reads a date typed as DD/MM/YYYY (or DD-MM-YYYY) as ISO (YYYY-MM-DD); '' when it is not a real date. */
+export function isoFromTyped(s: string): string {
+  const d = parseDate(s)
+  if (!d) return ''
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
 }
 
 /** Shifts an ISO date (YYYY-MM-DD) by days. */
