@@ -3,6 +3,7 @@ package desk
 import (
 	"context"
 	"sort"
+	"time"
 
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/payroll"
@@ -28,6 +29,38 @@ type Dashboard struct {
 	LatestRun   *payroll.Run        `json:"latest_run,omitempty"`
 	Runs        int                 `json:"runs"`
 	KnownGSTINs int                 `json:"known_gstins"`
+	Watch       *WatchSummary       `json:"watch,omitempty"` // the last supplier watch; nil when never run
+}
+
+// WatchSummary is the last supplier watch at a glance.
+type WatchSummary struct {
+	CheckedAt string       `json:"checked_at"` // RFC 3339, when it ran
+	From      string       `json:"from"`       // YYYY-MM-DD
+	To        string       `json:"to"`
+	Suppliers int          `json:"suppliers"`
+	Changes   int          `json:"changes"`
+	High      int          `json:"high"`   // cancelled
+	Medium    int          `json:"medium"` // inactive or expired
+	Failed    int          `json:"failed"` // day lists that could not be fetched
+	Top       []WatchAlert `json:"top"`    // the most severe changes, at most 5
+}
+
+func summariseWatch(v WatchView, at time.Time) *WatchSummary {
+	w := &WatchSummary{CheckedAt: at.UTC().Format(time.RFC3339), From: v.From, To: v.To, Suppliers: v.Suppliers,
+		Changes: len(v.Alerts), Failed: len(v.Failed), Top: []WatchAlert{}}
+	for _, a := range v.Alerts { // already most severe first, newest first
+		switch a.Severity {
+		case "high":
+			w.High++
+		case "medium":
+			w.Medium++
+		}
+		if len(w.Top) < 5 {
+			a.After = nil // the dashboard shows counts, not the invoices
+			w.Top = append(w.Top, a)
+		}
+	}
+	return w
 }
 
 // Dashboard gathers the workspace at a glance from SQLite only (it works offline).
@@ -83,6 +116,11 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 			}
 		}
 		d.LatestRun = &latest
+	}
+	if v, at, ok, err := s.LastWatch(ctx); err != nil {
+		return d, err
+	} else if ok {
+		d.Watch = summariseWatch(v, at)
 	}
 	if lk, err := s.Lookups(ctx); err == nil {
 		if known, err := lk.KnownGSTINs(ctx); err == nil {

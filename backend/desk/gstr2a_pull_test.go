@@ -151,7 +151,7 @@ func TestDashboard(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
 	d, err := s.Dashboard(ctx)
-	if err != nil || len(d.Periods) != 0 || d.LatestRun != nil {
+	if err != nil || len(d.Periods) != 0 || d.LatestRun != nil || d.Watch != nil {
 		t.Fatalf("empty dashboard = %+v, %v", d, err)
 	}
 	signIn(t, s)

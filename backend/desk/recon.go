@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/base64"
 	"encoding/csv"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -20,6 +23,7 @@ import (
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/store"
 )
 
 // Names the UI uses for the reconciliation types (aliases, so app.go needs no other import).
@@ -1104,6 +1108,9 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 		}
 		return x.Date > y.Date
 	})
+	if err := s.keepWatch(ctx, v); err != nil {
+		return v, err
+	}
 	return v, nil
 }
 
@@ -1112,6 +1119,38 @@ func (s *Service) ReconStartWatch(ctx context.Context, from, to string) string {
 	return s.startJob("recon:watch", func(ctx context.Context, progress func(int, int)) (any, error) {
 		return s.ReconWatch(ctx, from, to, progress)
 	})
+}
+
+// keepWatch stores v as the workspace's last supplier watch.
+func (s *Service) keepWatch(ctx context.Context, v WatchView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return apperr.Wrap(apperr.Internal, err, "could not keep the supplier watch")
+	}
+	if _, err := s.DB.ExecContext(ctx, `INSERT INTO recon_watch (workspace_id, checked_at, view) VALUES (?, ?, ?)
+		ON CONFLICT (workspace_id) DO UPDATE SET checked_at = excluded.checked_at, view = excluded.view`,
+		s.Workspace().ID, store.FormatTime(time.Now()), string(b)); err != nil {
+		return apperr.Wrap(apperr.Internal, err, "could not keep the supplier watch")
+	}
+	return nil
+}
+
+// LastWatch returns the workspace's last supplier watch and when it ran; ok is false when the
+// supplier watch has not been run in this workspace.
+func (s *Service) LastWatch(ctx context.Context) (v WatchView, at time.Time, ok bool, err error) {
+	var when, view string
+	err = s.DB.QueryRowContext(ctx, `SELECT checked_at, view FROM recon_watch WHERE workspace_id = ?`, s.Workspace().ID).Scan(&when, &view)
+	if errors.Is(err, sql.ErrNoRows) {
+		return v, at, false, nil
+	}
+	if err != nil {
+		return v, at, false, apperr.Wrap(apperr.Internal, err, "could not read the last supplier watch")
+	}
+	if err := json.Unmarshal([]byte(view), &v); err != nil {
+		return v, at, false, apperr.Wrap(apperr.Internal, err, "the stored supplier watch is damaged; run the supplier watch again")
+	}
+	at, _ = time.Parse(time.RFC3339Nano, when)
+	return v, at, true, nil
 }
 
 // ReconWatchResult returns a finished supplier watch.

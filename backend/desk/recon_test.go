@@ -351,6 +351,24 @@ func TestReconWatchFlagsACancelledSupplier(t *testing.T) {
 	if cancelled.Date != "2024-03-31" || cancelled.Severity != "high" || cancelled.Label != "Cancelled" || v.Alerts[0].Severity != "high" {
 		t.Errorf("cancelled alert = %+v (first alert %+v)", *cancelled, v.Alerts[0])
 	}
+	// The dashboard shows the last watch from SQLite, without fetching anything.
+	d, err := s.Dashboard(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	high := 0
+	for _, a := range v.Alerts {
+		if a.Severity == "high" {
+			high++
+		}
+	}
+	if d.Watch == nil || d.Watch.From != "2024-03-29" || d.Watch.To != "2024-04-01" || d.Watch.Changes != len(v.Alerts) ||
+		d.Watch.High != high || d.Watch.Suppliers != 2 || len(d.Watch.Top) == 0 || d.Watch.Top[0].GSTIN != v.Alerts[0].GSTIN {
+		t.Errorf("dashboard watch = %+v, want the watch of %d alerts (%d high)", d.Watch, len(v.Alerts), high)
+	}
+	if at, err := time.Parse(time.RFC3339, d.Watch.CheckedAt); err != nil || time.Since(at) > time.Minute {
+		t.Errorf("watch checked at %q", d.Watch.CheckedAt)
+	}
 	path, err := s.ReconWatchExport(v, "csv")
 	if err != nil {
 		t.Fatal(err)

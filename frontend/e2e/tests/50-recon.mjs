@@ -167,5 +167,16 @@ export const tests = {
     const line = await page.getByTestId('watch-summary').innerText()
     assert.match(line, /\d+ suppliers in \d+ states, \d+ day lists checked, 01\/06\/2025 to 03\/06\/2025/)
     await shot('recon-watch')
+    // The dashboard keeps the last watch (from SQLite) and leads back to it.
+    const changes = /(\d+) changes?/.exec(line)?.[1] ?? 'no supplier changed'
+    await page.keyboard.press('Alt+1')
+    const dash = page.getByTestId('dash-watch')
+    await dash.waitFor()
+    const text = await dash.innerText()
+    assert.match(text, /01\/06\/2025 to 03\/06\/2025/)
+    assert.ok(text.includes(changes === 'no supplier changed' ? 'No supplier changed' : `${changes} change`), text)
+    await shot('dashboard-watch')
+    await page.getByRole('link', { name: 'Open the supplier watch' }).click()
+    await page.getByTestId('watch-run').waitFor()
   },
 }

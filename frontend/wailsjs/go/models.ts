@@ -315,6 +315,98 @@ export namespace desk {
 	        this.transaction_id = source["transaction_id"];
 	    }
 	}
+	export class WatchAlert {
+	    gstin: string;
+	    name: string;
+	    state: string;
+	    type: string;
+	    label: string;
+	    date: string;
+	    severity: string;
+	    after: recon.Invoice[];
+	    tax_after: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new WatchAlert(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstin = source["gstin"];
+	        this.name = source["name"];
+	        this.state = source["state"];
+	        this.type = source["type"];
+	        this.label = source["label"];
+	        this.date = source["date"];
+	        this.severity = source["severity"];
+	        this.after = this.convertValues(source["after"], recon.Invoice);
+	        this.tax_after = source["tax_after"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class WatchSummary {
+	    checked_at: string;
+	    from: string;
+	    to: string;
+	    suppliers: number;
+	    changes: number;
+	    high: number;
+	    medium: number;
+	    failed: number;
+	    top: WatchAlert[];
+	
+	    static createFrom(source: any = {}) {
+	        return new WatchSummary(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.checked_at = source["checked_at"];
+	        this.from = source["from"];
+	        this.to = source["to"];
+	        this.suppliers = source["suppliers"];
+	        this.changes = source["changes"];
+	        this.high = source["high"];
+	        this.medium = source["medium"];
+	        this.failed = source["failed"];
+	        this.top = this.convertValues(source["top"], WatchAlert);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class Dashboard {
 	    periods: gstr2a.PeriodInfo[];
 	    itc: number;
@@ -324,6 +416,7 @@ export namespace desk {
 	    latest_run?: payroll.Run;
 	    runs: number;
 	    known_gstins: number;
+	    watch?: WatchSummary;
 	
 	    static createFrom(source: any = {}) {
 	        return new Dashboard(source);
@@ -339,6 +432,7 @@ export namespace desk {
 	        this.latest_run = this.convertValues(source["latest_run"], payroll.Run);
 	        this.runs = source["runs"];
 	        this.known_gstins = source["known_gstins"];
+	        this.watch = this.convertValues(source["watch"], WatchSummary);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -859,52 +953,8 @@ export namespace desk {
 		    return a;
 		}
 	}
-	export class WatchAlert {
-	    gstin: string;
-	    name: string;
-	    state: string;
-	    type: string;
-	    label: string;
-	    date: string;
-	    severity: string;
-	    after: recon.Invoice[];
-	    tax_after: number;
 	
-	    static createFrom(source: any = {}) {
-	        return new WatchAlert(source);
-	    }
 	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.gstin = source["gstin"];
-	        this.name = source["name"];
-	        this.state = source["state"];
-	        this.type = source["type"];
-	        this.label = source["label"];
-	        this.date = source["date"];
-	        this.severity = source["severity"];
-	        this.after = this.convertValues(source["after"], recon.Invoice);
-	        this.tax_after = source["tax_after"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
 	export class WatchView {
 	    from: string;
 	    to: string;
