@@ -87,6 +87,9 @@ func (a *App) JobState(id string) (desk.JobEvent, error) { ev, _, err := a.svc.J
 // CancelJob stops a long job; what it finished is kept.
 func (a *App) CancelJob(id string) { a.svc.CancelJob(id) }
 
+// Jobs lists the running jobs and those finished in the last half hour, for the jobs panel.
+func (a *App) Jobs() []desk.JobEvent { return a.svc.Jobs() }
+
 // LookupGSTIN checks one GSTIN locally, then searches it (cache first unless fresh).
 func (a *App) LookupGSTIN(gstin string, fresh bool) (desk.LookupDetail, error) {
 	return a.svc.LookupGSTIN(a.ctx, gstin, fresh)

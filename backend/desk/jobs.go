@@ -2,6 +2,7 @@ package desk
 
 import (
 	"context"
+	"sort"
 	"sync"
 	"time"
 
@@ -12,13 +13,28 @@ import (
 
 // JobEvent is what the UI hears about a long job: "job:progress" while it runs, "job:done" at the end.
 type JobEvent struct {
-	ID      string        `json:"id"`
-	Kind    string        `json:"kind"`
-	Done    int           `json:"done"`
-	Total   int           `json:"total"`
-	Started time.Time     `json:"started"`
-	Error   *apperr.Error `json:"error,omitempty"`
+	ID    string `json:"id"`
+	Kind  string `json:"kind"`
+	Done  int    `json:"done"`
+	Total int    `json:"total"`
+	// State is "running", then "done", "failed" or "cancelled".
+	State    string        `json:"state"`
+	Started  time.Time     `json:"started"`
+	Finished *time.Time    `json:"finished,omitempty"`
+	Error    *apperr.Error `json:"error,omitempty"`
 }
+
+// Job states.
+const (
+	JobRunning   = "running"
+	JobDone      = "done"
+	JobFailed    = "failed"
+	JobCancelled = "cancelled"
+)
+
+// jobKeep is how long a finished job (and its result) is kept for the jobs panel and for the
+// screen that started it to collect.
+const jobKeep = 30 * time.Minute
 
 type job struct {
 	cancel context.CancelFunc
@@ -37,13 +53,16 @@ type jobs struct {
 func (s *Service) startJob(kind string, fn func(ctx context.Context, progress func(done, total int)) (any, error)) string {
 	id := uuid.NewString()
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{cancel: cancel, ev: JobEvent{ID: id, Kind: kind, Started: time.Now()}}
+	j := &job{cancel: cancel, ev: JobEvent{ID: id, Kind: kind, State: JobRunning, Started: time.Now()}}
 	s.jobs.mu.Lock()
 	if s.jobs.byID == nil {
 		s.jobs.byID = map[string]*job{}
 	}
+	s.jobs.prune(time.Now())
 	s.jobs.byID[id] = j
+	first := j.ev
 	s.jobs.mu.Unlock()
+	s.Emit("job:progress", first) // the jobs panel shows it at once
 	go func() {
 		var last time.Time
 		progress := func(done, total int) {
@@ -59,8 +78,14 @@ func (s *Service) startJob(kind string, fn func(ctx context.Context, progress fu
 		res, err := fn(ctx, progress)
 		s.jobs.mu.Lock()
 		j.result, j.done = res, true
+		end := time.Now()
+		j.ev.Finished, j.ev.State = &end, JobDone
 		if err != nil {
 			j.ev.Error = apperr.Public(err)
+			j.ev.State = JobFailed
+			if j.ev.Error.Kind == apperr.Canceled {
+				j.ev.State = JobCancelled
+			}
 		}
 		ev := j.ev
 		s.jobs.mu.Unlock()
@@ -68,6 +93,28 @@ func (s *Service) startJob(kind string, fn func(ctx context.Context, progress fu
 		s.Emit("job:done", ev)
 	}()
 	return id
+}
+
+// prune forgets the jobs that finished more than jobKeep before now (s.jobs.mu held).
+func (js *jobs) prune(now time.Time) {
+	for id, j := range js.byID {
+		if j.done && j.ev.Finished != nil && now.Sub(*j.ev.Finished) > jobKeep {
+			delete(js.byID, id)
+		}
+	}
+}
+
+// Jobs lists the running jobs and those finished in the last half hour, newest first.
+func (s *Service) Jobs() []JobEvent {
+	s.jobs.mu.Lock()
+	defer s.jobs.mu.Unlock()
+	s.jobs.prune(time.Now())
+	out := make([]JobEvent, 0, len(s.jobs.byID))
+	for _, j := range s.jobs.byID {
+		out = append(out, j.ev)
+	}
+	sort.Slice(out, func(i, k int) bool { return out[i].Started.After(out[k].Started) })
+	return out
 }
 
 // CancelJob stops a running job; what it finished is kept.

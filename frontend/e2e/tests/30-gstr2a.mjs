@@ -73,6 +73,17 @@ export const tests = {
     await page.getByTestId('g2-summary').waitFor()
     await shot('gstr2a-pulled-two')
 
+    // The jobs panel (status bar, Ctrl+J) lists the pull as done; Esc closes it.
+    await page.getByTestId('jobs-button').waitFor()
+    await page.keyboard.press('Control+j')
+    const job = page.getByTestId('jobs-row').filter({ hasText: 'GSTR-2A pull' }).first()
+    await job.waitFor()
+    assert.equal(await job.getAttribute('data-state'), 'done')
+    assert.match(await job.innerText(), /2 of 2/)
+    await shot('jobs-panel')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('jobs-panel').waitFor({ state: 'detached' })
+
     // Review April alone.
     await page.getByTestId('chip-2025-04').click()
     await settled(page)

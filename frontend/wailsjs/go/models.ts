@@ -504,8 +504,11 @@ export namespace desk {
 	    kind: string;
 	    done: number;
 	    total: number;
+	    state: string;
 	    // Go type: time
 	    started: any;
+	    // Go type: time
+	    finished?: any;
 	    error?: apperr.Error;
 	
 	    static createFrom(source: any = {}) {
@@ -518,7 +521,9 @@ export namespace desk {
 	        this.kind = source["kind"];
 	        this.done = source["done"];
 	        this.total = source["total"];
+	        this.state = source["state"];
 	        this.started = this.convertValues(source["started"], null);
+	        this.finished = this.convertValues(source["finished"], null);
 	        this.error = this.convertValues(source["error"], apperr.Error);
 	    }
 	

@@ -49,6 +49,8 @@ export function Info():Promise<desk.Info>;
 
 export function JobState(arg1:string):Promise<desk.JobEvent>;
 
+export function Jobs():Promise<Array<desk.JobEvent>>;
+
 export function Logout(arg1:string):Promise<void>;
 
 export function LookupGSTIN(arg1:string,arg2:boolean):Promise<desk.LookupDetail>;

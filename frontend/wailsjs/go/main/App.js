@@ -86,6 +86,10 @@ export function JobState(arg1) {
   return window['go']['main']['App']['JobState'](arg1);
 }
 
+export function Jobs() {
+  return window['go']['main']['App']['Jobs']();
+}
+
 export function Logout(arg1) {
   return window['go']['main']['App']['Logout'](arg1);
 }
