@@ -6,6 +6,9 @@ import { mergeJob, type JobEvent } from '../lib/jobs'
 
 export const jobs = writable<JobEvent[]>([])
 export const jobsOpen = writable<boolean>(false)
+/** Counts the jobs that ended this session: what depends on their work (the status bar's call
+ * count) refreshes when it changes. */
+export const jobsEnded = writable<number>(0)
 
 let started = false
 
@@ -15,7 +18,7 @@ export async function followJobs(): Promise<void> {
   started = true
   try {
     EventsOn('job:progress', (ev: JobEvent) => jobs.update((l) => mergeJob(l, ev)))
-    EventsOn('job:done', (ev: JobEvent) => jobs.update((l) => mergeJob(l, ev)))
+    EventsOn('job:done', (ev: JobEvent) => { jobs.update((l) => mergeJob(l, ev)); jobsEnded.update((n) => n + 1) })
   } catch {
     started = false // no Wails runtime (unit tests)
     return
