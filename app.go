@@ -400,3 +400,8 @@ func (a *App) ReconWatchResult(id string) (desk.WatchView, error) { return a.svc
 func (a *App) ReconWatchExport(v desk.WatchView, format string) (string, error) {
 	return a.svc.ReconWatchExport(v, format)
 }
+
+// PaletteSearch finds GSTINs, suppliers and employees for the command palette (Ctrl+K).
+func (a *App) PaletteSearch(q string) ([]desk.PaletteHit, error) {
+	return a.svc.PaletteSearch(a.ctx, q)
+}

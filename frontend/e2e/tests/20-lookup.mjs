@@ -28,6 +28,24 @@ export const tests = {
     assert.match(pref, /\b[MQ]\b/)
     await shot('lookup-single')
   },
+  'Ctrl+K finds a looked-up GSTIN by name and a GSTIN typed in full': async ({ page, shot }) => {
+    await page.getByTestId('nav-dashboard').click()
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('palette-input').fill('umiya')
+    const hit = page.getByTestId('palette-hit').filter({ hasText: '27AAPFU0939F1ZV' })
+    await hit.waitFor()
+    await shot('palette-gstin')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('lookup-detail').waitFor()
+    assert.equal(await page.getByTestId('detail-gstin').innerText(), '27 AAPFU0939F 1ZV')
+    assert.match(await page.getByTestId('detail-source').innerText(), /from cache/)
+    // A GSTIN typed in full (spaces and all) is offered for a lookup.
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('palette-input').fill('24 abkcs2033b 1zv')
+    await page.getByTestId('palette-hit').filter({ hasText: 'Look up 24ABKCS2033B1ZV' }).waitFor()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('detail-gstin').filter({ hasText: '24 ABKCS2033B 1ZV' }).waitFor()
+  },
   'an invalid GSTIN says exactly what is wrong': async ({ page, shot }) => {
     await lookUp(page, '27AAPFU0939F1ZX')
     const msg = await page.getByTestId('lookup-error').innerText()

@@ -209,4 +209,22 @@ export const tests = {
     assert.ok(shown.length > 0 && shown.every((n) => n.toLowerCase().includes(name.split(/\s+/)[0].toLowerCase())), shown.join('|'))
     await shot('gstr2a-named')
   },
+
+  'Ctrl+K finds a supplier and shows its invoices': async ({ page, shot }) => {
+    await openApril(page)
+    const gstin = (await page.getByTestId('supplier-row').first().locator('td').first().innerText()).trim()
+    await page.getByTestId('nav-dashboard').click()
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('palette-input').fill(gstin.slice(2, 12).toLowerCase())
+    const hit = page.getByTestId('palette-hit').filter({ hasText: gstin })
+    await hit.waitFor()
+    assert.match(await hit.innerText(), /SUPPLIER[\s\S]*invoices in GSTR-2A/i)
+    await page.keyboard.press('Enter')
+    await page.getByTestId('g2-filter-supplier').waitFor()
+    assert.equal(await page.getByTestId('g2-filter-supplier').inputValue(), gstin)
+    await page.waitForFunction(() => document.querySelector('[data-testid=g2-pager-info]')?.textContent?.includes('filtered from'))
+    await settled(page)
+    const shown = await page.getByTestId('invoice-row').locator('td:nth-child(2)').allInnerTexts()
+    assert.ok(shown.length > 0 && shown.every((g) => g.trim() === gstin), shown.join('|'))
+  },
 }

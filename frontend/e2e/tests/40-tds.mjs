@@ -62,6 +62,19 @@ export const tests = {
     await page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'detached' })
   },
+  'Ctrl+K finds an employee and opens the computation sheet': async ({ page, shot }) => {
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('palette-input').fill('vikram')
+    const hit = page.getByTestId('palette-hit').filter({ hasText: 'Vikram Shah' })
+    await hit.waitFor()
+    assert.match(await hit.innerText(), /EMP002.*FY 2025-26/s)
+    await shot('palette-employee')
+    await page.keyboard.press('Enter')
+    const sheet = page.getByTestId('tds-sheet')
+    await sheet.getByTestId('tds-sheet-new').waitFor()
+    assert.match(await sheet.innerText(), /Vikram Shah/)
+    await page.keyboard.press('Escape')
+  },
   'exports the results as CSV and XLSX': async ({ page, shot }) => {
     await openTDS(page)
     await page.getByTestId('tds-table').getByText('Asha Rao').waitFor()

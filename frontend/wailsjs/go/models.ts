@@ -618,6 +618,28 @@ export namespace desk {
 		}
 	}
 	
+	export class PaletteHit {
+	    kind: string;
+	    title: string;
+	    detail: string;
+	    gstin?: string;
+	    run_id?: string;
+	    seq?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new PaletteHit(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.title = source["title"];
+	        this.detail = source["detail"];
+	        this.gstin = source["gstin"];
+	        this.run_id = source["run_id"];
+	        this.seq = source["seq"];
+	    }
+	}
 	export class PreferenceView {
 	    gstin: string;
 	    fy: string;

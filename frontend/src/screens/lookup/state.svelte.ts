@@ -18,4 +18,6 @@ export const lookupState = $state({
   page: 0,
   selected: 0,
   exportPath: '',
+  /** A GSTIN to look up when the screen shows (set by the command palette). */
+  pending: '',
 })

@@ -59,6 +59,8 @@ export function Online():Promise<boolean>;
 
 export function OpenDataFolder():Promise<void>;
 
+export function PaletteSearch(arg1:string):Promise<Array<desk.PaletteHit>>;
+
 export function Preference(arg1:string,arg2:string):Promise<desk.PreferenceView>;
 
 export function PullResults(arg1:string):Promise<Array<desk.PullResult>>;

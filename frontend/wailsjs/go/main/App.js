@@ -106,6 +106,10 @@ export function OpenDataFolder() {
   return window['go']['main']['App']['OpenDataFolder']();
 }
 
+export function PaletteSearch(arg1) {
+  return window['go']['main']['App']['PaletteSearch'](arg1);
+}
+
 export function Preference(arg1, arg2) {
   return window['go']['main']['App']['Preference'](arg1, arg2);
 }
