@@ -423,7 +423,7 @@ func (r *resolved) ctins(ctx context.Context, db querier) ([]string, error) {
 
 const invoiceCols = `i.id, i.sid, i.supplier_seq, i.ctin, i.inum, i.inum_norm, i.inv_date, i.idt, i.inv_typ, i.pos, i.rchrg,
 	i.val, i.taxable, i.igst, i.cgst, i.sgst, i.cess, i.diff_percent, coalesce(i.irn, ''), coalesce(i.irngendate, ''),
-	coalesce(i.srctyp, ''), i.chksum, json_array_length(i.items)`
+	coalesce(i.srctyp, ''), i.chksum, i.item_count`
 
 type supRef struct {
 	sid int64

@@ -171,6 +171,12 @@ func TestMigrationMovesItemsIntoInvoices(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(numbers(page.Rows), []string{"A-1", "A-2"}) {
 		t.Errorf("supplier filter after the migration = %v, %v; want A-1, A-2", numbers(page.Rows), err)
 	}
+	// Migration 0009 counted the items of the invoices stored before it.
+	for i, want := range []int{2, 1} {
+		if i < len(page.Rows) && page.Rows[i].Items != want {
+			t.Errorf("%s has %d items after the migration, want %d", page.Rows[i].Number, page.Rows[i].Items, want)
+		}
+	}
 	// The gzip answer stored before the migration still reads back.
 	got, err := RawListing(ctx, db.DB, "snap-1")
 	if err != nil || !bytes.Equal(got, raw) {

@@ -349,7 +349,7 @@ func newSnapshotWriter(ctx context.Context, tx *driverTx, req SaveRequest, total
 	}
 	if w.invs, err = newBatched(tx, `INSERT INTO gstr2a_invoices (id, sid, supplier_seq, ctin,
 		inum, inum_norm, inv_date, inv_typ, pos, rchrg, val, taxable, igst, cgst, sgst, cess,
-		rate_mask, diff_percent, srctyp, irngendate, irn, chksum, items)`, invoiceInsertCols, 64); err != nil {
+		rate_mask, diff_percent, srctyp, irngendate, irn, chksum, items, item_count)`, invoiceInsertCols, 64); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -366,7 +366,7 @@ func (w *snapshotWriter) close() {
 // Columns of the supplier and invoice INSERTs.
 const (
 	supplierCols      = 20
-	invoiceInsertCols = 23
+	invoiceInsertCols = 24
 )
 
 // preparedSupplier is one supplier's row values, ready to bind. The writer fills in what only
@@ -402,7 +402,7 @@ func (p *preparer) supplier(i int, s *Supplier) *preparedSupplier {
 		ps.invoices = append(ps.invoices, nil, nil, si, s.CTIN, inv.Number, NormaliseInvoiceNumber(inv.Number),
 			date, inv.Type, inv.POS, inv.ReverseCharge, int64(ia.Value), int64(ia.Taxable), int64(ia.IGST),
 			int64(ia.CGST), int64(ia.SGST), int64(ia.Cess), rateMask(inv.Items), diff, nullText(inv.SourceType),
-			nullText(inv.IRNDate), nullText(inv.IRN), inv.Checksum, string(p.itemsBuf))
+			nullText(inv.IRNDate), nullText(inv.IRN), inv.Checksum, string(p.itemsBuf), int64(len(inv.Items)))
 		for ti := range inv.Items {
 			dt := &inv.Items[ti].Detail
 			rt := p.rates[dt.Rate]
