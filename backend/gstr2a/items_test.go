@@ -217,3 +217,57 @@ func TestRateFilterReadsStoredItems(t *testing.T) {
 		}
 	}
 }
+
+// TestItemsViewMatchesTheAnswer: the gstr2a_items view gives SQL one row per line item of an
+// ingested pull, in order, with every amount (omitted taxes NULL).
+func TestItemsViewMatchesTheAnswer(t *testing.T) {
+	db := openDB(t)
+	raw := genListing(600, 9)
+	l, err := Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ingest(t, db, "w1", "2024-01", 0, raw)
+	type row struct {
+		num, rt, txval   int64
+		iamt, camt, samt *int64
+		csamt            *int64
+	}
+	var want []row
+	opt := func(p *Paise) *int64 {
+		if p == nil {
+			return nil
+		}
+		v := int64(*p)
+		return &v
+	}
+	for _, s := range l.B2B {
+		for _, inv := range s.Invoices {
+			for _, it := range inv.Items {
+				d := it.Detail
+				want = append(want, row{it.Num, int64(d.Rate), int64(d.Taxable), opt(d.IGST), opt(d.CGST), opt(d.SGST), opt(d.Cess)})
+			}
+		}
+	}
+	rows, err := db.Query(`SELECT num, rt, txval, iamt, camt, samt, csamt FROM gstr2a_items ORDER BY invoice_id, seq`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.num, &r.rt, &r.txval, &r.iamt, &r.camt, &r.samt, &r.csamt); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, r)
+	}
+	if len(got) != len(want) || len(want) < 600 {
+		t.Fatalf("the view has %d items, the answer %d", len(got), len(want))
+	}
+	for i := range want {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Fatalf("item %d: view %+v, answer %+v", i, got[i], want[i])
+		}
+	}
+}
