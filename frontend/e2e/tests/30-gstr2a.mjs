@@ -130,6 +130,8 @@ export const tests = {
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
     await page.getByTestId('g2-items').waitFor()
+    // The row opens at once; its items arrive from the database a moment later.
+    await page.getByTestId('g2-items').locator('table.inner tbody tr').first().waitFor()
     const itemRows = await page.getByTestId('g2-items').locator('tbody tr').count()
     const expected = num(await page.locator('tr.sel [data-testid=items-toggle]').innerText())
     assert.equal(itemRows, expected)
