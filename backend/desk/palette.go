@@ -144,11 +144,13 @@ func (s *Service) paletteEmployees(ctx context.Context, up string) ([]PaletteHit
 		if title == "" {
 			title = "Employee " + code
 		}
-		detail := strings.Trim(strings.Join([]string{code, pan}, " · "), " ·")
-		if detail != "" {
-			detail += " · "
+		var parts []string
+		for _, p := range []string{code, pan} {
+			if p != "" {
+				parts = append(parts, p)
+			}
 		}
-		detail += "salary TDS, " + tds.FY(fy).String()
+		detail := strings.Join(append(parts, "salary TDS, "+tds.FY(fy).String()), " · ")
 		hits = append(hits, PaletteHit{Kind: "employee", Title: title, Detail: detail, RunID: run, Seq: seq})
 	}
 	return hits, rows.Err()

@@ -46,9 +46,11 @@ func withDriverTx(ctx context.Context, db *sql.DB, fn func(*driverTx) error) err
 			return fmt.Errorf("gstr2a: the database driver (%T) cannot run a transaction directly", dc)
 		}
 		t := &driverTx{ctx: context.WithoutCancel(ctx), conn: c}
-		if t.tx, err = c.BeginTx(t.ctx, driver.TxOptions{}); err != nil {
+		tx, err := c.BeginTx(t.ctx, driver.TxOptions{})
+		if err != nil {
 			return err
 		}
+		t.tx = tx
 		if err := fn(t); err != nil {
 			if rerr := t.tx.Rollback(); rerr != nil {
 				return errors.Join(err, fmt.Errorf("roll back: %w", rerr))

@@ -228,5 +228,6 @@ export const tests = {
     await settled(page)
     const shown = await page.getByTestId('invoice-row').locator('td:nth-child(2)').allInnerTexts()
     assert.ok(shown.length > 0 && shown.every((g) => g.trim() === gstin), shown.join('|'))
+    await shot('gstr2a-palette-supplier')
   },
 }

@@ -73,6 +73,7 @@ export const tests = {
     const sheet = page.getByTestId('tds-sheet')
     await sheet.getByTestId('tds-sheet-new').waitFor()
     assert.match(await sheet.innerText(), /Vikram Shah/)
+    await shot('palette-sheet')
     await page.keyboard.press('Escape')
   },
   'exports the results as CSV and XLSX': async ({ page, shot }) => {

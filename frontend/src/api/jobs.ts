@@ -1,8 +1,8 @@
 // The jobs panel's list: every long job of this session, kept current from the job events.
 import { writable } from 'svelte/store'
 import * as App from '../../wailsjs/go/main/App'
-import { EventsOn } from '../../wailsjs/runtime/runtime'
 import { mergeJob, type JobEvent } from '../lib/jobs'
+import { onJobEvent } from './lookup'
 
 export const jobs = writable<JobEvent[]>([])
 export const jobsOpen = writable<boolean>(false)
@@ -16,15 +16,11 @@ let started = false
 export async function followJobs(): Promise<void> {
   if (started) return
   started = true
-  try {
-    EventsOn('job:progress', (ev: JobEvent) => jobs.update((l) => mergeJob(l, ev)))
-    EventsOn('job:done', (ev: JobEvent) => { jobs.update((l) => mergeJob(l, ev)); jobsEnded.update((n) => n + 1) })
-  } catch {
-    started = false // no Wails runtime (unit tests)
-    return
-  }
+  const heard = onJobEvent((ev, ended) => {
+    jobs.update((l) => mergeJob(l, ev))
+    if (ended) jobsEnded.update((n) => n + 1)
+  })
+  if (!heard) { started = false; return } // no Wails runtime (unit tests)
   const now = await App.Jobs().catch(() => [] as JobEvent[])
   jobs.update((l) => now.reduce(mergeJob, l))
 }
-
-export const cancel = (id: string): Promise<void> => App.CancelJob(id)

@@ -47,7 +47,15 @@ export const cancelJob = (id: string): Promise<void> => App.CancelJob(id)
 type Listener = (ev: JobEvent) => void
 const finished = new Map<string, JobEvent>()
 const listeners = new Set<{ id: string; progress: Listener; done: Listener }>()
+const everyJob = new Set<(ev: JobEvent, ended: boolean) => void>()
 let listening = false
+
+/** Hears every job's events (the jobs panel); returns false when there is no Wails runtime. */
+export function onJobEvent(fn: (ev: JobEvent, ended: boolean) => void): boolean {
+  listen()
+  everyJob.add(fn)
+  return listening
+}
 
 function listen() {
   if (listening) return
@@ -55,10 +63,12 @@ function listen() {
   try {
     EventsOn('job:progress', (ev: JobEvent) => {
       for (const l of listeners) if (l.id === ev.id) l.progress(ev)
+      for (const f of everyJob) f(ev, false)
     })
     EventsOn('job:done', (ev: JobEvent) => {
       finished.set(ev.id, ev)
       for (const l of listeners) if (l.id === ev.id) l.done(ev)
+      for (const f of everyJob) f(ev, true)
     })
   } catch {
     listening = false // no Wails runtime (unit tests); watchJob falls back to polling
@@ -88,11 +98,8 @@ export function watchJob(id: string, progress: Listener, done: Listener): () => 
     try {
       const ev = await App.JobState(id)
       if (over) return
-      progress(ev)
-      // JobState does not say "finished"; all counted is as good (the result call retries).
-      if (ev.error || (ev.total > 0 && ev.done >= ev.total)) {
-        setTimeout(() => { const f2 = finished.get(id); finish(f2 ?? ev) }, 400)
-      }
+      if (ev.state && ev.state !== 'running') finish(ev)
+      else progress(ev)
     } catch { /* the next tick tries again */ }
   }, 1000)
   function stop() {
