@@ -7,78 +7,74 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/zalando/go-keyring"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk"
+	"gstdesk/backend/desk/returns"
 )
 
 // newTestApp builds the real App over a temporary data folder and the demo simulator, as the
 // window does at startup (without a window: events go nowhere).
 func newTestApp(t *testing.T) *App {
+	return newTestAppAt(t, t.TempDir())
+}
+
+// newTestAppAt is newTestApp over the data folder dir.
+func newTestAppAt(t *testing.T, dir string) *App {
 	t.Helper()
 	keyring.MockInit()
 	ctx := context.Background()
-	svc, err := desk.Start(ctx, desk.Options{Dir: t.TempDir()})
+	a := NewApp(slog.New(slog.DiscardHandler))
+	d, err := desk.Start(ctx, desk.Options{Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { svc.Close() })
-	return &App{ctx: ctx, log: slog.New(slog.DiscardHandler), svc: svc}
+	t.Cleanup(func() { d.Close() })
+	a.shell.ctx, a.shell.d = ctx, d
+	return a
 }
 
 func TestAppBoundMethods(t *testing.T) {
 	a := newTestApp(t)
-	info, err := a.Info()
+	info, err := a.Workspaces.Info()
 	if err != nil || !info.Demo || !strings.HasPrefix(info.BaseURL, "http://127.0.0.1:") {
 		t.Fatalf("Info = %+v, %v", info, err)
 	}
-	d, err := a.LookupGSTIN("27AAPFU0939F1ZV", false)
+	d, err := a.Lookups.LookupGSTIN("27AAPFU0939F1ZV", false)
 	if err != nil || d.LegalName == "" {
 		t.Fatalf("LookupGSTIN = %+v, %v", d, err)
 	}
-	if _, err := a.LookupGSTIN("27AAPFU0939F1ZX", false); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := a.Lookups.LookupGSTIN("27AAPFU0939F1ZX", false); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("invalid GSTIN error = %v", err)
 	}
-	s, err := a.Settings()
+	s, err := a.Workspaces.Settings()
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.BaseURL = "http://example.in"
-	if _, err := a.SaveSettings("Demo", "", s); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := a.Workspaces.SaveSettings("Demo", "", s); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("plain-http base URL accepted: %v", err)
 	}
-	if err := a.RequestOTP("demo", ""); err != nil {
+	if err := a.Returns.RequestOTP("demo", ""); err != nil {
 		t.Fatal(err)
 	}
-	if v, err := a.VerifyOTP("demo", "", "575757"); err != nil || !v.Active {
+	if v, err := a.Returns.VerifyOTP("demo", "", "575757"); err != nil || !v.Active {
 		t.Fatalf("VerifyOTP = %+v, %v", v, err)
 	}
-	id, err := a.StartPull(desk.PullRequest{Periods: []string{"2025-04"}})
+	id, err := a.Returns.StartPull(returns.PullRequest{Periods: []string{"2025-04"}})
 	if err != nil || id == "" {
 		t.Fatalf("StartPull = %q, %v", id, err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		_, done, err := a.svc.Job(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if done {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the pull job did not finish")
-		}
-		time.Sleep(10 * time.Millisecond)
+	if _, err := a.shell.d.Core.WaitJob(context.Background(), id); err != nil {
+		t.Fatal(err)
 	}
-	res, err := a.PullResults(id)
+	res, err := a.Returns.PullResults(id)
 	if err != nil || len(res) != 1 || res[0].Error != nil {
 		t.Fatalf("PullResults = %+v, %v", res, err)
 	}
-	dash, err := a.Dashboard()
+	dash, err := a.Overview.Dashboard()
 	if err != nil || len(dash.Periods) != 1 || dash.Periods[0].Period != "2025-04" {
 		t.Errorf("Dashboard periods = %+v, %v", dash.Periods, err)
 	}

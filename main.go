@@ -43,7 +43,7 @@ func main() {
 		BackgroundColour: &options.RGBA{R: 248, G: 249, B: 251, A: 1},
 		OnStartup:        app.startup,
 		OnShutdown:       app.shutdown,
-		Bind:             []any{app},
+		Bind:             app.Bindings(),
 		ErrorFormatter:   func(err error) any { return formatError(log, err) },
 	})
 	if err != nil {

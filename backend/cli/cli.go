@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"gstdesk/backend/buildinfo"
+	"gstdesk/backend/desk"
 )
 
 // Version is the version of gstdesk (see package buildinfo).
@@ -120,4 +121,10 @@ func init() {
 		usage(env.Stdout)
 		return ExitOK
 	}})
+}
+
+// openDesk opens the application over the data folder of GSTDESK_DATA_DIR (default: the user's
+// config folder): the same area services the window binds, so a command and a click take one road.
+func openDesk(ctx context.Context, env Env) (*desk.Desk, error) {
+	return desk.Open(ctx, desk.Options{Dir: env.Getenv("GSTDESK_DATA_DIR"), Getenv: env.Getenv})
 }

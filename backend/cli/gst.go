@@ -61,7 +61,7 @@ type gstRun struct {
 	fresh   bool
 	format  string
 	out     string
-	svc     *desk.Service
+	d       *desk.Desk
 	records []map[string]any
 }
 
@@ -111,13 +111,12 @@ func (g *gstRun) parse(fs *flag.FlagSet, args []string) ([]string, int) {
 }
 
 func (g *gstRun) open(ctx context.Context) error {
-	dir := g.env.Getenv("GSTDESK_DATA_DIR")
-	svc, err := desk.Open(ctx, desk.Options{Dir: dir, Getenv: g.env.Getenv})
+	d, err := openDesk(ctx, g.env)
 	if err != nil {
 		return err
 	}
-	svc.SetOffline(g.offline)
-	g.svc = svc
+	d.Core.SetOffline(g.offline)
+	g.d = d
 	return nil
 }
 
@@ -127,7 +126,7 @@ func (g *gstRun) lookups(ctx context.Context) (*lookup.Service, int) {
 	if err := g.open(ctx); err != nil {
 		return nil, g.fail(err)
 	}
-	lk, err := g.svc.Lookups(ctx)
+	lk, err := g.d.Lookups.Lookups(ctx)
 	if err != nil {
 		return nil, g.fail(err)
 	}
@@ -149,8 +148,8 @@ func runGST(ctx context.Context, env Env, args []string) int {
 	}
 	g := &gstRun{env: env, name: args[0]}
 	code := run(ctx, g, args[1:])
-	if g.svc != nil {
-		g.svc.Close()
+	if g.d != nil {
+		g.d.Close()
 	}
 	return code
 }
@@ -460,7 +459,7 @@ func gstLogin(ctx context.Context, g *gstRun, args []string) int {
 		return g.fail(err)
 	}
 	if *otp == "" {
-		if err := g.svc.RequestOTP(ctx, *user, *gst); err != nil {
+		if err := g.d.Returns.RequestOTP(ctx, *user, *gst); err != nil {
 			g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(lookup.Public(err))})
 			return g.done(true)
 		}
@@ -468,15 +467,15 @@ func gstLogin(ctx context.Context, g *gstRun, args []string) int {
 		fmt.Fprintln(g.env.Stderr, "An OTP was sent to the taxpayer. Run again with --otp NNNNNN.")
 		return g.done(false)
 	}
-	if g.svc.InProcessDemo(ctx) {
+	if g.d.Core.InProcessDemo(ctx) {
 		// The demo's simulator lives only as long as this process: ask for the OTP first, as the
 		// app would have done in an earlier step.
-		if err := g.svc.RequestOTP(ctx, *user, *gst); err != nil {
+		if err := g.d.Returns.RequestOTP(ctx, *user, *gst); err != nil {
 			g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(lookup.Public(err))})
 			return g.done(true)
 		}
 	}
-	v, err := g.svc.VerifyOTP(ctx, *user, *gst, *otp)
+	v, err := g.d.Returns.VerifyOTP(ctx, *user, *gst, *otp)
 	if err != nil {
 		g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(lookup.Public(err))})
 		return g.done(true)
@@ -502,7 +501,7 @@ func gstLogout(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	if err := g.svc.Logout(ctx, *gst); err != nil {
+	if err := g.d.Returns.Logout(ctx, *gst); err != nil {
 		return g.fail(err)
 	}
 	return g.done(false)

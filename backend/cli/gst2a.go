@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/desk"
+	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/lookup"
@@ -35,7 +35,7 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2a-b2b --year YYYY --month MM [--to-month MM] [--supplier GSTIN] [--from DD/MM/YYYY] [--offline] [--format json|csv|xlsx] [--out FILE]")
 		return ExitUsage
 	}
-	periods, err := desk.PeriodRange(*year, *month, *toMonth)
+	periods, err := returns.PeriodRange(*year, *month, *toMonth)
 	if err != nil {
 		fmt.Fprintf(g.env.Stderr, "gstdesk gst 2a-b2b: %v\n", err)
 		return ExitUsage
@@ -46,15 +46,8 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 	var listings []periodListing
 	failed := false
 	if g.offline {
-		ws := g.svc.Workspace()
 		for _, p := range periods {
-			snap, err := gstr2a.LatestSnapshot(ctx, g.svc.DB.DB, ws.ID, p)
-			if err != nil {
-				g.emit(map[string]any{"period": p, "error": errorObject(apperr.New(apperr.NotFound, "Period %s was never pulled: pull it first (without --offline).", p))})
-				failed = true
-				continue
-			}
-			raw, err := gstr2a.RawListing(ctx, g.svc.DB.DB, snap.ID)
+			snap, raw, err := g.d.Returns.StoredListing(ctx, p)
 			if err != nil {
 				g.emit(map[string]any{"period": p, "error": errorObject(lookup.Public(err))})
 				failed = true
@@ -66,7 +59,7 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 		}
 		return g.finish2A(listings, failed)
 	}
-	res, err := g.svc.PullGSTR2A(ctx, desk.PullRequest{GSTIN: *gstinFlag, Periods: periods, Supplier: *supplier, From: *from}, true, nil)
+	res, err := g.d.Returns.PullGSTR2A(ctx, returns.PullRequest{GSTIN: *gstinFlag, Periods: periods, Supplier: *supplier, From: *from}, true, nil)
 	if err != nil {
 		for _, p := range periods {
 			g.emit(map[string]any{"period": p, "error": errorObject(lookup.Public(err))})
@@ -162,7 +155,7 @@ func gst2ADiff(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	snaps, err := gstr2a.Snapshots(ctx, g.svc.DB.DB, g.svc.Workspace().ID, period)
+	snaps, err := g.d.Returns.GSTR2ASnapshots(ctx, period)
 	if err != nil {
 		return g.fail(err)
 	}
@@ -172,7 +165,7 @@ func gst2ADiff(ctx context.Context, g *gstRun, args []string) int {
 		return g.done(true)
 	}
 	// Snapshots come newest first.
-	d, err := gstr2a.DiffSnapshots(ctx, g.svc.DB.DB, snaps[1].ID, snaps[0].ID)
+	d, err := g.d.Returns.GSTR2ADiff(ctx, snaps[1].ID, snaps[0].ID)
 	if err != nil {
 		return g.fail(err)
 	}

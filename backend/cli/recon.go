@@ -2,29 +2,19 @@ package cli
 
 import (
 	"context"
-	"crypto/sha256"
-	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/export"
 	"gstdesk/backend/recon"
-	"gstdesk/backend/store"
 )
-
-// LoadGSTR2A loads the stored GSTR-2A invoices of a workspace for the given return periods
-// (YYYY-MM) as reconciliation invoices (Source gstr2a, Period set, filing flags and cancellation
-// date filled in). The GSTR-2A storage sets it; while it is nil, gstdesk recon says 2A is not
-// available.
-var LoadGSTR2A func(ctx context.Context, db *sql.DB, workspaceID string, periods []string) ([]recon.Invoice, error)
 
 func init() {
 	register(Command{Name: "recon", Summary: "reconcile a purchase register with the stored GSTR-2A", Run: runRecon})
@@ -96,71 +86,51 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		return fail(ExitUsage, "%s", apperr.Public(err).Message)
 	}
 	periods := periodRange(*year, *month, *toMonth)
-
-	dir := env.Getenv("GSTDESK_DATA_DIR")
-	if dir == "" {
-		if dir, err = store.DataDir(); err != nil {
-			return fail(ExitFailed, "%v", err)
+	var ro reconcile.RunOptions
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "tolerance":
+			ro.AmountTolerance = &tol
+		case "date-window":
+			ro.DateWindowDays = window
 		}
-	}
-	db, err := store.Open(ctx, dir)
-	if err != nil {
-		return fail(ExitFailed, "cannot open the data folder %s: %v", dir, err)
-	}
-	defer db.Close()
-	var ws store.Workspace
-	if *wsID != "" {
-		ws, err = db.Workspace(ctx, *wsID)
-	} else {
-		ws, err = db.CurrentWorkspace(ctx)
-	}
-	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Public(err).Message)
-	}
+	})
 
-	mapping, err := recon.LoadMapping(ctx, db.DB, ws.ID)
+	d, err := openDesk(ctx, env)
 	if err != nil {
 		return fail(ExitFailed, "%s", apperr.Public(err).Message)
 	}
-	data, err := os.ReadFile(*purchases)
-	if err != nil {
-		return fail(ExitFailed, "cannot read the register %s: %v. Check the path.", *purchases, err)
+	defer d.Close()
+	if *wsID != "" {
+		ws, err := d.Core.DB.Workspace(ctx, *wsID)
+		if err != nil {
+			return fail(ExitFailed, "%s", apperr.Public(err).Message)
+		}
+		d.Core.SetWorkspace(ws)
 	}
-	sum := sha256.Sum256(data)
-	name := filepath.Base(*purchases)
-	books, rowErrs, err := recon.ReadRegister(strings.NewReader(string(data)), name, "", mapping)
-	for _, e := range rowErrs {
+	// The same two steps as the window: import the register (kept, checked, mapped), then run it.
+	im, err := d.Recon.ReconImportPath(ctx, *purchases)
+	if err != nil {
+		return fail(ExitFailed, "%s", apperr.Public(err).Message)
+	}
+	for _, e := range im.Errors {
 		fmt.Fprintln(env.Stderr, e.Error())
 	}
+	if im.ErrorCount > len(im.Errors) {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: ... and %d more problems.\n", im.ErrorCount-len(im.Errors))
+	}
+	done, err := d.Recon.ReconRunNow(ctx, im.Token, periods[0], periods[len(periods)-1], ro)
 	if err != nil {
 		return fail(ExitFailed, "%s", apperr.Public(err).Message)
 	}
-	inRange := books[:0]
-	skipped := 0
-	for _, b := range books {
-		if b.Period >= periods[0] && b.Period <= periods[len(periods)-1] {
-			inRange = append(inRange, b)
-		} else {
-			skipped++
-		}
+	if done.LeftOut > 0 {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: %d register invoice(s) dated outside %s to %s left out.\n", done.LeftOut, periods[0], periods[len(periods)-1])
 	}
-	if skipped > 0 {
-		fmt.Fprintf(env.Stderr, "gstdesk recon: %d register invoice(s) dated outside %s to %s left out.\n", skipped, periods[0], periods[len(periods)-1])
-	}
-	if LoadGSTR2A == nil {
-		return fail(ExitFailed, "GSTR-2A storage is not available in this build; pull GSTR-2A in the app first.")
-	}
-	twoA, err := LoadGSTR2A(ctx, db.DB, ws.ID, periods)
-	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Public(err).Message)
-	}
-	if len(twoA) == 0 {
+	if done.NoGSTR2A {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: no GSTR-2A stored for %s to %s: every register invoice will show as missing in 2A. Pull GSTR-2A first.\n", periods[0], periods[len(periods)-1])
 	}
-	opt := recon.DefaultOptions()
-	opt.AmountTolerance, opt.DateWindowDays = tol, *window
-	run, res, err := recon.Reconcile(ctx, db.DB, recon.Run{WorkspaceID: ws.ID, FromPeriod: periods[0], ToPeriod: periods[len(periods)-1],
-		RegisterName: name, RegisterSHA256: hex.EncodeToString(sum[:])}, inRange, twoA, opt)
+	run := done.Run
+	_, res, err := d.Recon.ReconResult(ctx, run.ID)
 	if err != nil {
 		return fail(ExitFailed, "%s", apperr.Public(err).Message)
 	}

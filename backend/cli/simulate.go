@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"time"
 
-	"gstdesk/backend/desk"
+	"gstdesk/backend/desk/core"
 	"gstdesk/backend/gstapi/gstapitest"
 )
 
@@ -45,7 +45,7 @@ func runSimulate(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk simulate: --taxpayers and --invoices must be 1 or more")
 		return ExitUsage
 	}
-	sim := gstapitest.New(gstapitest.Options{Seed: *seed, Taxpayers: *taxpayers, InvoicesPerMonth: *invoices, TDS: desk.LocalTDS})
+	sim := gstapitest.New(gstapitest.Options{Seed: *seed, Taxpayers: *taxpayers, InvoicesPerMonth: *invoices, TDS: core.LocalTDS})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk simulate: cannot listen on %s: %v. Choose another --addr.\n", *addr, err)

@@ -167,7 +167,13 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 	if len(im.Employees) == 0 {
 		return ExitFailed
 	}
-	results, err := payroll.Compute(ctx, im.Employees, fy, nil)
+	d, err := openDesk(ctx, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
+		return ExitFailed
+	}
+	defer d.Close()
+	results, err := d.Salary.Compute(ctx, im.Employees, fy, nil)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
 		return ExitFailed

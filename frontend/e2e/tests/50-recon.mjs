@@ -30,7 +30,7 @@ export const tests = {
     await page.getByText('Match your purchase register with GSTR-2A').waitFor()
     await shot('recon-empty')
     const results = await page.evaluate(async () => {
-      const app = window.go.main.App
+      const app = { ...window.go.main.Returns, ...window.go.main.Recon }
       await app.RequestOTP('demo', '')
       await app.VerifyOTP('demo', '', '575757')
       const id = await app.StartPull({ gstin: '', periods: ['2025-04', '2025-05', '2025-06'], supplier: '', from: '' })
@@ -123,7 +123,7 @@ export const tests = {
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=recon-runs] option').length === n + 1, runsBefore, { timeout: 15000 })
     // The linked pair now shows as a manual link; the accepted suggestion is still accepted.
     const rows = await page.evaluate(async () => {
-      const app = window.go.main.App
+      const app = { ...window.go.main.Returns, ...window.go.main.Recon }
       const runs = await app.ReconRuns()
       return (await app.ReconRows(runs[0].id, '', '', 0, 5000)).rows
     })

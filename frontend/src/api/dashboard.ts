@@ -1,11 +1,11 @@
 // The dashboard: the workspace at a glance, from SQLite only.
-import * as App from '../../wailsjs/go/main/App'
-import type { desk } from '../../wailsjs/go/models'
+import * as Overview from '../../wailsjs/go/main/Overview'
+import type { overview } from '../../wailsjs/go/models'
 
-export type Dashboard = desk.Dashboard
-export type Attention = desk.Attention
+export type Dashboard = overview.Dashboard
+export type Attention = overview.Attention
 
-export const dashboard = (): Promise<Dashboard> => App.Dashboard()
+export const dashboard = (): Promise<Dashboard> => Overview.Dashboard()
 
 /** Words for why a supplier needs attention. */
 export function attentionLabel(reason: string): string {

@@ -2,16 +2,16 @@
 // offline review of what was pulled (totals, suppliers, invoices, items, charts, snapshots, diffs,
 // exports). Everything but the session and the pull reads SQLite only. Lists the backend sends as
 // null (Go's nil slices) arrive here as empty arrays.
-import * as App from '../../wailsjs/go/main/App'
-import { desk, gstr2a } from '../../wailsjs/go/models'
+import * as Returns from '../../wailsjs/go/main/Returns'
+import { gstr2a, returns } from '../../wailsjs/go/models'
 import type { ExportFormat, JobEvent } from './lookup'
 import { withRetry } from '../lib/retry'
 
 export { cancelJob, watchJob } from './lookup'
 export type { ExportFormat, JobEvent }
 
-export type SessionView = desk.SessionView
-export type PullResult = desk.PullResult
+export type SessionView = returns.SessionView
+export type PullResult = returns.PullResult
 export type PeriodInfo = gstr2a.PeriodInfo
 export type Snapshot = gstr2a.Snapshot
 export type Totals = gstr2a.Totals
@@ -56,34 +56,34 @@ const query = (q: Query) => {
   return gstr2a.InvoiceQuery.createFrom({ ...q, filter: f })
 }
 
-export const sessionStatus = (gstin: string): Promise<SessionView> => App.SessionStatus(gstin)
-export const requestOTP = (username: string, gstin: string): Promise<void> => App.RequestOTP(username, gstin)
-export const verifyOTP = (username: string, gstin: string, otp: string): Promise<SessionView> => App.VerifyOTP(username, gstin, otp)
-export const logout = (gstin: string): Promise<void> => App.Logout(gstin)
+export const sessionStatus = (gstin: string): Promise<SessionView> => Returns.SessionStatus(gstin)
+export const requestOTP = (username: string, gstin: string): Promise<void> => Returns.RequestOTP(username, gstin)
+export const verifyOTP = (username: string, gstin: string, otp: string): Promise<SessionView> => Returns.VerifyOTP(username, gstin, otp)
+export const logout = (gstin: string): Promise<void> => Returns.Logout(gstin)
 
 /** Starts a pull of periods (YYYY-MM) as a job; supplier and from (DD/MM/YYYY) are optional filters. */
 export const startPull = (gstin: string, periods: string[], supplier = '', from = ''): Promise<string> =>
-  App.StartPull(desk.PullRequest.createFrom({ gstin, periods, supplier, from }))
-export const pullResults = async (id: string): Promise<PullResult[]> => (await withRetry(() => App.PullResults(id))) ?? []
+  Returns.StartPull(returns.PullRequest.createFrom({ gstin, periods, supplier, from }))
+export const pullResults = async (id: string): Promise<PullResult[]> => (await withRetry(() => Returns.PullResults(id))) ?? []
 
-export const periods = async (): Promise<PeriodInfo[]> => (await App.GSTR2APeriods()) ?? []
+export const periods = async (): Promise<PeriodInfo[]> => (await Returns.GSTR2APeriods()) ?? []
 export const totals = async (s: Scope): Promise<Totals> => {
-  const t = await App.GSTR2ATotals(scope(s))
+  const t = await Returns.GSTR2ATotals(scope(s))
   return { ...t, by_rate: t.by_rate ?? [], by_period: t.by_period ?? [], snapshots: t.snapshots ?? [] } as Totals
 }
-export const suppliers = async (s: Scope): Promise<SupplierSummary[]> => (await App.GSTR2ASuppliers(scope(s))) ?? []
+export const suppliers = async (s: Scope): Promise<SupplierSummary[]> => (await Returns.GSTR2ASuppliers(scope(s))) ?? []
 export const invoices = async (s: Scope, q: Query): Promise<InvoicePage> => {
-  const p = await App.GSTR2AInvoices(scope(s), query(q))
+  const p = await Returns.GSTR2AInvoices(scope(s), query(q))
   return { ...p, rows: p.rows ?? [] } as InvoicePage
 }
-export const items = async (invoiceID: number): Promise<LineItem[]> => (await App.GSTR2AItems(invoiceID)) ?? []
-export const taxBySupplier = async (s: Scope, n = 10): Promise<SupplierTax[]> => (await App.GSTR2ATaxBySupplier(scope(s), n)) ?? []
-export const taxByMonth = async (s: Scope): Promise<MonthTax[]> => (await App.GSTR2ATaxByMonth(scope(s))) ?? []
-export const snapshots = async (period: string): Promise<Snapshot[]> => (await App.GSTR2ASnapshots(period)) ?? []
-export const diff = (fromID: string, toID: string): Promise<Diff> => App.GSTR2ADiff(fromID, toID)
+export const items = async (invoiceID: number): Promise<LineItem[]> => (await Returns.GSTR2AItems(invoiceID)) ?? []
+export const taxBySupplier = async (s: Scope, n = 10): Promise<SupplierTax[]> => (await Returns.GSTR2ATaxBySupplier(scope(s), n)) ?? []
+export const taxByMonth = async (s: Scope): Promise<MonthTax[]> => (await Returns.GSTR2ATaxByMonth(scope(s))) ?? []
+export const snapshots = async (period: string): Promise<Snapshot[]> => (await Returns.GSTR2ASnapshots(period)) ?? []
+export const diff = (fromID: string, toID: string): Promise<Diff> => Returns.GSTR2ADiff(fromID, toID)
 /** Writes the current view (scope, filters, sort) to the exports folder; resolves to the file's path. */
 export const exportView = (s: Scope, q: Query, level: Level, format: ExportFormat): Promise<string> =>
-  App.GSTR2AExport(scope(s), query(q), level, format)
+  Returns.GSTR2AExport(scope(s), query(q), level, format)
 /** Looks up, as a bulk job, the suppliers of a scope with no name yet; resolves to the job id. */
-export const startSupplierLookup = (s: Scope): Promise<string> => App.StartSupplierLookup(scope(s))
+export const startSupplierLookup = (s: Scope): Promise<string> => Returns.StartSupplierLookup(scope(s))
 

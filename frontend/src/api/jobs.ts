@@ -1,6 +1,6 @@
 // The jobs panel's list: every long job of this session, kept current from the job events.
 import { writable } from 'svelte/store'
-import * as App from '../../wailsjs/go/main/App'
+import * as Jobs from '../../wailsjs/go/main/Jobs'
 import { mergeJob, type JobEvent } from '../lib/jobs'
 import { onJobEvent } from './lookup'
 
@@ -21,6 +21,6 @@ export async function followJobs(): Promise<void> {
     if (ended) jobsEnded.update((n) => n + 1)
   })
   if (!heard) { started = false; return } // no Wails runtime (unit tests)
-  const now = await App.Jobs().catch(() => [] as JobEvent[])
+  const now = await Jobs.Jobs().catch(() => [] as JobEvent[])
   jobs.update((l) => now.reduce(mergeJob, l))
 }

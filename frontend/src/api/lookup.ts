@@ -1,45 +1,46 @@
 // GSTIN lookups, the changed list, applicants, and the long-job events every screen's jobs use.
-import * as App from '../../wailsjs/go/main/App'
+import * as Jobs from '../../wailsjs/go/main/Jobs'
+import * as Lookups from '../../wailsjs/go/main/Lookups'
 import { EventsOn } from '../../wailsjs/runtime/runtime'
-import { desk, gstapi, gstin, lookup } from '../../wailsjs/go/models'
+import { core, gstapi, gstin, lookup, lookups } from '../../wailsjs/go/models'
 import { withRetry } from '../lib/retry'
 
-export type LookupRow = desk.LookupRow
-export type LookupDetail = desk.LookupDetail
+export type LookupRow = lookups.LookupRow
+export type LookupDetail = lookups.LookupDetail
 export type SearchResult = gstapi.SearchResult
 export type Place = gstapi.Place
 export type GSTINCheck = gstin.GSTIN
-export type PreferenceView = desk.PreferenceView
-export type BulkView = desk.BulkView
+export type PreferenceView = lookups.PreferenceView
+export type BulkView = lookups.BulkView
 export type BulkSummary = lookup.BulkSummary
-export type ChangedView = desk.ChangedView
-export type ChangedRow = desk.ChangedRow
-export type ApplicantView = desk.ApplicantView
-export type ContactCheckView = desk.ContactCheckView
-export type JobEvent = desk.JobEvent
+export type ChangedView = lookups.ChangedView
+export type ChangedRow = lookups.ChangedRow
+export type ApplicantView = lookups.ApplicantView
+export type ContactCheckView = lookups.ContactCheckView
+export type JobEvent = core.JobEvent
 
 export type ExportFormat = 'csv' | 'xlsx' | 'json'
 
-export const lookupGSTIN = (g: string, fresh = false): Promise<LookupDetail> => App.LookupGSTIN(g, fresh)
-export const preference = (g: string, fy: string): Promise<PreferenceView> => App.Preference(g, fy)
-export const startBulkText = (text: string, fresh = false): Promise<string> => App.StartBulkText(text, fresh)
+export const lookupGSTIN = (g: string, fresh = false): Promise<LookupDetail> => Lookups.LookupGSTIN(g, fresh)
+export const preference = (g: string, fy: string): Promise<PreferenceView> => Lookups.Preference(g, fy)
+export const startBulkText = (text: string, fresh = false): Promise<string> => Lookups.StartBulkText(text, fresh)
 
 /** Starts a bulk check of a CSV/XLSX file's GSTIN column (column "" finds it by its header). */
 export async function startBulkFile(file: File, column = '', fresh = false): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer())
-  return App.StartBulkFile(file.name, Array.from(bytes), column, fresh)
+  return Lookups.StartBulkFile(file.name, Array.from(bytes), column, fresh)
 }
 
-export const bulkResult = (id: string): Promise<BulkView> => withRetry(() => App.BulkResult(id))
+export const bulkResult = (id: string): Promise<BulkView> => withRetry(() => Lookups.BulkResult(id))
 export const exportLookups = (rows: LookupRow[], format: ExportFormat): Promise<string> =>
-  App.ExportLookups(rows.map((r) => desk.LookupRow.createFrom(r)), format)
-export const startChanged = (date: string, state: string, fresh = false): Promise<string> => App.StartChanged(date, state, fresh)
-export const changedResult = (id: string): Promise<ChangedView> => withRetry(() => App.ChangedResult(id))
-export const applicant = (enrolment: string): Promise<ApplicantView> => App.Applicant(enrolment)
+  Lookups.ExportLookups(rows.map((r) => lookups.LookupRow.createFrom(r)), format)
+export const startChanged = (date: string, state: string, fresh = false): Promise<string> => Lookups.StartChanged(date, state, fresh)
+export const changedResult = (id: string): Promise<ChangedView> => withRetry(() => Lookups.ChangedResult(id))
+export const applicant = (enrolment: string): Promise<ApplicantView> => Lookups.Applicant(enrolment)
 export const applicantCheck = (enrolment: string, email: string, mobile: string): Promise<ContactCheckView> =>
-  App.ApplicantCheck(enrolment, email, mobile)
-export const jobState = (id: string): Promise<JobEvent> => App.JobState(id)
-export const cancelJob = (id: string): Promise<void> => App.CancelJob(id)
+  Lookups.ApplicantCheck(enrolment, email, mobile)
+export const jobState = (id: string): Promise<JobEvent> => Jobs.JobState(id)
+export const cancelJob = (id: string): Promise<void> => Jobs.CancelJob(id)
 
 
 // Job events are heard from the start, app-wide, so a job that ends before its progress bar is on
@@ -96,7 +97,7 @@ export function watchJob(id: string, progress: Listener, done: Listener): () => 
     const f = finished.get(id)
     if (f) return finish(f)
     try {
-      const ev = await App.JobState(id)
+      const ev = await Jobs.JobState(id)
       if (over) return
       if (ev.state && ev.state !== 'running') finish(ev)
       else progress(ev)

@@ -1,15 +1,15 @@
 // The command palette's search and where each hit leads.
-import * as App from '../../wailsjs/go/main/App'
-import type { desk } from '../../wailsjs/go/models'
+import * as Overview from '../../wailsjs/go/main/Overview'
+import type { overview } from '../../wailsjs/go/models'
 import { area } from '../lib/app'
 import { lookupState } from '../screens/lookup/state.svelte'
 import { g2 } from '../screens/gstr2a/state.svelte'
 import { emptyFilter } from '../screens/gstr2a/logic'
 import { tdsNav } from '../screens/tds/state.svelte'
 
-export type PaletteHit = desk.PaletteHit
+export type PaletteHit = overview.PaletteHit
 
-export const search = (q: string): Promise<PaletteHit[]> => App.PaletteSearch(q)
+export const search = (q: string): Promise<PaletteHit[]> => Overview.PaletteSearch(q)
 
 /** Opens what a hit names: the lookup of a GSTIN, a supplier's GSTR-2A invoices, an employee's sheet. */
 export function openHit(h: PaletteHit): void {

@@ -1,14 +1,14 @@
 // Salary TDS for a whole payroll: imports, runs, computation sheets, exports, the remote cross-check.
-import * as App from '../../wailsjs/go/main/App'
-import { desk, payroll } from '../../wailsjs/go/models'
+import * as Salary from '../../wailsjs/go/main/Salary'
+import { payroll, salary } from '../../wailsjs/go/models'
 
-export type TDSImport = desk.TDSImport
+export type TDSImport = salary.TDSImport
 export type Run = payroll.Run
 export type Row = payroll.Row
 export type Page = payroll.Page
 export type Query = payroll.Query
 export type Totals = payroll.Totals
-export type Sheet = desk.TDSSheet
+export type Sheet = salary.TDSSheet
 export type Check = payroll.Check
 export type Comparison = payroll.Comparison
 export type Target = payroll.Target
@@ -24,23 +24,23 @@ export function toBase64(bytes: Uint8Array): string {
 }
 
 export async function importFile(file: File): Promise<TDSImport> {
-  return App.TDSImportData(file.name, toBase64(new Uint8Array(await file.arrayBuffer())))
+  return Salary.TDSImportData(file.name, toBase64(new Uint8Array(await file.arrayBuffer())))
 }
-export const importPath = (path: string): Promise<TDSImport> => App.TDSImportPath(path)
-export const importExample = (): Promise<TDSImport> => App.TDSImportExample()
-export const remap = (token: string, mapping: Record<string, string>): Promise<TDSImport> => App.TDSRemap(token, mapping)
-export const startRun = (token: string, fy: string, month: number, skipBad: boolean): Promise<string> => App.TDSStartRun(token, fy, month, skipBad)
-export const runResult = (job: string): Promise<Run> => App.TDSRunResult(job)
-export const targets = (): Promise<Target[]> => App.TDSTargets()
-export const runs = (): Promise<Run[]> => App.TDSRuns()
-export const run = (id: string): Promise<Run> => App.TDSRun(id)
-export const deleteRun = (id: string): Promise<void> => App.TDSDeleteRun(id)
-export const rows = (id: string, q: Query): Promise<Page> => App.TDSRows(id, payroll.Query.createFrom(q))
-export const sheet = (id: string, seq: number): Promise<Sheet> => App.TDSSheet(id, seq)
-export const compare = (from: string, to: string): Promise<Comparison> => App.TDSCompare(from, to)
-export const exportRun = (id: string, q: Query, f: ExportFormat): Promise<string> => App.TDSExport(id, payroll.Query.createFrom(q), f)
-export const exportFull = (id: string, f: ExportFormat): Promise<string> => App.TDSExportFull(id, f)
-export const exportWorkbooks = (id: string): Promise<string> => App.TDSExportWorkbooks(id)
-export const exportSheet = (id: string, seq: number, f: 'html' | 'xlsx'): Promise<string> => App.TDSExportSheet(id, seq, f)
-export const template = (): Promise<string> => App.TDSTemplate()
-export const crossCheck = (id: string, seqs: number[]): Promise<Check[]> => App.TDSCrossCheck(id, seqs)
+export const importPath = (path: string): Promise<TDSImport> => Salary.TDSImportPath(path)
+export const importExample = (): Promise<TDSImport> => Salary.TDSImportExample()
+export const remap = (token: string, mapping: Record<string, string>): Promise<TDSImport> => Salary.TDSRemap(token, mapping)
+export const startRun = (token: string, fy: string, month: number, skipBad: boolean): Promise<string> => Salary.TDSStartRun(token, fy, month, skipBad)
+export const runResult = (job: string): Promise<Run> => Salary.TDSRunResult(job)
+export const targets = (): Promise<Target[]> => Salary.TDSTargets()
+export const runs = (): Promise<Run[]> => Salary.TDSRuns()
+export const run = (id: string): Promise<Run> => Salary.TDSRun(id)
+export const deleteRun = (id: string): Promise<void> => Salary.TDSDeleteRun(id)
+export const rows = (id: string, q: Query): Promise<Page> => Salary.TDSRows(id, payroll.Query.createFrom(q))
+export const sheet = (id: string, seq: number): Promise<Sheet> => Salary.TDSSheet(id, seq)
+export const compare = (from: string, to: string): Promise<Comparison> => Salary.TDSCompare(from, to)
+export const exportRun = (id: string, q: Query, f: ExportFormat): Promise<string> => Salary.TDSExport(id, payroll.Query.createFrom(q), f)
+export const exportFull = (id: string, f: ExportFormat): Promise<string> => Salary.TDSExportFull(id, f)
+export const exportWorkbooks = (id: string): Promise<string> => Salary.TDSExportWorkbooks(id)
+export const exportSheet = (id: string, seq: number, f: 'html' | 'xlsx'): Promise<string> => Salary.TDSExportSheet(id, seq, f)
+export const template = (): Promise<string> => Salary.TDSTemplate()
+export const crossCheck = (id: string, seqs: number[]): Promise<Check[]> => Salary.TDSCrossCheck(id, seqs)

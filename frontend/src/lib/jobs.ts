@@ -1,8 +1,8 @@
 // Long jobs as the jobs panel shows them: what each kind is called, which screen it belongs to,
 // the newest state of each job, and the time left.
-import type { desk } from '../../wailsjs/go/models'
+import type { core } from '../../wailsjs/go/models'
 
-export type JobEvent = desk.JobEvent
+export type JobEvent = core.JobEvent
 
 const KINDS: Record<string, { label: string; area: string }> = {
   lookup: { label: 'Bulk GSTIN lookup', area: 'lookup' },

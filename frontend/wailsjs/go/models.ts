@@ -66,439 +66,8 @@ export namespace config {
 
 }
 
-export namespace desk {
+export namespace core {
 	
-	export class ApplicantView {
-	    transaction_id: string;
-	    timestamp: number;
-	    name: string;
-	    pan: string;
-	    state: string;
-	    goodsdetails?: string;
-	    servicedetails?: string;
-	    authstatus: string;
-	    regdt: string;
-	    candt?: string;
-	    // Go type: gstapi
-	    addtls: any;
-	    source: string;
-	    fetched_at: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new ApplicantView(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.transaction_id = source["transaction_id"];
-	        this.timestamp = source["timestamp"];
-	        this.name = source["name"];
-	        this.pan = source["pan"];
-	        this.state = source["state"];
-	        this.goodsdetails = source["goodsdetails"];
-	        this.servicedetails = source["servicedetails"];
-	        this.authstatus = source["authstatus"];
-	        this.regdt = source["regdt"];
-	        this.candt = source["candt"];
-	        this.addtls = this.convertValues(source["addtls"], null);
-	        this.source = source["source"];
-	        this.fetched_at = source["fetched_at"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class Attention {
-	    gstin: string;
-	    name: string;
-	    reason: string;
-	    cancelled_on: string;
-	    periods: string[];
-	    tax: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new Attention(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.gstin = source["gstin"];
-	        this.name = source["name"];
-	        this.reason = source["reason"];
-	        this.cancelled_on = source["cancelled_on"];
-	        this.periods = source["periods"];
-	        this.tax = source["tax"];
-	    }
-	}
-	export class LookupRow {
-	    row: number;
-	    input: string;
-	    gstin: string;
-	    status: string;
-	    legal_name: string;
-	    trade_name: string;
-	    reg_status: string;
-	    reg_date: string;
-	    cancel_date: string;
-	    state: string;
-	    constitution: string;
-	    taxpayer_type: string;
-	    einvoice: string;
-	    address: string;
-	    source: string;
-	    fetched_at: string;
-	    transaction_id: string;
-	    note: string;
-	    error_kind: string;
-	    error: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new LookupRow(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.row = source["row"];
-	        this.input = source["input"];
-	        this.gstin = source["gstin"];
-	        this.status = source["status"];
-	        this.legal_name = source["legal_name"];
-	        this.trade_name = source["trade_name"];
-	        this.reg_status = source["reg_status"];
-	        this.reg_date = source["reg_date"];
-	        this.cancel_date = source["cancel_date"];
-	        this.state = source["state"];
-	        this.constitution = source["constitution"];
-	        this.taxpayer_type = source["taxpayer_type"];
-	        this.einvoice = source["einvoice"];
-	        this.address = source["address"];
-	        this.source = source["source"];
-	        this.fetched_at = source["fetched_at"];
-	        this.transaction_id = source["transaction_id"];
-	        this.note = source["note"];
-	        this.error_kind = source["error_kind"];
-	        this.error = source["error"];
-	    }
-	}
-	export class BulkView {
-	    rows: LookupRow[];
-	    summary: lookup.BulkSummary;
-	
-	    static createFrom(source: any = {}) {
-	        return new BulkView(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.rows = this.convertValues(source["rows"], LookupRow);
-	        this.summary = this.convertValues(source["summary"], lookup.BulkSummary);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class ChangedRow {
-	    hash: string;
-	    gstin: string;
-	    name: string;
-	    type: string;
-	    label: string;
-	    date: string;
-	    state: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new ChangedRow(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.hash = source["hash"];
-	        this.gstin = source["gstin"];
-	        this.name = source["name"];
-	        this.type = source["type"];
-	        this.label = source["label"];
-	        this.date = source["date"];
-	        this.state = source["state"];
-	    }
-	}
-	export class ChangedView {
-	    date: string;
-	    state: string;
-	    total: number;
-	    pages: number;
-	    yours: ChangedRow[];
-	    others: ChangedRow[];
-	    by_type: Record<string, number>;
-	    source: string;
-	    fetched_at: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new ChangedView(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.date = source["date"];
-	        this.state = source["state"];
-	        this.total = source["total"];
-	        this.pages = source["pages"];
-	        this.yours = this.convertValues(source["yours"], ChangedRow);
-	        this.others = this.convertValues(source["others"], ChangedRow);
-	        this.by_type = source["by_type"];
-	        this.source = source["source"];
-	        this.fetched_at = source["fetched_at"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class ContactCheckView {
-	    enrolment: string;
-	    mobile: string;
-	    email: string;
-	    transaction_id: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new ContactCheckView(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.enrolment = source["enrolment"];
-	        this.mobile = source["mobile"];
-	        this.email = source["email"];
-	        this.transaction_id = source["transaction_id"];
-	    }
-	}
-	export class WatchAlert {
-	    gstin: string;
-	    name: string;
-	    state: string;
-	    type: string;
-	    label: string;
-	    date: string;
-	    severity: string;
-	    after: recon.Invoice[];
-	    tax_after: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new WatchAlert(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.gstin = source["gstin"];
-	        this.name = source["name"];
-	        this.state = source["state"];
-	        this.type = source["type"];
-	        this.label = source["label"];
-	        this.date = source["date"];
-	        this.severity = source["severity"];
-	        this.after = this.convertValues(source["after"], recon.Invoice);
-	        this.tax_after = source["tax_after"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class WatchSummary {
-	    checked_at: string;
-	    from: string;
-	    to: string;
-	    suppliers: number;
-	    changes: number;
-	    high: number;
-	    medium: number;
-	    failed: number;
-	    top: WatchAlert[];
-	
-	    static createFrom(source: any = {}) {
-	        return new WatchSummary(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.checked_at = source["checked_at"];
-	        this.from = source["from"];
-	        this.to = source["to"];
-	        this.suppliers = source["suppliers"];
-	        this.changes = source["changes"];
-	        this.high = source["high"];
-	        this.medium = source["medium"];
-	        this.failed = source["failed"];
-	        this.top = this.convertValues(source["top"], WatchAlert);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class Dashboard {
-	    periods: gstr2a.PeriodInfo[];
-	    itc: number;
-	    itc_at_risk: number;
-	    suppliers: number;
-	    attention: Attention[];
-	    latest_run?: payroll.Run;
-	    runs: number;
-	    known_gstins: number;
-	    watch?: WatchSummary;
-	
-	    static createFrom(source: any = {}) {
-	        return new Dashboard(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.periods = this.convertValues(source["periods"], gstr2a.PeriodInfo);
-	        this.itc = source["itc"];
-	        this.itc_at_risk = source["itc_at_risk"];
-	        this.suppliers = source["suppliers"];
-	        this.attention = this.convertValues(source["attention"], Attention);
-	        this.latest_run = this.convertValues(source["latest_run"], payroll.Run);
-	        this.runs = source["runs"];
-	        this.known_gstins = source["known_gstins"];
-	        this.watch = this.convertValues(source["watch"], WatchSummary);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class Info {
-	    version: string;
-	    workspace: store.Workspace;
-	    environment: string;
-	    demo: boolean;
-	    base_url: string;
-	    data_dir: string;
-	    offline: boolean;
-	    credentials: config.CredentialStatus;
-	    calls_today: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new Info(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.version = source["version"];
-	        this.workspace = this.convertValues(source["workspace"], store.Workspace);
-	        this.environment = source["environment"];
-	        this.demo = source["demo"];
-	        this.base_url = source["base_url"];
-	        this.data_dir = source["data_dir"];
-	        this.offline = source["offline"];
-	        this.credentials = this.convertValues(source["credentials"], config.CredentialStatus);
-	        this.calls_today = source["calls_today"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
 	export class JobEvent {
 	    id: string;
 	    kind: string;
@@ -525,485 +94,6 @@ export namespace desk {
 	        this.started = this.convertValues(source["started"], null);
 	        this.finished = this.convertValues(source["finished"], null);
 	        this.error = this.convertValues(source["error"], apperr.Error);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class LookupDetail {
-	    row: number;
-	    input: string;
-	    gstin: string;
-	    status: string;
-	    legal_name: string;
-	    trade_name: string;
-	    reg_status: string;
-	    reg_date: string;
-	    cancel_date: string;
-	    state: string;
-	    constitution: string;
-	    taxpayer_type: string;
-	    einvoice: string;
-	    address: string;
-	    source: string;
-	    fetched_at: string;
-	    transaction_id: string;
-	    note: string;
-	    error_kind: string;
-	    error: string;
-	    detail?: gstapi.SearchResult;
-	    check?: gstin.GSTIN;
-	
-	    static createFrom(source: any = {}) {
-	        return new LookupDetail(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.row = source["row"];
-	        this.input = source["input"];
-	        this.gstin = source["gstin"];
-	        this.status = source["status"];
-	        this.legal_name = source["legal_name"];
-	        this.trade_name = source["trade_name"];
-	        this.reg_status = source["reg_status"];
-	        this.reg_date = source["reg_date"];
-	        this.cancel_date = source["cancel_date"];
-	        this.state = source["state"];
-	        this.constitution = source["constitution"];
-	        this.taxpayer_type = source["taxpayer_type"];
-	        this.einvoice = source["einvoice"];
-	        this.address = source["address"];
-	        this.source = source["source"];
-	        this.fetched_at = source["fetched_at"];
-	        this.transaction_id = source["transaction_id"];
-	        this.note = source["note"];
-	        this.error_kind = source["error_kind"];
-	        this.error = source["error"];
-	        this.detail = this.convertValues(source["detail"], gstapi.SearchResult);
-	        this.check = this.convertValues(source["check"], gstin.GSTIN);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	
-	export class PaletteHit {
-	    kind: string;
-	    title: string;
-	    detail: string;
-	    gstin?: string;
-	    run_id?: string;
-	    seq?: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new PaletteHit(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.kind = source["kind"];
-	        this.title = source["title"];
-	        this.detail = source["detail"];
-	        this.gstin = source["gstin"];
-	        this.run_id = source["run_id"];
-	        this.seq = source["seq"];
-	    }
-	}
-	export class PreferenceView {
-	    gstin: string;
-	    fy: string;
-	    quarters: Record<string, string>;
-	    source: string;
-	    fetched_at: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new PreferenceView(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.gstin = source["gstin"];
-	        this.fy = source["fy"];
-	        this.quarters = source["quarters"];
-	        this.source = source["source"];
-	        this.fetched_at = source["fetched_at"];
-	    }
-	}
-	export class PullRequest {
-	    gstin: string;
-	    periods: string[];
-	    supplier: string;
-	    from: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new PullRequest(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.gstin = source["gstin"];
-	        this.periods = source["periods"];
-	        this.supplier = source["supplier"];
-	        this.from = source["from"];
-	    }
-	}
-	export class PullResult {
-	    period: string;
-	    status: string;
-	    snapshot_id?: string;
-	    invoices: number;
-	    suppliers: number;
-	    transaction_id?: string;
-	    fetched_at?: string;
-	    error?: apperr.Error;
-	
-	    static createFrom(source: any = {}) {
-	        return new PullResult(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.period = source["period"];
-	        this.status = source["status"];
-	        this.snapshot_id = source["snapshot_id"];
-	        this.invoices = source["invoices"];
-	        this.suppliers = source["suppliers"];
-	        this.transaction_id = source["transaction_id"];
-	        this.fetched_at = source["fetched_at"];
-	        this.error = this.convertValues(source["error"], apperr.Error);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class ReconExplanation {
-	    row: recon.Row;
-	    fields: recon.Comparison[];
-	    tolerance: number;
-	    date_window_days: number;
-	    books_id: string;
-	    gstr2a_id: string;
-	    candidate_ids: string[];
-	    candidate_status: string[];
-	
-	    static createFrom(source: any = {}) {
-	        return new ReconExplanation(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.row = this.convertValues(source["row"], recon.Row);
-	        this.fields = this.convertValues(source["fields"], recon.Comparison);
-	        this.tolerance = source["tolerance"];
-	        this.date_window_days = source["date_window_days"];
-	        this.books_id = source["books_id"];
-	        this.gstr2a_id = source["gstr2a_id"];
-	        this.candidate_ids = source["candidate_ids"];
-	        this.candidate_status = source["candidate_status"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class ReconImport {
-	    token: string;
-	    file: string;
-	    size: number;
-	    headers: string[];
-	    mapping: Record<string, string>;
-	    saved: boolean;
-	    confirm: boolean;
-	    missing: string[];
-	    errors: recon.RowError[];
-	    error_count: number;
-	    warning_count: number;
-	    invoices: number;
-	    first_date: string;
-	    last_date: string;
-	    sample: boolean;
-	
-	    static createFrom(source: any = {}) {
-	        return new ReconImport(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.token = source["token"];
-	        this.file = source["file"];
-	        this.size = source["size"];
-	        this.headers = source["headers"];
-	        this.mapping = source["mapping"];
-	        this.saved = source["saved"];
-	        this.confirm = source["confirm"];
-	        this.missing = source["missing"];
-	        this.errors = this.convertValues(source["errors"], recon.RowError);
-	        this.error_count = source["error_count"];
-	        this.warning_count = source["warning_count"];
-	        this.invoices = source["invoices"];
-	        this.first_date = source["first_date"];
-	        this.last_date = source["last_date"];
-	        this.sample = source["sample"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class ReconRowsView {
-	    run: recon.Run;
-	    counts: Record<string, number>;
-	    changed: number;
-	    decided: number;
-	    total: number;
-	    offset: number;
-	    rows: recon.Row[];
-	
-	    static createFrom(source: any = {}) {
-	        return new ReconRowsView(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.run = this.convertValues(source["run"], recon.Run);
-	        this.counts = source["counts"];
-	        this.changed = source["changed"];
-	        this.decided = source["decided"];
-	        this.total = source["total"];
-	        this.offset = source["offset"];
-	        this.rows = this.convertValues(source["rows"], recon.Row);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class SessionView {
-	    gstin: string;
-	    username: string;
-	    active: boolean;
-	    session_expiry: string;
-	    warning?: string;
-	    from_env: boolean;
-	
-	    static createFrom(source: any = {}) {
-	        return new SessionView(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.gstin = source["gstin"];
-	        this.username = source["username"];
-	        this.active = source["active"];
-	        this.session_expiry = source["session_expiry"];
-	        this.warning = source["warning"];
-	        this.from_env = source["from_env"];
-	    }
-	}
-	export class TDSImport {
-	    token: string;
-	    file: string;
-	    format: string;
-	    sheet: string;
-	    hash: string;
-	    size: number;
-	    columns: payroll.Match[];
-	    missing: string[];
-	    problems: payroll.Problem[];
-	    problem_count: number;
-	    bad_rows: number;
-	    rows: number;
-	    warnings: string[];
-	    employees: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new TDSImport(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.token = source["token"];
-	        this.file = source["file"];
-	        this.format = source["format"];
-	        this.sheet = source["sheet"];
-	        this.hash = source["hash"];
-	        this.size = source["size"];
-	        this.columns = this.convertValues(source["columns"], payroll.Match);
-	        this.missing = source["missing"];
-	        this.problems = this.convertValues(source["problems"], payroll.Problem);
-	        this.problem_count = source["problem_count"];
-	        this.bad_rows = source["bad_rows"];
-	        this.rows = source["rows"];
-	        this.warnings = source["warnings"];
-	        this.employees = source["employees"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class TDSSheet {
-	    run: payroll.Run;
-	    seq: number;
-	    sheet: payroll.Sheet;
-	    checks: payroll.Check[];
-	
-	    static createFrom(source: any = {}) {
-	        return new TDSSheet(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.run = this.convertValues(source["run"], payroll.Run);
-	        this.seq = source["seq"];
-	        this.sheet = this.convertValues(source["sheet"], payroll.Sheet);
-	        this.checks = this.convertValues(source["checks"], payroll.Check);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	
-	
-	export class WatchView {
-	    from: string;
-	    to: string;
-	    states: string[];
-	    suppliers: number;
-	    checked: number;
-	    failed: string[];
-	    alerts: WatchAlert[];
-	
-	    static createFrom(source: any = {}) {
-	        return new WatchView(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.from = source["from"];
-	        this.to = source["to"];
-	        this.states = source["states"];
-	        this.suppliers = source["suppliers"];
-	        this.checked = source["checked"];
-	        this.failed = source["failed"];
-	        this.alerts = this.convertValues(source["alerts"], WatchAlert);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1972,6 +1062,470 @@ export namespace lookup {
 
 }
 
+export namespace lookups {
+	
+	export class ApplicantView {
+	    transaction_id: string;
+	    timestamp: number;
+	    name: string;
+	    pan: string;
+	    state: string;
+	    goodsdetails?: string;
+	    servicedetails?: string;
+	    authstatus: string;
+	    regdt: string;
+	    candt?: string;
+	    // Go type: gstapi
+	    addtls: any;
+	    source: string;
+	    fetched_at: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ApplicantView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.transaction_id = source["transaction_id"];
+	        this.timestamp = source["timestamp"];
+	        this.name = source["name"];
+	        this.pan = source["pan"];
+	        this.state = source["state"];
+	        this.goodsdetails = source["goodsdetails"];
+	        this.servicedetails = source["servicedetails"];
+	        this.authstatus = source["authstatus"];
+	        this.regdt = source["regdt"];
+	        this.candt = source["candt"];
+	        this.addtls = this.convertValues(source["addtls"], null);
+	        this.source = source["source"];
+	        this.fetched_at = source["fetched_at"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class LookupRow {
+	    row: number;
+	    input: string;
+	    gstin: string;
+	    status: string;
+	    legal_name: string;
+	    trade_name: string;
+	    reg_status: string;
+	    reg_date: string;
+	    cancel_date: string;
+	    state: string;
+	    constitution: string;
+	    taxpayer_type: string;
+	    einvoice: string;
+	    address: string;
+	    source: string;
+	    fetched_at: string;
+	    transaction_id: string;
+	    note: string;
+	    error_kind: string;
+	    error: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new LookupRow(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.row = source["row"];
+	        this.input = source["input"];
+	        this.gstin = source["gstin"];
+	        this.status = source["status"];
+	        this.legal_name = source["legal_name"];
+	        this.trade_name = source["trade_name"];
+	        this.reg_status = source["reg_status"];
+	        this.reg_date = source["reg_date"];
+	        this.cancel_date = source["cancel_date"];
+	        this.state = source["state"];
+	        this.constitution = source["constitution"];
+	        this.taxpayer_type = source["taxpayer_type"];
+	        this.einvoice = source["einvoice"];
+	        this.address = source["address"];
+	        this.source = source["source"];
+	        this.fetched_at = source["fetched_at"];
+	        this.transaction_id = source["transaction_id"];
+	        this.note = source["note"];
+	        this.error_kind = source["error_kind"];
+	        this.error = source["error"];
+	    }
+	}
+	export class BulkView {
+	    rows: LookupRow[];
+	    summary: lookup.BulkSummary;
+	
+	    static createFrom(source: any = {}) {
+	        return new BulkView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rows = this.convertValues(source["rows"], LookupRow);
+	        this.summary = this.convertValues(source["summary"], lookup.BulkSummary);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ChangedRow {
+	    hash: string;
+	    gstin: string;
+	    name: string;
+	    type: string;
+	    label: string;
+	    date: string;
+	    state: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ChangedRow(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.hash = source["hash"];
+	        this.gstin = source["gstin"];
+	        this.name = source["name"];
+	        this.type = source["type"];
+	        this.label = source["label"];
+	        this.date = source["date"];
+	        this.state = source["state"];
+	    }
+	}
+	export class ChangedView {
+	    date: string;
+	    state: string;
+	    total: number;
+	    pages: number;
+	    yours: ChangedRow[];
+	    others: ChangedRow[];
+	    by_type: Record<string, number>;
+	    source: string;
+	    fetched_at: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ChangedView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.date = source["date"];
+	        this.state = source["state"];
+	        this.total = source["total"];
+	        this.pages = source["pages"];
+	        this.yours = this.convertValues(source["yours"], ChangedRow);
+	        this.others = this.convertValues(source["others"], ChangedRow);
+	        this.by_type = source["by_type"];
+	        this.source = source["source"];
+	        this.fetched_at = source["fetched_at"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ContactCheckView {
+	    enrolment: string;
+	    mobile: string;
+	    email: string;
+	    transaction_id: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ContactCheckView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.enrolment = source["enrolment"];
+	        this.mobile = source["mobile"];
+	        this.email = source["email"];
+	        this.transaction_id = source["transaction_id"];
+	    }
+	}
+	export class LookupDetail {
+	    row: number;
+	    input: string;
+	    gstin: string;
+	    status: string;
+	    legal_name: string;
+	    trade_name: string;
+	    reg_status: string;
+	    reg_date: string;
+	    cancel_date: string;
+	    state: string;
+	    constitution: string;
+	    taxpayer_type: string;
+	    einvoice: string;
+	    address: string;
+	    source: string;
+	    fetched_at: string;
+	    transaction_id: string;
+	    note: string;
+	    error_kind: string;
+	    error: string;
+	    detail?: gstapi.SearchResult;
+	    check?: gstin.GSTIN;
+	
+	    static createFrom(source: any = {}) {
+	        return new LookupDetail(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.row = source["row"];
+	        this.input = source["input"];
+	        this.gstin = source["gstin"];
+	        this.status = source["status"];
+	        this.legal_name = source["legal_name"];
+	        this.trade_name = source["trade_name"];
+	        this.reg_status = source["reg_status"];
+	        this.reg_date = source["reg_date"];
+	        this.cancel_date = source["cancel_date"];
+	        this.state = source["state"];
+	        this.constitution = source["constitution"];
+	        this.taxpayer_type = source["taxpayer_type"];
+	        this.einvoice = source["einvoice"];
+	        this.address = source["address"];
+	        this.source = source["source"];
+	        this.fetched_at = source["fetched_at"];
+	        this.transaction_id = source["transaction_id"];
+	        this.note = source["note"];
+	        this.error_kind = source["error_kind"];
+	        this.error = source["error"];
+	        this.detail = this.convertValues(source["detail"], gstapi.SearchResult);
+	        this.check = this.convertValues(source["check"], gstin.GSTIN);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class PreferenceView {
+	    gstin: string;
+	    fy: string;
+	    quarters: Record<string, string>;
+	    source: string;
+	    fetched_at: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PreferenceView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstin = source["gstin"];
+	        this.fy = source["fy"];
+	        this.quarters = source["quarters"];
+	        this.source = source["source"];
+	        this.fetched_at = source["fetched_at"];
+	    }
+	}
+
+}
+
+export namespace overview {
+	
+	export class Attention {
+	    gstin: string;
+	    name: string;
+	    reason: string;
+	    cancelled_on: string;
+	    periods: string[];
+	    tax: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Attention(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstin = source["gstin"];
+	        this.name = source["name"];
+	        this.reason = source["reason"];
+	        this.cancelled_on = source["cancelled_on"];
+	        this.periods = source["periods"];
+	        this.tax = source["tax"];
+	    }
+	}
+	export class WatchSummary {
+	    checked_at: string;
+	    from: string;
+	    to: string;
+	    suppliers: number;
+	    changes: number;
+	    high: number;
+	    medium: number;
+	    failed: number;
+	    top: recon.WatchAlert[];
+	
+	    static createFrom(source: any = {}) {
+	        return new WatchSummary(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.checked_at = source["checked_at"];
+	        this.from = source["from"];
+	        this.to = source["to"];
+	        this.suppliers = source["suppliers"];
+	        this.changes = source["changes"];
+	        this.high = source["high"];
+	        this.medium = source["medium"];
+	        this.failed = source["failed"];
+	        this.top = this.convertValues(source["top"], recon.WatchAlert);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Dashboard {
+	    periods: gstr2a.PeriodInfo[];
+	    itc: number;
+	    itc_at_risk: number;
+	    suppliers: number;
+	    attention: Attention[];
+	    latest_run?: payroll.Run;
+	    runs: number;
+	    known_gstins: number;
+	    watch?: WatchSummary;
+	
+	    static createFrom(source: any = {}) {
+	        return new Dashboard(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.periods = this.convertValues(source["periods"], gstr2a.PeriodInfo);
+	        this.itc = source["itc"];
+	        this.itc_at_risk = source["itc_at_risk"];
+	        this.suppliers = source["suppliers"];
+	        this.attention = this.convertValues(source["attention"], Attention);
+	        this.latest_run = this.convertValues(source["latest_run"], payroll.Run);
+	        this.runs = source["runs"];
+	        this.known_gstins = source["known_gstins"];
+	        this.watch = this.convertValues(source["watch"], WatchSummary);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class PaletteHit {
+	    kind: string;
+	    title: string;
+	    detail: string;
+	    gstin?: string;
+	    run_id?: string;
+	    seq?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new PaletteHit(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.title = source["title"];
+	        this.detail = source["detail"];
+	        this.gstin = source["gstin"];
+	        this.run_id = source["run_id"];
+	        this.seq = source["seq"];
+	    }
+	}
+
+}
+
 export namespace payroll {
 	
 	export class Change {
@@ -2560,6 +2114,104 @@ export namespace recon {
 	        this.within_tolerance = source["within_tolerance"];
 	    }
 	}
+	export class Row {
+	    status: string;
+	    books?: Invoice;
+	    gstr2a?: Invoice;
+	    rule: string;
+	    rule_id: string;
+	    norm_books: string;
+	    norm_gstr2a: string;
+	    differences: Difference[];
+	    candidates?: Candidate[];
+	    period: string;
+	    key: string;
+	    action?: string;
+	    changed_since_action?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Row(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.status = source["status"];
+	        this.books = this.convertValues(source["books"], Invoice);
+	        this.gstr2a = this.convertValues(source["gstr2a"], Invoice);
+	        this.rule = source["rule"];
+	        this.rule_id = source["rule_id"];
+	        this.norm_books = source["norm_books"];
+	        this.norm_gstr2a = source["norm_gstr2a"];
+	        this.differences = this.convertValues(source["differences"], Difference);
+	        this.candidates = this.convertValues(source["candidates"], Candidate);
+	        this.period = source["period"];
+	        this.key = source["key"];
+	        this.action = source["action"];
+	        this.changed_since_action = source["changed_since_action"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Explanation {
+	    row: Row;
+	    fields: Comparison[];
+	    tolerance: number;
+	    date_window_days: number;
+	    books_id: string;
+	    gstr2a_id: string;
+	    candidate_ids: string[];
+	    candidate_status: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Explanation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.row = this.convertValues(source["row"], Row);
+	        this.fields = this.convertValues(source["fields"], Comparison);
+	        this.tolerance = source["tolerance"];
+	        this.date_window_days = source["date_window_days"];
+	        this.books_id = source["books_id"];
+	        this.gstr2a_id = source["gstr2a_id"];
+	        this.candidate_ids = source["candidate_ids"];
+	        this.candidate_status = source["candidate_status"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	
 	export class ManualLink {
 	    kind: string;
@@ -2681,60 +2333,7 @@ export namespace recon {
 	        this.aliases = source["aliases"];
 	    }
 	}
-	export class Row {
-	    status: string;
-	    books?: Invoice;
-	    gstr2a?: Invoice;
-	    rule: string;
-	    rule_id: string;
-	    norm_books: string;
-	    norm_gstr2a: string;
-	    differences: Difference[];
-	    candidates?: Candidate[];
-	    period: string;
-	    key: string;
-	    action?: string;
-	    changed_since_action?: boolean;
 	
-	    static createFrom(source: any = {}) {
-	        return new Row(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.status = source["status"];
-	        this.books = this.convertValues(source["books"], Invoice);
-	        this.gstr2a = this.convertValues(source["gstr2a"], Invoice);
-	        this.rule = source["rule"];
-	        this.rule_id = source["rule_id"];
-	        this.norm_books = source["norm_books"];
-	        this.norm_gstr2a = source["norm_gstr2a"];
-	        this.differences = this.convertValues(source["differences"], Difference);
-	        this.candidates = this.convertValues(source["candidates"], Candidate);
-	        this.period = source["period"];
-	        this.key = source["key"];
-	        this.action = source["action"];
-	        this.changed_since_action = source["changed_since_action"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
 	export class RowError {
 	    file: string;
 	    sheet?: string;
@@ -2805,6 +2404,49 @@ export namespace recon {
 		    return a;
 		}
 	}
+	export class RowsView {
+	    run: Run;
+	    counts: Record<string, number>;
+	    changed: number;
+	    decided: number;
+	    total: number;
+	    offset: number;
+	    rows: Row[];
+	
+	    static createFrom(source: any = {}) {
+	        return new RowsView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run = this.convertValues(source["run"], Run);
+	        this.counts = source["counts"];
+	        this.changed = source["changed"];
+	        this.decided = source["decided"];
+	        this.total = source["total"];
+	        this.offset = source["offset"];
+	        this.rows = this.convertValues(source["rows"], Row);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	
 	export class Summary {
 	    periods: PeriodSummary[];
@@ -2870,6 +2512,343 @@ export namespace recon {
 	        this.risk = source["risk"];
 	        this.risk_reasons = source["risk_reasons"];
 	        this.itc_at_risk = source["itc_at_risk"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class WatchAlert {
+	    gstin: string;
+	    name: string;
+	    state: string;
+	    type: string;
+	    label: string;
+	    date: string;
+	    severity: string;
+	    after: Invoice[];
+	    tax_after: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new WatchAlert(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstin = source["gstin"];
+	        this.name = source["name"];
+	        this.state = source["state"];
+	        this.type = source["type"];
+	        this.label = source["label"];
+	        this.date = source["date"];
+	        this.severity = source["severity"];
+	        this.after = this.convertValues(source["after"], Invoice);
+	        this.tax_after = source["tax_after"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class WatchView {
+	    from: string;
+	    to: string;
+	    states: string[];
+	    suppliers: number;
+	    checked: number;
+	    failed: string[];
+	    alerts: WatchAlert[];
+	
+	    static createFrom(source: any = {}) {
+	        return new WatchView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.from = source["from"];
+	        this.to = source["to"];
+	        this.states = source["states"];
+	        this.suppliers = source["suppliers"];
+	        this.checked = source["checked"];
+	        this.failed = source["failed"];
+	        this.alerts = this.convertValues(source["alerts"], WatchAlert);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
+export namespace reconcile {
+	
+	export class ReconImport {
+	    token: string;
+	    file: string;
+	    size: number;
+	    headers: string[];
+	    mapping: Record<string, string>;
+	    saved: boolean;
+	    confirm: boolean;
+	    missing: string[];
+	    errors: recon.RowError[];
+	    error_count: number;
+	    warning_count: number;
+	    invoices: number;
+	    first_date: string;
+	    last_date: string;
+	    sample: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ReconImport(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.token = source["token"];
+	        this.file = source["file"];
+	        this.size = source["size"];
+	        this.headers = source["headers"];
+	        this.mapping = source["mapping"];
+	        this.saved = source["saved"];
+	        this.confirm = source["confirm"];
+	        this.missing = source["missing"];
+	        this.errors = this.convertValues(source["errors"], recon.RowError);
+	        this.error_count = source["error_count"];
+	        this.warning_count = source["warning_count"];
+	        this.invoices = source["invoices"];
+	        this.first_date = source["first_date"];
+	        this.last_date = source["last_date"];
+	        this.sample = source["sample"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
+export namespace returns {
+	
+	export class PullRequest {
+	    gstin: string;
+	    periods: string[];
+	    supplier: string;
+	    from: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PullRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstin = source["gstin"];
+	        this.periods = source["periods"];
+	        this.supplier = source["supplier"];
+	        this.from = source["from"];
+	    }
+	}
+	export class PullResult {
+	    period: string;
+	    status: string;
+	    snapshot_id?: string;
+	    invoices: number;
+	    suppliers: number;
+	    transaction_id?: string;
+	    fetched_at?: string;
+	    error?: apperr.Error;
+	
+	    static createFrom(source: any = {}) {
+	        return new PullResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.status = source["status"];
+	        this.snapshot_id = source["snapshot_id"];
+	        this.invoices = source["invoices"];
+	        this.suppliers = source["suppliers"];
+	        this.transaction_id = source["transaction_id"];
+	        this.fetched_at = source["fetched_at"];
+	        this.error = this.convertValues(source["error"], apperr.Error);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SessionView {
+	    gstin: string;
+	    username: string;
+	    active: boolean;
+	    session_expiry: string;
+	    warning?: string;
+	    from_env: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new SessionView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstin = source["gstin"];
+	        this.username = source["username"];
+	        this.active = source["active"];
+	        this.session_expiry = source["session_expiry"];
+	        this.warning = source["warning"];
+	        this.from_env = source["from_env"];
+	    }
+	}
+
+}
+
+export namespace salary {
+	
+	export class TDSImport {
+	    token: string;
+	    file: string;
+	    format: string;
+	    sheet: string;
+	    hash: string;
+	    size: number;
+	    columns: payroll.Match[];
+	    missing: string[];
+	    problems: payroll.Problem[];
+	    problem_count: number;
+	    bad_rows: number;
+	    rows: number;
+	    warnings: string[];
+	    employees: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new TDSImport(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.token = source["token"];
+	        this.file = source["file"];
+	        this.format = source["format"];
+	        this.sheet = source["sheet"];
+	        this.hash = source["hash"];
+	        this.size = source["size"];
+	        this.columns = this.convertValues(source["columns"], payroll.Match);
+	        this.missing = source["missing"];
+	        this.problems = this.convertValues(source["problems"], payroll.Problem);
+	        this.problem_count = source["problem_count"];
+	        this.bad_rows = source["bad_rows"];
+	        this.rows = source["rows"];
+	        this.warnings = source["warnings"];
+	        this.employees = source["employees"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class TDSSheet {
+	    run: payroll.Run;
+	    seq: number;
+	    sheet: payroll.Sheet;
+	    checks: payroll.Check[];
+	
+	    static createFrom(source: any = {}) {
+	        return new TDSSheet(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run = this.convertValues(source["run"], payroll.Run);
+	        this.seq = source["seq"];
+	        this.sheet = this.convertValues(source["sheet"], payroll.Sheet);
+	        this.checks = this.convertValues(source["checks"], payroll.Check);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -3041,6 +3020,57 @@ export namespace tds {
 	        this.month = source["month"];
 	        this.amount = source["amount"];
 	    }
+	}
+
+}
+
+export namespace workspaces {
+	
+	export class Info {
+	    version: string;
+	    workspace: store.Workspace;
+	    environment: string;
+	    demo: boolean;
+	    base_url: string;
+	    data_dir: string;
+	    offline: boolean;
+	    credentials: config.CredentialStatus;
+	    calls_today: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Info(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.version = source["version"];
+	        this.workspace = this.convertValues(source["workspace"], store.Workspace);
+	        this.environment = source["environment"];
+	        this.demo = source["demo"];
+	        this.base_url = source["base_url"];
+	        this.data_dir = source["data_dir"];
+	        this.offline = source["offline"];
+	        this.credentials = this.convertValues(source["credentials"], config.CredentialStatus);
+	        this.calls_today = source["calls_today"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }

@@ -1,0 +1,188 @@
+package core
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/config"
+	"gstdesk/backend/gstapi"
+	"gstdesk/backend/gstapi/gstapitest"
+	"gstdesk/backend/store"
+	"gstdesk/backend/tds"
+	"gstdesk/backend/workbook"
+)
+
+// DemoSeed is the seed of the demo workspace's simulated service: the same made-up taxpayers on
+// every start.
+const DemoSeed = 2026
+
+// demoServer is the simulator the demo workspace talks to, on a loopback port of its own.
+type demoServer struct {
+	sim *gstapitest.Server
+	srv *http.Server
+	url string
+}
+
+func startDemo() (*demoServer, error) {
+	sim := gstapitest.New(gstapitest.Options{Seed: DemoSeed, TDS: LocalTDS})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, apperr.Wrap(apperr.Internal, err, "could not start the demo service")
+	}
+	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	return &demoServer{sim: sim, srv: srv, url: "http://" + ln.Addr().String()}, nil
+}
+
+func (d *demoServer) close() {
+	d.sim.Close()
+	d.srv.Close()
+}
+
+// LocalTDS answers the simulated salary calculator (4.8) with gstdesk's own engine, so the demo's
+// cross-check agrees with the local computation.
+func LocalTDS(fy string, body json.RawMessage) (json.RawMessage, error) {
+	y, err := tds.ParseFY(fy)
+	if err != nil {
+		return nil, err
+	}
+	wb, err := workbook.Parse(body)
+	if err != nil {
+		return nil, err
+	}
+	resp, _, _, err := workbook.Calculate(&wb, y)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(resp)
+}
+
+// Demo returns the simulator behind the demo workspace, starting it on first use.
+func (s *Core) Demo() (*gstapitest.Server, string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.demo == nil {
+		d, err := startDemo()
+		if err != nil {
+			return nil, "", err
+		}
+		s.demo = d
+		s.demoURL = d.url
+	}
+	return s.demo.sim, s.demo.url, nil
+}
+
+// Connection says where calls of the current workspace go and with which credentials; the
+// credentials never leave this package except into the client.
+type Connection struct {
+	Environment string
+	BaseURL     string
+	creds       config.Credentials
+	Rate        int
+}
+
+// Connection resolves the current workspace's base URL and credentials: GSTDESK_BASE_URL and the
+// GSTDESK_API_* variables override the settings; the demo workspace uses its simulator.
+func (s *Core) Connection(ctx context.Context) (Connection, error) {
+	ws := s.Workspace()
+	set, err := config.Load(ctx, s.DB, ws)
+	if err != nil {
+		return Connection{}, err
+	}
+	c := Connection{Environment: ws.Environment, Rate: set.DefaultRate()}
+	if u := s.Getenv("GSTDESK_BASE_URL"); u != "" {
+		if err := config.ValidateBaseURL(u); err != nil {
+			return c, err
+		}
+		set.BaseURL = u
+	}
+	if ws.Environment == store.EnvDemo && set.BaseURL == "" {
+		_, url, err := s.Demo()
+		if err != nil {
+			return c, err
+		}
+		c.BaseURL = url
+		c.creds = config.Credentials{APIKey: gstapitest.DefaultAPIKey, APISecret: gstapitest.DefaultAPISecret}
+		c.Rate = -1 // the local simulator needs no pacing
+		return c, nil
+	}
+	c.BaseURL = set.EffectiveBaseURL(s.DemoURL())
+	creds, src := s.Vault.Load(ws.Environment)
+	if ws.Environment == store.EnvDemo {
+		// A demo workspace pointed at a standalone simulator (gstdesk simulate).
+		if src == config.SourceNone {
+			creds = config.Credentials{APIKey: gstapitest.DefaultAPIKey, APISecret: gstapitest.DefaultAPISecret}
+		}
+	} else if src == config.SourceNone {
+		return c, apperr.New(apperr.Unauthorised, "No API key for the %s environment. Add the key and secret in Settings, or set GSTDESK_API_KEY and GSTDESK_API_SECRET.", ws.Environment)
+	}
+	c.creds = creds
+	return c, nil
+}
+
+// Client returns the API client of the current workspace, reusing it (and its access token) while
+// the connection stays the same.
+func (s *Core) Client(ctx context.Context) (*gstapi.Client, error) {
+	conn, err := s.Connection(ctx)
+	if err != nil {
+		return nil, err
+	}
+	key := conn.BaseURL + "\x00" + conn.creds.APIKey
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.client != nil && s.clientKey == key {
+		return s.client, nil
+	}
+	hc := &http.Client{}
+	cl, err := gstapi.NewClient(gstapi.Config{
+		HTTPClient:    hc,
+		BaseURL:       conn.BaseURL,
+		APIKey:        conn.creds.APIKey,
+		Tokens:        gstapi.NewAuthenticator(hc, conn.BaseURL, conn.creds.APIKey, conn.creds.APISecret),
+		RatePerMinute: conn.Rate,
+		Logger:        s.Log,
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.client, s.clientKey = cl, key
+	return cl, nil
+}
+
+// Sessions returns where taxpayer sessions are kept (the keychain, else a 0600 file in the data
+// folder) and a warning to show when it is the file.
+func (s *Core) Sessions() (gstapi.SessionStore, string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.sessions == nil {
+		s.sessions, s.sessionsWarning = gstapi.OpenSessionStore(s.DB.Dir)
+	}
+	return s.sessions, s.sessionsWarning
+}
+
+// InProcessDemo reports whether calls go to the simulator inside this process (the demo workspace
+// with no base URL of its own).
+func (s *Core) InProcessDemo(ctx context.Context) bool {
+	conn, err := s.Connection(ctx)
+	if err != nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.demo != nil && conn.BaseURL == s.demo.url
+}
+
+// StopDemo stops the demo simulator of this process (the next call that needs it starts it
+// again): what a lost network looks like to the demo workspace.
+func (s *Core) StopDemo() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.demo != nil {
+		s.demo.close()
+		s.demo = nil
+	}
+}

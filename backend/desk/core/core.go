@@ -1,0 +1,152 @@
+// Package core is what every area service of gstdesk shares: the open database, the current
+// workspace and its connection to the remote service, the clock, the job runner and the event
+// sink. It holds no domain rule and no feature: the area services (workspaces, lookups, returns,
+// reconcile, salary, overview) sequence domain calls over it, and both faces (the window's
+// bindings and the command line) reach them through package desk.
+package core
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"gstdesk/backend/config"
+	"gstdesk/backend/gstapi"
+	"gstdesk/backend/store"
+)
+
+// Core is the state the area services share.
+type Core struct {
+	DB    *store.DB
+	Vault config.Vault
+	Log   *slog.Logger
+
+	emit func(name string, data any)
+	now  func() time.Time
+
+	// life is cancelled by Close; every job runs under it and Close waits for them.
+	life    context.Context
+	stop    context.CancelFunc
+	running sync.WaitGroup
+
+	mu              sync.Mutex
+	ws              store.Workspace
+	demoURL         string
+	offline         bool
+	demo            *demoServer
+	client          *gstapi.Client
+	clientKey       string
+	sessions        gstapi.SessionStore
+	sessionsWarning string
+	jobs            jobTable
+}
+
+// Options configure a Core.
+type Options struct {
+	// Dir is the data directory; empty uses store.DataDir().
+	Dir string
+	// Getenv reads the environment (GSTDESK_API_KEY...); nil means no environment.
+	Getenv func(string) string
+	Log    *slog.Logger
+	// Emit sends an event to the UI (progress of long jobs); nil drops events.
+	Emit func(name string, data any)
+	// Now is the clock; nil is time.Now. Tests pass a clock they move.
+	Now func() time.Time
+}
+
+// Open opens the data directory and the last used workspace.
+func Open(ctx context.Context, opt Options) (*Core, error) {
+	dir := opt.Dir
+	if dir == "" {
+		d, err := store.DataDir()
+		if err != nil {
+			return nil, err
+		}
+		dir = d
+	}
+	db, err := store.Open(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	ws, err := db.CurrentWorkspace(ctx)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	c := &Core{DB: db, Vault: config.Vault{Getenv: opt.Getenv}, Log: opt.Log, emit: opt.Emit, now: opt.Now, ws: ws}
+	if c.Log == nil {
+		c.Log = slog.New(slog.DiscardHandler)
+	}
+	if c.emit == nil {
+		c.emit = func(string, any) {}
+	}
+	if c.now == nil {
+		c.now = time.Now
+	}
+	c.life, c.stop = context.WithCancel(context.Background())
+	return c, nil
+}
+
+// Close cancels every running job, waits for them to end, stops the demo service and closes the
+// database.
+func (c *Core) Close() error {
+	c.stop()
+	c.running.Wait()
+	c.mu.Lock()
+	if c.demo != nil {
+		c.demo.close()
+		c.demo = nil
+	}
+	c.mu.Unlock()
+	return c.DB.Close()
+}
+
+// Now is the time on the Core's clock.
+func (c *Core) Now() time.Time { return c.now() }
+
+// Emit sends an event to the UI (nothing on the command line).
+func (c *Core) Emit(name string, data any) { c.emit(name, data) }
+
+// Workspace returns the current workspace.
+func (c *Core) Workspace() store.Workspace {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ws
+}
+
+// SetWorkspace makes ws the current workspace of this process (the caller has stored it).
+func (c *Core) SetWorkspace(ws store.Workspace) {
+	c.mu.Lock()
+	c.ws = ws
+	c.mu.Unlock()
+}
+
+// SetOffline makes every lookup answer from the cache only (the user's "work offline" switch).
+func (c *Core) SetOffline(off bool) {
+	c.mu.Lock()
+	c.offline = off
+	c.mu.Unlock()
+}
+
+// IsOffline reports whether the user chose to work offline.
+func (c *Core) IsOffline() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.offline
+}
+
+// DemoURL is where the demo simulator listens ("" before it starts).
+func (c *Core) DemoURL() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.demoURL
+}
+
+// Getenv reads the process environment the Core was given ("" for everything when none).
+func (c *Core) Getenv(name string) string {
+	if c.Vault.Getenv != nil {
+		return c.Vault.Getenv(name)
+	}
+	return ""
+}

@@ -1,0 +1,538 @@
+// Package lookups is the area service for GSTIN lookups: one GSTIN, a bulk check, the changed
+// list and unregistered applicants, each answered from the cache or the remote service.
+package lookups
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/config"
+	"gstdesk/backend/desk/core"
+	"gstdesk/backend/export"
+	"gstdesk/backend/gstapi"
+	"gstdesk/backend/gstin"
+	"gstdesk/backend/lookup"
+)
+
+// Service is the lookups area over the shared core.
+type Service struct {
+	*core.Core
+	// KnownSuppliers lists the GSTINs of suppliers in stored GSTR-2A, for matching the changed
+	// list; New sets it to the workspace's stored GSTR-2A suppliers.
+	KnownSuppliers func(ctx context.Context) ([]string, error)
+}
+
+// New returns the lookups service over c.
+func New(c *core.Core) *Service {
+	s := &Service{Core: c}
+	s.KnownSuppliers = s.gstr2aSuppliers
+	return s
+}
+
+// Lookups returns the lookup service of the current workspace.
+func (s *Service) Lookups(ctx context.Context) (*lookup.Service, error) {
+	ws := s.Workspace()
+	set, err := config.Load(ctx, s.DB, ws)
+	if err != nil {
+		return nil, err
+	}
+	source := ws.Environment
+	if set.BaseURL != "" {
+		source = set.BaseURL
+	}
+	if u := s.Getenv("GSTDESK_BASE_URL"); u != "" {
+		source = u
+	}
+	return &lookup.Service{
+		DB: s.DB.DB, Source: source, WorkspaceID: ws.ID, Client: s.Client,
+		MaxAge:  time.Duration(set.CacheDays) * 24 * time.Hour,
+		Offline: s.IsOffline(),
+	}, nil
+}
+
+// LookupRow is one GSTIN's registration as the lookup table shows it.
+type LookupRow struct {
+	Row           int    `json:"row"`
+	Input         string `json:"input"`
+	GSTIN         string `json:"gstin"`
+	Status        string `json:"status"` // invalid, duplicate, cache, remote, failed
+	LegalName     string `json:"legal_name"`
+	TradeName     string `json:"trade_name"`
+	RegStatus     string `json:"reg_status"` // Active, Cancelled...
+	RegDate       string `json:"reg_date"`
+	CancelDate    string `json:"cancel_date"`
+	State         string `json:"state"`
+	Constitution  string `json:"constitution"`
+	TaxpayerType  string `json:"taxpayer_type"`
+	EInvoice      string `json:"einvoice"`
+	Address       string `json:"address"`
+	Source        string `json:"source"`
+	FetchedAt     string `json:"fetched_at"`
+	TransactionID string `json:"transaction_id"`
+	Note          string `json:"note"`
+	ErrorKind     string `json:"error_kind"`
+	Error         string `json:"error"`
+}
+
+func rowFromAnswer(row int, input, g, status string, a lookup.Answer) LookupRow {
+	r := LookupRow{Row: row, Input: input, GSTIN: g, Status: status, Source: a.Source, TransactionID: a.TransactionID, Note: a.Note}
+	if !a.FetchedAt.IsZero() {
+		r.FetchedAt = a.FetchedAt.UTC().Format(time.RFC3339)
+	}
+	if a.Error != nil {
+		r.ErrorKind, r.Error = string(a.Error.Kind), a.Error.Message
+		return r
+	}
+	res, err := gstapi.DecodeSearch(a.Data)
+	if err != nil {
+		r.ErrorKind, r.Error = string(apperr.Unavailable), "the stored answer could not be read"
+		return r
+	}
+	r.LegalName, r.TradeName, r.RegStatus = res.LegalName, res.TradeName, res.Status
+	r.RegDate, r.CancelDate = res.RegistrationDate, firstNonEmpty(res.CancellationDate, res.CancelDateNR)
+	r.Constitution, r.TaxpayerType, r.EInvoice = res.Constitution, res.TaxpayerType, res.EInvoiceStatus
+	if gg, err := gstin.Parse(g); err == nil {
+		r.State = gg.StateName
+	}
+	if p := res.PrincipalPlace; p != nil {
+		a := p.Address
+		parts := []string{a.Floor, a.BuildingNo, a.BuildingName, a.Street, a.Location, a.Locality, a.District, a.State, a.Pincode}
+		var keep []string
+		for _, x := range parts {
+			if strings.TrimSpace(x) != "" {
+				keep = append(keep, strings.TrimSpace(x))
+			}
+		}
+		r.Address = strings.Join(keep, ", ")
+	}
+	return r
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if strings.TrimSpace(s) != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// LookupDetail is one GSTIN looked up on its own: the table row plus the full registration.
+type LookupDetail struct {
+	LookupRow
+	Detail *gstapi.SearchResult `json:"detail,omitempty"`
+	Check  *gstin.GSTIN         `json:"check,omitempty"`
+}
+
+// LookupGSTIN checks one GSTIN locally and then searches it (cache first unless fresh).
+func (s *Service) LookupGSTIN(ctx context.Context, raw string, fresh bool) (LookupDetail, error) {
+	lk, err := s.Lookups(ctx)
+	if err != nil {
+		return LookupDetail{}, err
+	}
+	g, bad := lookup.CheckGSTIN(raw)
+	if bad != nil {
+		return LookupDetail{}, bad
+	}
+	a := lk.Search(ctx, g, fresh, false)
+	if a.Error != nil {
+		return LookupDetail{}, a.Error
+	}
+	status := lookup.StatusRemote
+	if a.Source == lookup.FromCache {
+		status = lookup.StatusCache
+	}
+	d := LookupDetail{LookupRow: rowFromAnswer(1, raw, g, status, a)}
+	d.Detail, _ = gstapi.DecodeSearch(a.Data)
+	if pg, err := gstin.Parse(g); err == nil {
+		d.Check = &pg
+	}
+	return d, nil
+}
+
+// PreferenceView is a GSTIN's return-filing preference per quarter.
+type PreferenceView struct {
+	GSTIN     string            `json:"gstin"`
+	FY        string            `json:"fy"`
+	Quarters  map[string]string `json:"quarters"` // Q1 -> M or Q
+	Source    string            `json:"source"`
+	FetchedAt string            `json:"fetched_at"`
+}
+
+// Preference looks up the return-filing preference of a GSTIN for a financial year.
+func (s *Service) Preference(ctx context.Context, raw, fy string) (PreferenceView, error) {
+	lk, err := s.Lookups(ctx)
+	if err != nil {
+		return PreferenceView{}, err
+	}
+	a := lk.Preference(ctx, raw, fy, false)
+	if a.Error != nil {
+		return PreferenceView{}, a.Error
+	}
+	var p gstapi.Preference
+	if err := json.Unmarshal(a.Data, &p); err != nil {
+		return PreferenceView{}, apperr.Wrap(apperr.Unavailable, err, "The preference answer could not be read.")
+	}
+	g, f, _ := strings.Cut(a.Key, "|")
+	v := PreferenceView{GSTIN: g, FY: f, Quarters: map[string]string{}, Source: a.Source, FetchedAt: a.FetchedAt.UTC().Format(time.RFC3339)}
+	for _, q := range p.Response {
+		v.Quarters[q.Quarter] = q.Preference
+	}
+	return v, nil
+}
+
+var gstinLike = regexp.MustCompile(`[0-9A-Za-z]{15}`)
+
+// SplitGSTINList reads a pasted list: one GSTIN per line, or separated by commas, semicolons,
+// tabs or spaces. Empty entries are dropped; everything else is kept for the local checks.
+func SplitGSTINList(text string) []string {
+	f := strings.FieldsFunc(text, func(r rune) bool {
+		return r == '\n' || r == '\r' || r == ',' || r == ';' || r == '\t'
+	})
+	var out []string
+	for _, x := range f {
+		x = strings.TrimSpace(x)
+		if x == "" {
+			continue
+		}
+		// "27 AAPFU0939F 1ZV" pasted with spaces is one GSTIN; "A B" of two 15-character codes is two.
+		if parts := strings.Fields(x); len(parts) > 1 && len(strings.Join(parts, "")) != 15 {
+			out = append(out, parts...)
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// GSTINColumn reads the GSTINs of a CSV or XLSX file: the column named column (case-insensitive),
+// else the first column whose header mentions GSTIN, else the first column with a GSTIN-like value.
+func GSTINColumn(name string, data []byte, column string) ([]string, error) {
+	var rows [][]string
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".xlsx":
+		f, err := excelize.OpenReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, apperr.New(apperr.Invalid, "%s is not an Excel workbook (.xlsx) gstdesk can read.", name)
+		}
+		defer f.Close()
+		rows, err = f.GetRows(f.GetSheetName(0))
+		if err != nil {
+			return nil, apperr.New(apperr.Invalid, "%s: the first sheet could not be read.", name)
+		}
+	case ".csv", ".txt":
+		r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
+		r.FieldsPerRecord = -1
+		r.LazyQuotes = true
+		for {
+			rec, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, apperr.New(apperr.Invalid, "%s: %v", name, err)
+			}
+			rows = append(rows, rec)
+		}
+	default:
+		return nil, apperr.New(apperr.Invalid, "%s: choose a .csv or .xlsx file.", name)
+	}
+	if len(rows) == 0 {
+		return nil, apperr.New(apperr.Invalid, "%s is empty.", name)
+	}
+	col := -1
+	for i, h := range rows[0] {
+		h = strings.ToLower(strings.TrimSpace(h))
+		if (column != "" && h == strings.ToLower(column)) || (column == "" && col < 0 && strings.Contains(h, "gstin")) {
+			col = i
+		}
+	}
+	start := 1
+	if col < 0 {
+		if column != "" {
+			return nil, apperr.New(apperr.Invalid, "%s has no column %q.", name, column)
+		}
+		start = 0
+		for _, r := range rows {
+			for i, c := range r {
+				if gstinLike.MatchString(c) {
+					col = i
+					break
+				}
+			}
+			if col >= 0 {
+				break
+			}
+		}
+	}
+	if col < 0 {
+		return nil, apperr.New(apperr.Invalid, "%s has no column of GSTINs: name one with a header containing \"GSTIN\".", name)
+	}
+	var out []string
+	for _, r := range rows[start:] {
+		if col < len(r) && strings.TrimSpace(r[col]) != "" {
+			out = append(out, strings.TrimSpace(r[col]))
+		}
+	}
+	return out, nil
+}
+
+// BulkView is a finished bulk check.
+type BulkView struct {
+	Rows    []LookupRow        `json:"rows"`
+	Summary lookup.BulkSummary `json:"summary"`
+}
+
+// MaxBulk is the most GSTINs one bulk check takes.
+const MaxBulk = 100000
+
+// StartBulkLookup starts a bulk check of GSTINs as a job and returns its id.
+func (s *Service) StartBulkLookup(ctx context.Context, inputs []string, fresh bool) (string, error) {
+	if len(inputs) == 0 {
+		return "", apperr.New(apperr.Invalid, "Paste at least one GSTIN, or choose a CSV or Excel file with a GSTIN column.")
+	}
+	if len(inputs) > MaxBulk {
+		return "", apperr.New(apperr.Invalid, "%d GSTINs is more than one check takes (%d): split the list.", len(inputs), MaxBulk)
+	}
+	lk, err := s.Lookups(ctx)
+	if err != nil {
+		return "", err
+	}
+	return core.StartJob(s.Core, "lookup", func(ctx context.Context, progress core.Progress) (BulkView, error) {
+		items, sum := lk.Bulk(ctx, inputs, lookup.BulkOptions{Fresh: fresh}, lookup.Progress(progress))
+		v := BulkView{Summary: sum, Rows: make([]LookupRow, len(items))}
+		for i, it := range items {
+			v.Rows[i] = rowFromAnswer(it.Row, it.Input, it.GSTIN, it.Status, it.Answer)
+		}
+		return v, nil
+	}), nil
+}
+
+// StartBulkText starts a bulk check of a pasted list of GSTINs.
+func (s *Service) StartBulkText(ctx context.Context, text string, fresh bool) (string, error) {
+	return s.StartBulkLookup(ctx, SplitGSTINList(text), fresh)
+}
+
+// StartBulkFile starts a bulk check of the GSTIN column of a CSV or XLSX file.
+func (s *Service) StartBulkFile(ctx context.Context, name string, data []byte, column string, fresh bool) (string, error) {
+	list, err := GSTINColumn(name, data, column)
+	if err != nil {
+		return "", err
+	}
+	return s.StartBulkLookup(ctx, list, fresh)
+}
+
+// BulkResult returns a finished bulk check.
+func (s *Service) BulkResult(id string) (BulkView, error) {
+	return core.JobResult[BulkView](s.Core, id)
+}
+
+// LookupTable is the export table of lookup rows.
+func LookupTable(rows []LookupRow) export.Table {
+	t := export.Table{Name: "GSTIN lookup", Columns: []export.Column{
+		{Key: "row", Title: "Row", Kind: export.Integer}, {Key: "input", Title: "Input"}, {Key: "gstin", Title: "GSTIN"},
+		{Key: "check", Title: "Checked"}, {Key: "legal_name", Title: "Legal name"}, {Key: "trade_name", Title: "Trade name"},
+		{Key: "status", Title: "Status"}, {Key: "registration_date", Title: "Registered on", Kind: export.Date},
+		{Key: "cancellation_date", Title: "Cancelled on", Kind: export.Date}, {Key: "state", Title: "State"},
+		{Key: "constitution", Title: "Constitution"}, {Key: "taxpayer_type", Title: "Taxpayer type"},
+		{Key: "einvoice", Title: "e-invoice"}, {Key: "address", Title: "Principal place of business"},
+		{Key: "source", Title: "Source"}, {Key: "fetched_at", Title: "Fetched at"}, {Key: "transaction_id", Title: "Transaction id"},
+		{Key: "error", Title: "Error"},
+	}}
+	for _, r := range rows {
+		t.Rows = append(t.Rows, []any{r.Row, r.Input, r.GSTIN, r.Status, r.LegalName, r.TradeName, r.RegStatus, r.RegDate,
+			r.CancelDate, r.State, r.Constitution, r.TaxpayerType, r.EInvoice, r.Address, r.Source, r.FetchedAt, r.TransactionID, r.Error})
+	}
+	return t
+}
+
+// ExportRows writes lookup rows (the current view) to a file in the exports folder.
+func (s *Service) ExportRows(rows []LookupRow, format string) (string, error) {
+	return s.WriteExport("gstin-lookup", format, LookupTable(rows))
+}
+
+// ChangedRow is one change of the day-wise list, named where the GSTIN is known.
+type ChangedRow struct {
+	Hash  string `json:"hash"`
+	GSTIN string `json:"gstin"` // "" when the hash matches no GSTIN the workspace knows
+	Name  string `json:"name"`
+	Type  string `json:"type"` // G, C, U, I, E
+	Label string `json:"label"`
+	Date  string `json:"date"`
+	State string `json:"state"`
+}
+
+// ChangedView is the changed list of a day and state, "your suppliers" first.
+type ChangedView struct {
+	Date      string         `json:"date"`
+	State     string         `json:"state"`
+	Total     int            `json:"total"`
+	Pages     int            `json:"pages"`
+	Yours     []ChangedRow   `json:"yours"`
+	Others    []ChangedRow   `json:"others"`
+	ByType    map[string]int `json:"by_type"`
+	Source    string         `json:"source"`
+	FetchedAt string         `json:"fetched_at"`
+}
+
+// ChangeLabel names a change type of the changed list.
+func ChangeLabel(t string) string {
+	switch t {
+	case "G":
+		return "Generated"
+	case "C":
+		return "Cancelled"
+	case "U":
+		return "Updated"
+	case "I":
+		return "Inactive"
+	case "E":
+		return "Expired"
+	}
+	return t
+}
+
+// KnownGSTINs lists the GSTINs the workspace knows: looked up, or suppliers in stored GSTR-2A.
+func (s *Service) KnownGSTINs(ctx context.Context) ([]string, error) {
+	lk, err := s.Lookups(ctx)
+	if err != nil {
+		return nil, err
+	}
+	known, err := lk.KnownGSTINs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if extra := s.KnownSuppliers; extra != nil {
+		more, err := extra(ctx)
+		if err != nil {
+			return nil, err
+		}
+		known = append(known, more...)
+	}
+	return known, nil
+}
+
+// Changed fetches every page of the changed list for a date (DD-MM-YYYY) and state, matching each
+// hash against the GSTINs the workspace knows.
+func (s *Service) Changed(ctx context.Context, date, state string, fresh bool, progress func(done, total int)) (ChangedView, error) {
+	lk, err := s.Lookups(ctx)
+	if err != nil {
+		return ChangedView{}, err
+	}
+	known, err := s.KnownGSTINs(ctx)
+	if err != nil {
+		return ChangedView{}, err
+	}
+	byHash := make(map[string]string, len(known))
+	for _, g := range known {
+		byHash[gstin.MD5(g)] = g
+	}
+	names, _ := lk.Names(ctx, known)
+	v := ChangedView{Date: date, State: state, ByType: map[string]int{}}
+	for page, pages := 1, 1; page <= pages; page++ {
+		a, cl := lk.Changed(ctx, date, state, page, fresh)
+		if a.Error != nil {
+			if a.Error.Kind == apperr.NotFound && page == 1 {
+				v.Source = a.Source
+				return v, nil // "no records": nothing changed that day
+			}
+			return v, a.Error
+		}
+		if page == 1 {
+			v.Source, v.FetchedAt = a.Source, a.FetchedAt.UTC().Format(time.RFC3339)
+			v.Total = cl.TotalCount
+		}
+		pages = cl.TotalPages
+		v.Pages = pages
+		for _, sg := range cl.States {
+			for _, ch := range sg.Changes {
+				r := ChangedRow{Hash: ch.GSTINMD5, Type: ch.Type, Label: ChangeLabel(ch.Type), Date: ch.Date, State: sg.StateCode}
+				v.ByType[ch.Type]++
+				if g, ok := byHash[strings.ToLower(ch.GSTINMD5)]; ok {
+					r.GSTIN, r.Name = g, names[g]
+					v.Yours = append(v.Yours, r)
+				} else {
+					v.Others = append(v.Others, r)
+				}
+			}
+		}
+		if progress != nil {
+			progress(page, pages)
+		}
+	}
+	sort.SliceStable(v.Others, func(i, j int) bool { return v.Others[i].Type < v.Others[j].Type })
+	return v, nil
+}
+
+// StartChanged runs Changed as a job.
+func (s *Service) StartChanged(date, state string, fresh bool) string {
+	return core.StartJob(s.Core, "changed", func(ctx context.Context, progress core.Progress) (ChangedView, error) {
+		return s.Changed(ctx, date, state, fresh, progress)
+	})
+}
+
+// ChangedResult returns a finished changed-list job.
+func (s *Service) ChangedResult(id string) (ChangedView, error) {
+	return core.JobResult[ChangedView](s.Core, id)
+}
+
+// ApplicantView is an unregistered applicant's record.
+type ApplicantView struct {
+	gstapi.Applicant
+	Source    string `json:"source"`
+	FetchedAt string `json:"fetched_at"`
+}
+
+// Applicant looks up an unregistered applicant by enrolment number.
+func (s *Service) Applicant(ctx context.Context, enrolment string) (ApplicantView, error) {
+	lk, err := s.Lookups(ctx)
+	if err != nil {
+		return ApplicantView{}, err
+	}
+	a := lk.Applicant(ctx, enrolment, false)
+	if a.Error != nil {
+		return ApplicantView{}, a.Error
+	}
+	var v ApplicantView
+	if err := json.Unmarshal(a.Data, &v.Applicant); err != nil {
+		return v, apperr.Wrap(apperr.Unavailable, err, "The applicant answer could not be read.")
+	}
+	v.Source, v.FetchedAt, v.TransactionID = a.Source, a.FetchedAt.UTC().Format(time.RFC3339), a.TransactionID
+	return v, nil
+}
+
+// ContactCheckView says whether an e-mail and/or mobile number match an applicant's record.
+type ContactCheckView struct {
+	Enrolment string `json:"enrolment"`
+	Mobile    string `json:"mobile"` // matched, unmatched or ""
+	Email     string `json:"email"`
+	TxnID     string `json:"transaction_id"`
+}
+
+// ApplicantCheck validates an applicant's e-mail and/or mobile number.
+func (s *Service) ApplicantCheck(ctx context.Context, enrolment, email, mobile string) (ContactCheckView, error) {
+	lk, err := s.Lookups(ctx)
+	if err != nil {
+		return ContactCheckView{}, err
+	}
+	a := lk.ApplicantCheck(ctx, enrolment, email, mobile)
+	if a.Error != nil {
+		return ContactCheckView{}, a.Error
+	}
+	var c gstapi.ContactValidation
+	if err := json.Unmarshal(a.Data, &c); err != nil {
+		return ContactCheckView{}, apperr.Wrap(apperr.Unavailable, err, "The validation answer could not be read.")
+	}
+	return ContactCheckView{Enrolment: c.EnrolmentNumber, Mobile: c.Mobile, Email: c.Email, TxnID: a.TransactionID}, nil
+}

@@ -1,0 +1,372 @@
+package lookups
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/core/coretest"
+	"gstdesk/backend/gstin"
+	"gstdesk/backend/lookup"
+)
+
+func TestSplitGSTINList(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"one", "27AAPFU0939F1ZV", []string{"27AAPFU0939F1ZV"}},
+		{"lines with blanks and CRLF", "27AAPFU0939F1ZV\r\n\r\n 24ABKCS2033B1ZV \n", []string{"27AAPFU0939F1ZV", "24ABKCS2033B1ZV"}},
+		{"commas semicolons tabs", "a,b;c\td", []string{"a", "b", "c", "d"}},
+		{"one GSTIN typed with spaces", "27 AAPFU0939F 1ZV", []string{"27 AAPFU0939F 1ZV"}},
+		{"two GSTINs on a line", "27AAPFU0939F1ZV 24ABKCS2033B1ZV", []string{"27AAPFU0939F1ZV", "24ABKCS2033B1ZV"}},
+		{"garbage kept for the local checks", "hello world", []string{"hello", "world"}},
+		{"empty", " \n\t,;", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := SplitGSTINList(tt.text); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("SplitGSTINList(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+func xlsxBytes(t *testing.T, rows [][]any) []byte {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	for i, r := range rows {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestGSTINColumn(t *testing.T) {
+	bomCSV := "\xef\xbb\xbfInvoice,GSTIN of supplier,Amount\nINV-1,27AAPFU0939F1ZV,100\nINV-2, 24ABKCS2033B1ZV ,200\nINV-3,,300\n"
+	noHeader := "x,27AAPFU0939F1ZV\ny,33EIUPS5109E1ZZ\n"
+	twoCols := "Supplier GSTIN,Recipient GSTIN\n27AAPFU0939F1ZV,24ABKCS2033B1ZV\n"
+	book := xlsxBytes(t, [][]any{{"Name", "GSTIN"}, {"Umiya", "27AAPFU0939F1ZV"}, {"Sandbox", "24ABKCS2033B1ZV"}, {"Blank", ""}})
+	tests := []struct {
+		name, file string
+		data       []byte
+		column     string
+		want       []string
+		wantErr    string
+	}{
+		{"csv with BOM, header mentions GSTIN", "suppliers.csv", []byte(bomCSV), "", []string{"27AAPFU0939F1ZV", "24ABKCS2033B1ZV"}, ""},
+		{"csv, column named (any case)", "suppliers.csv", []byte(bomCSV), "gstin OF supplier", []string{"27AAPFU0939F1ZV", "24ABKCS2033B1ZV"}, ""},
+		{"csv, first GSTIN header wins", "a.csv", []byte(twoCols), "", []string{"27AAPFU0939F1ZV"}, ""},
+		{"csv, named second column", "a.csv", []byte(twoCols), "Recipient GSTIN", []string{"24ABKCS2033B1ZV"}, ""},
+		{"csv without a header", "list.CSV", []byte(noHeader), "", []string{"27AAPFU0939F1ZV", "33EIUPS5109E1ZZ"}, ""},
+		{"xlsx", "book.xlsx", book, "", []string{"27AAPFU0939F1ZV", "24ABKCS2033B1ZV"}, ""},
+		{"named column missing", "suppliers.csv", []byte(bomCSV), "PAN", nil, `has no column "PAN"`},
+		{"no GSTIN anywhere", "a.csv", []byte("a,b\n1,2\n"), "", nil, "has no column of GSTINs"},
+		{"empty", "a.csv", nil, "", nil, "is empty"},
+		{"not a workbook", "a.xlsx", []byte("not a zip"), "", nil, "not an Excel workbook"},
+		{"other format", "a.pdf", []byte("x"), "", nil, "choose a .csv or .xlsx file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := GSTINColumn(tt.file, tt.data, tt.column)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || apperr.KindOf(err) != apperr.Invalid {
+					t.Fatalf("GSTINColumn error = %v, want an invalid-input error containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("GSTINColumn = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLookupGSTIN(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	d, err := s.LookupGSTIN(ctx, " 27aapfu0939f1zv ", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.GSTIN != "27AAPFU0939F1ZV" || d.LegalName != "UMIYA ENTERPRISES" || d.RegStatus != "Active" || d.Status != lookup.StatusRemote {
+		t.Errorf("first lookup = %+v", d.LookupRow)
+	}
+	if d.Detail == nil || d.Detail.LegalName != d.LegalName || d.Check == nil || d.Check.StateCode != "27" {
+		t.Errorf("detail = %+v, check = %+v", d.Detail, d.Check)
+	}
+	if d.TransactionID == "" || d.FetchedAt == "" || d.Address == "" || d.State == "" {
+		t.Errorf("row lacks source or address: %+v", d.LookupRow)
+	}
+	again, err := s.LookupGSTIN(ctx, "27AAPFU0939F1ZV", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Status != lookup.StatusCache || again.Source != lookup.FromCache || again.TransactionID != d.TransactionID {
+		t.Errorf("second lookup = %s/%s txn %s, want the cached answer (txn %s)", again.Status, again.Source, again.TransactionID, d.TransactionID)
+	}
+	fresh, err := s.LookupGSTIN(ctx, "27AAPFU0939F1ZV", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh.Status != lookup.StatusRemote {
+		t.Errorf("fresh lookup status = %s, want remote", fresh.Status)
+	}
+
+	_, err = s.LookupGSTIN(ctx, "27AAPFU0939F1ZX", false)
+	var ae *apperr.Error
+	if !errors.As(err, &ae) || ae.Kind != apperr.Invalid || !strings.Contains(ae.Message, "check character should be V, not X") {
+		t.Errorf("invalid GSTIN error = %v", err)
+	}
+}
+
+func TestPreference(t *testing.T) {
+	s := openService(t)
+	p, err := s.Preference(context.Background(), "27AAPFU0939F1ZV", "2025-26")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.GSTIN != "27AAPFU0939F1ZV" || p.FY != "FY 2025-26" || len(p.Quarters) != 4 {
+		t.Fatalf("preference = %+v", p)
+	}
+	for q, v := range p.Quarters {
+		if v != "M" && v != "Q" {
+			t.Errorf("%s = %q, want M or Q", q, v)
+		}
+	}
+	if _, err := s.Preference(context.Background(), "27AAPFU0939F1ZV", "2025-27"); apperr.KindOf(err) != apperr.Invalid {
+		t.Errorf("bad FY error = %v", err)
+	}
+}
+
+func openService(t testing.TB) *Service {
+	s, _ := openWatched(t)
+	return s
+}
+
+// openWatched opens the service over a new data folder with a recorder of its job events.
+func openWatched(t testing.TB) (*Service, *coretest.Events) {
+	t.Helper()
+	c, ev := coretest.Open(t, nil)
+	return New(c), ev
+}
+
+func TestBulkLookupJob(t *testing.T) {
+	s, w := openWatched(t)
+	ctx := context.Background()
+	// One GSTIN known beforehand, so the bulk takes it from the cache.
+	if _, err := s.LookupGSTIN(ctx, "27AAPFU0939F1ZV", false); err != nil {
+		t.Fatal(err)
+	}
+	inputs := SplitGSTINList("27AAPFU0939F1ZV\n24ABKCS2033B1ZV\n27aapfu0939f1zv\n27AAPFU0939F1ZX\n33EIUPS5109E1ZZ\nnot-a-gstin")
+	id, err := s.StartBulkLookup(ctx, inputs, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := <-w.Done
+	if ev.ID != id || ev.Kind != "lookup" || ev.Error != nil || ev.Done != len(inputs) || ev.Total != len(inputs) {
+		t.Errorf("done event = %+v", ev)
+	}
+	st, finished, err := s.Job(id)
+	if err != nil || !finished || st.Done != st.Total {
+		t.Errorf("Job = %+v, %v, %v", st, finished, err)
+	}
+	v, err := s.BulkResult(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := lookup.BulkSummary{Total: 6, Invalid: 2, Duplicates: 1, Unique: 3, FromCache: 1, PaidCalls: 2}
+	if v.Summary != want {
+		t.Errorf("summary = %+v, want %+v", v.Summary, want)
+	}
+	statuses := make([]string, len(v.Rows))
+	for i, r := range v.Rows {
+		statuses[i] = r.Status
+		if r.Row != i+1 || r.Input != inputs[i] {
+			t.Errorf("row %d = %d %q, want input order", i, r.Row, r.Input)
+		}
+	}
+	wantStatus := []string{"cache", "remote", "duplicate", "invalid", "remote", "invalid"}
+	if !reflect.DeepEqual(statuses, wantStatus) {
+		t.Errorf("statuses = %v, want %v", statuses, wantStatus)
+	}
+	if v.Rows[2].LegalName != "UMIYA ENTERPRISES" || v.Rows[4].RegStatus != "Cancelled" || v.Rows[4].CancelDate == "" {
+		t.Errorf("rows = %+v / %+v", v.Rows[2], v.Rows[4])
+	}
+	if !strings.Contains(v.Rows[3].Error, "check character") || v.Rows[3].ErrorKind != string(apperr.Invalid) {
+		t.Errorf("invalid row = %+v", v.Rows[3])
+	}
+	progress := w.Progress()
+	last := progress[len(progress)-1]
+	if last.ID != id || last.Done != last.Total {
+		t.Errorf("last progress event = %+v", last)
+	}
+
+	// The shown rows export to a file in the exports folder.
+	p, err := s.ExportRows(v.Rows[:2], "csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 3 || recs[1][2] != "27AAPFU0939F1ZV" || recs[2][4] != "SANDBOX FINANCIAL TECHNOLOGIES PRIVATE LIMITED" {
+		t.Errorf("export = %q", recs)
+	}
+
+	if _, err := s.StartBulkLookup(ctx, nil, false); apperr.KindOf(err) != apperr.Invalid {
+		t.Errorf("empty bulk error = %v", err)
+	}
+	if _, err := s.BulkResult("no-such-job"); apperr.KindOf(err) != apperr.NotFound {
+		t.Errorf("unknown job error = %v", err)
+	}
+}
+
+func TestBulkLookupCancelled(t *testing.T) {
+	s, w := openWatched(t)
+	ctx := context.Background()
+	var known []string // valid GSTINs, mostly unknown to the simulator: each one is a call
+	for i := 0; i < 500; i++ {
+		known = append(known, gstin.Make("27", fmt.Sprintf("AAAPA%04dA", i), '1'))
+	}
+	id, err := s.StartBulkLookup(ctx, known, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.CancelJob(id)
+	<-w.Done
+	v, err := s.BulkResult(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := v.Summary
+	if sum.Total != len(known) || sum.FromCache+sum.PaidCalls+sum.Failed+sum.Invalid+sum.Duplicates != sum.Total {
+		t.Errorf("summary does not add up: %+v", sum)
+	}
+	// Hundreds of remote calls take far longer than the cancel right after the start.
+	if !sum.Cancelled || sum.Failed == 0 {
+		t.Errorf("cancelled run of %d GSTINs: %+v", len(known), sum)
+	}
+	for _, r := range v.Rows {
+		if r.Status == lookup.StatusFailed && r.ErrorKind != string(apperr.Canceled) {
+			t.Errorf("row %d failed with %s, want cancelled", r.Row, r.ErrorKind)
+		}
+	}
+}
+
+func TestChangedMatchesKnownGSTINs(t *testing.T) {
+	s, w := openWatched(t)
+	ctx := context.Background()
+	// The simulator lists a taxpayer as cancelled ("C") on its cancellation date; 33EIUPS5109E1ZZ
+	// was cancelled on 31-03-2024. Looking it up makes it a GSTIN the workspace knows.
+	if _, err := s.LookupGSTIN(ctx, "33EIUPS5109E1ZZ", false); err != nil {
+		t.Fatal(err)
+	}
+	var pages []int
+	v, err := s.Changed(ctx, "31-03-2024", "33", false, func(done, total int) { pages = append(pages, done) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Yours) != 1 {
+		t.Fatalf("yours = %+v, want the one known GSTIN", v.Yours)
+	}
+	y := v.Yours[0]
+	if y.GSTIN != "33EIUPS5109E1ZZ" || y.Name != "SRINIVASAN" || y.Type != "C" || y.Label != "Cancelled" || y.Date != "31-03-2024" || y.State != "33" {
+		t.Errorf("your change = %+v", y)
+	}
+	if v.Total != len(v.Yours)+len(v.Others) || v.Pages < 1 || len(pages) != v.Pages || v.Source != lookup.FromRemote {
+		t.Errorf("total %d, yours %d, others %d, pages %d (progress %v), source %s", v.Total, len(v.Yours), len(v.Others), v.Pages, pages, v.Source)
+	}
+	n := 0
+	for _, c := range v.ByType {
+		n += c
+	}
+	if n != v.Total {
+		t.Errorf("by type %v adds to %d, want %d", v.ByType, n, v.Total)
+	}
+	for i := 1; i < len(v.Others); i++ {
+		if v.Others[i-1].Type > v.Others[i].Type {
+			t.Fatalf("others not grouped by type at %d: %s after %s", i, v.Others[i].Type, v.Others[i-1].Type)
+		}
+	}
+
+	// A GSTIN known only from stored GSTR-2A (KnownSuppliers), through the job.
+	s.KnownSuppliers = func(context.Context) ([]string, error) { return []string{"21HMTCA5897Q1ZR"}, nil }
+	id := s.StartChanged("04-12-2023", "21", false)
+	if ev := <-w.Done; ev.ID != id || ev.Error != nil || ev.Kind != "changed" {
+		t.Errorf("done event = %+v", ev)
+	}
+	cv, err := s.ChangedResult(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range cv.Yours {
+		if r.GSTIN == "21HMTCA5897Q1ZR" && r.Type == "C" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("yours = %+v, want 21HMTCA5897Q1ZR cancelled", cv.Yours)
+	}
+
+	// A day in the future has no changes: an empty list, not an error.
+	empty, err := s.Changed(ctx, "01-01-2099", "27", false, nil)
+	if err != nil || empty.Total != 0 || len(empty.Yours)+len(empty.Others) != 0 {
+		t.Errorf("future day = %+v, %v", empty, err)
+	}
+}
+
+func TestApplicant(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	sim, _, err := s.Demo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := sim.Applicants()[0]
+	v, err := s.Applicant(ctx, strings.ToLower(app.EnrolmentNumber))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Name != app.Name || v.PAN != app.PAN || v.AuthStatus != app.Status || v.TransactionID == "" || v.Source != lookup.FromRemote {
+		t.Errorf("applicant = %+v, want %+v", v, app)
+	}
+	c, err := s.ApplicantCheck(ctx, app.EnrolmentNumber, "someone.else@example.in", app.Mobile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Mobile != "matched" || c.Email != "unmatched" || c.TxnID == "" {
+		t.Errorf("check = %+v", c)
+	}
+	if _, err := s.Applicant(ctx, "2999UAE00000000"); apperr.KindOf(err) != apperr.NotFound {
+		t.Errorf("unknown applicant error = %v", err)
+	}
+	if _, err := s.ApplicantCheck(ctx, app.EnrolmentNumber, "not an address", ""); apperr.KindOf(err) != apperr.Invalid {
+		t.Errorf("bad e-mail error = %v", err)
+	}
+}

@@ -1,0 +1,150 @@
+// Package overview is the area service for the workspace at a glance: the dashboard and the
+// command palette, both from SQLite only.
+package overview
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"gstdesk/backend/desk/core"
+	"gstdesk/backend/desk/lookups"
+	"gstdesk/backend/desk/reconcile"
+	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/payroll"
+)
+
+// Service is the overview area over the shared core, reading what the other areas keep.
+type Service struct {
+	*core.Core
+	Lookups *lookups.Service
+	Returns *returns.Service
+	Recon   *reconcile.Service
+}
+
+// New returns the overview service over c.
+func New(c *core.Core, lk *lookups.Service, rt *returns.Service, rc *reconcile.Service) *Service {
+	return &Service{Core: c, Lookups: lk, Returns: rt, Recon: rc}
+}
+
+// Attention is a supplier that needs the accountant's eye: cancelled, or not filing.
+type Attention struct {
+	GSTIN       string       `json:"gstin"`
+	Name        string       `json:"name"`
+	Reason      string       `json:"reason"` // cancelled, not_filed_gstr1, not_filed_gstr3b
+	CancelledOn string       `json:"cancelled_on"`
+	Periods     []string     `json:"periods"`
+	Tax         gstr2a.Paise `json:"tax"` // rupees in JSON
+}
+
+// Dashboard is the workspace at a glance.
+type Dashboard struct {
+	Periods     []gstr2a.PeriodInfo `json:"periods"` // pulled GSTR-2A periods, last pull each
+	ITC         gstr2a.Paise        `json:"itc"`     // tax in the latest pulls of every period (rupees in JSON)
+	ITCAtRisk   gstr2a.Paise        `json:"itc_at_risk"`
+	Suppliers   int                 `json:"suppliers"`
+	Attention   []Attention         `json:"attention"`
+	LatestRun   *payroll.Run        `json:"latest_run,omitempty"`
+	Runs        int                 `json:"runs"`
+	KnownGSTINs int                 `json:"known_gstins"`
+	Watch       *WatchSummary       `json:"watch,omitempty"` // the last supplier watch; nil when never run
+}
+
+// WatchSummary is the last supplier watch at a glance.
+type WatchSummary struct {
+	CheckedAt string                 `json:"checked_at"` // RFC 3339, when it ran
+	From      string                 `json:"from"`       // YYYY-MM-DD
+	To        string                 `json:"to"`
+	Suppliers int                    `json:"suppliers"`
+	Changes   int                    `json:"changes"`
+	High      int                    `json:"high"`   // cancelled
+	Medium    int                    `json:"medium"` // inactive or expired
+	Failed    int                    `json:"failed"` // day lists that could not be fetched
+	Top       []reconcile.WatchAlert `json:"top"`    // the most severe changes, at most 5
+}
+
+func summariseWatch(v reconcile.WatchView, at time.Time) *WatchSummary {
+	w := &WatchSummary{CheckedAt: at.UTC().Format(time.RFC3339), From: v.From, To: v.To, Suppliers: v.Suppliers,
+		Changes: len(v.Alerts), Failed: len(v.Failed), Top: []reconcile.WatchAlert{}}
+	for _, a := range v.Alerts { // already most severe first, newest first
+		switch a.Severity {
+		case "high":
+			w.High++
+		case "medium":
+			w.Medium++
+		}
+		if len(w.Top) < 5 {
+			a.After = nil // the dashboard shows counts, not the invoices
+			w.Top = append(w.Top, a)
+		}
+	}
+	return w
+}
+
+// Dashboard gathers the workspace at a glance from SQLite only (it works offline).
+func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
+	ws := s.Workspace()
+	d := Dashboard{Periods: []gstr2a.PeriodInfo{}, Attention: []Attention{}} // lists, never null, for the UI
+	periods, err := gstr2a.Periods(ctx, s.DB.DB, ws.ID)
+	if err != nil {
+		return d, err
+	}
+	if periods != nil {
+		d.Periods = periods
+	}
+	if len(periods) > 0 {
+		sc := gstr2a.Scope{WorkspaceID: ws.ID}
+		for _, p := range periods {
+			sc.Periods = append(sc.Periods, p.Period)
+		}
+		sums, err := gstr2a.Suppliers(ctx, s.DB.DB, sc, s.Returns.SupplierNames(ctx))
+		if err != nil {
+			return d, err
+		}
+		d.Suppliers = len(sums)
+		for _, x := range sums {
+			d.ITC += x.Tax
+			var a *Attention
+			switch {
+			case x.CancelledOn != "":
+				a = &Attention{Reason: "cancelled", CancelledOn: x.CancelledOn}
+			case x.FiledGSTR1 == "N":
+				a = &Attention{Reason: "not_filed_gstr1"}
+			case x.FiledGSTR3B == "N":
+				a = &Attention{Reason: "not_filed_gstr3b"}
+			}
+			if a != nil {
+				a.GSTIN, a.Name, a.Periods, a.Tax = x.GSTIN, x.Name, x.NotFiledPeriods, x.Tax
+				d.ITCAtRisk += x.Tax
+				d.Attention = append(d.Attention, *a)
+			}
+		}
+		sort.SliceStable(d.Attention, func(i, j int) bool { return d.Attention[i].Tax > d.Attention[j].Tax })
+	}
+	runs, err := payroll.Runs(ctx, s.DB.DB, ws.ID)
+	if err != nil {
+		return d, err
+	}
+	d.Runs = len(runs)
+	if len(runs) > 0 {
+		latest := runs[0]
+		for _, r := range runs {
+			if r.CreatedAt.After(latest.CreatedAt) {
+				latest = r
+			}
+		}
+		d.LatestRun = &latest
+	}
+	if v, at, ok, err := s.Recon.LastWatch(ctx); err != nil {
+		return d, err
+	} else if ok {
+		d.Watch = summariseWatch(v, at)
+	}
+	if lk, err := s.Lookups.Lookups(ctx); err == nil {
+		if known, err := lk.KnownGSTINs(ctx); err == nil {
+			d.KnownGSTINs = len(known)
+		}
+	}
+	return d, nil
+}

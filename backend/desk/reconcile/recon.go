@@ -1,0 +1,738 @@
+// Package reconcile is the area service for reconciliation: the purchase register imported and
+// kept, runs against the stored GSTR-2A, decisions on rows, supplier packs and the supplier watch.
+package reconcile
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/config"
+	"gstdesk/backend/desk/core"
+	"gstdesk/backend/desk/lookups"
+	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/export"
+	"gstdesk/backend/recon"
+)
+
+// Service is the reconciliation area over the shared core; it reads GSTR-2A through the returns
+// area and the changed list through the lookups area.
+type Service struct {
+	*core.Core
+	Lookups *lookups.Service
+	Returns *returns.Service
+}
+
+// New returns the reconciliation service over c.
+func New(c *core.Core, lk *lookups.Service, rt *returns.Service) *Service {
+	return &Service{Core: c, Lookups: lk, Returns: rt}
+}
+
+// Names the UI uses for the reconciliation types (aliases, so app.go needs no other import).
+type (
+	// ReconRun is a stored reconciliation run.
+	ReconRun = recon.Run
+	// ReconRow is one row of a run: a pair or one invoice alone.
+	ReconRow = recon.Row
+	// ReconSummary is a run's outcome per period and in total.
+	ReconSummary = recon.Summary
+	// ReconSupplier is a run's outcome for one supplier GSTIN, with its risk.
+	ReconSupplier = recon.SupplierSummary
+	// ReconComparison is one field of a pair as the explanation panel shows it.
+	ReconComparison = recon.Comparison
+	// ReconRowError is one problem of a register import.
+	ReconRowError = recon.RowError
+	// ReconField is one field of the purchase register, for the mapping table.
+	ReconField = recon.RegisterField
+	// ReconInvoice is one invoice of either side.
+	ReconInvoice = recon.Invoice
+	// ReconRowsView is one page of a run's rows.
+	ReconRowsView = recon.RowsView
+	// ReconExplanation explains one row.
+	ReconExplanation = recon.Explanation
+	// WatchView is a supplier watch over a date range.
+	WatchView = recon.WatchView
+	// WatchAlert is one supplier on the changed list.
+	WatchAlert = recon.WatchAlert
+)
+
+// maxReconErrors is how many import problems the window is sent; the count says how many there are.
+const maxReconErrors = 200
+
+// maxReconPeriods is the longest period range one run covers.
+const maxReconPeriods = 24
+
+// ReconImport is a purchase register read and checked, waiting for the person to confirm the
+// column mapping and run: Token names it in the next calls (and stays valid across restarts, as the
+// register is kept in the data folder).
+type ReconImport struct {
+	Token   string            `json:"token"`
+	File    string            `json:"file"`
+	Size    int               `json:"size"`
+	Headers []string          `json:"headers"`
+	Mapping map[string]string `json:"mapping"`
+	// Saved says the mapping is the one the workspace saved; Confirm asks the person to confirm it
+	// (a new mapping, or one missing a required field).
+	Saved   bool     `json:"saved"`
+	Confirm bool     `json:"confirm"`
+	Missing []string `json:"missing"` // titles of required fields not mapped
+	// Errors are the first problems of the file (warnings included); ErrorCount counts the errors
+	// (which stop a run), WarningCount the warnings (which do not).
+	Errors       []ReconRowError `json:"errors"`
+	ErrorCount   int             `json:"error_count"`
+	WarningCount int             `json:"warning_count"`
+	Invoices     int             `json:"invoices"`
+	FirstDate    string          `json:"first_date"`
+	LastDate     string          `json:"last_date"`
+	Sample       bool            `json:"sample"`
+}
+
+// ReconFields lists the fields of a purchase register, for the mapping table.
+func (s *Service) ReconFields() []ReconField { return recon.RegisterFields }
+
+func (s *Service) registers() recon.Registers {
+	return recon.Registers{Dir: filepath.Join(s.DB.Dir, "recon-registers"), DB: s.DB.DB}
+}
+
+func (s *Service) registerDir() string { return s.registers().Dir }
+
+// keepRegister stores a register's bytes in the data folder under its digest and returns the token.
+func (s *Service) keepRegister(name string, data []byte) (string, error) {
+	return s.registers().Keep(name, data, s.Now())
+}
+
+// pruneRegisters deletes kept registers no run uses that were imported over a week before now.
+func (s *Service) pruneRegisters(ctx context.Context, now time.Time) { s.registers().Prune(ctx, now) }
+
+// register returns a kept register's name and bytes by token.
+func (s *Service) register(token string) (string, []byte, error) { return s.registers().Get(token) }
+
+// mappingFor returns the mapping to read a file with: the saved one when it fits the headers
+// (every mapped header present, every required field mapped), else the suggestion.
+func (s *Service) mappingFor(ctx context.Context, headers []string) (recon.Mapping, bool, error) {
+	saved, err := recon.LoadMapping(ctx, s.DB.DB, s.Workspace().ID)
+	if err != nil {
+		return nil, false, err
+	}
+	if saved != nil && mappingFits(saved, headers) {
+		return saved, true, nil
+	}
+	return recon.SuggestMapping(headers), false, nil
+}
+
+func mappingFits(m recon.Mapping, headers []string) bool {
+	have := map[string]bool{}
+	for _, h := range headers {
+		have[strings.ToLower(strings.TrimSpace(h))] = true
+	}
+	for _, h := range m {
+		if h != "" && !have[strings.ToLower(strings.TrimSpace(h))] {
+			return false
+		}
+	}
+	return len(missingFields(m)) == 0
+}
+
+func missingFields(m recon.Mapping) []string {
+	out := []string{}
+	for _, f := range recon.RegisterFields {
+		if f.Required && m[f.Key] == "" {
+			out = append(out, f.Title)
+		}
+	}
+	return out
+}
+
+// readRegister reads a kept register with a mapping (nil: the saved or suggested one) into the
+// view the window shows, and the invoices when there is no error.
+func (s *Service) readRegister(ctx context.Context, token, name string, data []byte, m recon.Mapping) (ReconImport, []recon.Invoice, error) {
+	headers, _, err := recon.RegisterHeaders(bytes.NewReader(data), name, "")
+	if err != nil {
+		return ReconImport{}, nil, err
+	}
+	v := ReconImport{Token: token, File: name, Size: len(data), Headers: headers, Errors: []ReconRowError{}}
+	if m == nil {
+		if m, v.Saved, err = s.mappingFor(ctx, headers); err != nil {
+			return ReconImport{}, nil, err
+		}
+		v.Confirm = !v.Saved
+	}
+	v.Mapping = map[string]string(m)
+	if v.Mapping == nil {
+		v.Mapping = map[string]string{}
+	}
+	v.Missing = missingFields(m)
+	if len(v.Missing) > 0 {
+		v.Confirm = true
+		return v, nil, nil
+	}
+	books, rowErrs, err := recon.ReadRegister(bytes.NewReader(data), name, "", m)
+	for _, e := range rowErrs {
+		if e.Warning {
+			v.WarningCount++
+		} else {
+			v.ErrorCount++
+		}
+		if len(v.Errors) < maxReconErrors {
+			v.Errors = append(v.Errors, e)
+		}
+	}
+	if err != nil && v.ErrorCount == 0 {
+		return ReconImport{}, nil, err
+	}
+	v.Invoices = len(books)
+	for _, b := range books {
+		if b.Date == "" {
+			continue
+		}
+		if v.FirstDate == "" || b.Date < v.FirstDate {
+			v.FirstDate = b.Date
+		}
+		if b.Date > v.LastDate {
+			v.LastDate = b.Date
+		}
+	}
+	return v, books, nil
+}
+
+func (s *Service) importRegister(ctx context.Context, name string, data []byte) (ReconImport, error) {
+	if len(data) > recon.MaxRegisterBytes {
+		return ReconImport{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", name, recon.MaxRegisterBytes>>20)
+	}
+	tok, err := s.keepRegister(name, data)
+	if err != nil {
+		return ReconImport{}, err
+	}
+	v, _, err := s.readRegister(ctx, tok, recon.SafeName(name), data, nil)
+	return v, err
+}
+
+// ReconImportData reads a purchase register sent by the window (CSV or XLSX, base64-encoded): its
+// headers, the mapping (saved or suggested) and every problem. Nothing is run yet.
+func (s *Service) ReconImportData(ctx context.Context, name, base64Data string) (ReconImport, error) {
+	if base64.StdEncoding.DecodedLen(len(base64Data)) > recon.MaxRegisterBytes+3 {
+		return ReconImport{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", name, recon.MaxRegisterBytes>>20)
+	}
+	data, err := base64.StdEncoding.DecodeString(base64Data)
+	if err != nil {
+		return ReconImport{}, apperr.New(apperr.Invalid, "The file %s did not arrive whole: choose it again.", name)
+	}
+	return s.importRegister(ctx, name, data)
+}
+
+// ReconImportPath reads a purchase register from a path typed or pasted by the person.
+func (s *Service) ReconImportPath(ctx context.Context, path string) (ReconImport, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return ReconImport{}, apperr.New(apperr.Invalid, "Cannot open %s: check the path (the file must be on this computer).", path)
+	}
+	if st.IsDir() {
+		return ReconImport{}, apperr.New(apperr.Invalid, "%s is a folder: give the path of the purchase register.", path)
+	}
+	if st.Size() > recon.MaxRegisterBytes {
+		return ReconImport{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", path, recon.MaxRegisterBytes>>20)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ReconImport{}, apperr.New(apperr.Invalid, "Cannot read %s: %v.", path, err)
+	}
+	return s.importRegister(ctx, filepath.Base(path), data)
+}
+
+// ReconConfirmMapping reads an import again with the mapping the person chose (field key → header,
+// "" for none) and, when the file reads with it, saves it as the workspace's mapping.
+func (s *Service) ReconConfirmMapping(ctx context.Context, token string, mapping map[string]string) (ReconImport, error) {
+	name, data, err := s.register(token)
+	if err != nil {
+		return ReconImport{}, err
+	}
+	m := recon.Mapping{}
+	for k, h := range mapping {
+		if h != "" {
+			m[k] = h
+		}
+	}
+	v, _, err := s.readRegister(ctx, token, name, data, m)
+	if err != nil {
+		return ReconImport{}, err
+	}
+	if len(v.Missing) > 0 {
+		return v, apperr.New(apperr.Invalid, "Choose the column for %s: a register needs it.", strings.Join(v.Missing, ", "))
+	}
+	if err := recon.SaveMapping(ctx, s.DB.DB, s.Workspace().ID, m); err != nil {
+		return ReconImport{}, err
+	}
+	v.Saved, v.Confirm = true, false
+	return v, nil
+}
+
+// ReconPeriods lists the months from one period to another (YYYY-MM), at most two years.
+func ReconPeriods(from, to string) ([]string, error) {
+	a, err1 := time.Parse("2006-01", from)
+	b, err2 := time.Parse("2006-01", to)
+	if err1 != nil || err2 != nil {
+		return nil, apperr.New(apperr.Invalid, "Choose the periods as months (YYYY-MM), not %q to %q.", from, to)
+	}
+	if a.Year() < 2017 {
+		return nil, apperr.New(apperr.Invalid, "GST began in July 2017: choose a period from then on.")
+	}
+	if b.Before(a) {
+		return nil, apperr.New(apperr.Invalid, "The last period %s is before the first %s: swap them.", to, from)
+	}
+	var out []string
+	for d := a; !d.After(b); d = d.AddDate(0, 1, 0) {
+		out = append(out, d.Format("2006-01"))
+		if len(out) > maxReconPeriods {
+			return nil, apperr.New(apperr.Invalid, "A reconciliation covers at most %d months: choose a shorter range.", maxReconPeriods)
+		}
+	}
+	return out, nil
+}
+
+// reconOptions are the workspace's tolerances from the settings.
+func (s *Service) reconOptions(ctx context.Context) (recon.Options, error) {
+	set, err := config.Load(ctx, s.DB, s.Workspace())
+	if err != nil {
+		return recon.Options{}, err
+	}
+	opt := recon.DefaultOptions()
+	opt.AmountTolerance = recon.Paise(math.Round(set.AmountTolerance * 100))
+	opt.DateWindowDays = set.DateWindowDays
+	return opt, nil
+}
+
+// RunOptions change a run's settings for one run (the command line's flags); nil keeps the
+// workspace's settings.
+type RunOptions struct {
+	AmountTolerance *recon.Paise
+	DateWindowDays  *int
+}
+
+// RunOutcome is a finished run with what was left out of it.
+type RunOutcome struct {
+	Run recon.Run
+	// LeftOut counts register invoices dated outside the periods; NoGSTR2A says no GSTR-2A is
+	// stored for the periods (every register invoice shows as missing in 2A).
+	LeftOut  int
+	NoGSTR2A bool
+}
+
+// prepareRun checks an imported register and the periods and returns the run to do: the one
+// road of a reconciliation, whether the window starts it as a job or the command line waits.
+func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro RunOptions) (func(ctx context.Context, progress core.Progress) (RunOutcome, error), error) {
+	periods, err := ReconPeriods(from, to)
+	if err != nil {
+		return nil, err
+	}
+	name, data, err := s.register(token)
+	if err != nil {
+		return nil, err
+	}
+	v, books, err := s.readRegister(ctx, token, name, data, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(v.Missing) > 0 {
+		return nil, apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", name, strings.Join(v.Missing, ", "))
+	}
+	if v.ErrorCount > 0 {
+		return nil, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", name, v.ErrorCount)
+	}
+	opt, err := s.reconOptions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if ro.AmountTolerance != nil {
+		opt.AmountTolerance = *ro.AmountTolerance
+	}
+	if ro.DateWindowDays != nil {
+		opt.DateWindowDays = *ro.DateWindowDays
+	}
+	ws := s.Workspace().ID
+	return func(ctx context.Context, progress core.Progress) (RunOutcome, error) {
+		progress(1, 3)
+		var out RunOutcome
+		inRange := make([]recon.Invoice, 0, len(books))
+		for _, b := range books {
+			if b.Period >= periods[0] && b.Period <= periods[len(periods)-1] {
+				inRange = append(inRange, b)
+			} else {
+				out.LeftOut++
+			}
+		}
+		twoA, err := ReconGSTR2A(ctx, s.DB.DB, ws, periods)
+		if err != nil {
+			return out, err
+		}
+		out.NoGSTR2A = len(twoA) == 0
+		progress(2, 3)
+		out.Run, _, err = recon.Reconcile(ctx, s.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: periods[0], ToPeriod: periods[len(periods)-1],
+			RegisterName: name, RegisterSHA256: token}, inRange, twoA, opt)
+		if err != nil {
+			return out, err
+		}
+		progress(3, 3)
+		return out, nil
+	}, nil
+}
+
+// ReconStartRun reconciles an imported register with the stored GSTR-2A of the periods from-to
+// (YYYY-MM), with the tolerances of the settings and the workspace's decisions, as a job whose
+// result (ReconRunResult) is the stored run. Register invoices dated outside the periods are left out.
+func (s *Service) ReconStartRun(ctx context.Context, token, from, to string) (string, error) {
+	run, err := s.prepareRun(ctx, token, from, to, RunOptions{})
+	if err != nil {
+		return "", err
+	}
+	return core.StartJob(s.Core, "recon:run", func(ctx context.Context, progress core.Progress) (recon.Run, error) {
+		out, err := run(ctx, progress)
+		return out.Run, err
+	}), nil
+}
+
+// ReconRunNow is ReconStartRun waited for, with the settings changed by ro: the command line's
+// run. It stores the same run the window's job stores.
+func (s *Service) ReconRunNow(ctx context.Context, token, from, to string, ro RunOptions) (RunOutcome, error) {
+	run, err := s.prepareRun(ctx, token, from, to, ro)
+	if err != nil {
+		return RunOutcome{}, err
+	}
+	return run(ctx, func(int, int) {})
+}
+
+// ReconRerun runs a stored run again with the same register and periods, applying the decisions
+// made since (actions, links, unlinks) and the GSTR-2A stored now.
+func (s *Service) ReconRerun(ctx context.Context, runID string) (string, error) {
+	run, err := s.reconRun(ctx, runID)
+	if err != nil {
+		return "", err
+	}
+	return s.ReconStartRun(ctx, run.RegisterSHA256, run.FromPeriod, run.ToPeriod)
+}
+
+// ReconRunResult returns the run a finished ReconStartRun job stored.
+func (s *Service) ReconRunResult(id string) (ReconRun, error) {
+	return core.JobResult[ReconRun](s.Core, id)
+}
+
+// ReconRuns lists the workspace's runs, newest first.
+func (s *Service) ReconRuns(ctx context.Context) ([]ReconRun, error) {
+	runs, err := recon.Runs(ctx, s.DB.DB, s.Workspace().ID)
+	if runs == nil {
+		runs = []recon.Run{}
+	}
+	return runs, err
+}
+
+// reconRun returns a run of the current workspace.
+func (s *Service) reconRun(ctx context.Context, runID string) (recon.Run, error) {
+	run, err := recon.GetRun(ctx, s.DB.DB, runID)
+	if err != nil {
+		return run, err
+	}
+	if run.WorkspaceID != s.Workspace().ID {
+		return recon.Run{}, apperr.New(apperr.NotFound, "That reconciliation run belongs to another workspace.")
+	}
+	return run, nil
+}
+
+// ReconDeleteRun removes a run; decisions stay with the workspace.
+func (s *Service) ReconDeleteRun(ctx context.Context, runID string) error {
+	if _, err := s.reconRun(ctx, runID); err != nil {
+		return err
+	}
+	return recon.DeleteRun(ctx, s.DB.DB, runID)
+}
+
+// ReconResult loads every row of a run with the current decisions laid over them.
+func (s *Service) ReconResult(ctx context.Context, runID string) (recon.Run, recon.Result, error) {
+	run, err := s.reconRun(ctx, runID)
+	if err != nil {
+		return run, recon.Result{}, err
+	}
+	rows, err := recon.RunRows(ctx, s.DB.DB, runID, "")
+	if err != nil {
+		return run, recon.Result{}, err
+	}
+	return run, recon.Result{Options: run.Options, Rows: rows}, nil
+}
+
+// ReconRows returns rows of a run: status "" for all, filter text matched against GSTIN, supplier
+// name and invoice number, a page of limit rows (0: 500) from offset.
+func (s *Service) ReconRows(ctx context.Context, runID, status, filter string, offset, limit int) (ReconRowsView, error) {
+	run, res, err := s.ReconResult(ctx, runID)
+	if err != nil {
+		return ReconRowsView{}, err
+	}
+	return recon.PageRows(run, res, status, filter, offset, limit), nil
+}
+
+// ReconExplain explains the row with the given key in a run.
+func (s *Service) ReconExplain(ctx context.Context, runID, key string) (ReconExplanation, error) {
+	run, res, err := s.ReconResult(ctx, runID)
+	if err != nil {
+		return ReconExplanation{}, err
+	}
+	return recon.Explain(run, res, key)
+}
+
+func parseAction(action string) (recon.ActionKind, error) {
+	if action == "" || action == "clear" {
+		return "", nil
+	}
+	return recon.ParseActionKind(action)
+}
+
+// ReconSetAction records a decision on a row by its key: "accept", "pending", "ignore", or ""
+// (or "clear") to remove it.
+func (s *Service) ReconSetAction(ctx context.Context, key, action string) error {
+	a, err := parseAction(action)
+	if err != nil {
+		return err
+	}
+	return recon.SetAction(ctx, s.DB.DB, s.Workspace().ID, key, a)
+}
+
+// ReconSetActions records one decision on many rows at once, all or none.
+func (s *Service) ReconSetActions(ctx context.Context, keys []string, action string) error {
+	a, err := parseAction(action)
+	if err != nil {
+		return err
+	}
+	if len(keys) == 0 {
+		return apperr.New(apperr.Invalid, "Select the rows to mark first.")
+	}
+	return recon.SetActions(ctx, s.DB.DB, s.Workspace().ID, keys, a)
+}
+
+// ReconLink pairs a books invoice with a 2A invoice by hand (identities from ReconExplain); the
+// next run pairs them.
+func (s *Service) ReconLink(ctx context.Context, booksID, gstr2aID string) error {
+	if booksID == "" || gstr2aID == "" {
+		return apperr.New(apperr.Invalid, "A link needs a register invoice and a GSTR-2A invoice.")
+	}
+	return recon.Link(ctx, s.DB.DB, s.Workspace().ID, booksID, gstr2aID)
+}
+
+// ReconUnlink keeps a books invoice and a 2A invoice apart on every later run.
+func (s *Service) ReconUnlink(ctx context.Context, booksID, gstr2aID string) error {
+	if booksID == "" || gstr2aID == "" {
+		return apperr.New(apperr.Invalid, "Only a pair can be separated.")
+	}
+	return recon.Unlink(ctx, s.DB.DB, s.Workspace().ID, booksID, gstr2aID)
+}
+
+// ReconSummary summarises a run per period and in total, with the current decisions.
+func (s *Service) ReconSummary(ctx context.Context, runID string) (ReconSummary, error) {
+	_, res, err := s.ReconResult(ctx, runID)
+	if err != nil {
+		return ReconSummary{}, err
+	}
+	sum := recon.Summarise(res)
+	if sum.Periods == nil {
+		sum.Periods = []recon.PeriodSummary{}
+	}
+	return sum, nil
+}
+
+// ReconSuppliers summarises a run per supplier GSTIN with risk marks.
+func (s *Service) ReconSuppliers(ctx context.Context, runID string) ([]ReconSupplier, error) {
+	_, res, err := s.ReconResult(ctx, runID)
+	if err != nil {
+		return nil, err
+	}
+	out := recon.Suppliers(res)
+	if out == nil {
+		out = []recon.SupplierSummary{}
+	}
+	return out, nil
+}
+
+// ReconSupplierPack writes what one supplier needs to fix (CSV, XLSX or JSON) to the exports
+// folder and returns the path.
+func (s *Service) ReconSupplierPack(ctx context.Context, runID, gstinRaw, format string) (string, error) {
+	_, res, err := s.ReconResult(ctx, runID)
+	if err != nil {
+		return "", err
+	}
+	g := strings.ToUpper(strings.TrimSpace(gstinRaw))
+	t := recon.SupplierPack(res, g)
+	if len(t.Rows) == 0 {
+		return "", apperr.New(apperr.NotFound, "%s has nothing to fix in this run: no pack to send.", g)
+	}
+	return s.WriteExport("supplier-pack-"+g, format, t)
+}
+
+// ReconExport writes a run's rows (of one status, or all for ""), its summary or its suppliers as
+// CSV, XLSX or JSON to the exports folder and returns the path.
+func (s *Service) ReconExport(ctx context.Context, runID, what, status, format string) (string, error) {
+	run, res, err := s.ReconResult(ctx, runID)
+	if err != nil {
+		return "", err
+	}
+	base := fmt.Sprintf("recon-%s-%s", run.FromPeriod, run.ToPeriod)
+	var t export.Table
+	switch what {
+	case "rows":
+		if status != "" {
+			keep := res.Rows[:0:0]
+			for _, r := range res.Rows {
+				if string(r.Status) == status {
+					keep = append(keep, r)
+				}
+			}
+			res.Rows = keep
+			base += "-" + status
+		}
+		t = recon.ResultTable(res)
+	case "summary":
+		t, base = recon.SummaryTable(recon.Summarise(res)), base+"-summary"
+	case "suppliers":
+		t, base = recon.SuppliersTable(recon.Suppliers(res)), base+"-suppliers"
+	default:
+		return "", apperr.New(apperr.Invalid, "Export rows, summary or suppliers, not %q.", what)
+	}
+	return s.WriteExport(base, format, t)
+}
+
+// ReconSampleRegister makes a purchase register from the GSTR-2A stored for the periods from-to,
+// with deliberate differences so that a run shows every status: an amount changed, a number typed
+// with a slip, a date a few days off, an invoice left out, an invoice not in 2A, one booked under
+// another GSTIN of the supplier's PAN, and paise of rounding. It is imported like a file.
+func (s *Service) ReconSampleRegister(ctx context.Context, from, to string) (ReconImport, error) {
+	periods, err := ReconPeriods(from, to)
+	if err != nil {
+		return ReconImport{}, err
+	}
+	twoA, err := ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, periods)
+	if err != nil {
+		return ReconImport{}, err
+	}
+	if len(twoA) == 0 {
+		return ReconImport{}, apperr.New(apperr.NotFound, "No GSTR-2A is stored for %s to %s: pull GSTR-2A for those months first (GSTR-2A screen).", from, to)
+	}
+	// A register names every party: the names of cached lookups, else a stand-in from the PAN.
+	var gstins []string
+	for _, in := range twoA {
+		gstins = append(gstins, in.SupplierGSTIN)
+	}
+	var names map[string]string
+	if nf := s.Returns.SupplierNames(ctx); nf != nil {
+		names = nf(gstins)
+	}
+	for i := range twoA {
+		in := &twoA[i]
+		if in.SupplierName == "" {
+			in.SupplierName = names[in.SupplierGSTIN]
+		}
+		if in.SupplierName == "" && len(in.SupplierGSTIN) == 15 {
+			in.SupplierName = "Supplier " + in.SupplierGSTIN[2:7]
+		}
+	}
+	data := recon.SampleRegister(twoA)
+	name := fmt.Sprintf("sample-register-%s-to-%s.csv", periods[0], periods[len(periods)-1])
+	v, err := s.importRegister(ctx, name, data)
+	v.Sample = true
+	v.Confirm = v.Confirm && len(v.Missing) > 0 // canonical headers need no confirmation
+	return v, err
+}
+
+// ReconWatch checks the changed list (4.1) for every day from-to (YYYY-MM-DD, at most 31 days) and
+// every state of the workspace's suppliers (stored GSTR-2A), and flags the suppliers cancelled,
+// inactive, expired or updated, newest first; a list that cannot be fetched is listed in Failed.
+func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func(done, total int)) (WatchView, error) {
+	suppliers, err := s.Lookups.KnownSuppliers(ctx)
+	if err != nil {
+		return WatchView{}, err
+	}
+	// The stored 2A of every period, for names and invoices after a cancellation.
+	var twoA []recon.Invoice
+	if ps, err := s.Returns.GSTR2APeriods(ctx); err == nil && len(ps) > 0 {
+		var periods []string
+		for _, p := range ps {
+			periods = append(periods, p.Period)
+		}
+		twoA, _ = ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, periods)
+	}
+	w, err := recon.NewWatch(from, to, suppliers, twoA)
+	if err != nil {
+		if w != nil {
+			return w.View(), err
+		}
+		return WatchView{}, err
+	}
+	for _, day := range w.Days() {
+		ddmm := day.Format("02-01-2006")
+		for _, st := range w.States() {
+			if err := ctx.Err(); err != nil {
+				return w.View(), apperr.Wrap(apperr.Canceled, err, "The supplier watch was stopped.")
+			}
+			cv, err := s.Lookups.Changed(ctx, ddmm, st, false, nil)
+			if err != nil {
+				if ctx.Err() != nil {
+					return w.View(), apperr.Wrap(apperr.Canceled, err, "The supplier watch was stopped.")
+				}
+				w.Fail(day, st, apperr.Public(err).Message)
+			} else {
+				changes := make([]recon.WatchChange, len(cv.Yours))
+				for i, r := range cv.Yours {
+					changes[i] = recon.WatchChange{GSTIN: r.GSTIN, Name: r.Name, Type: r.Type, Label: r.Label}
+				}
+				w.Add(day, st, changes)
+			}
+			if progress != nil {
+				progress(w.Checked(), w.Lists())
+			}
+		}
+	}
+	v := w.View()
+	if err := recon.SaveWatch(ctx, s.DB.DB, s.Workspace().ID, s.Now(), v); err != nil {
+		return v, err
+	}
+	return v, nil
+}
+
+// ReconStartWatch runs ReconWatch as a job ("job:progress" per list fetched).
+func (s *Service) ReconStartWatch(ctx context.Context, from, to string) string {
+	return core.StartJob(s.Core, "recon:watch", func(ctx context.Context, progress core.Progress) (WatchView, error) {
+		return s.ReconWatch(ctx, from, to, progress)
+	})
+}
+
+// LastWatch returns the workspace's last supplier watch and when it ran; ok is false when the
+// supplier watch has not been run in this workspace.
+func (s *Service) LastWatch(ctx context.Context) (v WatchView, at time.Time, ok bool, err error) {
+	return recon.LastWatch(ctx, s.DB.DB, s.Workspace().ID)
+}
+
+// ReconWatchResult returns a finished supplier watch (what it checked when it was stopped).
+func (s *Service) ReconWatchResult(id string) (WatchView, error) {
+	v, err := core.JobResult[WatchView](s.Core, id)
+	if err != nil && v.From != "" {
+		return v, nil
+	}
+	return v, err
+}
+
+// ReconWatchExport writes a supplier watch's alerts as CSV, XLSX or JSON and returns the path.
+func (s *Service) ReconWatchExport(v WatchView, format string) (string, error) {
+	t := export.Table{Name: "Supplier watch", Columns: []export.Column{
+		{Key: "gstin", Title: "Supplier GSTIN", Kind: export.Text},
+		{Key: "name", Title: "Supplier", Kind: export.Text},
+		{Key: "change", Title: "Change", Kind: export.Text},
+		{Key: "date", Title: "Date", Kind: export.Date},
+		{Key: "invoices_after", Title: "2A invoices after", Kind: export.Integer},
+		{Key: "tax_after", Title: "Tax after", Kind: export.Money},
+	}}
+	for _, a := range v.Alerts {
+		t.Rows = append(t.Rows, []any{a.GSTIN, a.Name, a.Label, recon.ShowDate(a.Date), len(a.After), a.TaxAfter.Rupees()})
+	}
+	return s.WriteExport(fmt.Sprintf("supplier-watch-%s-%s", v.From, v.To), format, t)
+}

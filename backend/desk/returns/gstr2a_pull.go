@@ -1,0 +1,221 @@
+// Package returns is the area service for the taxpayer's returns: signing in to the GST portal,
+// pulling GSTR-2A for many periods, and reviewing, comparing and exporting what was pulled.
+package returns
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/core"
+	"gstdesk/backend/desk/lookups"
+	"gstdesk/backend/gstapi"
+	"gstdesk/backend/gstin"
+	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/lookup"
+	"gstdesk/backend/store"
+)
+
+// Service is the returns area over the shared core; it uses the lookups area for supplier names.
+type Service struct {
+	*core.Core
+	Lookups *lookups.Service
+}
+
+// New returns the returns service over c, with lk for supplier names and lookups.
+func New(c *core.Core, lk *lookups.Service) *Service { return &Service{Core: c, Lookups: lk} }
+
+// PullRequest asks for the GSTR-2A B2B invoices of one or more return periods.
+type PullRequest struct {
+	GSTIN    string   `json:"gstin"`    // "" = the workspace's GSTIN
+	Periods  []string `json:"periods"`  // YYYY-MM, in the order to pull
+	Supplier string   `json:"supplier"` // counterparty_gstin filter, optional
+	From     string   `json:"from"`     // DD/MM/YYYY filter, optional
+}
+
+// PullResult is how one period's pull went: pulled, empty (the portal has no data) or error;
+// an error stops that month only.
+type PullResult struct {
+	Period        string        `json:"period"`
+	Status        string        `json:"status"` // pulled, empty, error, skipped
+	SnapshotID    string        `json:"snapshot_id,omitempty"`
+	Invoices      int           `json:"invoices"`
+	Suppliers     int           `json:"suppliers"`
+	TransactionID string        `json:"transaction_id,omitempty"`
+	FetchedAt     string        `json:"fetched_at,omitempty"`
+	Error         *apperr.Error `json:"error,omitempty"`
+	// Raw is data.data as the service sent it (for gstdesk gst 2a-b2b); not sent to the UI.
+	Raw []byte `json:"-"`
+}
+
+// PeriodRange lists the periods from year/month to toMonth (crossing into the next year when
+// toMonth is before month, as a financial year does: 2025-04 .. 2026-03).
+func PeriodRange(year, month, toMonth int) ([]string, error) {
+	if year < 2017 || year > 2100 || month < 1 || month > 12 {
+		return nil, apperr.New(apperr.Invalid, "Give a year (2017 or later) and a month 1-12; GST began in July 2017.")
+	}
+	if toMonth == 0 {
+		toMonth = month
+	}
+	if toMonth < 1 || toMonth > 12 {
+		return nil, apperr.New(apperr.Invalid, "The last month must be 1-12, not %d.", toMonth)
+	}
+	var out []string
+	y, m := year, month
+	for {
+		out = append(out, fmt.Sprintf("%04d-%02d", y, m))
+		if m == toMonth {
+			break
+		}
+		m++
+		if m == 13 {
+			m, y = 1, y+1
+		}
+		if len(out) > 12 {
+			return nil, apperr.New(apperr.Invalid, "Pull at most twelve months at a time.")
+		}
+	}
+	return out, nil
+}
+
+func (r *PullRequest) validate() error {
+	if len(r.Periods) == 0 {
+		return apperr.New(apperr.Invalid, "Choose at least one month to pull.")
+	}
+	if len(r.Periods) > 24 {
+		return apperr.New(apperr.Invalid, "Pull at most 24 months at a time.")
+	}
+	for i, p := range r.Periods {
+		np, err := gstr2a.ParsePeriod(p)
+		if err != nil {
+			return apperr.New(apperr.Invalid, "%v", err)
+		}
+		r.Periods[i] = np
+	}
+	if r.Supplier != "" {
+		g, err := gstin.Parse(r.Supplier)
+		if err != nil {
+			return gstin.ToAPIError(err)
+		}
+		r.Supplier = g.Value
+	}
+	if r.From != "" {
+		if _, err := time.Parse("02/01/2006", strings.TrimSpace(r.From)); err != nil {
+			return apperr.New(apperr.Invalid, "The from-date %q must be written DD/MM/YYYY, such as 01/04/2025.", r.From)
+		}
+		r.From = strings.TrimSpace(r.From)
+	}
+	return nil
+}
+
+// PullGSTR2A pulls each period with the taxpayer's session and stores each answer as a new
+// snapshot (one transaction per period: a failure leaves that period's earlier pulls whole).
+// progress is called after each period. keepRaw keeps the raw answer in the results.
+func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool, progress func(done, total int)) ([]PullResult, error) {
+	if err := req.validate(); err != nil {
+		return nil, err
+	}
+	sess, _, err := s.TaxpayerSession(ctx, req.GSTIN)
+	if err != nil {
+		return nil, err
+	}
+	client, err := s.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ws := s.Workspace()
+	out := make([]PullResult, len(req.Periods))
+	for i, p := range req.Periods {
+		out[i] = PullResult{Period: p, Status: "skipped"}
+	}
+	for i, p := range req.Periods {
+		if ctx.Err() != nil {
+			for j := i; j < len(out); j++ {
+				out[j].Error = apperr.New(apperr.Canceled, "Not pulled: cancelled.")
+			}
+			break
+		}
+		var y, m int
+		fmt.Sscanf(p, "%d-%d", &y, &m)
+		start := s.Now()
+		ans, err := client.GSTR2AB2B(ctx, sess.Token, gstapi.GSTR2ARequest{Year: y, Month: m, CounterpartyGSTIN: req.Supplier, From: req.From})
+		s.auditPull(ctx, p, start, ans, err)
+		r := &out[i]
+		if err != nil {
+			r.Status, r.Error = "error", lookup.Public(err)
+			if r.Error.Kind == apperr.Unauthorised {
+				// The session is gone: the other months would fail the same way.
+				for j := i + 1; j < len(out); j++ {
+					out[j].Error = apperr.New(apperr.Unauthorised, "Not pulled: the GST portal session ended. Sign in again (OTP).")
+				}
+				if progress != nil {
+					progress(len(out), len(out))
+				}
+				break
+			}
+			if progress != nil {
+				progress(i+1, len(out))
+			}
+			continue
+		}
+		snap, err := gstr2a.Ingest(ctx, s.DB.DB, gstr2a.IngestRequest{
+			WorkspaceID: ws.ID, GSTIN: sess.GSTIN, Period: p,
+			Filters:   gstr2a.Filters{Supplier: req.Supplier, From: req.From},
+			FetchedAt: s.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: ans.Raw,
+		}, nil)
+		if err != nil {
+			r.Status, r.Error = "error", lookup.Public(err)
+		} else {
+			r.Status = "pulled"
+			if ans.Empty {
+				r.Status = "empty"
+			}
+			r.SnapshotID, r.Invoices, r.Suppliers = snap.ID, snap.Invoices, snap.Suppliers
+			r.TransactionID, r.FetchedAt = ans.TransactionID, snap.FetchedAt.UTC().Format(time.RFC3339)
+			if keepRaw {
+				r.Raw = ans.Raw
+			}
+		}
+		if progress != nil {
+			progress(i+1, len(out))
+		}
+	}
+	return out, nil
+}
+
+func (s *Service) auditPull(ctx context.Context, period string, start time.Time, ans *gstapi.GSTR2A, err error) {
+	outcome, kind, msg, txn, status := "ok", "", "", "", 200
+	if ans != nil {
+		txn = ans.TransactionID
+	}
+	if err != nil {
+		p := lookup.Public(err)
+		outcome, kind, msg, status, txn = "error", string(p.Kind), p.Message, p.Status, p.TransactionID
+	}
+	ws := s.Workspace()
+	if err := store.WriteAudit(ctx, s.DB, store.AuditEntry{At: start, Source: ws.Environment, WorkspaceID: ws.ID, Op: "gstr2a_b2b", Key: period,
+		Status: status, Outcome: outcome, ErrorKind: kind, Message: msg, Transaction: txn, Duration: s.Now().Sub(start)}); err != nil {
+		s.Log.Warn("audit log", "err", err.Error())
+	}
+}
+
+// StartPull runs PullGSTR2A as a job; its result is a []PullResult.
+func (s *Service) StartPull(ctx context.Context, req PullRequest) (string, error) {
+	if err := req.validate(); err != nil {
+		return "", err
+	}
+	if _, _, err := s.TaxpayerSession(ctx, req.GSTIN); err != nil {
+		return "", err
+	}
+	return core.StartJob(s.Core, "gstr2a", func(ctx context.Context, progress core.Progress) ([]PullResult, error) {
+		progress(0, len(req.Periods))
+		return s.PullGSTR2A(ctx, req, false, progress)
+	}), nil
+}
+
+// PullResults returns a finished pull job's results.
+func (s *Service) PullResults(id string) ([]PullResult, error) {
+	return core.JobResult[[]PullResult](s.Core, id)
+}

@@ -1,0 +1,156 @@
+package returns
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/core/coretest"
+	"gstdesk/backend/desk/lookups"
+	"gstdesk/backend/gstapi/gstapitest"
+	"gstdesk/backend/gstr2a"
+)
+
+func signIn(t *testing.T, s *Service) {
+	t.Helper()
+	ctx := context.Background()
+	if err := s.RequestOTP(ctx, "demo", ""); err != nil {
+		t.Fatal(err)
+	}
+	v, err := s.VerifyOTP(ctx, "demo", "", gstapitest.DefaultOTP)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Active || v.GSTIN != "27AAPFU0939F1ZV" {
+		t.Fatalf("session = %+v", v)
+	}
+}
+
+func TestPeriodRange(t *testing.T) {
+	tests := []struct {
+		y, m, to int
+		want     []string
+		ok       bool
+	}{
+		{2025, 4, 0, []string{"2025-04"}, true},
+		{2025, 11, 2, []string{"2025-11", "2025-12", "2026-01", "2026-02"}, true},
+		{2025, 4, 3, nil, true},
+		{2016, 4, 0, nil, false},
+		{2025, 13, 0, nil, false},
+	}
+	for _, tt := range tests {
+		got, err := PeriodRange(tt.y, tt.m, tt.to)
+		if (err == nil) != tt.ok {
+			t.Errorf("PeriodRange(%d,%d,%d) err = %v", tt.y, tt.m, tt.to, err)
+			continue
+		}
+		if tt.want != nil && len(got) != len(tt.want) {
+			t.Errorf("PeriodRange(%d,%d,%d) = %v, want %v", tt.y, tt.m, tt.to, got, tt.want)
+		}
+		if tt.y == 2025 && tt.m == 4 && tt.to == 3 && len(got) != 12 {
+			t.Errorf("a whole FY = %d months", len(got))
+		}
+	}
+}
+
+func TestPullNeedsASession(t *testing.T) {
+	s := openService(t)
+	_, err := s.PullGSTR2A(context.Background(), PullRequest{Periods: []string{"2025-04"}}, false, nil)
+	if apperr.KindOf(err) != apperr.Unauthorised {
+		t.Errorf("pull without a session = %v", err)
+	}
+}
+
+func TestPullStoresSnapshotsAndErrorsStopOneMonth(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	signIn(t, s)
+	periods := []string{"2025-04", "2025-05", "2025-06"}
+	res, err := s.PullGSTR2A(ctx, PullRequest{Periods: periods}, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if r.Status != "pulled" && r.Status != "empty" {
+			t.Fatalf("%s: %+v", r.Period, r)
+		}
+	}
+	sim, _, _ := s.Demo()
+	sim.SetFaults(gstapitest.Faults{BusinessError: 1, BusinessCode: "TEC4001", BusinessMessage: "OTP server down"})
+	res, err = s.PullGSTR2A(ctx, PullRequest{Periods: periods}, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res[0].Status != "error" || res[0].Error == nil {
+		t.Errorf("first month = %+v, want the injected error", res[0])
+	}
+	if res[1].Status == "error" || res[2].Status == "error" {
+		t.Errorf("an error in one month stopped the others: %+v", res)
+	}
+	ws := s.Workspace()
+	snaps, _ := gstr2a.Snapshots(ctx, s.DB.DB, ws.ID, "2025-04")
+	if len(snaps) != 1 {
+		t.Errorf("April snapshots = %d, want the first pull kept and the failed one not stored", len(snaps))
+	}
+	snaps, _ = gstr2a.Snapshots(ctx, s.DB.DB, ws.ID, "2025-05")
+	if len(snaps) != 2 {
+		t.Errorf("May snapshots = %d, want 2 (every pull kept)", len(snaps))
+	}
+}
+
+func TestGSTR2AReviewThroughDesk(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	signIn(t, s)
+	res, err := s.PullGSTR2A(ctx, PullRequest{Periods: []string{"2025-04", "2025-05"}}, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	periods, err := s.GSTR2APeriods(ctx)
+	if err != nil || len(periods) != 2 {
+		t.Fatalf("periods = %v, %v", periods, err)
+	}
+	sc := GSTR2AScope{Periods: []string{"2025-04", "2025-05"}, WorkspaceID: "someone-else"}
+	tot, err := s.GSTR2ATotals(ctx, sc)
+	if err != nil || tot.Invoices != res[0].Invoices+res[1].Invoices {
+		t.Errorf("totals = %+v (%v), want %d invoices", tot, err, res[0].Invoices+res[1].Invoices)
+	}
+	page, err := s.GSTR2AInvoices(ctx, sc, GSTR2AQuery{Limit: 5, Sort: "taxable", Desc: true})
+	if err != nil || len(page.Rows) == 0 || page.Total != tot.Invoices {
+		t.Fatalf("page = %d rows of %d (%v)", len(page.Rows), page.Total, err)
+	}
+	items, err := s.GSTR2AItems(ctx, page.Rows[0].ID)
+	if err != nil || len(items) == 0 {
+		t.Errorf("items = %v, %v", items, err)
+	}
+	sups, err := s.GSTR2ASuppliers(ctx, sc)
+	if err != nil || len(sups) == 0 {
+		t.Fatalf("suppliers = %v, %v", sups, err)
+	}
+	// Names come from cached lookups: look one supplier up, and it is named.
+	if _, err := s.Lookups.LookupGSTIN(ctx, sups[0].GSTIN, false); err == nil {
+		sups2, _ := s.GSTR2ASuppliers(ctx, sc)
+		for _, x := range sups2 {
+			if x.GSTIN == sups[0].GSTIN && x.Name == "" {
+				t.Errorf("supplier %s still has no name after a lookup", x.GSTIN)
+			}
+		}
+	}
+	path, err := s.GSTR2AExport(ctx, sc, GSTR2AQuery{}, "item", "csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); len(b) < 100 {
+		t.Errorf("export %s is %d bytes", path, len(b))
+	}
+	if _, err := s.GSTR2AExport(ctx, sc, GSTR2AQuery{}, "supplier", "csv"); err == nil {
+		t.Error("an unknown export level was accepted")
+	}
+}
+
+func openService(t testing.TB) *Service {
+	t.Helper()
+	c, _ := coretest.Open(t, nil)
+	return New(c, lookups.New(c))
+}

@@ -1,0 +1,154 @@
+package returns
+
+import (
+	"context"
+	"os"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/export"
+	"gstdesk/backend/gstr2a"
+)
+
+// Names the UI uses for the GSTR-2A review types (aliases, so app.go needs no other import).
+type (
+	GSTR2AScope      = gstr2a.Scope
+	GSTR2AQuery      = gstr2a.InvoiceQuery
+	GSTR2APage       = gstr2a.InvoicePage
+	GSTR2ATotals     = gstr2a.Totals
+	GSTR2ASupplier   = gstr2a.SupplierSummary
+	GSTR2ALineItem   = gstr2a.LineItem
+	GSTR2APeriod     = gstr2a.PeriodInfo
+	GSTR2ASnapshot   = gstr2a.Snapshot
+	GSTR2ADiff       = gstr2a.Diff
+	GSTR2ASupplierTx = gstr2a.SupplierTax
+	GSTR2AMonthTax   = gstr2a.MonthTax
+)
+
+// scope fills in the workspace: the UI never chooses another workspace's data.
+func (s *Service) scope(sc gstr2a.Scope) gstr2a.Scope {
+	sc.WorkspaceID = s.Workspace().ID
+	return sc
+}
+
+// SupplierNames gives supplier names from cached GSTIN lookups (offline: SQLite only).
+func (s *Service) SupplierNames(ctx context.Context) gstr2a.Names {
+	lk, err := s.Lookups.Lookups(ctx)
+	if err != nil {
+		return nil
+	}
+	return func(gstins []string) map[string]string {
+		m, _ := lk.Names(ctx, gstins)
+		return m
+	}
+}
+
+// GSTR2APeriods lists the pulled periods of the workspace (for the period chips).
+func (s *Service) GSTR2APeriods(ctx context.Context) ([]gstr2a.PeriodInfo, error) {
+	return gstr2a.Periods(ctx, s.DB.DB, s.Workspace().ID)
+}
+
+// GSTR2ATotals are the summary cards of a scope.
+func (s *Service) GSTR2ATotals(ctx context.Context, sc gstr2a.Scope) (gstr2a.Totals, error) {
+	return gstr2a.PeriodTotals(ctx, s.DB.DB, s.scope(sc))
+}
+
+// GSTR2ASuppliers is the supplier summary of a scope, named from cached lookups.
+func (s *Service) GSTR2ASuppliers(ctx context.Context, sc gstr2a.Scope) ([]gstr2a.SupplierSummary, error) {
+	return gstr2a.Suppliers(ctx, s.DB.DB, s.scope(sc), s.SupplierNames(ctx))
+}
+
+// GSTR2AInvoices is one filtered, sorted page of the invoice table.
+func (s *Service) GSTR2AInvoices(ctx context.Context, sc gstr2a.Scope, q gstr2a.InvoiceQuery) (gstr2a.InvoicePage, error) {
+	return gstr2a.Invoices(ctx, s.DB.DB, s.scope(sc), q, s.SupplierNames(ctx))
+}
+
+// GSTR2AItems are the line items of a stored invoice.
+func (s *Service) GSTR2AItems(ctx context.Context, invoiceID int64) ([]gstr2a.LineItem, error) {
+	return gstr2a.Items(ctx, s.DB.DB, invoiceID)
+}
+
+// GSTR2ATaxBySupplier is the top-n suppliers by tax, for the chart.
+func (s *Service) GSTR2ATaxBySupplier(ctx context.Context, sc gstr2a.Scope, n int) ([]gstr2a.SupplierTax, error) {
+	return gstr2a.TaxBySupplier(ctx, s.DB.DB, s.scope(sc), n, s.SupplierNames(ctx))
+}
+
+// GSTR2ATaxByMonth is the tax per period, for the chart.
+func (s *Service) GSTR2ATaxByMonth(ctx context.Context, sc gstr2a.Scope) ([]gstr2a.MonthTax, error) {
+	return gstr2a.TaxByMonth(ctx, s.DB.DB, s.scope(sc))
+}
+
+// GSTR2ASnapshots lists every pull of a period, newest first.
+func (s *Service) GSTR2ASnapshots(ctx context.Context, period string) ([]gstr2a.Snapshot, error) {
+	return gstr2a.Snapshots(ctx, s.DB.DB, s.Workspace().ID, period)
+}
+
+// GSTR2ADiff says what changed between two pulls of the workspace.
+func (s *Service) GSTR2ADiff(ctx context.Context, fromID, toID string) (gstr2a.Diff, error) {
+	ws := s.Workspace().ID
+	for _, id := range []string{fromID, toID} {
+		snap, err := gstr2a.SnapshotByID(ctx, s.DB.DB, id)
+		if err != nil || snap.WorkspaceID != ws {
+			return gstr2a.Diff{}, apperr.New(apperr.NotFound, "There is no pull %s in this workspace.", id)
+		}
+	}
+	return gstr2a.DiffSnapshots(ctx, s.DB.DB, fromID, toID)
+}
+
+// GSTR2AExport writes the current view (scope, filters, sort) at invoice or line-item level to a
+// file in the exports folder and returns its path.
+func (s *Service) GSTR2AExport(ctx context.Context, sc gstr2a.Scope, q gstr2a.InvoiceQuery, level, format string) (string, error) {
+	f, err := export.ParseFormat(format)
+	if err != nil {
+		return "", err
+	}
+	lv := gstr2a.LevelInvoice
+	if level == string(gstr2a.LevelItem) {
+		lv = gstr2a.LevelItem
+	} else if level != "" && level != string(gstr2a.LevelInvoice) {
+		return "", apperr.New(apperr.Invalid, "Export level must be invoice or item, not %q.", level)
+	}
+	q.Offset, q.Limit = 0, 0
+	file, path, err := s.ExportFile("gstr2a-"+string(lv), f)
+	if err != nil {
+		return "", err
+	}
+	if err := gstr2a.Export(ctx, s.DB.DB, file, f, lv, s.scope(sc), q, s.SupplierNames(ctx)); err != nil {
+		file.Close()
+		os.Remove(path)
+		return "", err
+	}
+	if err := file.Close(); err != nil {
+		return "", apperr.Wrap(apperr.Internal, err, "could not write the export")
+	}
+	return path, nil
+}
+
+// StartSupplierLookup looks up, as a bulk job, the suppliers of a scope whose names are not known
+// yet (one click on the GSTR-2A screen).
+func (s *Service) StartSupplierLookup(ctx context.Context, sc gstr2a.Scope) (string, error) {
+	sums, err := s.GSTR2ASuppliers(ctx, sc)
+	if err != nil {
+		return "", err
+	}
+	var missing []string
+	for _, x := range sums {
+		if x.Name == "" {
+			missing = append(missing, x.GSTIN)
+		}
+	}
+	if len(missing) == 0 {
+		return "", apperr.New(apperr.Invalid, "Every supplier already has a name.")
+	}
+	return s.Lookups.StartBulkLookup(ctx, missing, false)
+}
+
+// StoredListing returns the latest stored pull of a period and its listing as the service sent it
+// (the command line's --offline answer).
+func (s *Service) StoredListing(ctx context.Context, period string) (gstr2a.Snapshot, []byte, error) {
+	snap, err := gstr2a.LatestSnapshot(ctx, s.DB.DB, s.Workspace().ID, period)
+	if err != nil {
+		return snap, nil, apperr.New(apperr.NotFound, "Period %s was never pulled: pull it first (without --offline).", period)
+	}
+	raw, err := gstr2a.RawListing(ctx, s.DB.DB, snap.ID)
+	return snap, raw, err
+}

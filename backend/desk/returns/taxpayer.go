@@ -1,0 +1,150 @@
+package returns
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/gstapi"
+	"gstdesk/backend/gstin"
+)
+
+// SessionView is what the UI shows of a taxpayer session: never the token.
+type SessionView struct {
+	GSTIN         string `json:"gstin"`
+	Username      string `json:"username"`
+	Active        bool   `json:"active"`
+	SessionExpiry string `json:"session_expiry"` // RFC 3339
+	Warning       string `json:"warning,omitempty"`
+	FromEnv       bool   `json:"from_env"`
+}
+
+func sessionView(s *gstapi.TaxpayerSession, now time.Time, warning string) SessionView {
+	return SessionView{GSTIN: s.GSTIN, Username: s.Username, Active: s.Active(now),
+		SessionExpiry: s.SessionExpiry.UTC().Format(time.RFC3339), Warning: warning}
+}
+
+func (s *Service) taxpayerGSTIN(raw string) (string, error) {
+	if strings.TrimSpace(raw) == "" {
+		raw = s.Workspace().GSTIN
+	}
+	if strings.TrimSpace(raw) == "" {
+		return "", apperr.New(apperr.Invalid, "Enter the client's GSTIN (or set it on the workspace in Settings).")
+	}
+	g, err := gstin.Parse(raw)
+	if err != nil {
+		return "", gstin.ToAPIError(err)
+	}
+	return g.Value, nil
+}
+
+// RequestOTP asks the GST portal to send the taxpayer an OTP. gstinRaw "" means the workspace's GSTIN.
+func (s *Service) RequestOTP(ctx context.Context, username, gstinRaw string) error {
+	g, err := s.taxpayerGSTIN(gstinRaw)
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(username) == "" {
+		return apperr.New(apperr.Invalid, "Enter the GST portal user name of the taxpayer.")
+	}
+	cl, err := s.Client(ctx)
+	if err != nil {
+		return err
+	}
+	return cl.RequestOTP(ctx, strings.TrimSpace(username), g)
+}
+
+// VerifyOTP opens the taxpayer session with the OTP and keeps it (keychain, else a 0600 file).
+func (s *Service) VerifyOTP(ctx context.Context, username, gstinRaw, otp string) (SessionView, error) {
+	g, err := s.taxpayerGSTIN(gstinRaw)
+	if err != nil {
+		return SessionView{}, err
+	}
+	cl, err := s.Client(ctx)
+	if err != nil {
+		return SessionView{}, err
+	}
+	sess, err := cl.VerifyOTP(ctx, strings.TrimSpace(username), g, strings.TrimSpace(otp))
+	if err != nil {
+		return SessionView{}, err
+	}
+	store, warning := s.Sessions()
+	if err := store.Save(gstapi.SessionKey(s.Workspace().ID, g), sess); err != nil {
+		return SessionView{}, apperr.Wrap(apperr.Internal, err, "could not keep the taxpayer session")
+	}
+	return sessionView(sess, s.Now(), warning), nil
+}
+
+// refreshMargin is how long before expiry a session is refreshed.
+const refreshMargin = 30 * time.Minute
+
+// TaxpayerSession returns the taxpayer's session, refreshing it when it is about to lapse.
+// GSTDESK_TAXPAYER_TOKEN, when set, is used as it is (scripts).
+func (s *Service) TaxpayerSession(ctx context.Context, gstinRaw string) (*gstapi.TaxpayerSession, SessionView, error) {
+	g, err := s.taxpayerGSTIN(gstinRaw)
+	if err != nil {
+		return nil, SessionView{}, err
+	}
+	if tok := s.Getenv("GSTDESK_TAXPAYER_TOKEN"); tok != "" {
+		sess := &gstapi.TaxpayerSession{Token: tok, GSTIN: g, SessionExpiry: s.Now().Add(time.Hour)}
+		v := sessionView(sess, s.Now(), "")
+		v.FromEnv = true
+		return sess, v, nil
+	}
+	store, warning := s.Sessions()
+	key := gstapi.SessionKey(s.Workspace().ID, g)
+	sess, err := store.Load(key)
+	if errors.Is(err, gstapi.ErrNoSession) {
+		return nil, SessionView{GSTIN: g}, apperr.New(apperr.Unauthorised, "Not signed in to the GST portal for %s. Sign in with the taxpayer's user name and an OTP.", g)
+	}
+	if err != nil {
+		return nil, SessionView{GSTIN: g}, apperr.Wrap(apperr.Internal, err, "could not read the taxpayer session")
+	}
+	if s.InProcessDemo(ctx) {
+		sim, _, _ := s.Demo()
+		sim.AdoptSession(sess.Token, sess.GSTIN, sess.Username, sess.SessionExpiry)
+	}
+	now := s.Now()
+	if !sess.Active(now) {
+		return nil, sessionView(sess, s.Now(), warning), apperr.New(apperr.Unauthorised, "The GST portal session for %s expired at %s. Sign in again (OTP).", g, sess.SessionExpiry.Local().Format("02/01/2006 15:04"))
+	}
+	if sess.SessionExpiry.Sub(now) < refreshMargin {
+		if cl, err := s.Client(ctx); err == nil {
+			if fresh, err := cl.RefreshSession(ctx, sess.Token); err == nil {
+				fresh.Username, fresh.GSTIN = sess.Username, sess.GSTIN
+				if err := store.Save(key, fresh); err == nil {
+					sess = fresh
+				}
+			}
+		}
+	}
+	return sess, sessionView(sess, s.Now(), warning), nil
+}
+
+// SessionStatus describes the stored session of a GSTIN without failing when there is none.
+func (s *Service) SessionStatus(ctx context.Context, gstinRaw string) (SessionView, error) {
+	_, v, err := s.TaxpayerSession(ctx, gstinRaw)
+	if err != nil && apperr.KindOf(err) == apperr.Unauthorised {
+		return v, nil
+	}
+	return v, err
+}
+
+// Logout ends the taxpayer session at the portal and forgets it here.
+func (s *Service) Logout(ctx context.Context, gstinRaw string) error {
+	g, err := s.taxpayerGSTIN(gstinRaw)
+	if err != nil {
+		return err
+	}
+	store, _ := s.Sessions()
+	key := gstapi.SessionKey(s.Workspace().ID, g)
+	sess, err := store.Load(key)
+	if err == nil && sess.Active(s.Now()) {
+		if cl, cerr := s.Client(ctx); cerr == nil {
+			cl.Logout(ctx, sess.Token) // forgetting it locally matters more than the portal's answer
+		}
+	}
+	return store.Delete(key)
+}

@@ -1,0 +1,127 @@
+package recon
+
+import (
+	"strings"
+
+	"gstdesk/backend/apperr"
+)
+
+// RowsView is one page of a run's rows of one status, with the counts of every status.
+type RowsView struct {
+	Run    Run            `json:"run"`
+	Counts map[string]int `json:"counts"`
+	// Changed counts rows decided on whose data changed since; Decided rows with any action.
+	Changed int `json:"changed"`
+	Decided int `json:"decided"`
+	// Total is how many rows the status and filter select; Rows is the page from Offset.
+	Total  int   `json:"total"`
+	Offset int   `json:"offset"`
+	Rows   []Row `json:"rows"`
+}
+
+// rowMatches says whether a row holds the filter text in its GSTIN, name or number.
+func rowMatches(r *Row, f string) bool {
+	if f == "" {
+		return true
+	}
+	for _, in := range []*Invoice{r.Books, r.GSTR2A} {
+		if in == nil {
+			continue
+		}
+		for _, s := range []string{in.SupplierGSTIN, in.SupplierName, in.Number} {
+			if strings.Contains(strings.ToLower(s), f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// PageRows is one page of a run's rows: status "" for all, filter text matched against GSTIN,
+// supplier name and invoice number, limit rows (0: 500, at most 5000) from offset, with the counts
+// of every status, of decided rows and of rows whose data changed since their decision.
+func PageRows(run Run, res Result, status, filter string, offset, limit int) RowsView {
+	if limit <= 0 || limit > 5000 {
+		limit = 500
+	}
+	offset = max(offset, 0)
+	v := RowsView{Run: run, Counts: map[string]int{}, Offset: offset, Rows: []Row{}}
+	for _, st := range Statuses {
+		v.Counts[string(st)] = 0
+	}
+	f := strings.ToLower(strings.TrimSpace(filter))
+	for i := range res.Rows {
+		r := &res.Rows[i]
+		v.Counts[string(r.Status)]++
+		if r.Action != "" {
+			v.Decided++
+		}
+		if r.Changed {
+			v.Changed++
+		}
+		if (status != "" && string(r.Status) != status) || !rowMatches(r, f) {
+			continue
+		}
+		if v.Total >= offset && len(v.Rows) < limit {
+			v.Rows = append(v.Rows, *r)
+		}
+		v.Total++
+	}
+	return v
+}
+
+// Explanation explains one row: the rule, both normalised numbers, every field compared and,
+// for a row missing on one side, the nearest invoices of the other side with the identities a Link
+// needs.
+type Explanation struct {
+	Row            Row          `json:"row"`
+	Fields         []Comparison `json:"fields"`
+	Tolerance      Paise        `json:"tolerance"`
+	DateWindowDays int          `json:"date_window_days"`
+	BooksID        string       `json:"books_id"`
+	GSTR2AID       string       `json:"gstr2a_id"`
+	// CandidateIDs are the identities of Row.Candidates, in order ("" when not found in the run);
+	// CandidateRows the status of the row each candidate sits in now.
+	CandidateIDs    []string `json:"candidate_ids"`
+	CandidateStatus []string `json:"candidate_status"`
+}
+
+// Explain explains the row with the given key in a run's result: every field compared, and for a
+// row missing on one side the nearest invoices of the other side with the identities a Link needs.
+func Explain(run Run, res Result, key string) (Explanation, error) {
+	idx := -1
+	for i := range res.Rows {
+		if res.Rows[i].Key == key {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		return Explanation{}, apperr.New(apperr.NotFound, "That row is not in the run: open the run again.")
+	}
+	r := res.Rows[idx]
+	e := Explanation{Row: r, Fields: r.Fields(run.Options), Tolerance: run.Options.AmountTolerance, DateWindowDays: run.Options.DateWindowDays,
+		CandidateIDs: []string{}, CandidateStatus: []string{}}
+	e.BooksID, e.GSTR2AID = SplitRowKey(r.Key)
+	if e.Fields == nil {
+		e.Fields = []Comparison{}
+	}
+	for _, c := range r.Candidates {
+		id, st := "", ""
+		for i := range res.Rows {
+			o := &res.Rows[i]
+			b, g := SplitRowKey(o.Key)
+			if c.Invoice.Source == GSTR2A && o.GSTR2A != nil && o.GSTR2A.RowRef == c.Invoice.RowRef {
+				id, st = g, string(o.Status)
+				break
+			}
+			if c.Invoice.Source == Books && o.Books != nil && o.Books.RowRef == c.Invoice.RowRef {
+				id, st = b, string(o.Status)
+				break
+			}
+		}
+		e.CandidateIDs = append(e.CandidateIDs, id)
+		e.CandidateStatus = append(e.CandidateStatus, st)
+	}
+	return e, nil
+}

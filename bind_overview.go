@@ -1,0 +1,16 @@
+package main
+
+import (
+	"gstdesk/backend/desk/overview"
+)
+
+// Overview binds the overview area: the dashboard and the command palette.
+type Overview struct{ *shell }
+
+// Dashboard is the workspace at a glance (SQLite only: works offline).
+func (b *Overview) Dashboard() (overview.Dashboard, error) { return b.d.Overview.Dashboard(b.ctx) }
+
+// PaletteSearch finds GSTINs, suppliers and employees for the command palette (Ctrl+K).
+func (b *Overview) PaletteSearch(q string) ([]overview.PaletteHit, error) {
+	return b.d.Overview.PaletteSearch(b.ctx, q)
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"gstdesk/backend/desk/reconcile"
+)
+
+// Recon binds the reconciliation area: registers, runs, decisions, supplier packs and the watch.
+type Recon struct{ *shell }
+
+// ReconFields lists the fields of a purchase register, for the mapping table.
+func (b *Recon) ReconFields() []reconcile.ReconField { return b.d.Recon.ReconFields() }
+
+// ReconImportData reads a purchase register chosen in the window (base64).
+func (b *Recon) ReconImportData(name, base64Data string) (reconcile.ReconImport, error) {
+	return b.d.Recon.ReconImportData(b.ctx, name, base64Data)
+}
+
+// ReconImportPath reads a purchase register from a path on this computer.
+func (b *Recon) ReconImportPath(path string) (reconcile.ReconImport, error) {
+	return b.d.Recon.ReconImportPath(b.ctx, path)
+}
+
+// ReconSampleRegister makes a demo register from the stored GSTR-2A of the periods.
+func (b *Recon) ReconSampleRegister(from, to string) (reconcile.ReconImport, error) {
+	return b.d.Recon.ReconSampleRegister(b.ctx, from, to)
+}
+
+// ReconConfirmMapping reads an import with the chosen mapping and saves the mapping.
+func (b *Recon) ReconConfirmMapping(token string, mapping map[string]string) (reconcile.ReconImport, error) {
+	return b.d.Recon.ReconConfirmMapping(b.ctx, token, mapping)
+}
+
+// ReconStartRun reconciles an imported register with the stored GSTR-2A as a job.
+func (b *Recon) ReconStartRun(token, from, to string) (string, error) {
+	return b.d.Recon.ReconStartRun(b.ctx, token, from, to)
+}
+
+// ReconRerun runs a stored run again with the decisions made since, as a job.
+func (b *Recon) ReconRerun(runID string) (string, error) { return b.d.Recon.ReconRerun(b.ctx, runID) }
+
+// ReconRunResult returns the run a finished reconciliation job stored.
+func (b *Recon) ReconRunResult(id string) (reconcile.ReconRun, error) {
+	return b.d.Recon.ReconRunResult(id)
+}
+
+// ReconRuns lists the workspace's reconciliation runs, newest first.
+func (b *Recon) ReconRuns() ([]reconcile.ReconRun, error) { return b.d.Recon.ReconRuns(b.ctx) }
+
+// ReconDeleteRun removes a reconciliation run.
+func (b *Recon) ReconDeleteRun(runID string) error { return b.d.Recon.ReconDeleteRun(b.ctx, runID) }
+
+// ReconRows returns a page of a run's rows of one status with the counts of all.
+func (b *Recon) ReconRows(runID, status, filter string, offset, limit int) (reconcile.ReconRowsView, error) {
+	return b.d.Recon.ReconRows(b.ctx, runID, status, filter, offset, limit)
+}
+
+// ReconExplain explains one row of a run.
+func (b *Recon) ReconExplain(runID, key string) (reconcile.ReconExplanation, error) {
+	return b.d.Recon.ReconExplain(b.ctx, runID, key)
+}
+
+// ReconSetAction records accept, pending, ignore or clear on one row.
+func (b *Recon) ReconSetAction(key, action string) error {
+	return b.d.Recon.ReconSetAction(b.ctx, key, action)
+}
+
+// ReconSetActions records one decision on many rows.
+func (b *Recon) ReconSetActions(keys []string, action string) error {
+	return b.d.Recon.ReconSetActions(b.ctx, keys, action)
+}
+
+// ReconLink pairs a register invoice with a GSTR-2A invoice by hand.
+func (b *Recon) ReconLink(booksID, gstr2aID string) error {
+	return b.d.Recon.ReconLink(b.ctx, booksID, gstr2aID)
+}
+
+// ReconUnlink keeps a register invoice and a GSTR-2A invoice apart.
+func (b *Recon) ReconUnlink(booksID, gstr2aID string) error {
+	return b.d.Recon.ReconUnlink(b.ctx, booksID, gstr2aID)
+}
+
+// ReconSummary summarises a run per period.
+func (b *Recon) ReconSummary(runID string) (reconcile.ReconSummary, error) {
+	return b.d.Recon.ReconSummary(b.ctx, runID)
+}
+
+// ReconSuppliers summarises a run per supplier with risk marks.
+func (b *Recon) ReconSuppliers(runID string) ([]reconcile.ReconSupplier, error) {
+	return b.d.Recon.ReconSuppliers(b.ctx, runID)
+}
+
+// ReconSupplierPack writes one supplier's pack of what to fix.
+func (b *Recon) ReconSupplierPack(runID, gstin, format string) (string, error) {
+	return b.d.Recon.ReconSupplierPack(b.ctx, runID, gstin, format)
+}
+
+// ReconExport writes a run's rows, summary or suppliers.
+func (b *Recon) ReconExport(runID, what, status, format string) (string, error) {
+	return b.d.Recon.ReconExport(b.ctx, runID, what, status, format)
+}
+
+// ReconStartWatch checks the changed list for the workspace's suppliers over a date range, as a job.
+func (b *Recon) ReconStartWatch(from, to string) string {
+	return b.d.Recon.ReconStartWatch(b.ctx, from, to)
+}
+
+// ReconWatchResult returns a finished supplier watch.
+func (b *Recon) ReconWatchResult(id string) (reconcile.WatchView, error) {
+	return b.d.Recon.ReconWatchResult(id)
+}
+
+// ReconWatchExport writes a supplier watch's alerts.
+func (b *Recon) ReconWatchExport(v reconcile.WatchView, format string) (string, error) {
+	return b.d.Recon.ReconWatchExport(v, format)
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"gstdesk/backend/desk/returns"
+)
+
+// Returns binds the returns area: GST portal sign-in, GSTR-2A pulls and their review.
+type Returns struct{ *shell }
+
+// SessionStatus describes the stored GST portal session of a GSTIN ("" = the workspace's).
+func (b *Returns) SessionStatus(gstin string) (returns.SessionView, error) {
+	return b.d.Returns.SessionStatus(b.ctx, gstin)
+}
+
+// RequestOTP asks the GST portal to send the taxpayer an OTP.
+func (b *Returns) RequestOTP(username, gstin string) error {
+	return b.d.Returns.RequestOTP(b.ctx, username, gstin)
+}
+
+// VerifyOTP opens the taxpayer's GST portal session with the OTP.
+func (b *Returns) VerifyOTP(username, gstin, otp string) (returns.SessionView, error) {
+	return b.d.Returns.VerifyOTP(b.ctx, username, gstin, otp)
+}
+
+// Logout ends the taxpayer's GST portal session.
+func (b *Returns) Logout(gstin string) error { return b.d.Returns.Logout(b.ctx, gstin) }
+
+// StartPull pulls GSTR-2A periods as a job; progress comes as job events.
+func (b *Returns) StartPull(req returns.PullRequest) (string, error) {
+	return b.d.Returns.StartPull(b.ctx, req)
+}
+
+// PullResults returns how each period of a finished pull went.
+func (b *Returns) PullResults(id string) ([]returns.PullResult, error) {
+	return b.d.Returns.PullResults(id)
+}
+
+// GSTR2APeriods lists the pulled periods.
+func (b *Returns) GSTR2APeriods() ([]returns.GSTR2APeriod, error) {
+	return b.d.Returns.GSTR2APeriods(b.ctx)
+}
+
+// GSTR2ATotals are the summary cards of the chosen periods.
+func (b *Returns) GSTR2ATotals(sc returns.GSTR2AScope) (returns.GSTR2ATotals, error) {
+	return b.d.Returns.GSTR2ATotals(b.ctx, sc)
+}
+
+// GSTR2ASuppliers is the supplier summary of the chosen periods.
+func (b *Returns) GSTR2ASuppliers(sc returns.GSTR2AScope) ([]returns.GSTR2ASupplier, error) {
+	return b.d.Returns.GSTR2ASuppliers(b.ctx, sc)
+}
+
+// GSTR2AInvoices is one page of the invoice table.
+func (b *Returns) GSTR2AInvoices(sc returns.GSTR2AScope, q returns.GSTR2AQuery) (returns.GSTR2APage, error) {
+	return b.d.Returns.GSTR2AInvoices(b.ctx, sc, q)
+}
+
+// GSTR2AItems are an invoice's line items.
+func (b *Returns) GSTR2AItems(invoiceID int64) ([]returns.GSTR2ALineItem, error) {
+	return b.d.Returns.GSTR2AItems(b.ctx, invoiceID)
+}
+
+// GSTR2ATaxBySupplier is the top suppliers by tax.
+func (b *Returns) GSTR2ATaxBySupplier(sc returns.GSTR2AScope, n int) ([]returns.GSTR2ASupplierTx, error) {
+	return b.d.Returns.GSTR2ATaxBySupplier(b.ctx, sc, n)
+}
+
+// GSTR2ATaxByMonth is the tax per period.
+func (b *Returns) GSTR2ATaxByMonth(sc returns.GSTR2AScope) ([]returns.GSTR2AMonthTax, error) {
+	return b.d.Returns.GSTR2ATaxByMonth(b.ctx, sc)
+}
+
+// GSTR2ASnapshots lists every pull of a period.
+func (b *Returns) GSTR2ASnapshots(period string) ([]returns.GSTR2ASnapshot, error) {
+	return b.d.Returns.GSTR2ASnapshots(b.ctx, period)
+}
+
+// GSTR2ADiff says what changed between two pulls.
+func (b *Returns) GSTR2ADiff(fromID, toID string) (returns.GSTR2ADiff, error) {
+	return b.d.Returns.GSTR2ADiff(b.ctx, fromID, toID)
+}
+
+// GSTR2AExport writes the current view to the exports folder.
+func (b *Returns) GSTR2AExport(sc returns.GSTR2AScope, q returns.GSTR2AQuery, level, format string) (string, error) {
+	return b.d.Returns.GSTR2AExport(b.ctx, sc, q, level, format)
+}
+
+// StartSupplierLookup looks up the suppliers without a name, as a bulk job.
+func (b *Returns) StartSupplierLookup(sc returns.GSTR2AScope) (string, error) {
+	return b.d.Returns.StartSupplierLookup(b.ctx, sc)
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"gstdesk/backend/desk/salary"
+)
+
+// Salary binds the salary TDS area: payroll imports, runs, sheets and exports.
+type Salary struct{ *shell }
+
+// TDSTargets lists the columns a payroll sheet may have.
+func (b *Salary) TDSTargets() []salary.TDSTarget { return b.d.Salary.TDSTargets() }
+
+// TDSImportData reads a payroll file chosen in the window (base64 contents).
+func (b *Salary) TDSImportData(name, data string) (salary.TDSImport, error) {
+	return b.d.Salary.TDSImportData(b.ctx, name, data)
+}
+
+// TDSImportPath reads a payroll file from a path on this computer.
+func (b *Salary) TDSImportPath(path string) (salary.TDSImport, error) {
+	return b.d.Salary.TDSImportPath(b.ctx, path)
+}
+
+// TDSImportExample reads the template filled with demo employees.
+func (b *Salary) TDSImportExample() (salary.TDSImport, error) {
+	return b.d.Salary.TDSImportExample(b.ctx)
+}
+
+// TDSRemap reads a waiting import again with the user's header mapping.
+func (b *Salary) TDSRemap(token string, mapping map[string]string) (salary.TDSImport, error) {
+	return b.d.Salary.TDSRemap(b.ctx, token, mapping)
+}
+
+// TDSStartRun computes and stores a waiting import as a payroll run (a job).
+func (b *Salary) TDSStartRun(token, fy string, month int, skipBad bool) (string, error) {
+	return b.d.Salary.TDSStartRun(b.ctx, token, fy, month, skipBad)
+}
+
+// TDSRunResult returns the run a finished run job stored.
+func (b *Salary) TDSRunResult(id string) (salary.TDSRun, error) { return b.d.Salary.TDSRunResult(id) }
+
+// TDSRuns lists the workspace's payroll runs.
+func (b *Salary) TDSRuns() ([]salary.TDSRun, error) { return b.d.Salary.TDSRuns(b.ctx) }
+
+// TDSRun returns one payroll run.
+func (b *Salary) TDSRun(id string) (salary.TDSRun, error) { return b.d.Salary.TDSRun(b.ctx, id) }
+
+// TDSDeleteRun removes a payroll run.
+func (b *Salary) TDSDeleteRun(id string) error { return b.d.Salary.TDSDeleteRun(b.ctx, id) }
+
+// TDSRows returns a page of a run's table.
+func (b *Salary) TDSRows(id string, q salary.TDSQuery) (salary.TDSPage, error) {
+	return b.d.Salary.TDSRows(b.ctx, id, q)
+}
+
+// TDSSheet returns an employee's computation sheet.
+func (b *Salary) TDSSheet(id string, seq int) (salary.TDSSheet, error) {
+	return b.d.Salary.TDSSheet(b.ctx, id, seq)
+}
+
+// TDSCompare sets one run against an earlier one.
+func (b *Salary) TDSCompare(from, to string) (salary.TDSComparison, error) {
+	return b.d.Salary.TDSCompare(b.ctx, from, to)
+}
+
+// TDSExport writes a run's table (filter applied) as csv, xlsx or json.
+func (b *Salary) TDSExport(id string, q salary.TDSQuery, format string) (string, error) {
+	return b.d.Salary.TDSExport(b.ctx, id, q, format)
+}
+
+// TDSExportFull writes a run with every input item and both regimes' figures.
+func (b *Salary) TDSExportFull(id, format string) (string, error) {
+	return b.d.Salary.TDSExportFull(b.ctx, id, format)
+}
+
+// TDSExportWorkbooks writes every employee's response workbook (JSON).
+func (b *Salary) TDSExportWorkbooks(id string) (string, error) {
+	return b.d.Salary.TDSExportWorkbooks(b.ctx, id)
+}
+
+// TDSExportSheet writes an employee's computation sheet as html or xlsx.
+func (b *Salary) TDSExportSheet(id string, seq int, format string) (string, error) {
+	return b.d.Salary.TDSExportSheet(b.ctx, id, seq, format)
+}
+
+// TDSTemplate writes the payroll template to the exports folder.
+func (b *Salary) TDSTemplate() (string, error) { return b.d.Salary.TDSTemplate() }
+
+// TDSCrossCheck checks employees of a run against the remote calculator.
+func (b *Salary) TDSCrossCheck(id string, seqs []int) ([]salary.TDSCheck, error) {
+	return b.d.Salary.TDSCrossCheck(b.ctx, id, seqs)
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"gstdesk/backend/config"
+	"gstdesk/backend/desk/workspaces"
+	"gstdesk/backend/store"
+)
+
+// Workspaces binds the workspaces area: workspaces, settings, credentials and the status bar.
+type Workspaces struct{ *shell }
+
+// Info describes the app and the current workspace for the status bar.
+func (b *Workspaces) Info() (workspaces.Info, error) { return b.d.Workspaces.Info(b.ctx) }
+
+// Online reports whether the remote service can be reached.
+func (b *Workspaces) Online() bool { return b.d.Workspaces.Online(b.ctx) }
+
+// Workspaces lists the client workspaces.
+func (b *Workspaces) Workspaces() ([]store.Workspace, error) { return b.d.Workspaces.Workspaces(b.ctx) }
+
+// CreateWorkspace adds a client workspace and switches to it.
+func (b *Workspaces) CreateWorkspace(name, gstin, env string) (store.Workspace, error) {
+	return b.d.Workspaces.CreateWorkspace(b.ctx, name, gstin, env)
+}
+
+// SwitchWorkspace opens another workspace.
+func (b *Workspaces) SwitchWorkspace(id string) (store.Workspace, error) {
+	return b.d.Workspaces.SwitchWorkspace(b.ctx, id)
+}
+
+// Settings returns the current workspace's settings.
+func (b *Workspaces) Settings() (config.Settings, error) { return b.d.Workspaces.Settings(b.ctx) }
+
+// SaveSettings stores the current workspace's name, GSTIN and settings.
+func (b *Workspaces) SaveSettings(name, gstin string, s config.Settings) (store.Workspace, error) {
+	return b.d.Workspaces.SaveSettings(b.ctx, name, gstin, s)
+}
+
+// SaveCredentials puts the API key and secret of an environment in the keychain.
+func (b *Workspaces) SaveCredentials(env, key, secret string) (config.CredentialStatus, error) {
+	return b.d.Workspaces.SaveCredentials(env, key, secret)
+}
+
+// DeleteCredentials removes an environment's API key and secret from the keychain.
+func (b *Workspaces) DeleteCredentials(env string) (config.CredentialStatus, error) {
+	return b.d.Workspaces.DeleteCredentials(env)
+}
+
+// OpenDataFolder shows the data folder in the file manager.
+func (b *Workspaces) OpenDataFolder() {
+	runtime.BrowserOpenURL(b.ctx, "file://"+b.d.Workspaces.DataDir())
+}
+
+// SetOffline switches "work offline" on or off.
+func (b *Workspaces) SetOffline(off bool) { b.d.Core.SetOffline(off) }

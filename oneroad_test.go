@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gstdesk/backend/cli"
+	"gstdesk/backend/desk"
+	"gstdesk/backend/desk/returns"
+)
+
+// TestOneRoadReconcile drives one user action, "reconcile May's purchase register with GSTR-2A",
+// through the command line on one data folder and through the window's bindings on another, from
+// the same simulated service: both store a run with the same rows, because both call the
+// reconcile service's import and run.
+func TestOneRoadReconcile(t *testing.T) {
+	ctx := context.Background()
+	// The window: sign in, pull May, make the sample register, run it.
+	win := newTestApp(t)
+	if err := win.Returns.RequestOTP("demo", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := win.Returns.VerifyOTP("demo", "", "575757"); err != nil {
+		t.Fatal(err)
+	}
+	id, err := win.Returns.StartPull(returns.PullRequest{Periods: []string{"2025-05"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := win.shell.d.Core.WaitJob(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	sample, err := win.Recon.ReconSampleRegister("2025-05", "2025-05")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, _ := filepath.Glob(filepath.Join(win.shell.d.Workspaces.DataDir(), "recon-registers", sample.Token+"-*"))
+	if len(kept) != 1 {
+		t.Fatalf("kept register = %v", kept)
+	}
+	register := filepath.Join(t.TempDir(), "purchases.csv")
+	b, err := os.ReadFile(kept[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(register, b, 0o600)
+	im, err := win.Recon.ReconImportPath(register)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runJob, err := win.Recon.ReconStartRun(im.Token, "2025-05", "2025-05")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := win.shell.d.Core.WaitJob(ctx, runJob); err != nil {
+		t.Fatal(err)
+	}
+	winRun, err := win.Recon.ReconRunResult(runJob)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The command line, on a data folder of its own, with the same file.
+	dir := t.TempDir()
+	run := func(args ...string) string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		env := cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string {
+			if k == "GSTDESK_DATA_DIR" {
+				return dir
+			}
+			return ""
+		}}
+		if code := cli.Main(ctx, env, args); code != cli.ExitOK {
+			t.Fatalf("gstdesk %s: exit %d: %s", strings.Join(args, " "), code, errb.String())
+		}
+		return errb.String()
+	}
+	run("gst", "login", "--username", "demo", "--otp", "575757")
+	run("gst", "2a-b2b", "--year", "2025", "--month", "5")
+	run("recon", "--year", "2025", "--month", "5", "--purchases", register)
+
+	d, err := desk.Open(ctx, desk.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	runs, err := d.Recon.ReconRuns(ctx)
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("command-line runs = %v, %v", runs, err)
+	}
+	cliRun := runs[0]
+	if cliRun.RegisterSHA256 != winRun.RegisterSHA256 || cliRun.RegisterName != winRun.RegisterName || cliRun.FromPeriod != winRun.FromPeriod {
+		t.Errorf("runs differ: window %+v, command line %+v", winRun, cliRun)
+	}
+	rowsOf := func(dk *desk.Desk, runID string) []string {
+		_, res, err := dk.Recon.ReconResult(ctx, runID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range res.Rows {
+			k := string(r.Status) + " " + r.Rule
+			if r.Books != nil {
+				k += " books:" + r.Books.Number + ":" + strconv.FormatInt(int64(r.Books.Taxable), 10)
+			}
+			if r.GSTR2A != nil {
+				k += " 2a:" + r.GSTR2A.Number + ":" + strconv.FormatInt(int64(r.GSTR2A.Taxable), 10)
+			}
+			out = append(out, k)
+		}
+		sort.Strings(out)
+		return out
+	}
+	winRows, cliRows := rowsOf(win.shell.d, winRun.ID), rowsOf(d, cliRun.ID)
+	if len(winRows) == 0 || strings.Join(winRows, "\n") != strings.Join(cliRows, "\n") {
+		t.Errorf("the window stored %d rows, the command line %d; they differ:\nwindow:\n%s\ncommand line:\n%s",
+			len(winRows), len(cliRows), strings.Join(winRows, "\n"), strings.Join(cliRows, "\n"))
+	}
+}
+
+// TestFacesReachTheDomainOnlyThroughServices: the bindings import no database package (they may
+// name store's types), and the command line's reconciliation reads neither the database nor the
+// stored GSTR-2A itself; both reach them through package desk's area services.
+func TestFacesReachTheDomainOnlyThroughServices(t *testing.T) {
+	forbidden := map[string]bool{"database/sql": true}
+	check := func(file string, also map[string]bool) {
+		f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range f.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			if forbidden[p] || also[p] {
+				t.Errorf("%s imports %s: call an area service of package desk instead", file, p)
+			}
+		}
+	}
+	binds, _ := filepath.Glob("bind_*.go")
+	for _, f := range append(binds, "app.go") {
+		check(f, nil)
+	}
+	check("backend/cli/recon.go", map[string]bool{"gstdesk/backend/gstr2a": true, "gstdesk/backend/store": true})
+}
