@@ -3,7 +3,7 @@ SHELL := /bin/bash
 WAILS_VERSION := v2.16.0
 GOBIN := $(shell go env GOPATH)/bin
 WAILS := $(GOBIN)/wails
-APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth xdotool x11-apps imagemagick chromium chromium-driver
+APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth xdotool x11-apps x11-utils imagemagick chromium chromium-driver
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DIST_KEEP := frontend/dist/.gitkeep
 BIN := build/bin/gstdesk
@@ -15,8 +15,9 @@ DEV_BIN := build/bin/gstdesk-dev
 setup: $(DIST_KEEP)
 	@missing=""; for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "Installing:$$missing"; $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; else echo "System packages: all present."; fi
-	@if [ "$$($(WAILS) version 2>/dev/null)" != "$(WAILS_VERSION)" ]; then echo "Installing Wails CLI $(WAILS_VERSION)"; go install github.com/wailsapp/wails/v2/cmd/wails@$(WAILS_VERSION); else echo "Wails CLI $(WAILS_VERSION): present."; fi
-	@cd frontend && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; else echo "npm packages: present."; fi
+	@# `wails version` prints a sponsor banner after the version: read the module version from the binary instead.
+	@if [ "$$(go version -m $(WAILS) 2>/dev/null | awk '$$1=="mod" {print $$3}')" != "$(WAILS_VERSION)" ]; then echo "Installing Wails CLI $(WAILS_VERSION)"; go install github.com/wailsapp/wails/v2/cmd/wails@$(WAILS_VERSION); else echo "Wails CLI $(WAILS_VERSION): present."; fi
+	@cd frontend && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; else echo "npm packages: present."; fi
 
 # go:embed all:frontend/dist needs a file there before any go build/test/vet on a fresh clone.
 $(DIST_KEEP):
