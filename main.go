@@ -57,7 +57,7 @@ func main() {
 // an object would arrive as "[object Object]"; the UI parses the text back.) Internal errors keep
 // their detail in the log, not on screen.
 func formatError(log *slog.Logger, err error) any {
-	p := apperr.Public(err)
+	p := apperr.Window.Public(err)
 	var e *apperr.Error
 	if p.Kind == apperr.Internal || !errors.As(err, &e) {
 		log.Error("internal error", "err", err.Error())

@@ -127,6 +127,9 @@ func (g *gstRun) lookups(ctx context.Context) (*lookup.Service, int) {
 		return nil, g.fail(err)
 	}
 	lk, err := g.d.Lookups.Lookups(ctx)
+	if lk != nil {
+		lk.Face = apperr.Command
+	}
 	if err != nil {
 		return nil, g.fail(err)
 	}
@@ -299,7 +302,7 @@ func recordsTable(name string, recs []map[string]any) export.Table {
 }
 
 func (g *gstRun) fail(err error) int {
-	p := lookup.Public(err)
+	p := apperr.Command.Public(err)
 	fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s\n", g.name, p.Message)
 	return ExitFailed
 }
@@ -460,7 +463,7 @@ func gstLogin(ctx context.Context, g *gstRun, args []string) int {
 	}
 	if *otp == "" {
 		if err := g.d.Returns.RequestOTP(ctx, *user, *gst); err != nil {
-			g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(lookup.Public(err))})
+			g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(apperr.Command.Public(err))})
 			return g.done(true)
 		}
 		g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "otp_sent": true})
@@ -471,13 +474,13 @@ func gstLogin(ctx context.Context, g *gstRun, args []string) int {
 		// The demo's simulator lives only as long as this process: ask for the OTP first, as the
 		// app would have done in an earlier step.
 		if err := g.d.Returns.RequestOTP(ctx, *user, *gst); err != nil {
-			g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(lookup.Public(err))})
+			g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(apperr.Command.Public(err))})
 			return g.done(true)
 		}
 	}
 	v, err := g.d.Returns.VerifyOTP(ctx, *user, *gst, *otp)
 	if err != nil {
-		g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(lookup.Public(err))})
+		g.emit(map[string]any{"gstin": strings.ToUpper(*gst), "error": errorObject(apperr.Command.Public(err))})
 		return g.done(true)
 	}
 	if v.Warning != "" {

@@ -49,7 +49,7 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 		for _, p := range periods {
 			snap, raw, err := g.d.Returns.StoredListing(ctx, p)
 			if err != nil {
-				g.emit(map[string]any{"period": p, "error": errorObject(lookup.Public(err))})
+				g.emit(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
 				failed = true
 				continue
 			}
@@ -62,7 +62,7 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 	res, err := g.d.Returns.PullGSTR2A(ctx, returns.PullRequest{GSTIN: *gstinFlag, Periods: periods, Supplier: *supplier, From: *from}, true, nil)
 	if err != nil {
 		for _, p := range periods {
-			g.emit(map[string]any{"period": p, "error": errorObject(lookup.Public(err))})
+			g.emit(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
 		}
 		return g.done(true)
 	}

@@ -83,7 +83,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	outFormat, err := export.ParseFormat(*format)
 	if err != nil {
-		return fail(ExitUsage, "%s", apperr.Public(err).Message)
+		return fail(ExitUsage, "%s", apperr.Command.Public(err).Message)
 	}
 	periods := periodRange(*year, *month, *toMonth)
 	var ro reconcile.RunOptions
@@ -98,20 +98,20 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 
 	d, err := openDesk(ctx, env)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Public(err).Message)
+		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
 	}
 	defer d.Close()
 	if *wsID != "" {
 		ws, err := d.Core.DB.Workspace(ctx, *wsID)
 		if err != nil {
-			return fail(ExitFailed, "%s", apperr.Public(err).Message)
+			return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
 		}
 		d.Core.SetWorkspace(ws)
 	}
 	// The same two steps as the window: import the register (kept, checked, mapped), then run it.
 	im, err := d.Recon.ReconImportPath(ctx, *purchases)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Public(err).Message)
+		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
 	}
 	for _, e := range im.Errors {
 		fmt.Fprintln(env.Stderr, e.Error())
@@ -121,7 +121,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	done, err := d.Recon.ReconRunNow(ctx, im.Token, periods[0], periods[len(periods)-1], ro)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Public(err).Message)
+		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
 	}
 	if done.LeftOut > 0 {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: %d register invoice(s) dated outside %s to %s left out.\n", done.LeftOut, periods[0], periods[len(periods)-1])
@@ -132,7 +132,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	run := done.Run
 	_, res, err := d.Recon.ReconResult(ctx, run.ID)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Public(err).Message)
+		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
 	}
 
 	w := env.Stdout

@@ -123,24 +123,24 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 	}
 	fy, err := tds.ParseFY(*fyFlag)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
 		return ExitUsage
 	}
 	format, err := export.ParseFormat(*formatFlag)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
 		return ExitUsage
 	}
 	if *inFormat != "" {
 		if _, err := payroll.ParseFormat(*inFormat); err != nil {
-			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
+			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
 			return ExitUsage
 		}
 	}
 
 	im, err := readPayroll(ctx, env, *inFlag, *inFormat)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
 		return ExitFailed
 	}
 	status := ExitOK
@@ -169,13 +169,13 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 	}
 	d, err := openDesk(ctx, env)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
 		return ExitFailed
 	}
 	defer d.Close()
 	results, err := d.Salary.Compute(ctx, im.Employees, fy, nil)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
 		return ExitFailed
 	}
 
@@ -206,7 +206,7 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 		}
 	default:
 		if err := export.Write(&body, format, payroll.FullTable(im.Employees, results)); err != nil {
-			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Public(err).Message)
+			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
 			return ExitFailed
 		}
 	}
@@ -221,7 +221,7 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 			}
 			ex, err := tds.Explain(e.Input, fy)
 			if err != nil {
-				fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s: %s\n", e.Label(im.Format), apperr.Public(err).Message)
+				fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s: %s\n", e.Label(im.Format), apperr.Command.Public(err).Message)
 				return ExitFailed
 			}
 			io.WriteString(env.Stdout, tds.FormatExplanation(ex))

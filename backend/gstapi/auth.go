@@ -72,13 +72,19 @@ func (a *Authenticator) Token(ctx context.Context) (string, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.client == nil {
-		return "", apperr.New(apperr.Invalid, "The service address or API key is missing or wrong. Correct them in Settings.")
+		return "", apperr.New(apperr.Invalid, "The service address or API key is missing or wrong.").WithHint(apperr.Hint{
+			Window:  "Correct them in Settings.",
+			Command: "Correct GSTDESK_BASE_URL and GSTDESK_API_KEY, or the address and key saved in the window's Settings.",
+		})
 	}
 	if a.token != "" && a.client.cfg.Now().Before(a.expiry.Add(-renewBefore)) {
 		return a.token, nil
 	}
 	if strings.TrimSpace(a.secret) == "" {
-		return "", apperr.New(apperr.Unauthorised, "No API secret is set. Enter it in Settings.")
+		return "", apperr.New(apperr.Unauthorised, "No API secret is set.").WithHint(apperr.Hint{
+			Window:  "Enter it in Settings.",
+			Command: "Set GSTDESK_API_SECRET, or save the secret in the window's Settings.",
+		})
 	}
 	cl := call{op: "sign in", method: http.MethodPost, path: "/authenticate", noAuth: true,
 		header: http.Header{"X-Api-Secret": {a.secret}}}

@@ -105,7 +105,7 @@ func assertNoSecrets(t *testing.T, err error, tokens ...string) {
 	if err == nil {
 		return
 	}
-	texts := []string{err.Error(), fmt.Sprintf("%+v", err), apperr.Public(err).Message}
+	texts := []string{err.Error(), fmt.Sprintf("%+v", err), apperr.Window.Public(err).Message, apperr.Command.Public(err).Message}
 	for e := err; e != nil; e = errors.Unwrap(e) {
 		texts = append(texts, e.Error())
 	}
@@ -164,8 +164,8 @@ func TestErrorClasses(t *testing.T) {
 			if ae.Kind != tt.wantKind || ae.Status != tt.wantStatus || ae.TransactionID != tt.wantTxn {
 				t.Errorf("got kind %s status %d txn %q, want %s %d %q", ae.Kind, ae.Status, ae.TransactionID, tt.wantKind, tt.wantStatus, tt.wantTxn)
 			}
-			if !strings.Contains(ae.Message, tt.wantMsg) {
-				t.Errorf("message %q does not contain %q", ae.Message, tt.wantMsg)
+			if msg := apperr.Window.Public(err).Message; !strings.Contains(msg, tt.wantMsg) {
+				t.Errorf("message %q does not contain %q", msg, tt.wantMsg)
 			}
 			if got := f.count(); got != tt.wantCalls {
 				t.Errorf("calls = %d, want %d", got, tt.wantCalls)

@@ -10,6 +10,13 @@ import (
 	"gstdesk/backend/apperr"
 )
 
+// Both remote error types say how a person should see them, so apperr.Window.Public and
+// apperr.Command.Public keep their status and transaction id.
+var (
+	_ apperr.Presenter = (*ErrorResponse)(nil)
+	_ apperr.Presenter = (*BusinessError)(nil)
+)
+
 // ErrorResponse is a service-level error: a non-2xx answer with the flat body
 // {code, message, timestamp, transaction_id}. It never holds request headers.
 type ErrorResponse struct {
@@ -72,9 +79,13 @@ func newErrorResponse(cl call, status int, body []byte) *ErrorResponse {
 	return e
 }
 
+// AppError is the typed error a person sees for e (it makes e an apperr.Presenter).
+func (e *ErrorResponse) AppError() *apperr.Error { return e.appErr(time.Time{}) }
+
 // appErr turns e into the error a person sees; retryAt, when known, says when a rate limit ends.
 func (e *ErrorResponse) appErr(retryAt time.Time) *apperr.Error {
 	var msg string
+	var hint apperr.Hint
 	switch s := e.Status; {
 	case s == http.StatusBadRequest:
 		msg = fmt.Sprintf("The GST service rejected the request for %s: %s. This is likely a gstdesk fault; report it with the transaction id.", e.Op, e.Message)
@@ -83,9 +94,17 @@ func (e *ErrorResponse) appErr(retryAt time.Time) *apperr.Error {
 	case s == http.StatusUnprocessableEntity:
 		msg = fmt.Sprintf("%s. Correct the value and try again.", strings.TrimSuffix(e.Message, "."))
 	case s == http.StatusUnauthorized:
-		msg = fmt.Sprintf("The GST service did not accept the API key or secret (%s). Check them in Settings.", e.Message)
+		msg = fmt.Sprintf("The GST service did not accept the API key or secret (%s).", e.Message)
+		hint = apperr.Hint{
+			Window:  "Check them in Settings.",
+			Command: "Check GSTDESK_API_KEY and GSTDESK_API_SECRET, or the key and secret saved in the window's Settings.",
+		}
 	case s == http.StatusForbidden:
-		msg = fmt.Sprintf("The GST service refused %s (%s). Check the API key and the account's credits in Settings, then try again.", e.Op, e.Message)
+		msg = fmt.Sprintf("The GST service refused %s (%s).", e.Op, e.Message)
+		hint = apperr.Hint{
+			Window:  "Check the API key and the account's credits in Settings, then try again.",
+			Command: "Check the API key (GSTDESK_API_KEY, or the one saved in the window's Settings) and the account's credits, then try again.",
+		}
 	case s == http.StatusNotFound:
 		msg = fmt.Sprintf("The GST service found nothing for %s (%s).", e.Op, e.Message)
 	case s == http.StatusTooManyRequests:
@@ -101,7 +120,7 @@ func (e *ErrorResponse) appErr(retryAt time.Time) *apperr.Error {
 	default:
 		msg = fmt.Sprintf("The GST service answered %s with %d %s.", e.Op, e.Status, e.Message)
 	}
-	return &apperr.Error{Kind: e.Kind(), Message: msg, Status: e.Status, TransactionID: e.TransactionID, Err: e}
+	return &apperr.Error{Kind: e.Kind(), Message: msg, Status: e.Status, TransactionID: e.TransactionID, Hint: hint, Err: e}
 }
 
 // BusinessError is a tax-network error: HTTP 200 with data.status_cd "0" and an error code such as
@@ -165,7 +184,14 @@ func (e *BusinessError) Kind() apperr.Kind {
 // NoData reports whether the error only says there is nothing to return.
 func (e *BusinessError) NoData() bool { return e.Kind() == apperr.NotFound }
 
-func (e *BusinessError) appErr() *apperr.Error {
+// signInAgain is the advice after the GST portal ends or refuses a taxpayer session.
+var signInAgain = apperr.Hint{
+	Window:  "Sign in again with an OTP.",
+	Command: "Sign in again with an OTP: gstdesk gst login --username U --gstin G.",
+}
+
+// AppError is the typed error a person sees for e (it makes e an apperr.Presenter).
+func (e *BusinessError) AppError() *apperr.Error {
 	what := e.Message
 	if what == "" {
 		what = "no reason given"
@@ -174,19 +200,21 @@ func (e *BusinessError) appErr() *apperr.Error {
 		what += " (" + e.Code + ")"
 	}
 	var msg string
+	var hint apperr.Hint
 	switch e.Kind() {
 	case apperr.NotFound:
 		msg = fmt.Sprintf("The GST network has nothing for %s: %s.", e.Op, what)
 	case apperr.Unauthorised:
+		hint = signInAgain
 		if strings.EqualFold(e.Code, "AUTH4033") {
-			msg = fmt.Sprintf("The GST portal session has ended: %s. Sign in again with an OTP.", what)
+			msg = fmt.Sprintf("The GST portal session has ended: %s.", what)
 		} else {
-			msg = fmt.Sprintf("The GST portal refused %s: %s. Sign in again with an OTP.", e.Op, what)
+			msg = fmt.Sprintf("The GST portal refused %s: %s.", e.Op, what)
 		}
 	case apperr.Unavailable:
 		msg = fmt.Sprintf("The GST network is having trouble with %s: %s. Try again in a few minutes.", e.Op, what)
 	default:
 		msg = fmt.Sprintf("The GST network rejected %s: %s.", e.Op, what)
 	}
-	return &apperr.Error{Kind: e.Kind(), Message: msg, Status: http.StatusOK, TransactionID: e.TransactionID, Err: e}
+	return &apperr.Error{Kind: e.Kind(), Message: msg, Status: http.StatusOK, TransactionID: e.TransactionID, Hint: hint, Err: e}
 }

@@ -92,10 +92,16 @@ type Client struct {
 func NewClient(cfg Config) (*Client, error) {
 	u, err := url.Parse(strings.TrimRight(strings.TrimSpace(cfg.BaseURL), "/"))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, apperr.New(apperr.Invalid, "The service address %q is not a web address (it should look like %s). Correct it in Settings.", cfg.BaseURL, TestURL)
+		return nil, apperr.New(apperr.Invalid, "The service address %q is not a web address (it should look like %s).", cfg.BaseURL, TestURL).WithHint(apperr.Hint{
+			Window:  "Correct it in Settings.",
+			Command: "Correct GSTDESK_BASE_URL, or the address saved in the window's Settings.",
+		})
 	}
 	if strings.TrimSpace(cfg.APIKey) == "" {
-		return nil, apperr.New(apperr.Invalid, "No API key is set. Enter the API key in Settings.")
+		return nil, apperr.New(apperr.Invalid, "No API key is set.").WithHint(apperr.Hint{
+			Window:  "Enter the API key in Settings.",
+			Command: "Set GSTDESK_API_KEY and GSTDESK_API_SECRET, or save them in the window's Settings.",
+		})
 	}
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = &http.Client{}
@@ -274,7 +280,10 @@ func (c *Client) do(ctx context.Context, cl call) (*response, error) {
 		fromSource := false
 		if !cl.noAuth && token == "" {
 			if c.tokens == nil {
-				return nil, apperr.New(apperr.Unauthorised, "gstdesk has no way to sign in to the GST service. Enter the API key and secret in Settings.")
+				return nil, apperr.New(apperr.Unauthorised, "gstdesk has no way to sign in to the GST service.").WithHint(apperr.Hint{
+					Window:  "Enter the API key and secret in Settings.",
+					Command: "Set GSTDESK_API_KEY and GSTDESK_API_SECRET, or save them in the window's Settings.",
+				})
 			}
 			t, err := c.tokens.Token(ctx)
 			if err != nil {
@@ -494,7 +503,7 @@ func (r *response) payload(cl call) (json.RawMessage, Meta, error) {
 			be.Code = d.ErrorCode
 		}
 		be.fill(d.Error)
-		return nil, meta, be.appErr()
+		return nil, meta, be.AppError()
 	}
 	meta.Raw = d.Data
 	return d.Data, meta, nil

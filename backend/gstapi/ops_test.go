@@ -422,7 +422,7 @@ func TestTaxpayerSession(t *testing.T) {
 	// The old token is gone: AUTH4033.
 	_, err = c.GSTR2AB2B(ctx, ts.Token, GSTR2ARequest{Year: 2025, Month: 9})
 	var be *BusinessError
-	if apperr.KindOf(err) != apperr.Unauthorised || !errors.As(err, &be) || be.Code != "AUTH4033" || !strings.Contains(err.Error(), "Sign in again with an OTP") {
+	if apperr.KindOf(err) != apperr.Unauthorised || !errors.As(err, &be) || be.Code != "AUTH4033" || !strings.Contains(apperr.Window.Public(err).Message, "Sign in again with an OTP") {
 		t.Errorf("old token: err = %v", err)
 	}
 	if err := c.Logout(ctx, r.Token); err != nil {

@@ -96,22 +96,25 @@ type Error struct {
 	Reason string // readable detail, e.g. "check character should be V, not X"
 }
 
+// Error is a GSTIN error as apperr.Window.Public and apperr.Command.Public show it.
+var _ apperr.Presenter = (*Error)(nil)
+
 func (e *Error) Error() string { return e.Reason }
 
-// APIError returns the error the remote service would give for this GSTIN: apperr Invalid,
-// status 422, "Invalid GSTIN pattern: <reason>".
-func (e *Error) APIError() *apperr.Error {
+// AppError returns the error the remote service would give for this GSTIN: apperr Invalid,
+// status 422, "Invalid GSTIN pattern: <reason>". It makes e an apperr.Presenter.
+func (e *Error) AppError() *apperr.Error {
 	a := apperr.New(apperr.Invalid, "Invalid GSTIN pattern: %s", e.Reason)
 	a.Status = 422
 	a.Err = e
 	return a
 }
 
-// ToAPIError turns a *Error (anywhere in err's chain) into its APIError and returns other errors unchanged.
+// ToAPIError turns a *Error (anywhere in err's chain) into its AppError and returns other errors unchanged.
 func ToAPIError(err error) error {
 	var e *Error
 	if errors.As(err, &e) {
-		return e.APIError()
+		return e.AppError()
 	}
 	return err
 }

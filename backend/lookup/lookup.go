@@ -8,7 +8,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -50,6 +49,9 @@ type Service struct {
 	Offline bool
 	// Now is the clock (tests replace it).
 	Now func() time.Time
+	// Face is who reads the answers' errors, the window (the zero value) or the command line; it
+	// words their advice (apperr.Face.Public).
+	Face apperr.Face
 }
 
 // Answer is the result of one lookup.
@@ -74,41 +76,10 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-// Public turns any error into the typed error a person or a script sees, keeping the HTTP status
-// and transaction id of remote errors.
-func Public(err error) *apperr.Error {
-	if err == nil {
-		return nil
-	}
-	if errors.Is(err, context.Canceled) {
-		return &apperr.Error{Kind: apperr.Canceled, Message: "Cancelled."}
-	}
-	var ae *apperr.Error
-	if errors.As(err, &ae) {
-		p := *ae
-		if p.Status == 0 {
-			var er *gstapi.ErrorResponse
-			if errors.As(err, &er) {
-				p.Status = er.Status
-			}
-		}
-		p.Err = nil
-		return &p
-	}
-	var er *gstapi.ErrorResponse
-	if errors.As(err, &er) {
-		return &apperr.Error{Kind: er.Kind(), Message: er.Message, Status: er.Status, TransactionID: er.TransactionID}
-	}
-	var be *gstapi.BusinessError
-	if errors.As(err, &be) {
-		return &apperr.Error{Kind: be.Kind(), Message: be.Code + ": " + be.Message, TransactionID: be.TransactionID}
-	}
-	var ge *gstin.Error
-	if errors.As(err, &ge) {
-		return &apperr.Error{Kind: apperr.Invalid, Message: "Invalid GSTIN pattern: " + ge.Error(), Status: 422}
-	}
-	return apperr.Public(err)
-}
+// Public turns any error into the typed error the window shows.
+//
+// Deprecated: use apperr.Window.Public or apperr.Command.Public (or Service.Face.Public).
+func Public(err error) *apperr.Error { return apperr.Window.Public(err) }
 
 // cached is a stored answer.
 type cached struct {
@@ -153,7 +124,7 @@ func (s *Service) audit(ctx context.Context, op, key string, start time.Time, m 
 		txn = m.TransactionID
 	}
 	if err != nil {
-		p := Public(err)
+		p := s.Face.Public(err)
 		outcome, kind, msg, status = "error", string(p.Kind), p.Message, p.Status
 		if p.TransactionID != "" {
 			txn = p.TransactionID
@@ -175,7 +146,7 @@ func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, 
 	a := Answer{Key: key}
 	c, err := s.load(ctx, op, key)
 	if err != nil {
-		a.Error = Public(err)
+		a.Error = s.Face.Public(err)
 		return a
 	}
 	fromCache := func(note string) Answer {
@@ -191,14 +162,14 @@ func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, 
 	}
 	client, err := s.Client(ctx)
 	if err != nil {
-		a.Error = Public(err)
+		a.Error = s.Face.Public(err)
 		return a
 	}
 	start := time.Now()
 	m, err := call(ctx, client)
 	s.audit(ctx, op, key, start, &m, err)
 	if err != nil {
-		pe := Public(err)
+		pe := s.Face.Public(err)
 		if c != nil && (pe.Kind == apperr.Unavailable || pe.Kind == apperr.RateLimited) {
 			return fromCache("The GST service could not be reached (" + pe.Message + "); this is the stored answer.")
 		}
@@ -207,7 +178,7 @@ func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, 
 	}
 	at := s.now()
 	if err := s.save(ctx, op, key, m, at); err != nil {
-		a.Error = Public(err)
+		a.Error = s.Face.Public(err)
 		return a
 	}
 	a.Source, a.FetchedAt, a.TransactionID, a.Data = FromRemote, at, m.TransactionID, m.Raw
@@ -219,7 +190,7 @@ func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, 
 func CheckGSTIN(raw string) (string, *apperr.Error) {
 	g, err := gstin.Parse(raw)
 	if err != nil {
-		return gstin.Normalize(raw), Public(err)
+		return gstin.Normalize(raw), apperr.Window.Public(err) // a GSTIN error reads the same on every face
 	}
 	return g.Value, nil
 }
@@ -263,7 +234,7 @@ func (s *Service) Preference(ctx context.Context, raw, fy string, fresh bool) An
 	}
 	nfy, err := gstapi.NormalizeFinancialYear(fy)
 	if err != nil {
-		return Answer{Key: g + "|" + fy, Error: Public(err)}
+		return Answer{Key: g + "|" + fy, Error: s.Face.Public(err)}
 	}
 	return s.do(ctx, OpPreference, g+"|"+nfy, s.reuse(fresh), func(ctx context.Context, c *gstapi.Client) (gstapi.Meta, error) {
 		r, err := c.Preference(ctx, g, nfy)

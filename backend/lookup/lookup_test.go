@@ -425,3 +425,24 @@ func BenchmarkBulk10k(b *testing.B) {
 		}
 	}
 }
+
+func TestErrorsSpeakToTheFace(t *testing.T) {
+	tests := []struct {
+		face apperr.Face
+		want string
+	}{
+		{apperr.Window, "No API key is set. Enter the API key in Settings."},
+		{apperr.Command, "No API key is set. Set GSTDESK_API_KEY and GSTDESK_API_SECRET, or save them in the window's Settings."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.face.String(), func(t *testing.T) {
+			r := newRig(t, gstapitest.Options{Seed: 1})
+			r.svc.Face = tt.face
+			r.svc.Client = func(context.Context) (*gstapi.Client, error) { return gstapi.NewClient(gstapi.Config{BaseURL: r.url}) }
+			a := r.svc.Verify(context.Background(), r.known(t)[0], true)
+			if a.OK() || a.Error.Kind != apperr.Invalid || a.Error.Message != tt.want {
+				t.Errorf("answer error = %+v, want %q", a.Error, tt.want)
+			}
+		})
+	}
+}

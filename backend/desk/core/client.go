@@ -10,7 +10,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/config"
 	"gstdesk/backend/gstapi"
-	"gstdesk/backend/gstapi/gstapitest"
+	"gstdesk/backend/simulator"
 	"gstdesk/backend/store"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/workbook"
@@ -22,13 +22,13 @@ const DemoSeed = 2026
 
 // demoServer is the simulator the demo workspace talks to, on a loopback port of its own.
 type demoServer struct {
-	sim *gstapitest.Server
+	sim *simulator.Server
 	srv *http.Server
 	url string
 }
 
 func startDemo() (*demoServer, error) {
-	sim := gstapitest.New(gstapitest.Options{Seed: DemoSeed, TDS: LocalTDS})
+	sim := simulator.New(simulator.Options{Seed: DemoSeed, TDS: LocalTDS})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Internal, err, "could not start the demo service")
@@ -62,7 +62,7 @@ func LocalTDS(fy string, body json.RawMessage) (json.RawMessage, error) {
 }
 
 // Demo returns the simulator behind the demo workspace, starting it on first use.
-func (s *Core) Demo() (*gstapitest.Server, string, error) {
+func (s *Core) Demo() (*simulator.Server, string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.demo == nil {
@@ -106,7 +106,7 @@ func (s *Core) Connection(ctx context.Context) (Connection, error) {
 			return c, err
 		}
 		c.BaseURL = url
-		c.creds = config.Credentials{APIKey: gstapitest.DefaultAPIKey, APISecret: gstapitest.DefaultAPISecret}
+		c.creds = config.Credentials{APIKey: simulator.DefaultAPIKey, APISecret: simulator.DefaultAPISecret}
 		c.Rate = -1 // the local simulator needs no pacing
 		return c, nil
 	}
@@ -115,7 +115,7 @@ func (s *Core) Connection(ctx context.Context) (Connection, error) {
 	if ws.Environment == store.EnvDemo {
 		// A demo workspace pointed at a standalone simulator (gstdesk simulate).
 		if src == config.SourceNone {
-			creds = config.Credentials{APIKey: gstapitest.DefaultAPIKey, APISecret: gstapitest.DefaultAPISecret}
+			creds = config.Credentials{APIKey: simulator.DefaultAPIKey, APISecret: simulator.DefaultAPISecret}
 		}
 	} else if src == config.SourceNone {
 		return c, apperr.New(apperr.Unauthorised, "No API key for the %s environment. Add the key and secret in Settings, or set GSTDESK_API_KEY and GSTDESK_API_SECRET.", ws.Environment)

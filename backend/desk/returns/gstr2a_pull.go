@@ -14,7 +14,6 @@ import (
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/gstr2a"
-	"gstdesk/backend/lookup"
 	"gstdesk/backend/store"
 )
 
@@ -144,7 +143,7 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 		s.auditPull(ctx, p, start, ans, err)
 		r := &out[i]
 		if err != nil {
-			r.Status, r.Error = "error", lookup.Public(err)
+			r.Status, r.Error = "error", apperr.Window.Public(err)
 			if r.Error.Kind == apperr.Unauthorised {
 				// The session is gone: the other months would fail the same way.
 				for j := i + 1; j < len(out); j++ {
@@ -166,7 +165,7 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 			FetchedAt: s.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: ans.Raw,
 		}, nil)
 		if err != nil {
-			r.Status, r.Error = "error", lookup.Public(err)
+			r.Status, r.Error = "error", apperr.Window.Public(err)
 		} else {
 			r.Status = "pulled"
 			if ans.Empty {
@@ -191,7 +190,7 @@ func (s *Service) auditPull(ctx context.Context, period string, start time.Time,
 		txn = ans.TransactionID
 	}
 	if err != nil {
-		p := lookup.Public(err)
+		p := apperr.Window.Public(err)
 		outcome, kind, msg, status, txn = "error", string(p.Kind), p.Message, p.Status, p.TransactionID
 	}
 	ws := s.Workspace()

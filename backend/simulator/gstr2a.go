@@ -1,4 +1,4 @@
-package gstapitest
+package simulator
 
 import (
 	"crypto/sha256"

@@ -1,4 +1,4 @@
-package gstapitest
+package simulator
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -28,12 +29,23 @@ type caller struct {
 	token string
 }
 
+// startServer starts the simulator on an httptest server closed at the end of the test.
+func startServer(t testing.TB, opts Options) (*Server, *httptest.Server) {
+	s := New(opts)
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() {
+		s.Close()
+		ts.Close()
+	})
+	return s, ts
+}
+
 func newCaller(t testing.TB, opts Options) (*Server, *caller) {
 	t.Helper()
 	if opts.Now == nil {
 		opts.Now = func() time.Time { return fixedNow }
 	}
-	s, ts := NewServer(t, opts)
+	s, ts := startServer(t, opts)
 	c := &caller{t: t, url: ts.URL}
 	status, body := c.do("POST", "/authenticate", "", map[string]string{"x-api-key": DefaultAPIKey, "x-api-secret": DefaultAPISecret})
 	if status != 200 {
@@ -137,7 +149,7 @@ func decode(t testing.TB, b []byte) map[string]any {
 
 func example(t testing.TB, name string) map[string]any {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "shared", "spec", "examples", name))
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "spec", "examples", name))
 	if err != nil {
 		b, err = os.ReadFile(filepath.Join("/work/shared/spec/examples", name))
 	}

@@ -1,9 +1,9 @@
-// Package gstapitest is a simulator of the remote GST/TDS service for tests, benchmarks and the
-// demo workspace. It answers the whole contract of interface.md and remote-api-facts.md the way the
+// Package simulator is a simulator of the remote GST/TDS service for the demo workspace,
+// `gstdesk simulate`, tests and benchmarks. It answers the whole contract of interface.md and remote-api-facts.md the way the
 // real service does (envelopes, status_cd "0" business errors, flat non-2xx errors), from a
 // registry of taxpayers generated deterministically from a seed, and has fault knobs (latency,
 // 429s, 5xx, hangs, truncated and malformed answers, forced business errors) settable at runtime.
-package gstapitest
+package simulator
 
 import (
 	"encoding/base64"
@@ -11,12 +11,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 )
 
@@ -146,17 +144,6 @@ func New(opts Options) *Server {
 		paid:      map[string]int{},
 		closing:   make(chan struct{}),
 	}
-}
-
-// NewServer starts the simulator on an httptest server closed at the end of the test.
-func NewServer(t testing.TB, opts Options) (*Server, *httptest.Server) {
-	s := New(opts)
-	ts := httptest.NewServer(s)
-	t.Cleanup(func() {
-		s.Close()
-		ts.Close()
-	})
-	return s, ts
 }
 
 // Close releases requests held by the Hang fault.
@@ -449,7 +436,7 @@ func (s *Server) jwt(exp time.Time, kind string) string {
 	s.mu.Unlock()
 	enc := base64.RawURLEncoding
 	head := enc.EncodeToString([]byte(`{"typ":"JWS","alg":"RSASSA_PSS_SHA_512"}`))
-	claims := enc.EncodeToString([]byte(fmt.Sprintf(`{"exp":%d,"iat":%d,"jti":"%s-%d-%d","iss":"gstapitest"}`, exp.Unix(), s.opts.Now().Unix(), kind, s.opts.Seed, n)))
+	claims := enc.EncodeToString([]byte(fmt.Sprintf(`{"exp":%d,"iat":%d,"jti":"%s-%d-%d","iss":"gstdesk-simulator"}`, exp.Unix(), s.opts.Now().Unix(), kind, s.opts.Seed, n)))
 	return head + "." + claims + "." + enc.EncodeToString([]byte(fmt.Sprintf("sig-%d", n)))
 }
 
