@@ -4,11 +4,11 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
-	"hash"
-	"hash/crc32"
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"hash"
+	"hash/crc32"
 	"io"
 	"math"
 	"path"
@@ -669,7 +669,9 @@ func (s *xmlStream) checkRoot() error {
 }
 
 // delim reports whether c ends an element's name.
-func delim(c byte) bool { return c == ' ' || c == '>' || c == '/' || c == '\t' || c == '\r' || c == '\n' }
+func delim(c byte) bool {
+	return c == ' ' || c == '>' || c == '/' || c == '\t' || c == '\r' || c == '\n'
+}
 
 // element consumes the next <tag ...>body</tag> (or <tag/>, body nil) and returns its body,
 // valid until the next call; ok is false when there is none before stop (or the end).
