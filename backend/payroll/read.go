@@ -5,20 +5,17 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 
-	"github.com/xuri/excelize/v2"
-
-	"gstdesk/backend/xlsxscan"
-
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/sheet"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/workbook"
 )
@@ -150,10 +147,8 @@ func Read(ctx context.Context, name string, r io.ReaderAt, size int64, opt Optio
 	switch format {
 	case JSON:
 		err = readJSON(ctx, im, io.NewSectionReader(r, 0, size), lim, opt.Progress)
-	case CSV:
-		err = readCSV(ctx, im, io.NewSectionReader(r, 0, size), opt, lim)
-	case XLSX:
-		err = readXLSX(ctx, im, io.NewSectionReader(r, 0, size), opt, lim)
+	case CSV, XLSX:
+		err = readSpreadsheet(ctx, im, r, size, opt, lim, max)
 	default:
 		err = apperr.New(apperr.Invalid, "Unknown input format %q: use json, csv or xlsx.", format)
 	}
@@ -355,11 +350,13 @@ var fieldByKey = func() map[string]tds.Field {
 	return m
 }()
 
-// row reads one data row; blank rows are skipped (ok false, no problem).
-func (rr *rowReader) row(cells []string, row int) (e Employee, ok bool) {
+// row reads one data row; blank rows are skipped (ok false, no problem). A formula cell without
+// a saved value is a problem: its amount is not known.
+func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
+	cells, row := r.Cells, r.Number
 	blank := true
-	for _, c := range cells {
-		if strings.TrimSpace(c) != "" {
+	for i, c := range cells {
+		if strings.TrimSpace(c) != "" || r.Formula(i) {
 			blank = false
 			break
 		}
@@ -380,6 +377,10 @@ func (rr *rowReader) row(cells []string, row int) (e Employee, ok bool) {
 			continue
 		}
 		v := strings.TrimSpace(cells[i])
+		if v == "" && r.Formula(i) {
+			fail(i, "", "the cell is a formula with no value saved in the file: open it in Excel, let it calculate, save it and import again")
+			continue
+		}
 		switch key {
 		case ColName:
 			e.ID.Name = strings.Clone(v)
@@ -530,114 +531,20 @@ func groupingOK(s string) bool {
 	return indian || intl
 }
 
-// sniffComma picks the CSV delimiter from the header line: the most frequent of , ; and tab.
-func sniffComma(line []byte) rune {
-	best, n := ',', bytes.Count(line, []byte(","))
-	for _, c := range []rune{';', '\t'} {
-		if k := bytes.Count(line, []byte(string(c))); k > n {
-			best, n = c, k
-		}
+// readSpreadsheet reads a CSV or XLSX payroll through backend/sheet, row by row: the employees
+// are on the first sheet whose first row names a column gstdesk knows.
+func readSpreadsheet(ctx context.Context, im *Import, r io.ReaderAt, size int64, opt Options, lim Limits, maxBytes int64) error {
+	if maxBytes <= 0 {
+		maxBytes = math.MaxInt64
 	}
-	return best
-}
-
-func readCSV(ctx context.Context, im *Import, r io.Reader, opt Options, lim Limits) error {
-	br := bufio.NewReaderSize(r, 1<<16)
-	if b, _ := br.Peek(3); bytes.Equal(b, []byte("\ufeff")) {
-		br.Discard(3)
-	}
-	peek, _ := br.Peek(4096)
-	if i := bytes.IndexByte(peek, '\n'); i >= 0 {
-		peek = peek[:i]
-	}
-	if bytes.IndexByte(peek, 0) >= 0 {
-		return apperr.New(apperr.Invalid, "%s is not a CSV text file: save the sheet as CSV (UTF-8) or import the .xlsx itself.", im.File)
-	}
-	cr := csv.NewReader(br)
-	cr.Comma = sniffComma(peek)
-	cr.FieldsPerRecord = -1
-	cr.ReuseRecord = true
-	rr := &rowReader{im: im}
-	head, err := cr.Read()
+	f, err := sheet.Open(im.File, r, size, sheet.Options{Format: sheet.Format(im.Format), Limits: sheet.Limits{MaxFileBytes: maxBytes}})
 	if err != nil {
-		if err == io.EOF {
-			return apperr.New(apperr.Invalid, "%s is empty: the first row should name the columns (download the template).", im.File)
-		}
-		return csvError(im, err)
-	}
-	if err := rr.setup(append([]string(nil), head...), opt); err != nil {
 		return err
 	}
-	// Size the employees from the line length of the first rows, to spare growing the slice.
-	if sample, _ := br.Peek(1 << 16); len(sample) > 0 {
-		if lines := bytes.Count(sample, []byte("\n")); lines > 0 {
-			est := int(im.Size/int64(len(sample))*int64(lines)) + lines
-			est += est / 8
-			if lim.MaxRows > 0 && est > lim.MaxRows+1 {
-				est = lim.MaxRows + 1
-			}
-			im.Employees = make([]Employee, 0, est)
-		}
-	}
-	for n := 0; ; n++ {
-		if n%1024 == 0 {
-			if err := canceled(ctx); err != nil {
-				return err
-			}
-			if opt.Progress != nil && n > 0 {
-				opt.Progress(n, 0)
-			}
-		}
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return csvError(im, err)
-		}
-		line, _ := cr.FieldPos(0)
-		if e, ok := rr.row(rec, line); ok {
-			im.Employees = append(im.Employees, e)
-		}
-		if lim.MaxRows > 0 && im.Rows > lim.MaxRows {
-			return tooManyRows(im, lim)
-		}
-	}
-	return nil
-}
-
-func csvError(im *Import, err error) error {
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		return apperr.New(apperr.Invalid, "%s, row %d, column %s: %v. Fix the quoting in that row (a quote inside a cell is written twice) and import again.", im.File, pe.StartLine, ColumnName(pe.Column-1), pe.Err)
-	}
-	return apperr.Wrap(apperr.Invalid, err, "%s could not be read: %v.", im.File, err)
-}
-
-func readXLSX(ctx context.Context, im *Import, r *io.SectionReader, opt Options, lim Limits) error {
-	// The fast scanner first (values only, about five times quicker on big sheets); excelize for
-	// anything it does not read.
-	if wb, err := xlsxscan.Open(r, r.Size()); err == nil {
-		start := *im
-		err := readXLSXFast(ctx, im, wb, opt, lim)
-		if !errors.Is(err, xlsxscan.ErrUnsupported) {
-			return err
-		}
-		*im = start
-	}
-	f, err := excelize.OpenReader(io.NewSectionReader(r, 0, r.Size()))
-	if err != nil {
-		return apperr.Wrap(apperr.Invalid, err, "%s is not an Excel workbook gstdesk can read (%v): save it as .xlsx and import it again.", im.File, err)
-	}
 	defer f.Close()
-	sheets := f.GetSheetList()
-	if len(sheets) == 0 {
-		return apperr.New(apperr.Invalid, "%s has no sheets.", im.File)
-	}
-	// The employees are on the first sheet whose first non-empty row names a known column.
 	var firstErr error
-	for _, sh := range sheets {
-		err := readSheet(ctx, im, f, sh, opt, lim)
+	for _, sh := range f.Sheets() {
+		err := readRows(ctx, im, f, sh, opt, lim)
 		if err == nil {
 			return nil
 		}
@@ -654,73 +561,17 @@ func readXLSX(ctx context.Context, im *Import, r *io.SectionReader, opt Options,
 
 var errNoHeader = errors.New("no header")
 
-// readXLSXFast reads the first sheet with a header row through xlsxscan, row by row as readSheet does.
-func readXLSXFast(ctx context.Context, im *Import, wb *xlsxscan.Workbook, opt Options, lim Limits) error {
-	var firstErr error
-	for _, sh := range wb.Sheets() {
-		rr := &rowReader{im: im, sheet: sh}
-		headerDone := false
-		n := 0
-		err := wb.Rows(sh, func(row int, cells []string) error {
-			n++
-			if n%1024 == 0 {
-				if err := canceled(ctx); err != nil {
-					return err
-				}
-				if opt.Progress != nil {
-					opt.Progress(n, 0)
-				}
-			}
-			if !headerDone {
-				im.Sheet = sh
-				// The scanner reuses its cells slice: the header row must outlive this call.
-				if err := rr.setup(append([]string(nil), cells...), opt); err != nil {
-					return err
-				}
-				headerDone = true
-				return nil
-			}
-			if e, ok := rr.row(cells, row); ok {
-				im.Employees = append(im.Employees, e)
-			}
-			if lim.MaxRows > 0 && im.Rows > lim.MaxRows {
-				return tooManyRows(im, lim)
-			}
-			return nil
-		})
-		if errors.Is(err, xlsxscan.ErrUnsupported) {
+// readRows reads one sheet: its first row is the header, the rest employees.
+func readRows(ctx context.Context, im *Import, f *sheet.File, sh string, opt Options, lim Limits) error {
+	rr := &rowReader{im: im, sheet: sh}
+	headerDone := false
+	var headerOffset int64
+	n := 0
+	for row, err := range f.Rows(sh) {
+		if err != nil {
 			return err
 		}
-		if err != nil && !errors.Is(err, errNoHeader) {
-			var ae *apperr.Error
-			if errors.As(err, &ae) {
-				return err
-			}
-			return apperr.Wrap(apperr.Invalid, err, "%s, sheet %s could not be read: %v.", im.File, sh, err)
-		}
-		if err == nil && headerDone {
-			return nil
-		}
-		if firstErr == nil && err != nil {
-			firstErr = err
-		}
-		im.Columns, im.Missing, im.Warnings = nil, nil, nil
-	}
-	if firstErr == nil {
-		firstErr = apperr.Wrap(apperr.Invalid, errNoHeader, "%s: no sheet has a header row naming the columns (download the template to see them).", im.File)
-	}
-	return firstErr
-}
-
-func readSheet(ctx context.Context, im *Import, f *excelize.File, sheet string, opt Options, lim Limits) error {
-	rows, err := f.Rows(sheet)
-	if err != nil {
-		return apperr.Wrap(apperr.Invalid, err, "%s, sheet %s could not be read: %v.", im.File, sheet, err)
-	}
-	defer rows.Close()
-	rr := &rowReader{im: im, sheet: sheet}
-	headerDone := false
-	for n := 1; rows.Next(); n++ {
+		n++
 		if n%1024 == 0 {
 			if err := canceled(ctx); err != nil {
 				return err
@@ -729,35 +580,48 @@ func readSheet(ctx context.Context, im *Import, f *excelize.File, sheet string, 
 				opt.Progress(n, 0)
 			}
 		}
-		cells, err := rows.Columns(excelize.Options{RawCellValue: true})
-		if err != nil {
-			return apperr.Wrap(apperr.Invalid, err, "%s, sheet %s, row %d could not be read: %v.", im.File, sheet, n, err)
-		}
 		if !headerDone {
-			if len(cells) == 0 {
-				continue
-			}
-			im.Sheet = sheet
-			if err := rr.setup(cells, opt); err != nil {
+			im.Sheet = sh
+			// The reader reuses its cells: the header row must outlive this row.
+			if err := rr.setup(append([]string(nil), row.Cells...), opt); err != nil {
 				return err
 			}
-			headerDone = true
+			headerDone, headerOffset = true, row.Offset
 			continue
 		}
-		if e, ok := rr.row(cells, n); ok {
+		if e, ok := rr.row(row); ok {
 			im.Employees = append(im.Employees, e)
 		}
 		if lim.MaxRows > 0 && im.Rows > lim.MaxRows {
 			return tooManyRows(im, lim)
 		}
-	}
-	if err := rows.Error(); err != nil {
-		return apperr.Wrap(apperr.Invalid, err, "%s, sheet %s could not be read: %v.", im.File, sheet, err)
+		if n == 101 {
+			sizeEmployees(im, f.SheetSize(sh), headerOffset, row.Offset, 100, lim)
+		}
 	}
 	if !headerDone {
+		if im.Format == CSV {
+			return apperr.New(apperr.Invalid, "%s is empty: the first row should name the columns (download the template).", im.File)
+		}
 		return apperr.Wrap(apperr.Invalid, errNoHeader, "%s: no sheet has a header row naming the columns (download the template to see them).", im.File)
 	}
 	return nil
+}
+
+// sizeEmployees sizes the employees for the whole file from how many bytes the first rows took,
+// to spare growing the slice (and holding two copies of it) on a big file.
+func sizeEmployees(im *Import, total, start, now int64, rows int, lim Limits) {
+	if total <= 0 || now <= start {
+		return
+	}
+	est := int((total-start)/((now-start)/int64(rows)+1)) + rows
+	est += est / 8
+	if lim.MaxRows > 0 && est > lim.MaxRows+1 {
+		est = lim.MaxRows + 1
+	}
+	if est > cap(im.Employees) {
+		im.Employees = append(make([]Employee, 0, est), im.Employees...)
+	}
 }
 
 func jsonNumber(b []byte) json.Number { return json.Number(b) }

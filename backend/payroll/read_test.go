@@ -353,3 +353,24 @@ func FuzzReadCSV(f *testing.F) {
 		}
 	})
 }
+
+// TestReadSheetRefusals: an amount that is a formula with no saved value is a problem of its cell
+// (its amount is not known); a CSV in another encoding is refused naming the row and column.
+func TestReadSheetRefusals(t *testing.T) {
+	f := excelize.NewFile()
+	f.SetSheetRow("Sheet1", "A1", &[]any{"Name", "Basic salary 17(1)", "80D"})
+	f.SetSheetRow("Sheet1", "A2", &[]any{"Asha", 1285000, 25000})
+	f.SetSheetRow("Sheet1", "A3", &[]any{"Ravi", nil, 0})
+	f.SetCellFormula("Sheet1", "B3", "B2*2")
+	var b bytes.Buffer
+	f.WriteTo(&b)
+	im := readBytes(t, "staff.xlsx", b.Bytes(), Options{})
+	if len(im.Employees) != 1 || im.ProblemCount != 1 || im.Problems[0].Row != 3 || im.Problems[0].Column != "B" || !strings.Contains(im.Problems[0].Message, "formula with no value") {
+		t.Errorf("employees %d, problems %+v", len(im.Employees), im.Problems)
+	}
+	data := "name,salary_as_per_provisions_contained_in_section_17_1\nJos\xe9,100\n"
+	_, err := Read(context.Background(), "latin1.csv", strings.NewReader(data), int64(len(data)), Options{})
+	if apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "latin1.csv, row 2, column A: the text is not UTF-8") {
+		t.Errorf("err = %v", err)
+	}
+}

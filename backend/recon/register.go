@@ -2,20 +2,19 @@ package recon
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode"
 
-	"github.com/xuri/excelize/v2"
-
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstin"
+	spreadsheet "gstdesk/backend/sheet"
 )
 
 // Limits of a register import: a bigger file or more rows is refused with a clear error.
@@ -167,7 +166,7 @@ func (e RowError) Error() string {
 	return b.String()
 }
 
-// sheet is a grid of cells read from a file.
+// sheet is the top of a sheet: the rows where a header is looked for.
 type sheet struct {
 	name  string
 	rows  [][]string
@@ -182,15 +181,16 @@ func (s sheet) rowNumber(i int) int {
 	return i + 1
 }
 
-// readGrid reads the file into sheets, enforcing the size limit.
-func readGrid(r io.Reader, name string, format export.Format) ([]sheet, error) {
-	data, err := io.ReadAll(io.LimitReader(r, int64(maxBytes)+1))
-	if err != nil {
-		return nil, apperr.Wrap(apperr.Invalid, err, "Could not read %s: %v.", name, err)
-	}
-	if len(data) > maxBytes {
-		return nil, apperr.New(apperr.Invalid, "%s is larger than %s. Split the register by period and import each part.", name, sizeText(maxBytes))
-	}
+// sizedReaderAt is what bytes.Reader and strings.Reader are: a register read in place.
+type sizedReaderAt interface {
+	io.ReaderAt
+	Size() int64
+}
+
+// openRegister opens the register for reading row by row, refusing a file over the size limit
+// before reading it: a *os.File, bytes.Reader or strings.Reader is read in place; any other
+// reader is read into memory up to the limit.
+func openRegister(r io.Reader, name string, format export.Format) (*spreadsheet.File, error) {
 	if format == "" {
 		switch strings.ToLower(filepath.Ext(name)) {
 		case ".xlsx", ".xlsm":
@@ -201,17 +201,42 @@ func readGrid(r io.Reader, name string, format export.Format) ([]sheet, error) {
 			format = export.CSV
 		}
 	}
+	var sf spreadsheet.Format
 	switch format {
 	case export.CSV:
-		rows, lines, err := readCSV(data, name)
-		if err != nil {
-			return nil, err
-		}
-		return []sheet{{name: "", rows: rows, lines: lines}}, nil
+		sf = spreadsheet.CSV
 	case export.XLSX:
-		return readXLSX(data, name)
+		sf = spreadsheet.XLSX
+	default:
+		return nil, apperr.New(apperr.Invalid, "A register must be CSV or XLSX, not %s.", format)
 	}
-	return nil, apperr.New(apperr.Invalid, "A register must be CSV or XLSX, not %s.", format)
+	var ra io.ReaderAt
+	var size int64
+	switch v := r.(type) {
+	case *os.File:
+		st, err := v.Stat()
+		if err != nil {
+			return nil, apperr.Wrap(apperr.Invalid, err, "Could not read %s: %v.", name, err)
+		}
+		ra, size = v, st.Size()
+	case sizedReaderAt:
+		ra, size = v, v.Size()
+	default:
+		data, err := io.ReadAll(io.LimitReader(r, int64(maxBytes)+1))
+		if err != nil {
+			return nil, apperr.Wrap(apperr.Invalid, err, "Could not read %s: %v.", name, err)
+		}
+		ra, size = bytes.NewReader(data), int64(len(data))
+	}
+	if size > int64(maxBytes) {
+		return nil, apperr.New(apperr.Invalid, "%s is larger than %s. Split the register by period and import each part.", name, sizeText(maxBytes))
+	}
+	f, err := spreadsheet.Open(name, ra, size, spreadsheet.Options{Format: sf, LazyQuotes: true,
+		Limits: spreadsheet.Limits{MaxFileBytes: int64(maxBytes), MaxRows: maxRows + headerScanRows + 1}})
+	if err != nil && sf == spreadsheet.XLSX && errors.Is(err, spreadsheet.ErrFormat) {
+		return nil, apperr.Wrap(apperr.Invalid, err, "%s could not be read as an Excel workbook (%v). Open it in Excel, save it as .xlsx and import again.", name, errors.Unwrap(err))
+	}
+	return f, err
 }
 
 func sizeText(n int) string {
@@ -221,69 +246,68 @@ func sizeText(n int) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-func readCSV(data []byte, name string) ([][]string, []int, error) {
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	first, _, _ := bytes.Cut(data, []byte("\n"))
-	delim := ','
-	best := bytes.Count(first, []byte(","))
-	for _, d := range []rune{';', '\t'} {
-		if n := bytes.Count(first, []byte(string(d))); n > best {
-			delim, best = d, n
-		}
-	}
-	cr := csv.NewReader(bytes.NewReader(data))
-	cr.Comma = delim
-	cr.FieldsPerRecord = -1
-	cr.LazyQuotes = true
-	cr.ReuseRecord = false
-	var rows [][]string
-	var lines []int
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			var pe *csv.ParseError
-			line := 0
-			if errors.As(err, &pe) {
-				line = pe.StartLine
+// scanRegister streams the sheets of a register until one has a header row (findHeader with
+// given) in its first rows; it calls header with that sheet's top, then data for every row below
+// the header, in order; an error from either stops the scan and is returned. first is the top of
+// the first sheet with rows, for when no sheet has a header (header is then never called). The
+// row data gets is reused: copy what you keep.
+func scanRegister(f *spreadsheet.File, given Mapping, header func(s sheet, hdr int, m Mapping) error, data func(row []string, num int) error) (first *sheet, err error) {
+	xlsx := f.Format() == spreadsheet.XLSX
+	for _, sh := range f.Sheets() {
+		s := sheet{name: sh, xlsx: xlsx}
+		scanning, found := true, false
+		// top ends the look for the header: the rows kept below it are data.
+		top := func() error {
+			scanning = false
+			hdr, m := findHeader(s, given)
+			if hdr < 0 {
+				return nil
 			}
-			return nil, nil, apperr.Wrap(apperr.Invalid, err, "%s, line %d: this is not valid CSV (%v). Save the register from Excel as \"CSV UTF-8\" and import again.", name, line, errors.Unwrap(err))
+			found = true
+			if err := header(s, hdr, m); err != nil {
+				return err
+			}
+			for i := hdr + 1; i < len(s.rows); i++ {
+				if err := data(s.rows[i], s.lines[i]); err != nil {
+					return err
+				}
+			}
+			return nil
 		}
-		line, _ := cr.FieldPos(0)
-		rows = append(rows, rec)
-		lines = append(lines, line)
-		if len(rows) > maxRows+headerScanRows {
-			return nil, nil, apperr.New(apperr.Invalid, "%s has more than %d rows. Split the register by period and import each part.", name, maxRows)
+		for row, err := range f.Rows(sh) {
+			if err != nil {
+				return nil, err
+			}
+			if scanning && ((xlsx && row.Number <= headerScanRows) || (!xlsx && len(s.rows) < headerScanRows)) {
+				s.rows = append(s.rows, append([]string(nil), row.Cells...))
+				s.lines = append(s.lines, row.Number)
+				continue
+			}
+			if scanning {
+				if err := top(); err != nil {
+					return nil, err
+				}
+				if !found {
+					break
+				}
+			}
+			if err := data(row.Cells, row.Number); err != nil {
+				return nil, err
+			}
+		}
+		if scanning {
+			if err := top(); err != nil {
+				return nil, err
+			}
+		}
+		if first == nil && len(s.rows) > 0 {
+			first = &s
+		}
+		if found {
+			return first, nil
 		}
 	}
-	return rows, lines, nil
-}
-
-func readXLSX(data []byte, name string) (sheets []sheet, err error) {
-	defer func() {
-		// excelize has panicked on malformed files in the past; a bad file must be an error, not a crash
-		if p := recover(); p != nil {
-			sheets, err = nil, apperr.New(apperr.Invalid, "%s could not be read as an Excel workbook. Open it in Excel, save it as .xlsx and import again.", name)
-		}
-	}()
-	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: 20 * MaxRegisterBytes, UnzipXMLSizeLimit: 10 * MaxRegisterBytes})
-	if err != nil {
-		return nil, apperr.Wrap(apperr.Invalid, err, "%s could not be read as an Excel workbook (%v). Open it in Excel, save it as .xlsx and import again.", name, err)
-	}
-	defer f.Close()
-	for _, sh := range f.GetSheetList() {
-		rows, err := f.GetRows(sh, excelize.Options{RawCellValue: true})
-		if err != nil {
-			return nil, apperr.Wrap(apperr.Invalid, err, "%s, sheet %s could not be read (%v).", name, sh, err)
-		}
-		if len(rows) > maxRows+headerScanRows {
-			return nil, apperr.New(apperr.Invalid, "%s, sheet %s has more than %d rows. Split the register by period and import each part.", name, sh, maxRows)
-		}
-		sheets = append(sheets, sheet{name: sh, rows: rows, xlsx: true})
-	}
-	return sheets, nil
+	return first, nil
 }
 
 // findHeader returns the index of the header row of s and the mapping to use: the given one, or
@@ -317,24 +341,33 @@ func findHeader(s sheet, given Mapping) (int, Mapping) {
 }
 
 // RegisterHeaders finds the header row of a register (the first sheet that has one, for XLSX) and
-// returns its headers with the mapping gstdesk suggests, for the mapping screen.
+// returns its headers with the mapping gstdesk suggests, for the mapping screen. Given an
+// *os.File, it refuses a file over the size limit before reading it.
 func RegisterHeaders(r io.Reader, name string, format export.Format) ([]string, Mapping, error) {
-	sheets, err := readGrid(r, name, format)
+	f, err := openRegister(r, name, format)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, s := range sheets {
-		if i, m := findHeader(s, nil); i >= 0 {
-			return s.rows[i], m, nil
-		}
-	}
-	for _, s := range sheets {
-		if len(s.rows) > 0 {
-			return s.rows[0], SuggestMapping(s.rows[0]), nil
-		}
+	defer f.Close()
+	var headers []string
+	var mapping Mapping
+	first, err := scanRegister(f, nil, func(s sheet, hdr int, m Mapping) error {
+		headers, mapping = s.rows[hdr], m
+		return errStopScan
+	}, nil)
+	switch {
+	case err == errStopScan:
+		return headers, mapping, nil
+	case err != nil:
+		return nil, nil, err
+	case first != nil:
+		return first.rows[0], SuggestMapping(first.rows[0]), nil
 	}
 	return nil, nil, apperr.New(apperr.Invalid, "%s is empty.", name)
 }
+
+// errStopScan ends a scan once the header is known.
+var errStopScan = errors.New("recon: stop")
 
 // ReadRegister reads a purchase register (CSV or XLSX; format "" goes by the file name) into books
 // invoices. With an empty mapping the headers are recognised (SuggestMapping); a header row may sit
@@ -342,52 +375,64 @@ func RegisterHeaders(r io.Reader, name string, format export.Format) ([]string, 
 // portal write them) are added up into one invoice. Credit notes come out negative. Rows without a
 // supplier GSTIN (unregistered suppliers) are skipped with a warning, and rows with neither GSTIN nor
 // number (totals) silently. Any error (not warning) fails the whole import: no invoices are
-// returned, every problem is listed, and err says how many.
+// returned, every problem is listed, and err says how many. The register is read a row at a time;
+// given an *os.File (or a bytes or strings Reader), a file over the size limit is refused before
+// it is read.
 func ReadRegister(r io.Reader, name string, format export.Format, mapping Mapping) ([]Invoice, []RowError, error) {
-	sheets, err := readGrid(r, name, format)
+	f, err := openRegister(r, name, format)
 	if err != nil {
 		return nil, nil, err
 	}
-	var s sheet
-	hdr := -1
-	var m Mapping
-	for _, sh := range sheets {
-		if i, mm := findHeader(sh, mapping); i >= 0 {
-			s, hdr, m = sh, i, mm
-			break
+	defer f.Close()
+	var (
+		p        *rowParser
+		colErrs  []RowError
+		out      []Invoice
+		lastRows []int
+		rows     int
+	)
+	_, err = scanRegister(f, mapping, func(s sheet, hdr int, m Mapping) error {
+		cols, errs := resolveColumns(s, hdr, m, name)
+		if len(errs) > 0 {
+			colErrs = errs
+			return errStopScan
 		}
+		p = &rowParser{file: name, sheet: s.name, xlsx: s.xlsx, cols: cols, header: s.rows[hdr]}
+		return nil
+	}, func(rec []string, rowNum int) error {
+		rows++
+		if rows > maxRows {
+			return nil // counted only, for the message
+		}
+		in, ok := p.parse(rec, rowNum)
+		if !ok {
+			return nil
+		}
+		if n := len(out); n > 0 && sameInvoice(&out[n-1], &in) {
+			mergeInto(&out[n-1], &in)
+			lastRows = append(lastRows, rowNum)
+			out[n-1].RowRef = rowRef(name, p.sheet, lastRows)
+			return nil
+		}
+		lastRows = []int{rowNum}
+		in.RowRef = rowRef(name, p.sheet, lastRows)
+		out = append(out, in)
+		return nil
+	})
+	if err != nil && err != errStopScan {
+		return nil, nil, err
 	}
-	if hdr < 0 {
+	if len(colErrs) > 0 {
+		return nil, colErrs, apperr.New(apperr.Invalid, "%s: %s. Map the columns and import again.", name, colErrs[0].Expected)
+	}
+	if p == nil {
 		if len(mapping) > 0 {
 			return nil, nil, apperr.New(apperr.Invalid, "%s has none of the mapped headers (%s) in its first %d rows. Check the column mapping.", name, strings.Join(mappedHeaders(mapping), ", "), headerScanRows)
 		}
 		return nil, nil, apperr.New(apperr.Invalid, "%s has no header row with a supplier GSTIN and an invoice number column in its first %d rows. Add headers such as %s, or map the columns.", name, headerScanRows, strings.Join(canonicalHeaders(), ", "))
 	}
-	cols, errs := resolveColumns(s, hdr, m, name)
-	if len(errs) > 0 {
-		return nil, errs, apperr.New(apperr.Invalid, "%s: %s. Map the columns and import again.", name, errs[0].Expected)
-	}
-	if n := len(s.rows) - hdr - 1; n > maxRows {
-		return nil, nil, apperr.New(apperr.Invalid, "%s has %d rows; at most %d can be imported at once. Split the register by period.", name, n, maxRows)
-	}
-	p := &rowParser{file: name, sheet: s.name, xlsx: s.xlsx, cols: cols, header: s.rows[hdr]}
-	var out []Invoice
-	var lastRows []int
-	for i := hdr + 1; i < len(s.rows); i++ {
-		rowNum := s.rowNumber(i)
-		in, ok := p.parse(s.rows[i], rowNum)
-		if !ok {
-			continue
-		}
-		if n := len(out); n > 0 && sameInvoice(&out[n-1], &in) {
-			mergeInto(&out[n-1], &in)
-			lastRows = append(lastRows, rowNum)
-			out[n-1].RowRef = rowRef(name, s.name, lastRows)
-			continue
-		}
-		lastRows = []int{rowNum}
-		in.RowRef = rowRef(name, s.name, lastRows)
-		out = append(out, in)
+	if rows > maxRows {
+		return nil, nil, apperr.New(apperr.Invalid, "%s has %d rows; at most %d can be imported at once. Split the register by period.", name, rows, maxRows)
 	}
 	bad := 0
 	for _, e := range p.errs {
@@ -396,7 +441,7 @@ func ReadRegister(r io.Reader, name string, format export.Format, mapping Mappin
 		}
 	}
 	if p.dropped > 0 {
-		p.errs = append(p.errs, RowError{File: name, Sheet: s.name, Expected: fmt.Sprintf("%d more problems not listed", p.dropped)})
+		p.errs = append(p.errs, RowError{File: name, Sheet: p.sheet, Expected: fmt.Sprintf("%d more problems not listed", p.dropped)})
 	}
 	if bad > 0 || p.dropped > 0 {
 		first := ""

@@ -3,6 +3,8 @@ package recon
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -316,4 +318,44 @@ func FuzzReadRegisterCSV(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadRegisterFiles: an *os.File is read in place, a file over the size limit refused from its
+// size (the test file is sparse), and a CSV in another encoding refused naming row and column.
+func TestReadRegisterFiles(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "p.csv")
+	os.WriteFile(good, []byte(canonicalHeader+"27AAPFU0939F1ZV,A,1,01-07-2024,27,N,118,100,0,9,9,0,\n"), 0o644)
+	big := filepath.Join(dir, "big.csv")
+	os.WriteFile(big, nil, 0o644)
+	os.Truncate(big, MaxRegisterBytes+1)
+	latin := filepath.Join(dir, "latin.csv")
+	os.WriteFile(latin, []byte(canonicalHeader+"27AAPFU0939F1ZV,Caf\xe9,1,01-07-2024,27,N,118,100,0,9,9,0,\n"), 0o644)
+	tests := []struct {
+		path, want string
+		n          int
+	}{
+		{good, "", 1},
+		{big, "big.csv is larger than 50 MB", 0},
+		{latin, "latin.csv, row 2, column B: the text is not UTF-8", 0},
+	}
+	for _, tt := range tests {
+		t.Run(filepath.Base(tt.path), func(t *testing.T) {
+			f, err := os.Open(tt.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			got, _, err := ReadRegister(f, filepath.Base(tt.path), "", nil)
+			if tt.want == "" {
+				if err != nil || len(got) != tt.n {
+					t.Errorf("got %d invoices, err %v", len(got), err)
+				}
+				return
+			}
+			if apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want %q", err, tt.want)
+			}
+		})
+	}
 }

@@ -1,4 +1,4 @@
-package xlsxscan
+package sheet
 
 import (
 	"bytes"
@@ -41,22 +41,33 @@ func build(t testing.TB) []byte {
 	return b.Bytes()
 }
 
-func scanAll(t testing.TB, w *Workbook, sheet string) map[int][]string {
+// readAll reads every row of a sheet, copied, by row number.
+func readAll(t testing.TB, f *File, sheet string) map[int][]string {
+	t.Helper()
 	out := map[int][]string{}
-	if err := w.Rows(sheet, func(row int, cells []string) error {
-		out[row] = append([]string(nil), cells...)
-		return nil
-	}); err != nil {
-		t.Fatal(err)
+	for row, err := range f.Rows(sheet) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[row.Number] = append([]string(nil), row.Cells...)
 	}
 	return out
 }
 
-func TestScanAgreesWithExcelize(t *testing.T) {
-	data := build(t)
-	w, err := Open(bytes.NewReader(data), int64(len(data)))
+func openBytes(t testing.TB, name string, data []byte, opt Options) *File {
+	t.Helper()
+	f, err := Open(name, bytes.NewReader(data), int64(len(data)), opt)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return f
+}
+
+func TestScanAgreesWithExcelize(t *testing.T) {
+	data := build(t)
+	w := openBytes(t, "b.xlsx", data, Options{})
+	if w.book == nil {
+		t.Fatal("the scanner did not read the workbook")
 	}
 	if got := strings.Join(w.Sheets(), ","); got != "Sheet1,Stream" {
 		t.Fatalf("sheets = %s", got)
@@ -67,13 +78,13 @@ func TestScanAgreesWithExcelize(t *testing.T) {
 	}
 	defer ex.Close()
 	for _, sheet := range w.Sheets() {
-		got := scanAll(t, w, sheet)
+		got := readAll(t, w, sheet)
 		want, err := ex.GetRows(sheet, excelize.Options{RawCellValue: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, wr := range want {
-			// A formula with no cached value is "" to excelize and absent here: compare without
+			// A formula with no cached value is "" to both, flagged here: compare without
 			// trailing empty cells.
 			gr, wr := trimEnd(got[i+1]), trimEnd(wr)
 			if strings.Join(gr, "|") != strings.Join(wr, "|") {
@@ -81,9 +92,34 @@ func TestScanAgreesWithExcelize(t *testing.T) {
 			}
 		}
 	}
-	s1 := scanAll(t, w, "Sheet1")
+	s1 := readAll(t, w, "Sheet1")
 	if s1[1][1] != `salary <17(1)> & "more"` || s1[2][1] != "1234567.5" || s1[5][27] != "far column" || len(s1[3]) != 0 {
 		t.Errorf("Sheet1 = %v", s1)
+	}
+}
+
+// TestFallbackAgrees reads the same workbook through excelize (as when the scanner cannot) and
+// through the scanner.
+func TestFallbackAgrees(t *testing.T) {
+	data := build(t)
+	fast := openBytes(t, "b.xlsx", data, Options{})
+	slow := openBytes(t, "b.xlsx", data, Options{})
+	ex, err := openExcel(slow, slow.book.zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow.book, slow.ex = nil, ex
+	defer slow.Close()
+	for _, sh := range fast.Sheets() {
+		a, b := readAll(t, fast, sh), readAll(t, slow, sh)
+		for n, r := range a {
+			if strings.Join(trimEnd(r), "|") != strings.Join(trimEnd(b[n]), "|") {
+				t.Errorf("%s row %d: scanner %q, excelize %q", sh, n, r, b[n])
+			}
+		}
+		if len(a) != len(b) {
+			t.Errorf("%s: scanner %d rows, excelize %d", sh, len(a), len(b))
+		}
 	}
 }
 
@@ -99,7 +135,7 @@ func TestUnescape(t *testing.T) {
 			t.Errorf("unescape(%q) = %q, %v", tt.in, got, err)
 		}
 	}
-	for _, bad := range []string{"&nope;", "&#xZZ;", "a & b"} {
+	for _, bad := range []string{"&nope;", "&#xZZ;", "a & b", "&#x110000;"} {
 		if _, err := unescape([]byte(bad)); err == nil {
 			t.Errorf("unescape(%q) accepted", bad)
 		}
@@ -112,6 +148,9 @@ func TestColumnIndex(t *testing.T) {
 		if got, err := columnIndex([]byte(ref)); err != nil || got != want {
 			t.Errorf("columnIndex(%s) = %d, %v", ref, got, err)
 		}
+		if got := ColumnName(want); got+ref[len(got):] != ref {
+			t.Errorf("ColumnName(%d) = %s, want the letters of %s", want, got, ref)
+		}
 	}
 	for _, bad := range []string{"1", "", "XFE1", "ZZZZ1"} {
 		if _, err := columnIndex([]byte(bad)); err == nil {
@@ -122,7 +161,7 @@ func TestColumnIndex(t *testing.T) {
 
 func TestNotAWorkbook(t *testing.T) {
 	for _, b := range [][]byte{nil, []byte("hello"), []byte("PK\x03\x04garbage")} {
-		if _, err := Open(bytes.NewReader(b), int64(len(b))); err == nil {
+		if _, err := Open("x.xlsx", bytes.NewReader(b), int64(len(b)), Options{}); err == nil {
 			t.Errorf("Open(%q) accepted", b)
 		}
 	}
@@ -135,10 +174,16 @@ func FuzzCells(f *testing.F) {
 	f.Add([]byte(`<c r="ZZZZZZ1"><v>1</v></c>`))
 	f.Add([]byte(`<c t="s"><v>99</v></c>`))
 	f.Add([]byte(`<c r="A1" t="str"><f>1+1</f><v>2</v></c><c`))
+	f.Add([]byte(`<c r="A1" s="1"><v>45474</v></c><c r="B1"><f>A1</f></c>`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		w := &Workbook{strings: []string{"zero", "one"}}
-		var cells []string
-		w.scanCells(b, &cells)
+		file := &File{name: "f.xlsx", format: XLSX, lim: DefaultLimits}
+		w := &xlsxBook{f: file, dateStyles: []bool{false, true}}
+		w.sst = sharedStrings{all: "zeroone", ends: []uint32{4, 7}}
+		row := &Row{book: w}
+		w.scanCells(b, row, "S", 1)
+		for i := range row.Cells {
+			row.Date(i)
+		}
 		textOf(b)
 		unescape(b)
 	})
@@ -166,12 +211,17 @@ func BenchmarkRows10k(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		w, err := Open(bytes.NewReader(data), int64(len(data)))
+		w, err := Open("b.xlsx", bytes.NewReader(data), int64(len(data)), Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
 		n := 0
-		w.Rows("Sheet1", func(int, []string) error { n++; return nil })
+		for _, err := range w.Rows("Sheet1") {
+			if err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
 		if n != 10001 {
 			b.Fatal(n)
 		}
