@@ -1,6 +1,8 @@
 package gstr2a
 
 import (
+	"gstdesk/backend/money"
+
 	"fmt"
 	"strings"
 
@@ -107,7 +109,7 @@ func validateSupplier(si int, s *Supplier) error {
 			if len(inv.Items) > maxItems {
 				return ie("itms", fmt.Sprintf("has %d items; gstdesk keeps at most %d per invoice", len(inv.Items), maxItems))
 			}
-			if abs(int64(inv.Value)) >= maxHundredths {
+			if abs(int64(inv.Value)) > int64(money.Max) {
 				return ie("val", "is too large")
 			}
 		}
