@@ -1,6 +1,8 @@
 package recon
 
 import (
+	"gstdesk/backend/money"
+
 	"cmp"
 	"fmt"
 	"slices"
@@ -297,7 +299,8 @@ func Suppliers(res Result) []SupplierSummary {
 	return out
 }
 
-func rupeesCell(p Paise) float64 { return p.Rupees() }
+// rupeesCell is an amount as an export cell (written as rupees).
+func rupeesCell(p Paise) money.Paise { return p.Money() }
 
 func sideStr(in *Invoice, f func(*Invoice) string) string {
 	if in == nil {
