@@ -29,10 +29,12 @@ package recon
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/civil"
 	"gstdesk/backend/money"
+	"gstdesk/backend/period"
 )
 
 // Source says which side an invoice comes from.
@@ -324,10 +326,7 @@ func dayNumber(s string) (int, bool) {
 // financialYear returns the starting year of the financial year of a day number.
 func financialYear(day int) int {
 	y, m, _ := civil.CivilFromDays(day)
-	if m < 4 {
-		return y - 1
-	}
-	return y
+	return int(period.FYOf(y, time.Month(m)))
 }
 
 // ShowDate writes YYYY-MM-DD as DD/MM/YYYY; anything else is returned as is.
