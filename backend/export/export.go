@@ -15,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/money"
 )
 
 // Kind says how a column's values are written.
@@ -36,8 +37,8 @@ type Column struct {
 	Kind  Kind   `json:"kind"`
 }
 
-// Table is what gets exported. Rows hold one value per column: string, int, int64, float64, bool
-// or nil.
+// Table is what gets exported. Rows hold one value per column: string, int, int64, float64, bool,
+// money.Paise (written as rupees: 1234.5 in CSV and JSON, a number in XLSX) or nil.
 type Table struct {
 	Name    string
 	Columns []Column
@@ -87,6 +88,8 @@ func cell(v any) string {
 		return x
 	case float64:
 		return strconv.FormatFloat(x, 'f', -1, 64)
+	case money.Paise:
+		return x.Number()
 	default:
 		return fmt.Sprint(x)
 	}
@@ -142,6 +145,10 @@ func writeJSON(w io.Writer, t Table) error {
 			if i < len(r) {
 				v = r[i]
 			}
+			if p, ok := v.(money.Paise); ok {
+				bw.Write(p.AppendNumber(nil))
+				continue
+			}
 			b, err := json.Marshal(v)
 			if err != nil {
 				return fmt.Errorf("export: json row %d: %w", ri+1, err)
@@ -172,7 +179,7 @@ func writeXLSX(w io.Writer, t Table) error {
 		return fmt.Errorf("export: xlsx: %w", err)
 	}
 	bold, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
-	money, _ := f.NewStyle(&excelize.Style{CustomNumFmt: strPtr(IndianMoneyFormat)})
+	moneyStyle, _ := f.NewStyle(&excelize.Style{CustomNumFmt: strPtr(IndianMoneyFormat)})
 	for i, c := range t.Columns {
 		width := float64(len(c.Title) + 2)
 		if c.Kind == Money && width < 16 {
@@ -201,8 +208,11 @@ func writeXLSX(w io.Writer, t Table) error {
 			if i < len(r) {
 				v = r[i]
 			}
+			if p, ok := v.(money.Paise); ok {
+				v = p.Rupees()
+			}
 			if c.Kind == Money && v != nil {
-				row[i] = excelize.Cell{StyleID: money, Value: v}
+				row[i] = excelize.Cell{StyleID: moneyStyle, Value: v}
 			} else {
 				row[i] = v
 			}

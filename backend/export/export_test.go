@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"gstdesk/backend/money"
 )
 
 var sample = Table{
@@ -99,5 +101,37 @@ func TestParseFormat(t *testing.T) {
 	}
 	if _, err := ParseFormat("pdf"); err == nil {
 		t.Error("ParseFormat(pdf) should fail")
+	}
+}
+
+func TestMoneyIsWrittenAsRupees(t *testing.T) {
+	amounts := []money.Paise{0, 5, 10, 123450, -250, 123456789, 15000000}
+	for _, f := range []Format{CSV, JSON} {
+		asFloat, asMoney := Table{Columns: []Column{{Key: "a", Kind: Money}}}, Table{Columns: []Column{{Key: "a", Kind: Money}}}
+		for _, p := range amounts {
+			asFloat.Rows = append(asFloat.Rows, []any{p.Rupees()})
+			asMoney.Rows = append(asMoney.Rows, []any{p})
+		}
+		var want, got bytes.Buffer
+		if err := Write(&want, f, asFloat); err != nil {
+			t.Fatal(err)
+		}
+		if err := Write(&got, f, asMoney); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s with money.Paise = %q, want %q (as float64 rupees)", f, got.String(), want.String())
+		}
+	}
+	var b bytes.Buffer
+	if err := Write(&b, XLSX, Table{Name: "M", Columns: []Column{{Key: "a", Kind: Money}}, Rows: [][]any{{money.Paise(123456789)}}}); err != nil {
+		t.Fatal(err)
+	}
+	x, err := excelize.OpenReader(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := x.GetCellValue("M", "A2", excelize.Options{RawCellValue: true}); v != "1234567.89" {
+		t.Errorf("XLSX cell = %q, want 1234567.89", v)
 	}
 }

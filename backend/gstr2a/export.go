@@ -73,8 +73,8 @@ func InvoiceTable(ctx context.Context, db *sql.DB, sc Scope, q InvoiceQuery, nam
 			irnDate = strings.ReplaceAll(irnDate, "-", "/")
 		}
 		t.Rows = append(t.Rows, []any{r.Period, r.SupplierGSTIN, r.SupplierName, r.Number, ddmmyyyy(r.Date), r.Type,
-			r.POS, r.ReverseCharge, a.Value.Rupees(), a.Taxable.Rupees(), a.IGST.Rupees(), a.CGST.Rupees(),
-			a.SGST.Rupees(), a.Cess.Rupees(), r.Tax.Rupees(), r.Items, r.IRN, irnDate, r.CFS, r.CFS3B})
+			r.POS, r.ReverseCharge, a.Value.Money(), a.Taxable.Money(), a.IGST.Money(), a.CGST.Money(),
+			a.SGST.Money(), a.Cess.Money(), r.Tax.Money(), r.Items, r.IRN, irnDate, r.CFS, r.CFS3B})
 	}
 	return t, nil
 }
@@ -110,8 +110,8 @@ func ItemTable(ctx context.Context, db *sql.DB, sc Scope, q InvoiceQuery, names 
 	for i, r := range page.Rows {
 		for _, li := range items[i] {
 			t.Rows = append(t.Rows, []any{r.Period, r.SupplierGSTIN, r.SupplierName, r.Number, ddmmyyyy(r.Date), r.Type,
-				r.POS, r.ReverseCharge, li.Seq + 1, li.Num, li.Rate.Float(), li.Taxable.Rupees(), li.IGST.Rupees(),
-				li.CGST.Rupees(), li.SGST.Rupees(), li.Cess.Rupees()})
+				r.POS, r.ReverseCharge, li.Seq + 1, li.Num, li.Rate.Float(), li.Taxable.Money(), li.IGST.Money(),
+				li.CGST.Money(), li.SGST.Money(), li.Cess.Money()})
 		}
 	}
 	return t, nil

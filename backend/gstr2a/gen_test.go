@@ -1,6 +1,8 @@
 package gstr2a
 
 import (
+	"gstdesk/backend/money"
+
 	"bytes"
 	"fmt"
 	"math/rand/v2"
@@ -81,17 +83,17 @@ func genListing(n int, seed uint64) []byte {
 				b.WriteString(`{"itm_det":{`)
 				if intra {
 					half := tax / 2
-					fmt.Fprintf(&b, `"camt":%s,`, formatHundredths(half, false))
+					fmt.Fprintf(&b, `"camt":%s,`, money.Paise(half).Number())
 					if inv%11 == 0 {
-						fmt.Fprintf(&b, `"csamt":%s,`, formatHundredths(tx/100, false))
+						fmt.Fprintf(&b, `"csamt":%s,`, money.Paise(tx/100).Number())
 						val += tx / 100
 					}
-					fmt.Fprintf(&b, `"rt":%d,"samt":%s,`, rt, formatHundredths(half, false))
+					fmt.Fprintf(&b, `"rt":%d,"samt":%s,`, rt, money.Paise(half).Number())
 					val -= tax - 2*half
 				} else {
-					fmt.Fprintf(&b, `"iamt":%s,"rt":%d,`, formatHundredths(tax, false), rt)
+					fmt.Fprintf(&b, `"iamt":%s,"rt":%d,`, money.Paise(tax).Number(), rt)
 				}
-				fmt.Fprintf(&b, `"txval":%s},"num":%d}`, formatHundredths(tx, false), (t+1)*100+1)
+				fmt.Fprintf(&b, `"txval":%s},"num":%d}`, money.Paise(tx).Number(), (t+1)*100+1)
 			}
 			rchrg := "N"
 			if inv%29 == 0 {
@@ -101,7 +103,7 @@ func genListing(n int, seed uint64) []byte {
 			if inv%13 == 0 {
 				pos = "29"
 			}
-			fmt.Fprintf(&b, `],"pos":%q,"rchrg":%q,"val":%s}`, pos, rchrg, formatHundredths(val, false))
+			fmt.Fprintf(&b, `],"pos":%q,"rchrg":%q,"val":%s}`, pos, rchrg, money.Paise(val).Number())
 		}
 		b.WriteString(`]}`)
 	}

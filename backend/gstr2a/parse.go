@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/money"
 )
 
 // FieldError says where a listing is malformed: 1-based supplier, invoice and item positions
@@ -73,9 +74,6 @@ func Parse(raw []byte) (Listing, error) {
 	return l, nil
 }
 
-// maxHundredths bounds every amount (₹10 lakh crore) so sums of a period cannot overflow.
-const maxHundredths = 1e15
-
 var (
 	errNotNumber = errors.New("is not a number")
 	errTooLarge  = errors.New("is too large")
@@ -83,92 +81,25 @@ var (
 
 // parseHundredths reads a JSON number as hundredths, exactly; digits beyond the second decimal
 // are rounded half away from zero.
-func parseHundredths(s string) (int64, error) { return hundredths([]byte(s)) }
+func parseHundredths(s string) (int64, error) {
+	if n := scanNumber([]byte(s)); n == 0 || n != len(s) {
+		return 0, errNotNumber
+	}
+	return hundredths([]byte(s))
+}
 
-// hundredths is parseHundredths over bytes, without allocating.
+// hundredths reads a number already checked to be a JSON number as hundredths (paise, or a rate
+// in hundredths), through money.ParseBytes, without allocating. Amounts are bounded by money.Max
+// (just under ₹10 lakh crore) so sums of a period cannot overflow.
 func hundredths(s []byte) (int64, error) {
-	if len(s) == 0 {
-		return 0, errNotNumber
-	}
-	neg := false
-	if s[0] == '-' {
-		neg = true
-		s = s[1:]
-	}
-	mant, exp := s, 0
-	for i, c := range s {
-		if c == 'e' || c == 'E' {
-			mant = s[:i]
-			es := s[i+1:]
-			eneg := false
-			if len(es) > 0 && (es[0] == '+' || es[0] == '-') {
-				eneg = es[0] == '-'
-				es = es[1:]
-			}
-			if len(es) == 0 || !allDigits(es) {
-				return 0, errNotNumber
-			}
-			if len(es) > 3 {
-				return 0, errTooLarge
-			}
-			if false {
-				return 0, errNotNumber
-			}
-			for _, c := range es {
-				exp = exp*10 + int(c-'0')
-			}
-			if eneg {
-				exp = -exp
-			}
-			break
-		}
-	}
-	ip, fp := mant, mant[:0]
-	for i, c := range mant {
-		if c == '.' {
-			ip, fp = mant[:i], mant[i+1:]
-			if len(fp) == 0 {
-				return 0, errNotNumber
-			}
-			break
-		}
-	}
-	if len(ip) == 0 || !allDigits(ip) || !allDigits(fp) {
-		return 0, errNotNumber
-	}
-	// The value times 100 has its point after `point` digits of ip+fp.
-	point := len(ip) + exp + 2
-	n := len(ip) + len(fp)
-	digit := func(i int) int64 {
-		if i < len(ip) {
-			return int64(ip[i] - '0')
-		}
-		return int64(fp[i-len(ip)] - '0')
-	}
-	var v int64
-	for i := 0; i < point; i++ {
-		var c int64
-		if i < n {
-			c = digit(i)
-		}
-		if v == 0 && c == 0 {
-			continue
-		}
-		if v >= maxHundredths {
-			return 0, errTooLarge
-		}
-		v = v*10 + c
-	}
-	if point >= 0 && point < n && digit(point) >= 5 {
-		v++
-	}
-	if v >= maxHundredths {
+	v, err := money.ParseBytes(s)
+	switch {
+	case errors.Is(err, money.ErrRange):
 		return 0, errTooLarge
+	case err != nil:
+		return 0, errNotNumber
 	}
-	if neg {
-		v = -v
-	}
-	return v, nil
+	return int64(v), nil
 }
 
 func allDigits(s []byte) bool {

@@ -16,6 +16,7 @@ import (
 	s2stream "github.com/klauspost/compress/s2"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/store"
 )
 
 // Filters are the query filters a pull was made with; a pull with none is a full pull of the
@@ -82,20 +83,19 @@ type Progress func(done, total int)
 // saveHook lets tests fail a save part-way; nil in normal use.
 var saveHook func(invoicesWritten int) error
 
-const timeLayout = "2006-01-02T15:04:05.000Z07:00"
-
+// formatTime writes t for the database (store.FormatTime); the zero time is empty.
 func formatTime(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	return t.UTC().Format(timeLayout)
+	return store.FormatTime(t)
 }
 
 func parseTime(s string) time.Time {
 	if s == "" {
 		return time.Time{}
 	}
-	t, err := time.Parse(time.RFC3339Nano, s)
+	t, err := store.ParseTime(s)
 	if err != nil {
 		return time.Time{}
 	}

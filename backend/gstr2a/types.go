@@ -8,23 +8,25 @@
 package gstr2a
 
 import (
-	"strconv"
+	"gstdesk/backend/money"
 )
 
-// Paise is an amount of money in paise (hundredths of a rupee).
-type Paise int64
+// Paise is an amount of money in paise as GSTR-2A keeps it: a money.Paise whose JSON is the
+// service's, a number of rupees with at most two decimals ("val": 1234.5).
+type Paise money.Paise
+
+// Money returns the amount as money.Paise.
+func (p Paise) Money() money.Paise { return money.Paise(p) }
 
 // Rupees returns the amount in rupees, for exports and charts.
-func (p Paise) Rupees() float64 { return float64(p) / 100 }
+func (p Paise) Rupees() float64 { return money.Paise(p).Rupees() }
 
 // String writes the amount in rupees with two decimals, such as "1234.50" or "-0.05".
-func (p Paise) String() string { return formatHundredths(int64(p), true) }
+func (p Paise) String() string { return money.Paise(p).Decimal() }
 
 // MarshalJSON writes the amount as a JSON number in rupees with at most two decimals, as the
 // service does ("val": 1234.5).
-func (p Paise) MarshalJSON() ([]byte, error) {
-	return []byte(formatHundredths(int64(p), false)), nil
-}
+func (p Paise) MarshalJSON() ([]byte, error) { return money.Paise(p).AppendNumber(nil), nil }
 
 // Rate is a tax rate or factor in hundredths: 18% is 1800, a diff_percent of 0.65 is 65.
 type Rate int64
@@ -33,35 +35,10 @@ type Rate int64
 func (r Rate) Float() float64 { return float64(r) / 100 }
 
 // String writes the rate as a plain number with no trailing zeros, such as "18" or "0.25".
-func (r Rate) String() string { return formatHundredths(int64(r), false) }
+func (r Rate) String() string { return money.Paise(r).Number() }
 
 // MarshalJSON writes the rate as a JSON number.
-func (r Rate) MarshalJSON() ([]byte, error) { return []byte(r.String()), nil }
-
-// formatHundredths writes v/100; fixed keeps two decimals, otherwise trailing zeros go.
-func formatHundredths(v int64, fixed bool) string {
-	neg := v < 0
-	u := uint64(v)
-	if neg {
-		u = uint64(-v)
-	}
-	b := make([]byte, 0, 24)
-	if neg {
-		b = append(b, '-')
-	}
-	b = strconv.AppendUint(b, u/100, 10)
-	frac := u % 100
-	switch {
-	case fixed:
-		b = append(b, '.', byte('0'+frac/10), byte('0'+frac%10))
-	case frac == 0:
-	case frac%10 == 0:
-		b = append(b, '.', byte('0'+frac/10))
-	default:
-		b = append(b, '.', byte('0'+frac/10), byte('0'+frac%10))
-	}
-	return string(b)
-}
+func (r Rate) MarshalJSON() ([]byte, error) { return money.Paise(r).AppendNumber(nil), nil }
 
 // Listing is the GSTR-2A B2B listing of one return period: the `data.data` of operation 4.7.
 // It marshals back to the service's shape ({"b2b":[...]}).

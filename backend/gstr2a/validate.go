@@ -1,6 +1,9 @@
 package gstr2a
 
 import (
+	"gstdesk/backend/money"
+	"gstdesk/backend/period"
+
 	"fmt"
 	"strings"
 
@@ -107,7 +110,7 @@ func validateSupplier(si int, s *Supplier) error {
 			if len(inv.Items) > maxItems {
 				return ie("itms", fmt.Sprintf("has %d items; gstdesk keeps at most %d per invoice", len(inv.Items), maxItems))
 			}
-			if abs(int64(inv.Value)) >= maxHundredths {
+			if abs(int64(inv.Value)) > int64(money.Max) {
 				return ie("val", "is too large")
 			}
 		}
@@ -226,12 +229,10 @@ func parseAnyDate(s string) (string, bool) {
 	return parseDDMonYY(s)
 }
 
-// ParsePeriod checks a return period written YYYY-MM (2024-01) and returns it.
+// ParsePeriod checks a return period written YYYY-MM (2024-01) and returns it (see
+// period.ParseMonth; the service's MMYYYY form is not taken here, as periods are stored YYYY-MM).
 func ParsePeriod(p string) (string, error) {
-	if len(p) != 7 || p[4] != '-' {
-		return "", fmt.Errorf("period %q should be written YYYY-MM, such as 2024-01", p)
-	}
-	if _, ok := isoDate(atoi4(p[:4]), atoi2(p[5:]), 1); !ok {
+	if m, err := period.ParseMonth(p); err != nil || m.String() != p {
 		return "", fmt.Errorf("period %q should be written YYYY-MM, such as 2024-01", p)
 	}
 	return p, nil

@@ -212,11 +212,11 @@ func WriteFullCSV(w io.Writer, emps []Employee, results []tds.Result) error {
 		buf = append(buf, e.Input.Category.String()...)
 		for _, p := range e.Input.Amounts {
 			buf = append(buf, ',')
-			buf = appendDecimal(buf, p)
+			buf = p.AppendNumber(buf)
 		}
 		if deducted {
 			buf = append(buf, ',')
-			buf = appendDecimal(buf, e.Deducted)
+			buf = e.Deducted.AppendNumber(buf)
 		}
 		for _, f := range []*tds.Figures{&r.New.Figures, &r.Old.Figures} {
 			for _, v := range []int64{f.IncomeTaxPayable, f.Surcharge, f.Cess, f.TDSOnSalary, f.Relief87A} {

@@ -113,24 +113,7 @@ func (e *Employee) Response(res tds.Result) workbook.Workbook {
 
 // decimalNumber writes paise as a JSON number of rupees: 1285000, 1450000.5, -2000.25.
 func decimalNumber(p tds.Paise) any {
-	return jsonNumber(appendDecimal(nil, p))
-}
-
-// appendDecimal writes paise as rupees with no trailing zeros in the fraction.
-func appendDecimal(b []byte, p tds.Paise) []byte {
-	v := int64(p)
-	if v < 0 {
-		b = append(b, '-')
-		v = -v
-	}
-	b = strconv.AppendInt(b, v/100, 10)
-	if frac := v % 100; frac != 0 {
-		b = append(b, '.', byte('0'+frac/10))
-		if frac%10 != 0 {
-			b = append(b, byte('0'+frac%10))
-		}
-	}
-	return b
+	return jsonNumber(p.AppendNumber(nil))
 }
 
 // Problem is one thing wrong in an import: a cell, a row or a workbook.
@@ -179,17 +162,9 @@ func monthly(res tds.Result, deducted tds.Paise, month time.Month) int64 {
 		return 0
 	}
 	annual := res.Regime(res.Recommended).TDSOnSalary
-	s, err := tds.MonthlySchedule(annual, wholeRupees(deducted), month)
+	s, err := tds.MonthlySchedule(annual, deducted.WholeRupees(), month)
 	if err != nil || len(s) == 0 {
 		return 0
 	}
 	return s[0].Amount
-}
-
-// wholeRupees rounds paise to rupees, half up.
-func wholeRupees(p tds.Paise) int64 {
-	if p >= 0 {
-		return int64(p+50) / 100
-	}
-	return -(int64(-p+50) / 100)
 }

@@ -445,91 +445,9 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 	return e, true
 }
 
-// parseMoney reads an amount cell: plain decimals, and also digit grouping (1,50,000 or
-// 150,000.50) and a ₹ or Rs. prefix, as spreadsheets write them.
-func parseMoney(s string) (tds.Paise, error) {
-	if p, ok := fastAmount(s); ok {
-		return p, nil
-	}
-	p, err := tds.ParseAmount(s)
-	if err == nil {
-		return p, nil
-	}
-	t := strings.TrimSpace(s)
-	for _, pre := range []string{"₹", "Rs.", "Rs", "INR"} {
-		t = strings.TrimSpace(strings.TrimPrefix(t, pre))
-	}
-	if strings.Contains(t, ",") {
-		if !groupingOK(t) {
-			return 0, err
-		}
-		t = strings.ReplaceAll(t, ",", "")
-	}
-	return tds.ParseAmount(t)
-}
-
-// fastAmount reads the common case, [-]digits[.d[d]] with at most 15 digits before the point,
-// without allocating (tds.ParseAmount handles everything else, with its messages).
-func fastAmount(s string) (tds.Paise, bool) {
-	if s == "" {
-		return 0, true
-	}
-	i, neg := 0, false
-	if s[0] == '-' {
-		neg, i = true, 1
-	}
-	var v int64
-	start := i
-	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
-		v = v*10 + int64(s[i]-'0')
-	}
-	if i == start || i-start > 15 {
-		return 0, false
-	}
-	v *= 100
-	if i < len(s) {
-		if s[i] != '.' || len(s)-i > 3 || len(s)-i < 2 {
-			return 0, false
-		}
-		d1 := s[i+1]
-		if d1 < '0' || d1 > '9' {
-			return 0, false
-		}
-		v += int64(d1-'0') * 10
-		if len(s)-i == 3 {
-			d2 := s[i+2]
-			if d2 < '0' || d2 > '9' {
-				return 0, false
-			}
-			v += int64(d2 - '0')
-		}
-	}
-	if neg {
-		v = -v
-	}
-	return tds.Paise(v), true
-}
-
-// groupingOK accepts Indian (12,34,567) or international (1,234,567) grouping of the integer part.
-func groupingOK(s string) bool {
-	s = strings.TrimPrefix(s, "-")
-	if i := strings.IndexByte(s, '.'); i >= 0 {
-		s = s[:i]
-	}
-	g := strings.Split(s, ",")
-	if len(g) < 2 || len(g[0]) == 0 || len(g[0]) > 3 || len(g[len(g)-1]) != 3 {
-		return false
-	}
-	indian, intl := true, true
-	for _, x := range g[1 : len(g)-1] {
-		indian = indian && len(x) == 2
-		intl = intl && len(x) == 3
-	}
-	if len(g[0]) > 2 && len(g) > 2 {
-		indian = false
-	}
-	return indian || intl
-}
+// parseMoney reads an amount cell: whatever money.Parse accepts (plain decimals, digit grouping
+// such as 1,50,000 or 150,000.50, a ₹ or Rs. prefix), bounded as a salary workbook item.
+func parseMoney(s string) (tds.Paise, error) { return tds.ParseAmount(s) }
 
 // readSpreadsheet reads a CSV or XLSX payroll through backend/sheet, row by row: the employees
 // are on the first sheet whose first row names a column gstdesk knows.

@@ -1,6 +1,8 @@
 package payroll
 
 import (
+	"gstdesk/backend/money"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -57,7 +59,7 @@ func TestReadCSVFriendlyHeaders(t *testing.T) {
 	if got, want := e.Input.Amount(tds.Salary17_1), tds.Paise(240000050); got != want {
 		t.Errorf("salary = %d, want %d", got, want)
 	}
-	if got, want := e.Input.Amount(tds.HRA10_13A), tds.Rupees(360000); got != want {
+	if got, want := e.Input.Amount(tds.HRA10_13A), money.FromRupees(360000); got != want {
 		t.Errorf("hra = %d, want %d", got, want)
 	}
 	if e.Input.Category != tds.SeniorCitizen || e.Input.PANStatus != tds.PANValid {

@@ -34,7 +34,7 @@ func Explain(e Employee, fy tds.FY, month int) (Sheet, error) {
 	if month < 1 || month > 12 {
 		month = int(time.April)
 	}
-	s := Sheet{Employee: e.ID, Row: e.Row, FY: fy.String(), Month: month, Explanation: ex, Deducted: wholeRupees(e.Deducted)}
+	s := Sheet{Employee: e.ID, Row: e.Row, FY: fy.String(), Month: month, Explanation: ex, Deducted: e.Deducted.WholeRupees()}
 	s.Schedule, err = tds.MonthlySchedule(ex.Regime(ex.Recommended).TDSOnSalary, s.Deducted, time.Month(month))
 	if err != nil {
 		return Sheet{}, err

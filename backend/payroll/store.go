@@ -100,7 +100,7 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 		}
 		buf = encodeInput(buf[:0], &e.Input)
 		m := monthly(*res, e.Deducted, month)
-		deducted := wholeRupees(e.Deducted)
+		deducted := e.Deducted.WholeRupees()
 		if _, err := st.ExecContext(ctx, r.ID, i+1, e.Row, e.ID.Name, e.ID.Code, e.ID.PAN, string(buf), request, int64(e.Deducted),
 			res.New.TotalIncome, res.New.Liability, res.New.TDSOnSalary, res.Old.TotalIncome, res.Old.Liability, res.Old.TDSOnSalary,
 			string(res.Recommended), res.Saving, m); err != nil {
@@ -268,7 +268,7 @@ const rowColumns = `seq, source_row, name, code, pan, new_income, new_tax, new_t
 func scanRow(rows *sql.Rows) (Row, error) {
 	var r Row
 	err := rows.Scan(&r.Seq, &r.SourceRow, &r.Name, &r.Code, &r.PAN, &r.NewIncome, &r.NewTax, &r.NewTDS, &r.OldIncome, &r.OldTax, &r.OldTDS, &r.Recommended, &r.Saving, &r.Deducted, &r.Monthly)
-	r.Deducted = wholeRupees(tds.Paise(r.Deducted))
+	r.Deducted = tds.Paise(r.Deducted).WholeRupees()
 	return r, err
 }
 
@@ -313,7 +313,7 @@ func Rows(ctx context.Context, db *sql.DB, runID string, q Query) (Page, error) 
 		return p, fmt.Errorf("payroll: rows: %w", err)
 	}
 	t.Employees = p.Total
-	t.Deducted = wholeRupees(tds.Paise(t.Deducted))
+	t.Deducted = tds.Paise(t.Deducted).WholeRupees()
 	rows, err := db.QueryContext(ctx, `SELECT `+rowColumns+` FROM payroll_employees WHERE `+where+` ORDER BY `+order+` `+dir+`, seq LIMIT ? OFFSET ?`, append(args, q.Limit, q.Offset)...)
 	if err != nil {
 		return p, fmt.Errorf("payroll: rows: %w", err)

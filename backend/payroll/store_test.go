@@ -1,6 +1,8 @@
 package payroll
 
 import (
+	"gstdesk/backend/money"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -94,7 +96,7 @@ func TestRunsStoredAndReopened(t *testing.T) {
 	if err != nil || len(emps) != 1 || seqs[0] != 2 {
 		t.Fatalf("employees: %v %v", emps, err)
 	}
-	if emps[0].Input.Amount(tds.Salary17_1) != tds.Rupees(3000000) || emps[0].Deducted != tds.Rupees(45000) {
+	if emps[0].Input.Amount(tds.Salary17_1) != money.FromRupees(3000000) || emps[0].Deducted != money.FromRupees(45000) {
 		t.Errorf("employee 2 = %+v", emps[0])
 	}
 	sh, err := Explain(emps[0], tds.FY(2025), may.Month)

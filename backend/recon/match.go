@@ -3,6 +3,7 @@ package recon
 import (
 	"cmp"
 	"fmt"
+	"gstdesk/backend/money"
 	"hash/fnv"
 	"runtime"
 	"slices"
@@ -771,28 +772,7 @@ func Fingerprint(books, gstr2a *Invoice) string {
 func rupees(p Paise) string { return "₹" + FormatINR(p) }
 
 // FormatINR writes an amount with Indian grouping and two decimals: 1234567.5 → "12,34,567.50".
-func FormatINR(p Paise) string {
-	s := p.String()
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	intPart, frac, _ := strings.Cut(s, ".")
-	if len(intPart) > 3 {
-		head, tail := intPart[:len(intPart)-3], intPart[len(intPart)-3:]
-		var parts []string
-		for len(head) > 2 {
-			parts = append([]string{head[len(head)-2:]}, parts...)
-			head = head[:len(head)-2]
-		}
-		if head != "" {
-			parts = append([]string{head}, parts...)
-		}
-		intPart = strings.Join(parts, ",") + "," + tail
-	}
-	if neg {
-		return "-" + intPart + "." + frac
-	}
-	return intPart + "." + frac
-}
+func FormatINR(p Paise) string { return money.Paise(p).Indian() }
 
 // gapText says how far the books are from 2A: "₹100.00 more in the books".
 func gapText(d Paise) string {
@@ -824,8 +804,8 @@ func listBeyond(diffs []Difference) string {
 		case "place_of_supply", "reverse_charge", "supplier_gstin", "document_type", "invoice_number":
 			parts = append(parts, fmt.Sprintf("%s differs (%s vs %s)", fieldTitle(d.Field), d.Books, d.GSTR2A))
 		default:
-			if v, err := ParseAmount(d.Diff); err == nil {
-				parts = append(parts, fieldTitle(d.Field)+" "+gapText(v))
+			if v, err := money.Parse(d.Diff); err == nil {
+				parts = append(parts, fieldTitle(d.Field)+" "+gapText(Paise(v)))
 			}
 		}
 	}

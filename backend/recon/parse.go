@@ -2,74 +2,21 @@ package recon
 
 import (
 	"errors"
-	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	"gstdesk/backend/money"
 )
 
-var errAmount = errors.New("recon: not an amount")
-
-// ParseAmount reads rupees as registers write them: "1,23,456.50", "123456.5", "₹ 1,000", "Rs. 1000",
-// "INR 1000", "-500", "(500.00)" and "500.00-" (both negative), "1.5E+3" (as spreadsheets store large
-// numbers). Empty is zero. More than two decimals round to the nearest paisa, halves away from zero.
+// ParseAmount reads rupees as registers write them: see money.Parse ("1,23,456.50", "₹ 1,000",
+// "Rs. 1000", "(500.00)", "500.00-", "1.5E+3"; empty is zero; a third decimal rounds half away
+// from zero).
+//
+// Deprecated: transitional, use money.Parse.
 func ParseAmount(s string) (Paise, error) {
-	s = strings.TrimSpace(s)
-	for _, p := range []string{"₹", "INR", "Rs.", "Rs", "RS.", "RS", "rs."} {
-		s = strings.TrimSpace(strings.TrimPrefix(s, p))
-	}
-	if s == "" {
-		return 0, nil
-	}
-	neg := false
-	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
-		neg, s = true, strings.TrimSpace(s[1:len(s)-1])
-	}
-	if strings.HasSuffix(s, "-") {
-		neg, s = !neg, strings.TrimSpace(s[:len(s)-1])
-	}
-	if strings.HasPrefix(s, "-") {
-		neg, s = !neg, strings.TrimSpace(s[1:])
-	} else if strings.HasPrefix(s, "+") {
-		s = strings.TrimSpace(s[1:])
-	}
-	s = strings.TrimSpace(strings.TrimPrefix(s, "₹"))
-	s = strings.ReplaceAll(s, ",", "")
-	s = strings.ReplaceAll(s, " ", "")
-	if s == "" {
-		return 0, errAmount
-	}
-	var v int64
-	if strings.ContainsAny(s, "eE") {
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1e13 {
-			return 0, errAmount
-		}
-		v = int64(math.Round(f * 100))
-	} else {
-		intPart, frac, hasDot := strings.Cut(s, ".")
-		if (intPart == "" && frac == "") || len(intPart) > 13 || !allDigits(intPart) || !allDigits(frac) || (hasDot && strings.Contains(frac, ".")) {
-			return 0, errAmount
-		}
-		for _, c := range intPart {
-			v = v*10 + int64(c-'0')
-		}
-		p := int64(0)
-		for i := 0; i < 2; i++ {
-			p *= 10
-			if i < len(frac) {
-				p += int64(frac[i] - '0')
-			}
-		}
-		v = v*100 + p
-		if len(frac) > 2 && frac[2] >= '5' {
-			v++
-		}
-	}
-	if neg {
-		v = -v
-	}
-	return Paise(v), nil
+	p, err := money.Parse(s)
+	return Paise(p), err
 }
 
 func allDigits(s string) bool {

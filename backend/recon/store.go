@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/store"
 )
 
 // Run is a saved reconciliation: its periods, settings, register file and row counts.
@@ -37,7 +37,7 @@ func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) 
 		return run, apperr.New(apperr.Invalid, "The periods %q to %q are not a range of months (YYYY-MM).", run.FromPeriod, run.ToPeriod)
 	}
 	run.ID = uuid.NewString()
-	run.CreatedAt = time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	run.CreatedAt = store.Now()
 	run.Options = res.Options
 	run.Counts = map[Status]int{}
 	for _, r := range res.Rows {
@@ -219,7 +219,7 @@ func SetActions(ctx context.Context, db *sql.DB, workspaceID string, rowKeys []s
 		return fmt.Errorf("recon: set action: %w", err)
 	}
 	defer tx.Rollback()
-	now := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	now := store.Now()
 	for i, k := range rowKeys {
 		if action == "" {
 			_, err = tx.ExecContext(ctx, `DELETE FROM recon_actions WHERE workspace_id = ? AND row_key = ?`, workspaceID, k)
@@ -270,7 +270,7 @@ func Link(ctx context.Context, db *sql.DB, workspaceID, booksID, gstr2aID string
 		workspaceID, booksID, gstr2aID, booksID, gstr2aID); err != nil {
 		return fmt.Errorf("recon: link: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO recon_links(workspace_id, books_id, gstr2a_id, kind) VALUES (?,?,?, 'link')`, workspaceID, booksID, gstr2aID); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO recon_links(workspace_id, books_id, gstr2a_id, kind, created_at) VALUES (?,?,?, 'link', ?)`, workspaceID, booksID, gstr2aID, store.Now()); err != nil {
 		if isForeignKey(err) {
 			return apperr.New(apperr.NotFound, "There is no workspace %q.", workspaceID)
 		}
@@ -285,8 +285,8 @@ func Unlink(ctx context.Context, db *sql.DB, workspaceID, booksID, gstr2aID stri
 	if booksID == "" || gstr2aID == "" {
 		return apperr.New(apperr.Invalid, "Only a row with both a books and a GSTR-2A side can be unlinked.")
 	}
-	_, err := db.ExecContext(ctx, `INSERT INTO recon_links(workspace_id, books_id, gstr2a_id, kind) VALUES (?,?,?, 'unlink')
-		ON CONFLICT(workspace_id, books_id, gstr2a_id) DO UPDATE SET kind = 'unlink', created_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, workspaceID, booksID, gstr2aID)
+	_, err := db.ExecContext(ctx, `INSERT INTO recon_links(workspace_id, books_id, gstr2a_id, kind, created_at) VALUES (?,?,?, 'unlink', ?)
+		ON CONFLICT(workspace_id, books_id, gstr2a_id) DO UPDATE SET kind = 'unlink', created_at = excluded.created_at`, workspaceID, booksID, gstr2aID, store.Now())
 	if isForeignKey(err) {
 		return apperr.New(apperr.NotFound, "There is no workspace %q.", workspaceID)
 	}
@@ -348,8 +348,8 @@ func Reconcile(ctx context.Context, db *sql.DB, run Run, books, twoA []Invoice, 
 // SaveMapping remembers the register column mapping a person confirmed for a workspace.
 func SaveMapping(ctx context.Context, db *sql.DB, workspaceID string, m Mapping) error {
 	b, _ := json.Marshal(m)
-	_, err := db.ExecContext(ctx, `INSERT INTO recon_mappings(workspace_id, mapping) VALUES (?, ?)
-		ON CONFLICT(workspace_id) DO UPDATE SET mapping = excluded.mapping, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, workspaceID, string(b))
+	_, err := db.ExecContext(ctx, `INSERT INTO recon_mappings(workspace_id, mapping, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT(workspace_id) DO UPDATE SET mapping = excluded.mapping, updated_at = excluded.updated_at`, workspaceID, string(b), store.Now())
 	if isForeignKey(err) {
 		return apperr.New(apperr.NotFound, "There is no workspace %q.", workspaceID)
 	}

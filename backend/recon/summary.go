@@ -1,6 +1,8 @@
 package recon
 
 import (
+	"gstdesk/backend/money"
+
 	"cmp"
 	"fmt"
 	"slices"
@@ -297,7 +299,8 @@ func Suppliers(res Result) []SupplierSummary {
 	return out
 }
 
-func money(p Paise) float64 { return p.Rupees() }
+// rupeesCell is an amount as an export cell (written as rupees).
+func rupeesCell(p Paise) money.Paise { return p.Money() }
 
 func sideStr(in *Invoice, f func(*Invoice) string) string {
 	if in == nil {
@@ -310,7 +313,7 @@ func sideMoney(in *Invoice, f func(*Invoice) Paise) any {
 	if in == nil {
 		return nil
 	}
-	return money(f(in))
+	return rupeesCell(f(in))
 }
 
 // ResultTable is every row of a result as a table for CSV, JSON or XLSX.
@@ -344,7 +347,7 @@ func ResultTable(res Result) export.Table {
 		r := &res.Rows[i]
 		var diff any
 		if r.Books != nil && r.GSTR2A != nil {
-			diff = money(r.Books.Tax() - r.GSTR2A.Tax())
+			diff = rupeesCell(r.Books.Tax() - r.GSTR2A.Tax())
 		}
 		changed := ""
 		if r.Changed {
@@ -419,10 +422,10 @@ func SummaryTable(s Summary) export.Table {
 	add := func(p PeriodSummary, label string) {
 		row := []any{label}
 		for _, st := range p.ByStatus {
-			row = append(row, st.Count, money(st.Tax))
+			row = append(row, st.Count, rupeesCell(st.Tax))
 		}
-		row = append(row, money(p.ITCConfident), money(p.ITCReview), money(p.ITCAtRisk), money(p.RiskMissing), money(p.RiskNotFiled),
-			money(p.RiskCancelled), money(p.RiskOverClaim), money(p.UnclaimedIn2A), p.IgnoredRows, p.ChangedRows)
+		row = append(row, rupeesCell(p.ITCConfident), rupeesCell(p.ITCReview), rupeesCell(p.ITCAtRisk), rupeesCell(p.RiskMissing), rupeesCell(p.RiskNotFiled),
+			rupeesCell(p.RiskCancelled), rupeesCell(p.RiskOverClaim), rupeesCell(p.UnclaimedIn2A), p.IgnoredRows, p.ChangedRows)
 		t.Rows = append(t.Rows, row)
 	}
 	for _, p := range s.Periods {
@@ -451,7 +454,7 @@ func SuppliersTable(ss []SupplierSummary) export.Table {
 		for _, st := range s.ByStatus {
 			row = append(row, st.Count)
 		}
-		row = append(row, money(s.BooksTax), money(s.TwoATax), money(s.Difference), money(s.AtRisk), s.FiledGSTR1, s.FiledGSTR3B, ShowDate(s.CancelledOn))
+		row = append(row, rupeesCell(s.BooksTax), rupeesCell(s.TwoATax), rupeesCell(s.Difference), rupeesCell(s.AtRisk), s.FiledGSTR1, s.FiledGSTR3B, ShowDate(s.CancelledOn))
 		t.Rows = append(t.Rows, row)
 	}
 	return t
@@ -493,7 +496,7 @@ func SupplierPack(res Result, gstin string) export.Table {
 			inv = r.GSTR2A
 		}
 		line := func(issue, field, our, your, diff, todo string) {
-			row := append(append([]any{}, base...), issue, field, our, your, diff, money(inv.Taxable), money(inv.Tax()), todo)
+			row := append(append([]any{}, base...), issue, field, our, your, diff, rupeesCell(inv.Taxable), rupeesCell(inv.Tax()), todo)
 			t.Rows = append(t.Rows, row)
 		}
 		switch {

@@ -27,11 +27,14 @@
 package recon
 
 import (
-	"strconv"
+	"fmt"
 	"strings"
+	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/civil"
+	"gstdesk/backend/money"
+	"gstdesk/backend/period"
 )
 
 // Source says which side an invoice comes from.
@@ -53,42 +56,37 @@ const (
 	DocDebitNote  DocType = "debit_note"
 )
 
-// Paise is an amount in paise (1/100 rupee). Amounts are signed: credit notes are negative on both
-// sides. In JSON it is a number of rupees with two decimals (1234.50).
-type Paise int64
+// Paise is an amount in paise as the reconciliation keeps it: a money.Paise whose JSON is a
+// number of rupees with two decimals (1234.50), the form stored runs and the screens read.
+// Amounts are signed: credit notes are negative on both sides.
+type Paise money.Paise
+
+// Money returns the amount as money.Paise.
+func (p Paise) Money() money.Paise { return money.Paise(p) }
 
 // Rupees returns the amount as rupees for spreadsheets and charts.
-func (p Paise) Rupees() float64 { return float64(p) / 100 }
+func (p Paise) Rupees() float64 { return money.Paise(p).Rupees() }
 
 // String writes the amount as rupees with two decimals and no grouping: "-1234.50".
-func (p Paise) String() string {
-	var buf [24]byte
-	b := buf[:0]
-	u := uint64(p)
-	if p < 0 {
-		b = append(b, '-')
-		u = uint64(-p) // also right for the smallest int64
-	}
-	b = strconv.AppendUint(b, u/100, 10)
-	b = append(b, '.', byte('0'+u%100/10), byte('0'+u%10))
-	return string(b)
-}
+func (p Paise) String() string { return money.Paise(p).Decimal() }
 
 // MarshalJSON writes rupees with two decimals.
-func (p Paise) MarshalJSON() ([]byte, error) { return []byte(p.String()), nil }
+func (p Paise) MarshalJSON() ([]byte, error) { return money.Paise(p).AppendDecimal(nil), nil }
 
-// UnmarshalJSON reads rupees written as a JSON number or string.
+// UnmarshalJSON reads rupees written as a JSON number or string (see money.Parse).
 func (p *Paise) UnmarshalJSON(b []byte) error {
-	s := strings.Trim(string(b), `"`)
-	if s == "null" || s == "" {
+	if string(b) == "null" {
 		*p = 0
 		return nil
 	}
-	v, err := ParseAmount(s)
-	if err != nil {
-		return err
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' {
+		b = b[1 : len(b)-1]
 	}
-	*p = v
+	v, err := money.ParseBytes(b)
+	if err != nil {
+		return fmt.Errorf("recon: amount: %w", err)
+	}
+	*p = Paise(v)
 	return nil
 }
 
@@ -328,10 +326,7 @@ func dayNumber(s string) (int, bool) {
 // financialYear returns the starting year of the financial year of a day number.
 func financialYear(day int) int {
 	y, m, _ := civil.CivilFromDays(day)
-	if m < 4 {
-		return y - 1
-	}
-	return y
+	return int(period.FYOf(y, time.Month(m)))
 }
 
 // ShowDate writes YYYY-MM-DD as DD/MM/YYYY; anything else is returned as is.

@@ -116,7 +116,7 @@ func loadMigrations() ([]migration, error) {
 // migrate applies each migration not yet recorded, each in its own transaction.
 func (db *DB) migrate(ctx context.Context, upTo int) error {
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')))`); err != nil {
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%f000000Z','now')))`); err != nil {
 		return fmt.Errorf("store: create schema_migrations: %w", err)
 	}
 	migs, err := loadMigrations()
@@ -150,7 +150,7 @@ func (db *DB) apply(ctx context.Context, m migration) error {
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		return fmt.Errorf("store: migration %s: %w", m.name, err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, name) VALUES (?, ?)`, m.version, m.name); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)`, m.version, m.name, Now()); err != nil {
 		return fmt.Errorf("store: record migration %s: %w", m.name, err)
 	}
 	return tx.Commit()
@@ -177,10 +177,17 @@ func (db *DB) AppliedMigrations(ctx context.Context) ([]int, error) {
 // IsNotFound reports whether err is sql.ErrNoRows.
 func IsNotFound(err error) bool { return errors.Is(err, sql.ErrNoRows) }
 
-// TimeLayout is how times are written as text in the database: UTC with a fixed-width fraction,
-// so that text order is time order. (RFC3339Nano drops trailing zeros, and "…26.23Z" sorts after
-// "…26.233Z".) time.RFC3339Nano parses it back.
+// TimeLayout is the one layout of every timestamp column in the database: UTC with a fixed-width
+// fraction of nine digits, so that text order is time order and nothing is rounded away.
+// (RFC3339Nano drops trailing zeros, and "…26.23Z" sorts after "…26.233Z".) Migration 0010
+// converted the rows older code wrote with milliseconds. time.RFC3339Nano parses it back (ParseTime).
 const TimeLayout = "2006-01-02T15:04:05.000000000Z07:00"
 
 // FormatTime writes t for the database (see TimeLayout).
 func FormatTime(t time.Time) string { return t.UTC().Format(TimeLayout) }
+
+// Now writes the current time for the database (see TimeLayout).
+func Now() string { return FormatTime(time.Now()) }
+
+// ParseTime reads a time written by FormatTime (or any RFC 3339 time).
+func ParseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -37,8 +36,6 @@ func scanWorkspace(row interface{ Scan(...any) error }) (Workspace, error) {
 	err := row.Scan(&w.ID, &w.Name, &w.GSTIN, &w.Environment, &w.BaseURL, &w.CreatedAt, &w.LastUsedAt)
 	return w, err
 }
-
-func now() string { return time.Now().UTC().Format("2006-01-02T15:04:05.000Z") }
 
 // Workspaces lists every workspace, the most recently used first.
 func (db *DB) Workspaces(ctx context.Context) ([]Workspace, error) {
@@ -94,7 +91,7 @@ func (db *DB) CreateWorkspace(ctx context.Context, w Workspace) (Workspace, erro
 		return w, err
 	}
 	w.ID = uuid.NewString()
-	t := now()
+	t := Now()
 	_, err := db.ExecContext(ctx, `INSERT INTO workspaces(`+wsCols+`) VALUES (?,?,?,?,?,?,?)`,
 		w.ID, w.Name, w.GSTIN, w.Environment, w.BaseURL, t, t)
 	if err != nil {
@@ -123,7 +120,7 @@ func (db *DB) UpdateWorkspace(ctx context.Context, w Workspace) (Workspace, erro
 
 // UseWorkspace marks a workspace as the last used one and returns it.
 func (db *DB) UseWorkspace(ctx context.Context, id string) (Workspace, error) {
-	res, err := db.ExecContext(ctx, `UPDATE workspaces SET last_used_at=? WHERE id=?`, now(), id)
+	res, err := db.ExecContext(ctx, `UPDATE workspaces SET last_used_at=? WHERE id=?`, Now(), id)
 	if err != nil {
 		return Workspace{}, fmt.Errorf("store: use workspace: %w", err)
 	}

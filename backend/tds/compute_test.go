@@ -1,6 +1,8 @@
 package tds
 
 import (
+	"gstdesk/backend/money"
+
 	"fmt"
 	"strings"
 	"testing"
@@ -55,13 +57,13 @@ func slabsFor(fy FY, g Regime, c Category) []specSlab {
 // income is exactly ti in both regimes (no salary, no standard deduction).
 func otherIncome(ti int64, c Category) Input {
 	in := Input{PANStatus: PANValid, Category: c}
-	in.Amounts[OtherSources] = Rupees(ti)
+	in.Amounts[OtherSources] = money.FromRupees(ti)
 	return in
 }
 
 func salaried(salary int64) Input {
 	in := Input{PANStatus: PANValid}
-	in.Amounts[Salary17_1] = Rupees(salary)
+	in.Amounts[Salary17_1] = money.FromRupees(salary)
 	return in
 }
 
@@ -92,7 +94,7 @@ func TestSlabEdges(t *testing.T) {
 							t.Fatalf("%v %s %v: total income %d, want %d", fy, g, c, rr.TotalIncome, ti)
 						}
 						want := specTax(ti, slabs)
-						if got := Rupees(rr.TaxOnIncome); got != (want+50)/100*100 {
+						if got := money.FromRupees(rr.TaxOnIncome); got != (want+50)/100*100 {
 							t.Errorf("%v %s %v: tax on %d = %v, want %v", fy, g, c, ti, got, want)
 						}
 					}
@@ -282,14 +284,14 @@ func TestDeductionsAndCaps(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := Input{PANStatus: PANValid, Category: tt.c}
 			for f, v := range tt.a {
-				in.Amounts[f] = Rupees(v)
+				in.Amounts[f] = money.FromRupees(v)
 			}
 			e, err := Explain(in, tt.fy)
 			if err != nil {
 				t.Fatal(err)
 			}
 			rr := e.Regime(tt.g)
-			if rr.TotalIncome != tt.wantTI || rr.ChapterVIA != Rupees(tt.wantVIA) {
+			if rr.TotalIncome != tt.wantTI || rr.ChapterVIA != money.FromRupees(tt.wantVIA) {
 				t.Errorf("total income %d, VI-A %v; want %d, %d", rr.TotalIncome, rr.ChapterVIA, tt.wantTI, tt.wantVIA)
 			}
 			lines := e.OldLines
@@ -356,7 +358,7 @@ func TestPANNotValid(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := otherIncome(tt.ti, General)
 			in.PANStatus = tt.pan
-			in.Amounts[PrevEmployerTDS] = Rupees(tt.prevTDS)
+			in.Amounts[PrevEmployerTDS] = money.FromRupees(tt.prevTDS)
 			e, err := Explain(in, 2025)
 			if err != nil {
 				t.Fatal(err)
@@ -376,8 +378,8 @@ func TestPANNotValid(t *testing.T) {
 
 func TestPreviousEmployerTDS(t *testing.T) {
 	in := salaried(1500000)
-	in.Amounts[PrevEmployerSalary] = Rupees(300000)
-	in.Amounts[PrevEmployerTDS] = Rupees(20000)
+	in.Amounts[PrevEmployerSalary] = money.FromRupees(300000)
+	in.Amounts[PrevEmployerTDS] = money.FromRupees(20000)
 	res := mustCompute(t, in, 2025)
 	// Salary 18,00,000 - 75,000 = 17,25,000: 20,000 + 40,000 + 60,000 + 20% of 1,25,000 = 1,45,000.
 	if res.New.TaxOnIncome != 145000 {
@@ -386,7 +388,7 @@ func TestPreviousEmployerTDS(t *testing.T) {
 	if got, want := res.New.TDSOnSalary, res.New.Liability-20000; got != want {
 		t.Errorf("tds %d, want liability less 20,000 = %d", got, want)
 	}
-	in.Amounts[PrevEmployerTDS] = Rupees(10000000)
+	in.Amounts[PrevEmployerTDS] = money.FromRupees(10000000)
 	if res := mustCompute(t, in, 2025); res.New.TDSOnSalary != 0 || res.Old.TDSOnSalary != 0 {
 		t.Errorf("tds %d/%d, want 0 when previous employers deducted more", res.New.TDSOnSalary, res.Old.TDSOnSalary)
 	}
@@ -450,7 +452,7 @@ func TestRecommendAndBreakEven(t *testing.T) {
 		noDearer bool
 	}{{d, true}, {d - 1, false}} {
 		in := salaried(1285000)
-		in.Amounts[DedOther] = Rupees(tc.extra)
+		in.Amounts[DedOther] = money.FromRupees(tc.extra)
 		r := mustCompute(t, in, 2025)
 		if got := r.Old.Liability <= res.New.Liability; got != tc.noDearer {
 			t.Errorf("extra %d: old %d vs new %d", tc.extra, r.Old.Liability, res.New.Liability)
@@ -458,10 +460,10 @@ func TestRecommendAndBreakEven(t *testing.T) {
 	}
 	// An employee with large old-regime deductions is better off in the old regime: no break-even.
 	in := salaried(1000000)
-	in.Amounts[Ded80C] = Rupees(150000)
-	in.Amounts[Ded80CCD1B] = Rupees(50000)
-	in.Amounts[HouseProperty] = -Rupees(200000)
-	in.Amounts[HRA10_13A] = Rupees(100000)
+	in.Amounts[Ded80C] = money.FromRupees(150000)
+	in.Amounts[Ded80CCD1B] = money.FromRupees(50000)
+	in.Amounts[HouseProperty] = -money.FromRupees(200000)
+	in.Amounts[HRA10_13A] = money.FromRupees(100000)
 	r := mustCompute(t, in, 2023)
 	if r.Recommended != OldRegime {
 		t.Errorf("recommended %s (old %d, new %d), want old", r.Recommended, r.Old.Liability, r.New.Liability)

@@ -1,56 +1,22 @@
 package tds
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/money"
 )
 
-// Paise is an amount of money in paise (1 rupee = 100 paise). Input amounts and explanation
-// lines use it; the five result figures are whole rupees.
-type Paise int64
-
-// Rupees converts whole rupees to Paise.
-func Rupees(r int64) Paise { return Paise(r * 100) }
-
-// String writes the amount in Indian grouping with paise only when there are any: "1,50,000",
-// "-2,00,000", "12,345.50".
-func (p Paise) String() string {
-	neg := p < 0
-	u := uint64(p)
-	if neg {
-		u = uint64(-p)
-	}
-	s := groupIndian(u / 100)
-	if ps := u % 100; ps != 0 {
-		s += "." + twoDigits(int(ps))
-	}
-	if neg {
-		return "-" + s
-	}
-	return s
-}
+// Paise is an amount of money in paise: money.Paise, the one money type. Input amounts and
+// explanation lines use it; the five result figures are whole rupees. In JSON it is an integer
+// number of paise.
+type Paise = money.Paise
 
 // FormatRupees writes whole rupees in Indian grouping: 12,34,567.
-func FormatRupees(r int64) string { return Rupees(r).String() }
-
-func groupIndian(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	if len(s) <= 3 {
-		return s
-	}
-	head, tail := s[:len(s)-3], s[len(s)-3:]
-	var b []byte
-	for i := range len(head) {
-		if i > 0 && (len(head)-i)%2 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, head[i])
-	}
-	return string(b) + "," + tail
-}
+func FormatRupees(r int64) string { return money.FromRupees(r).String() }
 
 // Field names one amount item of the salary workbook; the order is the order of interface.md 2.8.
 type Field int
@@ -342,97 +308,17 @@ func itThem(n int) string {
 	return "them"
 }
 
-// ParseAmount reads a decimal amount of rupees ("150000", "-2000.50", "1.5e5", " 42 ") into
-// paise, rounding any third decimal half up. Empty text is 0. Anything else, including digit
-// grouping commas, is an error saying what is wrong.
+// ParseAmount reads an amount item of the salary workbook: whatever money.Parse accepts ("150000",
+// "-2000.50", "1.5e5", " 42 ", "1,50,000", "₹ 1,234.50"), a third decimal rounding half away from
+// zero; empty text is 0. Text that is not an amount, or beyond MaxAmount, is an error saying what is
+// wrong.
 func ParseAmount(s string) (Paise, error) {
-	t := strings.TrimSpace(s)
-	if t == "" {
-		return 0, nil
-	}
-	if strings.ContainsRune(t, ',') {
-		return 0, fmt.Errorf("%q has commas: write the amount as plain digits, like 150000", s)
-	}
-	neg := false
-	i := 0
-	if t[0] == '-' || t[0] == '+' {
-		neg = t[0] == '-'
-		i = 1
-	}
-	var mant []byte // significant digits
-	scale := 0      // number of digits after the decimal point in mant
-	digits, dot := 0, false
-	for ; i < len(t); i++ {
-		c := t[i]
-		switch {
-		case c >= '0' && c <= '9':
-			digits++
-			if len(mant) == 0 && c == '0' {
-				if dot {
-					scale++
-				}
-				continue
-			}
-			mant = append(mant, c)
-			if dot {
-				scale++
-			}
-		case c == '.' && !dot:
-			dot = true
-		case c == 'e' || c == 'E':
-			goto exp
-		default:
-			return 0, fmt.Errorf("%q is not an amount: write a number of rupees, like 150000 or 1234.50", s)
-		}
-	}
-	return fromDecimal(s, neg, mant, scale, digits)
-exp:
-	if digits == 0 {
+	p, err := money.Parse(s)
+	switch {
+	case errors.Is(err, money.ErrRange), err == nil && (p > MaxAmount || p < -MaxAmount):
+		return 0, fmt.Errorf("%q is more than gstdesk accepts for one item (%s)", s, MaxAmount)
+	case err != nil:
 		return 0, fmt.Errorf("%q is not an amount: write a number of rupees, like 150000 or 1234.50", s)
 	}
-	{
-		e, err := strconv.Atoi(t[i+1:])
-		if err != nil || e > 30 || e < -30 {
-			return 0, fmt.Errorf("%q is not an amount: write a number of rupees, like 150000 or 1234.50", s)
-		}
-		scale -= e
-	}
-	return fromDecimal(s, neg, mant, scale, digits)
-}
-
-// fromDecimal turns the digits mant × 10^-scale (rupees) into paise, half up.
-func fromDecimal(s string, neg bool, mant []byte, scale, digits int) (Paise, error) {
-	if digits == 0 {
-		return 0, fmt.Errorf("%q is not an amount: write a number of rupees, like 150000 or 1234.50", s)
-	}
-	tooBig := fmt.Errorf("%q is more than gstdesk accepts for one item (%s)", s, MaxAmount)
-	// paise = mant × 10^(2-scale)
-	shift := 2 - scale
-	if len(mant)+shift > 16 {
-		return 0, tooBig
-	}
-	var v int64
-	round := false
-	for i, c := range mant {
-		if shift < 0 && i >= len(mant)+shift {
-			if i == len(mant)+shift && c >= '5' {
-				round = true
-			}
-			break
-		}
-		v = v*10 + int64(c-'0')
-	}
-	for ; shift > 0; shift-- {
-		v *= 10
-	}
-	if round {
-		v++
-	}
-	if Paise(v) > MaxAmount {
-		return 0, tooBig
-	}
-	if neg {
-		v = -v
-	}
-	return Paise(v), nil
+	return p, nil
 }

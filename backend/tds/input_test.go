@@ -1,6 +1,8 @@
 package tds
 
 import (
+	"gstdesk/backend/money"
+
 	"strings"
 	"testing"
 )
@@ -28,8 +30,10 @@ func TestParseAmount(t *testing.T) {
 		{"000123", 12300, ""},
 		{"100000000000", 10000000000000, ""},
 		{"100000000001", 0, "more than"},
-		{"1e40", 0, "not an amount"},
-		{"1,50,000", 0, "commas"},
+		{"1e40", 0, "more than"},
+		{"1,50,000", 15000000, ""},
+		{"₹ 1,234.50", 123450, ""},
+		{"1,5", 0, "not an amount"},
 		{"abc", 0, "not an amount"},
 		{"12a", 0, "not an amount"},
 		{".", 0, "not an amount"},
@@ -70,8 +74,8 @@ func TestPaiseString(t *testing.T) {
 		in   Paise
 		want string
 	}{
-		{0, "0"}, {Rupees(999), "999"}, {Rupees(1000), "1,000"}, {Rupees(150000), "1,50,000"},
-		{Rupees(12345678), "1,23,45,678"}, {-Rupees(200000), "-2,00,000"}, {1234550, "12,345.50"}, {5, "0.05"},
+		{0, "0"}, {money.FromRupees(999), "999"}, {money.FromRupees(1000), "1,000"}, {money.FromRupees(150000), "1,50,000"},
+		{money.FromRupees(12345678), "1,23,45,678"}, {-money.FromRupees(200000), "-2,00,000"}, {1234550, "12,345.50"}, {5, "0.05"},
 	}
 	for _, tt := range tests {
 		if got := tt.in.String(); got != tt.want {
@@ -151,7 +155,7 @@ func TestParseItems(t *testing.T) {
 	}
 	t.Run("negative house property", func(t *testing.T) {
 		in, _, err := ParseItems([]Item{{Key: "income_from_house_property_reported_by_employee_offered_for_tds", Value: "-250000", Number: true}})
-		if err != nil || in.Amounts[HouseProperty] != -Rupees(250000) {
+		if err != nil || in.Amounts[HouseProperty] != -money.FromRupees(250000) {
 			t.Errorf("got %v, %v", in.Amounts[HouseProperty], err)
 		}
 	})

@@ -1,6 +1,8 @@
 package tds
 
 import (
+	"gstdesk/backend/money"
+
 	"math/rand"
 	"testing"
 	"time"
@@ -24,7 +26,7 @@ func randomInput(rng *rand.Rand) Input {
 	if rng.Intn(5) == 0 {
 		in.PANStatus = []string{PANNotAvailable, PANInvalid, PANApplied}[rng.Intn(3)]
 	}
-	in.Amounts[Salary17_1] = Paise(rng.Int63n(int64(Rupees(60_000_000))))
+	in.Amounts[Salary17_1] = Paise(rng.Int63n(int64(money.FromRupees(60_000_000))))
 	for f := Field(0); f < NumFields; f++ {
 		if f == Salary17_1 {
 			continue
@@ -45,7 +47,7 @@ func TestPropertyTaxNeverFallsAsSalaryRises(t *testing.T) {
 		fy := fys[rng.Intn(len(fys))]
 		before := mustCompute(t, in, fy)
 		more := in
-		more.Amounts[Salary17_1] += Paise(rng.Int63n(int64(Rupees(2_000_000))) + 1)
+		more.Amounts[Salary17_1] += Paise(rng.Int63n(int64(money.FromRupees(2_000_000))) + 1)
 		after := mustCompute(t, more, fy)
 		for _, g := range []Regime{NewRegime, OldRegime} {
 			b, a := before.Regime(g), after.Regime(g)
@@ -101,10 +103,10 @@ func TestPropertyNewRegimeIgnoresOldOnlyItems(t *testing.T) {
 		base := mustCompute(t, in, fy).New
 		changed := in
 		for _, f := range oldOnly {
-			changed.Amounts[f] = Paise(rng.Int63n(int64(Rupees(1_000_000))))
+			changed.Amounts[f] = Paise(rng.Int63n(int64(money.FromRupees(1_000_000))))
 		}
 		if in.Amounts[HouseProperty] <= 0 { // a loss, whatever its size, counts as 0
-			changed.Amounts[HouseProperty] = -Paise(rng.Int63n(int64(Rupees(1_000_000))))
+			changed.Amounts[HouseProperty] = -Paise(rng.Int63n(int64(money.FromRupees(1_000_000))))
 		}
 		if got := mustCompute(t, changed, fy).New; got != base {
 			t.Fatalf("case %d %v: new regime changed with old-only items: %+v → %+v", i, fy, base, got)
