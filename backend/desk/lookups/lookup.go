@@ -3,18 +3,12 @@
 package lookups
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
-	"io"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/xuri/excelize/v2"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/config"
@@ -216,76 +210,10 @@ func SplitGSTINList(text string) []string {
 	return out
 }
 
-// GSTINColumn reads the GSTINs of a CSV or XLSX file: the column named column (case-insensitive),
-// else the first column whose header mentions GSTIN, else the first column with a GSTIN-like value.
+// GSTINColumn reads the GSTIN column of a CSV or XLSX file (see lookup.GSTINColumn, through the
+// one sheet reader).
 func GSTINColumn(name string, data []byte, column string) ([]string, error) {
-	var rows [][]string
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".xlsx":
-		f, err := excelize.OpenReader(bytes.NewReader(data))
-		if err != nil {
-			return nil, apperr.New(apperr.Invalid, "%s is not an Excel workbook (.xlsx) gstdesk can read.", name)
-		}
-		defer f.Close()
-		rows, err = f.GetRows(f.GetSheetName(0))
-		if err != nil {
-			return nil, apperr.New(apperr.Invalid, "%s: the first sheet could not be read.", name)
-		}
-	case ".csv", ".txt":
-		r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
-		r.FieldsPerRecord = -1
-		r.LazyQuotes = true
-		for {
-			rec, err := r.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return nil, apperr.New(apperr.Invalid, "%s: %v", name, err)
-			}
-			rows = append(rows, rec)
-		}
-	default:
-		return nil, apperr.New(apperr.Invalid, "%s: choose a .csv or .xlsx file.", name)
-	}
-	if len(rows) == 0 {
-		return nil, apperr.New(apperr.Invalid, "%s is empty.", name)
-	}
-	col := -1
-	for i, h := range rows[0] {
-		h = strings.ToLower(strings.TrimSpace(h))
-		if (column != "" && h == strings.ToLower(column)) || (column == "" && col < 0 && strings.Contains(h, "gstin")) {
-			col = i
-		}
-	}
-	start := 1
-	if col < 0 {
-		if column != "" {
-			return nil, apperr.New(apperr.Invalid, "%s has no column %q.", name, column)
-		}
-		start = 0
-		for _, r := range rows {
-			for i, c := range r {
-				if gstinLike.MatchString(c) {
-					col = i
-					break
-				}
-			}
-			if col >= 0 {
-				break
-			}
-		}
-	}
-	if col < 0 {
-		return nil, apperr.New(apperr.Invalid, "%s has no column of GSTINs: name one with a header containing \"GSTIN\".", name)
-	}
-	var out []string
-	for _, r := range rows[start:] {
-		if col < len(r) && strings.TrimSpace(r[col]) != "" {
-			out = append(out, strings.TrimSpace(r[col]))
-		}
-	}
-	return out, nil
+	return lookup.GSTINColumn(name, data, column)
 }
 
 // BulkView is a finished bulk check.
