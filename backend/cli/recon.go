@@ -7,12 +7,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/export"
+	"gstdesk/backend/money"
+	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
 
@@ -74,7 +75,8 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	if *purchases == "" {
 		return fail(ExitUsage, "--purchases FILE is required: the purchase register as CSV or XLSX.")
 	}
-	tol, err := recon.ParseAmount(*tolerance)
+	amount, err := money.Parse(*tolerance)
+	tol := recon.Paise(amount)
 	if err != nil || tol < 0 {
 		return fail(ExitUsage, "--tolerance must be rupees such as 1 or 0.50, not %q.", *tolerance)
 	}
@@ -170,19 +172,9 @@ func writeReconRows(w io.Writer, f export.Format, res recon.Result) error {
 	return nil
 }
 
-// periodRange lists the months from month to toMonth as YYYY-MM; a toMonth before month runs into
-// the next year.
+// periodRange lists the months from month to toMonth as YYYY-MM (period.Range, whose checks the
+// flags have passed already); a toMonth before month runs into the next year.
 func periodRange(year, month, toMonth int) []string {
-	var out []string
-	y, m := year, month
-	for {
-		out = append(out, strconv.Itoa(y)+"-"+fmt.Sprintf("%02d", m))
-		if m == toMonth {
-			return out
-		}
-		m++
-		if m > 12 {
-			y, m = y+1, 1
-		}
-	}
+	ms, _ := period.Range(year, month, toMonth)
+	return period.Strings(ms)
 }

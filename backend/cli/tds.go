@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/salary"
 	"gstdesk/backend/export"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
@@ -167,13 +168,7 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 	if len(im.Employees) == 0 {
 		return ExitFailed
 	}
-	d, err := openDesk(ctx, env)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
-		return ExitFailed
-	}
-	defer d.Close()
-	results, err := d.Salary.Compute(ctx, im.Employees, fy, nil)
+	results, err := salary.Compute(ctx, im.Employees, fy, nil)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
 		return ExitFailed

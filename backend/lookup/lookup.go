@@ -76,11 +76,6 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-// Public turns any error into the typed error the window shows.
-//
-// Deprecated: use apperr.Window.Public or apperr.Command.Public (or Service.Face.Public).
-func Public(err error) *apperr.Error { return apperr.Window.Public(err) }
-
 // cached is a stored answer.
 type cached struct {
 	payload   json.RawMessage

@@ -214,6 +214,6 @@ func LastWatch(ctx context.Context, db *sql.DB, workspaceID string) (v WatchView
 	if err := json.Unmarshal([]byte(view), &v); err != nil {
 		return v, at, false, apperr.Wrap(apperr.Internal, err, "the stored supplier watch is damaged; run the supplier watch again")
 	}
-	at, _ = time.Parse(time.RFC3339Nano, when)
+	at, _ = store.ParseTime(when)
 	return v, at, true, nil
 }

@@ -93,12 +93,7 @@ func Open(ctx context.Context, opt Options) (*Core, error) {
 func (c *Core) Close() error {
 	c.stop()
 	c.running.Wait()
-	c.mu.Lock()
-	if c.demo != nil {
-		c.demo.close()
-		c.demo = nil
-	}
-	c.mu.Unlock()
+	c.StopDemo()
 	return c.DB.Close()
 }
 

@@ -210,12 +210,6 @@ func SplitGSTINList(text string) []string {
 	return out
 }
 
-// GSTINColumn reads the GSTIN column of a CSV or XLSX file (see lookup.GSTINColumn, through the
-// one sheet reader).
-func GSTINColumn(name string, data []byte, column string) ([]string, error) {
-	return lookup.GSTINColumn(name, data, column)
-}
-
 // BulkView is a finished bulk check.
 type BulkView struct {
 	Rows    []LookupRow        `json:"rows"`
@@ -254,7 +248,7 @@ func (s *Service) StartBulkText(ctx context.Context, text string, fresh bool) (s
 
 // StartBulkFile starts a bulk check of the GSTIN column of a CSV or XLSX file.
 func (s *Service) StartBulkFile(ctx context.Context, name string, data []byte, column string, fresh bool) (string, error) {
-	list, err := GSTINColumn(name, data, column)
+	list, err := lookup.GSTINColumn(name, data, column)
 	if err != nil {
 		return "", err
 	}

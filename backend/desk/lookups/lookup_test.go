@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xuri/excelize/v2"
-
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/gstin"
@@ -36,66 +34,6 @@ func TestSplitGSTINList(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := SplitGSTINList(tt.text); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("SplitGSTINList(%q) = %q, want %q", tt.text, got, tt.want)
-			}
-		})
-	}
-}
-
-func xlsxBytes(t *testing.T, rows [][]any) []byte {
-	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	for i, r := range rows {
-		cell, _ := excelize.CoordinatesToCellName(1, i+1)
-		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
-func TestGSTINColumn(t *testing.T) {
-	bomCSV := "\xef\xbb\xbfInvoice,GSTIN of supplier,Amount\nINV-1,27AAPFU0939F1ZV,100\nINV-2, 24ABKCS2033B1ZV ,200\nINV-3,,300\n"
-	noHeader := "x,27AAPFU0939F1ZV\ny,33EIUPS5109E1ZZ\n"
-	twoCols := "Supplier GSTIN,Recipient GSTIN\n27AAPFU0939F1ZV,24ABKCS2033B1ZV\n"
-	book := xlsxBytes(t, [][]any{{"Name", "GSTIN"}, {"Umiya", "27AAPFU0939F1ZV"}, {"Sandbox", "24ABKCS2033B1ZV"}, {"Blank", ""}})
-	tests := []struct {
-		name, file string
-		data       []byte
-		column     string
-		want       []string
-		wantErr    string
-	}{
-		{"csv with BOM, header mentions GSTIN", "suppliers.csv", []byte(bomCSV), "", []string{"27AAPFU0939F1ZV", "24ABKCS2033B1ZV"}, ""},
-		{"csv, column named (any case)", "suppliers.csv", []byte(bomCSV), "gstin OF supplier", []string{"27AAPFU0939F1ZV", "24ABKCS2033B1ZV"}, ""},
-		{"csv, first GSTIN header wins", "a.csv", []byte(twoCols), "", []string{"27AAPFU0939F1ZV"}, ""},
-		{"csv, named second column", "a.csv", []byte(twoCols), "Recipient GSTIN", []string{"24ABKCS2033B1ZV"}, ""},
-		{"csv without a header", "list.CSV", []byte(noHeader), "", []string{"27AAPFU0939F1ZV", "33EIUPS5109E1ZZ"}, ""},
-		{"xlsx", "book.xlsx", book, "", []string{"27AAPFU0939F1ZV", "24ABKCS2033B1ZV"}, ""},
-		{"named column missing", "suppliers.csv", []byte(bomCSV), "PAN", nil, `has no column "PAN"`},
-		{"no GSTIN anywhere", "a.csv", []byte("a,b\n1,2\n"), "", nil, "has no column of GSTINs"},
-		{"empty", "a.csv", nil, "", nil, "is empty"},
-		{"not a workbook", "a.xlsx", []byte("not a zip"), "", nil, "not an Excel workbook"},
-		{"other format", "a.pdf", []byte("x"), "", nil, "choose a .csv or .xlsx file"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := GSTINColumn(tt.file, tt.data, tt.column)
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || apperr.KindOf(err) != apperr.Invalid {
-					t.Fatalf("GSTINColumn error = %v, want an invalid-input error containing %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("GSTINColumn = %q, want %q", got, tt.want)
 			}
 		})
 	}

@@ -19,6 +19,7 @@ import (
 	"gstdesk/backend/desk/lookups"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/export"
+	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
 
@@ -275,25 +276,8 @@ func (s *Service) ReconConfirmMapping(ctx context.Context, token string, mapping
 
 // ReconPeriods lists the months from one period to another (YYYY-MM), at most two years.
 func ReconPeriods(from, to string) ([]string, error) {
-	a, err1 := time.Parse("2006-01", from)
-	b, err2 := time.Parse("2006-01", to)
-	if err1 != nil || err2 != nil {
-		return nil, apperr.New(apperr.Invalid, "Choose the periods as months (YYYY-MM), not %q to %q.", from, to)
-	}
-	if a.Year() < 2017 {
-		return nil, apperr.New(apperr.Invalid, "GST began in July 2017: choose a period from then on.")
-	}
-	if b.Before(a) {
-		return nil, apperr.New(apperr.Invalid, "The last period %s is before the first %s: swap them.", to, from)
-	}
-	var out []string
-	for d := a; !d.After(b); d = d.AddDate(0, 1, 0) {
-		out = append(out, d.Format("2006-01"))
-		if len(out) > maxReconPeriods {
-			return nil, apperr.New(apperr.Invalid, "A reconciliation covers at most %d months: choose a shorter range.", maxReconPeriods)
-		}
-	}
-	return out, nil
+	ms, err := period.Span(from, to, maxReconPeriods)
+	return period.Strings(ms), err
 }
 
 // reconOptions are the workspace's tolerances from the settings.

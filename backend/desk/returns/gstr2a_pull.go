@@ -14,6 +14,7 @@ import (
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/period"
 	"gstdesk/backend/store"
 )
 
@@ -52,31 +53,8 @@ type PullResult struct {
 // PeriodRange lists the periods from year/month to toMonth (crossing into the next year when
 // toMonth is before month, as a financial year does: 2025-04 .. 2026-03).
 func PeriodRange(year, month, toMonth int) ([]string, error) {
-	if year < 2017 || year > 2100 || month < 1 || month > 12 {
-		return nil, apperr.New(apperr.Invalid, "Give a year (2017 or later) and a month 1-12; GST began in July 2017.")
-	}
-	if toMonth == 0 {
-		toMonth = month
-	}
-	if toMonth < 1 || toMonth > 12 {
-		return nil, apperr.New(apperr.Invalid, "The last month must be 1-12, not %d.", toMonth)
-	}
-	var out []string
-	y, m := year, month
-	for {
-		out = append(out, fmt.Sprintf("%04d-%02d", y, m))
-		if m == toMonth {
-			break
-		}
-		m++
-		if m == 13 {
-			m, y = 1, y+1
-		}
-		if len(out) > 12 {
-			return nil, apperr.New(apperr.Invalid, "Pull at most twelve months at a time.")
-		}
-	}
-	return out, nil
+	ms, err := period.Range(year, month, toMonth)
+	return period.Strings(ms), err
 }
 
 func (r *PullRequest) validate() error {

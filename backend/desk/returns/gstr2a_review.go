@@ -146,8 +146,11 @@ func (s *Service) StartSupplierLookup(ctx context.Context, sc gstr2a.Scope) (str
 // (the command line's --offline answer).
 func (s *Service) StoredListing(ctx context.Context, period string) (gstr2a.Snapshot, []byte, error) {
 	snap, err := gstr2a.LatestSnapshot(ctx, s.DB.DB, s.Workspace().ID, period)
-	if err != nil {
+	if apperr.KindOf(err) == apperr.NotFound {
 		return snap, nil, apperr.New(apperr.NotFound, "Period %s was never pulled: pull it first (without --offline).", period)
+	}
+	if err != nil {
+		return snap, nil, err // a database that cannot be read is not "never pulled"
 	}
 	raw, err := gstr2a.RawListing(ctx, s.DB.DB, snap.ID)
 	return snap, raw, err

@@ -290,7 +290,7 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 	id := core.StartJob(s.Core, "tds:run", func(ctx context.Context, progress core.Progress) (payroll.Run, error) {
 		n := len(im.Employees)
 		// Computing is fast; storing is most of the work: one bar of 4n steps, a quarter computing.
-		results, err := s.Compute(ctx, im.Employees, year, func(done, _ int) { progress(done, 4*n) })
+		results, err := Compute(ctx, im.Employees, year, func(done, _ int) { progress(done, 4*n) })
 		if err != nil {
 			return payroll.Run{}, err
 		}
@@ -488,7 +488,7 @@ func remoteCalculator(c *gstapi.Client) payroll.Calculator {
 
 // Compute computes TDS for every employee of an import for a financial year, both regimes: the
 // one road of a payroll computation, whether the window stores it as a run or the command line
-// prints it.
-func (s *Service) Compute(ctx context.Context, emps []payroll.Employee, fy tds.FY, progress payroll.Progress) ([]tds.Result, error) {
+// prints it. It needs no data folder, so tds calc opens none.
+func Compute(ctx context.Context, emps []payroll.Employee, fy tds.FY, progress payroll.Progress) ([]tds.Result, error) {
 	return payroll.Compute(ctx, emps, fy, progress)
 }
