@@ -1,6 +1,8 @@
 package payroll
 
 import (
+	"gstdesk/backend/money"
+
 	"bufio"
 	"bytes"
 	"context"
@@ -446,7 +448,7 @@ func (rr *rowReader) row(cells []string, row int) (e Employee, ok bool) {
 
 // parseMoney reads an amount cell: whatever money.Parse accepts (plain decimals, digit grouping
 // such as 1,50,000 or 150,000.50, a ₹ or Rs. prefix), bounded as a salary workbook item.
-func parseMoney(s string) (tds.Paise, error) { return tds.ParseAmount(s) }
+func parseMoney(s string) (money.Paise, error) { return tds.ParseAmount(s) }
 
 // sniffComma picks the CSV delimiter from the header line: the most frequent of , ; and tab.
 func sniffComma(line []byte) rune {
