@@ -14,8 +14,10 @@ var (
 // ParseError is the error of Parse: the text as given and why it was refused (ErrSyntax or
 // ErrRange, for errors.Is).
 type ParseError struct {
+	// Text is the text as given.
 	Text string
-	Err  error
+	// Err is ErrSyntax or ErrRange.
+	Err error
 }
 
 // Error says which text was refused and why.
