@@ -133,6 +133,9 @@ func TestParse(t *testing.T) {
 		if got != tt.want || !errors.Is(err, tt.err) || (tt.err == nil) != (err == nil) {
 			t.Errorf("Parse(%q) = %d, %v; want %d, %v", tt.in, got, err, tt.want, tt.err)
 		}
+		if slow, err := general(tt.in); slow != got || (err == nil) != (tt.err == nil) {
+			t.Errorf("general(%q) = %d, %v; Parse gave %d", tt.in, slow, err, got)
+		}
 		gotb, errb := ParseBytes([]byte(tt.in))
 		if gotb != got || (errb == nil) != (err == nil) {
 			t.Errorf("ParseBytes(%q) = %d, %v; Parse gave %d, %v", tt.in, gotb, errb, got, err)
@@ -209,6 +212,11 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := Parse(s)
+		if fast, ok := plain(s); ok {
+			if slow, err := general(s); err != nil || slow != fast {
+				t.Errorf("plain(%q) = %d, general = %d, %v", s, fast, slow, err)
+			}
+		}
 		if err != nil {
 			if p != 0 {
 				t.Errorf("Parse(%q) = %d with error %v", s, p, err)

@@ -14,8 +14,10 @@ var (
 // ParseError is the error of Parse: the text as given and why it was refused (ErrSyntax or
 // ErrRange, for errors.Is).
 type ParseError struct {
+	// Text is the text as given.
 	Text string
-	Err  error
+	// Err is ErrSyntax or ErrRange.
+	Err error
 }
 
 // Error says which text was refused and why.
@@ -58,6 +60,14 @@ func ParseBytes(b []byte) (Paise, error) {
 const maxExp = 1000
 
 func scan[T string | []byte](s T) (Paise, error) {
+	if v, ok := plain(s); ok {
+		return v, nil
+	}
+	return general(s)
+}
+
+// general reads every form Parse accepts.
+func general[T string | []byte](s T) (Paise, error) {
 	i, j := trim(s, 0, len(s))
 	if i == j {
 		return 0, nil
@@ -204,6 +214,39 @@ done:
 		v = -v
 	}
 	return Paise(v), nil
+}
+
+// plain reads the common case in one pass: [-]digits[.d[d]] with at most 13 digits before the
+// point (so within Max). Anything else is left to the general reader.
+func plain[T string | []byte](s T) (Paise, bool) {
+	i, neg := 0, false
+	if len(s) > 0 && s[0] == '-' {
+		i, neg = 1, true
+	}
+	start := i
+	var v int64
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		v = v*10 + int64(s[i]-'0')
+	}
+	if i == start || i-start > 13 {
+		return 0, false
+	}
+	v *= 100
+	if i < len(s) {
+		if s[i] != '.' || len(s)-i > 3 {
+			return 0, false
+		}
+		for k, mul := i+1, int64(10); k < len(s); k, mul = k+1, mul/10 {
+			if s[k] < '0' || s[k] > '9' {
+				return 0, false
+			}
+			v += int64(s[k]-'0') * mul
+		}
+	}
+	if neg {
+		v = -v
+	}
+	return Paise(v), true
 }
 
 // trim narrows s[i:j] past spaces, tabs, line ends and no-break spaces (U+00A0) at both ends.

@@ -1,6 +1,8 @@
 package payroll
 
 import (
+	"gstdesk/backend/money"
+
 	"bufio"
 	"context"
 	"fmt"
@@ -141,7 +143,7 @@ func fullColumns(ids []string, deducted bool) []export.Column {
 }
 
 // cellAmount is an amount as a cell: whole rupees as an integer, otherwise rupees with paise.
-func cellAmount(p tds.Paise) any {
+func cellAmount(p money.Paise) any {
 	if p%100 == 0 {
 		return int64(p / 100)
 	}

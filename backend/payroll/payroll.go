@@ -6,6 +6,8 @@
 package payroll
 
 import (
+	"gstdesk/backend/money"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -53,7 +55,7 @@ type Employee struct {
 	Row int
 	ID  Identity
 	// Deducted is the TDS this employer has already deducted this year (tds_deducted_so_far).
-	Deducted tds.Paise
+	Deducted money.Paise
 	Input    tds.Input
 	// Items are the workbook items exactly as given (JSON input); nil for spreadsheet rows,
 	// whose items are built from Input by WorkbookItems.
@@ -112,7 +114,7 @@ func (e *Employee) Response(res tds.Result) workbook.Workbook {
 }
 
 // decimalNumber writes paise as a JSON number of rupees: 1285000, 1450000.5, -2000.25.
-func decimalNumber(p tds.Paise) any {
+func decimalNumber(p money.Paise) any {
 	return jsonNumber(p.AppendNumber(nil))
 }
 
@@ -157,7 +159,7 @@ func (p Problem) String() string {
 }
 
 // monthly is the TDS to deduct in month (0 when no month is given) in the recommended regime.
-func monthly(res tds.Result, deducted tds.Paise, month time.Month) int64 {
+func monthly(res tds.Result, deducted money.Paise, month time.Month) int64 {
 	if month < time.January || month > time.December {
 		return 0
 	}

@@ -1,6 +1,8 @@
 package payroll
 
 import (
+	"gstdesk/backend/money"
+
 	"bufio"
 	"bytes"
 	"context"
@@ -447,7 +449,7 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 
 // parseMoney reads an amount cell: whatever money.Parse accepts (plain decimals, digit grouping
 // such as 1,50,000 or 150,000.50, a ₹ or Rs. prefix), bounded as a salary workbook item.
-func parseMoney(s string) (tds.Paise, error) { return tds.ParseAmount(s) }
+func parseMoney(s string) (money.Paise, error) { return tds.ParseAmount(s) }
 
 // readSpreadsheet reads a CSV or XLSX payroll through backend/sheet, row by row: the employees
 // are on the first sheet whose first row names a column gstdesk knows.

@@ -56,7 +56,7 @@ func TestReadCSVFriendlyHeaders(t *testing.T) {
 	if got, want := e.Row, 4; got != want {
 		t.Errorf("row = %d, want %d (the blank line counts)", got, want)
 	}
-	if got, want := e.Input.Amount(tds.Salary17_1), tds.Paise(240000050); got != want {
+	if got, want := e.Input.Amount(tds.Salary17_1), money.Paise(240000050); got != want {
 		t.Errorf("salary = %d, want %d", got, want)
 	}
 	if got, want := e.Input.Amount(tds.HRA10_13A), money.FromRupees(360000); got != want {
@@ -317,7 +317,7 @@ func TestSuggestAndMapping(t *testing.T) {
 func TestParseMoney(t *testing.T) {
 	tests := []struct {
 		in   string
-		want tds.Paise
+		want money.Paise
 		ok   bool
 	}{
 		{"", 0, true}, {"150000", 15000000, true}, {"-2000.5", -200050, true}, {"12.34", 1234, true},

@@ -1,6 +1,8 @@
 package payroll
 
 import (
+	"gstdesk/backend/money"
+
 	"context"
 	"database/sql"
 	"errors"
@@ -167,7 +169,7 @@ func decodeInput(s string) (tds.Input, error) {
 		if err != nil {
 			return in, fmt.Errorf("payroll: stored input: %w", err)
 		}
-		in.Amounts[i] = tds.Paise(v)
+		in.Amounts[i] = money.Paise(v)
 	}
 	return in, in.Validate()
 }
@@ -268,7 +270,7 @@ const rowColumns = `seq, source_row, name, code, pan, new_income, new_tax, new_t
 func scanRow(rows *sql.Rows) (Row, error) {
 	var r Row
 	err := rows.Scan(&r.Seq, &r.SourceRow, &r.Name, &r.Code, &r.PAN, &r.NewIncome, &r.NewTax, &r.NewTDS, &r.OldIncome, &r.OldTax, &r.OldTDS, &r.Recommended, &r.Saving, &r.Deducted, &r.Monthly)
-	r.Deducted = tds.Paise(r.Deducted).WholeRupees()
+	r.Deducted = money.Paise(r.Deducted).WholeRupees()
 	return r, err
 }
 
@@ -313,7 +315,7 @@ func Rows(ctx context.Context, db *sql.DB, runID string, q Query) (Page, error) 
 		return p, fmt.Errorf("payroll: rows: %w", err)
 	}
 	t.Employees = p.Total
-	t.Deducted = tds.Paise(t.Deducted).WholeRupees()
+	t.Deducted = money.Paise(t.Deducted).WholeRupees()
 	rows, err := db.QueryContext(ctx, `SELECT `+rowColumns+` FROM payroll_employees WHERE `+where+` ORDER BY `+order+` `+dir+`, seq LIMIT ? OFFSET ?`, append(args, q.Limit, q.Offset)...)
 	if err != nil {
 		return p, fmt.Errorf("payroll: rows: %w", err)
@@ -374,7 +376,7 @@ func Employees(ctx context.Context, db *sql.DB, runID string, seqs ...int) ([]Em
 		if err := rows.Scan(&seq, &e.Row, &e.ID.Name, &e.ID.Code, &e.ID.PAN, &input, &request, &deducted); err != nil {
 			return nil, nil, fmt.Errorf("payroll: employees: %w", err)
 		}
-		e.Deducted = tds.Paise(deducted)
+		e.Deducted = money.Paise(deducted)
 		if e.Input, err = decodeInput(input); err != nil {
 			return nil, nil, err
 		}

@@ -15,12 +15,11 @@ import (
 	"gstdesk/backend/apperr"
 )
 
-// GSTStart is the first GST return period, July 2017.
-var GSTStart = Month{Year: 2017, Month: time.July}
-
 // Month is a GST return period: one calendar month. The zero Month is not a valid period.
 type Month struct {
-	Year  int
+	// Year is the calendar year, such as 2025.
+	Year int
+	// Month is the calendar month, January to December.
 	Month time.Month
 }
 

@@ -4,6 +4,8 @@
 package tds
 
 import (
+	"gstdesk/backend/money"
+
 	"fmt"
 
 	"gstdesk/backend/apperr"
@@ -31,14 +33,14 @@ type Figures struct {
 type RegimeResult struct {
 	Regime Regime `json:"regime"`
 	Figures
-	GrossTotalIncome  Paise `json:"gross_total_income"`
-	ChapterVIA        Paise `json:"chapter_via"`          // deductions allowed, after caps
-	TotalIncome       int64 `json:"total_income"`         // rupees, rounded to ₹10 (s.288A)
-	TaxOnIncome       int64 `json:"tax_on_total_income"`  // rupees, before the rebate
-	Liability         int64 `json:"liability"`            // tax + surcharge + cess
-	PANRateApplied    bool  `json:"pan_rate_applied"`     // TDS taken at the s.206AA rate
-	SurchargeRelief   int64 `json:"surcharge_relief"`     // marginal relief on surcharge, rupees
-	MarginalRelief87A bool  `json:"marginal_relief_87_a"` // the rebate includes marginal relief
+	GrossTotalIncome  money.Paise `json:"gross_total_income"`
+	ChapterVIA        money.Paise `json:"chapter_via"`          // deductions allowed, after caps
+	TotalIncome       int64       `json:"total_income"`         // rupees, rounded to ₹10 (s.288A)
+	TaxOnIncome       int64       `json:"tax_on_total_income"`  // rupees, before the rebate
+	Liability         int64       `json:"liability"`            // tax + surcharge + cess
+	PANRateApplied    bool        `json:"pan_rate_applied"`     // TDS taken at the s.206AA rate
+	SurchargeRelief   int64       `json:"surcharge_relief"`     // marginal relief on surcharge, rupees
+	MarginalRelief87A bool        `json:"marginal_relief_87_a"` // the rebate includes marginal relief
 }
 
 // Result is the computation of both regimes for one employee and the regime to choose.
@@ -60,10 +62,10 @@ func (r Result) Regime(g Regime) RegimeResult {
 
 // Line is one line of a computation sheet.
 type Line struct {
-	Label   string `json:"label"`
-	Amount  Paise  `json:"amount"`
-	Section string `json:"section,omitempty"`
-	Note    string `json:"note,omitempty"` // cap or relief applied, or why an item does not count
+	Label   string      `json:"label"`
+	Amount  money.Paise `json:"amount"`
+	Section string      `json:"section,omitempty"`
+	Note    string      `json:"note,omitempty"` // cap or relief applied, or why an item does not count
 }
 
 // Explanation is a Result with the computation sheet of each regime.
@@ -94,11 +96,11 @@ func roundRupees(x fine) int64 {
 	return (x + perRupee/2) / perRupee
 }
 
-func toPaise(x fine) Paise {
+func toPaise(x fine) money.Paise {
 	if x < 0 {
-		return -Paise((-x + perPaise/2) / perPaise)
+		return -money.Paise((-x + perPaise/2) / perPaise)
 	}
-	return Paise((x + perPaise/2) / perPaise)
+	return money.Paise((x + perPaise/2) / perPaise)
 }
 
 // Compute computes both regimes for one employee. It allocates nothing; Explain gives the lines.

@@ -28,7 +28,7 @@ var specNew = map[FY][]specSlab{
 }
 
 // specTax is the tax in paise on ti rupees by the spec's slabs.
-func specTax(ti int64, slabs []specSlab) Paise {
+func specTax(ti int64, slabs []specSlab) money.Paise {
 	var tax, lo int64
 	for _, s := range slabs {
 		hi := s.upTo
@@ -43,7 +43,7 @@ func specTax(ti int64, slabs []specSlab) Paise {
 		}
 		lo = s.upTo
 	}
-	return Paise(tax)
+	return money.Paise(tax)
 }
 
 func slabsFor(fy FY, g Regime, c Category) []specSlab {

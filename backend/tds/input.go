@@ -10,11 +10,6 @@ import (
 	"gstdesk/backend/money"
 )
 
-// Paise is an amount of money in paise: money.Paise, the one money type. Input amounts and
-// explanation lines use it; the five result figures are whole rupees. In JSON it is an integer
-// number of paise.
-type Paise = money.Paise
-
 // FormatRupees writes whole rupees in Indian grouping: 12,34,567.
 func FormatRupees(r int64) string { return money.FromRupees(r).String() }
 
@@ -173,17 +168,17 @@ func ParsePANStatus(s string) (string, error) {
 }
 
 // MaxAmount bounds every amount item (₹10,000 crore) so that no computation can overflow.
-const MaxAmount = Paise(100_000_000_000 * 100)
+const MaxAmount = money.Paise(100_000_000_000 * 100)
 
 // Input is one employee's salary workbook: the 46 items of interface.md 2.8.
 type Input struct {
 	PANStatus string   // one of PANValid, PANNotAvailable, PANInvalid, PANApplied
 	Category  Category // age band
-	Amounts   [NumFields]Paise
+	Amounts   [NumFields]money.Paise
 }
 
 // Amount returns the amount of field f.
-func (in *Input) Amount(f Field) Paise { return in.Amounts[f] }
+func (in *Input) Amount(f Field) money.Paise { return in.Amounts[f] }
 
 // Validate checks an Input built in code (ParseItems already guarantees all of this).
 func (in *Input) Validate() error {
@@ -312,7 +307,7 @@ func itThem(n int) string {
 // "-2000.50", "1.5e5", " 42 ", "1,50,000", "₹ 1,234.50"), a third decimal rounding half away from
 // zero; empty text is 0. Text that is not an amount, or beyond MaxAmount, is an error saying what is
 // wrong.
-func ParseAmount(s string) (Paise, error) {
+func ParseAmount(s string) (money.Paise, error) {
 	p, err := money.Parse(s)
 	switch {
 	case errors.Is(err, money.ErrRange), err == nil && (p > MaxAmount || p < -MaxAmount):

@@ -10,7 +10,7 @@ import (
 func TestParseAmount(t *testing.T) {
 	tests := []struct {
 		in      string
-		want    Paise
+		want    money.Paise
 		wantErr string
 	}{
 		{"150000", 15000000, ""},
@@ -71,7 +71,7 @@ func FuzzParseAmount(f *testing.F) {
 
 func TestPaiseString(t *testing.T) {
 	tests := []struct {
-		in   Paise
+		in   money.Paise
 		want string
 	}{
 		{0, "0"}, {money.FromRupees(999), "999"}, {money.FromRupees(1000), "1,000"}, {money.FromRupees(150000), "1,50,000"},
@@ -79,7 +79,7 @@ func TestPaiseString(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := tt.in.String(); got != tt.want {
-			t.Errorf("Paise(%d).String() = %q, want %q", int64(tt.in), got, tt.want)
+			t.Errorf("money.Paise(%d).String() = %q, want %q", int64(tt.in), got, tt.want)
 		}
 	}
 }
@@ -101,7 +101,7 @@ func TestParseItems(t *testing.T) {
 		if err != nil || len(warns) != 0 {
 			t.Fatalf("ParseItems = %v, %v; want no error and no warnings", warns, err)
 		}
-		if got, want := in.Amounts[Salary17_1], Paise(120000050); got != want {
+		if got, want := in.Amounts[Salary17_1], money.Paise(120000050); got != want {
 			t.Errorf("salary = %v, want %v", got, want)
 		}
 		if in.Category != SeniorCitizen || in.PANStatus != PANValid {

@@ -11,7 +11,7 @@ import (
 // randomInput is a plausible employee: amounts spread over several orders of magnitude, with
 // paise, a random age band and PAN status.
 func randomInput(rng *rand.Rand) Input {
-	amount := func(maxRupees int64) Paise {
+	amount := func(maxRupees int64) money.Paise {
 		if rng.Intn(3) == 0 {
 			return 0
 		}
@@ -20,13 +20,13 @@ func randomInput(rng *rand.Rand) Input {
 		for scale*10 <= maxRupees && rng.Intn(4) != 0 {
 			scale *= 10
 		}
-		return Paise(rng.Int63n(scale*100) + 1)
+		return money.Paise(rng.Int63n(scale*100) + 1)
 	}
 	in := Input{PANStatus: PANValid, Category: Category(rng.Intn(int(numCategories)))}
 	if rng.Intn(5) == 0 {
 		in.PANStatus = []string{PANNotAvailable, PANInvalid, PANApplied}[rng.Intn(3)]
 	}
-	in.Amounts[Salary17_1] = Paise(rng.Int63n(int64(money.FromRupees(60_000_000))))
+	in.Amounts[Salary17_1] = money.Paise(rng.Int63n(int64(money.FromRupees(60_000_000))))
 	for f := Field(0); f < NumFields; f++ {
 		if f == Salary17_1 {
 			continue
@@ -47,7 +47,7 @@ func TestPropertyTaxNeverFallsAsSalaryRises(t *testing.T) {
 		fy := fys[rng.Intn(len(fys))]
 		before := mustCompute(t, in, fy)
 		more := in
-		more.Amounts[Salary17_1] += Paise(rng.Int63n(int64(money.FromRupees(2_000_000))) + 1)
+		more.Amounts[Salary17_1] += money.Paise(rng.Int63n(int64(money.FromRupees(2_000_000))) + 1)
 		after := mustCompute(t, more, fy)
 		for _, g := range []Regime{NewRegime, OldRegime} {
 			b, a := before.Regime(g), after.Regime(g)
@@ -103,10 +103,10 @@ func TestPropertyNewRegimeIgnoresOldOnlyItems(t *testing.T) {
 		base := mustCompute(t, in, fy).New
 		changed := in
 		for _, f := range oldOnly {
-			changed.Amounts[f] = Paise(rng.Int63n(int64(money.FromRupees(1_000_000))))
+			changed.Amounts[f] = money.Paise(rng.Int63n(int64(money.FromRupees(1_000_000))))
 		}
 		if in.Amounts[HouseProperty] <= 0 { // a loss, whatever its size, counts as 0
-			changed.Amounts[HouseProperty] = -Paise(rng.Int63n(int64(money.FromRupees(1_000_000))))
+			changed.Amounts[HouseProperty] = -money.Paise(rng.Int63n(int64(money.FromRupees(1_000_000))))
 		}
 		if got := mustCompute(t, changed, fy).New; got != base {
 			t.Fatalf("case %d %v: new regime changed with old-only items: %+v → %+v", i, fy, base, got)
