@@ -20,9 +20,15 @@ func (b *Workspaces) Online() bool { return b.d.Workspaces.Online(b.ctx) }
 // Workspaces lists the client workspaces.
 func (b *Workspaces) Workspaces() ([]store.Workspace, error) { return b.d.Workspaces.Workspaces(b.ctx) }
 
-// CreateWorkspace adds a client workspace and switches to it.
-func (b *Workspaces) CreateWorkspace(name, gstin, env string) (store.Workspace, error) {
-	return b.d.Workspaces.CreateWorkspace(b.ctx, name, gstin, env)
+// CreateWorkspace adds a client workspace (demo, test or production) and switches to it.
+func (b *Workspaces) CreateWorkspace(spec workspaces.Spec) (store.Workspace, error) {
+	return b.d.Workspaces.CreateWorkspace(b.ctx, spec)
+}
+
+// RemoveWorkspace deletes a workspace that is not in use and everything it holds.
+func (b *Workspaces) RemoveWorkspace(id string) (workspaces.Usage, error) {
+	_, u, err := b.d.Workspaces.RemoveWorkspace(b.ctx, id)
+	return u, err
 }
 
 // SwitchWorkspace opens another workspace.

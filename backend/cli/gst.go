@@ -187,6 +187,9 @@ func answerRecord(keyName, key string, a lookup.Answer) map[string]any {
 		return rec
 	}
 	rec["source"] = a.Source
+	if a.Stored && a.Source == lookup.FromDemo {
+		rec["stored"] = true // a stored demo answer: "demo" says what it is, this says it was not asked now
+	}
 	rec["fetched_at"] = a.FetchedAt.UTC().Format(time.RFC3339)
 	if a.TransactionID != "" {
 		rec["transaction_id"] = a.TransactionID

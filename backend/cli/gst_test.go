@@ -57,7 +57,7 @@ func TestGSTVerifyLinesAndExitStatus(t *testing.T) {
 		t.Fatalf("exit %d, %d lines", code, len(recs))
 	}
 	ok, bad := recs[0], recs[1]
-	if ok["gstin"] != "27AAPFU0939F1ZV" || ok["source"] != "remote" || ok["fetched_at"] == nil {
+	if ok["gstin"] != "27AAPFU0939F1ZV" || ok["source"] != "demo" || ok["stored"] != nil || ok["fetched_at"] == nil {
 		t.Errorf("first line = %v", ok)
 	}
 	if data, _ := ok["data"].(map[string]any); data["legalName"] == "" || data["gstin"] != "27AAPFU0939F1ZV" {
@@ -68,11 +68,11 @@ func TestGSTVerifyLinesAndExitStatus(t *testing.T) {
 		t.Errorf("error line = %v", bad)
 	}
 	code, recs, _ = gstCLI(t, dir, "verify", "27AAPFU0939F1ZV")
-	if code != ExitOK || recs[0]["source"] != "cache" {
+	if code != ExitOK || recs[0]["source"] != "demo" || recs[0]["stored"] != true {
 		t.Errorf("second run: exit %d, %v", code, recs)
 	}
 	code, recs, _ = gstCLI(t, dir, "verify", "--fresh", "27AAPFU0939F1ZV")
-	if code != ExitOK || recs[0]["source"] != "remote" {
+	if code != ExitOK || recs[0]["source"] != "demo" || recs[0]["stored"] != nil {
 		t.Errorf("--fresh: exit %d, %v", code, recs)
 	}
 }
@@ -81,7 +81,7 @@ func TestGSTOffline(t *testing.T) {
 	dir := t.TempDir()
 	gstCLI(t, dir, "search", "27AAPFU0939F1ZV")
 	code, recs, _ := gstCLI(t, dir, "search", "--offline", "27AAPFU0939F1ZV", "24ABKCS2033B1ZV")
-	if code != ExitFailed || recs[0]["source"] != "cache" {
+	if code != ExitFailed || recs[0]["source"] != "demo" || recs[0]["stored"] != true {
 		t.Fatalf("exit %d, %v", code, recs)
 	}
 	if e, _ := recs[1]["error"].(map[string]any); e["kind"] != "remote_unavailable" || !strings.Contains(e["message"].(string), "offline") {

@@ -535,6 +535,11 @@ func Snapshots(ctx context.Context, db *sql.DB, workspaceID, period string) ([]S
 	return querySnapshots(ctx, db, `workspace_id = ? AND period = ? ORDER BY fetched_at DESC, sid DESC`, workspaceID, period)
 }
 
+// AllSnapshots lists every pull of a workspace, the newest first.
+func AllSnapshots(ctx context.Context, db *sql.DB, workspaceID string) ([]Snapshot, error) {
+	return querySnapshots(ctx, db, `workspace_id = ? ORDER BY fetched_at DESC, sid DESC`, workspaceID)
+}
+
 // SnapshotByID returns one snapshot.
 func SnapshotByID(ctx context.Context, db *sql.DB, id string) (Snapshot, error) {
 	return snapshotByID(ctx, db, id)

@@ -102,7 +102,7 @@ func (s *Service) Bulk(ctx context.Context, inputs []string, opt BulkOptions, pr
 			c, err := s.load(ctx, opt.Op, items[i].GSTIN)
 			if err == nil && c != nil && (s.Offline || s.now().Sub(c.fetchedAt) < s.MaxAge) {
 				items[i].Status = StatusCache
-				items[i].Answer = Answer{Key: items[i].GSTIN, Source: FromCache, FetchedAt: c.fetchedAt, TransactionID: c.txn, Data: c.payload}
+				items[i].Answer = Answer{Key: items[i].GSTIN, Source: s.stored(), Stored: true, FetchedAt: c.fetchedAt, TransactionID: c.txn, Data: c.payload}
 				sum.FromCache++
 				done++
 				continue
@@ -133,7 +133,7 @@ func (s *Service) Bulk(ctx context.Context, inputs []string, opt BulkOptions, pr
 				mu.Lock()
 				items[i].Answer = a
 				switch {
-				case a.OK() && a.Source == FromRemote:
+				case a.OK() && !a.Stored:
 					items[i].Status = StatusRemote
 					sum.PaidCalls++
 					consecutive = 0

@@ -32,6 +32,9 @@ const (
 const (
 	FromRemote = "remote"
 	FromCache  = "cache"
+	// FromDemo is an answer made up by gstdesk's built-in demo service, fresh or stored: never a
+	// real taxpayer's registration.
+	FromDemo = "demo"
 )
 
 // Service answers lookups for one source (environment) and workspace.
@@ -47,6 +50,8 @@ type Service struct {
 	MaxAge time.Duration
 	// Offline answers from the cache only.
 	Offline bool
+	// Demo says the answers come from the built-in demo service: they are labelled FromDemo.
+	Demo bool
 	// Now is the clock (tests replace it).
 	Now func() time.Time
 	// Face is who reads the answers' errors, the window (the zero value) or the command line; it
@@ -56,14 +61,24 @@ type Service struct {
 
 // Answer is the result of one lookup.
 type Answer struct {
-	Key           string          `json:"key"`
-	Source        string          `json:"source"` // remote or cache
+	Key    string `json:"key"`
+	Source string `json:"source"` // remote, cache or demo
+	// Stored says the answer was read from the data folder, not asked for now (with Source demo).
+	Stored        bool            `json:"stored,omitempty"`
 	FetchedAt     time.Time       `json:"fetched_at"`
 	TransactionID string          `json:"transaction_id,omitempty"`
 	Data          json.RawMessage `json:"data,omitempty"`
 	// Note explains a cache answer given in place of a failed remote call.
 	Note  string        `json:"note,omitempty"`
 	Error *apperr.Error `json:"error,omitempty"`
+}
+
+// stored is the source label of an answer read from the data folder.
+func (s *Service) stored() string {
+	if s.Demo {
+		return FromDemo
+	}
+	return FromCache
 }
 
 // OK reports whether the answer carries data.
@@ -145,7 +160,8 @@ func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, 
 		return a
 	}
 	fromCache := func(note string) Answer {
-		a.Source, a.FetchedAt, a.TransactionID, a.Data, a.Note = FromCache, c.fetchedAt, c.txn, c.payload, note
+		a.Source, a.FetchedAt, a.TransactionID, a.Data, a.Note = s.stored(), c.fetchedAt, c.txn, c.payload, note
+		a.Stored = true
 		return a
 	}
 	if c != nil && (s.Offline || s.now().Sub(c.fetchedAt) < maxAge) {
@@ -177,6 +193,9 @@ func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, 
 		return a
 	}
 	a.Source, a.FetchedAt, a.TransactionID, a.Data = FromRemote, at, m.TransactionID, m.Raw
+	if s.Demo {
+		a.Source = FromDemo
+	}
 	return a
 }
 

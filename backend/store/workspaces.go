@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/gstin"
 )
 
 // Environments a workspace can talk to.
@@ -77,7 +78,73 @@ func ValidateWorkspace(w Workspace) error {
 	default:
 		return apperr.New(apperr.Invalid, "Environment must be production, test or demo, not %q.", w.Environment)
 	}
+	if w.GSTIN != "" {
+		if _, err := gstin.Parse(w.GSTIN); err != nil {
+			return gstin.ToAPIError(err)
+		}
+	}
 	return nil
+}
+
+// checkUnique refuses a second workspace with the same name, or with the same GSTIN and
+// environment (one client, one workspace per environment).
+func (db *DB) checkUnique(ctx context.Context, w Workspace) error {
+	var other string
+	err := db.QueryRowContext(ctx, `SELECT name FROM workspaces WHERE id <> ? AND lower(name) = lower(?)`, w.ID, w.Name).Scan(&other)
+	if err == nil {
+		return apperr.New(apperr.Conflict, "There is already a workspace named %q. Choose another name.", other)
+	}
+	if err != sql.ErrNoRows {
+		return fmt.Errorf("store: check workspace: %w", err)
+	}
+	if w.GSTIN == "" {
+		return nil
+	}
+	err = db.QueryRowContext(ctx, `SELECT name FROM workspaces WHERE id <> ? AND gstin = ? AND environment = ?`, w.ID, w.GSTIN, w.Environment).Scan(&other)
+	if err == nil {
+		return apperr.New(apperr.Conflict, "The workspace %q already holds %s in the %s environment: use it instead of a second one.", other, w.GSTIN, w.Environment)
+	}
+	if err != sql.ErrNoRows {
+		return fmt.Errorf("store: check workspace: %w", err)
+	}
+	return nil
+}
+
+// FindWorkspace returns the workspace named ref (case-insensitive) or with id ref. An unknown ref
+// is a NotFound error that lists the workspaces there are.
+func (db *DB) FindWorkspace(ctx context.Context, ref string) (Workspace, error) {
+	ref = strings.TrimSpace(ref)
+	w, err := scanWorkspace(db.QueryRowContext(ctx, `SELECT `+wsCols+` FROM workspaces WHERE id = ? OR lower(name) = lower(?) ORDER BY id = ? DESC LIMIT 1`, ref, ref, ref))
+	if err == nil {
+		return w, nil
+	}
+	if err != sql.ErrNoRows {
+		return w, fmt.Errorf("store: find workspace: %w", err)
+	}
+	all, lerr := db.Workspaces(ctx)
+	if lerr != nil {
+		return w, lerr
+	}
+	names := make([]string, len(all))
+	for i, x := range all {
+		names[i] = fmt.Sprintf("%q", x.Name)
+	}
+	return w, apperr.New(apperr.NotFound, "There is no workspace %q. The workspaces are: %s.", ref, strings.Join(names, ", "))
+}
+
+// DeleteWorkspace removes a workspace's row and its settings; the caller removes its data first.
+func (db *DB) DeleteWorkspace(ctx context.Context, id string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: delete workspace: %w", err)
+	}
+	defer tx.Rollback()
+	for _, q := range []string{`DELETE FROM settings WHERE workspace_id = ?`, `DELETE FROM workspaces WHERE id = ?`} {
+		if _, err := tx.ExecContext(ctx, q, id); err != nil {
+			return fmt.Errorf("store: delete workspace: %w", err)
+		}
+	}
+	return tx.Commit()
 }
 
 // CreateWorkspace adds a workspace and makes it the current one.
@@ -91,6 +158,9 @@ func (db *DB) CreateWorkspace(ctx context.Context, w Workspace) (Workspace, erro
 		return w, err
 	}
 	w.ID = uuid.NewString()
+	if err := db.checkUnique(ctx, w); err != nil {
+		return w, err
+	}
 	t := Now()
 	_, err := db.ExecContext(ctx, `INSERT INTO workspaces(`+wsCols+`) VALUES (?,?,?,?,?,?,?)`,
 		w.ID, w.Name, w.GSTIN, w.Environment, w.BaseURL, t, t)
@@ -105,6 +175,9 @@ func (db *DB) UpdateWorkspace(ctx context.Context, w Workspace) (Workspace, erro
 	w.Name = strings.TrimSpace(w.Name)
 	w.GSTIN = strings.ToUpper(strings.TrimSpace(w.GSTIN))
 	if err := ValidateWorkspace(w); err != nil {
+		return w, err
+	}
+	if err := db.checkUnique(ctx, w); err != nil {
 		return w, err
 	}
 	res, err := db.ExecContext(ctx, `UPDATE workspaces SET name=?, gstin=?, environment=?, base_url=? WHERE id=?`,

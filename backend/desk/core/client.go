@@ -101,6 +101,11 @@ func (s *Core) Connection(ctx context.Context) (Connection, error) {
 		set.BaseURL = u
 	}
 	if ws.Environment == store.EnvDemo && set.BaseURL == "" {
+		if s.face == apperr.Command {
+			if err := s.CheckDemoSource(ctx); err != nil {
+				return c, err
+			}
+		}
 		_, url, err := s.Demo()
 		if err != nil {
 			return c, err
@@ -118,10 +123,40 @@ func (s *Core) Connection(ctx context.Context) (Connection, error) {
 			creds = config.Credentials{APIKey: simulator.DefaultAPIKey, APISecret: simulator.DefaultAPISecret}
 		}
 	} else if src == config.SourceNone {
-		return c, apperr.New(apperr.Unauthorised, "No API key for the %s environment. Add the key and secret in Settings, or set GSTDESK_API_KEY and GSTDESK_API_SECRET.", ws.Environment)
+		return c, apperr.New(apperr.Unauthorised, "No API key for the %s environment.", ws.Environment).
+			WithHint(apperr.Hint{Window: "Add the key and secret in Settings.", Command: "Set GSTDESK_API_KEY and GSTDESK_API_SECRET, or add them in the window's Settings (kept in the keychain)."})
 	}
 	c.creds = creds
 	return c, nil
+}
+
+// CheckDemoSource refuses to answer a command from the built-in demo service when the person gave
+// real credentials (GSTDESK_API_KEY or a key in the keychain) and no GSTDESK_BASE_URL: they meant a
+// real service, and a made-up "not found" would read as a real supplier being unregistered.
+func (s *Core) CheckDemoSource(ctx context.Context) error {
+	ws := s.Workspace()
+	if ws.Environment != store.EnvDemo || ws.BaseURL != "" || s.Getenv("GSTDESK_BASE_URL") != "" {
+		return nil
+	}
+	given := ""
+	if s.Getenv("GSTDESK_API_KEY") != "" || s.Getenv("GSTDESK_API_SECRET") != "" {
+		given = "GSTDESK_API_KEY and GSTDESK_API_SECRET are set"
+	} else {
+		for _, env := range []string{store.EnvTest, store.EnvProduction} {
+			if _, src := s.Vault.Load(env); src == config.SourceKeychain {
+				given = "the keychain holds an API key for the " + env + " environment"
+				break
+			}
+		}
+	}
+	if given == "" {
+		return nil
+	}
+	return apperr.New(apperr.Conflict, "Workspace %q is the demo: it answers from gstdesk's built-in demo service with made-up data, but %s. Nothing was sent.", ws.Name, given).
+		WithHint(apperr.Hint{
+			Window:  "Create or open a Test or Production workspace for the client in Settings.",
+			Command: "Create a real client's workspace: gstdesk workspace create --name CLIENT --gstin GSTIN --env test (or production); or select one: gstdesk workspace use NAME, --workspace NAME, or GSTDESK_WORKSPACE=NAME.",
+		})
 }
 
 // Client returns the API client of the current workspace, reusing it (and its access token) while

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"gstdesk/backend/apperr"
 	"gstdesk/backend/config"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/store"
@@ -40,6 +41,8 @@ type Core struct {
 	sessions        gstapi.SessionStore
 	sessionsWarning string
 	jobs            jobTable
+	notices         []string
+	face            apperr.Face
 }
 
 // Options configure a Core.
@@ -53,6 +56,12 @@ type Options struct {
 	Emit func(name string, data any)
 	// Now is the clock; nil is time.Now. Tests pass a clock they move.
 	Now func() time.Time
+	// Workspace, when set, is the name or id of the workspace to open instead of the last used
+	// one (the command line's --workspace and GSTDESK_WORKSPACE); it is not marked as used.
+	Workspace string
+	// Face is who opened the desk: the window (zero) or the command line, whose scripts must
+	// never take the demo service's made-up answers for real ones.
+	Face apperr.Face
 }
 
 // Open opens the data directory and the last used workspace.
@@ -69,14 +78,25 @@ func Open(ctx context.Context, opt Options) (*Core, error) {
 	if err != nil {
 		return nil, err
 	}
-	ws, err := db.CurrentWorkspace(ctx)
+	notices, err := db.SeparateClients(ctx)
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	c := &Core{DB: db, Vault: config.Vault{Getenv: opt.Getenv}, Log: opt.Log, emit: opt.Emit, now: opt.Now, ws: ws}
+	ws, err := db.CurrentWorkspace(ctx)
+	if err == nil && opt.Workspace != "" {
+		ws, err = db.FindWorkspace(ctx, opt.Workspace)
+	}
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	c := &Core{DB: db, Vault: config.Vault{Getenv: opt.Getenv}, Log: opt.Log, emit: opt.Emit, now: opt.Now, ws: ws, notices: notices, face: opt.Face}
 	if c.Log == nil {
 		c.Log = slog.New(slog.DiscardHandler)
+	}
+	for _, n := range notices {
+		c.Log.Warn("data moved to its client's workspace", "what", n)
 	}
 	if c.emit == nil {
 		c.emit = func(string, any) {}
@@ -96,6 +116,10 @@ func (c *Core) Close() error {
 	c.StopDemo()
 	return c.DB.Close()
 }
+
+// Notices are what opening the data folder changed and the person should read once (data moved
+// to its client's workspace).
+func (c *Core) Notices() []string { return c.notices }
 
 // Now is the time on the Core's clock.
 func (c *Core) Now() time.Time { return c.now() }

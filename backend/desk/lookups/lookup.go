@@ -17,6 +17,7 @@ import (
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/lookup"
+	"gstdesk/backend/store"
 )
 
 // Service is the lookups area over the shared core.
@@ -52,6 +53,8 @@ func (s *Service) Lookups(ctx context.Context) (*lookup.Service, error) {
 		DB: s.DB.DB, Source: source, WorkspaceID: ws.ID, Client: s.Client,
 		MaxAge:  time.Duration(set.CacheDays) * 24 * time.Hour,
 		Offline: s.IsOffline(),
+		// Answers of the built-in demo service are made up: they say so.
+		Demo: ws.Environment == store.EnvDemo && set.BaseURL == "" && s.Getenv("GSTDESK_BASE_URL") == "",
 	}, nil
 }
 
@@ -144,7 +147,7 @@ func (s *Service) LookupGSTIN(ctx context.Context, raw string, fresh bool) (Look
 		return LookupDetail{}, a.Error
 	}
 	status := lookup.StatusRemote
-	if a.Source == lookup.FromCache {
+	if a.Stored {
 		status = lookup.StatusCache
 	}
 	d := LookupDetail{LookupRow: rowFromAnswer(1, raw, g, status, a)}

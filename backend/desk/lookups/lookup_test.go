@@ -59,7 +59,7 @@ func TestLookupGSTIN(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.Status != lookup.StatusCache || again.Source != lookup.FromCache || again.TransactionID != d.TransactionID {
+	if again.Status != lookup.StatusCache || again.Source != lookup.FromDemo || again.TransactionID != d.TransactionID {
 		t.Errorf("second lookup = %s/%s txn %s, want the cached answer (txn %s)", again.Status, again.Source, again.TransactionID, d.TransactionID)
 	}
 	fresh, err := s.LookupGSTIN(ctx, "27AAPFU0939F1ZV", true)
@@ -236,7 +236,7 @@ func TestChangedMatchesKnownGSTINs(t *testing.T) {
 	if y.GSTIN != "33EIUPS5109E1ZZ" || y.Name != "SRINIVASAN" || y.Type != "C" || y.Label != "Cancelled" || y.Date != "31-03-2024" || y.State != "33" {
 		t.Errorf("your change = %+v", y)
 	}
-	if v.Total != len(v.Yours)+len(v.Others) || v.Pages < 1 || len(pages) != v.Pages || v.Source != lookup.FromRemote {
+	if v.Total != len(v.Yours)+len(v.Others) || v.Pages < 1 || len(pages) != v.Pages || v.Source != lookup.FromDemo {
 		t.Errorf("total %d, yours %d, others %d, pages %d (progress %v), source %s", v.Total, len(v.Yours), len(v.Others), v.Pages, pages, v.Source)
 	}
 	n := 0
@@ -291,7 +291,7 @@ func TestApplicant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Name != app.Name || v.PAN != app.PAN || v.AuthStatus != app.Status || v.TransactionID == "" || v.Source != lookup.FromRemote {
+	if v.Name != app.Name || v.PAN != app.PAN || v.AuthStatus != app.Status || v.TransactionID == "" || v.Source != lookup.FromDemo {
 		t.Errorf("applicant = %+v, want %+v", v, app)
 	}
 	c, err := s.ApplicantCheck(ctx, app.EnrolmentNumber, "someone.else@example.in", app.Mobile)

@@ -6,12 +6,15 @@ import (
 	"context"
 	"net"
 	"net/url"
+	"strings"
 	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/buildinfo"
 	"gstdesk/backend/config"
 	"gstdesk/backend/desk/core"
+	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/payroll"
 	"gstdesk/backend/store"
 )
 
@@ -74,9 +77,22 @@ func (s *Service) Workspaces(ctx context.Context) ([]store.Workspace, error) {
 	return s.DB.Workspaces(ctx)
 }
 
-// CreateWorkspace adds a workspace for a client and switches to it.
-func (s *Service) CreateWorkspace(ctx context.Context, name, gstin, env string) (store.Workspace, error) {
-	ws, err := s.DB.CreateWorkspace(ctx, store.Workspace{Name: name, GSTIN: gstin, Environment: env})
+// Spec is a workspace as a person describes it: a client's name and GSTIN, the environment it
+// talks to, and optionally its own base URL (a gateway, or a standalone gstdesk simulate).
+type Spec struct {
+	Name        string `json:"name"`
+	GSTIN       string `json:"gstin"`
+	Environment string `json:"environment"`
+	BaseURL     string `json:"base_url"`
+}
+
+// CreateWorkspace adds a workspace for a client and switches to it. A real client's workspace
+// (test or production) needs its GSTIN; two workspaces with one GSTIN and environment are refused.
+func (s *Service) CreateWorkspace(ctx context.Context, spec Spec) (store.Workspace, error) {
+	if err := checkSpec(&spec); err != nil {
+		return store.Workspace{}, err
+	}
+	ws, err := s.DB.CreateWorkspace(ctx, store.Workspace{Name: spec.Name, GSTIN: spec.GSTIN, Environment: spec.Environment, BaseURL: spec.BaseURL})
 	if err != nil {
 		return ws, err
 	}
@@ -84,14 +100,171 @@ func (s *Service) CreateWorkspace(ctx context.Context, name, gstin, env string) 
 	return ws, nil
 }
 
-// SwitchWorkspace makes another workspace the current one.
-func (s *Service) SwitchWorkspace(ctx context.Context, id string) (store.Workspace, error) {
-	ws, err := s.DB.UseWorkspace(ctx, id)
+func checkSpec(spec *Spec) error {
+	spec.Environment = strings.ToLower(strings.TrimSpace(spec.Environment))
+	spec.BaseURL = strings.TrimRight(strings.TrimSpace(spec.BaseURL), "/")
+	if spec.Environment == "" {
+		return apperr.New(apperr.Invalid, "Choose the environment: demo (made-up data), test (the service's sandbox) or production.")
+	}
+	if spec.Environment != store.EnvDemo && strings.TrimSpace(spec.GSTIN) == "" {
+		return apperr.New(apperr.Invalid, "A %s workspace is one client's: give the client's GSTIN.", spec.Environment)
+	}
+	if spec.BaseURL != "" {
+		if err := config.ValidateBaseURL(spec.BaseURL); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Find returns the workspace named ref (or with id ref); an unknown one is NotFound and lists the
+// workspaces there are.
+func (s *Service) Find(ctx context.Context, ref string) (store.Workspace, error) {
+	return s.DB.FindWorkspace(ctx, ref)
+}
+
+// SwitchWorkspace makes another workspace (by id or name) the current one, and the one the next
+// start opens.
+func (s *Service) SwitchWorkspace(ctx context.Context, ref string) (store.Workspace, error) {
+	ws, err := s.DB.FindWorkspace(ctx, ref)
+	if err != nil {
+		return ws, err
+	}
+	ws, err = s.DB.UseWorkspace(ctx, ws.ID)
 	if err != nil {
 		return ws, err
 	}
 	s.SetWorkspace(ws)
 	return ws, nil
+}
+
+// Change is what `workspace set` changes; empty fields stay as they are.
+type Change struct {
+	Name        string `json:"name"`
+	GSTIN       string `json:"gstin"`
+	Environment string `json:"environment"`
+	BaseURL     string `json:"base_url"`
+	// ClearBaseURL goes back to the environment's own address.
+	ClearBaseURL bool `json:"clear_base_url"`
+}
+
+// UpdateWorkspace changes a workspace (by id or name). Its GSTIN cannot change while it holds that
+// client's returns: those belong to the client, so a new client gets a new workspace.
+func (s *Service) UpdateWorkspace(ctx context.Context, ref string, ch Change) (store.Workspace, error) {
+	ws, err := s.DB.FindWorkspace(ctx, ref)
+	if err != nil {
+		return ws, err
+	}
+	if ch.Name != "" {
+		ws.Name = ch.Name
+	}
+	if ch.GSTIN != "" && !strings.EqualFold(strings.TrimSpace(ch.GSTIN), ws.GSTIN) {
+		if err := s.checkGSTINChange(ctx, ws); err != nil {
+			return ws, err
+		}
+		ws.GSTIN = ch.GSTIN
+	}
+	if ch.Environment != "" {
+		ws.Environment = strings.ToLower(strings.TrimSpace(ch.Environment))
+	}
+	if ch.ClearBaseURL {
+		ws.BaseURL = ""
+	} else if ch.BaseURL != "" {
+		ws.BaseURL = strings.TrimRight(strings.TrimSpace(ch.BaseURL), "/")
+		if err := config.ValidateBaseURL(ws.BaseURL); err != nil {
+			return ws, err
+		}
+	}
+	if ws.Environment != store.EnvDemo && strings.TrimSpace(ws.GSTIN) == "" {
+		return ws, apperr.New(apperr.Invalid, "A %s workspace is one client's: give the client's GSTIN.", ws.Environment)
+	}
+	ws, err = s.DB.UpdateWorkspace(ctx, ws)
+	if err != nil {
+		return ws, err
+	}
+	if ws.ID == s.Workspace().ID {
+		s.SetWorkspace(ws)
+	}
+	return ws, nil
+}
+
+// checkGSTINChange refuses a new GSTIN on a workspace that holds returns of its current one.
+func (s *Service) checkGSTINChange(ctx context.Context, ws store.Workspace) error {
+	u, err := s.Usage(ctx, ws.ID)
+	if err != nil {
+		return err
+	}
+	if ws.GSTIN != "" && u.GSTR2APulls > 0 {
+		return apperr.New(apperr.Conflict, "Workspace %q holds %d GSTR-2A pull(s) of %s, which belong to that client. Create a new workspace for the other GSTIN.", ws.Name, u.GSTR2APulls, ws.GSTIN).
+			WithHint(apperr.Hint{Window: "Use New workspace in Settings.", Command: "Run: gstdesk workspace create --name NAME --gstin GSTIN --env test|production"})
+	}
+	return nil
+}
+
+// Usage is what a workspace holds.
+type Usage struct {
+	GSTR2APulls  int `json:"gstr2a_pulls"`
+	ReconRuns    int `json:"recon_runs"`
+	PayrollRuns  int `json:"payroll_runs"`
+	Decisions    int `json:"decisions"`
+	StoredValues int `json:"settings"`
+}
+
+// Usage counts what a workspace holds (for `workspace show` and before removing one).
+func (s *Service) Usage(ctx context.Context, id string) (Usage, error) {
+	var u Usage
+	err := s.DB.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM gstr2a_snapshots WHERE workspace_id = ?1),
+		(SELECT count(*) FROM recon_runs WHERE workspace_id = ?1),
+		(SELECT count(*) FROM payroll_runs WHERE workspace_id = ?1),
+		(SELECT count(*) FROM recon_actions WHERE workspace_id = ?1) + (SELECT count(*) FROM recon_links WHERE workspace_id = ?1),
+		(SELECT count(*) FROM settings WHERE workspace_id = ?1)`, id).
+		Scan(&u.GSTR2APulls, &u.ReconRuns, &u.PayrollRuns, &u.Decisions, &u.StoredValues)
+	if err != nil {
+		return u, apperr.Wrap(apperr.Internal, err, "could not count what the workspace holds")
+	}
+	return u, nil
+}
+
+// RemoveWorkspace deletes a workspace (by id or name) and everything it holds, and returns what
+// was deleted. The current workspace cannot be removed, nor the last one.
+func (s *Service) RemoveWorkspace(ctx context.Context, ref string) (store.Workspace, Usage, error) {
+	ws, err := s.DB.FindWorkspace(ctx, ref)
+	if err != nil {
+		return ws, Usage{}, err
+	}
+	if ws.ID == s.Workspace().ID {
+		return ws, Usage{}, apperr.New(apperr.Conflict, "Workspace %q is the one in use. Switch to another workspace first.", ws.Name).
+			WithHint(apperr.Hint{Window: "Open another workspace in Settings first.", Command: "Run gstdesk workspace use OTHER first."})
+	}
+	u, err := s.Usage(ctx, ws.ID)
+	if err != nil {
+		return ws, u, err
+	}
+	snaps, err := gstr2a.AllSnapshots(ctx, s.DB.DB, ws.ID)
+	if err != nil {
+		return ws, u, err
+	}
+	for _, sn := range snaps {
+		if err := gstr2a.DeleteSnapshot(ctx, s.DB.DB, sn.ID); err != nil {
+			return ws, u, err
+		}
+	}
+	runs, err := payroll.Runs(ctx, s.DB.DB, ws.ID)
+	if err != nil {
+		return ws, u, err
+	}
+	for _, r := range runs {
+		if err := payroll.DeleteRun(ctx, s.DB.DB, r.ID); err != nil {
+			return ws, u, err
+		}
+	}
+	// Reconciliation runs, decisions, links, the column mapping and the supplier watch go with
+	// the workspace row (ON DELETE CASCADE).
+	if err := s.DB.DeleteWorkspace(ctx, ws.ID); err != nil {
+		return ws, u, err
+	}
+	return ws, u, nil
 }
 
 // Settings returns the current workspace's settings.
@@ -102,6 +275,14 @@ func (s *Service) Settings(ctx context.Context) (config.Settings, error) {
 // SaveSettings validates and stores the current workspace's settings (and its name and GSTIN).
 func (s *Service) SaveSettings(ctx context.Context, name, gstin string, set config.Settings) (store.Workspace, error) {
 	ws := s.Workspace()
+	if !strings.EqualFold(strings.TrimSpace(gstin), ws.GSTIN) {
+		if err := s.checkGSTINChange(ctx, ws); err != nil {
+			return ws, err
+		}
+	}
+	if set.Environment != store.EnvDemo && strings.TrimSpace(gstin) == "" {
+		return ws, apperr.New(apperr.Invalid, "A %s workspace is one client's: give the client's GSTIN.", set.Environment)
+	}
 	ws.Name, ws.GSTIN = name, gstin
 	ws, err := config.Save(ctx, s.DB, ws, set)
 	if err != nil {

@@ -69,6 +69,8 @@ describe('sourceLine', () => {
     ['cache', '2026-11-22T11:59:50Z', 'from cache, saved just now'],
     ['remote', '2026-11-22T11:59:50Z', 'fetched just now'],
     ['cache', '', 'from cache'],
+    ['demo', '2026-11-22T10:00:00Z', 'demo data (made up), 2 h ago'],
+    ['demo', '', 'demo data (made up)'],
   ])('%s %s', (src, at, want) => {
     expect(sourceLine(src, at, now)).toBe(want)
   })

@@ -89,8 +89,10 @@ export function pageOf<T>(rows: T[], page: number, size: number): { rows: T[]; p
   return { rows: slice, page: p, pages, from: rows.length ? from + 1 : 0, to: from + slice.length }
 }
 
-/** "fetched 2 h ago" or "from cache, 3 days old": where a remote answer came from. */
+/** "fetched 2 h ago" or "from cache, 3 days old": where a remote answer came from. An answer of
+ * the built-in demo service always says it is made up. */
 export function sourceLine(source: string, fetchedAt: string, now: Date = new Date()): string {
+  if (source === 'demo') return fetchedAt ? `demo data (made up), ${age(fetchedAt, now)}` : 'demo data (made up)'
   if (!fetchedAt) return source === 'cache' ? 'from cache' : ''
   const a = age(fetchedAt, now)
   if (source === 'cache') return a === 'just now' ? 'from cache, saved just now' : `from cache, ${a.replace(/ ago$/, ' old')}`
