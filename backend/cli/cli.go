@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"gstdesk/backend/apperr"
 	"gstdesk/backend/buildinfo"
 	"gstdesk/backend/desk"
 )
@@ -25,6 +26,9 @@ type Env struct {
 	Stderr io.Writer
 	// Getenv reads an environment variable; tests replace it.
 	Getenv func(string) string
+	// Workspace is the workspace (name or id) this command works in: --workspace, else
+	// GSTDESK_WORKSPACE, else "" for the last used one. Main sets it.
+	Workspace string
 }
 
 // Exit statuses shared by every subcommand.
@@ -89,7 +93,59 @@ func Main(ctx context.Context, env Env, args []string) int {
 		usage(env.Stderr)
 		return exitUnknown
 	}
-	return c.Run(ctx, env, args[1:])
+	ref, rest, err := takeWorkspaceFlag(args[1:])
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk %s: %v\n", args[0], err)
+		return ExitUsage
+	}
+	if ref == "" {
+		ref = strings.TrimSpace(env.Getenv("GSTDESK_WORKSPACE"))
+	}
+	env.Workspace = ref
+	if ref != "" && args[0] != "help" && args[0] != "version" {
+		// An unknown workspace is a usage error, said before any work starts.
+		d, err := openDesk(ctx, env)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "gstdesk %s: %s\n", args[0], apperr.Command.Public(err).Message)
+			if apperr.KindOf(err) == apperr.NotFound {
+				return ExitUsage
+			}
+			return ExitFailed
+		}
+		d.Close()
+	}
+	return c.Run(ctx, env, rest)
+}
+
+// takeWorkspaceFlag removes --workspace NAME (or --workspace=NAME) from a command's arguments:
+// every command accepts it.
+func takeWorkspaceFlag(args []string) (string, []string, error) {
+	var ref string
+	rest := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "workspace" {
+			rest = append(rest, a)
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return "", nil, fmt.Errorf("--workspace needs a workspace name or id (gstdesk workspace list shows them)")
+			}
+			i++
+			val = args[i]
+		}
+		if strings.TrimSpace(val) == "" {
+			return "", nil, fmt.Errorf("--workspace needs a workspace name or id (gstdesk workspace list shows them)")
+		}
+		ref = strings.TrimSpace(val)
+	}
+	return ref, rest, nil
 }
 
 func usage(w io.Writer) {
@@ -103,7 +159,9 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].Summary)
 	}
-	fmt.Fprintln(w, "\nEnvironment: GSTDESK_DATA_DIR (data folder), GSTDESK_BASE_URL, GSTDESK_API_KEY, GSTDESK_API_SECRET.")
+	fmt.Fprintln(w, "\nEvery command accepts --workspace NAME (or GSTDESK_WORKSPACE=NAME); otherwise the last used workspace")
+	fmt.Fprintln(w, "applies ('gstdesk workspace list' shows them).")
+	fmt.Fprintln(w, "Environment: GSTDESK_DATA_DIR (data folder), GSTDESK_WORKSPACE, GSTDESK_BASE_URL, GSTDESK_API_KEY, GSTDESK_API_SECRET.")
 	fmt.Fprintln(w, "Run 'gstdesk help COMMAND' for a command's flags.")
 }
 
@@ -126,5 +184,12 @@ func init() {
 // openDesk opens the application over the data folder of GSTDESK_DATA_DIR (default: the user's
 // config folder): the same area services the window binds, so a command and a click take one road.
 func openDesk(ctx context.Context, env Env) (*desk.Desk, error) {
-	return desk.Open(ctx, desk.Options{Dir: env.Getenv("GSTDESK_DATA_DIR"), Getenv: env.Getenv})
+	d, err := desk.Open(ctx, desk.Options{Dir: env.Getenv("GSTDESK_DATA_DIR"), Getenv: env.Getenv, Workspace: env.Workspace, Face: apperr.Command})
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range d.Core.Notices() {
+		fmt.Fprintln(env.Stderr, "gstdesk:", n)
+	}
+	return d, nil
 }

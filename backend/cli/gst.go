@@ -117,8 +117,19 @@ func (g *gstRun) open(ctx context.Context) error {
 	}
 	d.Core.SetOffline(g.offline)
 	g.d = d
+	if !g.offline {
+		// Credentials given to a demo workspace: the person meant a real service.
+		if err := d.Core.CheckDemoSource(ctx); err != nil {
+			return usageError{err}
+		}
+	}
 	return nil
 }
+
+// usageError is a refusal the person fixes on the command line (exit 2).
+type usageError struct{ error }
+
+func (u usageError) Unwrap() error { return u.error }
 
 // lookups opens the data folder and returns the workspace's lookup service, or nil and the exit
 // status after saying why it could not.
@@ -307,6 +318,10 @@ func recordsTable(name string, recs []map[string]any) export.Table {
 func (g *gstRun) fail(err error) int {
 	p := apperr.Command.Public(err)
 	fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s\n", g.name, p.Message)
+	var u usageError
+	if errors.As(err, &u) {
+		return ExitUsage
+	}
 	return ExitFailed
 }
 

@@ -23,7 +23,7 @@ func init() {
 
 func reconUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: gstdesk recon --year YYYY --month MM [--to-month MM] --purchases FILE [--tolerance 1] [--date-window 10]")
-	fmt.Fprintln(w, "                     [--format json|csv|xlsx] [--out FILE] [--workspace ID]")
+	fmt.Fprintln(w, "                     [--format json|csv|xlsx] [--out FILE] [--workspace NAME]")
 	fmt.Fprintln(w, "\nReconciles the purchase register (CSV or XLSX) with the GSTR-2A stored for the periods and saves the run,")
 	fmt.Fprintln(w, "keeping earlier decisions (accept, ignore, links). A --to-month before --month runs into the next year")
 	fmt.Fprintln(w, "(--year 2024 --month 04 --to-month 03 is FY 2024-25). Without a saved column mapping the register needs")
@@ -45,7 +45,6 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	window := fs.Int("date-window", 10, "days two invoice dates may be apart and still suggest the same invoice")
 	format := fs.String("format", "json", "output: json (one line per row), csv or xlsx")
 	out := fs.String("out", "", "write to this file instead of standard output")
-	wsID := fs.String("workspace", "", "workspace id (default: the last used workspace)")
 	fs.Usage = func() { reconUsage(env.Stderr) }
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -103,13 +102,6 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
 	}
 	defer d.Close()
-	if *wsID != "" {
-		ws, err := d.Core.DB.Workspace(ctx, *wsID)
-		if err != nil {
-			return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
-		}
-		d.Core.SetWorkspace(ws)
-	}
 	// The same two steps as the window: import the register (kept, checked, mapped), then run it.
 	im, err := d.Recon.ReconImportPath(ctx, *purchases)
 	if err != nil {

@@ -15,7 +15,6 @@ import (
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/period"
-	"gstdesk/backend/store"
 )
 
 // Service is the returns area over the shared core; it uses the lookups area for supplier names.
@@ -163,19 +162,11 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 }
 
 func (s *Service) auditPull(ctx context.Context, period string, start time.Time, ans *gstapi.GSTR2A, err error) {
-	outcome, kind, msg, txn, status := "ok", "", "", "", 200
+	txn := ""
 	if ans != nil {
 		txn = ans.TransactionID
 	}
-	if err != nil {
-		p := apperr.Window.Public(err)
-		outcome, kind, msg, status, txn = "error", string(p.Kind), p.Message, p.Status, p.TransactionID
-	}
-	ws := s.Workspace()
-	if err := store.WriteAudit(ctx, s.DB, store.AuditEntry{At: start, Source: ws.Environment, WorkspaceID: ws.ID, Op: "gstr2a_b2b", Key: period,
-		Status: status, Outcome: outcome, ErrorKind: kind, Message: msg, Transaction: txn, Duration: s.Now().Sub(start)}); err != nil {
-		s.Log.Warn("audit log", "err", err.Error())
-	}
+	s.Audit(ctx, "gstr2a_b2b", period, start, txn, err)
 }
 
 // StartPull runs PullGSTR2A as a job; its result is a []PullResult.

@@ -3,12 +3,14 @@ package returns
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
+	"gstdesk/backend/store"
 )
 
 // SessionView is what the UI shows of a taxpayer session: never the token.
@@ -26,18 +28,47 @@ func sessionView(s *gstapi.TaxpayerSession, now time.Time, warning string) Sessi
 		SessionExpiry: s.SessionExpiry.UTC().Format(time.RFC3339), Warning: warning}
 }
 
+// taxpayerGSTIN is the GSTIN whose returns this workspace holds: the workspace's own. raw, when
+// given, must be that GSTIN: another client's returns belong in that client's workspace.
 func (s *Service) taxpayerGSTIN(raw string) (string, error) {
-	if strings.TrimSpace(raw) == "" {
-		raw = s.Workspace().GSTIN
+	ws := s.Workspace()
+	if strings.TrimSpace(ws.GSTIN) == "" {
+		return "", apperr.New(apperr.Invalid, "Workspace %q has no GSTIN: a workspace holds one client's returns.", ws.Name).
+			WithHint(apperr.Hint{Window: "Enter the client's GSTIN in Settings.", Command: fmt.Sprintf("Run: gstdesk workspace set %q --gstin GSTIN", ws.Name)})
 	}
 	if strings.TrimSpace(raw) == "" {
-		return "", apperr.New(apperr.Invalid, "Enter the client's GSTIN (or set it on the workspace in Settings).")
+		return ws.GSTIN, nil
 	}
 	g, err := gstin.Parse(raw)
 	if err != nil {
 		return "", gstin.ToAPIError(err)
 	}
+	if g.Value != ws.GSTIN {
+		hint := apperr.Hint{
+			Window:  "Open that client's workspace (or create one) in Settings.",
+			Command: fmt.Sprintf("Select that client's workspace: gstdesk workspace use NAME (or --workspace NAME); or create it: gstdesk workspace create --name CLIENT --gstin %s --env %s", g.Value, ws.Environment),
+		}
+		if other, err := s.workspaceOf(g.Value, ws.Environment); err == nil {
+			hint.Window = fmt.Sprintf("Open the workspace %q in Settings.", other.Name)
+			hint.Command = fmt.Sprintf("Select its workspace: gstdesk workspace use %q (or --workspace %q).", other.Name, other.Name)
+		}
+		return "", apperr.New(apperr.Invalid, "%s is not the GSTIN of workspace %q (%s): one workspace holds one client's returns.", g.Value, ws.Name, ws.GSTIN).WithHint(hint)
+	}
 	return g.Value, nil
+}
+
+// workspaceOf finds the workspace of a GSTIN in an environment.
+func (s *Service) workspaceOf(g, env string) (store.Workspace, error) {
+	all, err := s.DB.Workspaces(context.Background())
+	if err != nil {
+		return store.Workspace{}, err
+	}
+	for _, w := range all {
+		if w.GSTIN == g && w.Environment == env {
+			return w, nil
+		}
+	}
+	return store.Workspace{}, apperr.New(apperr.NotFound, "no workspace")
 }
 
 // RequestOTP asks the GST portal to send the taxpayer an OTP. gstinRaw "" means the workspace's GSTIN.
@@ -53,7 +84,10 @@ func (s *Service) RequestOTP(ctx context.Context, username, gstinRaw string) err
 	if err != nil {
 		return err
 	}
-	return cl.RequestOTP(ctx, strings.TrimSpace(username), g)
+	start := s.Now()
+	err = cl.RequestOTP(ctx, strings.TrimSpace(username), g)
+	s.Audit(ctx, "taxpayer_otp_request", g, start, "", err)
+	return err
 }
 
 // VerifyOTP opens the taxpayer session with the OTP and keeps it (keychain, else a 0600 file).
@@ -66,7 +100,9 @@ func (s *Service) VerifyOTP(ctx context.Context, username, gstinRaw, otp string)
 	if err != nil {
 		return SessionView{}, err
 	}
+	start := s.Now()
 	sess, err := cl.VerifyOTP(ctx, strings.TrimSpace(username), g, strings.TrimSpace(otp))
+	s.Audit(ctx, "taxpayer_otp_verify", g, start, "", err) // the GSTIN, never the OTP or the token
 	if err != nil {
 		return SessionView{}, err
 	}
@@ -112,7 +148,10 @@ func (s *Service) TaxpayerSession(ctx context.Context, gstinRaw string) (*gstapi
 	}
 	if sess.SessionExpiry.Sub(now) < refreshMargin {
 		if cl, err := s.Client(ctx); err == nil {
-			if fresh, err := cl.RefreshSession(ctx, sess.Token); err == nil {
+			start := s.Now()
+			fresh, err := cl.RefreshSession(ctx, sess.Token)
+			s.Audit(ctx, "taxpayer_session_refresh", g, start, "", err)
+			if err == nil {
 				fresh.Username, fresh.GSTIN = sess.Username, sess.GSTIN
 				if err := store.Save(key, fresh); err == nil {
 					sess = fresh
@@ -143,7 +182,9 @@ func (s *Service) Logout(ctx context.Context, gstinRaw string) error {
 	sess, err := store.Load(key)
 	if err == nil && sess.Active(s.Now()) {
 		if cl, cerr := s.Client(ctx); cerr == nil {
-			cl.Logout(ctx, sess.Token) // forgetting it locally matters more than the portal's answer
+			start := s.Now()
+			lerr := cl.Logout(ctx, sess.Token) // forgetting it locally matters more than the portal's answer
+			s.Audit(ctx, "taxpayer_logout", g, start, "", lerr)
 		}
 	}
 	return store.Delete(key)

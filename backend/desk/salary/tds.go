@@ -470,7 +470,13 @@ func (s *Service) TDSCrossCheck(ctx context.Context, id string, seqs []int) ([]T
 		if err != nil {
 			return nil, err
 		}
-		calc = remoteCalculator(client)
+		remote := remoteCalculator(client)
+		calc = func(ctx context.Context, fy string, req json.RawMessage) (string, json.RawMessage, error) {
+			start := s.Now()
+			txn, resp, err := remote(ctx, fy, req)
+			s.Audit(ctx, "tds_salary_calculator", fy, start, txn, err)
+			return txn, resp, err
+		}
 	}
 	return payroll.CrossCheck(ctx, s.DB.DB, id, seqs, calc, nil)
 }
