@@ -75,6 +75,11 @@ func (b *Returns) GSTR2ASnapshots(period string) ([]returns.GSTR2ASnapshot, erro
 	return b.d.Returns.GSTR2ASnapshots(b.ctx, period)
 }
 
+// GSTR2ADefaultComparison picks the two pulls of a period to compare like with like.
+func (b *Returns) GSTR2ADefaultComparison(period string) (returns.Comparison, error) {
+	return b.d.Returns.GSTR2ADefaultComparison(b.ctx, period)
+}
+
 // GSTR2ADiff says what changed between two pulls.
 func (b *Returns) GSTR2ADiff(fromID, toID string) (returns.GSTR2ADiff, error) {
 	return b.d.Returns.GSTR2ADiff(b.ctx, fromID, toID)

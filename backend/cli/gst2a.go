@@ -54,8 +54,15 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 				continue
 			}
 			listings = append(listings, periodListing{p, raw})
-			g.emit(map[string]any{"period": p, "source": lookup.FromCache, "fetched_at": snap.FetchedAt.UTC().Format(time.RFC3339),
-				"transaction_id": snap.TransactionID, "data": json.RawMessage(nonEmptyListing(raw))})
+			rec := map[string]any{"period": p, "source": g.source(lookup.FromCache), "fetched_at": snap.FetchedAt.UTC().Format(time.RFC3339),
+				"transaction_id": snap.TransactionID, "data": json.RawMessage(nonEmptyListing(raw))}
+			if rec["source"] == lookup.FromDemo {
+				rec["stored"] = true
+			}
+			if !snap.Filters.Full() {
+				rec["scope"] = snap.Filters
+			}
+			g.emit(rec)
 		}
 		return g.finish2A(listings, failed)
 	}
@@ -73,10 +80,18 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 			continue
 		}
 		listings = append(listings, periodListing{r.Period, r.Raw})
-		g.emit(map[string]any{"period": r.Period, "source": lookup.FromRemote, "fetched_at": r.FetchedAt,
+		g.emit(map[string]any{"period": r.Period, "source": g.source(lookup.FromRemote), "fetched_at": r.FetchedAt,
 			"transaction_id": r.TransactionID, "data": json.RawMessage(nonEmptyListing(r.Raw))})
 	}
 	return g.finish2A(listings, failed)
+}
+
+// source labels an answer: "demo" for the built-in demo service's made-up data, else as given.
+func (g *gstRun) source(real string) string {
+	if g.d.Core.DemoAnswers() {
+		return lookup.FromDemo
+	}
+	return real
 }
 
 type periodListing struct {
@@ -155,21 +170,20 @@ func gst2ADiff(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	snaps, err := g.d.Returns.GSTR2ASnapshots(ctx, period)
+	pair, err := g.d.Returns.GSTR2ADefaultComparison(ctx, period)
 	if err != nil {
-		return g.fail(err)
-	}
-	if len(snaps) < 2 {
-		g.emit(map[string]any{"period": period, "error": errorObject(apperr.New(apperr.NotFound,
-			"Period %s has %d stored pull(s): a diff needs two. Pull it again with gstdesk gst 2a-b2b.", period, len(snaps)))})
+		g.emit(map[string]any{"period": period, "error": errorObject(apperr.Command.Public(err))})
 		return g.done(true)
 	}
-	// Snapshots come newest first.
-	d, err := g.d.Returns.GSTR2ADiff(ctx, snaps[1].ID, snaps[0].ID)
+	d, err := g.d.Returns.GSTR2ADiff(ctx, pair.FromID, pair.ToID)
 	if err != nil {
 		return g.fail(err)
 	}
+	if d.ScopeNote != "" {
+		fmt.Fprintln(g.env.Stderr, "gstdesk gst 2a-diff:", d.ScopeNote)
+	}
 	b, _ := json.Marshal(d)
-	g.emit(map[string]any{"period": period, "from": snaps[1].FetchedAt.UTC().Format(time.RFC3339), "to": snaps[0].FetchedAt.UTC().Format(time.RFC3339), "diff": json.RawMessage(b)})
+	g.emit(map[string]any{"period": period, "from": d.From.FetchedAt.UTC().Format(time.RFC3339), "to": d.To.FetchedAt.UTC().Format(time.RFC3339),
+		"scope": d.Scope, "diff": json.RawMessage(b)})
 	return g.done(false)
 }

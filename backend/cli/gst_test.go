@@ -184,7 +184,7 @@ func TestGST2AB2BPullThenOffline(t *testing.T) {
 		t.Fatalf("pull: exit %d, %d lines, %s %v", code, len(recs), errs, recs)
 	}
 	for i, want := range []string{"2025-04", "2025-05", "2025-06"} {
-		if recs[i]["period"] != want || recs[i]["source"] != "remote" {
+		if recs[i]["period"] != want || recs[i]["source"] != "demo" {
 			t.Errorf("line %d = %v", i, recs[i]["period"])
 		}
 		if _, ok := recs[i]["data"].(map[string]any)["b2b"].([]any); !ok {
@@ -198,7 +198,7 @@ func TestGST2AB2BPullThenOffline(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		a, _ := json.Marshal(recs[i]["data"])
 		b, _ := json.Marshal(off[i]["data"])
-		if off[i]["source"] != "cache" || string(a) != string(b) {
+		if off[i]["source"] != "demo" || off[i]["stored"] != true || string(a) != string(b) {
 			t.Errorf("period %s offline differs from what was pulled", off[i]["period"])
 		}
 	}

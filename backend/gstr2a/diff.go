@@ -45,6 +45,76 @@ type Diff struct {
 	Suppliers        []SupplierChange `json:"suppliers"`
 	SuppliersAdded   []string         `json:"suppliers_added"`
 	SuppliersRemoved []string         `json:"suppliers_removed"`
+	// Scope is what both pulls covered and was compared: "" for every supplier of the period, or
+	// one supplier's GSTIN when one of the pulls asked for that supplier only.
+	Scope string `json:"scope"`
+	// ScopeNote says in words what was compared (and why only that).
+	ScopeNote string `json:"scope_note"`
+}
+
+// Describe says in words what a pull covered: "all suppliers", "supplier X only", "data from D".
+func (f Filters) Describe() string {
+	var parts []string
+	if f.Supplier != "" {
+		parts = append(parts, "supplier "+f.Supplier+" only")
+	}
+	if f.From != "" {
+		parts = append(parts, "data from "+f.From)
+	}
+	if len(parts) == 0 {
+		return "all suppliers, the whole period"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Comparable says whether two pulls can be compared like with like, and what over: "" for
+// everything, or the one supplier both covered. Two pulls of different taxpayers or periods, of
+// two different suppliers, or with different from-dates (the service does not say which earlier
+// invoices a from-date pull leaves out) cannot be compared: the error says why.
+func Comparable(from, to Snapshot) (supplier string, err error) {
+	switch {
+	case from.GSTIN != to.GSTIN:
+		return "", apperr.New(apperr.Invalid, "These pulls are of two taxpayers (%s and %s): only pulls of one client can be compared.", from.GSTIN, to.GSTIN)
+	case from.Period != to.Period:
+		return "", apperr.New(apperr.Invalid, "Only two pulls of the same period can be compared (%s and %s).", from.Period, to.Period)
+	case from.Filters.From != to.Filters.From:
+		return "", apperr.New(apperr.Invalid, "The pulls cover different data (%s; %s): a pull with a from-date holds only what the service gave from that date, so an invoice missing from it need not have been removed. Compare two pulls made with the same from-date, or two full pulls.",
+			from.Filters.Describe(), to.Filters.Describe())
+	case from.Filters.Supplier == to.Filters.Supplier:
+		return from.Filters.Supplier, nil
+	case from.Filters.Supplier == "":
+		return to.Filters.Supplier, nil
+	case to.Filters.Supplier == "":
+		return from.Filters.Supplier, nil
+	}
+	return "", apperr.New(apperr.Invalid, "The pulls are of two different suppliers (%s and %s): nothing they both covered can be compared.", from.Filters.Supplier, to.Filters.Supplier)
+}
+
+// DefaultComparison picks the two pulls to compare when the person has not chosen: the newest
+// pull, and the newest earlier one of the same scope (else the newest earlier one it can be
+// compared with). snaps are newest first, as Snapshots returns them.
+func DefaultComparison(snaps []Snapshot) (from, to Snapshot, err error) {
+	if len(snaps) < 2 {
+		return from, to, apperr.New(apperr.NotFound, "There are %d pull(s) of this period: a comparison needs two. Pull it again.", len(snaps))
+	}
+	to = snaps[0]
+	var firstErr error
+	for _, same := range []bool{true, false} {
+		for _, s := range snaps[1:] {
+			if same && s.Filters != to.Filters {
+				continue
+			}
+			if _, err := Comparable(s, to); err != nil {
+				if firstErr == nil {
+					firstErr = err
+				}
+				continue
+			}
+			return s, to, nil
+		}
+	}
+	return from, to, apperr.New(apperr.Invalid, "The latest pull (%s) cannot be compared with any earlier pull of the period: %s",
+		to.Filters.Describe(), apperr.Window.Public(firstErr).Message)
 }
 
 type supplierInfo struct {
@@ -134,11 +204,25 @@ func DiffSnapshots(ctx context.Context, db *sql.DB, fromSnapshotID, toSnapshotID
 	if err != nil {
 		return Diff{}, err
 	}
-	if from.WorkspaceID != to.WorkspaceID || from.Period != to.Period {
-		return Diff{}, apperr.New(apperr.Invalid, "Only two pulls of the same period can be compared (%s and %s).", from.Period, to.Period)
+	if from.WorkspaceID != to.WorkspaceID {
+		return Diff{}, apperr.New(apperr.Invalid, "These pulls belong to two workspaces: only pulls of one client can be compared.")
+	}
+	only, err := Comparable(from, to)
+	if err != nil {
+		return Diff{}, err
 	}
 	d := Diff{From: from, To: to, Added: []InvoiceRow{}, Removed: []InvoiceRow{}, Amended: []InvoiceChange{},
-		Suppliers: []SupplierChange{}, SuppliersAdded: []string{}, SuppliersRemoved: []string{}}
+		Suppliers: []SupplierChange{}, SuppliersAdded: []string{}, SuppliersRemoved: []string{}, Scope: only}
+	switch {
+	case only != "" && from.Filters.Supplier != to.Filters.Supplier:
+		d.ScopeNote = "Compared supplier " + only + " only: one of the pulls covered only that supplier, so the other suppliers' invoices were not compared."
+	case only != "":
+		d.ScopeNote = "Compared supplier " + only + " only: both pulls covered only that supplier."
+	case from.Filters.From != "":
+		d.ScopeNote = "Compared data from " + from.Filters.From + ": both pulls asked for data from that date."
+	default:
+		d.ScopeNote = "Compared every supplier of the period: both pulls were full."
+	}
 	c, err := reader(ctx, db)
 	if err != nil {
 		return Diff{}, err
@@ -150,7 +234,17 @@ func DiffSnapshots(ctx context.Context, db *sql.DB, fromSnapshotID, toSnapshotID
 			return nil, nil, err
 		}
 		sig, err := itemSignatures(ctx, c, s)
-		return page.Rows, sig, err
+		rows := page.Rows
+		if only != "" {
+			kept := rows[:0:0]
+			for _, r := range rows {
+				if r.SupplierGSTIN == only {
+					kept = append(kept, r)
+				}
+			}
+			rows = kept
+		}
+		return rows, sig, err
 	}
 	oldRows, oldSig, err := load(from)
 	if err != nil {
@@ -211,6 +305,18 @@ func DiffSnapshots(ctx context.Context, db *sql.DB, fromSnapshotID, toSnapshotID
 	ns, err := loadSupplierInfo(ctx, c, to.sid)
 	if err != nil {
 		return Diff{}, err
+	}
+	if only != "" {
+		for c := range os {
+			if c != only {
+				delete(os, c)
+			}
+		}
+		for c := range ns {
+			if c != only {
+				delete(ns, c)
+			}
+		}
 	}
 	for c, n := range ns {
 		o, ok := os[c]

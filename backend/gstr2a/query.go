@@ -60,6 +60,10 @@ func resolve(ctx context.Context, db querier, sc Scope) (*resolved, error) {
 			if err != nil {
 				return nil, err
 			}
+			if sc.WorkspaceID != "" && s.WorkspaceID != sc.WorkspaceID {
+				// Another client's pull is never shown here, even when asked for by id.
+				return nil, apperr.New(apperr.NotFound, "There is no GSTR-2A pull %q in this workspace.", id)
+			}
 			r.snaps = append(r.snaps, s)
 		}
 	} else {

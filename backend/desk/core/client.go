@@ -130,6 +130,14 @@ func (s *Core) Connection(ctx context.Context) (Connection, error) {
 	return c, nil
 }
 
+// DemoAnswers reports whether the current workspace's answers come from the built-in demo service
+// (the demo workspace with no base URL of its own and no GSTDESK_BASE_URL): they are made up and
+// are labelled "demo" wherever they are shown.
+func (s *Core) DemoAnswers() bool {
+	ws := s.Workspace()
+	return ws.Environment == store.EnvDemo && ws.BaseURL == "" && s.Getenv("GSTDESK_BASE_URL") == ""
+}
+
 // CheckDemoSource refuses to answer a command from the built-in demo service when the person gave
 // real credentials (GSTDESK_API_KEY or a key in the keychain) and no GSTDESK_BASE_URL: they meant a
 // real service, and a made-up "not found" would read as a real supplier being unregistered.

@@ -17,7 +17,6 @@ import (
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/lookup"
-	"gstdesk/backend/store"
 )
 
 // Service is the lookups area over the shared core.
@@ -54,7 +53,7 @@ func (s *Service) Lookups(ctx context.Context) (*lookup.Service, error) {
 		MaxAge:  time.Duration(set.CacheDays) * 24 * time.Hour,
 		Offline: s.IsOffline(),
 		// Answers of the built-in demo service are made up: they say so.
-		Demo: ws.Environment == store.EnvDemo && set.BaseURL == "" && s.Getenv("GSTDESK_BASE_URL") == "",
+		Demo: s.DemoAnswers(),
 	}, nil
 }
 

@@ -82,6 +82,26 @@ func (s *Service) GSTR2ASnapshots(ctx context.Context, period string) ([]gstr2a.
 	return gstr2a.Snapshots(ctx, s.DB.DB, s.Workspace().ID, period)
 }
 
+// Comparison is the pair of pulls compared by default.
+type Comparison struct {
+	FromID string `json:"from_id"`
+	ToID   string `json:"to_id"`
+}
+
+// GSTR2ADefaultComparison picks the two pulls of a period to compare when the person has not
+// chosen: the newest and the newest earlier one that covered the same data (gstr2a.DefaultComparison).
+func (s *Service) GSTR2ADefaultComparison(ctx context.Context, period string) (Comparison, error) {
+	snaps, err := s.GSTR2ASnapshots(ctx, period)
+	if err != nil {
+		return Comparison{}, err
+	}
+	from, to, err := gstr2a.DefaultComparison(snaps)
+	if err != nil {
+		return Comparison{}, err
+	}
+	return Comparison{FromID: from.ID, ToID: to.ID}, nil
+}
+
 // GSTR2ADiff says what changed between two pulls of the workspace.
 func (s *Service) GSTR2ADiff(ctx context.Context, fromID, toID string) (gstr2a.Diff, error) {
 	ws := s.Workspace().ID
