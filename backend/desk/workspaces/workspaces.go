@@ -38,6 +38,8 @@ type Info struct {
 	Credentials config.CredentialStatus `json:"credentials"`
 	// CallsToday counts the calls made to the remote service since local midnight.
 	CallsToday int `json:"calls_today"`
+	// Notices are what opening the data folder changed (a client's data moved to its own workspace).
+	Notices []string `json:"notices"`
 }
 
 // Info describes the running app and the current workspace.
@@ -69,6 +71,7 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 		DataDir:     s.DB.Dir,
 		Offline:     offline,
 		Credentials: s.Vault.Status(ws.Environment),
+		Notices:     append([]string{}, s.Notices()...),
 	}, nil
 }
 

@@ -81,6 +81,8 @@ export const taxBySupplier = async (s: Scope, n = 10): Promise<SupplierTax[]> =>
 export const taxByMonth = async (s: Scope): Promise<MonthTax[]> => (await Returns.GSTR2ATaxByMonth(scope(s))) ?? []
 export const snapshots = async (period: string): Promise<Snapshot[]> => (await Returns.GSTR2ASnapshots(period)) ?? []
 export const diff = (fromID: string, toID: string): Promise<Diff> => Returns.GSTR2ADiff(fromID, toID)
+/** The two pulls of a period compared by default: the newest and the newest earlier one that covered the same data. */
+export const defaultComparison = (period: string): Promise<{ from_id: string; to_id: string }> => Returns.GSTR2ADefaultComparison(period)
 /** Writes the current view (scope, filters, sort) to the exports folder; resolves to the file's path. */
 export const exportView = (s: Scope, q: Query, level: Level, format: ExportFormat): Promise<string> =>
   Returns.GSTR2AExport(scope(s), query(q), level, format)

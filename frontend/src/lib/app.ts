@@ -9,3 +9,9 @@ area.subscribe((a) => {
 export const appInfo = writable<Info | null>(null)
 export const isOnline = writable<boolean>(true)
 export const paletteOpen = writable<boolean>(false)
+
+/** Opens the window afresh on the workspace now current: every screen's state belonged to the
+ * previous client and must not show in this one's (the area stays, through the address's #). */
+export function reopen(): void {
+  location.reload()
+}

@@ -18,6 +18,20 @@ export namespace apperr {
 	        this.transaction_id = source["transaction_id"];
 	    }
 	}
+	export class Hint {
+	    Window: string;
+	    Command: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Hint(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.Window = source["Window"];
+	        this.Command = source["Command"];
+	    }
+	}
 
 }
 
@@ -563,6 +577,8 @@ export namespace gstr2a {
 	    suppliers: SupplierChange[];
 	    suppliers_added: string[];
 	    suppliers_removed: string[];
+	    scope: string;
+	    scope_note: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Diff(source);
@@ -579,6 +595,8 @@ export namespace gstr2a {
 	        this.suppliers = this.convertValues(source["suppliers"], SupplierChange);
 	        this.suppliers_added = source["suppliers_added"];
 	        this.suppliers_removed = source["suppliers_removed"];
+	        this.scope = source["scope"];
+	        this.scope_note = source["scope_note"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2688,6 +2706,20 @@ export namespace reconcile {
 
 export namespace returns {
 	
+	export class Comparison {
+	    from_id: string;
+	    to_id: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Comparison(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.from_id = source["from_id"];
+	        this.to_id = source["to_id"];
+	    }
+	}
 	export class PullRequest {
 	    gstin: string;
 	    periods: string[];
@@ -3036,6 +3068,7 @@ export namespace workspaces {
 	    offline: boolean;
 	    credentials: config.CredentialStatus;
 	    calls_today: number;
+	    notices: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Info(source);
@@ -3052,6 +3085,7 @@ export namespace workspaces {
 	        this.offline = source["offline"];
 	        this.credentials = this.convertValues(source["credentials"], config.CredentialStatus);
 	        this.calls_today = source["calls_today"];
+	        this.notices = source["notices"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -3071,6 +3105,44 @@ export namespace workspaces {
 		    }
 		    return a;
 		}
+	}
+	export class Spec {
+	    name: string;
+	    gstin: string;
+	    environment: string;
+	    base_url: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Spec(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.gstin = source["gstin"];
+	        this.environment = source["environment"];
+	        this.base_url = source["base_url"];
+	    }
+	}
+	export class Usage {
+	    gstr2a_pulls: number;
+	    recon_runs: number;
+	    payroll_runs: number;
+	    decisions: number;
+	    settings: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Usage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstr2a_pulls = source["gstr2a_pulls"];
+	        this.recon_runs = source["recon_runs"];
+	        this.payroll_runs = source["payroll_runs"];
+	        this.decisions = source["decisions"];
+	        this.settings = source["settings"];
+	    }
 	}
 
 }

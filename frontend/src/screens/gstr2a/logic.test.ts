@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   activeFilters, bars, clickPeriod, clock, emptyFilter, fyChoices, fyMonths, fyOfPeriod, isFuture, nextPeriod, nextSort,
-  pageOf, periodsLabel, pullClass, pullLine, rateLabel, sessionLine, sessionState, sortPeriods, toFilter,
+  pageOf, periodsLabel, pullClass, pullLine, rateLabel, scopeWords, sessionLine, sessionState, sortPeriods, toFilter,
 } from './logic'
 
 const fy25 = fyMonths(2025)
@@ -136,5 +136,16 @@ describe('sorting, paging, bars', () => {
     expect(rateLabel(18)).toBe('18%')
     expect(rateLabel(0.25)).toBe('0.25%')
     expect(rateLabel(7.5)).toBe('7.5%')
+  })
+})
+
+describe('scopeWords', () => {
+  it.each([
+    ['', '', ''],
+    ['29AAACB0001K1Z7', '', ' for 29AAACB0001K1Z7 only'],
+    ['', '01/04/2025', ' from 01/04/2025'],
+    ['29AAACB0001K1Z7', '01/04/2025', ' for 29AAACB0001K1Z7 only from 01/04/2025'],
+  ])('%s %s', (sup, from, want) => {
+    expect(scopeWords(sup, from)).toBe(want)
   })
 })

@@ -217,3 +217,9 @@ export function rateLabel(r: number): string {
 export function yesNo(v: string): string {
   return v === 'Y' ? 'Yes' : v === 'N' ? 'No' : '—'
 }
+
+/** " for 29AAACB0001K1Z7 only", " from 01/04/2025", both, or "" for a full pull: a pull's scope in
+ * words, on the pull button and wherever a pull is listed. */
+export function scopeWords(supplier: string, from: string): string {
+  return (supplier ? ` for ${supplier} only` : '') + (from ? ` from ${from}` : '')
+}
