@@ -36,7 +36,8 @@ type Info struct {
 	DataDir     string                  `json:"data_dir"`
 	Offline     bool                    `json:"offline"`
 	Credentials config.CredentialStatus `json:"credentials"`
-	// CallsToday counts the calls made to the remote service since local midnight.
+	// CallsToday counts the calls made to the remote service since local midnight by the
+	// workspaces of the current environment.
 	CallsToday int `json:"calls_today"`
 	// Notices are what opening the data folder changed (a client's data moved to its own workspace).
 	Notices []string `json:"notices"`
@@ -58,7 +59,9 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 	y, m, d := s.Now().Date()
 	midnight := store.FormatTime(time.Date(y, m, d, 0, 0, 0, 0, time.Local))
 	var calls int
-	if err := s.DB.QueryRowContext(ctx, `SELECT count(*) FROM audit_log WHERE at >= ?`, midnight).Scan(&calls); err != nil {
+	// Calls of this environment's workspaces: another environment's calls spend another key's credits.
+	if err := s.DB.QueryRowContext(ctx, `SELECT count(*) FROM audit_log WHERE at >= ?
+		AND workspace_id IN (SELECT id FROM workspaces WHERE environment = ?)`, midnight, ws.Environment).Scan(&calls); err != nil {
 		return Info{}, err
 	}
 	return Info{

@@ -69,10 +69,15 @@ describe('sourceLine', () => {
     ['cache', '2026-11-22T11:59:50Z', 'from cache, saved just now'],
     ['remote', '2026-11-22T11:59:50Z', 'fetched just now'],
     ['cache', '', 'from cache'],
-    ['demo', '2026-11-22T10:00:00Z', 'demo data (made up), 2 h ago'],
-    ['demo', '', 'demo data (made up)'],
   ])('%s %s', (src, at, want) => {
     expect(sourceLine(src, at, now)).toBe(want)
+  })
+  it.each([
+    ['2026-11-22T10:00:00Z', false, 'demo data (made up), fetched 2 h ago'],
+    ['2026-11-19T12:00:00Z', true, 'demo data (made up), from cache, 3 days old'],
+    ['', false, 'demo data (made up)'],
+  ])('demo %s stored=%s', (at, stored, want) => {
+    expect(sourceLine('demo', at, now, stored)).toBe(want)
   })
 })
 

@@ -90,9 +90,13 @@ export function pageOf<T>(rows: T[], page: number, size: number): { rows: T[]; p
 }
 
 /** "fetched 2 h ago" or "from cache, 3 days old": where a remote answer came from. An answer of
- * the built-in demo service always says it is made up. */
-export function sourceLine(source: string, fetchedAt: string, now: Date = new Date()): string {
-  if (source === 'demo') return fetchedAt ? `demo data (made up), ${age(fetchedAt, now)}` : 'demo data (made up)'
+ * the built-in demo service always says it is made up ("demo data (made up), fetched 2 h ago";
+ * stored says it was read from the data folder). */
+export function sourceLine(source: string, fetchedAt: string, now: Date = new Date(), stored = false): string {
+  if (source === 'demo') {
+    const rest = sourceLine(stored ? 'cache' : 'remote', fetchedAt, now)
+    return 'demo data (made up)' + (rest ? ', ' + rest : '')
+  }
   if (!fetchedAt) return source === 'cache' ? 'from cache' : ''
   const a = age(fetchedAt, now)
   if (source === 'cache') return a === 'just now' ? 'from cache, saved just now' : `from cache, ${a.replace(/ ago$/, ' old')}`
