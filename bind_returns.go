@@ -2,6 +2,7 @@ package main
 
 import (
 	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/gstr2a"
 )
 
 // Returns binds the returns area: GST portal sign-in, GSTR-2A pulls and their review.
@@ -36,42 +37,42 @@ func (b *Returns) PullResults(id string) ([]returns.PullResult, error) {
 }
 
 // GSTR2APeriods lists the pulled periods.
-func (b *Returns) GSTR2APeriods() ([]returns.GSTR2APeriod, error) {
+func (b *Returns) GSTR2APeriods() ([]gstr2a.PeriodInfo, error) {
 	return b.d.Returns.GSTR2APeriods(b.ctx)
 }
 
 // GSTR2ATotals are the summary cards of the chosen periods.
-func (b *Returns) GSTR2ATotals(sc returns.GSTR2AScope) (returns.GSTR2ATotals, error) {
+func (b *Returns) GSTR2ATotals(sc gstr2a.Scope) (gstr2a.Totals, error) {
 	return b.d.Returns.GSTR2ATotals(b.ctx, sc)
 }
 
 // GSTR2ASuppliers is the supplier summary of the chosen periods.
-func (b *Returns) GSTR2ASuppliers(sc returns.GSTR2AScope) ([]returns.GSTR2ASupplier, error) {
+func (b *Returns) GSTR2ASuppliers(sc gstr2a.Scope) ([]gstr2a.SupplierSummary, error) {
 	return b.d.Returns.GSTR2ASuppliers(b.ctx, sc)
 }
 
 // GSTR2AInvoices is one page of the invoice table.
-func (b *Returns) GSTR2AInvoices(sc returns.GSTR2AScope, q returns.GSTR2AQuery) (returns.GSTR2APage, error) {
+func (b *Returns) GSTR2AInvoices(sc gstr2a.Scope, q gstr2a.InvoiceQuery) (gstr2a.InvoicePage, error) {
 	return b.d.Returns.GSTR2AInvoices(b.ctx, sc, q)
 }
 
 // GSTR2AItems are an invoice's line items.
-func (b *Returns) GSTR2AItems(invoiceID int64) ([]returns.GSTR2ALineItem, error) {
+func (b *Returns) GSTR2AItems(invoiceID int64) ([]gstr2a.LineItem, error) {
 	return b.d.Returns.GSTR2AItems(b.ctx, invoiceID)
 }
 
 // GSTR2ATaxBySupplier is the top suppliers by tax.
-func (b *Returns) GSTR2ATaxBySupplier(sc returns.GSTR2AScope, n int) ([]returns.GSTR2ASupplierTx, error) {
+func (b *Returns) GSTR2ATaxBySupplier(sc gstr2a.Scope, n int) ([]gstr2a.SupplierTax, error) {
 	return b.d.Returns.GSTR2ATaxBySupplier(b.ctx, sc, n)
 }
 
 // GSTR2ATaxByMonth is the tax per period.
-func (b *Returns) GSTR2ATaxByMonth(sc returns.GSTR2AScope) ([]returns.GSTR2AMonthTax, error) {
+func (b *Returns) GSTR2ATaxByMonth(sc gstr2a.Scope) ([]gstr2a.MonthTax, error) {
 	return b.d.Returns.GSTR2ATaxByMonth(b.ctx, sc)
 }
 
 // GSTR2ASnapshots lists every pull of a period.
-func (b *Returns) GSTR2ASnapshots(period string) ([]returns.GSTR2ASnapshot, error) {
+func (b *Returns) GSTR2ASnapshots(period string) ([]gstr2a.Snapshot, error) {
 	return b.d.Returns.GSTR2ASnapshots(b.ctx, period)
 }
 
@@ -81,16 +82,16 @@ func (b *Returns) GSTR2ADefaultComparison(period string) (returns.Comparison, er
 }
 
 // GSTR2ADiff says what changed between two pulls.
-func (b *Returns) GSTR2ADiff(fromID, toID string) (returns.GSTR2ADiff, error) {
+func (b *Returns) GSTR2ADiff(fromID, toID string) (gstr2a.Diff, error) {
 	return b.d.Returns.GSTR2ADiff(b.ctx, fromID, toID)
 }
 
 // GSTR2AExport writes the current view to the exports folder.
-func (b *Returns) GSTR2AExport(sc returns.GSTR2AScope, q returns.GSTR2AQuery, level, format string) (string, error) {
+func (b *Returns) GSTR2AExport(sc gstr2a.Scope, q gstr2a.InvoiceQuery, level, format string) (string, error) {
 	return b.d.Returns.GSTR2AExport(b.ctx, sc, q, level, format)
 }
 
 // StartSupplierLookup looks up the suppliers without a name, as a bulk job.
-func (b *Returns) StartSupplierLookup(sc returns.GSTR2AScope) (string, error) {
+func (b *Returns) StartSupplierLookup(sc gstr2a.Scope) (string, error) {
 	return b.d.Returns.StartSupplierLookup(b.ctx, sc)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"gstdesk/backend/gstr2a"
 	"strings"
 	"testing"
 
@@ -91,7 +92,7 @@ func TestWindowOneClientPerWorkspace(t *testing.T) {
 	}
 	pull(returns.PullRequest{Periods: []string{"2025-05"}})
 	snaps, _ := a.Returns.GSTR2ASnapshots("2025-05")
-	page, err := a.Returns.GSTR2AInvoices(returns.GSTR2AScope{Periods: []string{"2025-05"}}, returns.GSTR2AQuery{})
+	page, err := a.Returns.GSTR2AInvoices(gstr2a.Scope{Periods: []string{"2025-05"}}, gstr2a.InvoiceQuery{})
 	if err != nil || len(page.Rows) < 2 {
 		t.Fatalf("invoices = %d, %v", len(page.Rows), err)
 	}
@@ -119,7 +120,7 @@ func TestWindowOneClientPerWorkspace(t *testing.T) {
 	if _, err := a.Workspaces.CreateWorkspace(workspaces.Spec{Name: "Acme", GSTIN: "29AAFCD5862R1ZR", Environment: "demo"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Returns.GSTR2AInvoices(returns.GSTR2AScope{SnapshotIDs: []string{snaps[0].ID}}, returns.GSTR2AQuery{}); err == nil {
+	if _, err := a.Returns.GSTR2AInvoices(gstr2a.Scope{SnapshotIDs: []string{snaps[0].ID}}, gstr2a.InvoiceQuery{}); err == nil {
 		t.Error("another workspace's pull was read by id")
 	}
 	if ps, _ := a.Returns.GSTR2APeriods(); len(ps) != 0 {

@@ -60,7 +60,7 @@ func TestDashboard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tot, _ := dk.Returns.GSTR2ATotals(ctx, returns.GSTR2AScope{Periods: []string{"2025-04", "2025-05", "2025-06"}})
+	tot, _ := dk.Returns.GSTR2ATotals(ctx, gstr2a.Scope{Periods: []string{"2025-04", "2025-05", "2025-06"}})
 	if len(d.Periods) != 3 || d.ITC != tot.Tax || d.Suppliers != tot.Suppliers {
 		t.Errorf("dashboard = %d periods, ITC %d (want %d), %d suppliers (want %d)", len(d.Periods), d.ITC, tot.Tax, d.Suppliers, tot.Suppliers)
 	}
@@ -87,12 +87,12 @@ func TestGSTR2AReviewOffline(t *testing.T) {
 	}
 	dk.Core.StopDemo() // the network is gone
 	dk.Core.SetOffline(true)
-	sc := returns.GSTR2AScope{Periods: []string{"2025-04"}}
+	sc := gstr2a.Scope{Periods: []string{"2025-04"}}
 	tot, err := dk.Returns.GSTR2ATotals(ctx, sc)
 	if err != nil || tot.Invoices == 0 {
 		t.Fatalf("offline totals = %+v, %v", tot, err)
 	}
-	page, err := dk.Returns.GSTR2AInvoices(ctx, sc, returns.GSTR2AQuery{Limit: 10})
+	page, err := dk.Returns.GSTR2AInvoices(ctx, sc, gstr2a.InvoiceQuery{Limit: 10})
 	if err != nil || len(page.Rows) == 0 {
 		t.Fatalf("offline invoices: %v", err)
 	}
@@ -105,7 +105,7 @@ func TestGSTR2AReviewOffline(t *testing.T) {
 	if _, err := dk.Overview.Dashboard(ctx); err != nil {
 		t.Error(err)
 	}
-	if _, err := dk.Returns.GSTR2AExport(ctx, sc, returns.GSTR2AQuery{}, "invoice", "xlsx"); err != nil {
+	if _, err := dk.Returns.GSTR2AExport(ctx, sc, gstr2a.InvoiceQuery{}, "invoice", "xlsx"); err != nil {
 		t.Error(err)
 	}
 }
@@ -187,7 +187,7 @@ func TestPaletteSearch(t *testing.T) {
 	if _, err := dk.Returns.PullGSTR2A(ctx, returns.PullRequest{Periods: []string{"2025-04"}}, false, nil); err != nil {
 		t.Fatal(err)
 	}
-	sups, err := dk.Returns.GSTR2ASuppliers(ctx, returns.GSTR2AScope{Periods: []string{"2025-04"}})
+	sups, err := dk.Returns.GSTR2ASuppliers(ctx, gstr2a.Scope{Periods: []string{"2025-04"}})
 	if err != nil || len(sups) == 0 {
 		t.Fatalf("suppliers = %v, %v", sups, err)
 	}

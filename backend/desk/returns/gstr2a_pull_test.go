@@ -111,12 +111,12 @@ func TestGSTR2AReviewThroughDesk(t *testing.T) {
 	if err != nil || len(periods) != 2 {
 		t.Fatalf("periods = %v, %v", periods, err)
 	}
-	sc := GSTR2AScope{Periods: []string{"2025-04", "2025-05"}, WorkspaceID: "someone-else"}
+	sc := gstr2a.Scope{Periods: []string{"2025-04", "2025-05"}, WorkspaceID: "someone-else"}
 	tot, err := s.GSTR2ATotals(ctx, sc)
 	if err != nil || tot.Invoices != res[0].Invoices+res[1].Invoices {
 		t.Errorf("totals = %+v (%v), want %d invoices", tot, err, res[0].Invoices+res[1].Invoices)
 	}
-	page, err := s.GSTR2AInvoices(ctx, sc, GSTR2AQuery{Limit: 5, Sort: "taxable", Desc: true})
+	page, err := s.GSTR2AInvoices(ctx, sc, gstr2a.InvoiceQuery{Limit: 5, Sort: "taxable", Desc: true})
 	if err != nil || len(page.Rows) == 0 || page.Total != tot.Invoices {
 		t.Fatalf("page = %d rows of %d (%v)", len(page.Rows), page.Total, err)
 	}
@@ -137,14 +137,14 @@ func TestGSTR2AReviewThroughDesk(t *testing.T) {
 			}
 		}
 	}
-	path, err := s.GSTR2AExport(ctx, sc, GSTR2AQuery{}, "item", "csv")
+	path, err := s.GSTR2AExport(ctx, sc, gstr2a.InvoiceQuery{}, "item", "csv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(path); len(b) < 100 {
 		t.Errorf("export %s is %d bytes", path, len(b))
 	}
-	if _, err := s.GSTR2AExport(ctx, sc, GSTR2AQuery{}, "supplier", "csv"); err == nil {
+	if _, err := s.GSTR2AExport(ctx, sc, gstr2a.InvoiceQuery{}, "supplier", "csv"); err == nil {
 		t.Error("an unknown export level was accepted")
 	}
 }

@@ -9,21 +9,6 @@ import (
 	"gstdesk/backend/gstr2a"
 )
 
-// Names the UI uses for the GSTR-2A review types (aliases, so app.go needs no other import).
-type (
-	GSTR2AScope      = gstr2a.Scope
-	GSTR2AQuery      = gstr2a.InvoiceQuery
-	GSTR2APage       = gstr2a.InvoicePage
-	GSTR2ATotals     = gstr2a.Totals
-	GSTR2ASupplier   = gstr2a.SupplierSummary
-	GSTR2ALineItem   = gstr2a.LineItem
-	GSTR2APeriod     = gstr2a.PeriodInfo
-	GSTR2ASnapshot   = gstr2a.Snapshot
-	GSTR2ADiff       = gstr2a.Diff
-	GSTR2ASupplierTx = gstr2a.SupplierTax
-	GSTR2AMonthTax   = gstr2a.MonthTax
-)
-
 // scope fills in the workspace: the UI never chooses another workspace's data.
 func (s *Service) scope(sc gstr2a.Scope) gstr2a.Scope {
 	sc.WorkspaceID = s.Workspace().ID

@@ -17,13 +17,17 @@ async function openApril(page) {
   await page.getByTestId('chip-2025-04').waitFor()
   await page.getByTestId('chip-2025-04').click()
   await page.getByTestId('g2-summary').waitFor()
-  await settled(page)
+  await settled(page, '2025-04')
   assert.equal(await page.getByTestId('g2-selected').innerText(), 'Chosen: Apr 2025')
 }
 
-/** Waits until the summary and the invoice table have loaded what is chosen. */
-async function settled(page) {
-  await page.waitForFunction(() => ['g2-summary', 'g2-invoices'].every((id) => document.querySelector(`[data-testid=${id}]`)?.getAttribute('aria-busy') === 'false'))
+/** Waits until the summary and the invoice table have loaded what is chosen (periods: the chosen
+ * months, "2025-04,2025-05"; a panel that has not begun loading a new choice still shows the old). */
+async function settled(page, periods) {
+  await page.waitForFunction((want) => ['g2-summary', 'g2-invoices'].every((id) => {
+    const el = document.querySelector(`[data-testid=${id}]`)
+    return el?.getAttribute('aria-busy') === 'false' && (!want || el.getAttribute('data-shown') === want)
+  }), periods)
 }
 
 async function pullAndWait(page, periods) {
@@ -174,23 +178,29 @@ export const tests = {
     await page.getByTestId('g2-diff-same').waitFor()
     await shot('gstr2a-diff-same')
 
-    // A pull of one supplier only: against the full pull, everyone else's invoices are "removed".
+    // A pull of one supplier only: the button says so, the filter is gone after it, and the
+    // comparison with the full pull covers that supplier only (nobody else is "removed").
     const first = page.getByTestId('supplier-row').first()
     const gstin = (await first.locator('td').first().innerText()).trim()
     const theirs = num(await first.locator('td').nth(2).innerText())
     const all = num(await page.getByTestId('sum-invoices').innerText())
     await page.getByRole('button', { name: /Pull filters/ }).click()
     await page.getByTestId('g2-pull-supplier').fill(gstin)
-    await pullAndWait(page, ['2025-04'])
+    assert.match(await page.getByTestId('g2-pull').innerText(), new RegExp(`for ${gstin} only`))
+    await page.getByTestId('g2-pull').click()
+    await page.getByTestId('pull-result-2025-04').filter({ hasText: 'from 1 supplier' }).waitFor({ timeout: 60000 })
     assert.match(await page.getByTestId('pull-result-2025-04').innerText(), new RegExp(`pulled ${theirs} invoices? from 1 supplier`))
+    assert.doesNotMatch(await page.getByTestId('g2-pull').innerText(), /only/)
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=snapshot-row]').length === 3)
+    assert.match(await page.getByTestId('g2-snapshots').innerText(), new RegExp(`supplier ${gstin}`))
     // The full pull still stands for the month.
     assert.equal(num(await page.getByTestId('sum-invoices').innerText()), all)
     await page.getByTestId('g2-compare').click()
-    await page.waitForFunction(() => document.querySelector('[data-testid=g2-diff-removed]'))
+    await page.waitForFunction(() => document.querySelector('[data-testid=g2-diff-scope]'))
     const head2 = await page.getByTestId('g2-diff-headline').innerText()
-    assert.match(head2, new RegExp(`${(all - theirs).toLocaleString('en-IN')} removed`))
+    assert.match(head2, /0 removed/)
     assert.match(head2, new RegExp(`${theirs.toLocaleString('en-IN')} unchanged`))
+    assert.match(await page.getByTestId('g2-diff-scope').innerText(), new RegExp(`Compared supplier ${gstin} only`))
     await page.getByTestId('g2-diff').scrollIntoViewIfNeeded()
     await shot('gstr2a-diff')
   },
