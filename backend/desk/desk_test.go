@@ -268,3 +268,20 @@ func TestPaletteSearch(t *testing.T) {
 		t.Errorf("sheet of the hit = %+v, %v", sheet.Sheet.Employee, err)
 	}
 }
+
+// A supplier watch stopped before its end is never shown as a complete one.
+func TestReconWatchStoppedSaysPartial(t *testing.T) {
+	dk, w := openDeskWatched(t)
+	s := dk.Recon
+	ctx := context.Background()
+	dk.Lookups.KnownSuppliers = func(context.Context) ([]string, error) {
+		return []string{"33EIUPS5109E1ZZ", "27AAPFU0939F1ZV"}, nil
+	}
+	id := s.ReconStartWatch(ctx, "2024-03-01", "2024-03-31")
+	dk.Core.CancelJob(id)
+	<-w.Done
+	v, err := s.ReconWatchResult(id)
+	if err == nil && (v.Stopped == "" || !strings.Contains(v.Stopped, "cover those only")) {
+		t.Errorf("a cancelled watch came back as complete: checked %d, stopped %q", v.Checked, v.Stopped)
+	}
+}

@@ -42,6 +42,9 @@ type WatchView struct {
 	Checked   int          `json:"checked"` // date × state lists fetched
 	Failed    []string     `json:"failed"`  // "DD-MM-YYYY state: why" for lists that could not be fetched
 	Alerts    []WatchAlert `json:"alerts"`
+	// Stopped says the watch did not finish (cancelled, or stopped by an error): its alerts cover
+	// only the lists checked before.
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // WatchSeverity is how serious a change of the changed list is for a supplier.

@@ -700,6 +700,8 @@ func (s *Service) LastWatch(ctx context.Context) (v WatchView, at time.Time, ok 
 func (s *Service) ReconWatchResult(id string) (WatchView, error) {
 	v, err := core.JobResult[WatchView](s.Core, id)
 	if err != nil && v.From != "" {
+		// What was checked before the stop is shown, and says it is partial.
+		v.Stopped = fmt.Sprintf("%s Only %d list(s) were checked: the alerts cover those only.", apperr.Window.Public(err).Message, v.Checked)
 		return v, nil
 	}
 	return v, err
