@@ -2604,6 +2604,7 @@ export namespace recon {
 	    checked: number;
 	    failed: string[];
 	    alerts: WatchAlert[];
+	    stopped?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new WatchView(source);
@@ -2618,6 +2619,7 @@ export namespace recon {
 	        this.checked = source["checked"];
 	        this.failed = source["failed"];
 	        this.alerts = this.convertValues(source["alerts"], WatchAlert);
+	        this.stopped = source["stopped"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
