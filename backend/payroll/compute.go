@@ -38,7 +38,7 @@ func Compute(ctx context.Context, emps []Employee, fy tds.FY, progress Progress)
 		}
 		r, err := tds.Compute(emps[i].Input, fy)
 		if err != nil {
-			return nil, apperr.Wrap(apperr.Invalid, err, "employee %d (row %d): %s", i+1, emps[i].Row, apperr.Public(err).Message)
+			return nil, apperr.Wrap(apperr.Invalid, err, "employee %d (row %d): %s", i+1, emps[i].Row, reason(err))
 		}
 		out[i] = r
 	}

@@ -249,7 +249,7 @@ func readJSON(ctx context.Context, im *Import, r io.Reader, lim Limits, progress
 		}
 		if err != nil {
 			im.BadRows++
-			im.problem(Problem{File: im.File, Row: n, Message: apperr.Public(err).Message})
+			im.problem(Problem{File: im.File, Row: n, Message: reason(err)})
 			continue
 		}
 		e.Items = items
@@ -437,7 +437,7 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 	if !bad {
 		if err := e.Input.Validate(); err != nil {
 			bad = true
-			rr.im.problem(Problem{File: rr.im.File, Sheet: rr.sheet, Row: row, Message: apperr.Public(err).Message})
+			rr.im.problem(Problem{File: rr.im.File, Sheet: rr.sheet, Row: row, Message: reason(err)})
 		}
 	}
 	if bad {
@@ -445,6 +445,17 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 		return e, false
 	}
 	return e, true
+}
+
+// reason is what a Problem says of err. Problems are shown by the window and the command line
+// alike, so a typed error gives its own message without either face's advice; anything else the
+// short message Face.Public gives it.
+func reason(err error) string {
+	var e *apperr.Error
+	if errors.As(err, &e) && e.Kind != apperr.Internal {
+		return e.Message
+	}
+	return apperr.Command.Public(err).Message
 }
 
 // parseMoney reads an amount cell: whatever money.Parse accepts (plain decimals, digit grouping

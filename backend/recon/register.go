@@ -14,6 +14,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstin"
+	"gstdesk/backend/money"
 	spreadsheet "gstdesk/backend/sheet"
 )
 
@@ -635,12 +636,12 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 		dst *Paise
 	}{{FieldInvoiceValue, &in.Value}, {FieldTaxableValue, &in.Taxable}, {FieldIGST, &in.IGST}, {FieldCGST, &in.CGST}, {FieldSGST, &in.SGST}, {FieldCess, &in.Cess}} {
 		v := p.cell(rec, f.key)
-		a, err := ParseAmount(v)
+		a, err := money.Parse(v)
 		if err != nil {
 			p.fail(row, f.key, v, "an amount in rupees such as 1,23,456.50 (negative as -500 or (500))", false)
 			continue
 		}
-		*f.dst = a
+		*f.dst = Paise(a)
 	}
 	return in, len(p.errs)+p.dropped == nerr || onlyWarnings(p.errs[min(nerr, len(p.errs)):])
 }

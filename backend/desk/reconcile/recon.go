@@ -663,7 +663,7 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 				if ctx.Err() != nil {
 					return w.View(), apperr.Wrap(apperr.Canceled, err, "The supplier watch was stopped.")
 				}
-				w.Fail(day, st, apperr.Public(err).Message)
+				w.Fail(day, st, apperr.Window.Public(err).Message)
 			} else {
 				changes := make([]recon.WatchChange, len(cv.Yours))
 				for i, r := range cv.Yours {
