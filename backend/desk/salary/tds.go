@@ -366,11 +366,11 @@ func (s *Service) TDSExport(ctx context.Context, id string, q TDSQuery, format s
 	if err != nil {
 		return "", err
 	}
-	rows, err := payroll.AllRows(ctx, s.DB.DB, id, q)
+	rows, cols, err := payroll.AllRows(ctx, s.DB.DB, id, q)
 	if err != nil {
 		return "", err
 	}
-	return s.WriteExport("payroll-tds-"+run.FY.String()[3:], format, payroll.SummaryTable(rows))
+	return s.WriteExport("payroll-tds-"+run.FY.String()[3:], format, payroll.SummaryTable(cols, rows))
 }
 
 // TDSExportFull writes one row per employee with every input item and both regimes' five figures
