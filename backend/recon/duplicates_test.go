@@ -1,9 +1,14 @@
 package recon
 
 import (
+	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
+	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
 )
 
@@ -102,4 +107,68 @@ func TestRegisterColumnProblems(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzReadRegisterXLSX: any bytes as an XLSX register either fail with an Invalid error or give
+// invoices that are whole and a duplicate only of an invoice read before it.
+func FuzzReadRegisterXLSX(f *testing.F) {
+	x := excelize.NewFile()
+	for i, row := range strings.Split(strings.TrimSpace(twoIdentical), "\n") {
+		cells := strings.Split(row, ",")
+		vals := make([]any, len(cells))
+		for j, c := range cells {
+			vals[j] = c
+		}
+		x.SetSheetRow("Sheet1", "A"+strconv.Itoa(i+1), &vals)
+	}
+	var b bytes.Buffer
+	x.WriteTo(&b)
+	f.Add(b.Bytes())
+	f.Add(b.Bytes()[:b.Len()-40])
+	f.Add([]byte("PK\x03\x04"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, errs, err := ReadRegister(bytes.NewReader(data), "f.xlsx", export.XLSX, nil)
+		if err != nil {
+			if apperr.KindOf(err) != apperr.Invalid {
+				t.Fatalf("error of kind %s: %v", apperr.KindOf(err), err)
+			}
+			return
+		}
+		for _, e := range errs {
+			if !e.Warning {
+				t.Fatalf("success with an error: %v", e)
+			}
+		}
+		refs := map[string]bool{}
+		for _, in := range got {
+			if in.SupplierGSTIN == "" || in.Number == "" || len(in.Date) != 10 {
+				t.Fatalf("bad invoice %+v", in)
+			}
+			if in.DuplicateOf != "" && !refs[in.DuplicateOf] {
+				t.Fatalf("%s is a duplicate of %q, not read before it", in.RowRef, in.DuplicateOf)
+			}
+			refs[in.RowRef] = true
+		}
+	})
+}
+
+// FuzzReadRegisterDuplicates: CSV registers around the duplicate rules.
+func FuzzReadRegisterDuplicates(f *testing.F) {
+	f.Add([]byte(twoIdentical), false)
+	f.Add([]byte(twoIdentical), true)
+	f.Add([]byte("supplier_gstin,invoice_number,invoice_date,taxable_value,igst,igst\n27AAPFU0939F1ZV,1,01-07-2024,1,1,1\n"), false)
+	f.Fuzz(func(t *testing.T, data []byte, combine bool) {
+		got, _, err := ReadRegisterWith(bytes.NewReader(data), "f.csv", export.CSV, nil, ImportOptions{CombineDuplicates: combine})
+		if err != nil {
+			if apperr.KindOf(err) != apperr.Invalid {
+				t.Fatalf("error of kind %s: %v", apperr.KindOf(err), err)
+			}
+			return
+		}
+		for _, in := range got {
+			if combine && in.DuplicateOf != "" {
+				t.Fatalf("duplicate kept apart though combined: %+v", in)
+			}
+		}
+	})
 }
