@@ -457,7 +457,7 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 			}
 			in.RowRef = rowRef(name, p.sheet, []int{rowNum})
 			in.DuplicateOf = f.RowRef
-			p.fail(rowNum, FieldInvoiceNumber, in.Number, fmt.Sprintf("the same supplier GSTIN, invoice number and date as %s: listed as a duplicate, not added up and not matched (combine duplicate rows to add them up)", f.RowRef), true)
+			p.fail(rowNum, FieldInvoiceNumber, in.Number, fmt.Sprintf("the same supplier GSTIN, invoice number and date as %s: a duplicate row, kept apart and not added up unless you choose to combine duplicate rows", f.RowRef), true)
 			out = append(out, in)
 			lastRows = nil
 			return nil
