@@ -181,8 +181,3 @@ func (face Face) show(e *Error, msg string) *Error {
 	}
 	return &Error{Kind: e.Kind, Message: msg, Status: e.Status, TransactionID: e.TransactionID}
 }
-
-// Public returns what the window may show a person of err: Window.Public(err).
-//
-// Deprecated: say which face sees the error: apperr.Window.Public(err) or apperr.Command.Public(err).
-func Public(err error) *Error { return Window.Public(err) }

@@ -116,10 +116,3 @@ func TestWrapKeepsCauseOutOfPublic(t *testing.T) {
 		}
 	}
 }
-
-func TestDeprecatedPublicIsTheWindow(t *testing.T) {
-	err := New(Unauthorised, "No API key is set.").WithHint(keyHint)
-	if got, want := *Public(err), *Window.Public(err); got != want {
-		t.Errorf("Public = %+v, want %+v", got, want)
-	}
-}

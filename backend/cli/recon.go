@@ -43,6 +43,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	purchases := fs.String("purchases", "", "the purchase register, CSV or XLSX")
 	tolerance := fs.String("tolerance", "1", "rupees of difference per amount still treated as agreement")
 	window := fs.Int("date-window", 10, "days two invoice dates may be apart and still suggest the same invoice")
+	combine := fs.Bool("combine-duplicates", false, "add up register rows that repeat an invoice (same supplier GSTIN, number and date) instead of listing them as duplicates")
 	format := fs.String("format", "json", "output: json (one line per row), csv or xlsx")
 	out := fs.String("out", "", "write to this file instead of standard output")
 	fs.Usage = func() { reconUsage(env.Stderr) }
@@ -87,7 +88,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		return fail(ExitUsage, "%s", apperr.Command.Public(err).Message)
 	}
 	periods := periodRange(*year, *month, *toMonth)
-	var ro reconcile.RunOptions
+	ro := reconcile.RunOptions{CombineDuplicates: *combine}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
 		case "tolerance":

@@ -68,7 +68,7 @@ func TestReconCommand(t *testing.T) {
 func TestReconCommandErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.csv")
-	os.WriteFile(bad, []byte("supplier_gstin,invoice_number,invoice_date,taxable_value\n27AAPFU0939F1ZV,1,31-02-2024,x\n"), 0o644)
+	os.WriteFile(bad, []byte("supplier_gstin,invoice_number,invoice_date,taxable_value,igst\n27AAPFU0939F1ZV,1,31-02-2024,x,0\n"), 0o644)
 	tests := []struct {
 		args []string
 		code int

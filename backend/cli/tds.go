@@ -38,6 +38,7 @@ func runTDS(ctx context.Context, env Env, args []string) int {
 		for _, name := range []string{"calc", "template"} {
 			fmt.Fprintf(env.Stderr, "  %-9s %s\n", name, tdsSubcommands[name].summary)
 		}
+		fmt.Fprintln(env.Stderr, "\n"+payrollColumnsHelp)
 		fmt.Fprintln(env.Stderr, "\nRun 'gstdesk tds COMMAND -h' for its flags.")
 		if len(args) == 0 {
 			return ExitUsage
@@ -51,6 +52,17 @@ func runTDS(ctx context.Context, env Env, args []string) int {
 	}
 	return sub.run(ctx, env, args[1:])
 }
+
+// payrollColumnsHelp says which columns a payroll sheet needs and what becomes of the others.
+var payrollColumnsHelp = strings.Join([]string{
+	"A CSV or XLSX payroll has a header row of the workbook's item keys (or friendly names such as",
+	"\"Basic salary 17(1)\", \"HRA exemption\", \"80C\"); 'gstdesk tds template' writes one.",
+	"Required: " + strings.Join(payroll.Required(), ", ") + " (the salary u/s 17(1)), with a value in",
+	"every row (0 where there is none). Any other item may be left out or blank: it is taken as 0,",
+	"and a warning lists the items with no column. Two columns for one item are refused.",
+	"Carried through: name, employee_code (or employee_id, emp code...) and pan under the file's own",
+	"headers, and every other column (Department, Cost centre...) as text, in every output.",
+}, "\n")
 
 // readPayroll reads the --in input (a file, or standard input for "-") in any payroll format.
 func readPayroll(ctx context.Context, env Env, path, format string) (*payroll.Import, error) {
@@ -101,10 +113,9 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 	fs.Usage = func() {
 		fmt.Fprintln(env.Stderr, "usage: gstdesk tds calc --fy \"FY 2025-26\" [--in FILE|-] [--in-format json|csv|xlsx] [--out FILE] [--format json|csv|xlsx] [--explain]")
 		fmt.Fprintln(env.Stderr, "\nComputes salary TDS for both regimes locally, as the remote calculator would, and recommends a regime.")
-		fmt.Fprintln(env.Stderr, "A CSV or XLSX sheet has a header row of the workbook's item keys (or friendly names such as")
-		fmt.Fprintln(env.Stderr, "\"Basic salary 17(1)\", \"HRA exemption\", \"80C\") plus optional name, employee_code, pan and")
-		fmt.Fprintln(env.Stderr, "tds_deducted_so_far columns; 'gstdesk tds template' writes one. Rows with a bad cell are reported")
-		fmt.Fprintln(env.Stderr, "on standard error (file, row, column) and left out; the others are computed and written.")
+		fmt.Fprintln(env.Stderr, payrollColumnsHelp)
+		fmt.Fprintln(env.Stderr, "Rows with a bad cell are reported on standard error (file, row, column) and left out; the")
+		fmt.Fprintln(env.Stderr, "others are computed and written. A problem with the columns themselves stops the run.")
 		fmt.Fprintln(env.Stderr, "Exit status: 0 done, 1 a row or the input was rejected, 2 wrong command line.")
 		fs.PrintDefaults()
 	}

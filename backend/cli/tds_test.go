@@ -276,7 +276,8 @@ func TestTDSCalcCSVBatch(t *testing.T) {
 		t.Fatalf("%d records (%v), want header + 2", len(recs), err)
 	}
 	head := strings.Join(recs[0], ",")
-	for _, w := range []string{"employee_code,name,pan_status,employee_category,gross_salary_from_previous_employers", "new_tds_on_salary", "old_relief_us_87_a", "recommended_regime"} {
+	// The identifiers come out under the file's own headers.
+	for _, w := range []string{"Employee code,Name,pan_status,employee_category,gross_salary_from_previous_employers", "new_tds_on_salary", "old_relief_us_87_a", "recommended_regime"} {
 		if !strings.Contains(head, w) {
 			t.Errorf("header %q lacks %q", head, w)
 		}
@@ -298,5 +299,28 @@ func TestTDSTemplateCommand(t *testing.T) {
 	}
 	if n := strings.Count(stdout, "\n"); n != 6 {
 		t.Errorf("%d lines, want header + 5 demo employees:\n%s", n, stdout)
+	}
+}
+
+// TestTDSCalcRefusesWrongNumbers: payrolls that used to compute a TDS on a salary taken as 0 exit
+// 1 naming the file, row and column; help says which columns are required.
+func TestTDSCalcRefusesWrongNumbers(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct{ name, data, want string }{
+		{"two.csv", "Employee,Salary,Gross salary\nAsha,0,\"24,00,000\"\n", "two.csv, row 1, column C (Gross salary): this column and column B (Salary) both read as"},
+		{"nosalary.csv", "Employee,Basic pay,80C\nAsha,2400000,150000\n", "nosalary.csv, row 1: no column gives Basic salary 17(1)"},
+		{"shift.csv", "Name,Salary,80C\nRao, Asha,1285000,150000\n", "shift.csv, row 2, column D: \"150000\": a value beyond the header's last column"},
+	}
+	for _, tt := range tests {
+		in := filepath.Join(dir, tt.name)
+		os.WriteFile(in, []byte(tt.data), 0o644)
+		code, out, errs := tdsRun(t, "", "tds", "calc", "--fy", "FY 2025-26", "--in", in, "--format", "csv")
+		if code != ExitFailed || out != "" || !strings.Contains(errs, tt.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1 and %q", tt.name, code, out, errs, tt.want)
+		}
+	}
+	_, _, errs := tdsRun(t, "", "help", "tds")
+	if !strings.Contains(errs, "Required: salary_as_per_provisions_contained_in_section_17_1") {
+		t.Errorf("help tds does not say which columns are required:\n%s", errs)
 	}
 }

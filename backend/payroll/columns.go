@@ -22,7 +22,32 @@ type Target struct {
 	Title       string `json:"title"`
 	Description string `json:"description"`
 	Example     string `json:"example"`
+	// Required says a sheet must have the column and every row a value in it (0 is a value): a
+	// payroll without the salary would compute a TDS of 0 for everyone.
+	Required bool `json:"required"`
 }
+
+// KeySalary is the salary u/s 17(1), the one column a payroll sheet must have.
+const KeySalary = "salary_as_per_provisions_contained_in_section_17_1"
+
+// Required lists the keys of the columns a payroll sheet must have.
+func Required() []string { return []string{KeySalary} }
+
+// isIdentifier reports whether key is one of the identifier columns, which a file may have twice
+// (employee_id and employee_code): the second is carried under its own header.
+func isIdentifier(key string) bool { return key == ColName || key == ColCode || key == ColPAN }
+
+// outputKeys are the columns a run's full table adds after the inputs: a file that is such a
+// table imported again has them, and they are results, not input to carry.
+var outputKeys = func() map[string]bool {
+	m := map[string]bool{"recommended_regime": true, "saving": true}
+	for _, g := range []string{"new_", "old_"} {
+		for _, c := range resultKeys {
+			m[g+c.key] = true
+		}
+	}
+	return m
+}()
 
 // targets is every column in template order: identifiers, the 46 items, TDS deducted so far.
 var targets = buildTargets()
@@ -79,18 +104,27 @@ var items = map[string]itemInfo{
 
 func buildTargets() []Target {
 	ts := []Target{
-		{ColName, "Employee name", "the employee's name, carried through to every output", "Asha Rao"},
-		{ColCode, "Employee code", "the payroll code of the employee, carried through", "EMP001"},
-		{ColPAN, "PAN", "the employee's PAN, carried through (not checked)", "ABCPR1234K"},
+		{Key: ColName, Title: "Employee name", Description: "the employee's name, carried through to every output under the file's own header", Example: "Asha Rao"},
+		{Key: ColCode, Title: "Employee code", Description: "the payroll code of the employee (employee_id, emp code...), carried through under the file's own header", Example: "EMP001"},
+		{Key: ColPAN, Title: "PAN", Description: "the employee's PAN, carried through (not checked)", Example: "ABCPR1234K"},
 	}
 	for _, k := range tds.Keys() {
 		if info, ok := items[k]; ok {
-			ts = append(ts, Target{k, info.title, info.desc, info.example})
+			ts = append(ts, Target{Key: k, Title: info.title, Description: info.desc, Example: info.example})
 			continue
 		}
 		ts = append(ts, chapterTarget(k))
 	}
-	return append(ts, Target{ColDeducted, "TDS deducted so far", "TDS this employer has already deducted this year, rupees (for the monthly schedule)", "0"})
+	ts = append(ts, Target{Key: ColDeducted, Title: "TDS deducted so far", Description: "TDS this employer has already deducted this year, rupees (for the monthly schedule)", Example: "0"})
+	for i := range ts {
+		for _, k := range Required() {
+			if ts[i].Key == k {
+				ts[i].Required = true
+				ts[i].Description = "required: " + ts[i].Description + "; every row needs a value, 0 where there is none"
+			}
+		}
+	}
+	return ts
 }
 
 // chapterTarget describes a Chapter VI-A item from its key.
@@ -116,11 +150,11 @@ func chapterTarget(k string) Target {
 	}
 	switch kind {
 	case "gross":
-		return Target{k, section + " gross", "gross amount paid or invested u/s " + section + ", rupees", ex}
+		return Target{Key: k, Title: section + " gross", Description: "gross amount paid or invested u/s " + section + ", rupees", Example: ex}
 	case "qualifying":
-		return Target{k, section + " qualifying", "qualifying amount u/s " + section + " (shown, not added), rupees", ex}
+		return Target{Key: k, Title: section + " qualifying", Description: "qualifying amount u/s " + section + " (shown, not added), rupees", Example: ex}
 	}
-	return Target{k, section, "deductible amount u/s " + section + " (the law's caps are applied), rupees", ex}
+	return Target{Key: k, Title: section, Description: "deductible amount u/s " + section + " (the law's caps are applied), rupees", Example: ex}
 }
 
 // normHeader reduces a header to lower-case letters and digits, so "Basic Salary 17(1)",
@@ -198,16 +232,24 @@ type Match struct {
 	Header string `json:"header"`
 	Key    string `json:"key"` // "" when ignored
 	// How says why: "key" (the header is the key), "alias" (a friendly header), "saved" (the
-	// user's earlier choice), "" (not recognised: ignored).
+	// user's earlier choice), "output" (a result column of an earlier run: ignored), "" (not a
+	// column gstdesk reads: carried through to the outputs as text).
 	How string `json:"how"`
+	// Duplicate is the key an earlier column already has that this one claims too; the column is
+	// not read as it. For an identifier the column is carried under its own header; for a workbook
+	// item the import stops, since which of the two amounts is meant cannot be known.
+	Duplicate string `json:"duplicate,omitempty"`
+	// DuplicateOf is the letter of that earlier column.
+	DuplicateOf string `json:"duplicate_of,omitempty"`
 }
 
 // Suggest maps each header to a column: the user's saved choice first, then the exact key, then
 // a friendly alias, all compared ignoring case, spaces and punctuation. Each key is given to the
-// first header that claims it; later ones are ignored.
+// first header that claims it; a later one gets no key and says which key and column it
+// duplicates.
 func Suggest(headers []string, saved Mapping) []Match {
 	out := make([]Match, len(headers))
-	used := map[string]bool{}
+	used := map[string]int{}
 	for i, h := range headers {
 		h = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
 		m := Match{Index: i, Column: ColumnName(i), Header: h}
@@ -220,12 +262,15 @@ func Suggest(headers []string, saved Mapping) []Match {
 			m.Key, m.How = targets[k].Key, "key"
 		} else if k, ok := aliases[normHeader(h)]; ok {
 			m.Key, m.How = k, "alias"
+		} else if outputKeys[strings.ToLower(h)] {
+			m.How = "output"
 		}
-		if m.Key != "" && used[m.Key] {
+		if first, dup := used[m.Key]; m.Key != "" && dup {
+			m.Duplicate, m.DuplicateOf = m.Key, ColumnName(first)
 			m.Key, m.How = "", ""
 		}
 		if m.Key != "" {
-			used[m.Key] = true
+			used[m.Key] = i
 		}
 		out[i] = m
 	}

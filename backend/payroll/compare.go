@@ -72,11 +72,11 @@ func Compare(ctx context.Context, db *sql.DB, fromID, toID string) (Comparison, 
 	if c.To, err = GetRun(ctx, db, toID); err != nil {
 		return c, err
 	}
-	from, err := AllRows(ctx, db, fromID, Query{})
+	from, _, err := AllRows(ctx, db, fromID, Query{})
 	if err != nil {
 		return c, err
 	}
-	to, err := AllRows(ctx, db, toID, Query{})
+	to, _, err := AllRows(ctx, db, toID, Query{})
 	if err != nil {
 		return c, err
 	}
@@ -123,11 +123,19 @@ func Compare(ctx context.Context, db *sql.DB, fromID, toID string) (Comparison, 
 
 // SummaryTable is a run's rows as an accountant prints them: who, both regimes' taxable income,
 // tax and TDS, the recommendation and saving, TDS deducted so far and this month's TDS.
-func SummaryTable(rows []Row) export.Table {
-	t := export.Table{Name: "payroll TDS", Columns: []export.Column{
-		{Key: "employee_code", Title: "Employee code", Kind: export.Text},
-		{Key: "name", Title: "Name", Kind: export.Text},
-		{Key: "pan", Title: "PAN", Kind: export.Text},
+func SummaryTable(cols Layout, rows []Row) export.Table {
+	if cols == nil {
+		cols = defaultColumns
+	}
+	t := export.Table{Name: "payroll TDS"}
+	for _, c := range cols {
+		key, title := c.Header, c.Header
+		if c.Header == "" {
+			key, title = c.Key, map[string]string{ColCode: "Employee code", ColName: "Name", ColPAN: "PAN"}[c.Key]
+		}
+		t.Columns = append(t.Columns, export.Column{Key: key, Title: title, Kind: export.Text})
+	}
+	t.Columns = append(t.Columns, []export.Column{
 		{Key: "new_income", Title: "New regime: taxable income", Kind: export.Money},
 		{Key: "new_tax", Title: "New regime: total tax", Kind: export.Money},
 		{Key: "new_tds", Title: "New regime: TDS for the year", Kind: export.Money},
@@ -138,9 +146,17 @@ func SummaryTable(rows []Row) export.Table {
 		{Key: "saving", Title: "Saving", Kind: export.Money},
 		{Key: "deducted", Title: "TDS deducted so far", Kind: export.Money},
 		{Key: "monthly", Title: "TDS this month", Kind: export.Money},
-	}}
+	}...)
 	for _, r := range rows {
-		t.Rows = append(t.Rows, []any{r.Code, r.Name, r.PAN, r.NewIncome, r.NewTax, r.NewTDS, r.OldIncome, r.OldTax, r.OldTDS, r.Recommended, r.Saving, r.Deducted, r.Monthly})
+		row := make([]any, 0, len(t.Columns))
+		for i := range cols {
+			v := ""
+			if i < len(r.Carried) {
+				v = r.Carried[i]
+			}
+			row = append(row, v)
+		}
+		t.Rows = append(t.Rows, append(row, r.NewIncome, r.NewTax, r.NewTDS, r.OldIncome, r.OldTax, r.OldTDS, r.Recommended, r.Saving, r.Deducted, r.Monthly))
 	}
 	return t
 }

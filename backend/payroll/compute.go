@@ -38,7 +38,7 @@ func Compute(ctx context.Context, emps []Employee, fy tds.FY, progress Progress)
 		}
 		r, err := tds.Compute(emps[i].Input, fy)
 		if err != nil {
-			return nil, apperr.Wrap(apperr.Invalid, err, "employee %d (row %d): %s", i+1, emps[i].Row, apperr.Public(err).Message)
+			return nil, apperr.Wrap(apperr.Invalid, err, "employee %d (row %d): %s", i+1, emps[i].Row, reason(err))
 		}
 		out[i] = r
 	}
@@ -70,8 +70,10 @@ func (id Identity) get(key string) string {
 	return ""
 }
 
-// usedIDs are the identifier columns that any employee has a value for.
-func usedIDs(emps []Employee) (ids []string, deducted bool) {
+// carriedColumns are the columns an output starts with: the import's layout (the file's
+// identifier and other columns under its own headers, in its order) when it has one, otherwise
+// the identifier columns any employee has a value for, under their keys.
+func carriedColumns(emps []Employee) (cols Layout, deducted bool) {
 	var has [3]bool
 	for i := range emps {
 		for k, key := range idKeys {
@@ -79,12 +81,15 @@ func usedIDs(emps []Employee) (ids []string, deducted bool) {
 		}
 		deducted = deducted || emps[i].Deducted != 0
 	}
+	if len(emps) > 0 && emps[0].Layout != nil {
+		return emps[0].Layout, deducted
+	}
 	for k, key := range idKeys {
 		if has[k] {
-			ids = append(ids, key)
+			cols = append(cols, Carried{Key: key})
 		}
 	}
-	return ids, deducted
+	return cols, deducted
 }
 
 // FullTable is one row per employee with the identifier columns any employee has, every input
@@ -92,14 +97,14 @@ func usedIDs(emps []Employee) (ids []string, deducted bool) {
 // both regimes' five figures (new_..., old_...), recommended_regime and saving. Column titles
 // are the keys, so the sheet can be imported again as it is.
 func FullTable(emps []Employee, results []tds.Result) export.Table {
-	ids, deducted := usedIDs(emps)
-	t := export.Table{Name: "tds_on_salary", Columns: fullColumns(ids, deducted)}
+	carried, deducted := carriedColumns(emps)
+	t := export.Table{Name: "tds_on_salary", Columns: fullColumns(carried, deducted)}
 	t.Rows = make([][]any, len(emps))
 	for i := range emps {
 		e, r := &emps[i], &results[i]
 		row := make([]any, 0, len(t.Columns))
-		for _, k := range ids {
-			row = append(row, e.ID.get(k))
+		for _, v := range e.carriedCells(carried) {
+			row = append(row, v)
 		}
 		row = append(row, e.Input.PANStatus, e.Input.Category.String())
 		for _, p := range e.Input.Amounts {
@@ -117,11 +122,23 @@ func FullTable(emps []Employee, results []tds.Result) export.Table {
 	return t
 }
 
+// carriedCells are the employee's texts of the carried columns cols.
+func (e *Employee) carriedCells(cols Layout) []string {
+	if e.Layout != nil {
+		return e.Carried()
+	}
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = e.ID.get(c.Key)
+	}
+	return out
+}
+
 // fullColumns are FullTable's columns.
-func fullColumns(ids []string, deducted bool) []export.Column {
+func fullColumns(carried Layout, deducted bool) []export.Column {
 	var cs []export.Column
-	for _, k := range ids {
-		cs = append(cs, export.Column{Key: k, Title: k, Kind: export.Text})
+	for _, c := range carried {
+		cs = append(cs, export.Column{Key: c.title(), Title: c.title(), Kind: export.Text})
 	}
 	cs = append(cs,
 		export.Column{Key: tds.KeyPANStatus, Title: tds.KeyPANStatus, Kind: export.Text},
@@ -190,11 +207,11 @@ func (t Totals) Describe() string {
 // WriteFullCSV writes FullTable(emps, results) as export.Write would write it in CSV (a BOM, the
 // keys as header), without building the table: the batch command's fast path for big payrolls.
 func WriteFullCSV(w io.Writer, emps []Employee, results []tds.Result) error {
-	ids, deducted := usedIDs(emps)
+	carried, deducted := carriedColumns(emps)
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString("\ufeff")
 	buf := make([]byte, 0, 1024)
-	for i, c := range fullColumns(ids, deducted) {
+	for i, c := range fullColumns(carried, deducted) {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
@@ -205,8 +222,8 @@ func WriteFullCSV(w io.Writer, emps []Employee, results []tds.Result) error {
 	for i := range emps {
 		e, r := &emps[i], &results[i]
 		buf = buf[:0]
-		for _, k := range ids {
-			buf = appendCSVField(buf, e.ID.get(k))
+		for _, v := range e.carriedCells(carried) {
+			buf = appendCSVField(buf, v)
 			buf = append(buf, ',')
 		}
 		buf = appendCSVField(buf, e.Input.PANStatus)

@@ -53,7 +53,7 @@ func CrossCheck(ctx context.Context, db *sql.DB, runID string, seqs []int, calc 
 		c := Check{RunID: runID, Seq: got[i], TransactionID: txn, Response: resp}
 		remote, err := workbook.Parse(resp)
 		if err != nil {
-			c.Differences = []Difference{{Key: "(workbook)", Local: "a workbook", Remote: apperr.Public(err).Message}}
+			c.Differences = []Difference{{Key: "(workbook)", Local: "a workbook", Remote: apperr.Window.Public(err).Message}}
 		} else {
 			c.Differences = Diff(local, remote)
 		}

@@ -49,11 +49,46 @@ type Identity struct {
 	PAN  string `json:"pan"`
 }
 
+// Carried is a column of the user's file that comes out of every output under the file's own
+// header: an identifier (Key name, employee_code or pan: "employee_id" stays "employee_id") or a
+// column gstdesk does not read (Key "": Department, Cost centre, Location), carried as text.
+type Carried struct {
+	Header string `json:"header"`
+	Key    string `json:"key,omitempty"`
+}
+
+// Layout is the carried columns of a spreadsheet import in the file's order; every employee of
+// the import shares it. A JSON import has none: its outputs name the identifiers by their keys.
+type Layout []Carried
+
+// Extras counts the carried columns that are not identifiers.
+func (l Layout) Extras() int {
+	n := 0
+	for _, c := range l {
+		if c.Key == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// title is the column's header in an output: the file's own, or for a JSON import the key.
+func (c Carried) title() string {
+	if c.Header != "" {
+		return c.Header
+	}
+	return c.Key
+}
+
 // Employee is one imported employee: where it came from, who it is and the workbook input.
 type Employee struct {
 	// Row is the spreadsheet row (the header is row 1) or, for JSON, the workbook's position.
 	Row int
 	ID  Identity
+	// Layout is the import's carried columns (shared, not copied); Extra holds this employee's
+	// text of those whose Key is "", in order.
+	Layout Layout
+	Extra  []string
 	// Deducted is the TDS this employer has already deducted this year (tds_deducted_so_far).
 	Deducted money.Paise
 	Input    tds.Input
@@ -83,6 +118,23 @@ func (e *Employee) Label(f Format) string {
 	return b.String()
 }
 
+// Carried returns the employee's text of each of the layout's columns, in order.
+func (e *Employee) Carried() []string {
+	out := make([]string, len(e.Layout))
+	x := 0
+	for i, c := range e.Layout {
+		if c.Key != "" {
+			out[i] = e.ID.get(c.Key)
+			continue
+		}
+		if x < len(e.Extra) {
+			out[i] = e.Extra[x]
+		}
+		x++
+	}
+	return out
+}
+
 // WorkbookItems are the employee's workbook items: as given for a JSON workbook, otherwise all
 // 46 items in the order of interface.md 2.8 with amounts written as plain decimals.
 func (e *Employee) WorkbookItems() []workbook.Item {
@@ -108,9 +160,23 @@ func (e *Employee) RequestWorkbook() workbook.Workbook {
 		Sheets: []workbook.Sheet{{Name: workbook.InputSheet, Entity: workbook.EntityList, Items: e.WorkbookItems()}}}
 }
 
-// Response is the employee's answer exactly as the remote calculator returns it (4.8's data).
+// CarriedSheet names the sheet a response workbook gains for an employee of a spreadsheet: the
+// file's identifier and other columns under its own headers, as text.
+const CarriedSheet = "employee_details_list"
+
+// Response is the employee's answer as the remote calculator returns it (4.8's data); an
+// employee read from a spreadsheet gets a further sheet, CarriedSheet, with the file's carried
+// columns, so the output still says whose answer it is.
 func (e *Employee) Response(res tds.Result) workbook.Workbook {
-	return workbook.Response(e.WorkbookItems(), res)
+	w := workbook.Response(e.WorkbookItems(), res)
+	if len(e.Layout) > 0 {
+		items := make([]workbook.Item, len(e.Layout))
+		for i, v := range e.Carried() {
+			items[i] = workbook.Item{Key: e.Layout[i].Header, Value: v}
+		}
+		w.Sheets = append(w.Sheets, workbook.Sheet{Name: CarriedSheet, Entity: workbook.EntityList, Items: items})
+	}
+	return w
 }
 
 // decimalNumber writes paise as a JSON number of rupees: 1285000, 1450000.5, -2000.25.

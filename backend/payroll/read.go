@@ -15,6 +15,7 @@ import (
 	"math"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/sheet"
@@ -50,14 +51,19 @@ type Import struct {
 	Size   int64  `json:"size"`
 	// Columns are the file's headers and what each was taken as (spreadsheets only).
 	Columns []Match `json:"columns"`
+	// Layout is the columns carried through to every output (spreadsheets only).
+	Layout Layout `json:"layout"`
 	// Missing are the workbook items no column gives: taken as 0 (PANISVALID, general).
-	Missing      []string   `json:"missing"`
-	Employees    []Employee `json:"-"`
-	Problems     []Problem  `json:"problems"`      // the first MaxProblems
-	ProblemCount int        `json:"problem_count"` // all of them
-	BadRows      int        `json:"bad_rows"`      // rows (workbooks) with a problem: not in Employees
-	Rows         int        `json:"rows"`          // data rows (workbooks) read, good and bad
-	Warnings     []string   `json:"warnings"`
+	Missing []string `json:"missing"`
+	// HeaderProblems counts the problems of the header row itself (two columns read as one item,
+	// a required column missing): while there are any, no row is read and nothing is computed.
+	HeaderProblems int        `json:"header_problems"`
+	Employees      []Employee `json:"-"`
+	Problems       []Problem  `json:"problems"`      // the first MaxProblems
+	ProblemCount   int        `json:"problem_count"` // all of them
+	BadRows        int        `json:"bad_rows"`      // rows (workbooks) with a problem: not in Employees
+	Rows           int        `json:"rows"`          // data rows (workbooks) read, good and bad
+	Warnings       []string   `json:"warnings"`
 	// Form is how a JSON file was written (one workbook, an array, one per line).
 	Form workbook.Form `json:"-"`
 }
@@ -158,7 +164,7 @@ func Read(ctx context.Context, name string, r io.ReaderAt, size int64, opt Optio
 	if err != nil {
 		return nil, err
 	}
-	if im.Rows == 0 {
+	if im.Rows == 0 && im.HeaderProblems == 0 {
 		return nil, apperr.New(apperr.Invalid, "%s has no employees: fill one row per employee under the header row (download the template to see the columns).", base)
 	}
 	return im, nil
@@ -235,6 +241,21 @@ func readJSON(ctx context.Context, im *Import, r io.Reader, lim Limits, progress
 			progress(n, 0)
 		}
 		e := Employee{Row: n}
+		if !utf8.Valid(raw) {
+			// encoding/json would read each bad byte as U+FFFD: refuse rather than garble.
+			at := 0
+			for at < len(raw) {
+				r, size := utf8.DecodeRune(raw[at:])
+				if r == utf8.RuneError && size <= 1 {
+					break
+				}
+				at += size
+			}
+			im.BadRows++
+			im.problem(Problem{File: im.File, Row: n, Value: string(bytes.ToValidUTF8(raw[max(0, at-20):min(len(raw), at+20)], []byte("\uFFFD"))),
+				Message: fmt.Sprintf("the text is not UTF-8 (byte %d of the workbook): the file was saved in another encoding. Save it as UTF-8 and import again", at+1)})
+			continue
+		}
 		w, err := workbook.Parse(raw)
 		var items []workbook.Item
 		if err == nil {
@@ -249,7 +270,7 @@ func readJSON(ctx context.Context, im *Import, r io.Reader, lim Limits, progress
 		}
 		if err != nil {
 			im.BadRows++
-			im.problem(Problem{File: im.File, Row: n, Message: apperr.Public(err).Message})
+			im.problem(Problem{File: im.File, Row: n, Message: reason(err)})
 			continue
 		}
 		e.Items = items
@@ -268,15 +289,28 @@ func readJSON(ctx context.Context, im *Import, r io.Reader, lim Limits, progress
 
 // rowReader turns the cells of one spreadsheet row into an employee.
 type rowReader struct {
-	im      *Import
-	sheet   string
-	byIndex []string // column index to key ("" = ignored)
-	headers []string
+	im        *Import
+	sheet     string
+	byIndex   []string // column index to key ("" = not read as an item or identifier)
+	extra     []bool   // column index: carried through as text
+	headers   []string
+	headerRow int
+	layout    Layout
+	nExtra    int
+	// width is one past the last column read or carried: a CSV record shorter than that lost
+	// cells (a broken line); csv says the file is one.
+	width int
+	csv   bool
+	// unheaded are the columns with values but no header already warned about.
+	unheaded map[int]bool
 }
 
-// setup maps the header row; it refuses a mapping that gives one key to two columns.
-func (rr *rowReader) setup(headers []string, opt Options) error {
-	rr.headers = headers
+// setup maps the header row. It refuses a mapping that gives one key to two columns; it records
+// as problems of the header row (which stop the import: HeaderProblems) two columns that both
+// read as one workbook item, and a required column that is missing.
+func (rr *rowReader) setup(headers []string, headerRow int, opt Options) error {
+	rr.headers, rr.headerRow = headers, headerRow
+	rr.csv = rr.im.Format == CSV
 	var ms []Match
 	if opt.Mapping != nil {
 		seen := map[string]string{}
@@ -298,10 +332,12 @@ func (rr *rowReader) setup(headers []string, opt Options) error {
 	}
 	rr.im.Columns = ms
 	rr.byIndex = make([]string, len(headers))
+	rr.extra = make([]bool, len(headers))
 	have := map[string]bool{}
 	for _, m := range ms {
-		rr.byIndex[m.Index] = m.Key
-		have[m.Key] = true
+		if m.Key != "" {
+			have[m.Key] = true
+		}
 	}
 	n := 0
 	for _, k := range append([]string{tds.KeyPANStatus, tds.KeyEmployeeCategory}, fieldKeys()...) {
@@ -314,15 +350,96 @@ func (rr *rowReader) setup(headers []string, opt Options) error {
 	if n == 0 {
 		return apperr.Wrap(apperr.Invalid, errNoHeader, "%s: the first row has no column gstdesk recognises (%s...). Use the item keys of the salary workbook or download the template.", rr.where(0), strings.Join(headers[:min(3, len(headers))], ", "))
 	}
+	var carried, results, twice []string
+	var cols []int // the column of each carried one
+	for _, m := range ms {
+		header := strings.TrimSpace(m.Header)
+		switch {
+		case m.Key != "":
+			rr.byIndex[m.Index] = m.Key
+			if isIdentifier(m.Key) {
+				rr.layout = append(rr.layout, Carried{Header: header, Key: m.Key})
+				cols = append(cols, m.Index)
+			}
+			rr.width = m.Index + 1
+		case m.Duplicate != "" && !isIdentifier(m.Duplicate):
+			first := rr.headerOf(m.DuplicateOf)
+			rr.headerProblem(m.Index, fmt.Sprintf("this column and column %s (%s) both read as %s (%s): which of the two amounts is meant cannot be told. Map one of them to nothing or rename it, and import again; nothing is computed until then",
+				m.DuplicateOf, first, m.Duplicate, targetTitle(m.Duplicate)))
+		case header == "":
+		case m.How == "output":
+			results = append(results, m.Column+" ("+header+")")
+		default:
+			rr.extra[m.Index] = true
+			rr.layout = append(rr.layout, Carried{Header: header})
+			cols = append(cols, m.Index)
+			rr.nExtra++
+			rr.width = m.Index + 1
+			if m.Duplicate != "" {
+				twice = append(twice, fmt.Sprintf("column %s (%s) is a second %s after column %s (%s): both are carried through to the outputs under their own headers", m.Column, header, targetTitle(m.Duplicate), m.DuplicateOf, rr.headerOf(m.DuplicateOf)))
+			} else {
+				carried = append(carried, m.Column+" ("+header+")")
+			}
+		}
+	}
+	// Two carried columns under one header would be one key in a JSON output: the later ones
+	// are told apart by their letter.
+	seen := map[string]bool{}
+	for i, c := range rr.layout {
+		k := strings.ToLower(c.Header)
+		if seen[k] {
+			rr.layout[i].Header = c.Header + " (" + ColumnName(cols[i]) + ")"
+		}
+		seen[strings.ToLower(rr.layout[i].Header)] = true
+	}
+	rr.im.Layout = rr.layout
+	for _, k := range Required() {
+		if !have[k] {
+			rr.headerProblem(-1, fmt.Sprintf("no column gives %s (%s), which is required: without it every employee's TDS would be computed on a salary of 0. Add the column (0 where there is none) or map a column to it; nothing is computed until then", targetTitle(k), k))
+		}
+	}
 	if len(rr.im.Missing) > 0 {
 		rr.im.warn(fmt.Sprintf("%d workbook items have no column and are taken as 0: %s", len(rr.im.Missing), strings.Join(rr.im.Missing, ", ")))
 	}
-	for _, m := range ms {
-		if m.Key == "" && m.Header != "" {
-			rr.im.warn(fmt.Sprintf("column %s (%s) is not used", m.Column, m.Header))
-		}
+	for _, w := range twice {
+		rr.im.warn(w)
+	}
+	if len(carried) > 0 {
+		rr.im.warn(fmt.Sprintf("not salary items, carried through to the outputs as text: column %s", strings.Join(carried, ", column ")))
+	}
+	if len(results) > 0 {
+		rr.im.warn(fmt.Sprintf("results of an earlier run, not read: column %s", strings.Join(results, ", column ")))
 	}
 	return nil
+}
+
+// headerOf is the header of the column with the given letter.
+func (rr *rowReader) headerOf(letter string) string {
+	for i := range rr.headers {
+		if ColumnName(i) == letter {
+			return strings.TrimSpace(rr.headers[i])
+		}
+	}
+	return ""
+}
+
+// headerProblem records a problem of the header row (col -1: of no one column), which stops the
+// import.
+func (rr *rowReader) headerProblem(col int, msg string) {
+	p := Problem{File: rr.im.File, Sheet: rr.sheet, Row: rr.headerRow, Message: msg}
+	if col >= 0 {
+		p.Column, p.Header = ColumnName(col), strings.TrimSpace(rr.headers[col])
+	}
+	rr.im.HeaderProblems++
+	rr.im.problem(p)
+}
+
+// targetTitle is a column key's friendly title.
+func targetTitle(key string) string {
+	if i, ok := targetIndex[key]; ok {
+		return targets[i].Title
+	}
+	return key
 }
 
 func (rr *rowReader) where(row int) string {
@@ -353,7 +470,9 @@ var fieldByKey = func() map[string]tds.Field {
 }()
 
 // row reads one data row; blank rows are skipped (ok false, no problem). A formula cell without
-// a saved value is a problem: its amount is not known.
+// a saved value is a problem: its amount is not known. So is a CSV record shorter than the header
+// (cells lost to a broken line would be read as 0) or with values beyond it (a comma not quoted
+// shifts every cell after it), and a blank salary.
 func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 	cells, row := r.Cells, r.Number
 	blank := true
@@ -369,18 +488,65 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 	rr.im.Rows++
 	e.Row = row
 	e.Input.PANStatus = tds.PANValid
+	e.Layout = rr.layout
+	if rr.nExtra > 0 {
+		e.Extra = make([]string, 0, rr.nExtra)
+	}
 	bad := false
 	fail := func(i int, v, msg string) {
 		bad = true
-		rr.im.problem(Problem{File: rr.im.File, Sheet: rr.sheet, Row: row, Column: ColumnName(i), Header: strings.TrimSpace(rr.headers[i]), Value: v, Message: msg})
+		p := Problem{File: rr.im.File, Sheet: rr.sheet, Row: row, Column: ColumnName(i), Value: v, Message: msg}
+		if i < len(rr.headers) {
+			p.Header = strings.TrimSpace(rr.headers[i])
+		}
+		rr.im.problem(p)
 	}
-	for i, key := range rr.byIndex {
-		if key == "" || i >= len(cells) {
+	if rr.csv && len(cells) < rr.width {
+		fail(len(cells), "", fmt.Sprintf("the row ends after %d cells where the header has %d: the cells from column %s on are missing (a line broken in two, or cut short?). Fix the row; it is not computed", len(cells), len(rr.headers), ColumnName(len(cells))))
+	}
+	for i := range cells {
+		if i < len(rr.headers) && (rr.byIndex[i] != "" || rr.extra[i] || strings.TrimSpace(rr.headers[i]) != "") {
 			continue
 		}
 		v := strings.TrimSpace(cells[i])
+		if v == "" && !r.Formula(i) {
+			continue
+		}
+		if rr.csv && i >= len(rr.headers) {
+			fail(i, v, fmt.Sprintf("a value beyond the header's last column (%s): a comma inside a cell that is not quoted shifts every cell after it. Quote that cell; the row is not computed", ColumnName(len(rr.headers)-1)))
+			break
+		}
+		if !rr.unheaded[i] {
+			if rr.unheaded == nil {
+				rr.unheaded = map[int]bool{}
+			}
+			rr.unheaded[i] = true
+			rr.im.warn(fmt.Sprintf("%s, column %s has values but no header (the first %q): they are not read. Give the column a header to carry it through", rr.where(row), ColumnName(i), v))
+		}
+	}
+	for i, key := range rr.byIndex {
+		carry := rr.extra[i]
+		if key == "" && !carry {
+			continue
+		}
+		v := ""
+		if i < len(cells) {
+			v = strings.TrimSpace(cells[i])
+		}
 		if v == "" && r.Formula(i) {
+			if carry {
+				rr.im.warn(fmt.Sprintf("%s, column %s (%s): the cell is a formula with no value saved in the file: carried as empty", rr.where(row), ColumnName(i), strings.TrimSpace(rr.headers[i])))
+				e.Extra = append(e.Extra, "")
+				continue
+			}
 			fail(i, "", "the cell is a formula with no value saved in the file: open it in Excel, let it calculate, save it and import again")
+			continue
+		}
+		if (carry || isIdentifier(key)) && strings.ContainsRune(v, utf8.RuneError) {
+			rr.im.warn(fmt.Sprintf("%s, column %s (%s): %q holds \uFFFD, a character lost when the file was converted from another encoding: check the text", rr.where(row), ColumnName(i), strings.TrimSpace(rr.headers[i]), v))
+		}
+		if carry {
+			e.Extra = append(e.Extra, strings.Clone(v))
 			continue
 		}
 		switch key {
@@ -418,6 +584,10 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 			}
 			e.Input.Category = c
 		default:
+			if v == "" && key == KeySalary && (i < len(cells) || !rr.csv) {
+				fail(i, "", "the salary is required: write the salary u/s 17(1) for the year in rupees, 0 where there is none")
+				continue
+			}
 			f := fieldByKey[key]
 			p, err := parseMoney(v)
 			switch {
@@ -437,7 +607,7 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 	if !bad {
 		if err := e.Input.Validate(); err != nil {
 			bad = true
-			rr.im.problem(Problem{File: rr.im.File, Sheet: rr.sheet, Row: row, Message: apperr.Public(err).Message})
+			rr.im.problem(Problem{File: rr.im.File, Sheet: rr.sheet, Row: row, Message: reason(err)})
 		}
 	}
 	if bad {
@@ -445,6 +615,17 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 		return e, false
 	}
 	return e, true
+}
+
+// reason is what a Problem says of err. Problems are shown by the window and the command line
+// alike, so a typed error gives its own message without either face's advice; anything else the
+// short message Face.Public gives it.
+func reason(err error) string {
+	var e *apperr.Error
+	if errors.As(err, &e) && e.Kind != apperr.Internal {
+		return e.Message
+	}
+	return apperr.Command.Public(err).Message
 }
 
 // parseMoney reads an amount cell: whatever money.Parse accepts (plain decimals, digit grouping
@@ -503,8 +684,11 @@ func readRows(ctx context.Context, im *Import, f *sheet.File, sh string, opt Opt
 		if !headerDone {
 			im.Sheet = sh
 			// The reader reuses its cells: the header row must outlive this row.
-			if err := rr.setup(append([]string(nil), row.Cells...), opt); err != nil {
+			if err := rr.setup(append([]string(nil), row.Cells...), row.Number, opt); err != nil {
 				return err
+			}
+			if im.HeaderProblems > 0 {
+				return nil // which column holds what is not settled: no row is read
 			}
 			headerDone, headerOffset = true, row.Offset
 			continue

@@ -131,7 +131,7 @@ func TestReadFileErrors(t *testing.T) {
 			if err == nil {
 				t.Fatal("no error")
 			}
-			if got := apperr.Public(err); got.Kind != apperr.Invalid || !strings.Contains(got.Message, tt.want) {
+			if got := apperr.Command.Public(err); got.Kind != apperr.Invalid || !strings.Contains(got.Message, tt.want) {
 				t.Errorf("error %s %q, want Invalid with %q", got.Kind, got.Message, tt.want)
 			}
 		})

@@ -5,8 +5,10 @@ import (
 
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -52,6 +54,8 @@ type Row struct {
 	Saving      int64  `json:"saving"`
 	Deducted    int64  `json:"deducted"`
 	Monthly     int64  `json:"monthly"` // TDS for the run's month in the recommended regime
+	// Carried is the employee's text of each of the page's Columns, in order.
+	Carried []string `json:"carried"`
 }
 
 // SaveRun stores a run and its employees in one transaction and returns it with its id. The
@@ -101,6 +105,9 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 			request = string(b)
 		}
 		buf = encodeInput(buf[:0], &e.Input)
+		if buf, err = encodeCarried(buf, e); err != nil {
+			return Run{}, fmt.Errorf("payroll: save run: employee %d: %w", i+1, err)
+		}
 		m := monthly(*res, e.Deducted, month)
 		deducted := e.Deducted.WholeRupees()
 		if _, err := st.ExecContext(ctx, r.ID, i+1, e.Row, e.ID.Name, e.ID.Code, e.ID.PAN, string(buf), request, int64(e.Deducted),
@@ -143,6 +150,58 @@ func encodeInput(b []byte, in *tds.Input) []byte {
 		}
 	}
 	return b
+}
+
+// storedCarried is how an employee's carried columns are kept: after the input's amounts, a
+// fourth "|" part holding this as JSON. There is no column of its own for them (the schema is
+// migration 0004's); runs stored before they were kept have no fourth part.
+type storedCarried struct {
+	Layout Layout   `json:"layout"`
+	Extra  []string `json:"extra,omitempty"`
+}
+
+// encodeCarried appends "|" and the employee's carried columns to an encoded input; nothing when
+// the employee has none (a JSON import).
+func encodeCarried(b []byte, e *Employee) ([]byte, error) {
+	if len(e.Layout) == 0 {
+		return b, nil
+	}
+	j, err := json.Marshal(storedCarried{Layout: e.Layout, Extra: e.Extra})
+	if err != nil {
+		return b, err
+	}
+	return append(append(b, '|'), j...), nil
+}
+
+// decodeCarried reads the carried columns a stored input may end with; rest is what follows the
+// input's third "|".
+func decodeCarried(rest string) (Layout, []string, error) {
+	i := strings.IndexByte(rest, '|')
+	if i < 0 {
+		return nil, nil, nil
+	}
+	var c storedCarried
+	if err := json.Unmarshal([]byte(rest[i+1:]), &c); err != nil {
+		return nil, nil, fmt.Errorf("payroll: stored carried columns: %w", err)
+	}
+	return c.Layout, c.Extra, nil
+}
+
+// splitInput splits a stored input into the input proper and its carried columns.
+func splitInput(s string) (tds.Input, Layout, []string, error) {
+	parts := strings.SplitN(s, "|", 3)
+	if len(parts) != 3 {
+		return tds.Input{}, nil, nil, fmt.Errorf("payroll: stored input %.20q is damaged", s)
+	}
+	l, x, err := decodeCarried(parts[2])
+	if err != nil {
+		return tds.Input{}, nil, nil, err
+	}
+	if i := strings.IndexByte(parts[2], '|'); i >= 0 {
+		s = s[:len(s)-len(parts[2])+i]
+	}
+	in, err := decodeInput(s)
+	return in, l, x, err
 }
 
 func decodeInput(s string) (tds.Input, error) {
@@ -256,22 +315,46 @@ type Query struct {
 
 // Page is one page of a run's rows with the count and totals of all rows the query selects.
 type Page struct {
-	Rows   []Row  `json:"rows"`
-	Total  int    `json:"total"`
-	Totals Totals `json:"totals"`
+	// Columns are the run's carried columns: the file's identifier and other columns under its
+	// own headers, in its order; for a JSON import (or a run stored before they were kept) the
+	// identifiers employee_code, name and pan.
+	Columns Layout `json:"columns"`
+	Rows    []Row  `json:"rows"`
+	Total   int    `json:"total"`
+	Totals  Totals `json:"totals"`
 }
+
+// defaultColumns are the carried columns of a run without a layout.
+var defaultColumns = Layout{{Key: ColCode}, {Key: ColName}, {Key: ColPAN}}
 
 var sortable = map[string]string{"seq": "seq", "source_row": "source_row", "name": "name COLLATE NOCASE", "employee_code": "code COLLATE NOCASE", "pan": "pan",
 	"new_income": "new_income", "new_tax": "new_tax", "new_tds": "new_tds", "old_income": "old_income", "old_tax": "old_tax", "old_tds": "old_tds",
 	"recommended": "recommended", "saving": "saving", "deducted": "deducted", "monthly": "monthly"}
 
-const rowColumns = `seq, source_row, name, code, pan, new_income, new_tax, new_tds, old_income, old_tax, old_tds, recommended, saving, deducted, monthly`
+const rowColumns = `seq, source_row, name, code, pan, new_income, new_tax, new_tds, old_income, old_tax, old_tds, recommended, saving, deducted, monthly, input`
 
-func scanRow(rows *sql.Rows) (Row, error) {
+// scanRow reads a row and its carried columns' layout and texts.
+func scanRow(rows *sql.Rows) (Row, Layout, error) {
 	var r Row
-	err := rows.Scan(&r.Seq, &r.SourceRow, &r.Name, &r.Code, &r.PAN, &r.NewIncome, &r.NewTax, &r.NewTDS, &r.OldIncome, &r.OldTax, &r.OldTDS, &r.Recommended, &r.Saving, &r.Deducted, &r.Monthly)
+	var input string
+	err := rows.Scan(&r.Seq, &r.SourceRow, &r.Name, &r.Code, &r.PAN, &r.NewIncome, &r.NewTax, &r.NewTDS, &r.OldIncome, &r.OldTax, &r.OldTDS, &r.Recommended, &r.Saving, &r.Deducted, &r.Monthly, &input)
+	if err != nil {
+		return r, nil, err
+	}
 	r.Deducted = money.Paise(r.Deducted).WholeRupees()
-	return r, err
+	var layout Layout
+	var extra []string
+	if parts := strings.SplitN(input, "|", 3); len(parts) == 3 {
+		if layout, extra, err = decodeCarried(parts[2]); err != nil {
+			return r, nil, err
+		}
+	}
+	if layout == nil {
+		layout = defaultColumns
+	}
+	e := Employee{ID: Identity{Name: r.Name, Code: r.Code, PAN: r.PAN}, Layout: layout, Extra: extra}
+	r.Carried = e.Carried()
+	return r, layout, nil
 }
 
 func (q Query) where(runID string) (string, []any) {
@@ -323,27 +406,63 @@ func Rows(ctx context.Context, db *sql.DB, runID string, q Query) (Page, error) 
 	defer rows.Close()
 	p.Rows = []Row{}
 	for rows.Next() {
-		r, err := scanRow(rows)
+		r, layout, err := scanRow(rows)
 		if err != nil {
 			return p, fmt.Errorf("payroll: rows: %w", err)
 		}
+		if p.Columns == nil {
+			p.Columns = layout
+		}
 		p.Rows = append(p.Rows, r)
 	}
-	return p, rows.Err()
+	if err := rows.Err(); err != nil {
+		return p, fmt.Errorf("payroll: rows: %w", err)
+	}
+	if p.Columns == nil {
+		if p.Columns, err = carriedOf(ctx, db, runID); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
 }
 
-// AllRows reads every row the query selects, ignoring its paging (for exports).
-func AllRows(ctx context.Context, db *sql.DB, runID string, q Query) ([]Row, error) {
+// carriedOf is a run's carried columns, from its first employee.
+func carriedOf(ctx context.Context, db *sql.DB, runID string) (Layout, error) {
+	var input string
+	err := db.QueryRowContext(ctx, `SELECT input FROM payroll_employees WHERE run_id=? ORDER BY seq LIMIT 1`, runID).Scan(&input)
+	if errors.Is(err, sql.ErrNoRows) {
+		return defaultColumns, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("payroll: rows: %w", err)
+	}
+	var layout Layout
+	if parts := strings.SplitN(input, "|", 3); len(parts) == 3 {
+		if layout, _, err = decodeCarried(parts[2]); err != nil {
+			return nil, err
+		}
+	}
+	if layout == nil {
+		layout = defaultColumns
+	}
+	return layout, nil
+}
+
+// AllRows reads every row the query selects, ignoring its paging (for exports), with the run's
+// carried columns.
+func AllRows(ctx context.Context, db *sql.DB, runID string, q Query) ([]Row, Layout, error) {
 	q.Offset, q.Limit = 0, 5000
 	var out []Row
+	var cols Layout
 	for {
 		p, err := Rows(ctx, db, runID, q)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out = append(out, p.Rows...)
+		cols = p.Columns
 		if len(p.Rows) < q.Limit {
-			return out, nil
+			return out, cols, nil
 		}
 		q.Offset += q.Limit
 	}
@@ -377,8 +496,11 @@ func Employees(ctx context.Context, db *sql.DB, runID string, seqs ...int) ([]Em
 			return nil, nil, fmt.Errorf("payroll: employees: %w", err)
 		}
 		e.Deducted = money.Paise(deducted)
-		if e.Input, err = decodeInput(input); err != nil {
+		if e.Input, e.Layout, e.Extra, err = splitInput(input); err != nil {
 			return nil, nil, err
+		}
+		if len(out) > 0 && slices.Equal(out[0].Layout, e.Layout) {
+			e.Layout = out[0].Layout // one layout for the run, as the import had it
 		}
 		if request.Valid {
 			w, err := workbook.Parse([]byte(request.String))

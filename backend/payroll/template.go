@@ -24,7 +24,7 @@ var exampleRows = []map[string]string{
 
 // Template writes the XLSX template: a sheet "employees" whose first row has every column key
 // (each with a note describing it) followed by example rows, and a sheet "columns" listing each
-// column with its friendly title, description and example. With filled set, the example rows
+// column with its friendly title, description, example and whether it is required. With filled set, the example rows
 // are five demo employees; otherwise one example row to overwrite.
 func Template(w io.Writer, filled bool) error {
 	f := excelize.NewFile()
@@ -83,13 +83,17 @@ func Template(w io.Writer, filled bool) error {
 
 	const cols = "columns"
 	f.NewSheet(cols)
-	for i, h := range []string{"column", "title", "description", "example"} {
+	for i, h := range []string{"column", "title", "description", "example", "required"} {
 		cell, _ := excelize.CoordinatesToCellName(i+1, 1)
 		f.SetCellStr(cols, cell, h)
 	}
-	f.SetCellStyle(cols, "A1", "D1", bold)
+	f.SetCellStyle(cols, "A1", "E1", bold)
 	for r, t := range targets {
-		for c, v := range []string{t.Key, t.Title, t.Description, t.Example} {
+		required := "no"
+		if t.Required {
+			required = "yes"
+		}
+		for c, v := range []string{t.Key, t.Title, t.Description, t.Example, required} {
 			cell, _ := excelize.CoordinatesToCellName(c+1, r+2)
 			f.SetCellStr(cols, cell, v)
 		}
@@ -98,6 +102,7 @@ func Template(w io.Writer, filled bool) error {
 	f.SetColWidth(cols, "B", "B", 32)
 	f.SetColWidth(cols, "C", "C", 90)
 	f.SetColWidth(cols, "D", "D", 14)
+	f.SetColWidth(cols, "E", "E", 10)
 	f.SetActiveSheet(0)
 	if _, err := f.WriteTo(w); err != nil {
 		return fmt.Errorf("payroll: template: %w", err)

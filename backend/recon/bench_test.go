@@ -83,6 +83,9 @@ func TestSyntheticStatuses(t *testing.T) {
 	}
 	// every kind of case the generator makes must come out as its status
 	for _, s := range Statuses {
+		if s == DuplicateInBooks {
+			continue // only a register read makes these (TestDuplicateRows)
+		}
 		if got[s] == 0 {
 			t.Errorf("no %s rows: %v", s, got)
 		}

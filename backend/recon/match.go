@@ -132,6 +132,7 @@ func Match(books, twoA []Invoice, opt Options) Result {
 			m.unlinked[[2]string{l.Books, l.GSTR2A}] = true
 		}
 	}
+	m.duplicateRows()
 	m.manualLinks()
 	m.sameNumber()
 	m.nearNumber()
@@ -578,6 +579,17 @@ func (m *matcher) sameAmounts() {
 			Rule: fmt.Sprintf("Same supplier GSTIN; amounts within %s and dates within %d days, but the invoice numbers differ (%s vs %s)",
 				rupees(m.opt.AmountTolerance), m.opt.DateWindowDays, e.b.norm, e.a.norm)}, e.b, e.a)
 	})
+}
+
+// duplicateRows places the register rows that repeat an invoice (Invoice.DuplicateOf) before any
+// pass, so none pairs them: each is its own DuplicateInBooks row naming both rows.
+func (m *matcher) duplicateRows() {
+	for _, b := range m.books {
+		if d := b.inv.DuplicateOf; d != "" {
+			m.addRow(Row{Status: DuplicateInBooks, RuleID: RuleDuplicate,
+				Rule: fmt.Sprintf("Same supplier GSTIN, invoice number and date as %s (this is %s): a duplicate row, not added up and not matched; combine duplicate rows to add them up", d, b.inv.RowRef)}, b, nil)
+		}
+	}
 }
 
 func (m *matcher) missing() {

@@ -5,19 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"gstdesk/backend/money"
 )
-
-// ParseAmount reads rupees as registers write them: see money.Parse ("1,23,456.50", "₹ 1,000",
-// "Rs. 1000", "(500.00)", "500.00-", "1.5E+3"; empty is zero; a third decimal rounds half away
-// from zero).
-//
-// Deprecated: transitional, use money.Parse.
-func ParseAmount(s string) (Paise, error) {
-	p, err := money.Parse(s)
-	return Paise(p), err
-}
 
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {

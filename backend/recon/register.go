@@ -14,6 +14,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstin"
+	"gstdesk/backend/money"
 	spreadsheet "gstdesk/backend/sheet"
 )
 
@@ -379,6 +380,24 @@ var errStopScan = errors.New("recon: stop")
 // given an *os.File (or a bytes or strings Reader), a file over the size limit is refused before
 // it is read.
 func ReadRegister(r io.Reader, name string, format export.Format, mapping Mapping) ([]Invoice, []RowError, error) {
+	return ReadRegisterWith(r, name, format, mapping, ImportOptions{})
+}
+
+// ImportOptions steer how a register is read.
+type ImportOptions struct {
+	// CombineDuplicates adds up duplicate rows (see ReadRegisterWith) into one invoice, every
+	// amount including the invoice value; off, each duplicate is kept apart, marked DuplicateOf,
+	// and the reconciliation lists it as a duplicate without matching it.
+	CombineDuplicates bool `json:"combine_duplicates"`
+}
+
+// ReadRegisterWith is ReadRegister with options. Rows of one supplier GSTIN, document type,
+// normalised invoice number and date are one invoice only when they follow one another and
+// differ (one row per tax rate); a row identical to the one before it, or a row of an invoice
+// already read further up, is a duplicate: reported as a warning with both rows, and never
+// added up unless opt.CombineDuplicates says so. A header written twice for a mapped column, and
+// a register with no tax column (or CGST without SGST), are errors.
+func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Mapping, opt ImportOptions) ([]Invoice, []RowError, error) {
 	f, err := openRegister(r, name, format)
 	if err != nil {
 		return nil, nil, err
@@ -387,17 +406,26 @@ func ReadRegister(r io.Reader, name string, format export.Format, mapping Mappin
 	var (
 		p        *rowParser
 		colErrs  []RowError
+		colWarns []RowError
 		out      []Invoice
 		lastRows []int
+		lastLine Invoice // the row before, as read (not added up)
 		rows     int
+		dups     = newDuplicates()
 	)
 	_, err = scanRegister(f, mapping, func(s sheet, hdr int, m Mapping) error {
 		cols, errs := resolveColumns(s, hdr, m, name)
-		if len(errs) > 0 {
-			colErrs = errs
+		for _, e := range errs {
+			if e.Warning {
+				colWarns = append(colWarns, e)
+			} else {
+				colErrs = append(colErrs, e)
+			}
+		}
+		if len(colErrs) > 0 {
 			return errStopScan
 		}
-		p = &rowParser{file: name, sheet: s.name, xlsx: s.xlsx, cols: cols, header: s.rows[hdr]}
+		p = &rowParser{file: name, sheet: s.name, xlsx: s.xlsx, cols: cols, header: s.rows[hdr], errs: colWarns}
 		return nil
 	}, func(rec []string, rowNum int) error {
 		rows++
@@ -408,14 +436,35 @@ func ReadRegister(r io.Reader, name string, format export.Format, mapping Mappin
 		if !ok {
 			return nil
 		}
-		if n := len(out); n > 0 && sameInvoice(&out[n-1], &in) {
-			mergeInto(&out[n-1], &in)
-			lastRows = append(lastRows, rowNum)
-			out[n-1].RowRef = rowRef(name, p.sheet, lastRows)
+		if n := len(out); n > 0 && sameInvoice(&out[n-1], &in) && out[n-1].DuplicateOf == "" {
+			if !sameAmounts(&lastLine, &in) {
+				mergeInto(&out[n-1], &in) // a further tax-rate line of the invoice
+				lastRows = append(lastRows, rowNum)
+				out[n-1].RowRef = rowRef(name, p.sheet, lastRows)
+				lastLine = in
+				return nil
+			}
+		}
+		lastLine = in
+		if first, ok := dups.seen(&in, len(out)); ok {
+			f := &out[first]
+			if opt.CombineDuplicates {
+				addAll(f, &in)
+				dups.rows[first] = append(dups.rows[first], rowNum)
+				f.RowRef = rowRefList(name, p.sheet, dups.rows[first])
+				lastRows = nil
+				return nil
+			}
+			in.RowRef = rowRef(name, p.sheet, []int{rowNum})
+			in.DuplicateOf = f.RowRef
+			p.fail(rowNum, FieldInvoiceNumber, in.Number, fmt.Sprintf("the same supplier GSTIN, invoice number and date as %s: a duplicate row, kept apart and not added up unless you choose to combine duplicate rows", f.RowRef), true)
+			out = append(out, in)
+			lastRows = nil
 			return nil
 		}
 		lastRows = []int{rowNum}
 		in.RowRef = rowRef(name, p.sheet, lastRows)
+		dups.rows[len(out)] = []int{rowNum}
 		out = append(out, in)
 		return nil
 	})
@@ -459,6 +508,60 @@ func ReadRegister(r io.Reader, name string, format export.Format, mapping Mappin
 	return out, p.errs, nil
 }
 
+// duplicates finds the invoices of a register read twice: by supplier GSTIN, document type,
+// invoice number normalised (with the financial year of its date) and date.
+type duplicates struct {
+	first map[string]int // key → index of the first invoice
+	rows  map[int][]int  // index of an invoice → its rows, when combined
+}
+
+func newDuplicates() *duplicates {
+	return &duplicates{first: map[string]int{}, rows: map[int][]int{}}
+}
+
+// seen reports the index of the earlier invoice in has the same key, or records in's as idx.
+func (d *duplicates) seen(in *Invoice, idx int) (int, bool) {
+	day, ok := dayNumber(in.Date)
+	k := in.SupplierGSTIN + "|" + string(docKind(in.DocType)) + "|" + NormaliseInvoiceNumber(in.Number, fyHints(day, ok, 0)...) + "|" + in.Date
+	if first, dup := d.first[k]; dup {
+		return first, true
+	}
+	d.first[k] = idx
+	return 0, false
+}
+
+// sameAmounts reports whether two rows carry the same amounts: a row repeated, not another line.
+func sameAmounts(a, b *Invoice) bool {
+	return a.Value == b.Value && a.Taxable == b.Taxable && a.IGST == b.IGST && a.CGST == b.CGST && a.SGST == b.SGST && a.Cess == b.Cess
+}
+
+// addAll adds a duplicate row to its invoice when the user chose to combine them: every amount,
+// the invoice value included.
+func addAll(dst, src *Invoice) {
+	dst.Value += src.Value
+	dst.Taxable += src.Taxable
+	dst.IGST += src.IGST
+	dst.CGST += src.CGST
+	dst.SGST += src.SGST
+	dst.Cess += src.Cess
+}
+
+// rowRefList names rows that need not follow one another: "p.csv rows 4, 9".
+func rowRefList(file, sheetName string, rows []int) string {
+	if len(rows) == 1 {
+		return rowRef(file, sheetName, rows)
+	}
+	where := file
+	if sheetName != "" {
+		where += " [" + sheetName + "]"
+	}
+	parts := make([]string, len(rows))
+	for i, r := range rows {
+		parts[i] = strconv.Itoa(r)
+	}
+	return where + " rows " + strings.Join(parts, ", ")
+}
+
 func mappedHeaders(m Mapping) []string {
 	var out []string
 	for _, f := range RegisterFields {
@@ -491,10 +594,15 @@ func rowRef(file, sheetName string, rows []int) string {
 // resolveColumns finds the column index of each mapped field (-1 when not mapped).
 func resolveColumns(s sheet, hdr int, m Mapping, name string) (map[string]int, []RowError) {
 	idx := map[string]int{}
+	twice := map[string]int{} // header key → its second column
 	for i, h := range s.rows[hdr] {
 		k := headerKey(h)
 		if _, dup := idx[k]; k != "" && !dup {
 			idx[k] = i
+		} else if k != "" && dup {
+			if _, ok := twice[k]; !ok {
+				twice[k] = i
+			}
 		}
 	}
 	cols := map[string]int{}
@@ -515,9 +623,40 @@ func resolveColumns(s sheet, hdr int, m Mapping, name string) (map[string]int, [
 				Expected: fmt.Sprintf("the column %q mapped to %s is not in the header row", h, f.Title)})
 			continue
 		}
+		if j, dup := twice[headerKey(h)]; dup {
+			errs = append(errs, RowError{File: name, Sheet: s.name, Row: s.rowNumber(hdr), Column: h,
+				Expected: fmt.Sprintf("the header %q is written twice (columns %s and %s): which one holds %s cannot be told. Rename one of them", h, spreadsheet.ColumnName(i), spreadsheet.ColumnName(j), f.Title)})
+			continue
+		}
 		cols[f.Key] = i
 	}
+	if len(errs) == 0 {
+		errs = append(errs, taxColumnProblems(s, hdr, m, name)...)
+	}
 	return cols, errs
+}
+
+// taxColumnProblems are what is wrong with the tax columns mapped: none at all, or CGST without
+// SGST (or SGST without CGST), would read every invoice's tax as 0 and report it a mismatch; no
+// IGST column only warns, as a register of purchases within one state has none.
+func taxColumnProblems(s sheet, hdr int, m Mapping, name string) []RowError {
+	has := func(k string) bool { return m[k] != "" }
+	at := RowError{File: name, Sheet: s.name, Row: s.rowNumber(hdr)}
+	switch {
+	case !has(FieldIGST) && !has(FieldCGST) && !has(FieldSGST):
+		at.Column, at.Expected = "IGST, CGST, SGST", fmt.Sprintf("no tax column: map IGST, or CGST and SGST (headers found: %s)", strings.Join(quoteAll(s.rows[hdr]), ", "))
+	case has(FieldCGST) != has(FieldSGST):
+		missing := "SGST/UTGST"
+		if !has(FieldCGST) {
+			missing = "CGST"
+		}
+		at.Column, at.Expected = missing, fmt.Sprintf("no column for %s, though the register has the other half of the tax within a state: map it", missing)
+	case !has(FieldIGST):
+		at.Column, at.Warning, at.Expected = "IGST", true, "no IGST column: every invoice is read with IGST 0 (right for purchases within one state only)"
+	default:
+		return nil
+	}
+	return []RowError{at}
 }
 
 func quoteAll(ss []string) []string {
@@ -635,12 +774,12 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 		dst *Paise
 	}{{FieldInvoiceValue, &in.Value}, {FieldTaxableValue, &in.Taxable}, {FieldIGST, &in.IGST}, {FieldCGST, &in.CGST}, {FieldSGST, &in.SGST}, {FieldCess, &in.Cess}} {
 		v := p.cell(rec, f.key)
-		a, err := ParseAmount(v)
+		a, err := money.Parse(v)
 		if err != nil {
 			p.fail(row, f.key, v, "an amount in rupees such as 1,23,456.50 (negative as -500 or (500))", false)
 			continue
 		}
-		*f.dst = a
+		*f.dst = Paise(a)
 	}
 	return in, len(p.errs)+p.dropped == nerr || onlyWarnings(p.errs[min(nerr, len(p.errs)):])
 }

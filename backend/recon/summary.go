@@ -172,6 +172,9 @@ func (p *PeriodSummary) add(r *Row, info map[string]*supplierInfo) {
 		p.UnclaimedIn2A += r.GSTR2A.Tax()
 		return
 	}
+	if r.Status == DuplicateInBooks {
+		return // the invoice's first row counts; a repeat of it claims nothing
+	}
 	missing, notFiled, cancelled := rowRisks(r, info)
 	switch {
 	case missing:
@@ -502,6 +505,8 @@ func SupplierPack(res Result, gstin string) export.Table {
 		switch {
 		case r.Status == MissingIn2A:
 			line("Not in your GSTR-1", "", "", "", "", "Report this invoice in GSTR-1 (B2B) for our GSTIN, or tell us if it was cancelled.")
+		case r.Status == DuplicateInBooks:
+			continue // our own books' repeat: nothing for the supplier to do
 		case r.Status == MissingInBooks:
 			line("Not in our books", "", "", "", "", "Send us a copy of this invoice; if it is not ours, remove it from GSTR-1 (amend to the right GSTIN).")
 		case r.RuleID == RuleWrongBranch:

@@ -49,7 +49,7 @@ func TestSummarise(t *testing.T) {
 		t.Fatalf("periods = %+v", s.Periods)
 	}
 	p := s.Periods[0]
-	wantStatus := []StatusTotal{{Exact, 3, 37800}, {Suggested, 0, 0}, {Mismatch, 1, 36000}, {MissingIn2A, 1, 9000}, {MissingInBooks, 1, 5400}}
+	wantStatus := []StatusTotal{{Exact, 3, 37800}, {Suggested, 0, 0}, {Mismatch, 1, 36000}, {MissingIn2A, 1, 9000}, {MissingInBooks, 1, 5400}, {DuplicateInBooks, 0, 0}}
 	if !reflect.DeepEqual(p.ByStatus, wantStatus) {
 		t.Errorf("by status = %+v, want %+v", p.ByStatus, wantStatus)
 	}

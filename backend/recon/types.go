@@ -122,6 +122,10 @@ type Invoice struct {
 	FiledGSTR3B string `json:"cfs3b,omitempty"`
 	// CancelledOn is the supplier's cancellation date YYYY-MM-DD from 2A (dtcancel), if any.
 	CancelledOn string `json:"cancelled_on,omitempty"`
+	// DuplicateOf is, for a register row that repeats an invoice read further up (same supplier
+	// GSTIN, normalised number and date), the RowRef of that invoice: the row is listed as a
+	// DuplicateInBooks, never added up or matched.
+	DuplicateOf string `json:"duplicate_of,omitempty"`
 }
 
 // Tax is the sum of the four tax heads.
@@ -161,10 +165,13 @@ const (
 	Mismatch       Status = "mismatch"
 	MissingIn2A    Status = "missing_in_2a"
 	MissingInBooks Status = "missing_in_books"
+	// DuplicateInBooks is a register row that repeats an invoice read further up: shown with both
+	// rows, not matched, and counted in no ITC figure.
+	DuplicateInBooks Status = "duplicate_in_books"
 )
 
 // Statuses lists every status in display order.
-var Statuses = []Status{Exact, Suggested, Mismatch, MissingIn2A, MissingInBooks}
+var Statuses = []Status{Exact, Suggested, Mismatch, MissingIn2A, MissingInBooks, DuplicateInBooks}
 
 // Label is the status as a tab shows it.
 func (s Status) Label() string {
@@ -179,6 +186,8 @@ func (s Status) Label() string {
 		return "Missing in 2A"
 	case MissingInBooks:
 		return "Missing in books"
+	case DuplicateInBooks:
+		return "Duplicate in books"
 	}
 	return string(s)
 }
@@ -206,6 +215,7 @@ const (
 	RuleManualLink    RuleID = "manual_link"           // linked by a person
 	RuleNotIn2A       RuleID = "not_in_2a"
 	RuleNotInBooks    RuleID = "not_in_books"
+	RuleDuplicate     RuleID = "duplicate_row" // a register row repeating an invoice
 	ruleWrongBranchTx        = "same PAN, booked under another GSTIN (wrong branch)"
 )
 

@@ -444,3 +444,45 @@ func checkRows(t *testing.T, name string, data []byte, opt Options) {
 }
 
 func utf8Valid(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
+
+// TestFormulaWithoutValueForms: however a program writes a formula it did not calculate (no
+// <v>, an empty <v></v>, <v/>, a shared formula), the cell is flagged, never read as an empty
+// cell (which a payroll would take as 0); a formula with a saved value reads as that value.
+func TestFormulaWithoutValueForms(t *testing.T) {
+	tests := []struct {
+		name, cell string
+		formula    bool
+		want       string
+	}{
+		{"no value", `<c r="B1"><f>A1*2</f></c>`, true, ""},
+		{"empty value", `<c r="B1"><f>A1*2</f><v></v></c>`, true, ""},
+		{"empty string value", `<c r="B1" t="str"><f>A1*2</f><v></v></c>`, true, ""},
+		{"self-closed value", `<c r="B1"><f>A1*2</f><v/></c>`, true, ""},
+		{"shared formula", `<c r="B1"><f t="shared" si="0"/></c>`, true, ""},
+		{"saved value", `<c r="B1"><f>A1*2</f><v>24</v></c>`, false, "24"},
+		{"plain empty", `<c r="B1"><v></v></c>`, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := makeXLSX(t, sheetXML(`<row r="1"><c r="A1"><v>12</v></c>`+tt.cell+`</row>`))
+			f := openBytes(t, "f.xlsx", data, Options{})
+			n := 0
+			for row, err := range f.Rows(f.Sheets()[0]) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				n++
+				got := ""
+				if len(row.Cells) > 1 {
+					got = row.Cells[1]
+				}
+				if row.Formula(1) != tt.formula || got != tt.want {
+					t.Errorf("B1 = %q, formula %v; want %q, formula %v", got, row.Formula(1), tt.want, tt.formula)
+				}
+			}
+			if n != 1 {
+				t.Errorf("%d rows, want 1", n)
+			}
+		})
+	}
+}

@@ -520,6 +520,9 @@ func (b *xlsxBook) scanCells(body []byte, row *Row, sheet string, num int) error
 				return fmt.Errorf("%w: cell type %q", errUnsupported, t)
 			}
 		}
+		if val == "" && string(t) != "inlineStr" && bytes.Contains(cb, []byte("<f")) {
+			flag |= Formula // <f>..</f><v></v>: a formula whose value was never saved
+		}
 		if err := f.checkCell(sheet, num, col, val); err != nil {
 			return err
 		}

@@ -88,7 +88,7 @@ func StartJob[T any](c *Core, kind string, fn func(ctx context.Context, progress
 		end := c.Now()
 		j.ev.Finished, j.ev.State = &end, JobDone
 		if err != nil {
-			j.ev.Error = apperr.Public(err)
+			j.ev.Error = apperr.Window.Public(err)
 			j.ev.State = JobFailed
 			if j.ev.Error.Kind == apperr.Canceled {
 				j.ev.State = JobCancelled

@@ -153,7 +153,7 @@ func missingFields(m recon.Mapping) []string {
 
 // readRegister reads a kept register with a mapping (nil: the saved or suggested one) into the
 // view the window shows, and the invoices when there is no error.
-func (s *Service) readRegister(ctx context.Context, token, name string, data []byte, m recon.Mapping) (ReconImport, []recon.Invoice, error) {
+func (s *Service) readRegister(ctx context.Context, token, name string, data []byte, m recon.Mapping, opt ...recon.ImportOptions) (ReconImport, []recon.Invoice, error) {
 	headers, _, err := recon.RegisterHeaders(bytes.NewReader(data), name, "")
 	if err != nil {
 		return ReconImport{}, nil, err
@@ -174,7 +174,11 @@ func (s *Service) readRegister(ctx context.Context, token, name string, data []b
 		v.Confirm = true
 		return v, nil, nil
 	}
-	books, rowErrs, err := recon.ReadRegister(bytes.NewReader(data), name, "", m)
+	var io recon.ImportOptions
+	if len(opt) > 0 {
+		io = opt[0]
+	}
+	books, rowErrs, err := recon.ReadRegisterWith(bytes.NewReader(data), name, "", m, io)
 	for _, e := range rowErrs {
 		if e.Warning {
 			v.WarningCount++
@@ -297,6 +301,10 @@ func (s *Service) reconOptions(ctx context.Context) (recon.Options, error) {
 type RunOptions struct {
 	AmountTolerance *recon.Paise
 	DateWindowDays  *int
+	// CombineDuplicates adds up register rows that repeat an invoice (same supplier GSTIN,
+	// normalised number and date) instead of listing them as duplicates: the user's choice, off
+	// by default.
+	CombineDuplicates bool
 }
 
 // RunOutcome is a finished run with what was left out of it.
@@ -319,7 +327,7 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 	if err != nil {
 		return nil, err
 	}
-	v, books, err := s.readRegister(ctx, token, name, data, nil)
+	v, books, err := s.readRegister(ctx, token, name, data, nil, recon.ImportOptions{CombineDuplicates: ro.CombineDuplicates})
 	if err != nil {
 		return nil, err
 	}
@@ -663,7 +671,7 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 				if ctx.Err() != nil {
 					return w.View(), apperr.Wrap(apperr.Canceled, err, "The supplier watch was stopped.")
 				}
-				w.Fail(day, st, apperr.Public(err).Message)
+				w.Fail(day, st, apperr.Window.Public(err).Message)
 			} else {
 				changes := make([]recon.WatchChange, len(cv.Yours))
 				for i, r := range cv.Yours {

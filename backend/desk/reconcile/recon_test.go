@@ -283,7 +283,7 @@ func TestReconImportMapping(t *testing.T) {
 	}
 	for _, tt := range tests {
 		err := tt.call()
-		if apperr.KindOf(err) != tt.kind || !strings.Contains(apperr.Public(err).Message, tt.contains) {
+		if apperr.KindOf(err) != tt.kind || !strings.Contains(apperr.Window.Public(err).Message, tt.contains) {
 			t.Errorf("%s: %v, want %s containing %q", tt.name, err, tt.kind, tt.contains)
 		}
 	}
@@ -346,7 +346,7 @@ func TestReconRegistersPruned(t *testing.T) {
 			t.Errorf("register %s kept = %v (%v), want %v", tok[:8], kept, err, want)
 		}
 	}
-	if _, _, err := s.register(oldUnused); apperr.KindOf(err) != apperr.NotFound || !strings.Contains(apperr.Public(err).Message, "import it again") {
+	if _, _, err := s.register(oldUnused); apperr.KindOf(err) != apperr.NotFound || !strings.Contains(apperr.Window.Public(err).Message, "import it again") {
 		t.Errorf("a pruned register = %v, want not found with what to do", err)
 	}
 }

@@ -275,6 +275,9 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 		return "", apperr.New(apperr.Invalid, "The month must be 1 to 12, or none.")
 	}
 	im := p.im
+	if im.HeaderProblems > 0 {
+		return "", apperr.New(apperr.Invalid, "%s: fix the columns first (map them again, or fix the file and import it again): %s", im.File, im.Problems[0].String())
+	}
 	if im.BadRows > 0 && !skipBad {
 		return "", apperr.New(apperr.Invalid, "%d rows of %s have problems: fix them and import again, or choose to leave those rows out.", im.BadRows, im.File)
 	}
@@ -366,11 +369,11 @@ func (s *Service) TDSExport(ctx context.Context, id string, q TDSQuery, format s
 	if err != nil {
 		return "", err
 	}
-	rows, err := payroll.AllRows(ctx, s.DB.DB, id, q)
+	rows, cols, err := payroll.AllRows(ctx, s.DB.DB, id, q)
 	if err != nil {
 		return "", err
 	}
-	return s.WriteExport("payroll-tds-"+run.FY.String()[3:], format, payroll.SummaryTable(rows))
+	return s.WriteExport("payroll-tds-"+run.FY.String()[3:], format, payroll.SummaryTable(cols, rows))
 }
 
 // TDSExportFull writes one row per employee with every input item and both regimes' five figures

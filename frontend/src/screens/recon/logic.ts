@@ -9,6 +9,7 @@ export const STATUSES = [
   { key: 'mismatch', label: 'Mismatch', tone: 'bad' },
   { key: 'missing_in_2a', label: 'Missing in 2A', tone: 'bad' },
   { key: 'missing_in_books', label: 'Missing in books', tone: 'bad' },
+  { key: 'duplicate_in_books', label: 'Duplicate in books', tone: 'warn' },
 ] as const
 
 export type StatusKey = (typeof STATUSES)[number]['key']

@@ -1,0 +1,174 @@
+package recon
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/export"
+)
+
+// twoIdentical is a register with one invoice written twice, word for word.
+const twoIdentical = canonicalHeader +
+	"24ABCCR0123M1ZM,Ravi,RS/101,01-07-2024,24,N,1180,1000,180,0,0,0,Invoice\n" +
+	"24ABCCR0123M1ZM,Ravi,RS/101,01-07-2024,24,N,1180,1000,180,0,0,0,Invoice\n"
+
+// TestDuplicateRows: issue 13 item 11. Two identical rows are not added up (which doubled the
+// taxable value and IGST but not the invoice value, and showed an ordinary Mismatch); the second
+// is listed as a duplicate with both rows, and the first matches its 2A invoice. Combining is the
+// user's explicit choice, and then every amount is added.
+func TestDuplicateRows(t *testing.T) {
+	books, errs, err := ReadRegister(strings.NewReader(twoIdentical), "p.csv", export.CSV, nil)
+	if err != nil || len(books) != 2 {
+		t.Fatalf("err %v, %d invoices: %+v", err, len(books), books)
+	}
+	if books[0].Taxable != 100000 || books[0].IGST != 18000 || books[1].DuplicateOf != "p.csv row 2" || books[1].RowRef != "p.csv row 3" {
+		t.Errorf("books = %+v", books)
+	}
+	if len(errs) != 1 || !errs[0].Warning || errs[0].Row != 3 || !strings.Contains(errs[0].Error(), "p.csv, row 3") || !strings.Contains(errs[0].Expected, "as p.csv row 2") {
+		t.Errorf("errs = %+v, want one warning naming rows 3 and 2", errs)
+	}
+	twoA := []Invoice{{SupplierGSTIN: "24ABCCR0123M1ZM", Number: "RS/101", Date: "2024-07-01", PlaceOfSupply: "24", Value: 118000, Taxable: 100000, IGST: 18000, Period: "2024-07"}}
+	res := Match(books, twoA, DefaultOptions())
+	got := map[Status]int{}
+	for _, r := range res.Rows {
+		got[r.Status]++
+		if r.Status == DuplicateInBooks && (r.GSTR2A != nil || !strings.Contains(r.Rule, "p.csv row 2") || !strings.Contains(r.Rule, "p.csv row 3") || r.RuleID != RuleDuplicate) {
+			t.Errorf("duplicate row = %+v", r)
+		}
+	}
+	if got[Exact] != 1 || got[DuplicateInBooks] != 1 || len(res.Rows) != 2 {
+		t.Errorf("statuses %v, want one exact and one duplicate", got)
+	}
+	s := Summarise(res)
+	if s.Total.ITCConfident != 18000 || s.Total.ITCReview != 0 || s.Total.ITCAtRisk != 0 {
+		t.Errorf("ITC confident %v, review %v, at risk %v: the duplicate must claim nothing", s.Total.ITCConfident, s.Total.ITCReview, s.Total.ITCAtRisk)
+	}
+
+	combined, errs, err := ReadRegisterWith(strings.NewReader(twoIdentical), "p.csv", export.CSV, nil, ImportOptions{CombineDuplicates: true})
+	if err != nil || len(errs) != 0 || len(combined) != 1 {
+		t.Fatalf("combined: err %v, errs %v, %+v", err, errs, combined)
+	}
+	if c := combined[0]; c.Taxable != 200000 || c.IGST != 36000 || c.Value != 236000 || c.RowRef != "p.csv rows 2, 3" || c.DuplicateOf != "" {
+		t.Errorf("combined = %+v, want every amount doubled", c)
+	}
+}
+
+// TestDuplicateKinds: a row of an invoice read further up is a duplicate even when rows lie
+// between and the number is written another way; consecutive rows that differ are still the tax
+// lines of one invoice; another date or supplier is another invoice.
+func TestDuplicateKinds(t *testing.T) {
+	csv := canonicalHeader +
+		"24ABCCR0123M1ZM,Ravi,RS/101,01-07-2024,24,N,1298,1000,180,0,0,0,\n" +
+		"24ABCCR0123M1ZM,Ravi,RS/101,01-07-2024,24,N,1298,100,18,0,0,0,\n" + // a second tax line
+		"27AAPFU0939F1ZV,Acme,A-1,02-07-2024,27,N,118,100,0,9,9,0,\n" +
+		"24ABCCR0123M1ZM,Ravi,rs-0101,01/07/2024,24,N,1298,1000,180,0,0,0,\n" + // the invoice again
+		"24ABCCR0123M1ZM,Ravi,RS/101,03-07-2024,24,N,1180,1000,180,0,0,0,\n" + // another date
+		"29AAPFU0939F1ZR,Acme,A-1,02-07-2024,29,N,118,100,18,0,0,0,\n" // another supplier
+	books, errs, err := ReadRegister(strings.NewReader(csv), "p.csv", export.CSV, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dups []string
+	for _, b := range books {
+		if b.DuplicateOf != "" {
+			dups = append(dups, b.RowRef+" of "+b.DuplicateOf)
+		}
+	}
+	if len(books) != 5 || len(dups) != 1 || dups[0] != "p.csv row 5 of p.csv rows 2-3" || books[0].Taxable != 110000 {
+		t.Errorf("%d invoices, duplicates %v, first %+v; errs %v", len(books), dups, books[0], errs)
+	}
+}
+
+// TestRegisterColumnProblems: a mapped header written twice and a register without its tax
+// columns are reported before any row is read; a register with no IGST column only warns.
+func TestRegisterColumnProblems(t *testing.T) {
+	tests := []struct {
+		name, header string
+		fail         bool
+		want         string
+	}{
+		{"header twice", "supplier_gstin,invoice_number,invoice_date,taxable_value,igst,cgst,sgst,igst\n", true, `the header "igst" is written twice (columns E and H)`},
+		{"no tax column", "supplier_gstin,invoice_number,invoice_date,taxable_value\n", true, "no tax column"},
+		{"cgst without sgst", "supplier_gstin,invoice_number,invoice_date,taxable_value,igst,cgst\n", true, "no column for SGST/UTGST"},
+		{"no igst", "supplier_gstin,invoice_number,invoice_date,taxable_value,cgst,sgst\n", false, "no IGST column"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := strings.Count(tt.header, ",") + 1
+			row := "27AAPFU0939F1ZV,A-1,02-07-2024" + strings.Repeat(",100", n-3) + "\n"
+			_, errs, err := ReadRegister(strings.NewReader(tt.header+row), "p.csv", export.CSV, nil)
+			if (err != nil) != tt.fail || len(errs) == 0 || !strings.Contains(errs[0].Expected, tt.want) || errs[0].Row != 1 || errs[0].Warning == tt.fail {
+				t.Errorf("err %v, errs %+v; want fail %v with %q", err, errs, tt.fail, tt.want)
+			}
+		})
+	}
+}
+
+// FuzzReadRegisterXLSX: any bytes as an XLSX register either fail with an Invalid error or give
+// invoices that are whole and a duplicate only of an invoice read before it.
+func FuzzReadRegisterXLSX(f *testing.F) {
+	x := excelize.NewFile()
+	for i, row := range strings.Split(strings.TrimSpace(twoIdentical), "\n") {
+		cells := strings.Split(row, ",")
+		vals := make([]any, len(cells))
+		for j, c := range cells {
+			vals[j] = c
+		}
+		x.SetSheetRow("Sheet1", "A"+strconv.Itoa(i+1), &vals)
+	}
+	var b bytes.Buffer
+	x.WriteTo(&b)
+	f.Add(b.Bytes())
+	f.Add(b.Bytes()[:b.Len()-40])
+	f.Add([]byte("PK\x03\x04"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, errs, err := ReadRegister(bytes.NewReader(data), "f.xlsx", export.XLSX, nil)
+		if err != nil {
+			if apperr.KindOf(err) != apperr.Invalid {
+				t.Fatalf("error of kind %s: %v", apperr.KindOf(err), err)
+			}
+			return
+		}
+		for _, e := range errs {
+			if !e.Warning {
+				t.Fatalf("success with an error: %v", e)
+			}
+		}
+		refs := map[string]bool{}
+		for _, in := range got {
+			if in.SupplierGSTIN == "" || in.Number == "" || len(in.Date) != 10 {
+				t.Fatalf("bad invoice %+v", in)
+			}
+			if in.DuplicateOf != "" && !refs[in.DuplicateOf] {
+				t.Fatalf("%s is a duplicate of %q, not read before it", in.RowRef, in.DuplicateOf)
+			}
+			refs[in.RowRef] = true
+		}
+	})
+}
+
+// FuzzReadRegisterDuplicates: CSV registers around the duplicate rules.
+func FuzzReadRegisterDuplicates(f *testing.F) {
+	f.Add([]byte(twoIdentical), false)
+	f.Add([]byte(twoIdentical), true)
+	f.Add([]byte("supplier_gstin,invoice_number,invoice_date,taxable_value,igst,igst\n27AAPFU0939F1ZV,1,01-07-2024,1,1,1\n"), false)
+	f.Fuzz(func(t *testing.T, data []byte, combine bool) {
+		got, _, err := ReadRegisterWith(bytes.NewReader(data), "f.csv", export.CSV, nil, ImportOptions{CombineDuplicates: combine})
+		if err != nil {
+			if apperr.KindOf(err) != apperr.Invalid {
+				t.Fatalf("error of kind %s: %v", apperr.KindOf(err), err)
+			}
+			return
+		}
+		for _, in := range got {
+			if combine && in.DuplicateOf != "" {
+				t.Fatalf("duplicate kept apart though combined: %+v", in)
+			}
+		}
+	})
+}
