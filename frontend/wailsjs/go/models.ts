@@ -1546,6 +1546,20 @@ export namespace overview {
 
 export namespace payroll {
 	
+	export class Carried {
+	    header: string;
+	    key?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Carried(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.header = source["header"];
+	        this.key = source["key"];
+	    }
+	}
 	export class Change {
 	    key: string;
 	    name: string;
@@ -1789,6 +1803,8 @@ export namespace payroll {
 	    header: string;
 	    key: string;
 	    how: string;
+	    duplicate?: string;
+	    duplicate_of?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Match(source);
@@ -1801,6 +1817,8 @@ export namespace payroll {
 	        this.header = source["header"];
 	        this.key = source["key"];
 	        this.how = source["how"];
+	        this.duplicate = source["duplicate"];
+	        this.duplicate_of = source["duplicate_of"];
 	    }
 	}
 	export class Row {
@@ -1819,6 +1837,7 @@ export namespace payroll {
 	    saving: number;
 	    deducted: number;
 	    monthly: number;
+	    carried: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Row(source);
@@ -1841,9 +1860,11 @@ export namespace payroll {
 	        this.saving = source["saving"];
 	        this.deducted = source["deducted"];
 	        this.monthly = source["monthly"];
+	        this.carried = source["carried"];
 	    }
 	}
 	export class Page {
+	    columns: Carried[];
 	    rows: Row[];
 	    total: number;
 	    totals: Totals;
@@ -1854,6 +1875,7 @@ export namespace payroll {
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.columns = this.convertValues(source["columns"], Carried);
 	        this.rows = this.convertValues(source["rows"], Row);
 	        this.total = source["total"];
 	        this.totals = this.convertValues(source["totals"], Totals);
@@ -1972,6 +1994,7 @@ export namespace payroll {
 	    title: string;
 	    description: string;
 	    example: string;
+	    required: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Target(source);
@@ -1983,6 +2006,7 @@ export namespace payroll {
 	        this.title = source["title"];
 	        this.description = source["description"];
 	        this.example = source["example"];
+	        this.required = source["required"];
 	    }
 	}
 
@@ -2029,6 +2053,7 @@ export namespace recon {
 	    cfs?: string;
 	    cfs3b?: string;
 	    cancelled_on?: string;
+	    duplicate_of?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Invoice(source);
@@ -2056,6 +2081,7 @@ export namespace recon {
 	        this.cfs = source["cfs"];
 	        this.cfs3b = source["cfs3b"];
 	        this.cancelled_on = source["cancelled_on"];
+	        this.duplicate_of = source["duplicate_of"];
 	    }
 	}
 	export class Candidate {
