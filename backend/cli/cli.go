@@ -125,6 +125,14 @@ func init() {
 
 // openDesk opens the application over the data folder of GSTDESK_DATA_DIR (default: the user's
 // config folder): the same area services the window binds, so a command and a click take one road.
+// What opening found and did that the person should know (a data folder made private) goes to
+// standard error.
 func openDesk(ctx context.Context, env Env) (*desk.Desk, error) {
-	return desk.Open(ctx, desk.Options{Dir: env.Getenv("GSTDESK_DATA_DIR"), Getenv: env.Getenv})
+	d, err := desk.Open(ctx, desk.Options{Dir: env.Getenv("GSTDESK_DATA_DIR"), Getenv: env.Getenv})
+	if err == nil {
+		for _, n := range d.Core.DB.Notices {
+			fmt.Fprintln(env.Stderr, "gstdesk:", n)
+		}
+	}
+	return d, err
 }

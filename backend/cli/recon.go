@@ -6,10 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
-	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/export"
 	"gstdesk/backend/money"
@@ -85,7 +83,13 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	outFormat, err := export.ParseFormat(*format)
 	if err != nil {
-		return fail(ExitUsage, "%s", apperr.Command.Public(err).Message)
+		return fail(ExitUsage, "%s", publicMessage(env, err))
+	}
+	if msg := checkOut(*out); msg != "" {
+		return fail(ExitUsage, "%s", msg)
+	}
+	if msg := checkBinaryOut(env, outFormat, *out); msg != "" {
+		return fail(ExitUsage, "%s", msg)
 	}
 	periods := periodRange(*year, *month, *toMonth)
 	var ro reconcile.RunOptions
@@ -100,20 +104,20 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 
 	d, err := openDesk(ctx, env)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
+		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
 	defer d.Close()
 	if *wsID != "" {
 		ws, err := d.Core.DB.Workspace(ctx, *wsID)
 		if err != nil {
-			return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
+			return fail(ExitFailed, "%s", publicMessage(env, err))
 		}
 		d.Core.SetWorkspace(ws)
 	}
 	// The same two steps as the window: import the register (kept, checked, mapped), then run it.
 	im, err := d.Recon.ReconImportPath(ctx, *purchases)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
+		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
 	for _, e := range im.Errors {
 		fmt.Fprintln(env.Stderr, e.Error())
@@ -123,7 +127,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	done, err := d.Recon.ReconRunNow(ctx, im.Token, periods[0], periods[len(periods)-1], ro)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
+		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
 	if done.LeftOut > 0 {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: %d register invoice(s) dated outside %s to %s left out.\n", done.LeftOut, periods[0], periods[len(periods)-1])
@@ -134,19 +138,10 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	run := done.Run
 	_, res, err := d.Recon.ReconResult(ctx, run.ID)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
+		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
 
-	w := env.Stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return fail(ExitFailed, "cannot write %s: %v", *out, err)
-		}
-		defer f.Close()
-		w = f
-	}
-	if err := writeReconRows(w, outFormat, res); err != nil {
+	if err := writeOutput(env, *out, func(w io.Writer) error { return writeReconRows(w, outFormat, res) }); err != nil {
 		return fail(ExitFailed, "cannot write the result: %v", err)
 	}
 	var counts []string
