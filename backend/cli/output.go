@@ -31,7 +31,7 @@ func checkOut(path string) string {
 // checkBinaryOut refuses a binary format (XLSX) for a terminal: with no --out it must go to a file
 // or a pipe, never onto the screen.
 func checkBinaryOut(env Env, f export.Format, out string) string {
-	if f == export.XLSX && out == "" && isTerminal(env.Stdout) {
+	if f == export.XLSX && out == "" && terminal(env.Stdout) {
 		return "--format xlsx writes a binary file: give --out FILE.xlsx (or redirect standard output to a file)."
 	}
 	return ""
@@ -54,15 +54,25 @@ func writeBytes(b []byte) func(io.Writer) error {
 	}
 }
 
-// isTerminal reports whether w is a terminal (a character device), not a file or a pipe.
+// isTerminal reports whether w is a terminal: a character device other than the null device (a
+// file or a pipe is not; `> /dev/null` is not either).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
 	}
 	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	if null, err := os.Stat(os.DevNull); err == nil && os.SameFile(st, null) {
+		return false
+	}
+	return true
 }
+
+// terminal is isTerminal; tests, which have no terminal, replace it.
+var terminal = isTerminal
 
 // publicMessage is what a command prints of err (apperr.Command's face). An internal error's
 // details go to the log file of the data folder, and the message names that file by its real path,
