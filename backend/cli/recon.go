@@ -21,7 +21,7 @@ func init() {
 
 func reconUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: gstdesk recon --year YYYY --month MM [--to-month MM] --purchases FILE [--tolerance 1] [--date-window 10]")
-	fmt.Fprintln(w, "                     [--format json|csv|xlsx] [--out FILE] [--workspace ID]")
+	fmt.Fprintln(w, "                     [--format json|csv|xlsx] [--out FILE] [--workspace ID] [--pin]")
 	fmt.Fprintln(w, "\nReconciles the purchase register (CSV or XLSX) with the GSTR-2A stored for the periods and saves the run,")
 	fmt.Fprintln(w, "keeping earlier decisions (accept, ignore, links). A --to-month before --month runs into the next year")
 	fmt.Fprintln(w, "(--year 2024 --month 04 --to-month 03 is FY 2024-25). Without a saved column mapping the register needs")
@@ -29,6 +29,7 @@ func reconUsage(w io.Writer) {
 	fmt.Fprintln(w, "place_of_supply, reverse_charge, invoice_value, taxable_value, igst, cgst, sgst, cess and optionally")
 	fmt.Fprintln(w, "document_type; Tally and Busy headers are recognised too. Only register rows dated in the periods are used.")
 	fmt.Fprintln(w, "With --format json (the default) it prints one JSON object per row: status, books, gstr2a, rule, differences.")
+	fmt.Fprintf(w, "Only the newest %d runs of the same periods are kept, and pinned ones (--pin, or gstdesk data --pin RUN).\n", recon.KeepRuns)
 	fmt.Fprintln(w, "Exit status: 0 done, 1 the register or the data was rejected, 2 wrong command line.")
 }
 
@@ -44,6 +45,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	format := fs.String("format", "json", "output: json (one line per row), csv or xlsx")
 	out := fs.String("out", "", "write to this file instead of standard output")
 	wsID := fs.String("workspace", "", "workspace id (default: the last used workspace)")
+	pin := fs.Bool("pin", false, "keep this run however many newer runs of the periods are saved (see gstdesk data)")
 	fs.Usage = func() { reconUsage(env.Stderr) }
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -136,6 +138,11 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: no GSTR-2A stored for %s to %s: every register invoice will show as missing in 2A. Pull GSTR-2A first.\n", periods[0], periods[len(periods)-1])
 	}
 	run := done.Run
+	if *pin {
+		if err := d.Recon.ReconPinRun(ctx, run.ID, true); err != nil {
+			return fail(ExitFailed, "%s", publicMessage(env, err))
+		}
+	}
 	_, res, err := d.Recon.ReconResult(ctx, run.ID)
 	if err != nil {
 		return fail(ExitFailed, "%s", publicMessage(env, err))
