@@ -80,3 +80,32 @@ func TestDataReportAndPin(t *testing.T) {
 		t.Errorf("data --pin unknown: exit %d: %s", code, errs)
 	}
 }
+
+// TestReadCommandsDuringLongWrite: while another gstdesk holds the write lock of the data folder
+// (a long reconciliation run), commands that only read open the folder and answer.
+func TestReadCommandsDuringLongWrite(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := gstCLI(t, dir, "verify", "27AAPFU0939F1ZV"); code != ExitOK {
+		t.Fatalf("verify: exit %d: %s", code, errs)
+	}
+	other, err := store.Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	tx, err := other.Begin() // BEGIN IMMEDIATE: the write lock, held until the test ends
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(`INSERT INTO settings(workspace_id, key, value) VALUES ('', 'long-write', 'x')`); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := reconEnv(t, dir, "data", "--format", "json"); code != ExitOK {
+		t.Errorf("data during a write: exit %d: %s", code, errs)
+	}
+	code, recs, errs := gstCLI(t, dir, "verify", "--offline", "27AAPFU0939F1ZV")
+	if code != ExitOK || len(recs) != 1 || recs[0]["source"] != "cache" {
+		t.Errorf("verify --offline during a write: exit %d, %v, %s", code, recs, errs)
+	}
+}
