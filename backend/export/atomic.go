@@ -21,6 +21,9 @@ type AtomicFile struct {
 	path string
 	perm fs.FileMode
 	done bool
+	// direct is set for a destination that is not a regular file (a pipe, /dev/stdout): there is
+	// nothing to replace, so the bytes go straight to it.
+	direct bool
 }
 
 // tempPrefix starts the name of every temporary file, so one a killed process left behind is
@@ -33,6 +36,13 @@ func CreateAtomic(path string, perm fs.FileMode) (*AtomicFile, error) {
 	if st, err := os.Stat(path); err == nil {
 		if st.IsDir() {
 			return nil, fmt.Errorf("%s is a folder, not a file", path)
+		}
+		if !st.Mode().IsRegular() {
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			if err != nil {
+				return nil, err
+			}
+			return &AtomicFile{f: f, path: path, direct: true}, nil
 		}
 		perm = st.Mode().Perm()
 	}
@@ -63,6 +73,9 @@ func (a *AtomicFile) Commit() error {
 		return errors.New("export: file already committed or abandoned")
 	}
 	a.done = true
+	if a.direct {
+		return a.f.Close()
+	}
 	tmp := a.f.Name()
 	err := a.f.Sync()
 	if err == nil && runtime.GOOS != "windows" {
@@ -89,6 +102,9 @@ func (a *AtomicFile) Commit() error {
 func (a *AtomicFile) CommitNew() error {
 	if a.done {
 		return errors.New("export: file already committed or abandoned")
+	}
+	if a.direct {
+		return fs.ErrExist
 	}
 	if err := a.f.Sync(); err != nil {
 		return err
@@ -140,7 +156,9 @@ func (a *AtomicFile) Abort() {
 	}
 	a.done = true
 	a.f.Close()
-	os.Remove(a.f.Name())
+	if !a.direct {
+		os.Remove(a.f.Name())
+	}
 }
 
 // WriteFileAtomic writes path through write in one AtomicFile: the destination changes only when

@@ -172,3 +172,17 @@ func TestCheckDestination(t *testing.T) {
 		t.Errorf("CreateAtomic in a missing folder: %v", err)
 	}
 }
+
+// TestWriteFileAtomicToDevice: a destination that is not a regular file (--out /dev/stdout, a
+// pipe) is written directly and never replaced by a file.
+func TestWriteFileAtomicToDevice(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no /dev/null on Windows")
+	}
+	if err := WriteFileAtomic(os.DevNull, 0o644, writeString("x")); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(os.DevNull); err != nil || st.Mode().IsRegular() {
+		t.Errorf("%s became a regular file (%v)", os.DevNull, err)
+	}
+}
