@@ -13,7 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"path/filepath"
+	"strings"
 
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
@@ -61,16 +61,23 @@ func formatError(log *slog.Logger, err error) any {
 	var e *apperr.Error
 	if p.Kind == apperr.Internal || !errors.As(err, &e) {
 		log.Error("internal error", "err", err.Error())
+		if logPath != "" && p.Kind == apperr.Internal {
+			p.Message = strings.TrimSuffix(p.Message, " The details are in the log.") + " The details are in the log: " + logPath
+		}
 	}
 	b, _ := json.Marshal(p)
 	return string(b)
 }
 
+// logPath is where openLog's file is ("" when the log goes to standard error): internal errors
+// name it, so "the details are in the log" can be followed.
+var logPath string
+
 // openLog writes the log to gstdesk.log in the data directory (never secrets: nothing logs them).
 func openLog() *slog.Logger {
-	dir, err := store.DataDir()
-	if err == nil && os.MkdirAll(dir, 0o700) == nil {
-		if f, err := os.OpenFile(filepath.Join(dir, "gstdesk.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600); err == nil {
+	if dir, err := store.DataDir(); err == nil {
+		if f, path, err := store.OpenLog(dir); err == nil {
+			logPath = path
 			return slog.New(slog.NewTextHandler(f, nil))
 		}
 	}

@@ -183,6 +183,8 @@ func init() {
 
 // openDesk opens the application over the data folder of GSTDESK_DATA_DIR (default: the user's
 // config folder): the same area services the window binds, so a command and a click take one road.
+// What opening found and did that the person should know (a data folder made private) goes to
+// standard error.
 func openDesk(ctx context.Context, env Env) (*desk.Desk, error) {
 	d, err := desk.Open(ctx, desk.Options{Dir: env.Getenv("GSTDESK_DATA_DIR"), Getenv: env.Getenv, Workspace: env.Workspace, Face: apperr.Command})
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -102,6 +101,10 @@ func (g *gstRun) parse(fs *flag.FlagSet, args []string) ([]string, int) {
 			fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: --format xlsx needs --out FILE\n", g.name)
 			return nil, ExitUsage
 		}
+	}
+	if msg := checkOut(g.out); msg != "" {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s\n", g.name, msg)
+		return nil, ExitUsage
 	}
 	if g.offline && g.fresh {
 		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: --offline and --fresh cannot go together\n", g.name)
@@ -241,16 +244,11 @@ func (g *gstRun) writeTable(f export.Format, t export.Table) error {
 }
 
 func (g *gstRun) writeRaw(write func(io.Writer) error) error {
-	var w io.Writer = g.env.Stdout
-	if g.out != "" {
-		file, err := os.Create(g.out)
-		if err != nil {
-			return apperr.New(apperr.Invalid, "Cannot write %s: %v", g.out, err)
-		}
-		defer file.Close()
-		w = file
+	err := writeOutput(g.env, g.out, write)
+	if err != nil && g.out != "" {
+		return apperr.New(apperr.Invalid, "Cannot write %s: %v", g.out, err)
 	}
-	return write(w)
+	return err
 }
 
 // recordsTable flattens output records into a table: the key, source, time, transaction id and
@@ -316,8 +314,7 @@ func recordsTable(name string, recs []map[string]any) export.Table {
 }
 
 func (g *gstRun) fail(err error) int {
-	p := apperr.Command.Public(err)
-	fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s\n", g.name, p.Message)
+	fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s\n", g.name, publicMessage(g.env, err))
 	var u usageError
 	if errors.As(err, &u) {
 		return ExitUsage

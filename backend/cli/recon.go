@@ -6,10 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
-	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/export"
 	"gstdesk/backend/money"
@@ -23,7 +21,7 @@ func init() {
 
 func reconUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: gstdesk recon --year YYYY --month MM [--to-month MM] --purchases FILE [--tolerance 1] [--date-window 10]")
-	fmt.Fprintln(w, "                     [--format json|csv|xlsx] [--out FILE] [--workspace NAME]")
+	fmt.Fprintln(w, "                     [--format json|csv|xlsx] [--out FILE] [--workspace NAME] [--pin]")
 	fmt.Fprintln(w, "\nReconciles the purchase register (CSV or XLSX) with the GSTR-2A stored for the periods and saves the run,")
 	fmt.Fprintln(w, "keeping earlier decisions (accept, ignore, links). A --to-month before --month runs into the next year")
 	fmt.Fprintln(w, "(--year 2024 --month 04 --to-month 03 is FY 2024-25). Without a saved column mapping the register needs")
@@ -31,6 +29,7 @@ func reconUsage(w io.Writer) {
 	fmt.Fprintln(w, "place_of_supply, reverse_charge, invoice_value, taxable_value, igst, cgst, sgst, cess and optionally")
 	fmt.Fprintln(w, "document_type; Tally and Busy headers are recognised too. Only register rows dated in the periods are used.")
 	fmt.Fprintln(w, "With --format json (the default) it prints one JSON object per row: status, books, gstr2a, rule, differences.")
+	fmt.Fprintf(w, "Only the newest %d runs of the same periods are kept, and pinned ones (--pin, or gstdesk data --pin RUN).\n", recon.KeepRuns)
 	fmt.Fprintln(w, "Exit status: 0 done, 1 the register or the data was rejected, 2 wrong command line.")
 }
 
@@ -46,6 +45,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	combine := fs.Bool("combine-duplicates", false, "add up register rows that repeat an invoice (same supplier GSTIN, number and date) instead of listing them as duplicates")
 	format := fs.String("format", "json", "output: json (one line per row), csv or xlsx")
 	out := fs.String("out", "", "write to this file instead of standard output")
+	pin := fs.Bool("pin", false, "keep this run however many newer runs of the periods are saved (see gstdesk data)")
 	fs.Usage = func() { reconUsage(env.Stderr) }
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -85,7 +85,13 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	outFormat, err := export.ParseFormat(*format)
 	if err != nil {
-		return fail(ExitUsage, "%s", apperr.Command.Public(err).Message)
+		return fail(ExitUsage, "%s", publicMessage(env, err))
+	}
+	if msg := checkOut(*out); msg != "" {
+		return fail(ExitUsage, "%s", msg)
+	}
+	if msg := checkBinaryOut(env, outFormat, *out); msg != "" {
+		return fail(ExitUsage, "%s", msg)
 	}
 	periods := periodRange(*year, *month, *toMonth)
 	ro := reconcile.RunOptions{CombineDuplicates: *combine}
@@ -100,13 +106,13 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 
 	d, err := openDesk(ctx, env)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
+		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
 	defer d.Close()
 	// The same two steps as the window: import the register (kept, checked, mapped), then run it.
 	im, err := d.Recon.ReconImportPath(ctx, *purchases)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
+		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
 	for _, e := range im.Errors {
 		fmt.Fprintln(env.Stderr, e.Error())
@@ -116,7 +122,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	done, err := d.Recon.ReconRunNow(ctx, im.Token, periods[0], periods[len(periods)-1], ro)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
+		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
 	if done.LeftOut > 0 {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: %d register invoice(s) dated outside %s to %s left out.\n", done.LeftOut, periods[0], periods[len(periods)-1])
@@ -125,21 +131,17 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: no GSTR-2A stored for %s to %s: every register invoice will show as missing in 2A. Pull GSTR-2A first.\n", periods[0], periods[len(periods)-1])
 	}
 	run := done.Run
+	if *pin {
+		if err := d.Recon.ReconPinRun(ctx, run.ID, true); err != nil {
+			return fail(ExitFailed, "%s", publicMessage(env, err))
+		}
+	}
 	_, res, err := d.Recon.ReconResult(ctx, run.ID)
 	if err != nil {
-		return fail(ExitFailed, "%s", apperr.Command.Public(err).Message)
+		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
 
-	w := env.Stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return fail(ExitFailed, "cannot write %s: %v", *out, err)
-		}
-		defer f.Close()
-		w = f
-	}
-	if err := writeReconRows(w, outFormat, res); err != nil {
+	if err := writeOutput(env, *out, func(w io.Writer) error { return writeReconRows(w, outFormat, res) }); err != nil {
 		return fail(ExitFailed, "cannot write the result: %v", err)
 	}
 	var counts []string

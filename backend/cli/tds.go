@@ -135,24 +135,32 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 	}
 	fy, err := tds.ParseFY(*fyFlag)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", publicMessage(env, err))
 		return ExitUsage
 	}
 	format, err := export.ParseFormat(*formatFlag)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", publicMessage(env, err))
+		return ExitUsage
+	}
+	if msg := checkOut(*outFlag); msg != "" {
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", msg)
+		return ExitUsage
+	}
+	if msg := checkBinaryOut(env, format, *outFlag); msg != "" && !*explain {
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", msg)
 		return ExitUsage
 	}
 	if *inFormat != "" {
 		if _, err := payroll.ParseFormat(*inFormat); err != nil {
-			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
+			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", publicMessage(env, err))
 			return ExitUsage
 		}
 	}
 
 	im, err := readPayroll(ctx, env, *inFlag, *inFormat)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", publicMessage(env, err))
 		return ExitFailed
 	}
 	status := ExitOK
@@ -181,7 +189,7 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 	}
 	results, err := salary.Compute(ctx, im.Employees, fy, nil)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
+		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", publicMessage(env, err))
 		return ExitFailed
 	}
 
@@ -192,7 +200,7 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 		if format == export.JSON {
 			write = func(w io.Writer) error { return writeResponses(w, im.Employees, results, single) }
 		}
-		if err := writeFile(*outFlag, write); err != nil {
+		if err := writeOutput(env, *outFlag, write); err != nil {
 			fmt.Fprintf(env.Stderr, "gstdesk tds calc: cannot write %s: %v. Check the folder exists and is writable.\n", *outFlag, err)
 			return ExitFailed
 		}
@@ -212,7 +220,7 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 		}
 	default:
 		if err := export.Write(&body, format, payroll.FullTable(im.Employees, results)); err != nil {
-			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", apperr.Command.Public(err).Message)
+			fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", publicMessage(env, err))
 			return ExitFailed
 		}
 	}
@@ -227,7 +235,7 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 			}
 			ex, err := tds.Explain(e.Input, fy)
 			if err != nil {
-				fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s: %s\n", e.Label(im.Format), apperr.Command.Public(err).Message)
+				fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s: %s\n", e.Label(im.Format), publicMessage(env, err))
 				return ExitFailed
 			}
 			io.WriteString(env.Stdout, tds.FormatExplanation(ex))
@@ -242,7 +250,7 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 		}
 		return status
 	}
-	if err := os.WriteFile(*outFlag, body.Bytes(), 0o644); err != nil {
+	if err := writeOutput(env, *outFlag, writeBytes(body.Bytes())); err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds calc: cannot write %s: %v. Check the folder exists and is writable.\n", *outFlag, err)
 		return ExitFailed
 	}
@@ -269,30 +277,20 @@ func tdsTemplate(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk tds template: give the file to write with --out, like --out payroll.xlsx.")
 		return ExitUsage
 	}
+	if msg := checkOut(*outFlag); msg != "" {
+		fmt.Fprintf(env.Stderr, "gstdesk tds template: %s\n", msg)
+		return ExitUsage
+	}
 	var b bytes.Buffer
 	if err := payroll.Template(&b, *example); err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds template: %v\n", err)
 		return ExitFailed
 	}
-	if err := os.WriteFile(*outFlag, b.Bytes(), 0o644); err != nil {
+	if err := writeOutput(env, *outFlag, writeBytes(b.Bytes())); err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds template: cannot write %s: %v. Check the folder exists and is writable.\n", *outFlag, err)
 		return ExitFailed
 	}
 	return ExitOK
-}
-
-// writeFile writes a file through write, removing it when anything fails.
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		os.Remove(path)
-		return err
-	}
-	return f.Close()
 }
 
 // writeResponses writes the response workbooks: one workbook for a single input workbook,

@@ -1,4 +1,5 @@
-// Package export writes any table of gstdesk to CSV (UTF-8 with a BOM, so Excel opens it right),
+// Package export writes any table of gstdesk to CSV (UTF-8 with a BOM, so Excel opens it right; text
+// that a spreadsheet would run as a formula is neutralised by SafeCell),
 // JSON (an array of objects keyed by column) or XLSX (through excelize, with Indian number formats
 // for money). Every screen's "Export" and every command's --format go through here.
 package export
@@ -80,17 +81,22 @@ func Write(w io.Writer, f Format, t Table) error {
 	return apperr.New(apperr.Invalid, "Unknown export format %q: use csv, json or xlsx.", f)
 }
 
+// cell is v as a CSV field: text neutralised by SafeCell, numbers and money as plain numbers. The
+// cell's Go type decides, never its text: money.Paise(-12345) is -123.45, the string "-5" is '-5.
 func cell(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return ""
 	case string:
-		return x
+		return SafeCell(x)
 	case float64:
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	case money.Paise:
 		return x.Number()
 	default:
+		if isText(x) {
+			return SafeCell(fmt.Sprint(x))
+		}
 		return fmt.Sprint(x)
 	}
 }
@@ -101,7 +107,7 @@ func writeCSV(w io.Writer, t Table) error {
 	cw := csv.NewWriter(bw)
 	head := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
-		head[i] = c.Key
+		head[i] = SafeCell(c.Key)
 	}
 	cw.Write(head)
 	rec := make([]string, len(t.Columns))

@@ -258,8 +258,9 @@ func WriteFullCSV(w io.Writer, emps []Employee, results []tds.Result) error {
 	return nil
 }
 
-// appendCSVField quotes a field the way encoding/csv does.
+// appendCSVField quotes a text field the way encoding/csv does, neutralised by export.SafeCell.
 func appendCSVField(b []byte, s string) []byte {
+	s = export.SafeCell(s)
 	need := s == `\.`
 	if !need && s != "" {
 		r, _ := utf8.DecodeRuneInString(s)

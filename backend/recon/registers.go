@@ -5,12 +5,14 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/export"
 )
 
 // Registers keeps imported purchase registers in the data folder under their SHA-256, so a run
@@ -31,7 +33,7 @@ func (s Registers) Keep(name string, data []byte, now time.Time) (string, error)
 	if _, err := os.Stat(path); err == nil {
 		return tok, nil
 	}
-	if err := os.WriteFile(path, data, 0o600); err != nil {
+	if err := export.WriteFileAtomic(path, 0o600, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 		return "", apperr.Wrap(apperr.Internal, err, "could not keep the register in the data folder")
 	}
 	s.Prune(context.Background(), now)

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
-	"gstdesk/backend/gstin"
 	"time"
+
+	"gstdesk/backend/export"
+	"gstdesk/backend/gstin"
 )
 
 // SampleRegister writes a CSV purchase register (canonical headers) from 2A invoices with the
@@ -149,7 +151,7 @@ func SampleRegister(twoA []Invoice) []byte {
 		case DocDebitNote:
 			doc = "Debit Note"
 		}
-		w.Write([]string{in.SupplierGSTIN, in.SupplierName, in.Number, date, in.PlaceOfSupply, yn(in.ReverseCharge),
+		w.Write([]string{in.SupplierGSTIN, export.SafeCell(in.SupplierName), export.SafeCell(in.Number), date, in.PlaceOfSupply, yn(in.ReverseCharge),
 			in.Value.String(), in.Taxable.String(), in.IGST.String(), in.CGST.String(), in.SGST.String(), in.Cess.String(), doc})
 	}
 	for i := range inv {

@@ -26,12 +26,20 @@ type Run struct {
 	RegisterSHA256 string         `json:"register_sha256"`
 	Counts         map[Status]int `json:"counts"`
 	CreatedAt      string         `json:"created_at"`
+	// Pinned keeps the run however many newer runs of its periods are saved (see KeepRuns).
+	Pinned bool `json:"pinned"`
 }
+
+// KeepRuns is how many runs of one workspace and range of periods are kept: saving a run removes
+// the older ones beyond it that are not pinned (each run stores every row: a 190k-row register
+// is hundreds of MB), and the space goes back to the disk (store.ReclaimSpace).
+const KeepRuns = 5
 
 var periodRE = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
 
 // SaveRun stores a run and its rows (in one transaction) and returns the run with its id, time and
-// counts filled in.
+// counts filled in. In the same transaction it removes the runs of the same workspace and periods
+// beyond the newest KeepRuns that are not pinned, then gives their space back to the disk.
 func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) {
 	if !periodRE.MatchString(run.FromPeriod) || !periodRE.MatchString(run.ToPeriod) || run.ToPeriod < run.FromPeriod {
 		return run, apperr.New(apperr.Invalid, "The periods %q to %q are not a range of months (YYYY-MM).", run.FromPeriod, run.ToPeriod)
@@ -75,22 +83,56 @@ func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) 
 			return run, fmt.Errorf("recon: save run row %d: %w", i, err)
 		}
 	}
+	pruned, err := pruneRuns(ctx, tx, run.WorkspaceID, run.FromPeriod, run.ToPeriod)
+	if err != nil {
+		return run, err
+	}
 	if err := tx.Commit(); err != nil {
 		return run, fmt.Errorf("recon: save run: %w", err)
 	}
+	if pruned > 0 {
+		// The run is saved; giving the removed runs' space back is a clean-up a busy folder may
+		// postpone to the next save (the free pages are reused meanwhile).
+		store.ReclaimSpace(ctx, db)
+	}
 	return run, nil
+}
+
+// pruneRuns removes the runs of a workspace and range of periods beyond the newest KeepRuns,
+// except pinned ones, and says how many; their rows go with them (ON DELETE CASCADE).
+func pruneRuns(ctx context.Context, tx *sql.Tx, workspaceID, from, to string) (int64, error) {
+	res, err := tx.ExecContext(ctx, `DELETE FROM recon_runs WHERE workspace_id = ?1 AND from_period = ?2 AND to_period = ?3 AND pinned = 0
+		AND id NOT IN (SELECT id FROM recon_runs WHERE workspace_id = ?1 AND from_period = ?2 AND to_period = ?3 ORDER BY created_at DESC, id DESC LIMIT ?4)`,
+		workspaceID, from, to, KeepRuns)
+	if err != nil {
+		return 0, fmt.Errorf("recon: remove old runs: %w", err)
+	}
+	return res.RowsAffected()
+}
+
+// PinRun pins a run (kept however many newer runs are saved) or unpins it (it goes when KeepRuns
+// newer runs of its periods exist, at the next save).
+func PinRun(ctx context.Context, db *sql.DB, runID string, pinned bool) error {
+	res, err := db.ExecContext(ctx, `UPDATE recon_runs SET pinned = ? WHERE id = ?`, pinned, runID)
+	if err != nil {
+		return fmt.Errorf("recon: pin run: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return apperr.New(apperr.NotFound, "There is no reconciliation run %q.", runID)
+	}
+	return nil
 }
 
 func isForeignKey(err error) bool {
 	return err != nil && strings.Contains(strings.ToLower(err.Error()), "foreign key")
 }
 
-const runCols = `id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at`
+const runCols = `id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at, pinned`
 
 func scanRun(row interface{ Scan(...any) error }) (Run, error) {
 	var r Run
 	var opts, counts string
-	if err := row.Scan(&r.ID, &r.WorkspaceID, &r.FromPeriod, &r.ToPeriod, &opts, &r.RegisterName, &r.RegisterSHA256, &counts, &r.CreatedAt); err != nil {
+	if err := row.Scan(&r.ID, &r.WorkspaceID, &r.FromPeriod, &r.ToPeriod, &opts, &r.RegisterName, &r.RegisterSHA256, &counts, &r.CreatedAt, &r.Pinned); err != nil {
 		return r, err
 	}
 	json.Unmarshal([]byte(opts), &r.Options)

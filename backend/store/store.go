@@ -18,7 +18,10 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"gstdesk/backend/apperr"
 )
 
 //go:embed migrations/*.sql
@@ -31,6 +34,9 @@ type DB struct {
 	Path string
 	// Dir is the data directory holding it.
 	Dir string
+	// Notices are what opening found and did that the person should be told once, such as a data
+	// folder other users could read being made private; the window logs them, a command prints them.
+	Notices []string
 }
 
 // FileName is the name of the SQLite file in the data directory.
@@ -57,26 +63,65 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 // OpenAtVersion is Open applying the migrations up to version only: tests of a migration use it
 // to make a database as an earlier release left it.
 func OpenAtVersion(ctx context.Context, dir string, version int) (*DB, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("store: create data directory %s: %w", dir, err)
+	notice, err := prepareDir(dir)
+	if err != nil {
+		return nil, err
 	}
 	path := filepath.Join(dir, FileName)
+	created, err := createDBFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if created {
+		if err := initNewDB(ctx, path); err != nil {
+			return nil, err
+		}
+	}
+	// Every pooled connection runs these pragmas when it opens (modernc.org/sqlite applies _pragma
+	// per connection), so the busy timeout holds on each, not only the first.
 	dsn := "file:" + filepath.ToSlash(path) +
-		"?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
+		"?_pragma=busy_timeout(" + strconv.Itoa(BusyTimeoutMillis) + ")&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
 	sqldb, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, openError(path, "open", err)
 	}
+	tightenDBFiles(path)
 	db := &DB{DB: sqldb, Path: path, Dir: dir}
+	if notice != "" {
+		db.Notices = append(db.Notices, notice)
+	}
 	if err := db.migrate(ctx, version); err != nil {
 		sqldb.Close()
 		return nil, err
 	}
 	return db, nil
+}
+
+// BusyTimeoutMillis is how long a connection waits for another process's write before giving up.
+const BusyTimeoutMillis = 5000
+
+// IsBusy reports whether err is SQLite's "database is locked" (another connection or process
+// held the write lock longer than the busy timeout).
+func IsBusy(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code()&0xff == sqlite3.SQLITE_BUSY
+	}
+	return err != nil && strings.Contains(err.Error(), "database is locked")
+}
+
+// openError is an error opening or updating the database: one a person can act on when another
+// gstdesk holds the write lock, an internal one naming the file otherwise.
+func openError(path, what string, err error) error {
+	if IsBusy(err) {
+		return apperr.Wrap(apperr.Unavailable, err, "The data folder %s is busy: another gstdesk is writing to it. Try again when it has finished.", filepath.Dir(path)).
+			WithHint(apperr.Hint{Command: "Wait for the other gstdesk command or window to finish, then run this again."})
+	}
+	return fmt.Errorf("store: %s %s: %w", what, path, err)
 }
 
 type migration struct {
@@ -113,20 +158,36 @@ func loadMigrations() ([]migration, error) {
 	return out, nil
 }
 
-// migrate applies each migration not yet recorded, each in its own transaction.
+// createMigrationsTable is the table recording which migrations are applied.
+const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
+	version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%f000000Z','now')))`
+
+// migrate applies each migration not yet recorded, each in its own transaction. It first reads,
+// without taking the write lock, which are recorded: when nothing is to be done (every open but
+// the first after an upgrade) it writes nothing, so opening never waits for, or fails because of,
+// another process that is writing.
 func (db *DB) migrate(ctx context.Context, upTo int) error {
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%f000000Z','now')))`); err != nil {
-		return fmt.Errorf("store: create schema_migrations: %w", err)
-	}
 	migs, err := loadMigrations()
 	if err != nil {
 		return err
 	}
+	applied, err := db.appliedSet(ctx)
+	if err != nil {
+		return openError(db.Path, "read schema version of", err)
+	}
+	var todo []migration
 	for _, m := range migs {
-		if m.version > upTo {
-			break
+		if m.version <= upTo && !applied[m.version] {
+			todo = append(todo, m)
 		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	if _, err := db.ExecContext(ctx, createMigrationsTable); err != nil {
+		return openError(db.Path, "create schema_migrations in", err)
+	}
+	for _, m := range todo {
 		if err := db.apply(ctx, m); err != nil {
 			return err
 		}
@@ -134,10 +195,33 @@ func (db *DB) migrate(ctx context.Context, upTo int) error {
 	return nil
 }
 
+// appliedSet reads the recorded migrations (none when the table does not exist yet) with plain
+// reads, which in WAL mode never wait for a writer.
+func (db *DB) appliedSet(ctx context.Context) (map[int]bool, error) {
+	var n int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&n); err != nil {
+		return nil, err
+	}
+	out := map[int]bool{}
+	if n == 0 {
+		return out, nil
+	}
+	vs, err := db.AppliedMigrations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range vs {
+		out[v] = true
+	}
+	return out, nil
+}
+
+// apply applies one migration in a write transaction, checking again inside it, as another process
+// may have applied it since appliedSet read.
 func (db *DB) apply(ctx context.Context, m migration) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: migration %s: %w", m.name, err)
+		return openError(db.Path, "migration "+m.name+" of", err)
 	}
 	defer tx.Rollback()
 	var n int
@@ -148,12 +232,15 @@ func (db *DB) apply(ctx context.Context, m migration) error {
 		return nil
 	}
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return fmt.Errorf("store: migration %s: %w", m.name, err)
+		return openError(db.Path, "migration "+m.name+" of", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)`, m.version, m.name, Now()); err != nil {
 		return fmt.Errorf("store: record migration %s: %w", m.name, err)
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return openError(db.Path, "migration "+m.name+" of", err)
+	}
+	return nil
 }
 
 // AppliedMigrations lists the versions recorded as applied, in order.

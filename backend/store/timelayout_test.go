@@ -119,8 +119,8 @@ func TestMigration0010OneTimeLayout(t *testing.T) {
 			}
 		}
 		if key == "schema_migrations.applied_at" {
-			if len(after) != 10 {
-				t.Errorf("schema_migrations has %d rows, want 10", len(after))
+			if migs, _ := loadMigrations(); len(after) != len(migs) {
+				t.Errorf("schema_migrations has %d rows, want %d (every migration)", len(after), len(migs))
 			}
 		} else if n == 0 {
 			t.Errorf("%s: no rows to check", key)

@@ -104,6 +104,10 @@ func Open(ctx context.Context, opt Options) (*Core, error) {
 	if c.now == nil {
 		c.now = time.Now
 	}
+	for _, n := range db.Notices {
+		c.Log.Warn("data folder", "notice", n)
+	}
+	c.notices = append(append([]string{}, db.Notices...), c.notices...)
 	c.life, c.stop = context.WithCancel(context.Background())
 	return c, nil
 }

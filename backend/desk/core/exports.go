@@ -1,7 +1,11 @@
 package core
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,13 +14,18 @@ import (
 	"gstdesk/backend/export"
 )
 
-// ExportFile creates the file an export is written to: in the data folder's exports/ directory,
-// named after what is exported and the time, with the format's extension. The UI shows the path
-// it returns and offers to open the folder.
-func (s *Core) ExportFile(base string, f export.Format) (*os.File, string, error) {
-	dir := filepath.Join(s.DB.Dir, "exports")
+// ExportsDir is the folder of the data folder that exports and templates are written to.
+const ExportsDir = "exports"
+
+// WriteExportFile writes a new file in the data folder's exports/ directory, named after what is
+// exported and the time, with the format's extension, and returns its path (the UI shows it and
+// offers to open the folder). The bytes go to a temporary file first and take the name only when
+// complete (export.AtomicFile), so a failed or interrupted export leaves no file that looks
+// finished; a name already taken gets -2, -3... and is never overwritten.
+func (s *Core) WriteExportFile(base string, f export.Format, write func(io.Writer) error) (string, error) {
+	dir := filepath.Join(s.DB.Dir, ExportsDir)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, "", apperr.Wrap(apperr.Internal, err, "could not create the exports folder")
+		return "", apperr.Wrap(apperr.Internal, err, "could not create the exports folder")
 	}
 	clean := strings.Map(func(r rune) rune {
 		if r == '/' || r == '\\' || r == ':' || r < ' ' {
@@ -24,17 +33,29 @@ func (s *Core) ExportFile(base string, f export.Format) (*os.File, string, error
 		}
 		return r
 	}, base)
-	name := fmt.Sprintf("%s-%s.%s", clean, s.Now().Format("20060102-150405"), f)
-	path := filepath.Join(dir, name)
-	file, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
-	for i := 2; err != nil && os.IsExist(err) && i < 100; i++ {
-		path = filepath.Join(dir, fmt.Sprintf("%s-%s-%d.%s", clean, s.Now().Format("20060102-150405"), i, f))
-		file, err = os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	stamp := s.Now().Format("20060102-150405")
+	path := filepath.Join(dir, fmt.Sprintf("%s-%s.%s", clean, stamp, f))
+	file, err := export.CreateAtomic(path, 0o600)
+	if err != nil {
+		return "", apperr.Wrap(apperr.Internal, err, "could not create the export file")
+	}
+	defer file.Abort()
+	if err := write(file); err != nil {
+		var typed *apperr.Error
+		if errors.As(err, &typed) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return "", err
+		}
+		return "", apperr.Wrap(apperr.Internal, err, "could not write %s", filepath.Base(path))
+	}
+	err = file.CommitNew()
+	for i := 2; errors.Is(err, fs.ErrExist) && i < 100; i++ {
+		file.Retarget(filepath.Join(dir, fmt.Sprintf("%s-%s-%d.%s", clean, stamp, i, f)))
+		err = file.CommitNew()
 	}
 	if err != nil {
-		return nil, "", apperr.Wrap(apperr.Internal, err, "could not create the export file")
+		return "", apperr.Wrap(apperr.Internal, err, "could not write %s", filepath.Base(file.Path()))
 	}
-	return file, path, nil
+	return file.Path(), nil
 }
 
 // WriteExport writes a table to a new file in the exports folder and returns its path.
@@ -43,17 +64,5 @@ func (s *Core) WriteExport(base, format string, t export.Table) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	file, path, err := s.ExportFile(base, f)
-	if err != nil {
-		return "", err
-	}
-	if err := export.Write(file, f, t); err != nil {
-		file.Close()
-		os.Remove(path)
-		return "", apperr.Wrap(apperr.Internal, err, "could not write the export")
-	}
-	if err := file.Close(); err != nil {
-		return "", apperr.Wrap(apperr.Internal, err, "could not write the export")
-	}
-	return path, nil
+	return s.WriteExportFile(base, f, func(w io.Writer) error { return export.Write(w, f, t) })
 }

@@ -2,7 +2,7 @@ package returns
 
 import (
 	"context"
-	"os"
+	"io"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
@@ -113,19 +113,9 @@ func (s *Service) GSTR2AExport(ctx context.Context, sc gstr2a.Scope, q gstr2a.In
 		return "", apperr.New(apperr.Invalid, "Export level must be invoice or item, not %q.", level)
 	}
 	q.Offset, q.Limit = 0, 0
-	file, path, err := s.ExportFile("gstr2a-"+string(lv), f)
-	if err != nil {
-		return "", err
-	}
-	if err := gstr2a.Export(ctx, s.DB.DB, file, f, lv, s.scope(sc), q, s.SupplierNames(ctx)); err != nil {
-		file.Close()
-		os.Remove(path)
-		return "", err
-	}
-	if err := file.Close(); err != nil {
-		return "", apperr.Wrap(apperr.Internal, err, "could not write the export")
-	}
-	return path, nil
+	return s.WriteExportFile("gstr2a-"+string(lv), f, func(w io.Writer) error {
+		return gstr2a.Export(ctx, s.DB.DB, w, f, lv, s.scope(sc), q, s.SupplierNames(ctx))
+	})
 }
 
 // StartSupplierLookup looks up, as a bulk job, the suppliers of a scope whose names are not known

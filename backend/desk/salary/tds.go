@@ -447,21 +447,9 @@ func (s *Service) TDSTemplate() (string, error) {
 	return s.writeFile("payroll-template", "xlsx", func(w io.Writer) error { return payroll.Template(w, false) })
 }
 
-// writeFile creates a file in the exports folder and writes it, removing it on failure.
+// writeFile writes a new file in the exports folder (whole or not at all) and returns its path.
 func (s *Service) writeFile(base, ext string, write func(io.Writer) error) (string, error) {
-	f, path, err := s.ExportFile(base, export.Format(ext))
-	if err != nil {
-		return "", err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		os.Remove(path)
-		return "", apperr.Wrap(apperr.Internal, err, "could not write %s", filepath.Base(path))
-	}
-	if err := f.Close(); err != nil {
-		return "", apperr.Wrap(apperr.Internal, err, "could not write %s", filepath.Base(path))
-	}
-	return path, nil
+	return s.WriteExportFile(base, export.Format(ext), write)
 }
 
 // TDSCrossCheck sends chosen employees of a run to the remote calculator (4.8), stores each

@@ -2412,6 +2412,7 @@ export namespace recon {
 	    register_sha256: string;
 	    counts: Record<string, number>;
 	    created_at: string;
+	    pinned: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Run(source);
@@ -2428,6 +2429,7 @@ export namespace recon {
 	        this.register_sha256 = source["register_sha256"];
 	        this.counts = source["counts"];
 	        this.created_at = source["created_at"];
+	        this.pinned = source["pinned"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/export"
+	"gstdesk/backend/store"
+)
+
+// outFilePerm is the mode of a new file a command writes with --out (a file the person asked for,
+// readable as any file they save; one that exists keeps its mode).
+const outFilePerm = 0o644
+
+// checkOut says, when the flags are parsed and before any work is done or stored, why --out cannot
+// be written ("" when it can or is not given): its folder must exist.
+func checkOut(path string) string {
+	if path == "" {
+		return ""
+	}
+	if err := export.CheckDestination(path); err != nil {
+		return fmt.Sprintf("cannot write --out %s: %v.", path, err)
+	}
+	return ""
+}
+
+// checkBinaryOut refuses a binary format (XLSX) for a terminal: with no --out it must go to a file
+// or a pipe, never onto the screen.
+func checkBinaryOut(env Env, f export.Format, out string) string {
+	if f == export.XLSX && out == "" && terminal(env.Stdout) {
+		return "--format xlsx writes a binary file: give --out FILE.xlsx (or redirect standard output to a file)."
+	}
+	return ""
+}
+
+// writeOutput writes a command's output to --out, whole or not at all (export.WriteFileAtomic: a
+// failure or Ctrl-C leaves the previous file or none), or to standard output when out is "".
+func writeOutput(env Env, out string, write func(io.Writer) error) error {
+	if out == "" {
+		return write(env.Stdout)
+	}
+	return export.WriteFileAtomic(out, outFilePerm, write)
+}
+
+// writeBytes is a write function of bytes already made.
+func writeBytes(b []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	}
+}
+
+// isTerminal reports whether w is a terminal: a character device other than the null device (a
+// file or a pipe is not; `> /dev/null` is not either).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	if null, err := os.Stat(os.DevNull); err == nil && os.SameFile(st, null) {
+		return false
+	}
+	return true
+}
+
+// terminal is isTerminal; tests, which have no terminal, replace it.
+var terminal = isTerminal
+
+// publicMessage is what a command prints of err (apperr.Command's face). An internal error's
+// details go to the log file of the data folder, and the message names that file by its real path,
+// so "the details are in the log" can be followed; when no log can be written the details are
+// printed instead.
+func publicMessage(env Env, err error) string {
+	p := apperr.Command.Public(err)
+	if p == nil || p.Kind != apperr.Internal {
+		if p == nil {
+			return ""
+		}
+		return p.Message
+	}
+	msg := strings.TrimSuffix(p.Message, " The details are in the log.")
+	dir := env.Getenv("GSTDESK_DATA_DIR")
+	if dir == "" {
+		d, derr := store.DataDir()
+		if derr != nil {
+			return msg + " Details: " + err.Error()
+		}
+		dir = d
+	}
+	path, lerr := store.AppendLog(dir, fmt.Sprintf("time=%s level=ERROR msg=\"internal error\" face=command err=%q\n", time.Now().UTC().Format(time.RFC3339), err.Error()))
+	if lerr != nil {
+		return fmt.Sprintf("%s Details (the log %s could not be written: %v): %v", msg, path, lerr, err)
+	}
+	return msg + " The details are in the log: " + path
+}
