@@ -30,9 +30,15 @@ func (b *Recon) ReconConfirmMapping(token string, mapping map[string]string) (re
 	return b.d.Recon.ReconConfirmMapping(b.ctx, token, mapping)
 }
 
-// ReconStartRun reconciles an imported register with the stored GSTR-2A as a job.
-func (b *Recon) ReconStartRun(token, from, to string) (string, error) {
-	return b.d.Recon.ReconStartRun(b.ctx, token, from, to)
+// ReconStartRun reconciles an imported register with the stored GSTR-2A as a job; combine adds
+// up rows that repeat an invoice (the person ticked it), else they are listed as duplicates.
+func (b *Recon) ReconStartRun(token, from, to string, combine bool) (string, error) {
+	return b.d.Recon.ReconStartRun(b.ctx, token, from, to, combine)
+}
+
+// ReconPinRun keeps a run however many newer runs of its periods are saved (or lets it go).
+func (b *Recon) ReconPinRun(runID string, pinned bool) error {
+	return b.d.Recon.ReconPinRun(b.ctx, runID, pinned)
 }
 
 // ReconRerun runs a stored run again with the decisions made since, as a job.

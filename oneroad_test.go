@@ -56,7 +56,7 @@ func TestOneRoadReconcile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	runJob, err := win.Recon.ReconStartRun(im.Token, "2025-05", "2025-05")
+	runJob, err := win.Recon.ReconStartRun(im.Token, "2025-05", "2025-05", false)
 	if err != nil {
 		t.Fatal(err)
 	}

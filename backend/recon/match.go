@@ -140,7 +140,7 @@ func Match(books, twoA []Invoice, opt Options) Result {
 	m.sameAmounts()
 	m.missing()
 	m.finish()
-	return Result{Options: Options{AmountTolerance: opt.AmountTolerance, DateWindowDays: opt.DateWindowDays}, Rows: m.rows}
+	return Result{Options: Options{AmountTolerance: opt.AmountTolerance, DateWindowDays: opt.DateWindowDays, CombineDuplicates: opt.CombineDuplicates}, Rows: m.rows}
 }
 
 func (m *matcher) prepare(in []Invoice, side Source) []*item {

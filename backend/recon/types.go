@@ -146,6 +146,9 @@ type Options struct {
 	AmountTolerance Paise `json:"amount_tolerance"`
 	// DateWindowDays is how many days apart two dates may be and still suggest the same invoice.
 	DateWindowDays int `json:"date_window_days"`
+	// CombineDuplicates records that the person asked for register rows repeating an invoice to
+	// be added up (the figures of such a run rest on that choice; a re-run keeps it).
+	CombineDuplicates bool `json:"combine_duplicates,omitempty"`
 	// Links are manual links and unlinks made by a person; they win over the automatic passes.
 	Links []ManualLink `json:"-"`
 	// Actions are a person's decisions on rows, matched to rows by key.

@@ -93,6 +93,9 @@ type ReconImport struct {
 	FirstDate    string          `json:"first_date"`
 	LastDate     string          `json:"last_date"`
 	Sample       bool            `json:"sample"`
+	// Duplicates counts register rows that repeat an invoice further up: listed as such, never
+	// added up unless the run is asked to combine them.
+	Duplicates int `json:"duplicates"`
 }
 
 // ReconFields lists the fields of a purchase register, for the mapping table.
@@ -194,6 +197,9 @@ func (s *Service) readRegister(ctx context.Context, token, name string, data []b
 	}
 	v.Invoices = len(books)
 	for _, b := range books {
+		if b.DuplicateOf != "" {
+			v.Duplicates++
+		}
 		if b.Date == "" {
 			continue
 		}
@@ -347,6 +353,7 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 	if ro.DateWindowDays != nil {
 		opt.DateWindowDays = *ro.DateWindowDays
 	}
+	opt.CombineDuplicates = ro.CombineDuplicates
 	ws := s.Workspace().ID
 	return func(ctx context.Context, progress core.Progress) (RunOutcome, error) {
 		progress(1, 3)
@@ -378,8 +385,10 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 // ReconStartRun reconciles an imported register with the stored GSTR-2A of the periods from-to
 // (YYYY-MM), with the tolerances of the settings and the workspace's decisions, as a job whose
 // result (ReconRunResult) is the stored run. Register invoices dated outside the periods are left out.
-func (s *Service) ReconStartRun(ctx context.Context, token, from, to string) (string, error) {
-	run, err := s.prepareRun(ctx, token, from, to, RunOptions{})
+// combine adds up register rows that repeat an invoice, as the person asked (off: each is listed
+// as a duplicate).
+func (s *Service) ReconStartRun(ctx context.Context, token, from, to string, combine bool) (string, error) {
+	run, err := s.prepareRun(ctx, token, from, to, RunOptions{CombineDuplicates: combine})
 	if err != nil {
 		return "", err
 	}
@@ -406,7 +415,7 @@ func (s *Service) ReconRerun(ctx context.Context, runID string) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	return s.ReconStartRun(ctx, run.RegisterSHA256, run.FromPeriod, run.ToPeriod)
+	return s.ReconStartRun(ctx, run.RegisterSHA256, run.FromPeriod, run.ToPeriod, run.Options.CombineDuplicates)
 }
 
 // ReconRunResult returns the run a finished ReconStartRun job stored.

@@ -22,7 +22,7 @@ import (
 // reconRun starts a run and waits for its job, returning the stored run.
 func reconRun(t *testing.T, s *Service, w *coretest.Events, token, from, to string) ReconRun {
 	t.Helper()
-	id, err := s.ReconStartRun(context.Background(), token, from, to)
+	id, err := s.ReconStartRun(context.Background(), token, from, to, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +246,7 @@ func TestReconImportMapping(t *testing.T) {
 	if im.ErrorCount != 1 || len(im.Errors) != 1 || im.Errors[0].Row != 3 {
 		t.Errorf("errors = %+v, want the bad date on row 3", im.Errors)
 	}
-	if _, err := s.ReconStartRun(ctx, im.Token, "2025-04", "2025-04"); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := s.ReconStartRun(ctx, im.Token, "2025-04", "2025-04", false); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("a run of a register with problems = %v", err)
 	}
 	// Leaving out a required field is refused.
@@ -277,8 +277,8 @@ func TestReconImportMapping(t *testing.T) {
 	}{
 		{"bad base64", func() error { _, err := s.ReconImportData(ctx, "x.csv", "%%%"); return err }, apperr.Invalid, "did not arrive whole"},
 		{"no such path", func() error { _, err := s.ReconImportPath(ctx, "/no/such/file.csv"); return err }, apperr.Invalid, "check the path"},
-		{"unknown token", func() error { _, err := s.ReconStartRun(ctx, "abc", "2025-04", "2025-04"); return err }, apperr.Invalid, "import the register again"},
-		{"periods reversed", func() error { _, err := s.ReconStartRun(ctx, im.Token, "2025-06", "2025-04"); return err }, apperr.Invalid, "swap"},
+		{"unknown token", func() error { _, err := s.ReconStartRun(ctx, "abc", "2025-04", "2025-04", false); return err }, apperr.Invalid, "import the register again"},
+		{"periods reversed", func() error { _, err := s.ReconStartRun(ctx, im.Token, "2025-06", "2025-04", false); return err }, apperr.Invalid, "swap"},
 		{"sample without 2A", func() error { _, err := s.ReconSampleRegister(ctx, "2025-04", "2025-04"); return err }, apperr.NotFound, "pull GSTR-2A"},
 	}
 	for _, tt := range tests {
@@ -373,5 +373,47 @@ func signIn(t *testing.T, s *Service) {
 	}
 	if _, err := s.Returns.VerifyOTP(ctx, "demo", "", gstapitest.DefaultOTP); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A register row repeating an invoice is listed as a duplicate unless the person asks for the
+// rows to be added up; the run records the choice and a re-run keeps it.
+func TestReconDuplicatesCombinedOnlyWhenAsked(t *testing.T) {
+	s, w := pulledService(t)
+	ctx := context.Background()
+	im, err := s.ReconSampleRegister(ctx, "2025-04", "2025-06")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if im.Duplicates == 0 {
+		t.Fatalf("the sample register has no duplicate row: %+v", im)
+	}
+	apart := reconRun(t, s, w, im.Token, "2025-04", "2025-06")
+	if n := len(rowsOf(t, s, apart.ID, string(recon.DuplicateInBooks))); n != im.Duplicates || apart.Options.CombineDuplicates {
+		t.Errorf("run without combining: %d duplicate rows (import said %d), combine %v", n, im.Duplicates, apart.Options.CombineDuplicates)
+	}
+	id, err := s.ReconStartRun(ctx, im.Token, "2025-04", "2025-06", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-w.Done
+	combined, err := s.ReconRunResult(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rowsOf(t, s, combined.ID, string(recon.DuplicateInBooks))); n != 0 || !combined.Options.CombineDuplicates {
+		t.Errorf("combined run: %d duplicate rows, combine %v", n, combined.Options.CombineDuplicates)
+	}
+	again, err := s.ReconRerun(ctx, combined.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-w.Done
+	rerun, err := s.ReconRunResult(again)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rerun.Options.CombineDuplicates {
+		t.Error("a re-run of a combined run did not combine")
 	}
 }

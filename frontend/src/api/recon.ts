@@ -47,7 +47,10 @@ export const sampleRegister = async (from: string, to: string): Promise<ReconImp
 export const confirmMapping = async (token: string, mapping: Record<string, string>): Promise<ReconImport> =>
   fixImport(await Recon.ReconConfirmMapping(token, mapping))
 export const fields = async (): Promise<RegisterField[]> => arr(await Recon.ReconFields())
-export const startRun = (token: string, from: string, to: string): Promise<string> => Recon.ReconStartRun(token, from, to)
+/** combine adds up register rows that repeat an invoice (the person ticked it); otherwise each is listed as a duplicate. */
+export const startRun = (token: string, from: string, to: string, combine = false): Promise<string> => Recon.ReconStartRun(token, from, to, combine)
+/** Keeps a run however many newer runs of its months are saved (or lets it go). */
+export const pinRun = (id: string, pinned: boolean): Promise<void> => Recon.ReconPinRun(id, pinned)
 export const rerun = (runID: string): Promise<string> => Recon.ReconRerun(runID)
 export const runResult = (job: string): Promise<Run> => withRetry(() => Recon.ReconRunResult(job))
 export const runs = async (): Promise<Run[]> => arr(await Recon.ReconRuns())

@@ -2276,6 +2276,7 @@ export namespace recon {
 	export class Options {
 	    amount_tolerance: number;
 	    date_window_days: number;
+	    combine_duplicates?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Options(source);
@@ -2285,6 +2286,7 @@ export namespace recon {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.amount_tolerance = source["amount_tolerance"];
 	        this.date_window_days = source["date_window_days"];
+	        this.combine_duplicates = source["combine_duplicates"];
 	    }
 	}
 	export class StatusTotal {
@@ -2689,6 +2691,7 @@ export namespace reconcile {
 	    first_date: string;
 	    last_date: string;
 	    sample: boolean;
+	    duplicates: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new ReconImport(source);
@@ -2711,6 +2714,7 @@ export namespace reconcile {
 	        this.first_date = source["first_date"];
 	        this.last_date = source["last_date"];
 	        this.sample = source["sample"];
+	        this.duplicates = source["duplicates"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

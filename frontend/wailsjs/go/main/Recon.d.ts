@@ -19,6 +19,8 @@ export function ReconImportPath(arg1:string):Promise<reconcile.ReconImport>;
 
 export function ReconLink(arg1:string,arg2:string):Promise<void>;
 
+export function ReconPinRun(arg1:string,arg2:boolean):Promise<void>;
+
 export function ReconRerun(arg1:string):Promise<string>;
 
 export function ReconRows(arg1:string,arg2:string,arg3:string,arg4:number,arg5:number):Promise<recon.RowsView>;
@@ -33,7 +35,7 @@ export function ReconSetAction(arg1:string,arg2:string):Promise<void>;
 
 export function ReconSetActions(arg1:Array<string>,arg2:string):Promise<void>;
 
-export function ReconStartRun(arg1:string,arg2:string,arg3:string):Promise<string>;
+export function ReconStartRun(arg1:string,arg2:string,arg3:string,arg4:boolean):Promise<string>;
 
 export function ReconStartWatch(arg1:string,arg2:string):Promise<string>;
 

@@ -34,6 +34,10 @@ export function ReconLink(arg1, arg2) {
   return window['go']['main']['Recon']['ReconLink'](arg1, arg2);
 }
 
+export function ReconPinRun(arg1, arg2) {
+  return window['go']['main']['Recon']['ReconPinRun'](arg1, arg2);
+}
+
 export function ReconRerun(arg1) {
   return window['go']['main']['Recon']['ReconRerun'](arg1);
 }
@@ -62,8 +66,8 @@ export function ReconSetActions(arg1, arg2) {
   return window['go']['main']['Recon']['ReconSetActions'](arg1, arg2);
 }
 
-export function ReconStartRun(arg1, arg2, arg3) {
-  return window['go']['main']['Recon']['ReconStartRun'](arg1, arg2, arg3);
+export function ReconStartRun(arg1, arg2, arg3, arg4) {
+  return window['go']['main']['Recon']['ReconStartRun'](arg1, arg2, arg3, arg4);
 }
 
 export function ReconStartWatch(arg1, arg2) {
