@@ -195,8 +195,15 @@ export const tests = {
     assert.match(await page.getByTestId('g2-snapshots').innerText(), new RegExp(`supplier ${gstin}`))
     // The full pull still stands for the month.
     assert.equal(num(await page.getByTestId('sum-invoices').innerText()), all)
+    // The default pair: the newest (one-supplier) pull against the newest full one.
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('[data-testid=snapshot-row]')]
+      const t = document.querySelector('[data-testid=g2-snapshots]')
+      return rows.length === 3 && t?.getAttribute('data-pair') && rows[0].querySelector('input[name=g2-to]')?.checked && rows[1].querySelector('input[name=g2-from]')?.checked
+    })
     await page.getByTestId('g2-compare').click()
-    await page.waitForFunction(() => document.querySelector('[data-testid=g2-diff-scope]'))
+    // The first comparison's result is still on screen until the new one arrives.
+    await page.getByTestId('g2-diff-scope').filter({ hasText: `supplier ${gstin} only` }).waitFor()
     const head2 = await page.getByTestId('g2-diff-headline').innerText()
     assert.match(head2, /0 removed/)
     assert.match(head2, new RegExp(`${theirs.toLocaleString('en-IN')} unchanged`))
