@@ -77,7 +77,8 @@ func TestPullStoresSnapshotsAndErrorsStopOneMonth(t *testing.T) {
 		}
 	}
 	sim, _, _ := s.Demo()
-	sim.SetFaults(gstapitest.Faults{BusinessError: 1, BusinessCode: "TEC4001", BusinessMessage: "OTP server down"})
+	// A business error that is not a "try later" (those are retried) fails the first month only.
+	sim.SetFaults(gstapitest.Faults{BusinessError: 1, BusinessCode: "RET11405", BusinessMessage: "Invalid API Request Parameters"})
 	res, err = s.PullGSTR2A(ctx, PullRequest{Periods: periods}, false, nil)
 	if err != nil {
 		t.Fatal(err)
