@@ -45,7 +45,10 @@ type PullResult struct {
 	Suppliers     int           `json:"suppliers"`
 	TransactionID string        `json:"transaction_id,omitempty"`
 	FetchedAt     string        `json:"fetched_at,omitempty"`
-	Error         *apperr.Error `json:"error,omitempty"`
+	// Notice says what a person must not miss about a stored pull, such as every invoice of the
+	// previous pull being gone (gstr2a.GoneNotice).
+	Notice string        `json:"notice,omitempty"`
+	Error  *apperr.Error `json:"error,omitempty"`
 	// Raw is data.data as the service sent it (for gstdesk gst 2a-b2b); not sent to the UI.
 	Raw []byte `json:"-"`
 }
@@ -137,18 +140,23 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 			}
 			continue
 		}
+		filters := gstr2a.Filters{Supplier: req.Supplier, From: req.From}
+		prev, err := gstr2a.PreviousPull(ctx, s.DB.DB, ws.ID, sess.GSTIN, p, filters)
+		if err != nil {
+			s.Log.Warn("gstr2a previous pull", "period", p, "err", err.Error())
+		}
 		snap, err := gstr2a.Ingest(ctx, s.DB.DB, gstr2a.IngestRequest{
-			WorkspaceID: ws.ID, GSTIN: sess.GSTIN, Period: p,
-			Filters:   gstr2a.Filters{Supplier: req.Supplier, From: req.From},
+			WorkspaceID: ws.ID, GSTIN: sess.GSTIN, Period: p, Filters: filters,
 			FetchedAt: s.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: ans.Raw,
 		}, nil)
 		if err != nil {
 			r.Status, r.Error = "error", apperr.Window.Public(err)
 		} else {
 			r.Status = "pulled"
-			if ans.Empty {
+			if ans.Empty || snap.Invoices == 0 {
 				r.Status = "empty"
 			}
+			r.Notice = gstr2a.GoneNotice(prev, snap)
 			r.SnapshotID, r.Invoices, r.Suppliers = snap.ID, snap.Invoices, snap.Suppliers
 			r.TransactionID, r.FetchedAt = ans.TransactionID, snap.FetchedAt.UTC().Format(time.RFC3339)
 			if keepRaw {

@@ -2714,6 +2714,7 @@ export namespace returns {
 	    suppliers: number;
 	    transaction_id?: string;
 	    fetched_at?: string;
+	    notice?: string;
 	    error?: apperr.Error;
 	
 	    static createFrom(source: any = {}) {
@@ -2729,6 +2730,7 @@ export namespace returns {
 	        this.suppliers = source["suppliers"];
 	        this.transaction_id = source["transaction_id"];
 	        this.fetched_at = source["fetched_at"];
+	        this.notice = source["notice"];
 	        this.error = this.convertValues(source["error"], apperr.Error);
 	    }
 	
