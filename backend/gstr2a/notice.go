@@ -53,3 +53,16 @@ func dayMonthYear(t time.Time) string {
 	}
 	return t.Local().Format("02/01/2006")
 }
+
+// KeptText says that a period's previous pull stands after a pull failed, such as "The pull of
+// 12/11/2026 (65 invoices) is kept.", or "" when there was none.
+func KeptText(prev *Snapshot) string {
+	if prev == nil {
+		return ""
+	}
+	n := fmt.Sprintf("%d invoices", prev.Invoices)
+	if prev.Invoices == 1 {
+		n = "1 invoice"
+	}
+	return fmt.Sprintf("The pull of %s (%s) is kept.", dayMonthYear(prev.FetchedAt), n)
+}

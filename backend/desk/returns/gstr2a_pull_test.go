@@ -180,7 +180,10 @@ func TestPullEmptyAfterInvoicesAndContractViolations(t *testing.T) {
 		sim.SetFaults(f)
 		res, err = s.PullGSTR2A(ctx, april, false, nil)
 		if err != nil || res[0].Status != "error" || res[0].Error == nil || res[0].Error.Kind != apperr.Unavailable {
-			t.Errorf("pull with %+v = %+v, %v; want an Unavailable error", f, res, err)
+			t.Fatalf("pull with %+v = %+v, %v; want an Unavailable error", f, res, err)
+		}
+		if want := fmt.Sprintf("The pull of %s (%d invoices) is kept.", first.FetchedAt.Local().Format("02/01/2006"), n); !strings.HasSuffix(res[0].Error.Message, want) {
+			t.Errorf("error = %q, want it to end %q", res[0].Error.Message, want)
 		}
 		if snaps, _ := gstr2a.Snapshots(ctx, s.DB.DB, ws.ID, "2025-04"); len(snaps) != 1 {
 			t.Errorf("after %+v: %d snapshots, want the first pull only", f, len(snaps))
