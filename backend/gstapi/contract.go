@@ -1,6 +1,7 @@
 package gstapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -222,12 +223,13 @@ func checkObject(raw json.RawMessage, fields []field, path string) string {
 	return strings.Join(append(parts, wrong...), "; ")
 }
 
-func isNull(v json.RawMessage) bool { return strings.TrimSpace(string(v)) == "null" }
+// isNull and jsonKind look at the ends of a value without copying it: the value may be 100 MB.
+func isNull(v json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(v), []byte("null")) }
 
 // jsonKind is the type of a JSON value by its first byte (the value is valid JSON).
 func jsonKind(v json.RawMessage) kind {
-	s := strings.TrimSpace(string(v))
-	if s == "" {
+	s := bytes.TrimSpace(v)
+	if len(s) == 0 {
 		return 255
 	}
 	switch s[0] {
@@ -270,37 +272,58 @@ func scanDigits(s string) bool {
 	return true
 }
 
-// topKey returns the value of key in the JSON object raw without parsing the rest: values before
-// it are skipped by their brackets (raw is valid JSON, as payload checked). The GSTR-2A listing
-// starts with b2b, so this reads a few bytes of an answer that may be 100 MB.
+// topKey returns the value of key in the JSON object raw (the first, when the key repeats).
 func topKey(raw []byte, key string) (json.RawMessage, bool) {
+	i, ok := valueOf(raw, key)
+	if !ok {
+		return nil, false
+	}
+	return raw[i:skipValue(raw, i)], true
+}
+
+// topKind returns the kind of the value of key in the JSON object raw, and whether it is null.
+func topKind(raw []byte, key string) (k kind, null, ok bool) {
+	i, ok := valueOf(raw, key)
+	if !ok {
+		return 0, false, false
+	}
+	return jsonKind(raw[i : i+1]), raw[i] == 'n', true
+}
+
+// valueOf returns the offset of the value of key in the JSON object raw without reading the rest:
+// values before it are skipped by their brackets (raw is valid JSON, as payload checked), and the
+// value itself is not read. The GSTR-2A listing starts with b2b, so this reads a few bytes of an
+// answer that may be 100 MB.
+func valueOf(raw []byte, key string) (int, bool) {
 	i := skipWS(raw, 0)
 	if i >= len(raw) || raw[i] != '{' {
-		return nil, false
+		return 0, false
 	}
 	i++
 	for {
 		i = skipWS(raw, i)
 		if i >= len(raw) || raw[i] != '"' {
-			return nil, false
+			return 0, false
 		}
 		end := skipString(raw, i)
 		var k string
 		if json.Unmarshal(raw[i:end], &k) != nil {
-			return nil, false
+			return 0, false
 		}
 		i = skipWS(raw, end)
 		if i >= len(raw) || raw[i] != ':' {
-			return nil, false
+			return 0, false
 		}
 		i = skipWS(raw, i+1)
-		vend := skipValue(raw, i)
-		if k == key {
-			return raw[i:vend], true
+		if i >= len(raw) {
+			return 0, false
 		}
-		i = skipWS(raw, vend)
+		if k == key {
+			return i, true
+		}
+		i = skipWS(raw, skipValue(raw, i))
 		if i >= len(raw) || raw[i] != ',' {
-			return nil, false
+			return 0, false
 		}
 		i++
 	}

@@ -79,15 +79,15 @@ func (c *Client) GSTR2AB2B(ctx context.Context, taxpayerToken string, r GSTR2ARe
 	}
 	// A success must carry the listing, {"b2b": [...]} (the list may be empty); anything else
 	// would be stored as a period without invoices.
-	b2b, ok := topKey(raw, "b2b")
+	b2b, null, ok := topKind(raw, "b2b")
 	switch {
 	case raw == nil || isNull(raw):
 		return nil, (&ContractError{Op: cl.op, Problem: "the answer has no data", TransactionID: m.TransactionID}).AppError()
 	case jsonKind(raw) != kObject:
 		return nil, (&ContractError{Op: cl.op, Problem: "the answer is not an object", TransactionID: m.TransactionID}).AppError()
-	case !ok || isNull(b2b):
+	case !ok || null:
 		return nil, (&ContractError{Op: cl.op, Problem: "the answer has no b2b list", TransactionID: m.TransactionID}).AppError()
-	case jsonKind(b2b) != kArray:
+	case b2b != kArray:
 		return nil, (&ContractError{Op: cl.op, Problem: "b2b is not a list", TransactionID: m.TransactionID}).AppError()
 	}
 	out.Meta = m
