@@ -508,6 +508,8 @@ func FuzzEnvelope(f *testing.F) {
 			for _, k := range contracts {
 				checkContract(cl, Meta{}, raw, k, "24ABKCS2033B1ZV")
 			}
+			DecodeSearch(raw)
+			topKind(raw, "b2b")
 			got, ok := topKey(raw, "b2b")
 			var m map[string]json.RawMessage
 			if raw != nil && json.Unmarshal(raw, &m) == nil && uniqueKeys(raw) {
