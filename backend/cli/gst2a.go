@@ -80,8 +80,14 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 			continue
 		}
 		listings = append(listings, periodListing{r.Period, r.Raw})
-		g.emit(map[string]any{"period": r.Period, "source": g.source(lookup.FromRemote), "fetched_at": r.FetchedAt,
-			"transaction_id": r.TransactionID, "data": json.RawMessage(nonEmptyListing(r.Raw))})
+		rec := map[string]any{"period": r.Period, "source": g.source(lookup.FromRemote), "fetched_at": r.FetchedAt,
+			"transaction_id": r.TransactionID, "data": json.RawMessage(nonEmptyListing(r.Raw))}
+		if r.Notice != "" {
+			// Said on stderr too, so it is seen when the lines go to a file or a pipe.
+			fmt.Fprintf(g.env.Stderr, "gstdesk gst 2a-b2b: %s: %s\n", r.Period, r.Notice)
+			rec["notice"] = r.Notice
+		}
+		g.emit(rec)
 	}
 	return g.finish2A(listings, failed)
 }

@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/zalando/go-keyring"
+
+	"gstdesk/backend/gstapi/gstapitest"
 )
 
 var mockKeyringOnce sync.Once
@@ -27,13 +31,19 @@ func gstCLI(t *testing.T, dir string, args ...string) (int, []map[string]any, st
 // cliIn runs a gstdesk command with GSTDESK_DATA_DIR=dir and decodes its JSON lines.
 func cliIn(t *testing.T, dir string, args ...string) (int, []map[string]any, string) {
 	t.Helper()
+	return cliEnv(t, dir, nil, args...)
+}
+
+// cliEnv is cliIn with more environment variables (such as GSTDESK_BASE_URL).
+func cliEnv(t *testing.T, dir string, vars map[string]string, args ...string) (int, []map[string]any, string) {
+	t.Helper()
 	mockKeyringOnce.Do(keyringMock) // one in-memory keychain for the whole test binary
 	var out, errb bytes.Buffer
 	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string {
 		if k == "GSTDESK_DATA_DIR" {
 			return dir
 		}
-		return ""
+		return vars[k]
 	}}
 	code := Main(context.Background(), env, args)
 	var recs []map[string]any
@@ -242,3 +252,74 @@ func TestGST2ADiff(t *testing.T) {
 }
 
 func asSlice(v any) []any { s, _ := v.([]any); return s }
+
+// simulatedService starts a simulator of the service for a test and returns a runner of
+// "gstdesk gst ..." against it (the demo workspace pointed at it with GSTDESK_BASE_URL), so the
+// test can set its faults.
+func simulatedService(t *testing.T) (*gstapitest.Server, func(args ...string) (int, []map[string]any, string)) {
+	t.Helper()
+	sim, ts := gstapitest.NewServer(t, gstapitest.Options{})
+	dir := t.TempDir()
+	vars := map[string]string{"GSTDESK_BASE_URL": ts.URL}
+	return sim, func(args ...string) (int, []map[string]any, string) {
+		t.Helper()
+		return cliEnv(t, dir, vars, append([]string{"gst"}, args...)...)
+	}
+}
+
+// TestGSTVerifyContractViolationKeepsTheCache checks items 4 and 5 of issue 13 on the command line:
+// with an answer of {"status_cd":"1","data":{}} (or one that is not UTF-8), gst verify --fresh
+// exits 1 without printing data, and a later --offline still gives the good stored answer.
+func TestGSTVerifyContractViolationKeepsTheCache(t *testing.T) {
+	for _, f := range []gstapitest.Faults{{EmptyData: 1}, {InvalidUTF8: 1}} {
+		sim, gst := simulatedService(t)
+		code, good, errs := gst("verify", "27AAPFU0939F1ZV")
+		if code != ExitOK || good[0]["source"] != "remote" {
+			t.Fatalf("first verify: exit %d %v %s", code, good, errs)
+		}
+		sim.SetFaults(f)
+		code, recs, _ := gst("verify", "--fresh", "27AAPFU0939F1ZV")
+		e, _ := recs[0]["error"].(map[string]any)
+		if code != ExitFailed || e == nil || recs[0]["data"] != nil || e["kind"] != "remote_unavailable" ||
+			!strings.Contains(e["message"].(string), "The answer stored on") {
+			t.Errorf("%+v: verify --fresh: exit %d %v, want exit 1 with an error that keeps the stored answer", f, code, recs)
+		}
+		code, off, _ := gst("verify", "--offline", "27AAPFU0939F1ZV")
+		a, _ := json.Marshal(good[0]["data"])
+		b, _ := json.Marshal(off[0]["data"])
+		if code != ExitOK || off[0]["source"] != "cache" || string(a) != string(b) {
+			t.Errorf("%+v: --offline after the bad answer: exit %d %v, want the good answer %s", f, code, off, a)
+		}
+	}
+}
+
+// TestGST2AB2BSaysWhenEveryInvoiceIsGone checks item 4: a period that had invoices and is now
+// empty (the service's "no data") is stored empty, and 2a-b2b says so on stderr and in its line.
+func TestGST2AB2BSaysWhenEveryInvoiceIsGone(t *testing.T) {
+	sim, gst := simulatedService(t)
+	if code, _, errs := gst("login", "--username", "demo", "--gstin", "27AAPFU0939F1ZV"); code != ExitOK {
+		t.Fatalf("OTP request: %d %s", code, errs)
+	}
+	if code, recs, errs := gst("login", "--username", "demo", "--gstin", "27AAPFU0939F1ZV", "--otp", "575757"); code != ExitOK {
+		t.Fatalf("login: %d %s %v", code, errs, recs)
+	}
+	code, recs, errs := gst("2a-b2b", "--year", "2025", "--month", "4")
+	if code != ExitOK || recs[0]["notice"] != nil {
+		t.Fatalf("first pull: exit %d %v %s", code, recs, errs)
+	}
+	n := 0
+	for _, s := range asSlice(recs[0]["data"].(map[string]any)["b2b"]) {
+		n += len(asSlice(s.(map[string]any)["inv"]))
+	}
+	// A contract violation changes nothing.
+	sim.SetFaults(gstapitest.Faults{EmptyData: 1})
+	if code, recs, _ := gst("2a-b2b", "--year", "2025", "--month", "4"); code != ExitFailed || recs[0]["error"] == nil {
+		t.Errorf("pull with data {}: exit %d %v, want exit 1", code, recs)
+	}
+	sim.SetFaults(gstapitest.Faults{BusinessError: 1, BusinessCode: "RET13509", BusinessMessage: "No data found"})
+	code, recs, errs = gst("2a-b2b", "--year", "2025", "--month", "4")
+	want := fmt.Sprintf("All %d invoices of 04/2025 are gone since the pull of %s", n, time.Now().Format("02/01/2006"))
+	if code != ExitOK || !strings.Contains(fmt.Sprint(recs[0]["notice"]), want) || !strings.Contains(errs, "2025-04: "+want) {
+		t.Errorf("empty pull: exit %d, line %v, stderr %q; want the notice %q", code, recs, errs, want)
+	}
+}

@@ -86,7 +86,8 @@ func (a *Authenticator) Token(ctx context.Context) (string, error) {
 			Command: "Set GSTDESK_API_SECRET, or save the secret in the window's Settings.",
 		})
 	}
-	cl := call{op: "sign in", method: http.MethodPost, path: "/authenticate", noAuth: true,
+	// Signing in again only gives another token: it may be retried.
+	cl := call{op: "sign in", method: http.MethodPost, path: "/authenticate", noAuth: true, retry: true,
 		header: http.Header{"X-Api-Secret": {a.secret}}}
 	resp, err := a.client.do(ctx, cl)
 	if err != nil {

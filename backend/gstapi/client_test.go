@@ -141,7 +141,9 @@ func TestErrorClasses(t *testing.T) {
 		{"429 retried", 429, `{"code":429,"message":"Too Many Requests","timestamp":1,"transaction_id":"t-429"}`, apperr.RateLimited, 429, "t-429", "Too many requests", 3, ""},
 		{"status_cd 0 error_cd", 200, `{"code":200,"data":{"error":{"error_cd":"FO8000","message":"No records found"},"status_cd":"0"},"timestamp":1763446641000,"transaction_id":"t-fo"}`, apperr.NotFound, 200, "t-fo", "No records found (FO8000)", 1, "FO8000"},
 		{"status_cd 0 error_code", 200, `{"code":200,"data":{"error":{"error_code":"AUTH4033","message":"Invalid Session"},"status_cd":"0"},"timestamp":1,"transaction_id":"t-auth4033"}`, apperr.Unauthorised, 200, "t-auth4033", "Sign in again with an OTP", 1, "AUTH4033"},
-		{"status_cd 0 TEC", 200, `{"code":200,"data":{"error":{"error_cd":"TEC4001","message":"OTP server down"},"status_cd":0},"timestamp":1,"transaction_id":"t-tec"}`, apperr.Unavailable, 200, "t-tec", "OTP server down", 1, "TEC4001"},
+		{"status_cd 0 TEC retried", 200, `{"code":200,"data":{"error":{"error_cd":"TEC4001","message":"OTP server down"},"status_cd":0},"timestamp":1,"transaction_id":"t-tec"}`, apperr.Unavailable, 200, "t-tec", "OTP server down", 3, "TEC4001"},
+		{"status_cd 0 system failure retried", 200, `{"code":200,"data":{"error":{"error_cd":"RET12501","message":"System Failure"},"status_cd":"0"},"timestamp":1,"transaction_id":"t-sys"}`, apperr.Unavailable, 200, "t-sys", "Try again in a few minutes", 3, "RET12501"},
+		{"status_cd 0 try after some time retried", 200, `{"code":200,"data":{"error":{"error_cd":"RET11416","message":"Please try after sometime"},"status_cd":"0"},"timestamp":1,"transaction_id":"t-later"}`, apperr.Unavailable, 200, "t-later", "Please try after sometime (RET11416)", 3, "RET11416"},
 		{"status_cd 0 flat keys", 200, `{"code":200,"data":{"error_cd":"RET191106","message":"Invalid return period","status_cd":"0"},"timestamp":1,"transaction_id":"t-ret"}`, apperr.Invalid, 200, "t-ret", "Invalid return period (RET191106)", 1, "RET191106"},
 		{"not json", 200, `<html>hello</html>`, apperr.Unavailable, 0, "", "not JSON", 1, ""},
 		{"malformed json", 200, `{"code":200,"data":{"data":{"legalName":"X"`, apperr.Unavailable, 0, "", "not JSON", 1, ""},
@@ -406,6 +408,8 @@ func TestTruncatedAnswerIsRetried(t *testing.T) {
 	}
 }
 
+// TestTimeout checks that Timeout bounds the whole call: a server that never answers gets one try
+// of the two allowed, not one full Timeout per try.
 func TestTimeout(t *testing.T) {
 	release := make(chan struct{})
 	f := &fakeService{handle: func(w http.ResponseWriter, r *http.Request, n int) {
@@ -419,8 +423,8 @@ func TestTimeout(t *testing.T) {
 	defer close(release)
 	c, _ := newTestClient(t, srv.URL, func(cfg *Config) { cfg.Timeout = 50 * time.Millisecond; cfg.MaxAttempts = 2 })
 	_, err := c.Verify(context.Background(), "24ABKCS2033B1ZV")
-	if apperr.KindOf(err) != apperr.Unavailable || !strings.Contains(err.Error(), "did not answer") || f.count() != 2 {
-		t.Errorf("err = %v after %d calls, want a timeout after 2", err, f.count())
+	if apperr.KindOf(err) != apperr.Unavailable || !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "did not answer verify GSTIN within 50ms") || f.count() != 1 {
+		t.Errorf("err = %v after %d calls, want a timeout after 1", err, f.count())
 	}
 }
 

@@ -166,19 +166,47 @@ func (e *BusinessError) fill(raw json.RawMessage) {
 }
 
 // Kind is the apperr kind of the error code: FO8000 and RET13509 NotFound, AUTH* Unauthorised,
-// TEC* Unavailable, others Invalid.
+// a "try later" (see Temporary) Unavailable, others Invalid.
 func (e *BusinessError) Kind() apperr.Kind {
 	c := strings.ToUpper(e.Code)
 	m := strings.ToLower(e.Message)
 	switch {
+	case e.Temporary():
+		return apperr.Unavailable
 	case c == "FO8000" || c == "RET13509" || strings.Contains(m, "no record") || strings.Contains(m, "no data"):
 		return apperr.NotFound
 	case strings.HasPrefix(c, "AUTH"):
 		return apperr.Unauthorised
-	case strings.HasPrefix(c, "TEC"):
-		return apperr.Unavailable
 	}
 	return apperr.Invalid
+}
+
+// temporaryCodes are the tax-network codes that mean "the network has trouble, try later" rather
+// than "the request is wrong": system failures and servers down (GSTN's published codes).
+var temporaryCodes = map[string]bool{
+	"RET12501": true, "RET12502": true, "RET12503": true, "RET12504": true, // System Failure
+	"OTP0007": true, // OTP generation failed as the OTP server is down
+}
+
+// temporaryWords are what the network says when it asks to be asked again later.
+var temporaryWords = []string{"try after", "try later", "try again later", "try again after", "after some time", "after sometime",
+	"temporarily", "server is down", "server down", "system failure", "technical error", "under maintenance"}
+
+// Temporary reports whether the error is the tax network's "try later": a TEC* code (technical
+// error, OTP server down), a system failure, or a message asking to try again after some time.
+// Such an error is retried where that is safe and never reads as invalid input.
+func (e *BusinessError) Temporary() bool {
+	c := strings.ToUpper(strings.TrimSpace(e.Code))
+	if strings.HasPrefix(c, "TEC") || temporaryCodes[c] {
+		return true
+	}
+	m := strings.ToLower(e.Message)
+	for _, w := range temporaryWords {
+		if strings.Contains(m, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // NoData reports whether the error only says there is nothing to return.

@@ -53,10 +53,14 @@ type Config struct {
 	APIKey string
 	// Tokens gives the access token for the authorization header (usually an *Authenticator).
 	Tokens TokenSource
-	// Timeout bounds each attempt of a call, answer body included (default 60 s).
+	// Timeout bounds a whole call: sign-in, every try, the waits between tries and reading the
+	// answer (default 60 s). A call that runs out of it ends with an Unavailable error whose cause
+	// is context.DeadlineExceeded.
 	Timeout time.Duration
-	// MaxAttempts is how many times a call is tried in all when the answer may be temporary
-	// (429, 500, 502, 503, 504, network errors); default 4, 1 means no retry.
+	// MaxAttempts is how many times a call that only reads is tried in all when the answer may be
+	// temporary (429, 500, 502, 503, 504, network errors, a tax-network "try later"); default 4,
+	// 1 means no retry. Calls that change something at the service (OTP request and verification,
+	// session refresh, sign-out) are sent once whatever it says.
 	MaxAttempts int
 	// MaxRetryWait is the longest wait gstdesk accepts before a retry (default 2 min); a longer
 	// Retry-After or X-RateLimit-Reset ends the call with a RateLimited error instead.
@@ -103,9 +107,14 @@ func NewClient(cfg Config) (*Client, error) {
 			Command: "Set GSTDESK_API_KEY and GSTDESK_API_SECRET, or save them in the window's Settings.",
 		})
 	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{}
+	// Redirects are never followed: a copy of the HTTP client refuses them, so the API key, the
+	// secret and tokens go only to the configured address.
+	hc := http.Client{}
+	if cfg.HTTPClient != nil {
+		hc = *cfg.HTTPClient
 	}
+	hc.CheckRedirect = refuseRedirect
+	cfg.HTTPClient = &hc
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
 	}
@@ -205,13 +214,22 @@ type call struct {
 	bearer      string // a taxpayer token, used as-is instead of the TokenSource
 	noAuth      bool   // no authorization header (sign-in)
 	header      http.Header
+	// retry marks a call that only reads: sending it again after a failure is safe.
+	retry bool
+	// tn marks a tax-network answer ({data, status_cd}), whose "try later" is retried.
+	tn bool
 }
 
-// response is a successful (2xx) answer, not yet parsed.
+// response is a successful (2xx) answer, parsed by its reader on first use.
 type response struct {
 	status int
 	body   []byte
 	cl     call
+
+	parsed bool // payload below is set
+	raw    json.RawMessage
+	meta   Meta
+	perr   error
 }
 
 // envelope is the outer shape of every answer, successful or not.
@@ -266,14 +284,46 @@ func (c *Client) NewRequest(ctx context.Context, method, path string, query url.
 	return req, nil
 }
 
-// do sends cl with rate limiting, retries and one token renewal, and returns the decoded
-// envelope of a 2xx answer. Anything else becomes an *apperr.Error.
+// do sends cl with rate limiting, retries and one token renewal, and returns a 2xx answer for
+// its reader. Anything else becomes an *apperr.Error.
+//
+// The whole call, sign-in, every try and the waits between them included, keeps to one deadline,
+// Config.Timeout: a wait that would pass it is not started. Only calls marked retry are sent
+// again, after a network error, a 429 or 5xx, or a tax-network "try later"; the others change
+// something at the service (an OTP sent, a session opened) and are sent once. The exception is a
+// 403 to a token from the TokenSource: the service refused the token, not the request, so the
+// token is renewed and the request sent once more.
 func (c *Client) do(ctx context.Context, cl call) (*response, error) {
+	cctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	deadline, _ := cctx.Deadline()
+	// ended is the error of a call whose context ended: cancelled or out of time.
+	ended := func(tries int) error {
+		if ctx.Err() != nil {
+			return ctxError(ctx, cl, ctx.Err())
+		}
+		return c.timeoutError(cl, tries)
+	}
+	// wait sleeps d before another try; false means the call must end with last instead.
+	wait := func(d time.Duration) (bool, error) {
+		if time.Until(deadline) <= d {
+			return false, nil
+		}
+		if err := c.cfg.Sleep(cctx, d); err != nil {
+			return false, err
+		}
+		return true, nil
+	}
+	maxAttempts := c.cfg.MaxAttempts
+	if !cl.retry {
+		maxAttempts = 1
+	}
 	renewed := false
 	for attempt := 1; ; attempt++ {
 		if c.limiter != nil {
-			if err := c.limiter.Wait(ctx); err != nil {
-				return nil, ctxError(ctx, cl, err)
+			if err := c.limiter.Wait(cctx); err != nil {
+				// Wait also fails at once when the next free turn is after the deadline.
+				return nil, ended(attempt - 1)
 			}
 		}
 		token := cl.bearer
@@ -285,27 +335,45 @@ func (c *Client) do(ctx context.Context, cl call) (*response, error) {
 					Command: "Set GSTDESK_API_KEY and GSTDESK_API_SECRET, or save them in the window's Settings.",
 				})
 			}
-			t, err := c.tokens.Token(ctx)
+			t, err := c.tokens.Token(cctx)
 			if err != nil {
+				if cctx.Err() != nil {
+					return nil, ended(attempt - 1)
+				}
 				return nil, err
 			}
 			token, fromSource = t, true
 		}
-		status, header, body, err := c.attempt(ctx, cl, token)
+		status, header, body, err := c.attempt(cctx, cl, token)
 		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctxError(ctx, cl, ctx.Err())
+			if cctx.Err() != nil {
+				return nil, ended(attempt)
 			}
-			if errors.Is(err, errTooLarge) || attempt >= c.cfg.MaxAttempts {
+			if permanent(err) || attempt >= maxAttempts {
 				return nil, err
 			}
-			if serr := c.cfg.Sleep(ctx, c.cfg.Backoff(attempt)); serr != nil {
-				return nil, ctxError(ctx, cl, serr)
+			if ok, serr := wait(c.cfg.Backoff(attempt)); serr != nil {
+				return nil, ended(attempt)
+			} else if !ok {
+				return nil, err
 			}
 			continue
 		}
 		if status >= 200 && status < 300 {
-			return c.decode(cl, status, body)
+			r, err := c.decode(cl, status, body)
+			if err != nil {
+				return nil, err
+			}
+			if cl.tn && attempt < maxAttempts {
+				if _, _, perr := r.payload(cl); temporary(perr) {
+					if ok, serr := wait(c.cfg.Backoff(attempt)); serr != nil {
+						return nil, ended(attempt)
+					} else if ok {
+						continue
+					}
+				}
+			}
+			return r, nil
 		}
 		eresp := newErrorResponse(cl, status, body)
 		if status == http.StatusForbidden && fromSource && !renewed && !eresp.aboutCredits() {
@@ -315,24 +383,47 @@ func (c *Client) do(ctx context.Context, cl call) (*response, error) {
 			attempt--
 			continue
 		}
-		if retryable(status) && attempt < c.cfg.MaxAttempts {
-			wait, fromHeader := c.retryWait(header, attempt)
-			if fromHeader && wait > c.cfg.MaxRetryWait {
-				return nil, eresp.appErr(c.cfg.Now().Add(wait))
+		if retryable(status) && attempt < maxAttempts {
+			// A wait longer than MaxRetryWait, or past the deadline, ends the call with this answer.
+			if d, fromHeader := c.retryWait(header, attempt); !fromHeader || d <= c.cfg.MaxRetryWait {
+				ok, serr := wait(d)
+				if serr != nil {
+					return nil, ended(attempt)
+				}
+				if ok {
+					continue
+				}
 			}
-			if serr := c.cfg.Sleep(ctx, wait); serr != nil {
-				return nil, ctxError(ctx, cl, serr)
-			}
-			continue
 		}
 		var until time.Time
 		if status == http.StatusTooManyRequests {
-			if wait, ok := c.retryWait(header, attempt); ok {
-				until = c.cfg.Now().Add(wait)
+			if d, ok := c.retryWait(header, attempt); ok {
+				until = c.cfg.Now().Add(d)
 			}
 		}
 		return nil, eresp.appErr(until)
 	}
+}
+
+// timeoutError is the error of a call that ran out of its time after tries tries.
+func (c *Client) timeoutError(cl call, tries int) error {
+	n := ""
+	if tries > 1 {
+		n = fmt.Sprintf(" (%d tries)", tries)
+	}
+	return apperr.Wrap(apperr.Unavailable, context.DeadlineExceeded, "The GST service did not answer %s within %s%s. Check the connection and try again.", cl.op, c.cfg.Timeout, n)
+}
+
+// permanent reports whether a failed try would fail the same way again.
+func permanent(err error) bool {
+	var re *RedirectError
+	return errors.Is(err, errTooLarge) || errors.As(err, &re)
+}
+
+// temporary reports whether err is a tax-network "try later" answer.
+func temporary(err error) bool {
+	var be *BusinessError
+	return errors.As(err, &be) && be.Temporary()
 }
 
 func retryable(status int) bool {
@@ -367,11 +458,9 @@ func (c *Client) retryWait(h http.Header, n int) (time.Duration, bool) {
 // errTooLarge marks an answer over the size cap: retrying would not help.
 var errTooLarge = errors.New("gstapi: answer too large")
 
-// attempt sends one request and reads the whole answer within the per-call timeout.
+// attempt sends one request and reads the whole answer (ctx carries the call's deadline).
 func (c *Client) attempt(ctx context.Context, cl call, token string) (int, http.Header, []byte, error) {
-	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
-	defer cancel()
-	req, err := c.NewRequest(actx, cl.method, cl.path, cl.query, cl.body)
+	req, err := c.NewRequest(ctx, cl.method, cl.path, cl.query, cl.body)
 	if err != nil {
 		return 0, nil, nil, apperr.Wrap(apperr.Internal, err, "could not build the request to %s", cl.op)
 	}
@@ -387,7 +476,12 @@ func (c *Client) attempt(ctx context.Context, cl call, token string) (int, http.
 	start := c.cfg.Now()
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return 0, nil, nil, c.networkError(actx, cl, err)
+		var re *RedirectError
+		if errors.As(err, &re) {
+			re.Op = cl.op
+			return 0, nil, nil, re.AppError()
+		}
+		return 0, nil, nil, c.networkError(cl, err)
 	}
 	defer resp.Body.Close()
 	limit := c.cfg.MaxResponseBytes
@@ -396,7 +490,7 @@ func (c *Client) attempt(ctx context.Context, cl call, token string) (int, http.
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
-		return 0, nil, nil, c.networkError(actx, cl, err)
+		return 0, nil, nil, c.networkError(cl, err)
 	}
 	if int64(len(body)) > limit {
 		return 0, nil, nil, c.tooLarge(cl)
@@ -414,14 +508,14 @@ func (c *Client) tooLarge(cl call) error {
 }
 
 // networkError describes a failure to get an answer without repeating the URL (its query may
-// carry an OTP).
-func (c *Client) networkError(actx context.Context, cl call, err error) error {
+// carry an OTP). The call's own deadline is handled by do; a deadline here is the HTTP client's.
+func (c *Client) networkError(cl call, err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	if errors.Is(actx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
-		return apperr.Wrap(apperr.Unavailable, err, "The GST service did not answer %s within %s. Check the connection and try again.", cl.op, c.cfg.Timeout)
+	if errors.Is(err, context.DeadlineExceeded) || (ue != nil && ue.Timeout()) {
+		return apperr.Wrap(apperr.Unavailable, err, "The GST service did not answer %s in time. Check the connection and try again.", cl.op)
 	}
 	return apperr.Wrap(apperr.Unavailable, err, "Could not reach the GST service for %s (%v). Check the internet connection and try again.", cl.op, err)
 }
@@ -434,8 +528,12 @@ func ctxError(ctx context.Context, cl call, err error) error {
 }
 
 // decode keeps a 2xx answer for its reader: envelope() for answers whose data is the payload
-// itself, payload() for tax-network answers. Each parses the body once.
+// itself, payload() for tax-network answers. An answer that is not UTF-8 is refused here, before
+// any reader could store or show it.
 func (c *Client) decode(cl call, status int, body []byte) (*response, error) {
+	if at := invalidUTF8(body); at >= 0 {
+		return nil, (&ContractError{Op: cl.op, Problem: fmt.Sprintf("the answer has text that is not UTF-8 (at byte %d)", at)}).AppError()
+	}
 	return &response{status: status, body: body, cl: cl}, nil
 }
 
@@ -480,8 +578,16 @@ type tnEnvelope struct {
 }
 
 // payload extracts data.data of a tax-network answer, turning status_cd "0" into a *BusinessError
-// (wrapped in an *apperr.Error).
+// (wrapped in an *apperr.Error). The body is parsed once, however often payload is asked.
 func (r *response) payload(cl call) (json.RawMessage, Meta, error) {
+	if !r.parsed {
+		r.raw, r.meta, r.perr = r.parsePayload(cl)
+		r.parsed = true
+	}
+	return r.raw, r.meta, r.perr
+}
+
+func (r *response) parsePayload(cl call) (json.RawMessage, Meta, error) {
 	var env tnEnvelope
 	if err := json.Unmarshal(r.body, &env); err != nil {
 		var te *json.UnmarshalTypeError

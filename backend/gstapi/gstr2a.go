@@ -62,7 +62,7 @@ func (c *Client) GSTR2AB2B(ctx context.Context, taxpayerToken string, r GSTR2ARe
 	}
 	cl := call{op: "the GSTR-2A download", method: http.MethodGet,
 		path:  fmt.Sprintf("/gst/compliance/tax-payer/gstrs/gstr-2a/b2b/%04d/%02d", r.Year, r.Month),
-		query: q, bearer: taxpayerToken}
+		query: q, bearer: taxpayerToken, retry: true, tn: true}
 	resp, err := c.do(ctx, cl)
 	if err != nil {
 		return nil, err
@@ -76,6 +76,19 @@ func (c *Client) GSTR2AB2B(ctx context.Context, taxpayerToken string, r GSTR2ARe
 			return out, nil
 		}
 		return nil, err
+	}
+	// A success must carry the listing, {"b2b": [...]} (the list may be empty); anything else
+	// would be stored as a period without invoices.
+	b2b, null, ok := topKind(raw, "b2b")
+	switch {
+	case raw == nil || isNull(raw):
+		return nil, (&ContractError{Op: cl.op, Problem: "the answer has no data", TransactionID: m.TransactionID}).AppError()
+	case jsonKind(raw) != kObject:
+		return nil, (&ContractError{Op: cl.op, Problem: "the answer is not an object", TransactionID: m.TransactionID}).AppError()
+	case !ok || null:
+		return nil, (&ContractError{Op: cl.op, Problem: "the answer has no b2b list", TransactionID: m.TransactionID}).AppError()
+	case b2b != kArray:
+		return nil, (&ContractError{Op: cl.op, Problem: "b2b is not a list", TransactionID: m.TransactionID}).AppError()
 	}
 	out.Meta = m
 	out.Raw = raw

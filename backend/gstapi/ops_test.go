@@ -578,7 +578,9 @@ func TestFaultsThroughClient(t *testing.T) {
 		{"two 503 then ok", gstapitest.Faults{ServerErrors: 2}, "", 3},
 		{"truncated then ok", gstapitest.Faults{Truncate: 1}, "", 2},
 		{"malformed", gstapitest.Faults{Malformed: 1}, apperr.Unavailable, 1},
-		{"forced status_cd 0", gstapitest.Faults{BusinessError: 1, BusinessCode: "TEC4001", BusinessMessage: "OTP server down"}, apperr.Unavailable, 1},
+		{"one try later then ok", gstapitest.Faults{BusinessError: 1, BusinessCode: "TEC4001", BusinessMessage: "Technical Error"}, "", 2},
+		{"always try later", gstapitest.Faults{BusinessError: 10, BusinessCode: "RET12501", BusinessMessage: "System Failure"}, apperr.Unavailable, 4},
+		{"forced status_cd 0 not temporary", gstapitest.Faults{BusinessError: 1, BusinessCode: "RET11405", BusinessMessage: "Invalid API Request Parameters"}, apperr.Invalid, 1},
 		{"always 500", gstapitest.Faults{ServerErrors: 10, ServerStatus: 500}, apperr.Unavailable, 4},
 	}
 	for _, tt := range tests {

@@ -55,7 +55,7 @@ func (c *Client) ChangedList(ctx context.Context, r ChangedListRequest, opts ...
 	}
 	body := ChangedListRequest{Date: date, StateCode: st, Page: r.Page}
 	out := &ChangedList{}
-	if err := c.public(ctx, "the changed GSTIN list", "/gst/compliance/public/gstin/changed-list", nil, body, out, &out.Meta, opts); err != nil {
+	if err := c.public(ctx, "the changed GSTIN list", "/gst/compliance/public/gstin/changed-list", nil, body, out, &out.Meta, changedContract, "", opts); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -90,7 +90,7 @@ func (c *Client) Preference(ctx context.Context, gstinValue, financialYear strin
 	}
 	out := &Preference{}
 	q := url.Values{"financial_year": {fy}}
-	if err := c.public(ctx, "the return preference", "/gst/compliance/public/gstrs/preference", q, gstinBody{g}, out, &out.Meta, opts); err != nil {
+	if err := c.public(ctx, "the return preference", "/gst/compliance/public/gstrs/preference", q, gstinBody{g}, out, &out.Meta, preferenceContract, "", opts); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -117,7 +117,7 @@ func (c *Client) Verify(ctx context.Context, gstinValue string, opts ...CallOpti
 		return nil, err
 	}
 	out := &Verification{}
-	if err := c.public(ctx, "verify GSTIN", "/gst/compliance/public/gstin/verify", nil, gstinBody{g}, out, &out.Meta, opts); err != nil {
+	if err := c.public(ctx, "verify GSTIN", "/gst/compliance/public/gstin/verify", nil, gstinBody{g}, out, &out.Meta, verifyContract, g, opts); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -166,7 +166,7 @@ func (c *Client) UnregisteredApplicant(ctx context.Context, enrolmentNumber stri
 		return nil, err
 	}
 	out := &Applicant{}
-	if err := c.public(ctx, "the applicant lookup", "/gst/compliance/public/unregistered-applicants", nil, enrolmentBody{EnrolmentNumber: en}, out, &out.Meta, opts); err != nil {
+	if err := c.public(ctx, "the applicant lookup", "/gst/compliance/public/unregistered-applicants", nil, enrolmentBody{EnrolmentNumber: en}, out, &out.Meta, applicantContract, "", opts); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -207,15 +207,17 @@ func (c *Client) ValidateApplicant(ctx context.Context, r ApplicantContact, opts
 		return nil, invalid("Enter a mobile number or an e-mail address (or both) to check against the applicant.")
 	}
 	out := &ContactValidation{}
-	if err := c.public(ctx, "the applicant validation", "/gst/compliance/public/unregistered-applicants/validation", nil, body, out, &out.Meta, opts); err != nil {
+	if err := c.public(ctx, "the applicant validation", "/gst/compliance/public/unregistered-applicants/validation", nil, body, out, &out.Meta, validationContract, "", opts); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-// public runs a POST tax-network operation and decodes data.data into out, keeping the meta.
-func (c *Client) public(ctx context.Context, op, path string, q url.Values, body, out any, meta *Meta, opts []CallOption) error {
-	cl := call{op: op, method: http.MethodPost, path: path, query: q, body: body}
+// public runs a POST tax-network operation (a lookup: it only reads, so it may be retried), checks
+// data.data against its contract (and, when gstin is set, that it is about that GSTIN) and decodes
+// it into out, keeping the meta.
+func (c *Client) public(ctx context.Context, op, path string, q url.Values, body, out any, meta *Meta, contract []field, gstin string, opts []CallOption) error {
+	cl := call{op: op, method: http.MethodPost, path: path, query: q, body: body, retry: true, tn: true}
 	for _, o := range opts {
 		o(&cl)
 	}
@@ -225,6 +227,9 @@ func (c *Client) public(ctx context.Context, op, path string, q url.Values, body
 	}
 	raw, m, err := resp.payload(cl)
 	if err != nil {
+		return err
+	}
+	if err := checkContract(cl, m, raw, contract, gstin); err != nil {
 		return err
 	}
 	if err := decodeLenient(cl, raw, out); err != nil {

@@ -63,7 +63,7 @@ func (c *Client) Search(ctx context.Context, gstinValue string, opts ...CallOpti
 		return nil, err
 	}
 	out := &SearchResult{}
-	if err := c.public(ctx, "the GSTIN search", "/gst/compliance/public/gstin/search", nil, gstinBody{g}, out, &out.Meta, opts); err != nil {
+	if err := c.public(ctx, "the GSTIN search", "/gst/compliance/public/gstin/search", nil, gstinBody{g}, out, &out.Meta, searchContract, g, opts); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -49,7 +49,8 @@ func checkUsername(s string) (string, error) {
 	return v, nil
 }
 
-// RequestOTP asks the GST portal to send an OTP to the taxpayer's phone and e-mail.
+// RequestOTP asks the GST portal to send an OTP to the taxpayer's phone and e-mail. It is sent once:
+// a retry could send the taxpayer a second OTP.
 func (c *Client) RequestOTP(ctx context.Context, username, gstinValue string) error {
 	u, err := checkUsername(username)
 	if err != nil {
@@ -59,7 +60,7 @@ func (c *Client) RequestOTP(ctx context.Context, username, gstinValue string) er
 	if err != nil {
 		return err
 	}
-	cl := call{op: "the OTP request", method: http.MethodPost, path: "/gst/compliance/tax-payer/otp", body: otpBody{u, g}}
+	cl := call{op: "the OTP request", method: http.MethodPost, path: "/gst/compliance/tax-payer/otp", body: otpBody{u, g}, tn: true}
 	resp, err := c.do(ctx, cl)
 	if err != nil {
 		return err
@@ -68,7 +69,8 @@ func (c *Client) RequestOTP(ctx context.Context, username, gstinValue string) er
 	return err
 }
 
-// VerifyOTP opens a taxpayer session with the OTP the taxpayer received.
+// VerifyOTP opens a taxpayer session with the OTP the taxpayer received. It is sent once: a retry
+// could open a second session (the portal limits them) or spend the OTP twice.
 func (c *Client) VerifyOTP(ctx context.Context, username, gstinValue, otp string) (*TaxpayerSession, error) {
 	u, err := checkUsername(username)
 	if err != nil {
@@ -83,7 +85,7 @@ func (c *Client) VerifyOTP(ctx context.Context, username, gstinValue, otp string
 		return nil, invalid("The OTP should be the 6 digits the GST portal sent to the taxpayer.")
 	}
 	cl := call{op: "the OTP verification", method: http.MethodPost, path: "/gst/compliance/tax-payer/otp/verify",
-		query: url.Values{"otp": {otp}}, body: otpBody{u, g}}
+		query: url.Values{"otp": {otp}}, body: otpBody{u, g}, tn: true}
 	s, err := c.session(ctx, cl)
 	if err != nil {
 		return nil, err
@@ -93,21 +95,21 @@ func (c *Client) VerifyOTP(ctx context.Context, username, gstinValue, otp string
 }
 
 // RefreshSession extends a taxpayer session without a new OTP. The answer carries the new token
-// and expiries; Username and GSTIN are left empty for the caller to copy over.
+// and expiries; Username and GSTIN are left empty for the caller to copy over. It is sent once.
 func (c *Client) RefreshSession(ctx context.Context, taxpayerToken string) (*TaxpayerSession, error) {
 	if strings.TrimSpace(taxpayerToken) == "" {
 		return nil, apperr.New(apperr.Unauthorised, "There is no GST portal session to refresh. Sign in with an OTP.")
 	}
 	return c.session(ctx, call{op: "the session refresh", method: http.MethodPost,
-		path: "/gst/compliance/tax-payer/session/refresh", bearer: taxpayerToken})
+		path: "/gst/compliance/tax-payer/session/refresh", bearer: taxpayerToken, tn: true})
 }
 
-// Logout ends a taxpayer session on the GST portal.
+// Logout ends a taxpayer session on the GST portal. It is sent once.
 func (c *Client) Logout(ctx context.Context, taxpayerToken string) error {
 	if strings.TrimSpace(taxpayerToken) == "" {
 		return nil
 	}
-	cl := call{op: "the portal sign-out", method: http.MethodPost, path: "/gst/compliance/tax-payer/logout", bearer: taxpayerToken}
+	cl := call{op: "the portal sign-out", method: http.MethodPost, path: "/gst/compliance/tax-payer/logout", bearer: taxpayerToken, tn: true}
 	resp, err := c.do(ctx, cl)
 	if err != nil {
 		return err

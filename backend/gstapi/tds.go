@@ -26,8 +26,9 @@ func (c *Client) SalaryTDS(ctx context.Context, financialYear string, workbook j
 	if !json.Valid(workbook) || len(workbook) == 0 || workbook[0] != '{' {
 		return nil, invalid("The salary workbook is not a JSON object; it cannot be sent to the TDS calculator.")
 	}
+	// A calculation changes nothing at the service: it may be retried.
 	cl := call{op: "the salary TDS calculation", method: http.MethodPost, path: "/tds/calculator/salary/sync",
-		query: url.Values{"financial_year": {fy}}, body: workbook}
+		query: url.Values{"financial_year": {fy}}, body: workbook, retry: true}
 	resp, err := c.do(ctx, cl)
 	if err != nil {
 		return nil, err

@@ -167,6 +167,18 @@ func (d *decoder) str() (string, error) {
 	return string(b), nil
 }
 
+// firstInvalidUTF8 returns the offset of the first byte of b that is not UTF-8 (b is not valid).
+func firstInvalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
 func hasByte(b []byte, c byte) bool {
 	for _, x := range b {
 		if x == c {
@@ -473,16 +485,33 @@ var (
 	detailKeys   = []string{"camt", "csamt", "iamt", "rt", "samt", "txval"}
 )
 
+// decodeAnswer is decodeListing for an answer of the service: the b2b list is required (it may
+// be empty), as the contract says; an answer without it is not "a period with no invoices".
+func decodeAnswer(data []byte, onSupplier func(i int, s *Supplier) error) (Listing, error) {
+	return decodeB2B(data, onSupplier, true)
+}
+
 // decodeListing reads and validates the whole answer. onSupplier, when not nil, receives each
 // supplier (a copy no one changes afterwards) as soon as it is read and checked, so storing can
-// run beside reading; an error from it stops the reading.
+// run beside reading; an error from it stops the reading. Text that is not UTF-8 anywhere in data
+// is refused before anything is read: it would be stored, and printed, as it came.
 func decodeListing(data []byte, onSupplier func(i int, s *Supplier) error) (Listing, error) {
+	return decodeB2B(data, onSupplier, false)
+}
+
+func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2B bool) (Listing, error) {
 	d := &decoder{data: data, intern: make(map[string]string, 512)}
 	var l Listing
+	if !utf8.Valid(data) {
+		d.pos = firstInvalidUTF8(data)
+		e := &syntaxErr{off: d.pos, msg: "text that is not UTF-8"}
+		return l, apperr.Wrap(apperr.Invalid, e,
+			"The GSTR-2A answer has text that is not UTF-8 (at byte %d). Nothing was saved; pull the period again, and report it if it repeats.", d.pos)
+	}
 	if d.peek() != '{' {
 		return l, malformed(&FieldError{Field: "data", Problem: "is not a JSON object"})
 	}
-	seen := false
+	seen, gotList := false, false
 	_, err := d.object(func(k []byte) error {
 		if match(k, topKeys) != "b2b" {
 			return d.skip(1)
@@ -517,6 +546,7 @@ func decodeListing(data []byte, onSupplier func(i int, s *Supplier) error) (List
 		if !ok {
 			l.B2B = nil
 		}
+		gotList = ok
 		return err
 	})
 	if err != nil {
@@ -524,6 +554,9 @@ func decodeListing(data []byte, onSupplier func(i int, s *Supplier) error) (List
 	}
 	if d.ws(); d.pos != len(d.data) {
 		return Listing{}, d.syntax("unexpected data after the answer")
+	}
+	if requireB2B && !gotList {
+		return Listing{}, malformed(&FieldError{Field: "b2b", Problem: "is missing (the answer has no list of suppliers, not even an empty one)"})
 	}
 	if l.B2B == nil {
 		l.B2B = []Supplier{}

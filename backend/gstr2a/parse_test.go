@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"gstdesk/backend/apperr"
 )
@@ -327,9 +328,17 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"b2b":[{"CTIN":"27AAPFU0939F1ZV","inv":null}]}`))
 	f.Add([]byte(`{"b2b":[{"ctin":"27A\u0041PFU0939F1ZV","inv":[]}]}`))
 	f.Add([]byte("{\"b2b\":[{\"ctin\":\"\xff\"}]}"))
+	f.Add([]byte("{\"b2b\":[],\"note\":\"caf\xe9\"}"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		l, err := Parse(raw)
 		ref, refErr := parseReference(raw)
+		if !utf8.Valid(raw) {
+			// encoding/json reads it, replacing the bytes; Parse refuses it (issue 13, item 5).
+			if err == nil {
+				t.Fatalf("Parse accepted text that is not UTF-8")
+			}
+			return
+		}
 		if err != nil {
 			if apperr.KindOf(err) != apperr.Invalid {
 				t.Fatalf("error kind %v: %v", apperr.KindOf(err), err)

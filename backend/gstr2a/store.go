@@ -159,7 +159,7 @@ func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progres
 	estimate := bytes.Count(raw, []byte(`"inum"`))
 	return save(ctx, db, sreq, estimate, progress, func() ([]byte, error) { return raw, nil },
 		func(emit func(int, *Supplier) error) error {
-			_, err := decodeListing(raw, emit)
+			_, err := decodeAnswer(raw, emit)
 			return err
 		})
 }

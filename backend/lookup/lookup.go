@@ -8,9 +8,11 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/gstapi"
@@ -114,9 +116,12 @@ func (s *Service) load(ctx context.Context, op, key string) (*cached, error) {
 	return &c, nil
 }
 
+// save stores an answer over the earlier one. gstapi returns only answers that keep the contract;
+// this refuses anything else too (no payload, not JSON, not UTF-8), so a bad answer can never
+// replace a good one.
 func (s *Service) save(ctx context.Context, op, key string, m gstapi.Meta, at time.Time) error {
-	if len(m.Raw) == 0 || !json.Valid(m.Raw) {
-		return nil
+	if len(m.Raw) == 0 || !json.Valid(m.Raw) || !utf8.Valid(m.Raw) || string(m.Raw) == "null" {
+		return apperr.New(apperr.Unavailable, "The GST service's answer for %s could not be used (it has no readable data), so it was not stored. Try again later.", key)
 	}
 	_, err := s.DB.ExecContext(ctx, `INSERT INTO answers(source, op, req_key, payload, transaction_id, server_time, fetched_at)
 		VALUES (?,?,?,?,?,?,?) ON CONFLICT(source, op, req_key) DO UPDATE SET payload=excluded.payload,
@@ -181,8 +186,16 @@ func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, 
 	s.audit(ctx, op, key, start, &m, err)
 	if err != nil {
 		pe := s.Face.Public(err)
-		if c != nil && (pe.Kind == apperr.Unavailable || pe.Kind == apperr.RateLimited) {
-			return fromCache("The GST service could not be reached (" + pe.Message + "); this is the stored answer.")
+		var ce *gstapi.ContractError
+		switch {
+		case errors.As(err, &ce):
+			// The service answered, wrongly: that is an error, not an outage to paper over; the
+			// stored answer stays as it was.
+			if c != nil {
+				pe.Message += fmt.Sprintf(" The answer stored on %s is kept.", c.fetchedAt.Local().Format("02/01/2006"))
+			}
+		case c != nil && (pe.Kind == apperr.Unavailable || pe.Kind == apperr.RateLimited):
+			return fromCache(fmt.Sprintf("No answer from the GST service now (%s); this is the answer stored on %s.", pe.Message, c.fetchedAt.Local().Format("02/01/2006")))
 		}
 		a.Error = pe
 		return a

@@ -446,3 +446,95 @@ func TestErrorsSpeakToTheFace(t *testing.T) {
 		})
 	}
 }
+
+// TestContractViolationKeepsTheStoredAnswer checks items 4 and 5 of issue 13 for every cached
+// lookup: a 200 whose payload is {} (or whose text is not UTF-8) is an error, never stored; the
+// stored answer stays and is what an offline lookup gives.
+func TestContractViolationKeepsTheStoredAnswer(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 1})
+	ctx := context.Background()
+	g := r.known(t)[2]
+	enrolment := r.sim.Applicants()[0].EnrolmentNumber
+	lookups := []struct {
+		name, op, key string
+		call          func(fresh bool) Answer
+	}{
+		{"verify", OpVerify, g, func(fresh bool) Answer { return r.svc.Verify(ctx, g, fresh) }},
+		{"search", OpSearch, g, func(fresh bool) Answer { return r.svc.Search(ctx, g, fresh, false) }},
+		{"preference", OpPreference, g + "|FY 2025-26", func(fresh bool) Answer { return r.svc.Preference(ctx, g, "2025-26", fresh) }},
+		{"changed", OpChanged, "10-11-2025|27|1", func(fresh bool) Answer { a, _ := r.svc.Changed(ctx, "10-11-2025", "27", 1, fresh); return a }},
+		{"applicant", OpApplicant, enrolment, func(fresh bool) Answer { return r.svc.Applicant(ctx, enrolment, fresh) }},
+	}
+	faults := []struct {
+		name   string
+		faults gstapitest.Faults
+		want   string
+	}{
+		{"data {}", gstapitest.Faults{EmptyData: 1}, "the answer has no"},
+		{"not UTF-8", gstapitest.Faults{InvalidUTF8: 1}, "not UTF-8"},
+	}
+	for _, lk := range lookups {
+		good := lk.call(true)
+		if !good.OK() || good.Source != FromRemote {
+			t.Fatalf("%s: %+v", lk.name, good)
+		}
+		for _, f := range faults {
+			t.Run(lk.name+"/"+f.name, func(t *testing.T) {
+				r.sim.SetFaults(f.faults)
+				a := lk.call(true)
+				r.sim.SetFaults(gstapitest.Faults{})
+				if a.OK() || a.Error.Kind != apperr.Unavailable || !strings.Contains(a.Error.Message, f.want) ||
+					!strings.Contains(a.Error.Message, "The answer stored on") || len(a.Data) != 0 {
+					t.Fatalf("lookup with a bad answer = %+v, want an error that keeps the stored answer", a)
+				}
+				var payload string
+				r.db.QueryRow(`SELECT payload FROM answers WHERE op=? AND req_key=?`, lk.op, lk.key).Scan(&payload)
+				if payload != string(good.Data) {
+					t.Errorf("stored payload = %.80s, want the good answer kept", payload)
+				}
+				r.svc.Offline = true
+				off := lk.call(false)
+				r.svc.Offline = false
+				if !off.OK() || off.Source != FromCache || string(off.Data) != string(good.Data) {
+					t.Errorf("offline after the bad answer = %+v, want the good answer", off)
+				}
+			})
+		}
+	}
+	// Without a stored answer it is an error too, and nothing is stored.
+	r.sim.SetFaults(gstapitest.Faults{EmptyData: 1})
+	a := r.svc.Verify(ctx, r.known(t)[3], true)
+	if a.OK() {
+		t.Errorf("first lookup with data {} = %+v, want an error", a)
+	}
+	var n int
+	r.db.QueryRow(`SELECT count(*) FROM answers WHERE op='verify' AND req_key=?`, r.known(t)[3]).Scan(&n)
+	if n != 0 {
+		t.Errorf("%d answers stored from a contract violation", n)
+	}
+}
+
+// TestTryLaterOffersTheStoredAnswer checks item 6: a tax-network "try later" is a temporary
+// failure, the stored answer is given with a note, and without one the error says to try later,
+// never that the input is invalid.
+func TestTryLaterOffersTheStoredAnswer(t *testing.T) {
+	r := newRig(t, gstapitest.Options{Seed: 1})
+	ctx := context.Background()
+	g := r.known(t)[0]
+	good := r.svc.Verify(ctx, g, false)
+	if !good.OK() {
+		t.Fatal(good.Error)
+	}
+	r.sim.SetFaults(gstapitest.Faults{BusinessError: 10, BusinessCode: "RET12501", BusinessMessage: "System Failure"})
+	a := r.svc.Verify(ctx, g, true)
+	if !a.OK() || a.Source != FromCache || string(a.Data) != string(good.Data) || !strings.Contains(a.Note, "System Failure") || !strings.Contains(a.Note, "stored on") {
+		t.Errorf("verify during try-later = %+v, want the stored answer with a note", a)
+	}
+	if got := r.sim.Count(verifyPath); got != 1+2 {
+		t.Errorf("verify calls = %d, want 3 (the try-later retried once, MaxAttempts 2)", got)
+	}
+	b := r.svc.Verify(ctx, r.known(t)[1], true)
+	if b.OK() || b.Error.Kind != apperr.Unavailable || !strings.Contains(b.Error.Message, "Try again in a few minutes") {
+		t.Errorf("verify with nothing stored = %+v, want Unavailable, try again", b.Error)
+	}
+}

@@ -6,6 +6,7 @@
 package simulator
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -57,8 +58,9 @@ type Options struct {
 }
 
 // Faults are the misbehaviours the simulator can show. Counters (RateLimit, ServerErrors, Hang,
-// Truncate, Malformed, BusinessError) apply to that many next requests and count down; Latency
-// stays until changed. /authenticate is spared unless IncludeAuth is set.
+// Truncate, Malformed, BusinessError, EmptyData, EmptyB2B, InvalidUTF8, Redirect) apply to that
+// many next requests and count down; Latency stays until changed. /authenticate is spared unless
+// IncludeAuth is set. The zero value is a well-behaved service.
 type Faults struct {
 	Latency      time.Duration
 	RateLimit    int           // answer 429 with X-RateLimit-Reset
@@ -70,10 +72,25 @@ type Faults struct {
 	Malformed    int           // send a complete answer that is not valid JSON
 	// BusinessError answers HTTP 200 with status_cd "0" and BusinessCode / BusinessMessage
 	// (default TEC4001 "OTP server down") instead of data.
+	// The service's "try later" answers are business errors too: TEC4001 "Technical Error",
+	// RET12501 "System Failure", or any message asking to try after some time.
 	BusinessError   int
 	BusinessCode    string
 	BusinessMessage string
-	IncludeAuth     bool
+	// EmptyData answers a tax-network operation with HTTP 200, status_cd "1" and data {}: a success
+	// that breaks the contract (no required field).
+	EmptyData int
+	// EmptyB2B answers GSTR-2A with HTTP 200, status_cd "1" and data {"b2b":[]}: a period that
+	// legitimately has no invoices.
+	EmptyB2B int
+	// InvalidUTF8 puts bytes that are not UTF-8 into a text value of the answer.
+	InvalidUTF8 int
+	// Redirect answers RedirectStatus (default 307) with Location RedirectTo followed by the
+	// request's path and query, as a service that moved (or was hijacked) would.
+	Redirect       int
+	RedirectTo     string
+	RedirectStatus int
+	IncludeAuth    bool
 }
 
 // RecordedRequest is a request the simulator received, headers and body included.
@@ -254,15 +271,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f := &s.faults
 	latency := f.Latency
 	apply := path != "/authenticate" || f.IncludeAuth
-	var hang, limited, serverErr, truncate, malformed, business bool
+	var hang, limited, serverErr, redirect, truncate, malformed, business, emptyData, emptyB2B, badUTF8 bool
 	if apply {
-		hang, limited, serverErr = take(&f.Hang), take(&f.RateLimit), take(&f.ServerErrors)
-		if !hang && !limited && !serverErr {
+		redirect = take(&f.Redirect)
+		if !redirect {
+			hang, limited, serverErr = take(&f.Hang), take(&f.RateLimit), take(&f.ServerErrors)
+		}
+		if !redirect && !hang && !limited && !serverErr {
 			truncate, malformed, business = take(&f.Truncate), take(&f.Malformed), take(&f.BusinessError)
+			if !business {
+				emptyData = take(&f.EmptyData)
+			}
+			if !business && !emptyData && strings.HasPrefix(path, gstr2aPrefix) {
+				emptyB2B = take(&f.EmptyB2B)
+			}
+			badUTF8 = take(&f.InvalidUTF8)
 		}
 	}
 	reset, status := f.RateReset, f.ServerStatus
 	bcode, bmsg := f.BusinessCode, f.BusinessMessage
+	redirectTo, redirectStatus := f.RedirectTo, f.RedirectStatus
 	s.mu.Unlock()
 
 	if latency > 0 {
@@ -275,6 +303,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	var rep reply
 	switch {
+	case redirect:
+		if redirectStatus < 300 || redirectStatus > 399 {
+			redirectStatus = http.StatusTemporaryRedirect
+		}
+		rep = s.flat(redirectStatus, http.StatusText(redirectStatus))
+		rep.header = http.Header{"Location": {strings.TrimRight(redirectTo, "/") + r.URL.RequestURI()}}
 	case hang:
 		select {
 		case <-r.Context().Done():
@@ -303,6 +337,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			rep = s.businessError(bcode, bmsg)
 		}
+		if rep.tn && rep.status == http.StatusOK {
+			switch {
+			case emptyData:
+				rep = s.ok(map[string]any{})
+			case emptyB2B:
+				rep = s.ok(map[string]any{"b2b": []any{}})
+			}
+		}
+		if badUTF8 && rep.status == http.StatusOK {
+			rep.body = spoilUTF8(rep.body)
+		}
 	}
 	if rep.status >= 200 && rep.status < 300 {
 		s.mu.Lock()
@@ -329,6 +374,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(rep.status)
 		w.Write(rep.body)
 	}
+}
+
+// spoilUTF8 puts two bytes that are not UTF-8 at the start of the first text value of the payload
+// (data.data), or of the first text value of the answer when it has no payload.
+func spoilUTF8(body []byte) []byte {
+	at := bytes.Index(body, []byte(`"data":{"data":{`))
+	if at < 0 {
+		at = 0
+	}
+	i := bytes.Index(body[at:], []byte(`":"`))
+	if i < 0 {
+		return body
+	}
+	i += at + 3
+	out := make([]byte, 0, len(body)+2)
+	out = append(out, body[:i]...)
+	out = append(out, 0xff, 0xfe)
+	return append(out, body[i:]...)
 }
 
 func take(n *int) bool {

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"gstdesk/backend/gstin"
 )
@@ -722,5 +723,56 @@ func BenchmarkGSTR2APayload100k(b *testing.B) {
 			b.Fatal("empty")
 		}
 		b.SetBytes(int64(len(p)))
+	}
+}
+
+// TestHostileFaultKnobs checks the faults of issue 13: a success without its payload, an empty
+// GSTR-2A listing, text that is not UTF-8 and a redirect; each counts down and the service is
+// well-behaved again after.
+func TestHostileFaultKnobs(t *testing.T) {
+	s, c := newCaller(t, Options{})
+	const verifyPath = "/gst/compliance/public/gstin/verify"
+	verify := func() (int, []byte) { return c.api("POST", verifyPath, `{"gstin":"24ABKCS2033B1ZV"}`, "") }
+
+	s.SetFaults(Faults{EmptyData: 1})
+	if st, b := verify(); st != 200 || !bytes.Contains(b, []byte(`"data":{"data":{},"status_cd":"1"}`)) {
+		t.Errorf("empty data: %d %s", st, b)
+	}
+	if _, b := verify(); !bytes.Contains(b, []byte(`"legalName"`)) {
+		t.Errorf("after empty data: %s", b)
+	}
+
+	s.SetFaults(Faults{InvalidUTF8: 1})
+	st, b := verify()
+	if st != 200 || utf8.Valid(b) || !bytes.Contains(b, []byte(`"data":{"data":{"bussNature":"`+"\xff\xfe")) {
+		t.Errorf("invalid UTF-8: %d %q", st, b)
+	}
+
+	tok := c.session(s)
+	path := "/gst/compliance/tax-payer/gstrs/gstr-2a/b2b/2025/09"
+	s.SetFaults(Faults{EmptyB2B: 1})
+	if _, b := c.api("GET", path, "", tok); !bytes.Contains(b, []byte(`"data":{"data":{"b2b":[]},"status_cd":"1"}`)) {
+		t.Errorf("empty b2b: %s", b)
+	}
+	if _, b := c.api("GET", path, "", tok); !bytes.Contains(b, []byte(`"inum"`)) {
+		t.Errorf("after empty b2b: %.200s", b)
+	}
+
+	s.SetFaults(Faults{Redirect: 1, RedirectTo: "http://elsewhere.example:8080/"})
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	req, _ := http.NewRequest("POST", c.url+verifyPath+"?x=1", strings.NewReader(`{"gstin":"24ABKCS2033B1ZV"}`))
+	resp, err := noFollow.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 307 || resp.Header.Get("Location") != "http://elsewhere.example:8080"+verifyPath+"?x=1" {
+		t.Errorf("redirect: %d %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	if f := s.Faults(); f.EmptyData != 0 || f.EmptyB2B != 0 || f.InvalidUTF8 != 0 || f.Redirect != 0 {
+		t.Errorf("counters did not count down: %+v", f)
+	}
+	if st, b := verify(); st != 200 || !utf8.Valid(b) {
+		t.Errorf("after the faults: %d", st)
 	}
 }

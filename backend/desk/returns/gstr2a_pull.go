@@ -37,14 +37,17 @@ type PullRequest struct {
 // PullResult is how one period's pull went: pulled, empty (the portal has no data) or error;
 // an error stops that month only.
 type PullResult struct {
-	Period        string        `json:"period"`
-	Status        string        `json:"status"` // pulled, empty, error, skipped
-	SnapshotID    string        `json:"snapshot_id,omitempty"`
-	Invoices      int           `json:"invoices"`
-	Suppliers     int           `json:"suppliers"`
-	TransactionID string        `json:"transaction_id,omitempty"`
-	FetchedAt     string        `json:"fetched_at,omitempty"`
-	Error         *apperr.Error `json:"error,omitempty"`
+	Period        string `json:"period"`
+	Status        string `json:"status"` // pulled, empty, error, skipped
+	SnapshotID    string `json:"snapshot_id,omitempty"`
+	Invoices      int    `json:"invoices"`
+	Suppliers     int    `json:"suppliers"`
+	TransactionID string `json:"transaction_id,omitempty"`
+	FetchedAt     string `json:"fetched_at,omitempty"`
+	// Notice says what a person must not miss about a stored pull, such as every invoice of the
+	// previous pull being gone (gstr2a.GoneNotice).
+	Notice string        `json:"notice,omitempty"`
+	Error  *apperr.Error `json:"error,omitempty"`
 	// Raw is data.data as the service sent it (for gstdesk gst 2a-b2b); not sent to the UI.
 	Raw []byte `json:"-"`
 }
@@ -115,12 +118,19 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 		}
 		var y, m int
 		fmt.Sscanf(p, "%d-%d", &y, &m)
+		// The previous pull of the same scope: kept when this one fails, compared when it works.
+		filters := gstr2a.Filters{Supplier: req.Supplier, From: req.From}
+		prev, err := gstr2a.PreviousPull(ctx, s.DB.DB, ws.ID, sess.GSTIN, p, filters)
+		if err != nil {
+			s.Log.Warn("gstr2a previous pull", "period", p, "err", err.Error())
+		}
 		start := s.Now()
 		ans, err := client.GSTR2AB2B(ctx, sess.Token, gstapi.GSTR2ARequest{Year: y, Month: m, CounterpartyGSTIN: req.Supplier, From: req.From})
 		s.auditPull(ctx, p, start, ans, err)
 		r := &out[i]
 		if err != nil {
 			r.Status, r.Error = "error", apperr.Window.Public(err)
+			keep(r.Error, prev)
 			if r.Error.Kind == apperr.Unauthorised {
 				// The session is gone: the other months would fail the same way.
 				for j := i + 1; j < len(out); j++ {
@@ -137,17 +147,18 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 			continue
 		}
 		snap, err := gstr2a.Ingest(ctx, s.DB.DB, gstr2a.IngestRequest{
-			WorkspaceID: ws.ID, GSTIN: sess.GSTIN, Period: p,
-			Filters:   gstr2a.Filters{Supplier: req.Supplier, From: req.From},
+			WorkspaceID: ws.ID, GSTIN: sess.GSTIN, Period: p, Filters: filters,
 			FetchedAt: s.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: ans.Raw,
 		}, nil)
 		if err != nil {
 			r.Status, r.Error = "error", apperr.Window.Public(err)
+			keep(r.Error, prev)
 		} else {
 			r.Status = "pulled"
-			if ans.Empty {
+			if ans.Empty || snap.Invoices == 0 {
 				r.Status = "empty"
 			}
+			r.Notice = gstr2a.GoneNotice(prev, snap)
 			r.SnapshotID, r.Invoices, r.Suppliers = snap.ID, snap.Invoices, snap.Suppliers
 			r.TransactionID, r.FetchedAt = ans.TransactionID, snap.FetchedAt.UTC().Format(time.RFC3339)
 			if keepRaw {
@@ -159,6 +170,14 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 		}
 	}
 	return out, nil
+}
+
+// keep adds to a failed month's error that its previous pull still stands (the error is a copy
+// made by Public for this result).
+func keep(e *apperr.Error, prev *gstr2a.Snapshot) {
+	if t := gstr2a.KeptText(prev); t != "" && e.Kind != apperr.Canceled {
+		e.Message += " " + t
+	}
 }
 
 func (s *Service) auditPull(ctx context.Context, period string, start time.Time, ans *gstapi.GSTR2A, err error) {

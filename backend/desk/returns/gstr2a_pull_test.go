@@ -2,7 +2,9 @@ package returns
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"gstdesk/backend/apperr"
@@ -77,7 +79,8 @@ func TestPullStoresSnapshotsAndErrorsStopOneMonth(t *testing.T) {
 		}
 	}
 	sim, _, _ := s.Demo()
-	sim.SetFaults(gstapitest.Faults{BusinessError: 1, BusinessCode: "TEC4001", BusinessMessage: "OTP server down"})
+	// A business error that is not a "try later" (those are retried) fails the first month only.
+	sim.SetFaults(gstapitest.Faults{BusinessError: 1, BusinessCode: "RET11405", BusinessMessage: "Invalid API Request Parameters"})
 	res, err = s.PullGSTR2A(ctx, PullRequest{Periods: periods}, false, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -153,4 +156,75 @@ func openService(t testing.TB) *Service {
 	t.Helper()
 	c, _ := coretest.Open(t, nil)
 	return New(c, lookups.New(c))
+}
+
+// TestPullEmptyAfterInvoicesAndContractViolations checks item 4 of issue 13 through the desk: a
+// success without the b2b list is an error that stores nothing (the 65-invoice April stays); a
+// "no data" answer is stored as empty and the pull says plainly that every invoice is gone; a
+// try-later is retried.
+func TestPullEmptyAfterInvoicesAndContractViolations(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	signIn(t, s)
+	sim, _, _ := s.Demo()
+	april := PullRequest{Periods: []string{"2025-04"}}
+	res, err := s.PullGSTR2A(ctx, april, false, nil)
+	if err != nil || res[0].Status != "pulled" || res[0].Invoices == 0 || res[0].Notice != "" {
+		t.Fatalf("first pull = %+v, %v", res, err)
+	}
+	n := res[0].Invoices
+	ws := s.Workspace()
+	first, _ := gstr2a.LatestSnapshot(ctx, s.DB.DB, ws.ID, "2025-04")
+
+	for _, f := range []gstapitest.Faults{{EmptyData: 1}, {InvalidUTF8: 1}} {
+		sim.SetFaults(f)
+		res, err = s.PullGSTR2A(ctx, april, false, nil)
+		if err != nil || res[0].Status != "error" || res[0].Error == nil || res[0].Error.Kind != apperr.Unavailable {
+			t.Fatalf("pull with %+v = %+v, %v; want an Unavailable error", f, res, err)
+		}
+		if want := fmt.Sprintf("The pull of %s (%d invoices) is kept.", first.FetchedAt.Local().Format("02/01/2006"), n); !strings.HasSuffix(res[0].Error.Message, want) {
+			t.Errorf("error = %q, want it to end %q", res[0].Error.Message, want)
+		}
+		if snaps, _ := gstr2a.Snapshots(ctx, s.DB.DB, ws.ID, "2025-04"); len(snaps) != 1 {
+			t.Errorf("after %+v: %d snapshots, want the first pull only", f, len(snaps))
+		}
+		if latest, _ := gstr2a.LatestSnapshot(ctx, s.DB.DB, ws.ID, "2025-04"); latest.ID != first.ID || latest.Invoices != n {
+			t.Errorf("after %+v the period stands for %+v", f, latest)
+		}
+	}
+
+	sim.SetFaults(gstapitest.Faults{BusinessError: 1, BusinessCode: "TEC4001", BusinessMessage: "Technical Error"})
+	res, _ = s.PullGSTR2A(ctx, april, false, nil)
+	if res[0].Status != "pulled" || res[0].Invoices != n {
+		t.Errorf("pull after one try-later = %+v, want it retried and pulled", res[0])
+	}
+
+	for _, f := range []gstapitest.Faults{{BusinessError: 1, BusinessCode: "RET13509", BusinessMessage: "No data found"}, {EmptyB2B: 1}} {
+		prev, _ := gstr2a.LatestSnapshot(ctx, s.DB.DB, ws.ID, "2025-04")
+		if prev.Invoices == 0 { // the last round left an empty pull: pull the invoices back
+			s.PullGSTR2A(ctx, april, false, nil)
+			prev, _ = gstr2a.LatestSnapshot(ctx, s.DB.DB, ws.ID, "2025-04")
+		}
+		sim.SetFaults(f)
+		res, err = s.PullGSTR2A(ctx, april, false, nil)
+		if err != nil || res[0].Status != "empty" || res[0].Error != nil {
+			t.Fatalf("empty pull with %+v = %+v, %v", f, res, err)
+		}
+		want := fmt.Sprintf("All %d invoices of 04/2025 are gone since the pull of %s", n, prev.FetchedAt.Local().Format("02/01/2006"))
+		if !strings.Contains(res[0].Notice, want) {
+			t.Errorf("notice = %q, want it to say %q", res[0].Notice, want)
+		}
+		if latest, _ := gstr2a.LatestSnapshot(ctx, s.DB.DB, ws.ID, "2025-04"); latest.Invoices != 0 || latest.Status != gstr2a.StatusEmpty {
+			t.Errorf("the empty pull was not stored as empty: %+v", latest)
+		}
+	}
+	// Pulled empty again: nothing more is gone, so nothing to say.
+	res, _ = s.PullGSTR2A(ctx, april, false, nil)
+	sim.SetFaults(gstapitest.Faults{BusinessError: 1, BusinessCode: "RET13509", BusinessMessage: "No data found"})
+	s.PullGSTR2A(ctx, april, false, nil)
+	sim.SetFaults(gstapitest.Faults{BusinessError: 1, BusinessCode: "RET13509", BusinessMessage: "No data found"})
+	res, _ = s.PullGSTR2A(ctx, april, false, nil)
+	if res[0].Status != "empty" || res[0].Notice != "" {
+		t.Errorf("second empty pull = %+v, want no notice", res[0])
+	}
 }

@@ -2780,6 +2780,7 @@ export namespace returns {
 	    suppliers: number;
 	    transaction_id?: string;
 	    fetched_at?: string;
+	    notice?: string;
 	    error?: apperr.Error;
 	
 	    static createFrom(source: any = {}) {
@@ -2795,6 +2796,7 @@ export namespace returns {
 	        this.suppliers = source["suppliers"];
 	        this.transaction_id = source["transaction_id"];
 	        this.fetched_at = source["fetched_at"];
+	        this.notice = source["notice"];
 	        this.error = this.convertValues(source["error"], apperr.Error);
 	    }
 	
