@@ -15,7 +15,7 @@ VITE := $(NODE_BIN)/vite build --logLevel warn
 # Where test runs put figures and logs (ignored by git; `make test` leaves tracked files alone).
 RESULTS := build/results
 
-.PHONY: setup run build frontend-dist bindings dev test test-go test-frontend test-e2e test-native record-native bench dist-windows dist-macos clean
+.PHONY: setup run build frontend-dist bindings dev test test-go test-fuzz test-frontend test-e2e test-native record-native bench dist-windows dist-macos clean
 
 ## setup: install what is missing (apt packages, the pinned Wails CLI, npm packages). Idempotent.
 setup: $(DIST_KEEP)
@@ -68,7 +68,7 @@ dev: setup
 ## test: everything that proves the app works.
 # Order: the native smoke test and frontend checks first, so the output ends with the Go test
 # lines and the e2e runner's "N passed, N failed".
-test: $(DIST_KEEP) test-native test-frontend test-go test-e2e
+test: $(DIST_KEEP) test-native test-frontend test-go test-fuzz test-e2e
 
 ## test-go: go vet, then the Go tests with the race detector, then without.
 # The race run uses -short: a few exhaustive tests then sample their combinations (SQLite in pure
@@ -77,6 +77,16 @@ test-go: $(DIST_KEEP)
 	go vet ./...
 	go test -race -short ./...
 	go test -count=1 ./...
+
+## test-fuzz: every fuzz target (readers, the envelope decoder, parsers) fuzzed for $(FUZZTIME) each.
+# Their seed corpora already run in test-go; this looks for new inputs that panic or break a rule.
+FUZZTIME ?= 2s
+test-fuzz: $(DIST_KEEP)
+	@mkdir -p $(RESULTS); set -e; grep -rl --include='*_test.go' '^func Fuzz' backend | xargs -n1 dirname | sort -u | while read -r dir; do \
+	  for f in $$(grep -h '^func Fuzz' $$dir/*_test.go | sed 's/func \(Fuzz[A-Za-z0-9_]*\).*/\1/' | sort -u); do \
+	    echo "fuzz ./$$dir $$f ($(FUZZTIME))"; go test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) ./$$dir >$(RESULTS)/fuzz.log 2>&1 || { cat $(RESULTS)/fuzz.log; exit 1; }; \
+	  done; \
+	done
 
 ## test-frontend: unit tests (vitest) and type checks (svelte-check).
 test-frontend: $(NODE_MODULES)
