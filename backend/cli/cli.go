@@ -5,6 +5,8 @@ package cli
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -194,4 +196,24 @@ func openDesk(ctx context.Context, env Env) (*desk.Desk, error) {
 		fmt.Fprintln(env.Stderr, "gstdesk:", n)
 	}
 	return d, nil
+}
+
+// parseAnywhere parses flags wherever they stand among the arguments (names first or flags first)
+// and returns the other arguments; a code >= 0 means stop with it (0 after -h).
+func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, int) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, ExitOK
+			}
+			return nil, ExitUsage
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, -1
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
 }

@@ -77,20 +77,9 @@ func (g *gstRun) flags(name string) *flag.FlagSet {
 
 // parse parses flags wherever they stand among the arguments (GSTINs first or flags first).
 func (g *gstRun) parse(fs *flag.FlagSet, args []string) ([]string, int) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, ExitOK
-			}
-			return nil, ExitUsage
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			break
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
+	pos, code := parseAnywhere(fs, args)
+	if code >= 0 {
+		return nil, code
 	}
 	if g.format != "" {
 		if _, err := export.ParseFormat(g.format); err != nil {

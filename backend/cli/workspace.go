@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -87,21 +86,7 @@ func (w *wsRun) flags() *flag.FlagSet {
 
 // parse parses flags wherever they stand among the arguments; code >= 0 means stop with it.
 func (w *wsRun) parse(fs *flag.FlagSet, args []string) ([]string, int) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, ExitOK
-			}
-			return nil, ExitUsage
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, -1
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
+	return parseAnywhere(fs, args)
 }
 
 func (w *wsRun) usage(msg string) int {

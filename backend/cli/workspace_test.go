@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -13,32 +11,6 @@ import (
 	"gstdesk/backend/simulator"
 	"gstdesk/backend/store"
 )
-
-// cliWith runs a gstdesk command with GSTDESK_DATA_DIR=dir and the variables of vars.
-func cliWith(t *testing.T, dir string, vars map[string]string, args ...string) (int, []map[string]any, string) {
-	t.Helper()
-	mockKeyringOnce.Do(keyringMock)
-	var out, errb bytes.Buffer
-	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string {
-		if k == "GSTDESK_DATA_DIR" {
-			return dir
-		}
-		return vars[k]
-	}}
-	code := Main(context.Background(), env, args)
-	var recs []map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		if line == "" {
-			continue
-		}
-		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("stdout line is not JSON: %q", line)
-		}
-		recs = append(recs, m)
-	}
-	return code, recs, errb.String()
-}
 
 func auditOps(t *testing.T, dir string) []string {
 	t.Helper()
@@ -65,7 +37,7 @@ func auditOps(t *testing.T, dir string) []string {
 func TestCredentialsInTheDemoStopBeforeAnyCall(t *testing.T) {
 	dir := t.TempDir()
 	creds := map[string]string{"GSTDESK_API_KEY": "key_test_abc", "GSTDESK_API_SECRET": "secret_test_abc"}
-	code, recs, errs := cliWith(t, dir, creds, "gst", "verify", "29AABCF8078M1C8", "27AAPFU0939F1ZV")
+	code, recs, errs := cliEnv(t, dir, creds, "gst", "verify", "29AABCF8078M1C8", "27AAPFU0939F1ZV")
 	if code != ExitUsage || len(recs) != 0 {
 		t.Fatalf("exit %d, %v", code, recs)
 	}
@@ -78,7 +50,7 @@ func TestCredentialsInTheDemoStopBeforeAnyCall(t *testing.T) {
 		t.Errorf("calls were made: %v", ops)
 	}
 	// Without credentials the demo answers, and says it is the demo.
-	code, recs, _ = cliWith(t, dir, nil, "gst", "verify", "27AAPFU0939F1ZV")
+	code, recs, _ = cliEnv(t, dir, nil, "gst", "verify", "27AAPFU0939F1ZV")
 	if code != ExitOK || recs[0]["source"] != "demo" {
 		t.Errorf("demo without credentials: exit %d %v", code, recs)
 	}
@@ -93,11 +65,11 @@ func TestReadmeScriptCreatesATestWorkspace(t *testing.T) {
 	defer srv.Close()
 	dir := t.TempDir()
 	vars := map[string]string{"GSTDESK_API_KEY": simulator.DefaultAPIKey, "GSTDESK_API_SECRET": simulator.DefaultAPISecret, "GSTDESK_BASE_URL": srv.URL}
-	code, recs, errs := cliWith(t, dir, vars, "workspace", "create", "--name", "Acme Traders", "--gstin", "29AAFCD5862R1ZR", "--env", "test")
+	code, recs, errs := cliEnv(t, dir, vars, "workspace", "create", "--name", "Acme Traders", "--gstin", "29AAFCD5862R1ZR", "--env", "test")
 	if code != ExitOK || recs[0]["environment"] != "test" || recs[0]["current"] != true {
 		t.Fatalf("create: exit %d %v %s", code, recs, errs)
 	}
-	code, recs, errs = cliWith(t, dir, vars, "gst", "verify", "27AAPFU0939F1ZV")
+	code, recs, errs = cliEnv(t, dir, vars, "gst", "verify", "27AAPFU0939F1ZV")
 	if code != ExitOK || recs[0]["source"] != "remote" {
 		t.Fatalf("verify: exit %d %v %s", code, recs, errs)
 	}
@@ -106,7 +78,7 @@ func TestReadmeScriptCreatesATestWorkspace(t *testing.T) {
 // Problem 2: workspaces on the command line.
 func TestWorkspaceCommands(t *testing.T) {
 	dir := t.TempDir()
-	run := func(args ...string) (int, []map[string]any, string) { return cliWith(t, dir, nil, args...) }
+	run := func(args ...string) (int, []map[string]any, string) { return cliEnv(t, dir, nil, args...) }
 
 	code, recs, _ := run("workspace", "list")
 	if code != ExitOK || len(recs) != 1 || recs[0]["name"] != store.DemoWorkspaceName || recs[0]["environment"] != "demo" || recs[0]["current"] != true {
@@ -137,7 +109,7 @@ func TestWorkspaceCommands(t *testing.T) {
 	if code != ExitOK || recs[0]["name"] != store.DemoWorkspaceName {
 		t.Errorf("--workspace: %d %v", code, recs)
 	}
-	code, recs, _ = cliWith(t, dir, map[string]string{"GSTDESK_WORKSPACE": store.DemoWorkspaceName}, "workspace", "show")
+	code, recs, _ = cliEnv(t, dir, map[string]string{"GSTDESK_WORKSPACE": store.DemoWorkspaceName}, "workspace", "show")
 	if code != ExitOK || recs[0]["name"] != store.DemoWorkspaceName {
 		t.Errorf("GSTDESK_WORKSPACE: %d %v", code, recs)
 	}
@@ -181,7 +153,7 @@ func TestWorkspaceCommands(t *testing.T) {
 // Problems 3 and 6: sign-in keeps to the workspace's client, and is audited without the OTP.
 func TestLoginKeepsToTheWorkspacesClient(t *testing.T) {
 	dir := t.TempDir()
-	code, recs, errs := cliWith(t, dir, nil, "gst", "login", "--username", "U", "--gstin", "29AAFCD5862R1ZR", "--otp", "575757")
+	code, recs, errs := cliEnv(t, dir, nil, "gst", "login", "--username", "U", "--gstin", "29AAFCD5862R1ZR", "--otp", "575757")
 	if code != ExitFailed || len(recs) != 1 {
 		t.Fatalf("login for another client: exit %d %v %s", code, recs, errs)
 	}
@@ -191,21 +163,21 @@ func TestLoginKeepsToTheWorkspacesClient(t *testing.T) {
 			t.Errorf("message %q lacks %q", msg, want)
 		}
 	}
-	code, recs, _ = cliWith(t, dir, nil, "gst", "2a-b2b", "--gstin", "29AAFCD5862R1ZR", "--year", "2025", "--month", "4")
+	code, recs, _ = cliEnv(t, dir, nil, "gst", "2a-b2b", "--gstin", "29AAFCD5862R1ZR", "--year", "2025", "--month", "4")
 	if code != ExitFailed || !strings.Contains(recs[0]["error"].(map[string]any)["message"].(string), "is not the GSTIN of workspace") {
 		t.Errorf("2a-b2b for another client: exit %d %v", code, recs)
 	}
 	// The workspace's own client signs in (no --gstin needed) and pulls.
-	if code, _, errs := cliWith(t, dir, nil, "gst", "login", "--username", "demo", "--otp", "575757"); code != ExitOK {
+	if code, _, errs := cliEnv(t, dir, nil, "gst", "login", "--username", "demo", "--otp", "575757"); code != ExitOK {
 		t.Fatalf("login: %d %s", code, errs)
 	}
-	if code, recs, errs := cliWith(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "4"); code != ExitOK || recs[0]["source"] != "demo" {
+	if code, recs, errs := cliEnv(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "4"); code != ExitOK || recs[0]["source"] != "demo" {
 		t.Fatalf("2a-b2b: %d %v %s", code, recs, errs)
 	}
 	// The client's workspace in the same environment is named in the refusal once it exists.
-	cliWith(t, dir, nil, "workspace", "create", "--name", "Other client", "--gstin", "29AAFCD5862R1ZR", "--env", "demo")
-	cliWith(t, dir, nil, "workspace", "use", "Demo workspace")
-	_, recs, _ = cliWith(t, dir, nil, "gst", "login", "--username", "U", "--gstin", "29AAFCD5862R1ZR", "--otp", "575757")
+	cliEnv(t, dir, nil, "workspace", "create", "--name", "Other client", "--gstin", "29AAFCD5862R1ZR", "--env", "demo")
+	cliEnv(t, dir, nil, "workspace", "use", "Demo workspace")
+	_, recs, _ = cliEnv(t, dir, nil, "gst", "login", "--username", "U", "--gstin", "29AAFCD5862R1ZR", "--otp", "575757")
 	if msg := recs[0]["error"].(map[string]any)["message"].(string); !strings.Contains(msg, `gstdesk workspace use "Other client"`) {
 		t.Errorf("refusal does not name the client's workspace: %q", msg)
 	}
@@ -225,10 +197,10 @@ func TestLoginKeepsToTheWorkspacesClient(t *testing.T) {
 func TestStrayPullsMoveToTheirClient(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	if code, _, errs := cliWith(t, dir, nil, "gst", "login", "--username", "demo", "--otp", "575757"); code != ExitOK {
+	if code, _, errs := cliEnv(t, dir, nil, "gst", "login", "--username", "demo", "--otp", "575757"); code != ExitOK {
 		t.Fatalf("login: %s", errs)
 	}
-	if code, _, errs := cliWith(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "4"); code != ExitOK {
+	if code, _, errs := cliEnv(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "4"); code != ExitOK {
 		t.Fatalf("pull: %s", errs)
 	}
 	// What an older gstdesk did with --gstin: another taxpayer's pull in the demo workspace.
@@ -244,7 +216,7 @@ func TestStrayPullsMoveToTheirClient(t *testing.T) {
 	}
 	d.Close()
 
-	code, recs, errs := cliWith(t, dir, nil, "gst", "2a-b2b", "--offline", "--year", "2025", "--month", "4")
+	code, recs, errs := cliEnv(t, dir, nil, "gst", "2a-b2b", "--offline", "--year", "2025", "--month", "4")
 	if code != ExitOK || len(recs) != 1 {
 		t.Fatalf("offline: %d %v %s", code, recs, errs)
 	}
@@ -252,15 +224,15 @@ func TestStrayPullsMoveToTheirClient(t *testing.T) {
 		t.Errorf("the move was not reported: %q", errs)
 	}
 	// 2a-diff in the demo compares nothing of the other taxpayer: one pull left, so no diff.
-	if code, recs, _ := cliWith(t, dir, nil, "gst", "2a-diff", "--year", "2025", "--month", "4"); code != ExitFailed || recs[0]["error"] == nil {
+	if code, recs, _ := cliEnv(t, dir, nil, "gst", "2a-diff", "--year", "2025", "--month", "4"); code != ExitFailed || recs[0]["error"] == nil {
 		t.Errorf("diff across taxpayers: %d %v", code, recs)
 	}
-	_, ws, _ := cliWith(t, dir, nil, "workspace", "show", "29AAFCD5862R1ZR")
+	_, ws, _ := cliEnv(t, dir, nil, "workspace", "show", "29AAFCD5862R1ZR")
 	if holds := ws[0]["holds"].(map[string]any); holds["gstr2a_pulls"] != float64(1) || ws[0]["environment"] != "demo" {
 		t.Errorf("the moved pull's workspace: %v", ws)
 	}
 	// Nothing is moved twice.
-	if _, _, errs := cliWith(t, dir, nil, "workspace", "list"); strings.Contains(errs, "Moved") {
+	if _, _, errs := cliEnv(t, dir, nil, "workspace", "list"); strings.Contains(errs, "Moved") {
 		t.Errorf("moved again: %q", errs)
 	}
 }
@@ -277,17 +249,17 @@ func mustLatest(t *testing.T, d *desk.Desk, period string) gstr2a.Snapshot {
 // Problem 5: a one-supplier pull is compared with a full one only over that supplier.
 func TestDiffComparesLikeWithLike(t *testing.T) {
 	dir := t.TempDir()
-	cliWith(t, dir, nil, "gst", "login", "--username", "demo", "--otp", "575757")
-	_, full, _ := cliWith(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "5")
+	cliEnv(t, dir, nil, "gst", "login", "--username", "demo", "--otp", "575757")
+	_, full, _ := cliEnv(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "5")
 	b2b := full[0]["data"].(map[string]any)["b2b"].([]any)
 	if len(b2b) < 2 {
 		t.Fatalf("the demo month has %d suppliers", len(b2b))
 	}
 	one := b2b[0].(map[string]any)["ctin"].(string)
-	if code, _, errs := cliWith(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "5", "--supplier", one); code != ExitOK {
+	if code, _, errs := cliEnv(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "5", "--supplier", one); code != ExitOK {
 		t.Fatalf("supplier pull: %s", errs)
 	}
-	code, recs, errs := cliWith(t, dir, nil, "gst", "2a-diff", "--year", "2025", "--month", "5")
+	code, recs, errs := cliEnv(t, dir, nil, "gst", "2a-diff", "--year", "2025", "--month", "5")
 	if code != ExitOK {
 		t.Fatalf("diff: %d %v %s", code, recs, errs)
 	}
@@ -299,9 +271,9 @@ func TestDiffComparesLikeWithLike(t *testing.T) {
 		t.Errorf("stderr does not say what was compared: %q", errs)
 	}
 	// A from-date pull next to a full one cannot be compared: refused with the reason.
-	cliWith(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "6", "--from", "10/06/2025")
-	cliWith(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "6")
-	code, recs, _ = cliWith(t, dir, nil, "gst", "2a-diff", "--year", "2025", "--month", "6")
+	cliEnv(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "6", "--from", "10/06/2025")
+	cliEnv(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "6")
+	code, recs, _ = cliEnv(t, dir, nil, "gst", "2a-diff", "--year", "2025", "--month", "6")
 	if code != ExitFailed || !strings.Contains(recs[0]["error"].(map[string]any)["message"].(string), "from-date") {
 		t.Errorf("from-date vs full: %d %v", code, recs)
 	}
