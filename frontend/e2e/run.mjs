@@ -54,6 +54,9 @@ const browser = await chromium.launch({
 })
 
 const colorScheme = process.env.E2E_COLOR_SCHEME === 'dark' ? 'dark' : 'light'
+// E2E_VIEWPORT=1366x768 runs them at another window size (screenshots named *-1366x768.png).
+const [vw, vh] = (process.env.E2E_VIEWPORT || '1280x800').split('x').map(Number)
+const sizeTag = process.env.E2E_VIEWPORT ? '-' + process.env.E2E_VIEWPORT : ''
 let passed = 0
 let failed = 0
 const files = readdirSync(path.join(here, 'tests')).filter((f) => f.endsWith('.mjs')).sort()
@@ -63,12 +66,12 @@ for (const f of files) {
   const mod = await import(path.join(here, 'tests', f))
   const app = await startApp(mod.env || {})
   for (const [name, fn] of Object.entries(mod.tests)) {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, colorScheme })
+    const ctx = await browser.newContext({ viewport: { width: vw, height: vh }, acceptDownloads: true, colorScheme })
     const page = await ctx.newPage()
     const pageErrors = []
     // The Wails dev IPC script throws once on load in a plain browser; our own code must not throw.
     page.on('pageerror', (e) => { if (!String(e.stack).includes('/wails/')) pageErrors.push(e.message) })
-    const shot = (n) => page.screenshot({ path: path.join(shots, `${f.replace('.mjs', '')}-${n}${colorScheme === 'dark' ? '-dark' : ''}.png`), fullPage: false })
+    const shot = (n) => page.screenshot({ path: path.join(shots, `${f.replace('.mjs', '')}-${n}${sizeTag}${colorScheme === 'dark' ? '-dark' : ''}.png`), fullPage: false })
     try {
       await page.goto(app.url)
       await page.locator('[data-testid=status-bar] .badge').first().waitFor({ timeout: 10000 })

@@ -5,6 +5,7 @@ import { payroll, salary } from '../../wailsjs/go/models'
 export type TDSImport = salary.TDSImport
 export type Run = payroll.Run
 export type Row = payroll.Row
+export type Carried = payroll.Carried
 export type Page = payroll.Page
 export type Query = payroll.Query
 export type Totals = payroll.Totals
