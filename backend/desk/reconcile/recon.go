@@ -388,7 +388,12 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 // combine adds up register rows that repeat an invoice, as the person asked (off: each is listed
 // as a duplicate).
 func (s *Service) ReconStartRun(ctx context.Context, token, from, to string, combine bool) (string, error) {
-	run, err := s.prepareRun(ctx, token, from, to, RunOptions{CombineDuplicates: combine})
+	return s.startRun(ctx, token, from, to, RunOptions{CombineDuplicates: combine})
+}
+
+// startRun is ReconStartRun with every run option.
+func (s *Service) startRun(ctx context.Context, token, from, to string, ro RunOptions) (string, error) {
+	run, err := s.prepareRun(ctx, token, from, to, ro)
 	if err != nil {
 		return "", err
 	}
@@ -408,14 +413,19 @@ func (s *Service) ReconRunNow(ctx context.Context, token, from, to string, ro Ru
 	return run(ctx, func(int, int) {})
 }
 
-// ReconRerun runs a stored run again with the same register and periods, applying the decisions
-// made since (actions, links, unlinks) and the GSTR-2A stored now.
+// ReconRerun runs a stored run again with the same register, periods and options (tolerances,
+// date window, combined duplicates), applying the decisions made since (actions, links, unlinks)
+// and the GSTR-2A stored now.
 func (s *Service) ReconRerun(ctx context.Context, runID string) (string, error) {
 	run, err := s.reconRun(ctx, runID)
 	if err != nil {
 		return "", err
 	}
-	return s.ReconStartRun(ctx, run.RegisterSHA256, run.FromPeriod, run.ToPeriod, run.Options.CombineDuplicates)
+	// The run's own tolerances and choices, not today's settings: a re-run changes only what
+	// was decided and pulled since.
+	tol, days := run.Options.AmountTolerance, run.Options.DateWindowDays
+	return s.startRun(ctx, run.RegisterSHA256, run.FromPeriod, run.ToPeriod,
+		RunOptions{AmountTolerance: &tol, DateWindowDays: &days, CombineDuplicates: run.Options.CombineDuplicates})
 }
 
 // ReconRunResult returns the run a finished ReconStartRun job stored.

@@ -417,3 +417,31 @@ func TestReconDuplicatesCombinedOnlyWhenAsked(t *testing.T) {
 		t.Error("a re-run of a combined run did not combine")
 	}
 }
+
+// A re-run keeps the run's own tolerance and date window (say, a command line's --tolerance),
+// not the workspace settings of the day.
+func TestReconRerunKeepsTheRunsOptions(t *testing.T) {
+	s, w := pulledService(t)
+	ctx := context.Background()
+	im, err := s.ReconSampleRegister(ctx, "2025-04", "2025-04")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tol, days := recon.Paise(500), 3
+	first, err := s.ReconRunNow(ctx, im.Token, "2025-04", "2025-04", RunOptions{AmountTolerance: &tol, DateWindowDays: &days})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := s.ReconRerun(ctx, first.Run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-w.Done
+	again, err := s.ReconRunResult(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Options.AmountTolerance != 500 || again.Options.DateWindowDays != 3 {
+		t.Errorf("re-run options = %+v, want the run's ₹5 and 3 days", again.Options)
+	}
+}
