@@ -116,6 +116,13 @@ func TestWindowOneClientPerWorkspace(t *testing.T) {
 		t.Errorf("%d sign-in calls in the audit log, want 2", n)
 	}
 
+	// The demo's pulls are made up: the workspace holding them cannot become a Test one.
+	set, _ := a.Workspaces.Settings()
+	set.Environment = store.EnvTest
+	if _, err := a.Workspaces.SaveSettings(store.DemoWorkspaceName, "27AAPFU0939F1ZV", set); err == nil || !strings.Contains(err.Error(), "from the demo service") {
+		t.Errorf("environment change of a workspace holding demo pulls = %v", err)
+	}
+
 	// Another client's workspace cannot read the demo's pull, even by its id.
 	if _, err := a.Workspaces.CreateWorkspace(workspaces.Spec{Name: "Acme", GSTIN: "29AAFCD5862R1ZR", Environment: "demo"}); err != nil {
 		t.Fatal(err)

@@ -181,6 +181,10 @@ func TestLoginKeepsToTheWorkspacesClient(t *testing.T) {
 	if msg := recs[0]["error"].(map[string]any)["message"].(string); !strings.Contains(msg, `gstdesk workspace use "Other client"`) {
 		t.Errorf("refusal does not name the client's workspace: %q", msg)
 	}
+	// The workspace holding the demo's made-up pulls cannot be turned into a Test one.
+	if code, _, errs := cliEnv(t, dir, nil, "workspace", "set", "Demo workspace", "--env", "test"); code != ExitUsage || !strings.Contains(errs, "from the demo service") {
+		t.Errorf("environment change with demo pulls: exit %d %q", code, errs)
+	}
 	ops := strings.Join(auditOps(t, dir), "\n")
 	for _, want := range []string{"taxpayer_otp_request 27AAPFU0939F1ZV", "taxpayer_otp_verify 27AAPFU0939F1ZV", "gstr2a_b2b 2025-04"} {
 		if !strings.Contains(ops, want) {

@@ -82,6 +82,8 @@ func ValidateWorkspace(w Workspace) error {
 		if _, err := gstin.Parse(w.GSTIN); err != nil {
 			return gstin.ToAPIError(err)
 		}
+	} else if w.Environment != EnvDemo {
+		return apperr.New(apperr.Invalid, "A %s workspace is one client's: give the client's GSTIN.", w.Environment)
 	}
 	return nil
 }

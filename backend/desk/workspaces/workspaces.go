@@ -112,9 +112,6 @@ func checkSpec(spec *Spec) error {
 	if spec.Environment == "" {
 		return apperr.New(apperr.Invalid, "Choose the environment: demo (made-up data), test (the service's sandbox) or production.")
 	}
-	if spec.Environment != store.EnvDemo && strings.TrimSpace(spec.GSTIN) == "" {
-		return apperr.New(apperr.Invalid, "A %s workspace is one client's: give the client's GSTIN.", spec.Environment)
-	}
 	if spec.BaseURL != "" {
 		if err := config.ValidateBaseURL(spec.BaseURL); err != nil {
 			return err
@@ -164,10 +161,8 @@ func (s *Service) UpdateWorkspace(ctx context.Context, ref string, ch Change) (s
 	if ch.Name != "" {
 		ws.Name = ch.Name
 	}
-	if ch.GSTIN != "" && !strings.EqualFold(strings.TrimSpace(ch.GSTIN), ws.GSTIN) {
-		if err := s.checkGSTINChange(ctx, ws); err != nil {
-			return ws, err
-		}
+	before := ws
+	if ch.GSTIN != "" {
 		ws.GSTIN = ch.GSTIN
 	}
 	if ch.Environment != "" {
@@ -181,8 +176,8 @@ func (s *Service) UpdateWorkspace(ctx context.Context, ref string, ch Change) (s
 			return ws, err
 		}
 	}
-	if ws.Environment != store.EnvDemo && strings.TrimSpace(ws.GSTIN) == "" {
-		return ws, apperr.New(apperr.Invalid, "A %s workspace is one client's: give the client's GSTIN.", ws.Environment)
+	if err := s.checkChange(ctx, before, ws); err != nil {
+		return before, err
 	}
 	ws, err = s.DB.UpdateWorkspace(ctx, ws)
 	if err != nil {
@@ -194,17 +189,25 @@ func (s *Service) UpdateWorkspace(ctx context.Context, ref string, ch Change) (s
 	return ws, nil
 }
 
-// checkGSTINChange refuses a new GSTIN on a workspace that holds returns of its current one.
-func (s *Service) checkGSTINChange(ctx context.Context, ws store.Workspace) error {
-	u, err := s.Usage(ctx, ws.ID)
-	if err != nil {
+// checkChange refuses a change of GSTIN or environment on a workspace that holds GSTR-2A pulls:
+// the pulls belong to that client and came from that environment's service (the demo's are made
+// up), so another client or another service gets a new workspace.
+func (s *Service) checkChange(ctx context.Context, before, after store.Workspace) error {
+	gstinChanged := !strings.EqualFold(strings.TrimSpace(after.GSTIN), before.GSTIN) && before.GSTIN != ""
+	envChanged := after.Environment != before.Environment
+	if !gstinChanged && !envChanged {
+		return nil
+	}
+	u, err := s.Usage(ctx, before.ID)
+	if err != nil || u.GSTR2APulls == 0 {
 		return err
 	}
-	if ws.GSTIN != "" && u.GSTR2APulls > 0 {
-		return apperr.New(apperr.Conflict, "Workspace %q holds %d GSTR-2A pull(s) of %s, which belong to that client. Create a new workspace for the other GSTIN.", ws.Name, u.GSTR2APulls, ws.GSTIN).
-			WithHint(apperr.Hint{Window: "Use New workspace in Settings.", Command: "Run: gstdesk workspace create --name NAME --gstin GSTIN --env test|production"})
+	hint := apperr.Hint{Window: "Use New workspace in Settings.", Command: "Run: gstdesk workspace create --name NAME --gstin GSTIN --env test|production"}
+	if gstinChanged {
+		return apperr.New(apperr.Conflict, "Workspace %q holds %d GSTR-2A pull(s) of %s, which belong to that client. Create a new workspace for the other GSTIN.", before.Name, u.GSTR2APulls, before.GSTIN).WithHint(hint)
 	}
-	return nil
+	return apperr.New(apperr.Conflict, "Workspace %q holds %d GSTR-2A pull(s) from the %s service; in a %s workspace they would pass for that service's answers. Create a new workspace for the %s environment.",
+		before.Name, u.GSTR2APulls, before.Environment, after.Environment, after.Environment).WithHint(hint)
 }
 
 // Usage is what a workspace holds.
@@ -281,13 +284,10 @@ func (s *Service) Settings(ctx context.Context) (config.Settings, error) {
 // SaveSettings validates and stores the current workspace's settings (and its name and GSTIN).
 func (s *Service) SaveSettings(ctx context.Context, name, gstin string, set config.Settings) (store.Workspace, error) {
 	ws := s.Workspace()
-	if !strings.EqualFold(strings.TrimSpace(gstin), ws.GSTIN) {
-		if err := s.checkGSTINChange(ctx, ws); err != nil {
-			return ws, err
-		}
-	}
-	if set.Environment != store.EnvDemo && strings.TrimSpace(gstin) == "" {
-		return ws, apperr.New(apperr.Invalid, "A %s workspace is one client's: give the client's GSTIN.", set.Environment)
+	after := ws
+	after.GSTIN, after.Environment = gstin, set.Environment
+	if err := s.checkChange(ctx, ws, after); err != nil {
+		return ws, err
 	}
 	ws.Name, ws.GSTIN = name, gstin
 	ws, err := config.Save(ctx, s.DB, ws, set)
