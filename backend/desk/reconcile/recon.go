@@ -664,13 +664,20 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 		return WatchView{}, err
 	}
 	// The stored 2A of every period, for names and invoices after a cancellation.
+	// A read that fails is an error, not an empty 2A: "0 invoices after" would be a wrong figure.
 	var twoA []recon.Invoice
-	if ps, err := s.Returns.GSTR2APeriods(ctx); err == nil && len(ps) > 0 {
-		var periods []string
-		for _, p := range ps {
-			periods = append(periods, p.Period)
+	ps, err := s.Returns.GSTR2APeriods(ctx)
+	if err != nil {
+		return WatchView{}, err
+	}
+	if len(ps) > 0 {
+		periods := make([]string, len(ps))
+		for i, p := range ps {
+			periods[i] = p.Period
 		}
-		twoA, _ = ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, periods)
+		if twoA, err = ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, periods); err != nil {
+			return WatchView{}, err
+		}
 	}
 	w, err := recon.NewWatch(from, to, suppliers, twoA)
 	if err != nil {
@@ -726,7 +733,7 @@ func (s *Service) LastWatch(ctx context.Context) (v WatchView, at time.Time, ok 
 // ReconWatchResult returns a finished supplier watch (what it checked when it was stopped).
 func (s *Service) ReconWatchResult(id string) (WatchView, error) {
 	v, err := core.JobResult[WatchView](s.Core, id)
-	if err != nil && v.From != "" {
+	if err != nil && v.From != "" && apperr.KindOf(err) == apperr.Canceled {
 		// What was checked before the stop is shown, and says it is partial.
 		v.Stopped = fmt.Sprintf("%s Only %d list(s) were checked: the alerts cover those only.", apperr.Window.Public(err).Message, v.Checked)
 		return v, nil
