@@ -130,9 +130,6 @@ func (g *gstRun) lookups(ctx context.Context) (*lookup.Service, int) {
 		return nil, g.fail(err)
 	}
 	lk, err := g.d.Lookups.Lookups(ctx)
-	if lk != nil {
-		lk.Face = apperr.Command
-	}
 	if err != nil {
 		return nil, g.fail(err)
 	}

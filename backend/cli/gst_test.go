@@ -323,3 +323,18 @@ func TestGST2AB2BSaysWhenEveryInvoiceIsGone(t *testing.T) {
 		t.Errorf("empty pull: exit %d, line %v, stderr %q; want the notice %q", code, recs, errs, want)
 	}
 }
+
+// A month's pull error on the command line gives the command line's advice, not the window's.
+func TestGST2AB2BErrorSpeaksToTheCommandLine(t *testing.T) {
+	sim, gst := simulatedService(t)
+	gst("login", "--username", "demo", "--gstin", "27AAPFU0939F1ZV")
+	if code, recs, errs := gst("login", "--username", "demo", "--gstin", "27AAPFU0939F1ZV", "--otp", "575757"); code != ExitOK {
+		t.Fatalf("login: %d %s %v", code, errs, recs)
+	}
+	sim.SetFaults(gstapitest.Faults{Redirect: 1, RedirectTo: "http://127.0.0.1:9"})
+	code, recs, _ := gst("2a-b2b", "--year", "2025", "--month", "4")
+	msg := fmt.Sprint(recs[0]["error"])
+	if code != ExitFailed || !strings.Contains(msg, "GSTDESK_BASE_URL") || strings.Contains(msg, "in Settings.") {
+		t.Errorf("pull error: exit %d %s", code, msg)
+	}
+}

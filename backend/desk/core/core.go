@@ -121,6 +121,10 @@ func (c *Core) Close() error {
 	return c.DB.Close()
 }
 
+// Face is who opened the desk (the window or the command line): errors shown to the person are
+// worded for it (Face.Public).
+func (c *Core) Face() apperr.Face { return c.face }
+
 // Notices are what opening the data folder changed and the person should read once (data moved
 // to its client's workspace).
 func (c *Core) Notices() []string { return c.notices }

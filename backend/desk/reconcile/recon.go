@@ -697,7 +697,7 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 				if ctx.Err() != nil {
 					return w.View(), apperr.Wrap(apperr.Canceled, err, "The supplier watch was stopped.")
 				}
-				w.Fail(day, st, apperr.Window.Public(err).Message)
+				w.Fail(day, st, s.Face().Public(err).Message)
 			} else {
 				changes := make([]recon.WatchChange, len(cv.Yours))
 				for i, r := range cv.Yours {
@@ -735,7 +735,7 @@ func (s *Service) ReconWatchResult(id string) (WatchView, error) {
 	v, err := core.JobResult[WatchView](s.Core, id)
 	if err != nil && v.From != "" && apperr.KindOf(err) == apperr.Canceled {
 		// What was checked before the stop is shown, and says it is partial.
-		v.Stopped = fmt.Sprintf("%s Only %d list(s) were checked: the alerts cover those only.", apperr.Window.Public(err).Message, v.Checked)
+		v.Stopped = fmt.Sprintf("%s Only %d list(s) were checked: the alerts cover those only.", s.Face().Public(err).Message, v.Checked)
 		return v, nil
 	}
 	return v, err

@@ -129,7 +129,7 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 		s.auditPull(ctx, p, start, ans, err)
 		r := &out[i]
 		if err != nil {
-			r.Status, r.Error = "error", apperr.Window.Public(err)
+			r.Status, r.Error = "error", s.Face().Public(err)
 			keep(r.Error, prev)
 			if r.Error.Kind == apperr.Unauthorised {
 				// The session is gone: the other months would fail the same way.
@@ -151,7 +151,7 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 			FetchedAt: s.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: ans.Raw,
 		}, nil)
 		if err != nil {
-			r.Status, r.Error = "error", apperr.Window.Public(err)
+			r.Status, r.Error = "error", s.Face().Public(err)
 			keep(r.Error, prev)
 		} else {
 			r.Status = "pulled"
