@@ -46,6 +46,10 @@ type Command struct {
 	Name    string
 	Summary string
 	Run     func(ctx context.Context, env Env, args []string) int
+	// UsesWorkspace says the command works in a workspace, so an unknown --workspace (or
+	// GSTDESK_WORKSPACE) stops it before anything else; commands that keep no data (tds calc,
+	// simulate) and workspace itself (it names its own) leave it false.
+	UsesWorkspace bool
 }
 
 var commands = map[string]Command{}
@@ -104,15 +108,12 @@ func Main(ctx context.Context, env Env, args []string) int {
 		ref = strings.TrimSpace(env.Getenv("GSTDESK_WORKSPACE"))
 	}
 	env.Workspace = ref
-	if ref != "" && args[0] != "help" && args[0] != "version" {
-		// An unknown workspace is a usage error, said before any work starts.
+	if ref != "" && c.UsesWorkspace {
+		// An unknown workspace is a usage error, said before any other work starts.
 		d, err := openDesk(ctx, env)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "gstdesk %s: %s\n", args[0], apperr.Command.Public(err).Message)
-			if apperr.KindOf(err) == apperr.NotFound {
-				return ExitUsage
-			}
-			return ExitFailed
+			return exitFor(err)
 		}
 		d.Close()
 	}
@@ -190,12 +191,30 @@ func init() {
 func openDesk(ctx context.Context, env Env) (*desk.Desk, error) {
 	d, err := desk.Open(ctx, desk.Options{Dir: env.Getenv("GSTDESK_DATA_DIR"), Getenv: env.Getenv, Workspace: env.Workspace, Face: apperr.Command})
 	if err != nil {
+		if env.Workspace != "" && apperr.KindOf(err) == apperr.NotFound {
+			return nil, usageError{err} // an unknown --workspace: the message lists the workspaces
+		}
 		return nil, err
 	}
 	for _, n := range d.Core.Notices() {
 		fmt.Fprintln(env.Stderr, "gstdesk:", n)
 	}
 	return d, nil
+}
+
+// usageError is a refusal the person fixes on the command line (exit 2): an unknown workspace,
+// credentials given to the demo.
+type usageError struct{ error }
+
+func (u usageError) Unwrap() error { return u.error }
+
+// exitFor is the exit status of a command that failed with err: 2 for a usage error, else 1.
+func exitFor(err error) int {
+	var u usageError
+	if errors.As(err, &u) {
+		return ExitUsage
+	}
+	return ExitFailed
 }
 
 // parseAnywhere parses flags wherever they stand among the arguments (names first or flags first)

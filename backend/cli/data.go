@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(Command{Name: "data", Summary: "show the data folder's size and what takes it; pin runs; compact", Run: runData})
+	register(Command{Name: "data", Summary: "show the data folder's size and what takes it; pin runs; compact", Run: runData, UsesWorkspace: true})
 }
 
 func dataUsage(w io.Writer) {
@@ -55,7 +55,7 @@ func runData(ctx context.Context, env Env, args []string) int {
 	}
 	d, err := openDesk(ctx, env)
 	if err != nil {
-		return fail(ExitFailed, "%s", publicMessage(env, err))
+		return fail(exitFor(err), "%s", publicMessage(env, err))
 	}
 	defer d.Close()
 	for id, p := range map[string]bool{*pin: true, *unpin: false} {

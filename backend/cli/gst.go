@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,7 +17,7 @@ import (
 )
 
 func init() {
-	register(Command{Name: "gst", Summary: "GST lookups, changed GSTINs, applicants, taxpayer sign-in, GSTR-2A", Run: runGST})
+	register(Command{Name: "gst", Summary: "GST lookups, changed GSTINs, applicants, taxpayer sign-in, GSTR-2A", Run: runGST, UsesWorkspace: true})
 }
 
 const gstUsage = `usage:
@@ -51,6 +50,10 @@ var gstSubcommands = map[string]func(ctx context.Context, g *gstRun, args []stri
 	"login":           gstLogin,
 	"logout":          gstLogout,
 }
+
+// localSubcommands read only what is stored: they call no service, so credentials given to the
+// demo workspace do not stop them.
+var localSubcommands = map[string]bool{"2a-diff": true}
 
 // gstRun is one invocation: its streams, flags common to every subcommand, and the opened desk.
 type gstRun struct {
@@ -109,19 +112,14 @@ func (g *gstRun) open(ctx context.Context) error {
 	}
 	d.Core.SetOffline(g.offline)
 	g.d = d
-	if !g.offline {
+	if !g.offline && !localSubcommands[g.name] {
 		// Credentials given to a demo workspace: the person meant a real service.
-		if err := d.Core.CheckDemoSource(ctx); err != nil {
+		if err := d.Core.CheckDemoSource(); err != nil {
 			return usageError{err}
 		}
 	}
 	return nil
 }
-
-// usageError is a refusal the person fixes on the command line (exit 2).
-type usageError struct{ error }
-
-func (u usageError) Unwrap() error { return u.error }
 
 // lookups opens the data folder and returns the workspace's lookup service, or nil and the exit
 // status after saying why it could not.
@@ -301,11 +299,7 @@ func recordsTable(name string, recs []map[string]any) export.Table {
 
 func (g *gstRun) fail(err error) int {
 	fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s\n", g.name, publicMessage(g.env, err))
-	var u usageError
-	if errors.As(err, &u) {
-		return ExitUsage
-	}
-	return ExitFailed
+	return exitFor(err)
 }
 
 func (g *gstRun) done(failed bool) int {

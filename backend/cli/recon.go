@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register(Command{Name: "recon", Summary: "reconcile a purchase register with the stored GSTR-2A", Run: runRecon})
+	register(Command{Name: "recon", Summary: "reconcile a purchase register with the stored GSTR-2A", Run: runRecon, UsesWorkspace: true})
 }
 
 func reconUsage(w io.Writer) {
@@ -106,7 +106,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 
 	d, err := openDesk(ctx, env)
 	if err != nil {
-		return fail(ExitFailed, "%s", publicMessage(env, err))
+		return fail(exitFor(err), "%s", publicMessage(env, err))
 	}
 	defer d.Close()
 	// The same two steps as the window: import the register (kept, checked, mapped), then run it.

@@ -96,15 +96,19 @@ func (w *wsRun) usage(msg string) int {
 
 func (w *wsRun) fail(err error) int {
 	fmt.Fprintf(w.env.Stderr, "gstdesk workspace %s: %s\n", w.name, apperr.Command.Public(err).Message)
-	switch apperr.KindOf(err) {
-	case apperr.NotFound:
+	if apperr.KindOf(err) == apperr.NotFound {
 		return ExitUsage // an unknown workspace: the message lists the ones there are
 	}
-	return ExitFailed
+	return exitFor(err)
 }
 
 func (w *wsRun) open(ctx context.Context) error {
-	d, err := openDesk(ctx, w.env)
+	env := w.env
+	if w.name != "show" && w.name != "list" {
+		// These name the workspace they act on: a stale GSTDESK_WORKSPACE must not stop them.
+		env.Workspace = ""
+	}
+	d, err := openDesk(ctx, env)
 	if err != nil {
 		return err
 	}

@@ -102,7 +102,7 @@ func (s *Core) Connection(ctx context.Context) (Connection, error) {
 	}
 	if ws.Environment == store.EnvDemo && set.BaseURL == "" {
 		if s.face == apperr.Command {
-			if err := s.CheckDemoSource(ctx); err != nil {
+			if err := s.CheckDemoSource(); err != nil {
 				return c, err
 			}
 		}
@@ -141,9 +141,26 @@ func (s *Core) DemoAnswers() bool {
 // CheckDemoSource refuses to answer a command from the built-in demo service when the person gave
 // real credentials (GSTDESK_API_KEY or a key in the keychain) and no GSTDESK_BASE_URL: they meant a
 // real service, and a made-up "not found" would read as a real supplier being unregistered.
-func (s *Core) CheckDemoSource(ctx context.Context) error {
+// The answer is kept for the workspace: credentials do not change within a command, and a bulk
+// lookup must not read the keychain once per GSTIN.
+func (s *Core) CheckDemoSource() error {
 	ws := s.Workspace()
-	if ws.Environment != store.EnvDemo || ws.BaseURL != "" || s.Getenv("GSTDESK_BASE_URL") != "" {
+	s.mu.Lock()
+	if s.demoCheckedFor == ws.ID {
+		err := s.demoCheck
+		s.mu.Unlock()
+		return err
+	}
+	s.mu.Unlock()
+	err := s.checkDemoSource(ws)
+	s.mu.Lock()
+	s.demoCheckedFor, s.demoCheck = ws.ID, err
+	s.mu.Unlock()
+	return err
+}
+
+func (s *Core) checkDemoSource(ws store.Workspace) error {
+	if !s.DemoAnswers() {
 		return nil
 	}
 	given := ""
@@ -165,6 +182,15 @@ func (s *Core) CheckDemoSource(ctx context.Context) error {
 			Window:  "Create or open a Test or Production workspace for the client in Settings.",
 			Command: "Create a real client's workspace: gstdesk workspace create --name CLIENT --gstin GSTIN --env test (or production); or select one: gstdesk workspace use NAME, --workspace NAME, or GSTDESK_WORKSPACE=NAME.",
 		})
+}
+
+// BaseURL is where the current workspace's calls go, as the status bar shows it: GSTDESK_BASE_URL
+// when set, else the workspace's own address, else its environment's (the demo's simulator).
+func (s *Core) BaseURL(set config.Settings) string {
+	if u := s.Getenv("GSTDESK_BASE_URL"); u != "" {
+		set.BaseURL = u
+	}
+	return set.EffectiveBaseURL(s.DemoURL())
 }
 
 // Client returns the API client of the current workspace, reusing it (and its access token) while

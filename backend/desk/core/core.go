@@ -43,6 +43,9 @@ type Core struct {
 	jobs            jobTable
 	notices         []string
 	face            apperr.Face
+	// demoCheckedFor is the workspace whose CheckDemoSource answer demoCheck holds.
+	demoCheckedFor string
+	demoCheck      error
 }
 
 // Options configure a Core.

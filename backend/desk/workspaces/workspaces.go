@@ -55,7 +55,7 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 			return Info{}, err
 		}
 	}
-	demoURL, offline := s.DemoURL(), s.IsOffline()
+	offline := s.IsOffline()
 	y, m, d := s.Now().Date()
 	midnight := store.FormatTime(time.Date(y, m, d, 0, 0, 0, 0, time.Local))
 	var calls int
@@ -70,7 +70,7 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 		Workspace:   ws,
 		Environment: ws.Environment,
 		Demo:        ws.Environment == store.EnvDemo,
-		BaseURL:     set.EffectiveBaseURL(demoURL),
+		BaseURL:     s.BaseURL(set),
 		DataDir:     s.DB.Dir,
 		Offline:     offline,
 		Credentials: s.Vault.Status(ws.Environment),
@@ -317,11 +317,11 @@ func (s *Service) DeleteCredentials(env string) (config.CredentialStatus, error)
 
 // Online reports whether the remote service's host answers a TCP connection within two seconds.
 func (s *Service) Online(ctx context.Context) bool {
-	info, err := s.Info(ctx)
-	if err != nil || info.Offline {
+	set, err := config.Load(ctx, s.DB, s.Workspace())
+	if err != nil || s.IsOffline() {
 		return false
 	}
-	u, err := url.Parse(info.BaseURL)
+	u, err := url.Parse(s.BaseURL(set))
 	if err != nil || u.Host == "" {
 		return false
 	}
