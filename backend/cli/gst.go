@@ -239,7 +239,7 @@ func (g *gstRun) writeRaw(write func(io.Writer) error) error {
 // error, then every top-level scalar field of the data.
 func recordsTable(name string, recs []map[string]any) export.Table {
 	t := export.Table{Name: name}
-	base := []string{"gstin", "key", "period", "source", "fetched_at", "transaction_id", "error"}
+	base := []string{"gstin", "key", "period", "financial_year", "source", "stored", "fetched_at", "transaction_id", "note", "error"}
 	present := map[string]bool{}
 	var dataKeys []string
 	seenData := map[string]bool{}

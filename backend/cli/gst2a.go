@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"gstdesk/backend/apperr"
@@ -53,7 +54,7 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 				failed = true
 				continue
 			}
-			listings = append(listings, periodListing{p, raw})
+			listings = append(listings, periodListing{p, raw, snap.Filters.Describe()})
 			rec := map[string]any{"period": p, "source": g.source(lookup.FromCache), "fetched_at": snap.FetchedAt.UTC().Format(time.RFC3339),
 				"transaction_id": snap.TransactionID, "data": json.RawMessage(nonEmptyListing(raw))}
 			if rec["source"] == lookup.FromDemo {
@@ -73,15 +74,19 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 		}
 		return g.done(true)
 	}
+	scope := gstr2a.Filters{Supplier: strings.ToUpper(strings.TrimSpace(*supplier)), From: strings.TrimSpace(*from)}
 	for _, r := range res {
 		if r.Error != nil {
 			g.emit(map[string]any{"period": r.Period, "error": errorObject(r.Error)})
 			failed = true
 			continue
 		}
-		listings = append(listings, periodListing{r.Period, r.Raw})
+		listings = append(listings, periodListing{r.Period, r.Raw, scope.Describe()})
 		rec := map[string]any{"period": r.Period, "source": g.source(lookup.FromRemote), "fetched_at": r.FetchedAt,
 			"transaction_id": r.TransactionID, "data": json.RawMessage(nonEmptyListing(r.Raw))}
+		if !scope.Full() {
+			rec["scope"] = scope // a filtered pull is not the whole month: said as the offline answer says it
+		}
 		if r.Notice != "" {
 			// Said on stderr too, so it is seen when the lines go to a file or a pipe.
 			fmt.Fprintf(g.env.Stderr, "gstdesk gst 2a-b2b: %s: %s\n", r.Period, r.Notice)
@@ -103,6 +108,7 @@ func (g *gstRun) source(real string) string {
 type periodListing struct {
 	period string
 	raw    []byte
+	scope  string // what the pull covered, in words (gstr2a.Filters.Describe)
 }
 
 // nonEmptyListing is the listing as sent, or {"b2b":[]} for a period with no data.
@@ -122,7 +128,7 @@ func (g *gstRun) finish2A(ls []periodListing, failed bool) int {
 	}
 	g.records = nil
 	t := export.Table{Name: "GSTR-2A B2B", Columns: []export.Column{
-		{Key: "period", Title: "Period"}, {Key: "supplier_gstin", Title: "Supplier GSTIN"}, {Key: "cfs", Title: "GSTR-1 filed"},
+		{Key: "period", Title: "Period"}, {Key: "pulled_for", Title: "Pull covered"}, {Key: "supplier_gstin", Title: "Supplier GSTIN"}, {Key: "cfs", Title: "GSTR-1 filed"},
 		{Key: "cfs3b", Title: "GSTR-3B filed"}, {Key: "invoice_number", Title: "Invoice no."}, {Key: "invoice_date", Title: "Invoice date", Kind: export.Date},
 		{Key: "invoice_type", Title: "Type"}, {Key: "place_of_supply", Title: "POS"}, {Key: "reverse_charge", Title: "RCM"},
 		{Key: "irn", Title: "IRN"}, {Key: "invoice_value", Title: "Invoice value", Kind: export.Money},
@@ -141,7 +147,7 @@ func (g *gstRun) finish2A(ls []periodListing, failed bool) int {
 			for i := range s.Invoices {
 				inv := &s.Invoices[i]
 				a := inv.Amounts()
-				t.Rows = append(t.Rows, []any{pl.period, s.CTIN, s.CFS, s.CFS3B, inv.Number, inv.Date, inv.Type, inv.POS, inv.ReverseCharge,
+				t.Rows = append(t.Rows, []any{pl.period, pl.scope, s.CTIN, s.CFS, s.CFS3B, inv.Number, inv.Date, inv.Type, inv.POS, inv.ReverseCharge,
 					inv.IRN, a.Value.Rupees(), a.Taxable.Rupees(), a.IGST.Rupees(), a.CGST.Rupees(), a.SGST.Rupees(), a.Cess.Rupees()})
 			}
 		}

@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -280,5 +282,28 @@ func TestDiffComparesLikeWithLike(t *testing.T) {
 	code, recs, _ = cliEnv(t, dir, nil, "gst", "2a-diff", "--year", "2025", "--month", "6")
 	if code != ExitFailed || !strings.Contains(recs[0]["error"].(map[string]any)["message"].(string), "from-date") {
 		t.Errorf("from-date vs full: %d %v", code, recs)
+	}
+}
+
+// A file of a filtered pull says what the pull covered; a file of stored demo answers says so.
+func TestFilesSayWhatTheAnswersAre(t *testing.T) {
+	dir := t.TempDir()
+	cliEnv(t, dir, nil, "gst", "login", "--username", "demo", "--otp", "575757")
+	_, full, _ := cliEnv(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "5")
+	one := full[0]["data"].(map[string]any)["b2b"].([]any)[0].(map[string]any)["ctin"].(string)
+	out := filepath.Join(t.TempDir(), "one.csv")
+	if code, _, errs := cliEnv(t, dir, nil, "gst", "2a-b2b", "--year", "2025", "--month", "5", "--supplier", one, "--format", "csv", "--out", out); code != ExitOK {
+		t.Fatalf("filtered pull to csv: %d %s", code, errs)
+	}
+	b, _ := os.ReadFile(out)
+	if !strings.Contains(string(b), "pulled_for") || !strings.Contains(string(b), "supplier "+one+" only") {
+		t.Errorf("filtered pull's file = %.300s", b)
+	}
+	cliEnv(t, dir, nil, "gst", "verify", "27AAPFU0939F1ZV")
+	out = filepath.Join(t.TempDir(), "verify.csv")
+	cliEnv(t, dir, nil, "gst", "verify", "27AAPFU0939F1ZV", "--format", "csv", "--out", out)
+	b, _ = os.ReadFile(out)
+	if lines := strings.Split(string(b), "\n"); !strings.Contains(lines[0], "stored") || !strings.Contains(lines[1], "demo") || !strings.Contains(lines[1], "true") {
+		t.Errorf("stored demo answer's file = %.300s", b)
 	}
 }
