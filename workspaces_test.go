@@ -8,6 +8,7 @@ import (
 
 	"gstdesk/backend/config"
 	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/desk/salary"
 	"gstdesk/backend/desk/workspaces"
 	"gstdesk/backend/lookup"
 	"gstdesk/backend/store"
@@ -132,5 +133,35 @@ func TestWindowOneClientPerWorkspace(t *testing.T) {
 	}
 	if ps, _ := a.Returns.GSTR2APeriods(); len(ps) != 0 {
 		t.Errorf("the new client's workspace shows %d pulled periods", len(ps))
+	}
+}
+
+// A payroll run of one client is not read from another client's workspace, even by its id.
+func TestWindowPayrollStaysWithItsClient(t *testing.T) {
+	ctx := context.Background()
+	a := newTestApp(t)
+	im, err := a.Salary.TDSImportExample()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := a.Salary.TDSStartRun(im.Token, "FY 2025-26", 11, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.shell.d.Core.WaitJob(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	run, err := a.Salary.TDSRunResult(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Workspaces.CreateWorkspace(workspaces.Spec{Name: "Acme", GSTIN: "29AAFCD5862R1ZR", Environment: "demo"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Salary.TDSRun(run.ID); err == nil {
+		t.Error("another workspace's payroll run was read by id")
+	}
+	if _, err := a.Salary.TDSRows(run.ID, salary.TDSQuery{}); err == nil {
+		t.Error("another workspace's payroll rows were read by id")
 	}
 }

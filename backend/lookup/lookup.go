@@ -145,10 +145,9 @@ func (s *Service) audit(ctx context.Context, op, key string, start time.Time, m 
 			txn = p.TransactionID
 		}
 	}
-	// A failed audit write must not fail the lookup; the context may be cancelled already.
-	s.DB.ExecContext(context.WithoutCancel(ctx), `INSERT INTO audit_log(at, source, workspace_id, op, req_key, status, outcome, error_kind, message, transaction_id, duration_ms)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?)`, store.FormatTime(start), s.Source, s.WorkspaceID, op, key, status, outcome, kind, msg, txn,
-		time.Since(start).Milliseconds())
+	// A failed audit write must not fail the lookup (store.WriteAudit says so).
+	store.WriteAudit(ctx, s.DB, store.AuditEntry{At: start, Source: s.Source, WorkspaceID: s.WorkspaceID, Op: op, Key: key,
+		Status: status, Outcome: outcome, ErrorKind: kind, Message: msg, Transaction: txn, Duration: time.Since(start)})
 }
 
 // remoteFunc performs one remote call and returns its Meta.

@@ -10,7 +10,7 @@ import (
 // token or OTP.
 type AuditEntry struct {
 	At          time.Time
-	Source      string // the environment: demo, test, production
+	Source      string // the environment (demo, test, production), or the service URL of a lookup
 	WorkspaceID string
 	Op          string // the operation, such as "search" or "gstr2a_b2b"
 	Key         string // what was asked: a GSTIN, a period

@@ -321,25 +321,36 @@ func (s *Service) TDSRuns(ctx context.Context) ([]TDSRun, error) {
 	return payroll.Runs(ctx, s.DB.DB, s.Workspace().ID)
 }
 
-// TDSRun returns one run.
+// TDSRun returns one run of the current workspace.
 func (s *Service) TDSRun(ctx context.Context, id string) (TDSRun, error) {
-	return payroll.GetRun(ctx, s.DB.DB, id)
+	run, err := payroll.GetRun(ctx, s.DB.DB, id)
+	if err == nil && run.WorkspaceID != s.Workspace().ID {
+		// Another client's payroll is never read here, even when asked for by id.
+		return TDSRun{}, apperr.New(apperr.NotFound, "There is no payroll run %q in this workspace.", id)
+	}
+	return run, err
 }
 
 // TDSDeleteRun removes a run.
 func (s *Service) TDSDeleteRun(ctx context.Context, id string) error {
+	if _, err := s.TDSRun(ctx, id); err != nil {
+		return err
+	}
 	return payroll.DeleteRun(ctx, s.DB.DB, id)
 }
 
 // TDSRows returns a page of a run's table.
 func (s *Service) TDSRows(ctx context.Context, id string, q TDSQuery) (TDSPage, error) {
+	if _, err := s.TDSRun(ctx, id); err != nil {
+		return TDSPage{}, err
+	}
 	return payroll.Rows(ctx, s.DB.DB, id, q)
 }
 
 // TDSSheet returns an employee's computation sheet (both regimes, the schedule) with the remote
 // checks stored for them.
 func (s *Service) TDSSheet(ctx context.Context, id string, seq int) (TDSSheet, error) {
-	run, err := payroll.GetRun(ctx, s.DB.DB, id)
+	run, err := s.TDSRun(ctx, id)
 	if err != nil {
 		return TDSSheet{}, err
 	}
@@ -360,12 +371,17 @@ func (s *Service) TDSSheet(ctx context.Context, id string, seq int) (TDSSheet, e
 
 // TDSCompare sets run to against the earlier run from.
 func (s *Service) TDSCompare(ctx context.Context, from, to string) (TDSComparison, error) {
+	for _, id := range []string{from, to} {
+		if _, err := s.TDSRun(ctx, id); err != nil {
+			return TDSComparison{}, err
+		}
+	}
 	return payroll.Compare(ctx, s.DB.DB, from, to)
 }
 
 // TDSExport writes the run's table as the user sees it (filter applied) in csv, xlsx or json.
 func (s *Service) TDSExport(ctx context.Context, id string, q TDSQuery, format string) (string, error) {
-	run, err := payroll.GetRun(ctx, s.DB.DB, id)
+	run, err := s.TDSRun(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -387,7 +403,7 @@ func (s *Service) TDSExportFull(ctx context.Context, id, format string) (string,
 }
 
 func (s *Service) runInputs(ctx context.Context, id string) (TDSRun, []payroll.Employee, []tds.Result, error) {
-	run, err := payroll.GetRun(ctx, s.DB.DB, id)
+	run, err := s.TDSRun(ctx, id)
 	if err != nil {
 		return run, nil, nil, err
 	}
@@ -455,6 +471,9 @@ func (s *Service) writeFile(base, ext string, write func(io.Writer) error) (stri
 // TDSCrossCheck sends chosen employees of a run to the remote calculator (4.8), stores each
 // answer with its transaction id and returns the differences from gstdesk's computation.
 func (s *Service) TDSCrossCheck(ctx context.Context, id string, seqs []int) ([]TDSCheck, error) {
+	if _, err := s.TDSRun(ctx, id); err != nil {
+		return nil, err
+	}
 	calc := s.tds().calc
 	if calc == nil {
 		client, err := s.Client(ctx)
