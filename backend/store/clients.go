@@ -53,7 +53,11 @@ func (db *DB) SeparateClients(ctx context.Context) ([]string, error) {
 	defer tx.Rollback()
 	var said []string
 	for _, st := range strays {
-		if st.ws.GSTIN == "" && perWS[st.ws.ID] == 1 && !gstinTaken(ctx, tx, st.gstin, st.ws.Environment) {
+		taken, err := gstinTaken(ctx, tx, st.gstin, st.ws.Environment)
+		if err != nil {
+			return nil, err
+		}
+		if st.ws.GSTIN == "" && perWS[st.ws.ID] == 1 && !taken {
 			if _, err := tx.ExecContext(ctx, `UPDATE workspaces SET gstin = ? WHERE id = ?`, st.gstin, st.ws.ID); err != nil {
 				return nil, fmt.Errorf("store: separate clients: %w", err)
 			}
@@ -61,11 +65,15 @@ func (db *DB) SeparateClients(ctx context.Context) ([]string, error) {
 			continue
 		}
 		var target Workspace
-		err := tx.QueryRowContext(ctx, `SELECT id, name FROM workspaces WHERE gstin = ? AND environment = ? ORDER BY created_at LIMIT 1`,
+		err = tx.QueryRowContext(ctx, `SELECT id, name FROM workspaces WHERE gstin = ? AND environment = ? ORDER BY created_at LIMIT 1`,
 			st.gstin, st.ws.Environment).Scan(&target.ID, &target.Name)
 		created := ""
 		if err == sql.ErrNoRows {
-			target = Workspace{ID: uuid.NewString(), Name: freeName(ctx, tx, st.gstin), GSTIN: st.gstin, Environment: st.ws.Environment, BaseURL: st.ws.BaseURL}
+			name, err := freeName(ctx, tx, st.gstin)
+			if err != nil {
+				return nil, err
+			}
+			target = Workspace{ID: uuid.NewString(), Name: name, GSTIN: st.gstin, Environment: st.ws.Environment, BaseURL: st.ws.BaseURL}
 			t := Now()
 			if _, err := tx.ExecContext(ctx, `INSERT INTO workspaces(`+wsCols+`) VALUES (?,?,?,?,?,?,?)`,
 				target.ID, target.Name, target.GSTIN, target.Environment, target.BaseURL, t, st.ws.LastUsedAt); err != nil {
@@ -88,20 +96,24 @@ func (db *DB) SeparateClients(ctx context.Context) ([]string, error) {
 	return said, nil
 }
 
-func gstinTaken(ctx context.Context, tx *sql.Tx, gstin, env string) bool {
+func gstinTaken(ctx context.Context, tx *sql.Tx, gstin, env string) (bool, error) {
 	var n int
-	tx.QueryRowContext(ctx, `SELECT count(*) FROM workspaces WHERE gstin = ? AND environment = ?`, gstin, env).Scan(&n)
-	return n > 0
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM workspaces WHERE gstin = ? AND environment = ?`, gstin, env).Scan(&n); err != nil {
+		return false, fmt.Errorf("store: separate clients: %w", err)
+	}
+	return n > 0, nil
 }
 
 // freeName is the GSTIN, or the GSTIN with a number when a workspace already has that name.
-func freeName(ctx context.Context, tx *sql.Tx, base string) string {
+func freeName(ctx context.Context, tx *sql.Tx, base string) (string, error) {
 	name := base
 	for i := 2; ; i++ {
 		var n int
-		tx.QueryRowContext(ctx, `SELECT count(*) FROM workspaces WHERE lower(name) = lower(?)`, name).Scan(&n)
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM workspaces WHERE lower(name) = lower(?)`, name).Scan(&n); err != nil {
+			return "", fmt.Errorf("store: separate clients: %w", err)
+		}
 		if n == 0 {
-			return name
+			return name, nil
 		}
 		name = fmt.Sprintf("%s (%d)", base, i)
 	}

@@ -5,7 +5,6 @@ package lookups
 import (
 	"context"
 	"encoding/json"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -189,7 +188,6 @@ func (s *Service) Preference(ctx context.Context, raw, fy string) (PreferenceVie
 	return v, nil
 }
 
-var gstinLike = regexp.MustCompile(`[0-9A-Za-z]{15}`)
 
 // SplitGSTINList reads a pasted list: one GSTIN per line, or separated by commas, semicolons,
 // tabs or spaces. Empty entries are dropped; everything else is kept for the local checks.
