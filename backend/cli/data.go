@@ -53,6 +53,9 @@ func runData(ctx context.Context, env Env, args []string) int {
 	if *format != "text" && *format != "json" {
 		return fail(ExitUsage, "--format must be text or json, not %q.", *format)
 	}
+	if *pin != "" && *pin == *unpin {
+		return fail(ExitUsage, "--pin and --unpin name the same run: choose one.")
+	}
 	d, err := openDesk(ctx, env)
 	if err != nil {
 		return fail(exitFor(err), "%s", publicMessage(env, err))

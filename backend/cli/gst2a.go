@@ -174,11 +174,12 @@ func gst2ADiff(ctx context.Context, g *gstRun, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	if len(rest) > 0 || *year == 0 || *month < 1 || *month > 12 {
+	periods, err := returns.PeriodRange(*year, *month, 0)
+	if len(rest) > 0 || err != nil {
 		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2a-diff --year YYYY --month MM")
 		return ExitUsage
 	}
-	period := fmt.Sprintf("%04d-%02d", *year, *month)
+	period := periods[0]
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}

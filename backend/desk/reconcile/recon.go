@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -592,6 +593,9 @@ func (s *Service) ReconExport(ctx context.Context, runID, what, status, format s
 	var t export.Table
 	switch what {
 	case "rows":
+		if status != "" && !slices.Contains(recon.Statuses, recon.Status(status)) {
+			return "", apperr.New(apperr.Invalid, "There is no row status %q to export.", status) // an empty file would read as "no such rows"
+		}
 		if status != "" {
 			keep := res.Rows[:0:0]
 			for _, r := range res.Rows {

@@ -4,7 +4,6 @@ package returns
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -116,8 +115,11 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 			}
 			break
 		}
-		var y, m int
-		fmt.Sscanf(p, "%d-%d", &y, &m)
+		pm, err := period.ParseMonth(p) // validate has checked it
+		if err != nil {
+			return nil, err
+		}
+		y, m := pm.Year, int(pm.Month)
 		// The previous pull of the same scope: kept when this one fails, compared when it works.
 		filters := gstr2a.Filters{Supplier: req.Supplier, From: req.From}
 		prev, err := gstr2a.PreviousPull(ctx, s.DB.DB, ws.ID, sess.GSTIN, p, filters)
