@@ -188,7 +188,6 @@ func (s *Service) Preference(ctx context.Context, raw, fy string) (PreferenceVie
 	return v, nil
 }
 
-
 // SplitGSTINList reads a pasted list: one GSTIN per line, or separated by commas, semicolons,
 // tabs or spaces. Empty entries are dropped; everything else is kept for the local checks.
 func SplitGSTINList(text string) []string {
