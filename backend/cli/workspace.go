@@ -308,26 +308,31 @@ func (w *wsRun) remove(ctx context.Context, args []string) int {
 	if err := w.open(ctx); err != nil {
 		return w.fail(err)
 	}
-	ws, err := w.d.Workspaces.Find(ctx, rest[0])
-	if err != nil {
-		return w.fail(err)
-	}
-	u, err := w.d.Workspaces.Usage(ctx, ws.ID)
-	if err != nil {
-		return w.fail(err)
-	}
-	what := fmt.Sprintf("workspace %q (%s, %s) and what it holds: %d GSTR-2A pull(s), %d reconciliation run(s), %d payroll run(s), %d decision(s) and link(s), %d setting(s)",
-		ws.Name, orNone(ws.GSTIN), ws.Environment, u.GSTR2APulls, u.ReconRuns, u.PayrollRuns, u.Decisions, u.StoredValues)
 	if !*yes {
-		fmt.Fprintf(w.env.Stderr, "gstdesk workspace remove: this deletes %s. Nothing was deleted: run again with --yes to delete it.\n", what)
+		ws, err := w.d.Workspaces.Find(ctx, rest[0])
+		if err != nil {
+			return w.fail(err)
+		}
+		u, err := w.d.Workspaces.Usage(ctx, ws.ID)
+		if err != nil {
+			return w.fail(err)
+		}
+		fmt.Fprintf(w.env.Stderr, "gstdesk workspace remove: this deletes %s. Nothing was deleted: run again with --yes to delete it.\n", removal(ws, u))
 		return ExitUsage
 	}
-	if _, _, err := w.d.Workspaces.RemoveWorkspace(ctx, ws.ID); err != nil {
+	ws, u, err := w.d.Workspaces.RemoveWorkspace(ctx, rest[0])
+	if err != nil {
 		return w.failInput(err)
 	}
-	fmt.Fprintf(w.env.Stderr, "gstdesk workspace remove: deleted %s.\n", what)
+	fmt.Fprintf(w.env.Stderr, "gstdesk workspace remove: deleted %s.\n", removal(ws, u))
 	w.print(map[string]any{"removed": w.record(ws), "deleted": u})
 	return ExitOK
+}
+
+// removal says what removing a workspace deletes.
+func removal(ws store.Workspace, u workspaces.Usage) string {
+	return fmt.Sprintf("workspace %q (%s, %s) and what it holds: %d GSTR-2A pull(s), %d reconciliation run(s), %d payroll run(s), %d decision(s) and link(s), %d setting(s)",
+		ws.Name, orNone(ws.GSTIN), ws.Environment, u.GSTR2APulls, u.ReconRuns, u.PayrollRuns, u.Decisions, u.StoredValues)
 }
 
 func orNone(g string) string {
