@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"gstdesk/backend/desk/reconcile"
@@ -119,6 +120,18 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	if im.ErrorCount > len(im.Errors) {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: ... and %d more problems.\n", im.ErrorCount-len(im.Errors))
+	}
+	if im.Confirm && len(im.Missing) == 0 {
+		// The window asks the person to confirm a mapping it has not seen before; a script cannot,
+		// so it says which column it read for each field.
+		fields := make([]string, 0, len(im.Mapping))
+		for f := range im.Mapping {
+			fields = append(fields, f)
+		}
+		sort.Strings(fields)
+		for _, f := range fields {
+			fmt.Fprintf(env.Stderr, "gstdesk recon: %s read from column %q.\n", f, im.Mapping[f])
+		}
 	}
 	done, err := d.Recon.ReconRunNow(ctx, im.Token, periods[0], periods[len(periods)-1], ro)
 	if err != nil {
