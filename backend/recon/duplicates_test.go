@@ -172,3 +172,83 @@ func FuzzReadRegisterDuplicates(f *testing.F) {
 		}
 	})
 }
+
+// placedOnce fails unless every invoice given to Match sits in exactly one row of res (a books
+// invoice in two rows has its tax counted twice).
+func placedOnce(t *testing.T, res Result, books, twoA []Invoice) {
+	t.Helper()
+	seen := map[string]int{}
+	for _, r := range res.Rows {
+		if r.Books != nil {
+			seen["B "+r.Books.RowRef]++
+		}
+		if r.GSTR2A != nil {
+			seen["2A "+r.GSTR2A.Number+" "+r.GSTR2A.Date]++
+		}
+	}
+	for _, b := range books {
+		if n := seen["B "+b.RowRef]; n != 1 {
+			t.Errorf("books %s is in %d rows, want 1", b.RowRef, n)
+		}
+	}
+	for _, a := range twoA {
+		if n := seen["2A "+a.Number+" "+a.Date]; n != 1 {
+			t.Errorf("2A %s is in %d rows, want 1", a.Number, n)
+		}
+	}
+}
+
+// readBooks reads a canonical CSV register (duplicates kept apart).
+func readBooks(t *testing.T, rows string) []Invoice {
+	t.Helper()
+	books, _, err := ReadRegister(strings.NewReader(canonicalHeader+rows), "p.csv", export.CSV, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return books
+}
+
+// TestDuplicateNotACandidate: a duplicate register row is never offered as a near invoice for an
+// invoice missing in the books (asking why it was not paired read a 2A side it does not have, and
+// panicked inside Match), and every invoice still sits in one row.
+func TestDuplicateNotACandidate(t *testing.T) {
+	const g = "24ABCCR0123M1ZM"
+	tests := []struct {
+		name  string
+		books string
+		twoA  []Invoice
+	}{
+		{"same supplier, another number", "" +
+			g + ",Ravi,INV1,01-07-2024,24,N,1180,1000,180,0,0,0,\n" +
+			g + ",Ravi,INV2,02-07-2024,24,N,2360,2000,360,0,0,0,\n" +
+			g + ",Ravi,INV1,01-07-2024,24,N,1180,1000,180,0,0,0,\n",
+			[]Invoice{{SupplierGSTIN: g, Number: "INV9", Date: "2024-07-03", Value: 590000, Taxable: 500000, IGST: 90000}}},
+		{"same number, another supplier", "" +
+			g + ",Ravi,X-1001,01-07-2024,24,N,1180,1000,180,0,0,0,\n" +
+			g + ",Ravi,X-1001,01-07-2024,24,N,1180,1000,180,0,0,0,\n",
+			[]Invoice{{SupplierGSTIN: "27AAPFU0939F1ZV", Number: "X-1001", Date: "2024-08-20", Value: 5900, Taxable: 5000, CGST: 450, SGST: 450}}},
+		{"near number", "" +
+			g + ",Ravi,RS/20001,01-07-2024,24,N,1180,1000,180,0,0,0,\n" +
+			g + ",Ravi,RS/20001,01-07-2024,24,N,1180,1000,180,0,0,0,\n",
+			[]Invoice{{SupplierGSTIN: g, Number: "RS/20002", Date: "2024-09-30", Value: 11800, Taxable: 10000, IGST: 1800}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			books := readBooks(t, tt.books)
+			res := Match(books, tt.twoA, DefaultOptions())
+			placedOnce(t, res, books, tt.twoA)
+			offered := 0
+			for _, r := range res.Rows {
+				for _, c := range r.Candidates {
+					offered++
+					if c.Invoice.DuplicateOf != "" || strings.Contains(c.Reason, "already paired") {
+						t.Errorf("row %s offers the duplicate %s (%s)", r.Key, c.Invoice.RowRef, c.Reason)
+					}
+				}
+			}
+			if offered == 0 {
+				t.Error("no candidates at all: the first of the duplicated invoices should still be offered")
+			}
+		})
+	}
+}

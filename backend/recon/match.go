@@ -26,6 +26,7 @@ type item struct {
 	kind   DocType
 	id     string // identity, with "#n" for the n-th duplicate
 	row    int    // index of its row once placed, -1 before
+	dup    bool   // a register row repeating an invoice (Invoice.DuplicateOf): placed on its own, never paired
 }
 
 // Identity is what a books invoice (GSTIN, document type, normalised number) or a 2A invoice
@@ -155,7 +156,8 @@ func (m *matcher) prepare(in []Invoice, side Source) []*item {
 		inv.SupplierGSTIN = strings.ToUpper(strings.TrimSpace(inv.SupplierGSTIN))
 		inv.DocType = docKind(inv.DocType)
 		it := &items[i]
-		*it = item{inv: inv, side: side, idx: i, gstin: inv.SupplierGSTIN, pan: PAN(inv.SupplierGSTIN), kind: inv.DocType, row: -1}
+		*it = item{inv: inv, side: side, idx: i, gstin: inv.SupplierGSTIN, pan: PAN(inv.SupplierGSTIN), kind: inv.DocType, row: -1,
+			dup: side == Books && inv.DuplicateOf != ""}
 		it.day, it.hasDay = dayNumber(inv.Date)
 		if inv.Period == "" && it.hasDay {
 			inv.Period = inv.Date[:7]
@@ -585,9 +587,9 @@ func (m *matcher) sameAmounts() {
 // pass, so none pairs them: each is its own DuplicateInBooks row naming both rows.
 func (m *matcher) duplicateRows() {
 	for _, b := range m.books {
-		if d := b.inv.DuplicateOf; d != "" {
+		if b.dup {
 			m.addRow(Row{Status: DuplicateInBooks, RuleID: RuleDuplicate,
-				Rule: fmt.Sprintf("Same supplier GSTIN, invoice number and date as %s (this is %s): a duplicate row, not added up and not matched; combine duplicate rows to add them up", d, b.inv.RowRef)}, b, nil)
+				Rule: fmt.Sprintf("Same supplier GSTIN, invoice number and date as %s (this is %s): a duplicate row, not added up and not matched; combine duplicate rows to add them up", b.inv.DuplicateOf, b.inv.RowRef)}, b, nil)
 		}
 	}
 }
