@@ -252,3 +252,41 @@ func TestDuplicateNotACandidate(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkToDuplicate: a link saved by hand to a books invoice that is now a duplicate row (its
+// identity ends in "#2") does not put that invoice in a second row; the 2A invoice is matched
+// by the passes instead. A link to the first row still holds.
+func TestLinkToDuplicate(t *testing.T) {
+	books := readBooks(t, strings.TrimPrefix(twoIdentical, canonicalHeader))
+	twoA := []Invoice{{SupplierGSTIN: "24ABCCR0123M1ZM", Number: "RS/101", Date: "2024-07-01", PlaceOfSupply: "24", Value: 118000, Taxable: 100000, IGST: 18000, Period: "2024-07"}}
+	bid := Identity(&Invoice{Source: Books, SupplierGSTIN: "24ABCCR0123M1ZM", Number: "RS/101", Date: "2024-07-01"}, DefaultOptions())
+	aid := Identity(&Invoice{Source: GSTR2A, SupplierGSTIN: "24ABCCR0123M1ZM", Number: "RS/101", Date: "2024-07-01"}, DefaultOptions())
+	tests := []struct {
+		name, linked string
+		wantRule     RuleID
+	}{
+		{"link to the duplicate", bid + "#2", RuleExact},
+		{"link to the first row", bid, RuleManualLink},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opt := DefaultOptions()
+			opt.Links = []ManualLink{{Kind: LinkPair, Books: tt.linked, GSTR2A: aid}}
+			res := Match(books, twoA, opt)
+			placedOnce(t, res, books, twoA)
+			got := map[Status]int{}
+			for _, r := range res.Rows {
+				got[r.Status]++
+				if r.GSTR2A != nil && (r.RuleID != tt.wantRule || r.Books.RowRef != "p.csv row 2") {
+					t.Errorf("2A invoice paired with %s by %s, want p.csv row 2 by %s", r.Books.RowRef, r.RuleID, tt.wantRule)
+				}
+			}
+			if len(res.Rows) != 2 || got[Exact] != 1 || got[DuplicateInBooks] != 1 {
+				t.Errorf("statuses %v, want one exact and one duplicate", got)
+			}
+			if s := Summarise(res); s.Total.ITCConfident != 18000 || s.Total.ITCReview != 0 || s.Total.ITCAtRisk != 0 {
+				t.Errorf("ITC confident %v, review %v, at risk %v; want 180.00, 0, 0", s.Total.ITCConfident, s.Total.ITCReview, s.Total.ITCAtRisk)
+			}
+		})
+	}
+}
