@@ -290,3 +290,39 @@ func TestLinkToDuplicate(t *testing.T) {
 		})
 	}
 }
+
+// TestDuplicateClaimsNothingPerSupplier: the supplier view counts a duplicate row's tax in its own
+// status only, as the period summary does: not in the books tax, the difference or the ITC at risk.
+func TestDuplicateClaimsNothingPerSupplier(t *testing.T) {
+	const g = "24ABCCR0123M1ZM"
+	row := g + ",Ravi,RS/101,01-07-2024,24,N,1180,1000,180,0,0,0,\n"
+	tests := []struct {
+		name                           string
+		twoA                           []Invoice
+		booksTax, diff, atRisk, dupTax Paise
+		dups                           int
+	}{
+		{"duplicate of a matched invoice", []Invoice{{SupplierGSTIN: g, Number: "RS/101", Date: "2024-07-01", PlaceOfSupply: "24", Value: 118000, Taxable: 100000, IGST: 18000}},
+			18000, 0, 0, 18000, 1},
+		{"duplicate of an invoice missing in 2A", nil, 18000, 18000, 18000, 18000, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Match(readBooks(t, row+row), tt.twoA, DefaultOptions())
+			sups := Suppliers(res)
+			if len(sups) != 1 {
+				t.Fatalf("%d suppliers", len(sups))
+			}
+			s := sups[0]
+			dup := s.ByStatus[statusOrder(DuplicateInBooks)]
+			if s.BooksTax != tt.booksTax || s.Difference != tt.diff || s.AtRisk != tt.atRisk || dup.Count != tt.dups || dup.Tax != tt.dupTax {
+				t.Errorf("books tax %v, difference %v, at risk %v, duplicates %d (tax %v); want %v, %v, %v, %d (%v)",
+					s.BooksTax, s.Difference, s.AtRisk, dup.Count, dup.Tax, tt.booksTax, tt.diff, tt.atRisk, tt.dups, tt.dupTax)
+			}
+			p := Summarise(res).Total
+			if claimed := p.ITCConfident + p.ITCReview + p.ITCAtRisk; claimed != s.BooksTax {
+				t.Errorf("the period summary claims %v, the supplier view %v", claimed, s.BooksTax)
+			}
+		})
+	}
+}
