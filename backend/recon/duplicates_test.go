@@ -326,3 +326,61 @@ func TestDuplicateClaimsNothingPerSupplier(t *testing.T) {
 		})
 	}
 }
+
+// TestRepeatedLines: the lines of one invoice (same supplier, number and date, one row per tax
+// rate) are added up only while each differs from every line of the invoice read so far; a line
+// equal to any earlier one (A, B, A, B) starts a repeat of the invoice, kept apart as a duplicate
+// unless duplicates are combined. Before, each line was compared with the one just before it only,
+// and A, B, A, B doubled the taxable value and IGST with no warning.
+func TestRepeatedLines(t *testing.T) {
+	const pre = "24ABCCR0123M1ZM,Ravi,RS/101,01-07-2024,24,N,1298,"
+	a, b, c := pre+"1000,180,0,0,0,\n", pre+"100,18,0,0,0,\n", pre+"50,9,0,0,0,\n"
+	tests := []struct {
+		name               string
+		rows               string
+		combine            bool
+		taxable, igst      Paise // of the invoices that are not duplicates
+		invoices           int   // not duplicates
+		dupTaxable         Paise // of the duplicate rows
+		warnings           int
+		dupOf, firstRowRef string
+	}{
+		{"two lines", a + b, false, 110000, 19800, 1, 0, 0, "", "p.csv rows 2-3"},
+		{"two lines twice", a + b + a + b, false, 110000, 19800, 1, 110000, -1, "p.csv rows 2-3", "p.csv rows 2-3"},
+		{"a line again after another", a + b + c + a, false, 115000, 20700, 1, 100000, 1, "p.csv rows 2-4", "p.csv rows 2-4"},
+		{"the last line again", a + b + b, false, 110000, 19800, 1, 10000, 1, "p.csv rows 2-3", "p.csv rows 2-3"},
+		{"two lines twice, combined", a + b + a + b, true, 220000, 39600, 1, 0, 0, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			books, errs, err := ReadRegisterWith(strings.NewReader(canonicalHeader+tt.rows), "p.csv", export.CSV, nil, ImportOptions{CombineDuplicates: tt.combine})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var taxable, igst, dupTaxable Paise
+			invoices := 0
+			for _, in := range books {
+				if in.DuplicateOf != "" {
+					dupTaxable += in.Taxable
+					if in.DuplicateOf != tt.dupOf {
+						t.Errorf("%s is a duplicate of %q, want %q", in.RowRef, in.DuplicateOf, tt.dupOf)
+					}
+					continue
+				}
+				invoices++
+				taxable += in.Taxable
+				igst += in.IGST
+			}
+			if invoices != tt.invoices || taxable != tt.taxable || igst != tt.igst || dupTaxable != tt.dupTaxable {
+				t.Errorf("%d invoices with taxable %v, IGST %v, duplicates' taxable %v; want %d, %v, %v, %v\n%+v",
+					invoices, taxable, igst, dupTaxable, tt.invoices, tt.taxable, tt.igst, tt.dupTaxable, books)
+			}
+			if tt.firstRowRef != "" && books[0].RowRef != tt.firstRowRef {
+				t.Errorf("first invoice is %s, want %s", books[0].RowRef, tt.firstRowRef)
+			}
+			if tt.warnings >= 0 && len(errs) != tt.warnings || tt.warnings < 0 && len(errs) == 0 {
+				t.Errorf("warnings %v, want %d", errs, tt.warnings)
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -393,9 +394,9 @@ type ImportOptions struct {
 
 // ReadRegisterWith is ReadRegister with options. Rows of one supplier GSTIN, document type,
 // normalised invoice number and date are one invoice only when they follow one another and
-// differ (one row per tax rate); a row identical to the one before it, or a row of an invoice
-// already read further up, is a duplicate: reported as a warning with both rows, and never
-// added up unless opt.CombineDuplicates says so. A header written twice for a mapped column, and
+// differ (one row per tax rate); a row with the same amounts as any line of the invoice read so
+// far (A, B, A, B), or a row of an invoice already read further up, is a duplicate: reported as a
+// warning with both rows, and never added up unless opt.CombineDuplicates says so. A header written twice for a mapped column, and
 // a register with no tax column (or CGST without SGST), are errors.
 func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Mapping, opt ImportOptions) ([]Invoice, []RowError, error) {
 	f, err := openRegister(r, name, format)
@@ -409,7 +410,7 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 		colWarns []RowError
 		out      []Invoice
 		lastRows []int
-		lastLine Invoice // the row before, as read (not added up)
+		lines    []amounts // the lines of the invoice being read (out's last), as read (not added up)
 		rows     int
 		dups     = newDuplicates()
 	)
@@ -436,16 +437,15 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 		if !ok {
 			return nil
 		}
-		if n := len(out); n > 0 && sameInvoice(&out[n-1], &in) && out[n-1].DuplicateOf == "" {
-			if !sameAmounts(&lastLine, &in) {
-				mergeInto(&out[n-1], &in) // a further tax-rate line of the invoice
-				lastRows = append(lastRows, rowNum)
-				out[n-1].RowRef = rowRef(name, p.sheet, lastRows)
-				lastLine = in
-				return nil
-			}
+		if n := len(out); n > 0 && len(lines) > 0 && sameInvoice(&out[n-1], &in) && !slices.Contains(lines, amountsOf(&in)) {
+			mergeInto(&out[n-1], &in) // a further tax-rate line of the invoice
+			lastRows = append(lastRows, rowNum)
+			out[n-1].RowRef = rowRef(name, p.sheet, lastRows)
+			lines = append(lines, amountsOf(&in))
+			return nil
 		}
-		lastLine = in
+		// anything else ends the invoice: a line equal to one of its lines repeats it
+		lines = lines[:0]
 		if first, ok := dups.seen(&in, len(out)); ok {
 			f := &out[first]
 			if opt.CombineDuplicates {
@@ -463,6 +463,7 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 			return nil
 		}
 		lastRows = []int{rowNum}
+		lines = append(lines, amountsOf(&in))
 		in.RowRef = rowRef(name, p.sheet, lastRows)
 		dups.rows[len(out)] = []int{rowNum}
 		out = append(out, in)
@@ -530,9 +531,12 @@ func (d *duplicates) seen(in *Invoice, idx int) (int, bool) {
 	return 0, false
 }
 
-// sameAmounts reports whether two rows carry the same amounts: a row repeated, not another line.
-func sameAmounts(a, b *Invoice) bool {
-	return a.Value == b.Value && a.Taxable == b.Taxable && a.IGST == b.IGST && a.CGST == b.CGST && a.SGST == b.SGST && a.Cess == b.Cess
+// amounts are the amounts of a register row: two lines of one invoice with the same amounts are
+// a row repeated, not another tax rate.
+type amounts [6]Paise
+
+func amountsOf(in *Invoice) amounts {
+	return amounts{in.Value, in.Taxable, in.IGST, in.CGST, in.SGST, in.Cess}
 }
 
 // addAll adds a duplicate row to its invoice when the user chose to combine them: every amount,
