@@ -2,6 +2,7 @@ package recon
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -380,6 +381,46 @@ func TestRepeatedLines(t *testing.T) {
 			}
 			if tt.warnings >= 0 && len(errs) != tt.warnings || tt.warnings < 0 && len(errs) == 0 {
 				t.Errorf("warnings %v, want %d", errs, tt.warnings)
+			}
+		})
+	}
+}
+
+// TestRepeatedInvoiceOfLines: a repeat of an invoice of several tax-rate lines is read as one
+// invoice like the first: kept apart, it is one duplicate row naming all its rows; combined, its
+// lines are added up as the first's were (the invoice value repeated on each line counted once
+// per copy) and the invoice names every row of both copies, the tax-rate lines included.
+func TestRepeatedInvoiceOfLines(t *testing.T) {
+	const pre = "24ABCCR0123M1ZM,Ravi,RS/101,01-07-2024,24,N,1298,"
+	a, b := pre+"1000,180,0,0,0,\n", pre+"100,18,0,0,0,\n"
+	other := "27AAPFU0939F1ZV,Acme,A-1,02-07-2024,27,N,118,100,0,9,9,0,\n"
+	type inv struct {
+		ref, dupOf     string
+		value, taxable Paise
+	}
+	tests := []struct {
+		name    string
+		rows    string
+		combine bool
+		want    []inv
+	}{
+		{"twice in a row, combined", a + b + a + b, true, []inv{{"p.csv rows 2, 3, 4, 5", "", 259600, 220000}}},
+		{"again further down, combined", a + b + other + a + b, true, []inv{{"p.csv rows 2, 3, 5, 6", "", 259600, 220000}, {"p.csv row 4", "", 11800, 10000}}},
+		{"again further down", a + b + other + a + b, false, []inv{{"p.csv rows 2-3", "", 129800, 110000}, {"p.csv row 4", "", 11800, 10000}, {"p.csv rows 5-6", "p.csv rows 2-3", 129800, 110000}}},
+		{"one row twice, combined", a + a, true, []inv{{"p.csv rows 2, 3", "", 259600, 200000}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			books, _, err := ReadRegisterWith(strings.NewReader(canonicalHeader+tt.rows), "p.csv", export.CSV, nil, ImportOptions{CombineDuplicates: tt.combine})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []inv
+			for _, in := range books {
+				got = append(got, inv{in.RowRef, in.DuplicateOf, in.Value, in.Taxable})
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tt.want)
 			}
 		})
 	}
