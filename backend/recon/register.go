@@ -423,7 +423,7 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 		if len(colErrs) > 0 {
 			return errStopScan
 		}
-		p = &rowParser{file: name, sheet: s.name, xlsx: s.xlsx, cols: cols, header: s.rows[hdr], errs: colWarns}
+		p = &rowParser{file: name, sheet: s.name, xlsx: s.xlsx, date1904: f.Date1904(), cols: cols, header: s.rows[hdr], errs: colWarns}
 		b = newInvoiceBuilder(p, opt.CombineDuplicates)
 		return nil
 	}, func(rec []string, rowNum int) error {
@@ -714,6 +714,7 @@ func quoteAll(ss []string) []string {
 type rowParser struct {
 	file, sheet string
 	xlsx        bool
+	date1904    bool // the workbook's serial dates count from 1904
 	cols        map[string]int
 	header      []string
 	errs        []RowError
@@ -836,8 +837,8 @@ func onlyWarnings(errs []RowError) bool {
 }
 
 func (p *rowParser) date(v string) (string, error) {
-	if p.xlsx && allDigitsDot(v) {
-		return ParseExcelDate(v)
+	if p.xlsx && allDigitsDot(v) { // a date cell holds the serial number, in the workbook's date system
+		return parseSerialDate(v, p.date1904)
 	}
 	return ParseDate(v)
 }
