@@ -13,7 +13,8 @@ const MaxCandidates = 3
 
 // candidateFinder looks up, for an unpaired invoice, the nearest invoices of the other side through
 // indexes (same normalised number anywhere, near numbers among the unpaired, nearest dates of the
-// same supplier) rather than by scanning every invoice.
+// same supplier) rather than by scanning every invoice. Duplicate register rows are never
+// candidates: the first row of their invoice is.
 type candidateFinder struct {
 	m      *matcher
 	byNorm [2]map[string][]*item
@@ -53,11 +54,11 @@ func newCandidateFinder(m *matcher) *candidateFinder {
 	for s, items := range sides {
 		c.byNorm[s] = map[string][]*item{}
 		for _, it := range items {
-			if it.norm != "" && norms[s][it.norm] {
+			if !it.dup && it.norm != "" && norms[s][it.norm] {
 				c.byNorm[s][it.norm] = append(c.byNorm[s][it.norm], it)
 			}
 		}
-		c.byDay[s] = sortedByDay(items, func(it *item) bool { return buckets[s][bucketKey(it)] })
+		c.byDay[s] = sortedByDay(items, func(it *item) bool { return !it.dup && buckets[s][bucketKey(it)] })
 	}
 	return c
 }
@@ -158,12 +159,16 @@ func (c *candidateFinder) reason(x, y *item) string {
 	}
 	var why []string
 	if y.row >= 0 {
-		r := m.rows[y.row]
-		if r.Status != MissingIn2A && r.Status != MissingInBooks {
-			other := r.GSTR2A
-			if y.side == GSTR2A {
-				other = r.Books
-			}
+		r := &m.rows[y.row]
+		other := r.GSTR2A
+		if y.side == GSTR2A {
+			other = r.Books
+		}
+		switch {
+		case r.Status == DuplicateInBooks:
+			why = append(why, "a duplicate row of "+r.Books.DuplicateOf)
+		case r.Status == MissingIn2A || r.Status == MissingInBooks:
+		case other != nil:
 			why = append(why, fmt.Sprintf("already paired with %s (%s, %s)", other.RowRef, other.Number, r.Status.Label()))
 		}
 	}

@@ -26,6 +26,7 @@ type item struct {
 	kind   DocType
 	id     string // identity, with "#n" for the n-th duplicate
 	row    int    // index of its row once placed, -1 before
+	dup    bool   // a register row repeating an invoice (Invoice.DuplicateOf): placed on its own, never paired
 }
 
 // Identity is what a books invoice (GSTIN, document type, normalised number) or a 2A invoice
@@ -155,7 +156,8 @@ func (m *matcher) prepare(in []Invoice, side Source) []*item {
 		inv.SupplierGSTIN = strings.ToUpper(strings.TrimSpace(inv.SupplierGSTIN))
 		inv.DocType = docKind(inv.DocType)
 		it := &items[i]
-		*it = item{inv: inv, side: side, idx: i, gstin: inv.SupplierGSTIN, pan: PAN(inv.SupplierGSTIN), kind: inv.DocType, row: -1}
+		*it = item{inv: inv, side: side, idx: i, gstin: inv.SupplierGSTIN, pan: PAN(inv.SupplierGSTIN), kind: inv.DocType, row: -1,
+			dup: side == Books && inv.DuplicateOf != ""}
 		it.day, it.hasDay = dayNumber(inv.Date)
 		if inv.Period == "" && it.hasDay {
 			inv.Period = inv.Date[:7]
@@ -312,12 +314,16 @@ func (m *matcher) take(edges []edge, place func(edge)) {
 		slices.SortFunc(edges, edgeLess)
 	}
 	for _, e := range edges {
-		if e.b.row >= 0 || e.a.row >= 0 {
+		if !e.b.free() || !e.a.free() {
 			continue
 		}
 		place(e)
 	}
 }
+
+// free reports whether the invoice is still to be placed: every pass pairs only free invoices, so
+// none sits in two rows (a duplicate register row is placed before any pass).
+func (it *item) free() bool { return it.row < 0 }
 
 func (m *matcher) allowed(b, a *item) bool {
 	return len(m.unlinked) == 0 || !m.unlinked[[2]string{b.id, a.id}]
@@ -358,7 +364,7 @@ func (m *matcher) manualLinks() {
 			continue
 		}
 		a := aByID[aid]
-		if a == nil || a.row >= 0 {
+		if !b.free() || a == nil || !a.free() { // a link to an invoice now a duplicate row stays unused
 			continue
 		}
 		v := m.compare(b, a)
@@ -383,7 +389,7 @@ func (m *matcher) sameNumber() {
 	type group struct{ books, twoA []*item }
 	groups := make(map[numberKey]*group, len(m.twoA))
 	for _, a := range m.twoA {
-		if a.row >= 0 || a.norm == "" {
+		if !a.free() || a.norm == "" {
 			continue
 		}
 		k := groupKey(a)
@@ -396,7 +402,7 @@ func (m *matcher) sameNumber() {
 	}
 	var order []*group // groups in the input order of their first books invoice
 	for _, b := range m.books {
-		if b.row >= 0 || b.norm == "" {
+		if !b.free() || b.norm == "" {
 			continue
 		}
 		g := groups[groupKey(b)]
@@ -442,7 +448,7 @@ func (m *matcher) nearNumber() {
 	m.fuzzy = map[fuzzyKey][]*item{}
 	var hs []uint64
 	for _, a := range m.twoA {
-		if a.row >= 0 || len(a.norm) < MinFuzzyLength {
+		if !a.free() || len(a.norm) < MinFuzzyLength {
 			continue
 		}
 		hs = deletionHashes(hs[:0], a.norm)
@@ -454,7 +460,7 @@ func (m *matcher) nearNumber() {
 	var edges []edge
 	seen := map[*item]bool{}
 	for _, b := range m.books {
-		if b.row >= 0 || len(b.norm) < MinFuzzyLength {
+		if !b.free() || len(b.norm) < MinFuzzyLength {
 			continue
 		}
 		clear(seen)
@@ -481,7 +487,7 @@ func (m *matcher) nearNumber() {
 func (m *matcher) wrongBranch() {
 	idx := map[string][]*item{}
 	for _, a := range m.twoA {
-		if a.row >= 0 || a.pan == "" || a.norm == "" {
+		if !a.free() || a.pan == "" || a.norm == "" {
 			continue
 		}
 		k := a.pan + "|" + string(a.kind) + "|" + a.norm
@@ -492,7 +498,7 @@ func (m *matcher) wrongBranch() {
 	}
 	var edges []edge
 	for _, b := range m.books {
-		if b.row >= 0 || b.pan == "" || b.norm == "" {
+		if !b.free() || b.pan == "" || b.norm == "" {
 			continue
 		}
 		for _, a := range idx[b.pan+"|"+string(b.kind)+"|"+b.norm] {
@@ -559,13 +565,13 @@ func nearDays(l []*item, day, w, limit int) []*item {
 }
 
 func (m *matcher) sameAmounts() {
-	left := sortedByDay(m.twoA, func(a *item) bool { return a.row < 0 })
+	left := sortedByDay(m.twoA, func(a *item) bool { return a.free() })
 	if len(left) == 0 {
 		return
 	}
 	var edges []edge
 	for _, b := range m.books {
-		if b.row >= 0 || !b.hasDay || (b.inv.Taxable == 0 && b.inv.Tax() == 0) {
+		if !b.free() || !b.hasDay || (b.inv.Taxable == 0 && b.inv.Tax() == 0) {
 			continue
 		}
 		for _, a := range nearDays(left[bucketKey(b)], b.day, m.opt.DateWindowDays, 200) {
@@ -585,9 +591,9 @@ func (m *matcher) sameAmounts() {
 // pass, so none pairs them: each is its own DuplicateInBooks row naming both rows.
 func (m *matcher) duplicateRows() {
 	for _, b := range m.books {
-		if d := b.inv.DuplicateOf; d != "" {
+		if b.dup {
 			m.addRow(Row{Status: DuplicateInBooks, RuleID: RuleDuplicate,
-				Rule: fmt.Sprintf("Same supplier GSTIN, invoice number and date as %s (this is %s): a duplicate row, not added up and not matched; combine duplicate rows to add them up", d, b.inv.RowRef)}, b, nil)
+				Rule: fmt.Sprintf("Same supplier GSTIN, invoice number and date as %s (this is %s): a duplicate row, not added up and not matched; combine duplicate rows to add them up", b.inv.DuplicateOf, b.inv.RowRef)}, b, nil)
 		}
 	}
 }
@@ -595,13 +601,13 @@ func (m *matcher) duplicateRows() {
 func (m *matcher) missing() {
 	start := len(m.rows)
 	for _, b := range m.books {
-		if b.row < 0 {
+		if b.free() {
 			m.addRow(Row{Status: MissingIn2A, RuleID: RuleNotIn2A,
 				Rule: "In the books, but the supplier has not reported it in GSTR-2A for these periods"}, b, nil)
 		}
 	}
 	for _, a := range m.twoA {
-		if a.row < 0 {
+		if a.free() {
 			m.addRow(Row{Status: MissingInBooks, RuleID: RuleNotInBooks,
 				Rule: "Reported by the supplier in GSTR-2A, but not found in the books"}, nil, a)
 		}

@@ -2,9 +2,12 @@ package recon
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	spreadsheet "gstdesk/backend/sheet"
 )
 
 func allDigits(s string) bool {
@@ -70,14 +73,23 @@ func padDate(s string) string {
 	return parts[0] + string(sepUsed[0]) + parts[1] + string(sepUsed[1]) + parts[2]
 }
 
-// excelEpoch is day 0 of Excel's 1900 date system (with its 1900 leap-year bug folded in).
-var excelEpoch = time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
+// The dates a serial number in a register may stand for; outside them it is not taken for a date.
+var (
+	firstSerialDate = time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC)
+	lastSerialDate  = time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)
+)
 
-// ParseExcelDate reads an Excel serial date ("45383" or "45383.5") as YYYY-MM-DD.
-func ParseExcelDate(s string) (string, error) {
+// parseSerialDate reads an Excel serial date ("45383" or "45383.5") as YYYY-MM-DD, counting days
+// from 1900 or, in a workbook that says so (date1904, Excel for Mac's older workbooks), from 1904.
+// The time of day is dropped.
+func parseSerialDate(s string, date1904 bool) (string, error) {
 	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || f < 32874 || f > 73051 { // 1990-01-01 .. 2100-01-01
+	if err != nil {
 		return "", errors.New("recon: not a serial date")
 	}
-	return excelEpoch.AddDate(0, 0, int(f)).Format("2006-01-02"), nil
+	t, ok := spreadsheet.SerialTime(math.Floor(f), date1904)
+	if !ok || t.Before(firstSerialDate) || t.After(lastSerialDate) {
+		return "", errors.New("recon: not a serial date")
+	}
+	return t.Format("2006-01-02"), nil
 }

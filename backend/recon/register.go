@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -393,9 +394,9 @@ type ImportOptions struct {
 
 // ReadRegisterWith is ReadRegister with options. Rows of one supplier GSTIN, document type,
 // normalised invoice number and date are one invoice only when they follow one another and
-// differ (one row per tax rate); a row identical to the one before it, or a row of an invoice
-// already read further up, is a duplicate: reported as a warning with both rows, and never
-// added up unless opt.CombineDuplicates says so. A header written twice for a mapped column, and
+// differ (one row per tax rate); a row with the same amounts as any line of the invoice read so
+// far (A, B, A, B), or a row of an invoice already read further up, is a duplicate: reported as a
+// warning with both rows, and never added up unless opt.CombineDuplicates says so. A header written twice for a mapped column, and
 // a register with no tax column (or CGST without SGST), are errors.
 func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Mapping, opt ImportOptions) ([]Invoice, []RowError, error) {
 	f, err := openRegister(r, name, format)
@@ -405,13 +406,10 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 	defer f.Close()
 	var (
 		p        *rowParser
+		b        *invoiceBuilder
 		colErrs  []RowError
 		colWarns []RowError
-		out      []Invoice
-		lastRows []int
-		lastLine Invoice // the row before, as read (not added up)
 		rows     int
-		dups     = newDuplicates()
 	)
 	_, err = scanRegister(f, mapping, func(s sheet, hdr int, m Mapping) error {
 		cols, errs := resolveColumns(s, hdr, m, name)
@@ -425,47 +423,17 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 		if len(colErrs) > 0 {
 			return errStopScan
 		}
-		p = &rowParser{file: name, sheet: s.name, xlsx: s.xlsx, cols: cols, header: s.rows[hdr], errs: colWarns}
+		p = &rowParser{file: name, sheet: s.name, xlsx: s.xlsx, date1904: f.Date1904(), cols: cols, header: s.rows[hdr], errs: colWarns}
+		b = newInvoiceBuilder(p, opt.CombineDuplicates)
 		return nil
 	}, func(rec []string, rowNum int) error {
 		rows++
 		if rows > maxRows {
 			return nil // counted only, for the message
 		}
-		in, ok := p.parse(rec, rowNum)
-		if !ok {
-			return nil
+		if in, ok := p.parse(rec, rowNum); ok {
+			b.add(in, rowNum)
 		}
-		if n := len(out); n > 0 && sameInvoice(&out[n-1], &in) && out[n-1].DuplicateOf == "" {
-			if !sameAmounts(&lastLine, &in) {
-				mergeInto(&out[n-1], &in) // a further tax-rate line of the invoice
-				lastRows = append(lastRows, rowNum)
-				out[n-1].RowRef = rowRef(name, p.sheet, lastRows)
-				lastLine = in
-				return nil
-			}
-		}
-		lastLine = in
-		if first, ok := dups.seen(&in, len(out)); ok {
-			f := &out[first]
-			if opt.CombineDuplicates {
-				addAll(f, &in)
-				dups.rows[first] = append(dups.rows[first], rowNum)
-				f.RowRef = rowRefList(name, p.sheet, dups.rows[first])
-				lastRows = nil
-				return nil
-			}
-			in.RowRef = rowRef(name, p.sheet, []int{rowNum})
-			in.DuplicateOf = f.RowRef
-			p.fail(rowNum, FieldInvoiceNumber, in.Number, fmt.Sprintf("the same supplier GSTIN, invoice number and date as %s: a duplicate row, kept apart and not added up unless you choose to combine duplicate rows", f.RowRef), true)
-			out = append(out, in)
-			lastRows = nil
-			return nil
-		}
-		lastRows = []int{rowNum}
-		in.RowRef = rowRef(name, p.sheet, lastRows)
-		dups.rows[len(out)] = []int{rowNum}
-		out = append(out, in)
 		return nil
 	})
 	if err != nil && err != errStopScan {
@@ -502,41 +470,115 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 		}
 		return nil, p.errs, apperr.New(apperr.Invalid, "The register has %d problem(s); nothing was imported. The first: %s", bad+p.dropped, first)
 	}
+	b.end()
+	out := b.out
 	for i := range out {
 		finishInvoice(&out[i], p.cols[FieldInvoiceValue] < 0)
 	}
 	return out, p.errs, nil
 }
 
-// duplicates finds the invoices of a register read twice: by supplier GSTIN, document type,
-// invoice number normalised (with the financial year of its date) and date.
-type duplicates struct {
-	first map[string]int // key → index of the first invoice
-	rows  map[int][]int  // index of an invoice → its rows, when combined
+// invoiceBuilder turns the rows of a register, in order, into invoices (see ReadRegisterWith). The
+// lines of an invoice are added up while each differs from all its lines before. A row of an
+// invoice read before (same supplier GSTIN, document type, invoice number normalised with the
+// financial year of its date, and date) starts a repeat of it, whose further lines are added up
+// the same way; the repeat is then kept apart, marked DuplicateOf, or, combining, added to the
+// invoice it repeats.
+type invoiceBuilder struct {
+	p       *rowParser
+	combine bool
+	out     []Invoice
+	first   map[string]int // key → index in out of the invoice first read with it
+	rows    map[int][]int  // combining only: index in out → all the rows added up in it
+	// the invoice whose lines are being read: out[cur], or, combining, copy (a repeat of out[copyOf])
+	cur, copyOf int
+	copy        Invoice
+	lines       []amounts // its lines, as read (not added up)
+	curRows     []int     // its rows
 }
 
-func newDuplicates() *duplicates {
-	return &duplicates{first: map[string]int{}, rows: map[int][]int{}}
+func newInvoiceBuilder(p *rowParser, combine bool) *invoiceBuilder {
+	b := &invoiceBuilder{p: p, combine: combine, first: map[string]int{}, cur: -1, copyOf: -1}
+	if combine {
+		b.rows = map[int][]int{}
+	}
+	return b
 }
 
-// seen reports the index of the earlier invoice in has the same key, or records in's as idx.
-func (d *duplicates) seen(in *Invoice, idx int) (int, bool) {
+// open is the invoice whose lines are being read, nil when none.
+func (b *invoiceBuilder) open() *Invoice {
+	switch {
+	case b.copyOf >= 0:
+		return &b.copy
+	case b.cur >= 0:
+		return &b.out[b.cur]
+	}
+	return nil
+}
+
+// add takes the next row.
+func (b *invoiceBuilder) add(in Invoice, row int) {
+	file, sheetName := b.p.file, b.p.sheet
+	if o := b.open(); o != nil && sameInvoice(o, &in) && !slices.Contains(b.lines, amountsOf(&in)) {
+		mergeInto(o, &in) // a further tax-rate line of the invoice
+		b.lines = append(b.lines, amountsOf(&in))
+		b.curRows = append(b.curRows, row)
+		o.RowRef = rowRef(file, sheetName, b.curRows)
+		return
+	}
+	// anything else ends the invoice: a line equal to one of its lines starts a repeat of it
+	b.end()
+	b.lines = append(b.lines, amountsOf(&in))
+	b.curRows = append(b.curRows, row)
+	in.RowRef = rowRef(file, sheetName, b.curRows)
+	if first, dup := b.seen(&in, len(b.out)); dup {
+		if b.combine {
+			b.copyOf, b.copy = first, in
+			return
+		}
+		in.DuplicateOf = b.out[first].RowRef
+		b.p.fail(row, FieldInvoiceNumber, in.Number, fmt.Sprintf("the same supplier GSTIN, invoice number and date as %s: a duplicate row, kept apart and not added up unless you choose to combine duplicate rows", in.DuplicateOf), true)
+	}
+	b.cur = len(b.out)
+	b.out = append(b.out, in)
+}
+
+// end closes the invoice being read; a repeat being combined is added to the invoice it repeats.
+func (b *invoiceBuilder) end() {
+	switch {
+	case b.copyOf >= 0:
+		f := &b.out[b.copyOf]
+		addAll(f, &b.copy)
+		b.rows[b.copyOf] = append(b.rows[b.copyOf], b.curRows...)
+		f.RowRef = rowRefList(b.p.file, b.p.sheet, b.rows[b.copyOf])
+	case b.cur >= 0 && b.combine:
+		b.rows[b.cur] = slices.Clone(b.curRows) // a repeat further down adds its rows to these
+	}
+	b.cur, b.copyOf = -1, -1
+	b.lines, b.curRows = b.lines[:0], b.curRows[:0]
+}
+
+// seen reports the index of the earlier invoice in repeats, or records in's as idx.
+func (b *invoiceBuilder) seen(in *Invoice, idx int) (int, bool) {
 	day, ok := dayNumber(in.Date)
 	k := in.SupplierGSTIN + "|" + string(docKind(in.DocType)) + "|" + NormaliseInvoiceNumber(in.Number, fyHints(day, ok, 0)...) + "|" + in.Date
-	if first, dup := d.first[k]; dup {
+	if first, dup := b.first[k]; dup {
 		return first, true
 	}
-	d.first[k] = idx
+	b.first[k] = idx
 	return 0, false
 }
 
-// sameAmounts reports whether two rows carry the same amounts: a row repeated, not another line.
-func sameAmounts(a, b *Invoice) bool {
-	return a.Value == b.Value && a.Taxable == b.Taxable && a.IGST == b.IGST && a.CGST == b.CGST && a.SGST == b.SGST && a.Cess == b.Cess
+// amounts are the amounts of a register row: two lines of one invoice with the same amounts are
+// a row repeated, not another tax rate.
+type amounts [6]Paise
+
+func amountsOf(in *Invoice) amounts {
+	return amounts{in.Value, in.Taxable, in.IGST, in.CGST, in.SGST, in.Cess}
 }
 
-// addAll adds a duplicate row to its invoice when the user chose to combine them: every amount,
-// the invoice value included.
+// addAll adds a repeat of an invoice to it when the user chose to combine duplicates: every
+// amount, the invoice value included.
 func addAll(dst, src *Invoice) {
 	dst.Value += src.Value
 	dst.Taxable += src.Taxable
@@ -672,6 +714,7 @@ func quoteAll(ss []string) []string {
 type rowParser struct {
 	file, sheet string
 	xlsx        bool
+	date1904    bool // the workbook's serial dates count from 1904
 	cols        map[string]int
 	header      []string
 	errs        []RowError
@@ -794,8 +837,8 @@ func onlyWarnings(errs []RowError) bool {
 }
 
 func (p *rowParser) date(v string) (string, error) {
-	if p.xlsx && allDigitsDot(v) {
-		return ParseExcelDate(v)
+	if p.xlsx && allDigitsDot(v) { // a date cell holds the serial number, in the workbook's date system
+		return parseSerialDate(v, p.date1904)
 	}
 	return ParseDate(v)
 }

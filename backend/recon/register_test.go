@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -251,11 +252,11 @@ func TestParseDate(t *testing.T) {
 			t.Errorf("ParseDate(%q) = %q, %v, want %q", tt.in, got, err, tt.want)
 		}
 	}
-	if got, err := ParseExcelDate("45474"); err != nil || got != "2024-07-01" {
-		t.Errorf("ParseExcelDate = %q, %v", got, err)
+	if got, err := parseSerialDate("45474", false); err != nil || got != "2024-07-01" {
+		t.Errorf("parseSerialDate = %q, %v", got, err)
 	}
-	if _, err := ParseExcelDate("12"); err == nil {
-		t.Errorf("ParseExcelDate(12) accepted")
+	if _, err := parseSerialDate("12", false); err == nil {
+		t.Errorf("parseSerialDate(12) accepted")
 	}
 }
 
@@ -336,6 +337,48 @@ func TestReadRegisterFiles(t *testing.T) {
 			}
 			if apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestRegisterDateSystems: a date in an XLSX register is read in the workbook's own date system.
+// Excel for Mac's old workbooks count days from 1904, so their serial for 1 April 2024 is 1,462
+// less than a Windows workbook's; read from 1900 it was 31 March 2020, silently.
+func TestRegisterDateSystems(t *testing.T) {
+	day := time.Date(2024, 4, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name     string
+		date1904 bool
+		cell     any    // what the date column holds
+		serial   string // the number the workbook keeps for it
+	}{
+		{"1900, a date cell", false, day, "45383"},
+		{"1904, a date cell", true, day, "43921"},
+		{"1904, a plain number", true, 43921, "43921"},
+		{"1904, a date and time", true, day.Add(15 * time.Hour), "43921.625"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := excelize.NewFile()
+			if err := x.SetWorkbookProps(&excelize.WorkbookPropsOptions{Date1904: &tt.date1904}); err != nil {
+				t.Fatal(err)
+			}
+			x.SetSheetRow("Sheet1", "A1", &[]any{"supplier_gstin", "invoice_number", "invoice_date", "taxable_value", "igst"})
+			x.SetSheetRow("Sheet1", "A2", &[]any{"27AAPFU0939F1ZV", "A-1", tt.cell, 1000, 180})
+			var buf bytes.Buffer
+			if _, err := x.WriteTo(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if raw, _ := x.GetCellValue("Sheet1", "C2", excelize.Options{RawCellValue: true}); raw != tt.serial {
+				t.Fatalf("the workbook keeps %q, want %q", raw, tt.serial)
+			}
+			got, _, err := ReadRegister(bytes.NewReader(buf.Bytes()), "mac.xlsx", export.XLSX, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 1 || got[0].Date != "2024-04-01" || got[0].Period != "2024-04" {
+				t.Errorf("read %+v, want one invoice of 2024-04-01", got)
 			}
 		})
 	}

@@ -148,6 +148,13 @@ func newPeriodSummary(period string) *PeriodSummary {
 	return p
 }
 
+// claims reports whether a row claims its books invoice's tax as ITC: it has a books side, is not
+// ignored, and is not a duplicate register row (the invoice's first row counts; a repeat of it
+// claims nothing). The period and supplier summaries count the same claims.
+func claims(r *Row) bool {
+	return r.Books != nil && r.Action != Ignore && r.Status != DuplicateInBooks
+}
+
 func (p *PeriodSummary) add(r *Row, info map[string]*supplierInfo) {
 	st := &p.ByStatus[statusOrder(r.Status)]
 	st.Count++
@@ -172,8 +179,8 @@ func (p *PeriodSummary) add(r *Row, info map[string]*supplierInfo) {
 		p.UnclaimedIn2A += r.GSTR2A.Tax()
 		return
 	}
-	if r.Status == DuplicateInBooks {
-		return // the invoice's first row counts; a repeat of it claims nothing
+	if !claims(r) {
+		return
 	}
 	missing, notFiled, cancelled := rowRisks(r, info)
 	switch {
@@ -250,9 +257,11 @@ func Suppliers(res Result) []SupplierSummary {
 		st.Count++
 		if r.Books != nil {
 			st.Tax += r.Books.Tax()
-			s.BooksTax += r.Books.Tax()
-			if m, nf, c := rowRisks(r, info); m || nf || c {
-				s.AtRisk += r.Books.Tax()
+			if claims(r) {
+				s.BooksTax += r.Books.Tax()
+				if m, nf, c := rowRisks(r, info); m || nf || c {
+					s.AtRisk += r.Books.Tax()
+				}
 			}
 		} else {
 			st.Tax += r.GSTR2A.Tax()

@@ -110,6 +110,19 @@ func (r *Row) Date(i int) (t time.Time, ok bool) {
 	return time.Time{}, false
 }
 
+// Date1904 reports whether the workbook counts its serial dates from 1904 (as Excel for Mac's
+// older workbooks do) rather than 1900; false for CSV. Row.Date follows it; a serial number read
+// otherwise is a date through SerialTime(serial, f.Date1904()).
+func (f *File) Date1904() bool {
+	switch {
+	case f.book != nil:
+		return f.book.date1904
+	case f.ex != nil:
+		return f.ex.date1904
+	}
+	return false
+}
+
 // SerialTime turns an Excel serial date (days since 1900, or 1904 in a workbook that says so) into
 // a time in UTC, rounded to the second. Serials before 1 March 1900 follow Excel, which counts
 // a 29 February 1900 that never was.

@@ -17,8 +17,9 @@ const maxOtherBytes = 64 << 20
 
 // excelBook is a workbook read by excelize, for what the scanner does not read.
 type excelBook struct {
-	f      *excelize.File
-	sheets []string
+	f        *excelize.File
+	sheets   []string
+	date1904 bool // serial dates count from 1904
 }
 
 // openExcel opens the workbook with excelize after checking the sizes the zip declares (Go's zip
@@ -69,7 +70,11 @@ func openExcel(f *File, zr *zip.Reader) (ex *excelBook, err error) {
 		ef.Close()
 		return nil, apperr.Wrap(apperr.Invalid, ErrFormat, "%s has no sheets.", f.name)
 	}
-	return &excelBook{f: ef, sheets: sheets}, nil
+	ex = &excelBook{f: ef, sheets: sheets}
+	if p, err := ef.GetWorkbookProps(); err == nil && p.Date1904 != nil {
+		ex.date1904 = *p.Date1904
+	}
+	return ex, nil
 }
 
 func baseName(name string) string {

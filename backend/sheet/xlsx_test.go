@@ -3,8 +3,10 @@ package sheet
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -233,4 +235,61 @@ func trimEnd(s []string) []string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+// TestDate1904: the workbook's date system is known whether the scanner or excelize reads it, and
+// a date cell of a 1904 workbook reads as the day Excel shows.
+func TestDate1904(t *testing.T) {
+	book := func(date1904 bool) []byte {
+		x := excelize.NewFile()
+		if err := x.SetWorkbookProps(&excelize.WorkbookPropsOptions{Date1904: &date1904}); err != nil {
+			t.Fatal(err)
+		}
+		x.SetCellValue("Sheet1", "A1", time.Date(2024, 4, 1, 0, 0, 0, 0, time.UTC))
+		var b bytes.Buffer
+		if _, err := x.WriteTo(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	tests := []struct {
+		name            string
+		date1904, excel bool
+	}{
+		{"1900, scanner", false, false},
+		{"1904, scanner", true, false},
+		{"1900, excelize", false, true},
+		{"1904, excelize", true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := openBytes(t, "d.xlsx", book(tt.date1904), Options{})
+			defer f.Close()
+			if tt.excel {
+				ex, err := openExcel(f, f.book.zr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f.book, f.ex = nil, ex
+			}
+			if f.Date1904() != tt.date1904 {
+				t.Errorf("Date1904() = %v, want %v", f.Date1904(), tt.date1904)
+			}
+			for row, err := range f.Rows("Sheet1") {
+				if err != nil {
+					t.Fatal(err)
+				}
+				serial, _ := strconv.ParseFloat(row.Cells[0], 64)
+				if d, _ := SerialTime(serial, f.Date1904()); d.Format(time.DateOnly) != "2024-04-01" {
+					t.Errorf("serial %s reads as %v", row.Cells[0], d)
+				}
+				if d, ok := row.Date(0); !tt.excel && (!ok || d.Format(time.DateOnly) != "2024-04-01") {
+					t.Errorf("Row.Date = %v, %v", d, ok)
+				}
+			}
+		})
+	}
+	if (&File{format: CSV}).Date1904() {
+		t.Error("a CSV file counts dates from 1904")
+	}
 }
