@@ -486,7 +486,9 @@ var (
 )
 
 // decodeAnswer is decodeListing for an answer of the service: the b2b list is required (it may
-// be empty), as the contract says; an answer without it is not "a period with no invoices".
+// be empty), as the contract says; an answer without it is not "a period with no invoices". This
+// is the one check of the answer's shape (gstapi passes data.data on unread): an answer that is
+// not an object with one b2b list breaks the contract (brokenAnswer).
 func decodeAnswer(data []byte, onSupplier func(i int, s *Supplier) error) (Listing, error) {
 	return decodeB2B(data, onSupplier, true)
 }
@@ -508,8 +510,14 @@ func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2
 		return l, apperr.Wrap(apperr.Invalid, e,
 			"The GSTR-2A answer has text that is not UTF-8 (at byte %d). Nothing was saved; pull the period again, and report it if it repeats.", d.pos)
 	}
+	// shape is the error of a listing that is not an object with one b2b list: in an answer of
+	// the service, the contract broken.
+	shape := malformed
+	if requireB2B {
+		shape = brokenAnswer
+	}
 	if d.peek() != '{' {
-		return l, malformed(&FieldError{Field: "data", Problem: "is not a JSON object"})
+		return l, shape(&FieldError{Field: "data", Problem: "is not a JSON object"})
 	}
 	seen, gotList := false, false
 	_, err := d.object(func(k []byte) error {
@@ -517,7 +525,7 @@ func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2
 			return d.skip(1)
 		}
 		if seen {
-			return d.field("b2b", "appears twice")
+			return shape(&FieldError{Field: "b2b", Problem: "appears twice"})
 		}
 		seen = true
 		ok, err := d.array(func(i int) error {
@@ -541,7 +549,7 @@ func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2
 			if err := d.skip(1); err != nil {
 				return err
 			}
-			return d.field("b2b", "should be a list but is "+k)
+			return shape(&FieldError{Field: "b2b", Problem: "should be a list but is " + k})
 		}
 		if !ok {
 			l.B2B = nil
@@ -556,7 +564,7 @@ func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2
 		return Listing{}, d.syntax("unexpected data after the answer")
 	}
 	if requireB2B && !gotList {
-		return Listing{}, malformed(&FieldError{Field: "b2b", Problem: "is missing (the answer has no list of suppliers, not even an empty one)"})
+		return Listing{}, brokenAnswer(&FieldError{Field: "b2b", Problem: "is missing (the answer has no list of suppliers, not even an empty one)"})
 	}
 	if l.B2B == nil {
 		l.B2B = []Supplier{}

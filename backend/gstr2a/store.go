@@ -164,7 +164,7 @@ func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progres
 	case req.Empty:
 		raw = []byte(`{"b2b":[]}`)
 	case none:
-		return Snapshot{}, malformed(&FieldError{Field: "data", Problem: "is missing (the service neither sent the invoices nor said the period has none)"})
+		return Snapshot{}, withTransaction(brokenAnswer(&FieldError{Field: "data", Problem: "is missing (the service neither sent the invoices nor said the period has none)"}), req.TransactionID)
 	}
 	sreq := SaveRequest{WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period, Filters: req.Filters,
 		FetchedAt: req.FetchedAt, TransactionID: req.TransactionID, ServerTime: req.ServerTime}
@@ -172,8 +172,20 @@ func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progres
 	return save(ctx, db, sreq, estimate, progress, func() ([]byte, error) { return raw, nil },
 		func(emit func(int, *Supplier) error) error {
 			_, err := decodeAnswer(raw, emit)
-			return err
+			return withTransaction(err, req.TransactionID)
 		})
+}
+
+// withTransaction gives the error of reading an answer the answer's transaction id, for the
+// person who reports it.
+func withTransaction(err error, txn string) error {
+	var e *apperr.Error
+	if txn == "" || !errors.As(err, &e) || e.TransactionID != "" {
+		return err
+	}
+	c := *e
+	c.TransactionID = txn
+	return &c
 }
 
 // save writes a snapshot; produce calls emit for each supplier in order (from a slice, or from

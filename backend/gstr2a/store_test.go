@@ -350,8 +350,8 @@ func TestIngestNeedsEmptyForNoData(t *testing.T) {
 			if err == nil {
 				t.Fatal("stored")
 			}
-			if !tt.empty && (apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "data is missing")) {
-				t.Errorf("err = %v, want Invalid: data is missing", err)
+			if !tt.empty && (apperr.KindOf(err) != apperr.Unavailable || !strings.Contains(err.Error(), "data is missing")) {
+				t.Errorf("err = %v, want Unavailable: data is missing", err)
 			}
 		})
 	}
@@ -365,5 +365,49 @@ func TestIngestNeedsEmptyForNoData(t *testing.T) {
 	empty := ingestEmpty(t, db, "w1", "2024-01", 120)
 	if empty.Status != StatusEmpty || empty.Invoices != 0 {
 		t.Errorf("answer marked empty stored as %+v", empty)
+	}
+}
+
+// TestIngestRefusesAnswersOfAnotherShape checks the one check of a GSTR-2A answer's shape: an
+// answer that is not an object with one b2b list breaks the service's contract (Unavailable, with
+// the answer's transaction id) and stores nothing, while Parse, which reads files, calls the same
+// shapes malformed input (Invalid).
+func TestIngestRefusesAnswersOfAnotherShape(t *testing.T) {
+	db := openDB(t)
+	ctx := context.Background()
+	good := ingest(t, db, "w1", "2024-01", 0, genListing(4, 2))
+	before := tableCounts(t, db)
+	tests := []struct {
+		raw       string
+		want      string
+		wantParse bool // Parse reads it as a listing without suppliers
+	}{
+		{`{}`, "b2b is missing", true},
+		{`{"b2b":null}`, "b2b is missing", true},
+		{`{"other":[]}`, "b2b is missing", true},
+		{`[]`, "data is not a JSON object", false},
+		{`"b2b"`, "data is not a JSON object", false},
+		{`{"b2b":{}}`, "b2b should be a list but is an object", false},
+		{`{"b2b":[],"b2b":[]}`, "b2b appears twice", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.raw, func(t *testing.T) {
+			_, err := Ingest(ctx, db, IngestRequest{WorkspaceID: "w1", GSTIN: testGSTIN, Period: "2024-01",
+				FetchedAt: baseTime.Add(time.Hour), TransactionID: "tx-shape", Raw: []byte(tt.raw)}, nil)
+			p := apperr.Window.Public(err)
+			if p == nil || p.Kind != apperr.Unavailable || !strings.Contains(p.Message, "not what the service promises: "+tt.want) || p.TransactionID != "tx-shape" {
+				t.Errorf("Ingest: %+v, want Unavailable, %q, transaction tx-shape", p, tt.want)
+			}
+			_, perr := Parse([]byte(tt.raw))
+			if tt.wantParse != (perr == nil) || perr != nil && apperr.KindOf(perr) != apperr.Invalid {
+				t.Errorf("Parse: %v", perr)
+			}
+		})
+	}
+	if after := tableCounts(t, db); !equalCounts(before, after) {
+		t.Errorf("refused answers changed the tables: %v -> %v", before, after)
+	}
+	if latest, err := LatestSnapshot(ctx, db, "w1", "2024-01"); err != nil || latest.ID != good.ID {
+		t.Errorf("latest = %+v, %v; want the good pull", latest, err)
 	}
 }
