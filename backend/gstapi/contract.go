@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"unicode/utf8"
 
 	"gstdesk/backend/apperr"
 )
@@ -84,21 +83,6 @@ func origin(u *url.URL) string {
 		return "an unknown address"
 	}
 	return u.Scheme + "://" + u.Host
-}
-
-// invalidUTF8 returns the offset of the first byte of b that is not UTF-8, or -1.
-func invalidUTF8(b []byte) int {
-	if utf8.Valid(b) {
-		return -1
-	}
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return i
-		}
-		i += n
-	}
-	return -1
 }
 
 // kind is the JSON type a contract field must have.

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/utf8check"
 )
 
 // decoder reads the GSTR-2A listing in one pass over the bytes. encoding/json reads a 100,000
@@ -147,7 +147,8 @@ func (d *decoder) str() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if slow && (hasByte(b, '\\') || !utf8.Valid(b)) {
+	// decodeB2B refused text that is not UTF-8 before reading: only escapes need unescaping.
+	if slow && hasByte(b, '\\') {
 		var s string
 		if err := json.Unmarshal(d.data[start:d.pos], &s); err != nil {
 			return "", d.syntax("bad text")
@@ -165,18 +166,6 @@ func (d *decoder) str() (string, error) {
 		return s, nil
 	}
 	return string(b), nil
-}
-
-// firstInvalidUTF8 returns the offset of the first byte of b that is not UTF-8 (b is not valid).
-func firstInvalidUTF8(b []byte) int {
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return i
-		}
-		i += n
-	}
-	return len(b)
 }
 
 func hasByte(b []byte, c byte) bool {
@@ -504,8 +493,8 @@ func decodeListing(data []byte, onSupplier func(i int, s *Supplier) error) (List
 func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2B bool) (Listing, error) {
 	d := &decoder{data: data, intern: make(map[string]string, 512)}
 	var l Listing
-	if !utf8.Valid(data) {
-		d.pos = firstInvalidUTF8(data)
+	if at := utf8check.FirstInvalid(data); at >= 0 {
+		d.pos = at
 		e := &syntaxErr{off: d.pos, msg: "text that is not UTF-8"}
 		return l, apperr.Wrap(apperr.Invalid, e,
 			"The GSTR-2A answer has text that is not UTF-8 (at byte %d). Nothing was saved; pull the period again, and report it if it repeats.", d.pos)

@@ -1,8 +1,6 @@
 package payroll
 
 import (
-	"gstdesk/backend/money"
-
 	"bufio"
 	"bytes"
 	"context"
@@ -18,8 +16,10 @@ import (
 	"unicode/utf8"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/money"
 	"gstdesk/backend/sheet"
 	"gstdesk/backend/tds"
+	"gstdesk/backend/utf8check"
 	"gstdesk/backend/workbook"
 )
 
@@ -241,16 +241,8 @@ func readJSON(ctx context.Context, im *Import, r io.Reader, lim Limits, progress
 			progress(n, 0)
 		}
 		e := Employee{Row: n}
-		if !utf8.Valid(raw) {
+		if at := utf8check.FirstInvalid(raw); at >= 0 {
 			// encoding/json would read each bad byte as U+FFFD: refuse rather than garble.
-			at := 0
-			for at < len(raw) {
-				r, size := utf8.DecodeRune(raw[at:])
-				if r == utf8.RuneError && size <= 1 {
-					break
-				}
-				at += size
-			}
 			im.BadRows++
 			im.problem(Problem{File: im.File, Row: n, Value: string(bytes.ToValidUTF8(raw[max(0, at-20):min(len(raw), at+20)], []byte("\uFFFD"))),
 				Message: fmt.Sprintf("the text is not UTF-8 (byte %d of the workbook): the file was saved in another encoding. Save it as UTF-8 and import again", at+1)})
