@@ -83,26 +83,27 @@ func (im *Import) warn(s string) {
 	}
 }
 
-// DetectFormat tells the format from the file name's extension, or else from its first bytes.
+// DetectFormat tells the format from the file name's extension, or else from its first bytes: a
+// JSON workbook by .json, .ndjson or .jsonl, or by a first character { or [ in a file whose name
+// says nothing; the spreadsheets (and the refusal of an old .xls) as sheet.Detect tells them.
 func DetectFormat(name string, head []byte) (Format, error) {
-	switch strings.ToLower(filepath.Ext(name)) {
+	ext := strings.ToLower(filepath.Ext(name))
+	switch ext {
 	case ".json", ".ndjson", ".jsonl":
 		return JSON, nil
-	case ".csv", ".txt", ".tsv":
-		return CSV, nil
-	case ".xlsx", ".xlsm":
-		return XLSX, nil
-	case ".xls":
-		return "", apperr.New(apperr.Invalid, "%s is an old Excel 97-2003 file: open it in Excel and save it as .xlsx, then import again.", filepath.Base(name))
 	}
-	if bytes.HasPrefix(head, []byte("PK\x03\x04")) {
-		return XLSX, nil
+	f, err := sheet.Detect(name, head)
+	if err != nil {
+		return "", err
 	}
-	t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\ufeff")), " \t\r\n")
-	if len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		return JSON, nil
+	if f == sheet.CSV && ext != ".csv" && ext != ".txt" && ext != ".tsv" {
+		// CSV is only sheet.Detect's default here: the first bytes may say JSON.
+		t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\ufeff")), " \t\r\n")
+		if len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+			return JSON, nil
+		}
 	}
-	return CSV, nil
+	return Format(f), nil
 }
 
 // ParseFormat reads a format name: json, csv or xlsx.
@@ -142,7 +143,7 @@ func Read(ctx context.Context, name string, r io.ReaderAt, size int64, opt Optio
 		max = lim.MaxXLSXBytes
 	}
 	if max > 0 && size > max {
-		return nil, apperr.New(apperr.Invalid, "%s is %s; gstdesk reads %s files of at most %d MB. Split the payroll into smaller files.", base, sizeText(size), strings.ToUpper(string(format)), max>>20)
+		return nil, apperr.New(apperr.Invalid, "%s is %s; gstdesk reads %s files of at most %d MB. Split the payroll into smaller files.", base, sheet.SizeText(size), strings.ToUpper(string(format)), max>>20)
 	}
 	im := &Import{File: base, Format: format, Size: size}
 	hashDone := make(chan string, 1)
@@ -168,13 +169,6 @@ func Read(ctx context.Context, name string, r io.ReaderAt, size int64, opt Optio
 		return nil, apperr.New(apperr.Invalid, "%s has no employees: fill one row per employee under the header row (download the template to see the columns).", base)
 	}
 	return im, nil
-}
-
-func sizeText(n int64) string {
-	if n >= 1<<20 {
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%d KB", (n+1023)>>10)
 }
 
 func canceled(ctx context.Context) error {
