@@ -577,14 +577,12 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 			f := fieldByKey[key]
 			p, err := parseMoney(v)
 			switch {
-			case err != nil && strings.Contains(err.Error(), "more than"):
+			case errors.Is(err, money.ErrRange): // beyond tds.MaxAmount
 				fail(i, v, "expected at most ₹10,000 crore: check the amount is in rupees")
 			case err != nil:
 				fail(i, v, "expected an amount in rupees, like 150000 or 1234.50")
 			case p < 0 && f != tds.HouseProperty:
 				fail(i, v, "expected 0 or more: only the house property item may be negative (a loss)")
-			case p > tds.MaxAmount || p < -tds.MaxAmount:
-				fail(i, v, "expected at most ₹10,000 crore: check the amount is in rupees")
 			default:
 				e.Input.Amounts[f] = p
 			}

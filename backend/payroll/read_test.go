@@ -429,3 +429,14 @@ func TestTooBigSaysTheSizeAsSheetDoes(t *testing.T) {
 		}
 	}
 }
+
+// TestAmountBeyondTheLimitSaysSo checks that an amount beyond tds.MaxAmount, or beyond what money
+// reads at all, is a problem asking for rupees, not one saying it is not an amount.
+func TestAmountBeyondTheLimitSaysSo(t *testing.T) {
+	for _, v := range []string{"100000000001", "1e40", "-100000000001"} {
+		im := readBytes(t, "pay.csv", []byte("Employee,salary_as_per_provisions_contained_in_section_17_1\nAsha,"+v+"\n"), Options{})
+		if len(im.Problems) != 1 || !strings.Contains(im.Problems[0].Message, "expected at most ₹10,000 crore") || len(im.Employees) != 0 {
+			t.Errorf("salary %s: employees %d, problems %v; want the row refused as beyond ₹10,000 crore", v, len(im.Employees), im.Problems)
+		}
+	}
+}
