@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"unicode/utf8"
 
 	"gstdesk/backend/apperr"
 )
@@ -86,21 +85,6 @@ func origin(u *url.URL) string {
 	return u.Scheme + "://" + u.Host
 }
 
-// invalidUTF8 returns the offset of the first byte of b that is not UTF-8, or -1.
-func invalidUTF8(b []byte) int {
-	if utf8.Valid(b) {
-		return -1
-	}
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return i
-		}
-		i += n
-	}
-	return -1
-}
-
 // kind is the JSON type a contract field must have.
 type kind byte
 
@@ -143,7 +127,6 @@ var (
 		obj("addtls", str("bnm"), str("st"), str("loc"), str("pncd"), str("stcd"), str("dst"), str("cnty"), str("city"))}
 	validationContract = []field{str("Enrolment Number")}
 	searchContract     = []field{str("gstin")}
-	gstr2aContract     = []field{list("b2b")}
 )
 
 // checkContract checks raw (data.data) against fields and, when gstin is not empty, that the answer
@@ -270,114 +253,4 @@ func scanDigits(s string) bool {
 		}
 	}
 	return true
-}
-
-// topKey returns the value of key in the JSON object raw (the first, when the key repeats).
-func topKey(raw []byte, key string) (json.RawMessage, bool) {
-	i, ok := valueOf(raw, key)
-	if !ok {
-		return nil, false
-	}
-	return raw[i:skipValue(raw, i)], true
-}
-
-// topKind returns the kind of the value of key in the JSON object raw, and whether it is null.
-func topKind(raw []byte, key string) (k kind, null, ok bool) {
-	i, ok := valueOf(raw, key)
-	if !ok {
-		return 0, false, false
-	}
-	return jsonKind(raw[i : i+1]), raw[i] == 'n', true
-}
-
-// valueOf returns the offset of the value of key in the JSON object raw without reading the rest:
-// values before it are skipped by their brackets (raw is valid JSON, as payload checked), and the
-// value itself is not read. The GSTR-2A listing starts with b2b, so this reads a few bytes of an
-// answer that may be 100 MB.
-func valueOf(raw []byte, key string) (int, bool) {
-	i := skipWS(raw, 0)
-	if i >= len(raw) || raw[i] != '{' {
-		return 0, false
-	}
-	i++
-	for {
-		i = skipWS(raw, i)
-		if i >= len(raw) || raw[i] != '"' {
-			return 0, false
-		}
-		end := skipString(raw, i)
-		var k string
-		if json.Unmarshal(raw[i:end], &k) != nil {
-			return 0, false
-		}
-		i = skipWS(raw, end)
-		if i >= len(raw) || raw[i] != ':' {
-			return 0, false
-		}
-		i = skipWS(raw, i+1)
-		if i >= len(raw) {
-			return 0, false
-		}
-		if k == key {
-			return i, true
-		}
-		i = skipWS(raw, skipValue(raw, i))
-		if i >= len(raw) || raw[i] != ',' {
-			return 0, false
-		}
-		i++
-	}
-}
-
-func skipWS(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the offset after the string starting at b[i] ('"').
-func skipString(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(b)
-}
-
-// skipValue returns the offset after the value starting at b[i].
-func skipValue(b []byte, i int) int {
-	if i >= len(b) {
-		return i
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			switch b[i] {
-			case '"':
-				i = skipString(b, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-		return len(b)
-	}
-	for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ' ' && b[i] != '\n' && b[i] != '\t' && b[i] != '\r' {
-		i++
-	}
-	return i
 }

@@ -165,20 +165,39 @@ func (e *BusinessError) fill(raw json.RawMessage) {
 	}
 }
 
-// Kind is the apperr kind of the error code: FO8000 and RET13509 NotFound, AUTH* Unauthorised,
-// a "try later" (see Temporary) Unavailable, others Invalid.
+// Kind is the apperr kind of the error code. Known code families decide first: TEC* and the
+// system-failure codes Unavailable, FO8000 and RET13509 NotFound, AUTH* Unauthorised. Only an
+// unknown or missing code is read by its message: a "try later" (see Temporary) Unavailable, "no
+// record"/"no data" NotFound, others Invalid.
 func (e *BusinessError) Kind() apperr.Kind {
-	c := strings.ToUpper(e.Code)
+	if k, ok := e.codeKind(); ok {
+		return k
+	}
 	m := strings.ToLower(e.Message)
 	switch {
 	case e.Temporary():
 		return apperr.Unavailable
-	case c == "FO8000" || c == "RET13509" || strings.Contains(m, "no record") || strings.Contains(m, "no data"):
+	case strings.Contains(m, "no record") || strings.Contains(m, "no data"):
 		return apperr.NotFound
-	case strings.HasPrefix(c, "AUTH"):
-		return apperr.Unauthorised
 	}
 	return apperr.Invalid
+}
+
+// codeKind is the kind of a known code family; ok is false for an unknown or missing code, whose
+// message then decides. A known code is never overruled by its message: an AUTH4033 whose text
+// says "try again after some time" still ends the session, and a RET13509 "no data, technical
+// error" is still nothing to return.
+func (e *BusinessError) codeKind() (k apperr.Kind, ok bool) {
+	c := strings.ToUpper(strings.TrimSpace(e.Code))
+	switch {
+	case strings.HasPrefix(c, "TEC") || temporaryCodes[c]:
+		return apperr.Unavailable, true
+	case c == "FO8000" || c == "RET13509":
+		return apperr.NotFound, true
+	case strings.HasPrefix(c, "AUTH"):
+		return apperr.Unauthorised, true
+	}
+	return "", false
 }
 
 // temporaryCodes are the tax-network codes that mean "the network has trouble, try later" rather
@@ -193,12 +212,13 @@ var temporaryWords = []string{"try after", "try later", "try again later", "try 
 	"temporarily", "server is down", "server down", "system failure", "technical error", "under maintenance"}
 
 // Temporary reports whether the error is the tax network's "try later": a TEC* code (technical
-// error, OTP server down), a system failure, or a message asking to try again after some time.
-// Such an error is retried where that is safe and never reads as invalid input.
+// error, OTP server down), a system failure, or, for a code gstdesk does not know, a message asking
+// to try again after some time. Such an error is retried where that is safe and never reads as
+// invalid input. A known code of another family (AUTH*, FO8000, RET13509) is never temporary,
+// whatever its message says.
 func (e *BusinessError) Temporary() bool {
-	c := strings.ToUpper(strings.TrimSpace(e.Code))
-	if strings.HasPrefix(c, "TEC") || temporaryCodes[c] {
-		return true
+	if k, ok := e.codeKind(); ok {
+		return k == apperr.Unavailable
 	}
 	m := strings.ToLower(e.Message)
 	for _, w := range temporaryWords {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/gstapi/gstapitest"
 )
 
 // TestAdviceForEachFace checks that errors a person can fix keep their window wording and tell a
@@ -94,6 +95,72 @@ func TestErrorTypesArePresenters(t *testing.T) {
 			p := apperr.Command.Public(tt.err)
 			if p.Kind != tt.wantKind || p.Status != tt.wantStatus || p.TransactionID != tt.wantTxn {
 				t.Errorf("got %+v, want kind %s status %d txn %q", p, tt.wantKind, tt.wantStatus, tt.wantTxn)
+			}
+		})
+	}
+}
+
+// TestKnownCodesOverruleTheirMessage checks that a known code family decides the kind even when
+// the message uses "try later" words, and that only unknown codes are read by their message.
+func TestKnownCodesOverruleTheirMessage(t *testing.T) {
+	tests := []struct {
+		code, message string
+		wantKind      apperr.Kind
+		wantTemporary bool
+		wantAdvice    string // in the window message
+	}{
+		{"AUTH4033", "Invalid Session. Please try again after some time", apperr.Unauthorised, false, "Sign in again with an OTP."},
+		{"AUTH403", "Maximum session allowed exceeded, try again after 15 minutes", apperr.Unauthorised, false, "Sign in again with an OTP."},
+		{"AUTH4034", "Technical error while validating the user", apperr.Unauthorised, false, "Sign in again with an OTP."},
+		{"RET13509", "No data found. Please try again after some time", apperr.NotFound, false, "has nothing for"},
+		{"ret13509", "Technical error: no data", apperr.NotFound, false, "has nothing for"},
+		{"FO8000", "No records found, try later", apperr.NotFound, false, "has nothing for"},
+		{"TEC4001", "Technical Error", apperr.Unavailable, true, "Try again in a few minutes."},
+		{"TEC4001", "Invalid session", apperr.Unavailable, true, "Try again in a few minutes."},
+		{"RET12501", "System Failure", apperr.Unavailable, true, "Try again in a few minutes."},
+		{"XYZ1234", "Please try again after some time", apperr.Unavailable, true, "Try again in a few minutes."},
+		{"", "Technical error", apperr.Unavailable, true, "Try again in a few minutes."},
+		{"XYZ1234", "No records found", apperr.NotFound, false, "has nothing for"},
+		{"RET11405", "Invalid API Request Parameters", apperr.Invalid, false, "rejected"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.code+" "+tt.message, func(t *testing.T) {
+			e := &BusinessError{Op: "gstr-2a b2b", StatusCd: "0", Code: tt.code, Message: tt.message}
+			if got := e.Kind(); got != tt.wantKind {
+				t.Errorf("Kind = %q, want %q", got, tt.wantKind)
+			}
+			if got := e.Temporary(); got != tt.wantTemporary {
+				t.Errorf("Temporary = %v, want %v", got, tt.wantTemporary)
+			}
+			if got := apperr.Window.Public(e).Message; !strings.Contains(got, tt.wantAdvice) {
+				t.Errorf("window message = %q, want it to contain %q", got, tt.wantAdvice)
+			}
+		})
+	}
+}
+
+// TestKnownCodeWithTryLaterWordsIsNotRetried checks through the simulator that an ended session
+// whose message asks to try again later is not retried and reads as an ended session.
+func TestKnownCodeWithTryLaterWordsIsNotRetried(t *testing.T) {
+	c, s := simClient(t, gstapitest.Options{})
+	tests := []struct {
+		code, message string
+		wantKind      apperr.Kind
+	}{
+		{"AUTH4033", "Invalid Session, try again after some time", apperr.Unauthorised},
+		{"RET13509", "No data found due to a technical error", apperr.NotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.code, func(t *testing.T) {
+			s.ResetCounts()
+			s.SetFaults(gstapitest.Faults{BusinessError: 10, BusinessCode: tt.code, BusinessMessage: tt.message})
+			defer s.SetFaults(gstapitest.Faults{})
+			_, err := c.Verify(context.Background(), "24ABKCS2033B1ZV")
+			if got := apperr.KindOf(err); got != tt.wantKind {
+				t.Errorf("err = %v, kind %q, want %q", err, got, tt.wantKind)
+			}
+			if got := s.Count("/gst/compliance/public/gstin/verify"); got != 1 {
+				t.Errorf("calls = %d, want 1 (not retried)", got)
 			}
 		})
 	}

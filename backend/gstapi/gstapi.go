@@ -22,6 +22,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/utf8check"
 )
 
 // The service's base addresses.
@@ -531,7 +532,7 @@ func ctxError(ctx context.Context, cl call, err error) error {
 // itself, payload() for tax-network answers. An answer that is not UTF-8 is refused here, before
 // any reader could store or show it.
 func (c *Client) decode(cl call, status int, body []byte) (*response, error) {
-	if at := invalidUTF8(body); at >= 0 {
+	if at := utf8check.FirstInvalid(body); at >= 0 {
 		return nil, (&ContractError{Op: cl.op, Problem: fmt.Sprintf("the answer has text that is not UTF-8 (at byte %d)", at)}).AppError()
 	}
 	return &response{status: status, body: body, cl: cl}, nil

@@ -338,13 +338,8 @@ func TestContractViolationsAreErrors(t *testing.T) {
 			}
 		})
 	}
+	// GSTR-2A's listing is checked where it is read, by package gstr2a.
 	ts := openSession(t, c, s)
-	s.SetFaults(simulator.Faults{EmptyData: 1})
-	_, err := c.GSTR2AB2B(ctx, ts.Token, GSTR2ARequest{Year: 2025, Month: 9})
-	var ce *ContractError
-	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "no b2b list") {
-		t.Errorf("2A with data {} = %v, want a contract error", err)
-	}
 	s.SetFaults(simulator.Faults{EmptyB2B: 1})
 	got, err := c.GSTR2AB2B(ctx, ts.Token, GSTR2ARequest{Year: 2025, Month: 9})
 	if err != nil || got.Empty || string(got.Raw) != `{"b2b":[]}` {
@@ -440,32 +435,9 @@ func TestInvalidUTF8IsRefused(t *testing.T) {
 	}
 }
 
-// TestTopKey checks the b2b finder against encoding/json.
-func TestTopKey(t *testing.T) {
-	tests := []struct {
-		in   string
-		want string
-		ok   bool
-	}{
-		{`{"b2b":[]}`, `[]`, true},
-		{` { "x" : {"b2b":1, "s":"}\"]"} , "b2b" : [ {"a":"]"} ] } `, `[ {"a":"]"} ]`, true},
-		{`{"b\u0032b":[1]}`, `[1]`, true},
-		{`{"a":1}`, ``, false},
-		{`{}`, ``, false},
-		{`[]`, ``, false},
-		{`{"b2b":null}`, `null`, true},
-	}
-	for _, tt := range tests {
-		got, ok := topKey([]byte(tt.in), "b2b")
-		if ok != tt.ok || string(got) != tt.want {
-			t.Errorf("topKey(%s) = %s, %v; want %s, %v", tt.in, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
 // FuzzEnvelope feeds any body to every reader of an answer: the envelope, the tax-network payload,
-// the contract checks, the b2b finder, the flat error and the sign-in token's expiry. None may
-// panic; a payload returned as data is valid UTF-8 JSON; topKey agrees with encoding/json.
+// the contract checks, the flat error and the sign-in token's expiry. None may panic; a payload
+// returned as data is valid UTF-8 JSON.
 func FuzzEnvelope(f *testing.F) {
 	for _, seed := range []string{
 		okVerify,
@@ -481,7 +453,7 @@ func FuzzEnvelope(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
-	contracts := [][]field{changedContract, preferenceContract, verifyContract, applicantContract, validationContract, searchContract, gstr2aContract}
+	contracts := [][]field{changedContract, preferenceContract, verifyContract, applicantContract, validationContract, searchContract}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		c := &Client{cfg: Config{Timeout: time.Second}}
 		cl := call{op: "fuzz", method: http.MethodPost, path: "/x"}
@@ -509,42 +481,7 @@ func FuzzEnvelope(f *testing.F) {
 				checkContract(cl, Meta{}, raw, k, "24ABKCS2033B1ZV")
 			}
 			DecodeSearch(raw)
-			topKind(raw, "b2b")
-			got, ok := topKey(raw, "b2b")
-			var m map[string]json.RawMessage
-			if raw != nil && json.Unmarshal(raw, &m) == nil && uniqueKeys(raw) {
-				want, wok := m["b2b"]
-				if ok != wok || (ok && string(got) != string(want)) {
-					t.Fatalf("topKey(%s) = %s, %v; encoding/json says %s, %v", raw, got, ok, want, wok)
-				}
-			}
 		}
 		newErrorResponse(cl, 500, body).AppError()
 	})
-}
-
-// uniqueKeys reports whether the top-level keys of the object raw are all different (encoding/json
-// keeps the last of duplicates, topKey the first).
-func uniqueKeys(raw []byte) bool {
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return false
-	}
-	seen := map[string]bool{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return false
-		}
-		k, _ := tok.(string)
-		if seen[k] {
-			return false
-		}
-		seen[k] = true
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return false
-		}
-	}
-	return true
 }

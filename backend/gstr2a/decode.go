@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/utf8check"
 )
 
 // decoder reads the GSTR-2A listing in one pass over the bytes. encoding/json reads a 100,000
@@ -147,7 +147,8 @@ func (d *decoder) str() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if slow && (hasByte(b, '\\') || !utf8.Valid(b)) {
+	// decodeB2B refused text that is not UTF-8 before reading: only escapes need unescaping.
+	if slow && hasByte(b, '\\') {
 		var s string
 		if err := json.Unmarshal(d.data[start:d.pos], &s); err != nil {
 			return "", d.syntax("bad text")
@@ -165,18 +166,6 @@ func (d *decoder) str() (string, error) {
 		return s, nil
 	}
 	return string(b), nil
-}
-
-// firstInvalidUTF8 returns the offset of the first byte of b that is not UTF-8 (b is not valid).
-func firstInvalidUTF8(b []byte) int {
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return i
-		}
-		i += n
-	}
-	return len(b)
 }
 
 func hasByte(b []byte, c byte) bool {
@@ -486,7 +475,9 @@ var (
 )
 
 // decodeAnswer is decodeListing for an answer of the service: the b2b list is required (it may
-// be empty), as the contract says; an answer without it is not "a period with no invoices".
+// be empty), as the contract says; an answer without it is not "a period with no invoices". This
+// is the one check of the answer's shape (gstapi passes data.data on unread): an answer that is
+// not an object with one b2b list breaks the contract (brokenAnswer).
 func decodeAnswer(data []byte, onSupplier func(i int, s *Supplier) error) (Listing, error) {
 	return decodeB2B(data, onSupplier, true)
 }
@@ -502,14 +493,20 @@ func decodeListing(data []byte, onSupplier func(i int, s *Supplier) error) (List
 func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2B bool) (Listing, error) {
 	d := &decoder{data: data, intern: make(map[string]string, 512)}
 	var l Listing
-	if !utf8.Valid(data) {
-		d.pos = firstInvalidUTF8(data)
+	if at := utf8check.FirstInvalid(data); at >= 0 {
+		d.pos = at
 		e := &syntaxErr{off: d.pos, msg: "text that is not UTF-8"}
 		return l, apperr.Wrap(apperr.Invalid, e,
 			"The GSTR-2A answer has text that is not UTF-8 (at byte %d). Nothing was saved; pull the period again, and report it if it repeats.", d.pos)
 	}
+	// shape is the error of a listing that is not an object with one b2b list: in an answer of
+	// the service, the contract broken.
+	shape := malformed
+	if requireB2B {
+		shape = brokenAnswer
+	}
 	if d.peek() != '{' {
-		return l, malformed(&FieldError{Field: "data", Problem: "is not a JSON object"})
+		return l, shape(&FieldError{Field: "data", Problem: "is not a JSON object"})
 	}
 	seen, gotList := false, false
 	_, err := d.object(func(k []byte) error {
@@ -517,7 +514,7 @@ func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2
 			return d.skip(1)
 		}
 		if seen {
-			return d.field("b2b", "appears twice")
+			return shape(&FieldError{Field: "b2b", Problem: "appears twice"})
 		}
 		seen = true
 		ok, err := d.array(func(i int) error {
@@ -541,7 +538,7 @@ func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2
 			if err := d.skip(1); err != nil {
 				return err
 			}
-			return d.field("b2b", "should be a list but is "+k)
+			return shape(&FieldError{Field: "b2b", Problem: "should be a list but is " + k})
 		}
 		if !ok {
 			l.B2B = nil
@@ -556,7 +553,7 @@ func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2
 		return Listing{}, d.syntax("unexpected data after the answer")
 	}
 	if requireB2B && !gotList {
-		return Listing{}, malformed(&FieldError{Field: "b2b", Problem: "is missing (the answer has no list of suppliers, not even an empty one)"})
+		return Listing{}, brokenAnswer(&FieldError{Field: "b2b", Problem: "is missing (the answer has no list of suppliers, not even an empty one)"})
 	}
 	if l.B2B == nil {
 		l.B2B = []Supplier{}

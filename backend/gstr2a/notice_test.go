@@ -53,8 +53,13 @@ func TestEmptyAnswerAfterInvoices(t *testing.T) {
 	if err != nil || prev == nil || prev.ID != full.ID {
 		t.Fatalf("PreviousPull = %+v, %v; want the full pull %s", prev, err, full.ID)
 	}
-	for i, raw := range []string{`{"b2b":[]}`, ``} { // an empty list, and "no data" (nil)
-		empty := ingest(t, db, "w1", "2024-01", 10+i, []byte(raw))
+	for i, raw := range []string{`{"b2b":[]}`, ``} { // an empty list, and "no data" (Empty, no answer)
+		var empty Snapshot
+		if raw == "" {
+			empty = ingestEmpty(t, db, "w1", "2024-01", 10+i)
+		} else {
+			empty = ingest(t, db, "w1", "2024-01", 10+i, []byte(raw))
+		}
 		if empty.Invoices != 0 || empty.Status != StatusEmpty {
 			t.Errorf("empty pull %q stored as %+v", raw, empty)
 		}

@@ -12,7 +12,8 @@ import (
 
 // FieldError says where a listing is malformed: 1-based supplier, invoice and item positions
 // (0 when not inside one), the field and the problem. Parse and Validate return it wrapped in an
-// *apperr.Error of kind Invalid.
+// *apperr.Error of kind Invalid; Ingest too, except for an answer that is not an object with one
+// b2b list, whose error is of kind Unavailable (the service broke its contract).
 type FieldError struct {
 	Supplier int    `json:"supplier,omitempty"`
 	CTIN     string `json:"ctin,omitempty"`
@@ -58,6 +59,15 @@ func malformed(fe *FieldError) error {
 	return apperr.Wrap(apperr.Invalid, fe,
 		"The GSTR-2A answer is malformed at %s: %s %s. Nothing was saved; pull the period again, and report it if it repeats.",
 		fe.Where(), fe.Field, fe.Problem)
+}
+
+// brokenAnswer is the error of an answer of the service that is not the listing the contract
+// promises (an object with one b2b list): the service's fault, not the user's, so of kind
+// Unavailable like gstapi's contract errors. Ingest adds the answer's transaction id.
+func brokenAnswer(fe *FieldError) error {
+	return apperr.Wrap(apperr.Unavailable, fe,
+		"The GST service's GSTR-2A answer is not what the service promises: %s %s. Nothing was saved; pull the period again, and report it with the transaction id if it repeats.",
+		fe.Field, fe.Problem)
 }
 
 // Parse reads the `data.data` of a GSTR-2A B2B answer ({"b2b":[...]}) and checks every field.

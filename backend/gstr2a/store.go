@@ -142,17 +142,29 @@ type IngestRequest struct {
 	FetchedAt     time.Time
 	TransactionID string
 	ServerTime    time.Time
-	// Raw is the answer's data.data ({"b2b":[...]}); nil, empty or null for "no data".
+	// Raw is the answer's data.data ({"b2b":[...]}, the list possibly empty). It must be there
+	// unless Empty is set.
 	Raw []byte
+	// Empty says the service answered that the period has no data (gstapi.GSTR2A.Empty, a
+	// RET13509 "No data found"); Raw is then nil. Only the caller knows this: a missing or null
+	// Raw without it is a broken answer, not an empty period.
+	Empty bool
 }
 
 // Ingest parses the service's answer and stores it as a new snapshot, reading and writing side
 // by side (the answer is checked completely before the transaction commits: a malformed answer
-// stores nothing). It returns the stored snapshot.
+// stores nothing). An answer marked Empty is stored as a period with no invoices. It returns the
+// stored snapshot.
 func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progress) (Snapshot, error) {
 	raw := bytes.TrimSpace(req.Raw)
-	if len(raw) == 0 || string(raw) == "null" {
+	none := len(raw) == 0 || string(raw) == "null"
+	switch {
+	case req.Empty && !none:
+		return Snapshot{}, fmt.Errorf("gstr2a: ingest %s: the answer is marked empty but has %d bytes of data", req.Period, len(raw))
+	case req.Empty:
 		raw = []byte(`{"b2b":[]}`)
+	case none:
+		return Snapshot{}, withTransaction(brokenAnswer(&FieldError{Field: "data", Problem: "is missing (the service neither sent the invoices nor said the period has none)"}), req.TransactionID)
 	}
 	sreq := SaveRequest{WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period, Filters: req.Filters,
 		FetchedAt: req.FetchedAt, TransactionID: req.TransactionID, ServerTime: req.ServerTime}
@@ -160,8 +172,20 @@ func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progres
 	return save(ctx, db, sreq, estimate, progress, func() ([]byte, error) { return raw, nil },
 		func(emit func(int, *Supplier) error) error {
 			_, err := decodeAnswer(raw, emit)
-			return err
+			return withTransaction(err, req.TransactionID)
 		})
+}
+
+// withTransaction gives the error of reading an answer the answer's transaction id, for the
+// person who reports it.
+func withTransaction(err error, txn string) error {
+	var e *apperr.Error
+	if txn == "" || !errors.As(err, &e) || e.TransactionID != "" {
+		return err
+	}
+	c := *e
+	c.TransactionID = txn
+	return &c
 }
 
 // save writes a snapshot; produce calls emit for each supplier in order (from a slice, or from

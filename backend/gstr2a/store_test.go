@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,6 +35,18 @@ func ingest(t testing.TB, db *sql.DB, ws, period string, minutes int, raw []byte
 	snap, err := Ingest(context.Background(), db, IngestRequest{WorkspaceID: ws, GSTIN: testGSTIN, Period: period,
 		FetchedAt: baseTime.Add(time.Duration(minutes) * time.Minute), TransactionID: "tx-" + period,
 		ServerTime: baseTime.Add(time.Duration(minutes)*time.Minute - time.Second), Raw: raw}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+// ingestEmpty stores, for a period at baseTime + minutes, the service's "no data" answer.
+func ingestEmpty(t testing.TB, db *sql.DB, ws, period string, minutes int) Snapshot {
+	t.Helper()
+	snap, err := Ingest(context.Background(), db, IngestRequest{WorkspaceID: ws, GSTIN: testGSTIN, Period: period,
+		FetchedAt: baseTime.Add(time.Duration(minutes) * time.Minute), TransactionID: "tx-" + period,
+		ServerTime: baseTime.Add(time.Duration(minutes)*time.Minute - time.Second), Empty: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,8 +150,14 @@ func TestSnapshotsKeepHistoryAndLatest(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := ingest(t, db, "w2", "2024-01", 30, genListing(5, 4)) // another workspace
-	feb := ingest(t, db, "w1", "2024-02", 40, nil)                // pulled, no data
-	if empty := ingest(t, db, "w1", "2024-04", 41, []byte(" null ")); empty.Status != StatusEmpty || empty.Invoices != 0 {
+	feb := ingestEmpty(t, db, "w1", "2024-02", 40)                // pulled, no data
+	// An answer marked empty may carry a null payload.
+	empty, err := Ingest(ctx, db, IngestRequest{WorkspaceID: "w1", GSTIN: testGSTIN, Period: "2024-04",
+		FetchedAt: baseTime.Add(41 * time.Minute), Raw: []byte(" null "), Empty: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if empty.Status != StatusEmpty || empty.Invoices != 0 {
 		t.Errorf("null answer stored as %+v", empty)
 	}
 
@@ -301,5 +320,94 @@ func TestDeleteSnapshot(t *testing.T) {
 	}
 	if err := DeleteSnapshot(ctx, db, b.ID); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("second delete = %v", err)
+	}
+}
+
+// TestIngestNeedsEmptyForNoData checks that only an answer the caller marks Empty is stored as a
+// period with no invoices: a missing or null payload without the mark is refused, stores nothing
+// and leaves the earlier pull the period's latest; a payload marked Empty is refused too.
+func TestIngestNeedsEmptyForNoData(t *testing.T) {
+	db := openDB(t)
+	ctx := context.Background()
+	good := ingest(t, db, "w1", "2024-01", 0, genListing(4, 2))
+	before := tableCounts(t, db)
+	tests := []struct {
+		name  string
+		raw   []byte
+		empty bool
+	}{
+		{"nil", nil, false},
+		{"no bytes", []byte{}, false},
+		{"white space", []byte(" \n"), false},
+		{"null", []byte("null"), false},
+		{"marked empty with invoices", genListing(4, 2), true},
+		{"marked empty with an empty list", []byte(`{"b2b":[]}`), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Ingest(ctx, db, IngestRequest{WorkspaceID: "w1", GSTIN: testGSTIN, Period: "2024-01",
+				FetchedAt: baseTime.Add(time.Hour), Raw: tt.raw, Empty: tt.empty}, nil)
+			if err == nil {
+				t.Fatal("stored")
+			}
+			if !tt.empty && (apperr.KindOf(err) != apperr.Unavailable || !strings.Contains(err.Error(), "data is missing")) {
+				t.Errorf("err = %v, want Unavailable: data is missing", err)
+			}
+		})
+	}
+	if after := tableCounts(t, db); !equalCounts(before, after) {
+		t.Errorf("refused answers changed the tables: %v -> %v", before, after)
+	}
+	latest, err := LatestSnapshot(ctx, db, "w1", "2024-01")
+	if err != nil || latest.ID != good.ID {
+		t.Errorf("latest = %+v, %v; want the good pull", latest, err)
+	}
+	empty := ingestEmpty(t, db, "w1", "2024-01", 120)
+	if empty.Status != StatusEmpty || empty.Invoices != 0 {
+		t.Errorf("answer marked empty stored as %+v", empty)
+	}
+}
+
+// TestIngestRefusesAnswersOfAnotherShape checks the one check of a GSTR-2A answer's shape: an
+// answer that is not an object with one b2b list breaks the service's contract (Unavailable, with
+// the answer's transaction id) and stores nothing, while Parse, which reads files, calls the same
+// shapes malformed input (Invalid).
+func TestIngestRefusesAnswersOfAnotherShape(t *testing.T) {
+	db := openDB(t)
+	ctx := context.Background()
+	good := ingest(t, db, "w1", "2024-01", 0, genListing(4, 2))
+	before := tableCounts(t, db)
+	tests := []struct {
+		raw       string
+		want      string
+		wantParse bool // Parse reads it as a listing without suppliers
+	}{
+		{`{}`, "b2b is missing", true},
+		{`{"b2b":null}`, "b2b is missing", true},
+		{`{"other":[]}`, "b2b is missing", true},
+		{`[]`, "data is not a JSON object", false},
+		{`"b2b"`, "data is not a JSON object", false},
+		{`{"b2b":{}}`, "b2b should be a list but is an object", false},
+		{`{"b2b":[],"b2b":[]}`, "b2b appears twice", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.raw, func(t *testing.T) {
+			_, err := Ingest(ctx, db, IngestRequest{WorkspaceID: "w1", GSTIN: testGSTIN, Period: "2024-01",
+				FetchedAt: baseTime.Add(time.Hour), TransactionID: "tx-shape", Raw: []byte(tt.raw)}, nil)
+			p := apperr.Window.Public(err)
+			if p == nil || p.Kind != apperr.Unavailable || !strings.Contains(p.Message, "not what the service promises: "+tt.want) || p.TransactionID != "tx-shape" {
+				t.Errorf("Ingest: %+v, want Unavailable, %q, transaction tx-shape", p, tt.want)
+			}
+			_, perr := Parse([]byte(tt.raw))
+			if tt.wantParse != (perr == nil) || perr != nil && apperr.KindOf(perr) != apperr.Invalid {
+				t.Errorf("Parse: %v", perr)
+			}
+		})
+	}
+	if after := tableCounts(t, db); !equalCounts(before, after) {
+		t.Errorf("refused answers changed the tables: %v -> %v", before, after)
+	}
+	if latest, err := LatestSnapshot(ctx, db, "w1", "2024-01"); err != nil || latest.ID != good.ID {
+		t.Errorf("latest = %+v, %v; want the good pull", latest, err)
 	}
 }

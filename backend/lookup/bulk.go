@@ -28,14 +28,17 @@ type BulkItem struct {
 }
 
 // BulkSummary says what a bulk check did: what was checked locally, what came from the cache, and
-// how many paid calls were made.
+// how many paid calls were made. PaidCalls counts the lookups the service answered with HTTP 2xx,
+// each spending a credit whatever gstdesk made of the answer: good data, a business error such as
+// "no records" or "try later", or an answer that broke the contract. (A "try later" retried by the
+// client spends a credit on each try but counts once.)
 type BulkSummary struct {
 	Total      int  `json:"total"`
 	Invalid    int  `json:"invalid"`
 	Duplicates int  `json:"duplicates"`
 	Unique     int  `json:"unique"`
 	FromCache  int  `json:"from_cache"`
-	PaidCalls  int  `json:"paid_calls"` // calls the service answered with 2xx (credits spent)
+	PaidCalls  int  `json:"paid_calls"` // lookups the service answered with 2xx (credits spent)
 	Failed     int  `json:"failed"`
 	Cancelled  bool `json:"cancelled"`
 }
@@ -115,7 +118,7 @@ func (s *Service) Bulk(ctx context.Context, inputs []string, opt BulkOptions, pr
 	progress(done, sum.Total)
 
 	var mu sync.Mutex
-	var stopReason *apperr.Error
+	var stopReason *Answer // the answer that ended the run
 	consecutive := 0
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -132,10 +135,12 @@ func (s *Service) Bulk(ctx context.Context, inputs []string, opt BulkOptions, pr
 				}
 				mu.Lock()
 				items[i].Answer = a
+				if a.paid {
+					sum.PaidCalls++
+				}
 				switch {
 				case a.OK() && !a.Stored:
 					items[i].Status = StatusRemote
-					sum.PaidCalls++
 					consecutive = 0
 				case a.OK():
 					items[i].Status = StatusCache // the service was down; a stored answer stood in
@@ -146,13 +151,10 @@ func (s *Service) Bulk(ctx context.Context, inputs []string, opt BulkOptions, pr
 					if a.Error.Kind == apperr.Unavailable {
 						consecutive++
 						if consecutive >= opt.StopAfter && stopReason == nil {
-							stopReason = a.Error
+							stopReason = &a
 						}
 					} else {
 						consecutive = 0
-						if a.Error.Status >= 200 && a.Error.Status < 300 {
-							sum.PaidCalls++ // a business error such as "no records found" is a 200: it costs a credit
-						}
 					}
 				}
 				done++
@@ -183,7 +185,7 @@ feed:
 	if sent < len(remote) {
 		reason := apperr.New(apperr.Canceled, "Not looked up: the check was cancelled.")
 		if stopReason != nil {
-			reason = apperr.New(apperr.Unavailable, "Not looked up: the GST service stopped answering (%s). Run the check again when it is back; finished answers are kept.", stopReason.Message)
+			reason = stopped(*stopReason)
 		} else {
 			sum.Cancelled = true
 		}
@@ -202,4 +204,16 @@ feed:
 		}
 	}
 	return items, sum
+}
+
+// stopped is the reason given to the GSTINs not looked up after a run of failures ended with a:
+// the service answering wrongly, the tax network asking to try later, or no answer at all.
+func stopped(a Answer) *apperr.Error {
+	switch {
+	case a.broken:
+		return apperr.New(apperr.Unavailable, "Not looked up: the GST service's answers broke its contract several times in a row (%s). gstdesk stopped so as not to spend more credits on answers it cannot use; run the check again later, and report it with the transaction id if it repeats. Finished answers are kept.", a.Error.Message)
+	case a.paid:
+		return apperr.New(apperr.Unavailable, "Not looked up: the GST network asked several times in a row to try later (%s). Run the check again in a few minutes; finished answers are kept.", a.Error.Message)
+	}
+	return apperr.New(apperr.Unavailable, "Not looked up: the GST service stopped answering (%s). Run the check again when it is back; finished answers are kept.", a.Error.Message)
 }

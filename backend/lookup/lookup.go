@@ -73,6 +73,13 @@ type Answer struct {
 	// Note explains a cache answer given in place of a failed remote call.
 	Note  string        `json:"note,omitempty"`
 	Error *apperr.Error `json:"error,omitempty"`
+
+	// paid says the service answered the remote call behind this answer with HTTP 2xx, which
+	// spends a credit whatever gstdesk made of it: good data, a business error such as "no
+	// records" or "try later", or an answer that broke the contract.
+	paid bool
+	// broken says the service's answer broke its contract (a *gstapi.ContractError).
+	broken bool
 }
 
 // stored is the source label of an answer read from the data folder.
@@ -183,11 +190,15 @@ func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, 
 	start := time.Now()
 	m, err := call(ctx, client)
 	s.audit(ctx, op, key, start, &m, err)
+	// gstapi gives an answer only for a 2xx; an error says the status it came with, if any.
+	a.paid = err == nil
 	if err != nil {
 		pe := s.Face.Public(err)
+		a.paid = pe.Status >= 200 && pe.Status < 300
 		var ce *gstapi.ContractError
 		switch {
 		case errors.As(err, &ce):
+			a.broken = true
 			// The service answered, wrongly: that is an error, not an outage to paper over; the
 			// stored answer stays as it was.
 			if c != nil {

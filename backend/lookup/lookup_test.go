@@ -538,3 +538,57 @@ func TestTryLaterOffersTheStoredAnswer(t *testing.T) {
 		t.Errorf("verify with nothing stored = %+v, want Unavailable, try again", b.Error)
 	}
 }
+
+// TestBulkCountsEveryPaidAnswer checks that every lookup the service answered with HTTP 2xx is a
+// paid call, whether the answer broke the contract or asked to try later, and that a run ended by
+// such answers says what happened instead of "the service stopped answering".
+func TestBulkCountsEveryPaidAnswer(t *testing.T) {
+	const n = 10
+	tests := []struct {
+		name   string
+		faults gstapitest.Faults
+		stored bool // a stored answer exists for every GSTIN
+		tries  int  // 2xx answers per lookup (MaxAttempts 2 retries a try-later once)
+		// wantStop is in the reason of the GSTINs not looked up; "" means the run does not stop.
+		wantStop string
+	}{
+		{"contract violations", gstapitest.Faults{EmptyData: 100}, false, 1, "broke its contract several times in a row"},
+		{"not UTF-8", gstapitest.Faults{InvalidUTF8: 100}, false, 1, "broke its contract several times in a row"},
+		{"try later", gstapitest.Faults{BusinessError: 100, BusinessCode: "TEC4001", BusinessMessage: "Technical Error"}, false, 2, "asked several times in a row to try later"},
+		{"try later, stored answers stand in", gstapitest.Faults{BusinessError: 100, BusinessCode: "RET12501", BusinessMessage: "System Failure"}, true, 2, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newRig(t, gstapitest.Options{Seed: 3, Taxpayers: 40})
+			ctx := context.Background()
+			gstins := r.sim.KnownGSTINs()[:n]
+			if tt.stored {
+				for _, g := range gstins {
+					if a := r.svc.Search(ctx, g, true, false); !a.OK() {
+						t.Fatal(a.Error)
+					}
+				}
+			}
+			r.sim.ResetCounts()
+			r.sim.SetFaults(tt.faults)
+			items, sum := r.svc.Bulk(ctx, gstins, BulkOptions{Workers: 1, Fresh: true}, nil)
+			simPaid := r.sim.Paid(searchPath)
+			if sum.PaidCalls*tt.tries != simPaid || sum.PaidCalls == 0 {
+				t.Errorf("summary's paid calls = %d, want the %d 2xx answers the simulator sent, %d a lookup", sum.PaidCalls, simPaid, tt.tries)
+			}
+			if tt.wantStop == "" {
+				if sum.PaidCalls != n || sum.FromCache != n || sum.Failed != 0 {
+					t.Errorf("summary = %+v, want %d paid lookups answered from the cache", sum, n)
+				}
+				return
+			}
+			if sum.Failed != n || sum.PaidCalls >= n {
+				t.Errorf("summary = %+v, want every row failed and the run stopped early", sum)
+			}
+			last := items[n-1].Answer.Error
+			if last == nil || !strings.Contains(last.Message, tt.wantStop) || strings.Contains(last.Message, "stopped answering") {
+				t.Errorf("reason of the last row = %+v, want it to contain %q", last, tt.wantStop)
+			}
+		})
+	}
+}

@@ -1,8 +1,6 @@
 package payroll
 
 import (
-	"gstdesk/backend/money"
-
 	"bufio"
 	"bytes"
 	"context"
@@ -18,8 +16,10 @@ import (
 	"unicode/utf8"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/money"
 	"gstdesk/backend/sheet"
 	"gstdesk/backend/tds"
+	"gstdesk/backend/utf8check"
 	"gstdesk/backend/workbook"
 )
 
@@ -83,26 +83,27 @@ func (im *Import) warn(s string) {
 	}
 }
 
-// DetectFormat tells the format from the file name's extension, or else from its first bytes.
+// DetectFormat tells the format from the file name's extension, or else from its first bytes: a
+// JSON workbook by .json, .ndjson or .jsonl, or by a first character { or [ in a file whose name
+// says nothing; the spreadsheets (and the refusal of an old .xls) as sheet.Detect tells them.
 func DetectFormat(name string, head []byte) (Format, error) {
-	switch strings.ToLower(filepath.Ext(name)) {
+	ext := strings.ToLower(filepath.Ext(name))
+	switch ext {
 	case ".json", ".ndjson", ".jsonl":
 		return JSON, nil
-	case ".csv", ".txt", ".tsv":
-		return CSV, nil
-	case ".xlsx", ".xlsm":
-		return XLSX, nil
-	case ".xls":
-		return "", apperr.New(apperr.Invalid, "%s is an old Excel 97-2003 file: open it in Excel and save it as .xlsx, then import again.", filepath.Base(name))
 	}
-	if bytes.HasPrefix(head, []byte("PK\x03\x04")) {
-		return XLSX, nil
+	f, err := sheet.Detect(name, head)
+	if err != nil {
+		return "", err
 	}
-	t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\ufeff")), " \t\r\n")
-	if len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		return JSON, nil
+	if f == sheet.CSV && ext != ".csv" && ext != ".txt" && ext != ".tsv" {
+		// CSV is only sheet.Detect's default here: the first bytes may say JSON.
+		t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\ufeff")), " \t\r\n")
+		if len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+			return JSON, nil
+		}
 	}
-	return CSV, nil
+	return Format(f), nil
 }
 
 // ParseFormat reads a format name: json, csv or xlsx.
@@ -142,7 +143,7 @@ func Read(ctx context.Context, name string, r io.ReaderAt, size int64, opt Optio
 		max = lim.MaxXLSXBytes
 	}
 	if max > 0 && size > max {
-		return nil, apperr.New(apperr.Invalid, "%s is %s; gstdesk reads %s files of at most %d MB. Split the payroll into smaller files.", base, sizeText(size), strings.ToUpper(string(format)), max>>20)
+		return nil, apperr.New(apperr.Invalid, "%s is %s; gstdesk reads %s files of at most %d MB. Split the payroll into smaller files.", base, sheet.SizeText(size), strings.ToUpper(string(format)), max>>20)
 	}
 	im := &Import{File: base, Format: format, Size: size}
 	hashDone := make(chan string, 1)
@@ -168,13 +169,6 @@ func Read(ctx context.Context, name string, r io.ReaderAt, size int64, opt Optio
 		return nil, apperr.New(apperr.Invalid, "%s has no employees: fill one row per employee under the header row (download the template to see the columns).", base)
 	}
 	return im, nil
-}
-
-func sizeText(n int64) string {
-	if n >= 1<<20 {
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%d KB", (n+1023)>>10)
 }
 
 func canceled(ctx context.Context) error {
@@ -241,16 +235,8 @@ func readJSON(ctx context.Context, im *Import, r io.Reader, lim Limits, progress
 			progress(n, 0)
 		}
 		e := Employee{Row: n}
-		if !utf8.Valid(raw) {
+		if at := utf8check.FirstInvalid(raw); at >= 0 {
 			// encoding/json would read each bad byte as U+FFFD: refuse rather than garble.
-			at := 0
-			for at < len(raw) {
-				r, size := utf8.DecodeRune(raw[at:])
-				if r == utf8.RuneError && size <= 1 {
-					break
-				}
-				at += size
-			}
 			im.BadRows++
 			im.problem(Problem{File: im.File, Row: n, Value: string(bytes.ToValidUTF8(raw[max(0, at-20):min(len(raw), at+20)], []byte("\uFFFD"))),
 				Message: fmt.Sprintf("the text is not UTF-8 (byte %d of the workbook): the file was saved in another encoding. Save it as UTF-8 and import again", at+1)})
@@ -591,14 +577,12 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 			f := fieldByKey[key]
 			p, err := parseMoney(v)
 			switch {
-			case err != nil && strings.Contains(err.Error(), "more than"):
+			case errors.Is(err, money.ErrRange): // beyond tds.MaxAmount
 				fail(i, v, "expected at most ₹10,000 crore: check the amount is in rupees")
 			case err != nil:
 				fail(i, v, "expected an amount in rupees, like 150000 or 1234.50")
 			case p < 0 && f != tds.HouseProperty:
 				fail(i, v, "expected 0 or more: only the house property item may be negative (a loss)")
-			case p > tds.MaxAmount || p < -tds.MaxAmount:
-				fail(i, v, "expected at most ₹10,000 crore: check the amount is in rupees")
 			default:
 				e.Input.Amounts[f] = p
 			}

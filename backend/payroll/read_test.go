@@ -1,11 +1,10 @@
 package payroll
 
 import (
-	"gstdesk/backend/money"
-
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +14,8 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
+	"gstdesk/backend/money"
+	"gstdesk/backend/sheet"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/workbook"
 )
@@ -374,5 +375,68 @@ func TestReadSheetRefusals(t *testing.T) {
 	_, err := Read(context.Background(), "latin1.csv", strings.NewReader(data), int64(len(data)), Options{})
 	if apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "latin1.csv, row 2, column A: the text is not UTF-8") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestDetectFormatIsSheetsForSpreadsheets checks that payroll tells JSON workbooks itself and
+// leaves spreadsheets, and the refusal of an old .xls, to sheet.Detect.
+func TestDetectFormatIsSheetsForSpreadsheets(t *testing.T) {
+	tests := []struct {
+		name, head string
+		want       Format
+	}{
+		{"a.json", "name,pan", JSON},
+		{"a.NDJSON", "", JSON},
+		{"a.jsonl", "{}", JSON},
+		{"a.csv", "{\"sheets\":[]}", CSV},
+		{"a.txt", "[", CSV},
+		{"a.tsv", "a\tb", CSV},
+		{"a.xlsx", "", XLSX},
+		{"a.XLSM", "", XLSX},
+		{"-", "PK\x03\x04", XLSX},
+		{"payroll", "\ufeff  \n[{}]", JSON},
+		{"payroll.dat", "{", JSON},
+		{"-", "name,pan\n", CSV},
+		{"", "", CSV},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+" "+tt.head, func(t *testing.T) {
+			got, err := DetectFormat(tt.name, []byte(tt.head))
+			if err != nil || got != tt.want {
+				t.Fatalf("DetectFormat = %q, %v; want %q", got, err, tt.want)
+			}
+			if got == JSON {
+				return
+			}
+			if sf, err := sheet.Detect(tt.name, []byte(tt.head)); err != nil || Format(sf) != got {
+				t.Errorf("sheet.Detect = %q, %v; payroll says %q", sf, err, got)
+			}
+		})
+	}
+	_, err := DetectFormat("Old.XLS", []byte("x"))
+	if _, serr := sheet.Detect("Old.XLS", []byte("x")); !errors.Is(err, sheet.ErrFormat) || apperr.Window.Public(err).Message != apperr.Window.Public(serr).Message {
+		t.Errorf(".xls: %v, want sheet's refusal %v", err, serr)
+	}
+}
+
+// TestTooBigSaysTheSizeAsSheetDoes checks that a file over the limit is described with
+// sheet.SizeText, the one way gstdesk writes a size.
+func TestTooBigSaysTheSizeAsSheetDoes(t *testing.T) {
+	for _, data := range []string{"name\n", strings.Repeat("x", 1536)} {
+		_, err := Read(context.Background(), "a.csv", strings.NewReader(data), int64(len(data)), Options{Limits: Limits{MaxBytes: 3, MaxXLSXBytes: 3, MaxRows: 10}})
+		if want := "a.csv is " + sheet.SizeText(int64(len(data))) + ";"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%d bytes: err = %v, want it to say %q", len(data), err, want)
+		}
+	}
+}
+
+// TestAmountBeyondTheLimitSaysSo checks that an amount beyond tds.MaxAmount, or beyond what money
+// reads at all, is a problem asking for rupees, not one saying it is not an amount.
+func TestAmountBeyondTheLimitSaysSo(t *testing.T) {
+	for _, v := range []string{"100000000001", "1e40", "-100000000001"} {
+		im := readBytes(t, "pay.csv", []byte("Employee,salary_as_per_provisions_contained_in_section_17_1\nAsha,"+v+"\n"), Options{})
+		if len(im.Problems) != 1 || !strings.Contains(im.Problems[0].Message, "expected at most ₹10,000 crore") || len(im.Employees) != 0 {
+			t.Errorf("salary %s: employees %d, problems %v; want the row refused as beyond ₹10,000 crore", v, len(im.Employees), im.Problems)
+		}
 	}
 }

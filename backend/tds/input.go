@@ -306,14 +306,24 @@ func itThem(n int) string {
 // ParseAmount reads an amount item of the salary workbook: whatever money.Parse accepts ("150000",
 // "-2000.50", "1.5e5", " 42 ", "1,50,000", "₹ 1,234.50"), a third decimal rounding half away from
 // zero; empty text is 0. Text that is not an amount, or beyond MaxAmount, is an error saying what is
-// wrong.
+// wrong, and is money.ErrRange or money.ErrSyntax to errors.Is.
 func ParseAmount(s string) (money.Paise, error) {
 	p, err := money.Parse(s)
 	switch {
 	case errors.Is(err, money.ErrRange), err == nil && (p > MaxAmount || p < -MaxAmount):
-		return 0, fmt.Errorf("%q is more than gstdesk accepts for one item (%s)", s, MaxAmount)
+		return 0, &amountError{fmt.Sprintf("%q is more than gstdesk accepts for one item (%s)", s, MaxAmount), money.ErrRange}
 	case err != nil:
-		return 0, fmt.Errorf("%q is not an amount: write a number of rupees, like 150000 or 1234.50", s)
+		return 0, &amountError{fmt.Sprintf("%q is not an amount: write a number of rupees, like 150000 or 1234.50", s), money.ErrSyntax}
 	}
 	return p, nil
 }
+
+// amountError is an error of ParseAmount: what is wrong, in words, and money.ErrRange (beyond
+// MaxAmount) or money.ErrSyntax (not an amount) for errors.Is.
+type amountError struct {
+	msg string
+	err error
+}
+
+func (e *amountError) Error() string { return e.msg }
+func (e *amountError) Unwrap() error { return e.err }

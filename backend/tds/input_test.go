@@ -1,10 +1,11 @@
 package tds
 
 import (
-	"gstdesk/backend/money"
-
+	"errors"
 	"strings"
 	"testing"
+
+	"gstdesk/backend/money"
 )
 
 func TestParseAmount(t *testing.T) {
@@ -176,6 +177,34 @@ func TestKeys(t *testing.T) {
 	for f := Field(0); f < NumFields; f++ {
 		if got, ok := FieldByKey(f.Key()); !ok || got != f {
 			t.Errorf("FieldByKey(%q) = %v, %v", f.Key(), got, ok)
+		}
+	}
+}
+
+// TestParseAmountErrorsAreMoneys checks that ParseAmount's errors say which of money's errors they
+// are, so that callers test them with errors.Is rather than by their words.
+func TestParseAmountErrorsAreMoneys(t *testing.T) {
+	tests := []struct {
+		in   string
+		want error
+	}{
+		{"100000000001", money.ErrRange},  // beyond MaxAmount, within money.Max
+		{"-100000000001", money.ErrRange}, // below -MaxAmount
+		{"1e40", money.ErrRange},          // beyond money.Max
+		{"abc", money.ErrSyntax},
+		{"1,5", money.ErrSyntax},
+	}
+	for _, tt := range tests {
+		_, err := ParseAmount(tt.in)
+		if !errors.Is(err, tt.want) {
+			t.Errorf("ParseAmount(%q) = %v, want an error that is %v", tt.in, err, tt.want)
+		}
+		other := money.ErrSyntax
+		if tt.want == money.ErrSyntax {
+			other = money.ErrRange
+		}
+		if errors.Is(err, other) {
+			t.Errorf("ParseAmount(%q) = %v is %v too", tt.in, err, other)
 		}
 	}
 }

@@ -150,7 +150,7 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 		}
 		snap, err := gstr2a.Ingest(ctx, s.DB.DB, gstr2a.IngestRequest{
 			WorkspaceID: ws.ID, GSTIN: sess.GSTIN, Period: p, Filters: filters,
-			FetchedAt: s.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: ans.Raw,
+			FetchedAt: s.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: ans.Raw, Empty: ans.Empty,
 		}, nil)
 		if err != nil {
 			r.Status, r.Error = "error", s.Face().Public(err)
