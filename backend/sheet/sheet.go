@@ -67,31 +67,22 @@ var DefaultLimits = Limits{
 // withDefaults fills the zero fields from DefaultLimits.
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
-	if l.MaxFileBytes <= 0 {
-		l.MaxFileBytes = d.MaxFileBytes
-	}
-	if l.MaxSheetBytes <= 0 {
-		l.MaxSheetBytes = d.MaxSheetBytes
-	}
-	if l.MaxSharedStringBytes <= 0 {
-		l.MaxSharedStringBytes = d.MaxSharedStringBytes
-	}
-	if l.MaxSharedStrings <= 0 {
-		l.MaxSharedStrings = d.MaxSharedStrings
-	}
-	if l.MaxRows <= 0 {
-		l.MaxRows = d.MaxRows
-	}
-	if l.MaxColumns <= 0 {
-		l.MaxColumns = d.MaxColumns
-	}
-	if l.MaxCellBytes <= 0 {
-		l.MaxCellBytes = d.MaxCellBytes
-	}
-	if l.MaxRowBytes <= 0 {
-		l.MaxRowBytes = d.MaxRowBytes
-	}
+	orDefault(&l.MaxFileBytes, d.MaxFileBytes)
+	orDefault(&l.MaxSheetBytes, d.MaxSheetBytes)
+	orDefault(&l.MaxSharedStringBytes, d.MaxSharedStringBytes)
+	orDefault(&l.MaxSharedStrings, d.MaxSharedStrings)
+	orDefault(&l.MaxRows, d.MaxRows)
+	orDefault(&l.MaxColumns, d.MaxColumns)
+	orDefault(&l.MaxCellBytes, d.MaxCellBytes)
+	orDefault(&l.MaxRowBytes, d.MaxRowBytes)
 	return l
+}
+
+// orDefault sets a limit that is not positive to its default.
+func orDefault[T int | int64](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
 // Options steer Open.
