@@ -35,8 +35,9 @@ const gstUsage = `usage:
 Common flags: --offline (answer from stored answers only), --fresh (ignore stored answers),
 --format json|csv|xlsx with --out FILE (write a file instead of JSON lines on stdout).
 Output: one JSON object per line: {"gstin"|"key": ..., "source": "remote"|"cache", "fetched_at": ...,
-"data": ...} or {..., "error": {"kind", "message", "status"}}. Exit 0 when every item succeeded,
-1 when any failed, 2 for a usage error. Configuration comes from the current workspace, overridden by
+"data": ...} or {..., "error": {"kind", "message", "status"}}; a GSTIN no taxpayer has is the
+answer {"gstin": ..., "not_registered": true, "message": ...}, not a failure. Exit 0 when every item
+was answered, 1 when any failed, 2 for a usage error. Configuration comes from the current workspace, overridden by
 GSTDESK_DATA_DIR, GSTDESK_BASE_URL, GSTDESK_API_KEY, GSTDESK_API_SECRET (and GSTDESK_TAXPAYER_TOKEN).`
 
 // gstSubcommands maps each "gstdesk gst" subcommand to its runner; other files add to it.
@@ -239,7 +240,7 @@ func (g *gstRun) writeRaw(write func(io.Writer) error) error {
 // error, then every top-level scalar field of the data.
 func recordsTable(name string, recs []map[string]any) export.Table {
 	t := export.Table{Name: name}
-	base := []string{"gstin", "key", "period", "financial_year", "source", "stored", "fetched_at", "transaction_id", "note", "error"}
+	base := []string{"gstin", "key", "period", "financial_year", "source", "stored", "fetched_at", "transaction_id", "not_registered", "message", "note", "error"}
 	present := map[string]bool{}
 	var dataKeys []string
 	seenData := map[string]bool{}
@@ -352,6 +353,12 @@ func gstLookup(op string) func(ctx context.Context, g *gstRun, args []string) in
 				key = strings.ToUpper(strings.TrimSpace(in))
 			}
 			rec := answerRecord("gstin", key, a)
+			if op != lookup.OpPreference && a.NotRegistered() {
+				// The service's answer that no taxpayer has the GSTIN: a result, not a failed call.
+				rec = map[string]any{"gstin": key, "not_registered": true, "message": lookup.NotRegisteredMessage}
+				g.emit(rec)
+				continue
+			}
 			if op == lookup.OpPreference && a.Error == nil {
 				_, f, _ := strings.Cut(a.Key, "|")
 				rec["financial_year"] = f

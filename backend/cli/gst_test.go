@@ -87,6 +87,26 @@ func TestGSTVerifyLinesAndExitStatus(t *testing.T) {
 	}
 }
 
+// TestGSTNotRegisteredIsAnAnswer: a valid GSTIN no taxpayer has is the service's answer, printed as
+// such, and the command exits 0 (failures are calls that could not be answered).
+func TestGSTNotRegisteredIsAnAnswer(t *testing.T) {
+	dir := t.TempDir()
+	for _, op := range []string{"search", "verify"} {
+		code, recs, stderr := gstCLI(t, dir, op, "29AAGCB7383J1Z4", "27AAPFU0939F1ZV")
+		if code != ExitOK || len(recs) != 2 {
+			t.Fatalf("%s: exit %d, %v, %s", op, code, recs, stderr)
+		}
+		nr := recs[0]
+		if nr["gstin"] != "29AAGCB7383J1Z4" || nr["not_registered"] != true || nr["error"] != nil ||
+			!strings.Contains(fmt.Sprint(nr["message"]), "Not registered") || strings.Contains(fmt.Sprint(nr["message"]), "FO8000") {
+			t.Errorf("%s: not-registered line = %v", op, nr)
+		}
+		if recs[1]["not_registered"] != nil || recs[1]["data"] == nil {
+			t.Errorf("%s: registered line = %v", op, recs[1])
+		}
+	}
+}
+
 func TestGSTOffline(t *testing.T) {
 	dir := t.TempDir()
 	gstCLI(t, dir, "search", "27AAPFU0939F1ZV")

@@ -17,6 +17,7 @@ import (
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstapi/gstapitest"
 	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/recon"
 )
 
 // openDesk opens the whole application over a new data folder, as the window does.
@@ -71,8 +72,38 @@ func TestDashboard(t *testing.T) {
 			t.Errorf("attention row = %+v", a)
 		}
 	}
-	if atRisk != d.ITCAtRisk || d.ITCAtRisk > d.ITC {
-		t.Errorf("at risk = %d, attention sums to %d, ITC %d", d.ITCAtRisk, atRisk, d.ITC)
+	if atRisk != d.AttentionTax || d.AttentionTax > d.ITC || d.Recon != nil {
+		t.Errorf("attention tax = %d, attention sums to %d, ITC %d; recon %+v before any run", d.AttentionTax, atRisk, d.ITC, d.Recon)
+	}
+
+	// ITC at risk has one definition: the dashboard shows the latest run's figure, which is the
+	// summary strip's total and the sum of the supplier table, to the paisa.
+	im, err := dk.Recon.ReconSampleRegister(ctx, "2025-04", "2025-06")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := dk.Recon.ReconRunNow(ctx, im.Token, "2025-04", "2025-06", reconcile.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := dk.Recon.ReconSummary(ctx, out.Run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sups, err := dk.Recon.ReconSuppliers(ctx, out.Run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var supRisk recon.Paise
+	for _, x := range sups {
+		supRisk += x.AtRisk
+	}
+	if d, err = dk.Overview.Dashboard(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if d.Recon == nil || d.Recon.RunID != out.Run.ID || d.Recon.ITCAtRisk != sum.Total.ITCAtRisk || supRisk != sum.Total.ITCAtRisk ||
+		d.Recon.ITCAtRisk == 0 || d.Recon.Confident != sum.Total.ITCConfident {
+		t.Errorf("at risk: dashboard %+v, summary %d, suppliers %d", d.Recon, sum.Total.ITCAtRisk, supRisk)
 	}
 }
 

@@ -14,6 +14,9 @@ const (
 	StatusCache     = "cache"     // answered from a stored answer
 	StatusRemote    = "remote"    // answered by the service (a paid call)
 	StatusFailed    = "failed"    // the service gave an error, or the run stopped first
+	// StatusNotRegistered is the service's answer that no taxpayer has the GSTIN ("no records",
+	// FO8000): a result, counted apart from failures (calls that could not be answered).
+	StatusNotRegistered = "not_registered"
 )
 
 // BulkItem is one line of a bulk check, in input order.
@@ -33,14 +36,16 @@ type BulkItem struct {
 // "no records" or "try later", or an answer that broke the contract. (A "try later" retried by the
 // client spends a credit on each try but counts once.)
 type BulkSummary struct {
-	Total      int  `json:"total"`
-	Invalid    int  `json:"invalid"`
-	Duplicates int  `json:"duplicates"`
-	Unique     int  `json:"unique"`
-	FromCache  int  `json:"from_cache"`
-	PaidCalls  int  `json:"paid_calls"` // lookups the service answered with 2xx (credits spent)
-	Failed     int  `json:"failed"`
-	Cancelled  bool `json:"cancelled"`
+	Total      int `json:"total"`
+	Invalid    int `json:"invalid"`
+	Duplicates int `json:"duplicates"`
+	Unique     int `json:"unique"`
+	FromCache  int `json:"from_cache"`
+	PaidCalls  int `json:"paid_calls"` // lookups the service answered with 2xx (credits spent)
+	Failed     int `json:"failed"`
+	// NotRegistered counts the GSTINs the service says no taxpayer has: answers, not failures.
+	NotRegistered int  `json:"not_registered"`
+	Cancelled     bool `json:"cancelled"`
 }
 
 // Progress reports a long job's progress.
@@ -145,6 +150,10 @@ func (s *Service) Bulk(ctx context.Context, inputs []string, opt BulkOptions, pr
 				case a.OK():
 					items[i].Status = StatusCache // the service was down; a stored answer stood in
 					sum.FromCache++
+				case a.NotRegistered():
+					items[i].Status = StatusNotRegistered
+					sum.NotRegistered++
+					consecutive = 0
 				default:
 					items[i].Status = StatusFailed
 					sum.Failed++

@@ -93,6 +93,13 @@ func (s *Service) stored() string {
 // OK reports whether the answer carries data.
 func (a Answer) OK() bool { return a.Error == nil }
 
+// NotRegistered reports the service's answer that no taxpayer has the GSTIN (its "no records",
+// FO8000, for a search or verify): a result to show as such, not a failed call.
+func (a Answer) NotRegistered() bool { return a.Error != nil && a.Error.Kind == apperr.NotFound }
+
+// NotRegisteredMessage is what a person reads for a NotRegistered answer.
+const NotRegisteredMessage = "Not registered: the GST network has no taxpayer with this GSTIN."
+
 func (s *Service) now() time.Time {
 	if s.Now != nil {
 		return s.Now()

@@ -345,9 +345,22 @@ func TestBulkSpendsExactlyThePaidCallsItMust(t *testing.T) {
 	if last.Load() != int64(n) || calls.Load() < 100 {
 		t.Errorf("progress: %d calls, last %d", calls.Load(), last.Load())
 	}
+	// Every valid GSTIN the simulator does not know is "not registered": an answer, never a failure.
+	wantNotRegistered := 0
+	for _, g := range unique {
+		if _, ok := r.sim.Taxpayer(g); !ok {
+			wantNotRegistered++
+		}
+	}
+	if sum.NotRegistered != wantNotRegistered || wantNotRegistered == 0 || sum.Failed != 0 {
+		t.Errorf("not registered %d (want %d), failed %d (want 0)", sum.NotRegistered, wantNotRegistered, sum.Failed)
+	}
 	for _, it := range items {
 		if it.Status == StatusDuplicate && it.Answer.Key != it.GSTIN {
 			t.Fatalf("duplicate row %d lacks its answer", it.Row)
+		}
+		if _, known := r.sim.Taxpayer(it.GSTIN); it.Status == StatusNotRegistered && known {
+			t.Errorf("row %d: %s is registered but shown as not registered", it.Row, it.GSTIN)
 		}
 	}
 }

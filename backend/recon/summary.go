@@ -182,31 +182,64 @@ func (p *PeriodSummary) add(r *Row, info map[string]*supplierInfo) {
 	if !claims(r) {
 		return
 	}
+	c := claimOf(r, info)
+	p.ITCConfident += c.confident
+	p.ITCReview += c.review
+	p.ITCAtRisk += c.atRisk
+	switch c.risk {
+	case riskMissing:
+		p.RiskMissing += c.atRisk
+	case riskCancelled:
+		p.RiskCancelled += c.atRisk
+	case riskNotFiled:
+		p.RiskNotFiled += c.atRisk
+	case riskOverClaim:
+		p.RiskOverClaim += c.atRisk
+	}
+	if c.supplierIssue {
+		p.SupplierIssues++
+	}
+}
+
+// riskKind is why a claim's tax is at risk; one per claim, checked in this order.
+type riskKind int
+
+const (
+	riskNone riskKind = iota
+	riskMissing
+	riskCancelled
+	riskNotFiled
+	riskOverClaim
+)
+
+// claim splits the books tax of one claiming row into confident, to review and at risk. It is the
+// one definition of "ITC at risk": the period summary, the supplier summary and the dashboard all
+// add up these amounts, in paise, so their totals agree to the paisa.
+type claim struct {
+	confident, review, atRisk Paise
+	risk                      riskKind
+	supplierIssue             bool // the supplier did not file or was cancelled before the invoice
+}
+
+func claimOf(r *Row, info map[string]*supplierInfo) claim {
+	bookTax := r.Books.Tax()
 	missing, notFiled, cancelled := rowRisks(r, info)
 	switch {
 	case missing:
-		p.ITCAtRisk += bookTax
-		p.RiskMissing += bookTax
-		if cancelled {
-			p.SupplierIssues++
-		}
+		return claim{atRisk: bookTax, risk: riskMissing, supplierIssue: cancelled}
 	case cancelled:
-		p.ITCAtRisk += bookTax
-		p.RiskCancelled += bookTax
-		p.SupplierIssues++
+		return claim{atRisk: bookTax, risk: riskCancelled, supplierIssue: true}
 	case notFiled:
-		p.ITCAtRisk += bookTax
-		p.RiskNotFiled += bookTax
-		p.SupplierIssues++
+		return claim{atRisk: bookTax, risk: riskNotFiled, supplierIssue: true}
 	case r.Status == Exact || r.Action == Accept:
 		backed := min(bookTax, r.GSTR2A.Tax())
-		p.ITCConfident += backed
+		c := claim{confident: backed}
 		if over := bookTax - backed; over > 0 {
-			p.ITCAtRisk += over
-			p.RiskOverClaim += over
+			c.atRisk, c.risk = over, riskOverClaim
 		}
+		return c
 	default:
-		p.ITCReview += bookTax
+		return claim{review: bookTax}
 	}
 }
 
@@ -259,9 +292,7 @@ func Suppliers(res Result) []SupplierSummary {
 			st.Tax += r.Books.Tax()
 			if claims(r) {
 				s.BooksTax += r.Books.Tax()
-				if m, nf, c := rowRisks(r, info); m || nf || c {
-					s.AtRisk += r.Books.Tax()
-				}
+				s.AtRisk += claimOf(r, info).atRisk
 			}
 		} else {
 			st.Tax += r.GSTR2A.Tax()

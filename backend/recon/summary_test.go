@@ -105,6 +105,30 @@ func TestSuppliers(t *testing.T) {
 	}
 }
 
+// TestAtRiskAgrees checks the one definition of ITC at risk: the suppliers' at-risk amounts add up
+// to the summary's total to the paisa, before and after decisions (an accepted mismatch claims
+// beyond 2A, and that excess is at risk in both).
+func TestAtRiskAgrees(t *testing.T) {
+	books, twoA := scenario()
+	accepted := DefaultOptions()
+	for _, r := range Match(books, twoA, DefaultOptions()).Rows {
+		if r.Status == Mismatch {
+			accepted.Actions = append(accepted.Actions, Action{RowKey: r.Key, Kind: Accept, Fingerprint: r.Fingerprint()})
+		}
+	}
+	for name, opt := range map[string]Options{"undecided": DefaultOptions(), "mismatch accepted": accepted} {
+		res := Match(books, twoA, opt)
+		total := Summarise(res).Total.ITCAtRisk
+		var sum Paise
+		for _, s := range Suppliers(res) {
+			sum += s.AtRisk
+		}
+		if sum != total || total == 0 {
+			t.Errorf("%s: suppliers' at risk add up to %d paise, the summary says %d", name, sum, total)
+		}
+	}
+}
+
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name)

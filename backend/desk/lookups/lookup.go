@@ -62,7 +62,7 @@ type LookupRow struct {
 	Row           int    `json:"row"`
 	Input         string `json:"input"`
 	GSTIN         string `json:"gstin"`
-	Status        string `json:"status"` // invalid, duplicate, cache, remote, failed
+	Status        string `json:"status"` // invalid, duplicate, cache, remote, not_registered, failed
 	LegalName     string `json:"legal_name"`
 	TradeName     string `json:"trade_name"`
 	RegStatus     string `json:"reg_status"` // Active, Cancelled...
@@ -85,6 +85,10 @@ func rowFromAnswer(row int, input, g, status string, a lookup.Answer) LookupRow 
 	r := LookupRow{Row: row, Input: input, GSTIN: g, Status: status, Source: a.Source, TransactionID: a.TransactionID, Note: a.Note}
 	if !a.FetchedAt.IsZero() {
 		r.FetchedAt = a.FetchedAt.UTC().Format(time.RFC3339)
+	}
+	if a.NotRegistered() { // the service's answer (also for a duplicate of such a row), not an error
+		r.RegStatus, r.Note = "Not registered", lookup.NotRegisteredMessage
+		return r
 	}
 	if a.Error != nil {
 		r.ErrorKind, r.Error = string(a.Error.Kind), a.Error.Message
@@ -142,11 +146,13 @@ func (s *Service) LookupGSTIN(ctx context.Context, raw string, fresh bool) (Look
 		return LookupDetail{}, bad
 	}
 	a := lk.Search(ctx, g, fresh, false)
-	if a.Error != nil {
-		return LookupDetail{}, a.Error
-	}
 	status := lookup.StatusRemote
-	if a.Stored {
+	switch {
+	case a.NotRegistered(): // an answer: shown as the result, not as an error
+		status = lookup.StatusNotRegistered
+	case a.Error != nil:
+		return LookupDetail{}, a.Error
+	case a.Stored:
 		status = lookup.StatusCache
 	}
 	d := LookupDetail{LookupRow: rowFromAnswer(1, raw, g, status, a)}

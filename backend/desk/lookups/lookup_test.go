@@ -70,6 +70,12 @@ func TestLookupGSTIN(t *testing.T) {
 		t.Errorf("fresh lookup status = %s, want remote", fresh.Status)
 	}
 
+	// A valid GSTIN no taxpayer has: the service's answer, shown as a result (no error, no code).
+	nr, err := s.LookupGSTIN(ctx, "29AAGCB7383J1Z4", false)
+	if err != nil || nr.Status != lookup.StatusNotRegistered || nr.RegStatus != "Not registered" || nr.Error != "" || strings.Contains(nr.Note, "FO8000") {
+		t.Errorf("not registered = %+v, %v", nr.LookupRow, err)
+	}
+
 	_, err = s.LookupGSTIN(ctx, "27AAPFU0939F1ZX", false)
 	var ae *apperr.Error
 	if !errors.As(err, &ae) || ae.Kind != apperr.Invalid || !strings.Contains(ae.Message, "check character should be V, not X") {
@@ -115,7 +121,7 @@ func TestBulkLookupJob(t *testing.T) {
 	if _, err := s.LookupGSTIN(ctx, "27AAPFU0939F1ZV", false); err != nil {
 		t.Fatal(err)
 	}
-	inputs := SplitGSTINList("27AAPFU0939F1ZV\n24ABKCS2033B1ZV\n27aapfu0939f1zv\n27AAPFU0939F1ZX\n33EIUPS5109E1ZZ\nnot-a-gstin")
+	inputs := SplitGSTINList("27AAPFU0939F1ZV\n24ABKCS2033B1ZV\n27aapfu0939f1zv\n27AAPFU0939F1ZX\n33EIUPS5109E1ZZ\nnot-a-gstin\n29AAGCB7383J1Z4")
 	id, err := s.StartBulkLookup(ctx, inputs, false)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +138,7 @@ func TestBulkLookupJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := lookup.BulkSummary{Total: 6, Invalid: 2, Duplicates: 1, Unique: 3, FromCache: 1, PaidCalls: 2}
+	want := lookup.BulkSummary{Total: 7, Invalid: 2, Duplicates: 1, Unique: 4, FromCache: 1, PaidCalls: 3, NotRegistered: 1}
 	if v.Summary != want {
 		t.Errorf("summary = %+v, want %+v", v.Summary, want)
 	}
@@ -143,7 +149,7 @@ func TestBulkLookupJob(t *testing.T) {
 			t.Errorf("row %d = %d %q, want input order", i, r.Row, r.Input)
 		}
 	}
-	wantStatus := []string{"cache", "remote", "duplicate", "invalid", "remote", "invalid"}
+	wantStatus := []string{"cache", "remote", "duplicate", "invalid", "remote", "invalid", "not_registered"}
 	if !reflect.DeepEqual(statuses, wantStatus) {
 		t.Errorf("statuses = %v, want %v", statuses, wantStatus)
 	}

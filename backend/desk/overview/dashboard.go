@@ -13,6 +13,7 @@ import (
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/payroll"
+	"gstdesk/backend/recon"
 )
 
 // Service is the overview area over the shared core, reading what the other areas keep.
@@ -40,15 +41,32 @@ type Attention struct {
 
 // Dashboard is the workspace at a glance.
 type Dashboard struct {
-	Periods     []gstr2a.PeriodInfo `json:"periods"` // pulled GSTR-2A periods, last pull each
-	ITC         gstr2a.Paise        `json:"itc"`     // tax in the latest pulls of every period (rupees in JSON)
-	ITCAtRisk   gstr2a.Paise        `json:"itc_at_risk"`
-	Suppliers   int                 `json:"suppliers"`
-	Attention   []Attention         `json:"attention"`
-	LatestRun   *payroll.Run        `json:"latest_run,omitempty"`
-	Runs        int                 `json:"runs"`
-	KnownGSTINs int                 `json:"known_gstins"`
-	Watch       *WatchSummary       `json:"watch,omitempty"` // the last supplier watch; nil when never run
+	Periods []gstr2a.PeriodInfo `json:"periods"` // pulled GSTR-2A periods, last pull each
+	ITC     gstr2a.Paise        `json:"itc"`     // tax in the latest pulls of every period (rupees in JSON)
+	// AttentionTax is the 2A tax of the suppliers in Attention (cancelled or not filing). It is not
+	// "ITC at risk": that needs the books, and comes from the latest reconciliation (Recon).
+	AttentionTax gstr2a.Paise `json:"attention_tax"`
+	// Recon is the latest reconciliation at a glance; nil when none was run.
+	Recon       *ReconGlance  `json:"recon,omitempty"`
+	Suppliers   int           `json:"suppliers"`
+	Attention   []Attention   `json:"attention"`
+	LatestRun   *payroll.Run  `json:"latest_run,omitempty"`
+	Runs        int           `json:"runs"`
+	KnownGSTINs int           `json:"known_gstins"`
+	Watch       *WatchSummary `json:"watch,omitempty"` // the last supplier watch; nil when never run
+}
+
+// ReconGlance is the latest reconciliation run's ITC split, the same figures (same definition, same
+// paise) as its summary strip and supplier table.
+type ReconGlance struct {
+	RunID     string      `json:"run_id"`
+	From      string      `json:"from_period"`
+	To        string      `json:"to_period"`
+	CreatedAt string      `json:"created_at"`
+	Confident recon.Paise `json:"itc_confident"`
+	Review    recon.Paise `json:"itc_review"`
+	ITCAtRisk recon.Paise `json:"itc_at_risk"`
+	Undecided int         `json:"undecided_rows"`
 }
 
 // WatchSummary is the last supplier watch at a glance.
@@ -116,11 +134,22 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 			}
 			if a != nil {
 				a.GSTIN, a.Name, a.Periods, a.Tax = x.GSTIN, x.Name, x.NotFiledPeriods, x.Tax
-				d.ITCAtRisk += x.Tax
+				d.AttentionTax += x.Tax
 				d.Attention = append(d.Attention, *a)
 			}
 		}
 		sort.SliceStable(d.Attention, func(i, j int) bool { return d.Attention[i].Tax > d.Attention[j].Tax })
+	}
+	if rr, err := s.Recon.ReconRuns(ctx); err != nil {
+		return d, err
+	} else if len(rr) > 0 { // newest first
+		sum, err := s.Recon.ReconSummary(ctx, rr[0].ID)
+		if err != nil {
+			return d, err
+		}
+		t := sum.Total
+		d.Recon = &ReconGlance{RunID: rr[0].ID, From: rr[0].FromPeriod, To: rr[0].ToPeriod, CreatedAt: rr[0].CreatedAt,
+			Confident: t.ITCConfident, Review: t.ITCReview, ITCAtRisk: t.ITCAtRisk, Undecided: t.UndecidedRows}
 	}
 	runs, err := payroll.Runs(ctx, s.DB.DB, ws.ID)
 	if err != nil {

@@ -53,30 +53,40 @@ export const tests = {
     assert.match(msg, /V/)
     assert.equal(await page.getByTestId('lookup-detail').count(), 0)
     await shot('lookup-invalid')
+    // The error goes as soon as the text changes.
+    await page.getByTestId('lookup-input').press('Backspace')
+    assert.equal(await page.getByTestId('lookup-error').count(), 0)
   },
   'a pasted list: duplicates folded, invalid caught locally, summary counts, CSV export': async ({ page, shot, app }) => {
     await page.getByTestId('nav-lookup').click()
-    const list = ['27AAPFU0939F1ZV', '24ABKCS2033B1ZV', '27aapfu0939f1zv', '27AAPFU0939F1ZX', '33EIUPS5109E1ZZ', '27AACCA8432H2ZP'].join('\n')
+    const list = ['27AAPFU0939F1ZV', '24ABKCS2033B1ZV', '27aapfu0939f1zv', '27AAPFU0939F1ZX', '33EIUPS5109E1ZZ', '27AACCA8432H2ZP', '29AAGCB7383J1Z4'].join('\n')
     await page.getByTestId('lookup-input').fill(list)
-    assert.match(await page.getByTestId('lookup-submit').innerText(), /Check 6 GSTINs/)
+    assert.match(await page.getByTestId('lookup-submit').innerText(), /Check 7 GSTINs/)
     await page.getByTestId('lookup-submit').click()
     await page.getByTestId('bulk-summary').waitFor({ timeout: 20000 })
     const n = async (id) => Number((await page.getByTestId(id).innerText()).replace(/,/g, ''))
-    assert.equal(await n('sum-total'), 6)
+    assert.equal(await n('sum-total'), 7)
     assert.equal(await n('sum-invalid'), 1)
     assert.equal(await n('sum-duplicates'), 1)
-    assert.equal(await n('sum-unique'), 4)
+    assert.equal(await n('sum-unique'), 5)
+    // 29AAGCB7383J1Z4 is a well-formed GSTIN no taxpayer has: an answer, counted apart from failures.
+    assert.equal(await n('sum-not-registered'), 1)
     assert.equal(await n('sum-failed'), 0)
-    assert.equal((await n('sum-cache')) + (await n('sum-paid')), 4)
+    assert.equal((await n('sum-cache')) + (await n('sum-paid')), 5)
     const table = await page.getByTestId('lookup-table').innerText()
     assert.match(table, /SRINIVASAN/)
     assert.match(table, /check character/i)
-    assert.match(await page.getByTestId('pager-info').innerText(), /Rows 1–6 of 6/)
+    assert.match(table, /Not registered/)
+    assert.doesNotMatch(table, /FO8000/)
+    assert.match(await page.getByTestId('pager-info').innerText(), /Rows 1–7 of 7/)
+    // The export buttons stay together on one line.
+    const tops = await page.getByTestId('lookup-export').locator('button').evaluateAll((bs) => bs.map((b) => Math.round(b.getBoundingClientRect().top)))
+    assert.equal(new Set(tops).size, 1, `export buttons on several lines: ${tops}`)
     await shot('lookup-bulk')
 
     // Copy the rows for Excel: through the window's clipboard.
     await page.getByTestId('copy-rows').click()
-    assert.match(await page.getByTestId('copied').innerText(), /Copied 6 rows/)
+    assert.match(await page.getByTestId('copied').innerText(), /Copied 7 rows/)
 
     // Filters: the cancelled supplier alone; '/' focuses the filter box.
     await page.getByTestId('filter-cancelled').click()
@@ -85,7 +95,7 @@ export const tests = {
     await page.getByTestId('lookup-table').focus()
     await page.keyboard.press('/')
     await page.keyboard.type('umiya')
-    assert.match(await page.getByTestId('pager-info').innerText(), /of 2 \(filtered from 6\)/)
+    assert.match(await page.getByTestId('pager-info').innerText(), /of 2 \(filtered from 7\)/)
     await page.getByTestId('lookup-filter').fill('')
 
     // Export the view as CSV and find the file at the path shown.
@@ -97,7 +107,7 @@ export const tests = {
     const csv = readFileSync(p, 'utf8')
     assert.match(csv, /UMIYA ENTERPRISES/)
     assert.match(csv, /SRINIVASAN/)
-    assert.equal(csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/).length, 7) // header and 6 rows
+    assert.equal(csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/).length, 8) // header and 7 rows
     await shot('lookup-exported')
 
     // Arrow keys and Enter open a row's detail.
@@ -106,7 +116,10 @@ export const tests = {
     await page.keyboard.press('Enter')
     await page.getByTestId('lookup-detail').waitFor()
     assert.equal(await page.getByTestId('detail-legal-name').innerText(), 'SANDBOX FINANCIAL TECHNOLOGIES PRIVATE LIMITED')
+    assert.ok(await page.getByTestId('lookup-table').isVisible(), 'the table stays in view beside the detail')
     await shot('lookup-bulk-detail')
+    await page.keyboard.press('Escape')
+    assert.equal(await page.getByTestId('lookup-detail').count(), 0, 'Esc closes the detail')
   },
   'a CSV file: the GSTIN column found by its header (BOM, other columns)': async ({ page, shot }) => {
     await page.getByTestId('nav-lookup').click()
@@ -122,6 +135,8 @@ export const tests = {
     assert.equal(await n('sum-duplicates'), 1196)
     assert.equal(await n('sum-invalid'), 1)
     assert.match(await page.getByTestId('pager-info').innerText(), /Rows 1–200 of 1,201/)
+    // The text box and its button show the file's list.
+    assert.match(await page.getByTestId('lookup-submit').innerText(), /Check 1,201 GSTINs/)
     await page.getByTestId('lookup-table').focus()
     await page.keyboard.press('PageDown')
     assert.match(await page.getByTestId('pager-info').innerText(), /Rows 201–400 of 1,201/)

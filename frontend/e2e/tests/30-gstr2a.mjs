@@ -125,7 +125,8 @@ export const tests = {
     await page.waitForFunction((n) => document.querySelector('[data-testid=g2-pager-info]')?.textContent?.includes(`filtered from`), total)
     const info = await page.getByTestId('g2-pager-info').innerText()
     assert.match(info, new RegExp(`of ${supplierInvoices.toLocaleString('en-IN')} \\(filtered from ${total.toLocaleString('en-IN')}\\)`))
-    const gstins = await page.getByTestId('invoice-row').locator('td:nth-child(2)').allInnerTexts()
+    // The supplier cell: the name (once looked up) over the GSTIN.
+    const gstins = await page.getByTestId('invoice-row').locator('td:nth-child(2) .who-gstin').allInnerTexts()
     assert.equal(gstins.length, Math.min(100, supplierInvoices))
     assert.ok(gstins.every((g) => g.trim() === gstin), 'every row is the supplier’s')
 
@@ -224,7 +225,7 @@ export const tests = {
     await page.getByTestId('g2-filter-supplier').fill(name.split(/\s+/)[0].toLowerCase())
     await page.waitForFunction(() => document.querySelector('[data-testid=g2-pager-info]')?.textContent?.includes('filtered from'))
     await settled(page)
-    const shown = await page.getByTestId('invoice-row').locator('td:nth-child(3)').allInnerTexts()
+    const shown = await page.getByTestId('invoice-row').locator('td:nth-child(2) .who-name').allInnerTexts()
     assert.ok(shown.length > 0 && shown.every((n) => n.toLowerCase().includes(name.split(/\s+/)[0].toLowerCase())), shown.join('|'))
     await shot('gstr2a-named')
   },
@@ -243,7 +244,7 @@ export const tests = {
     assert.equal(await page.getByTestId('g2-filter-supplier').inputValue(), gstin)
     await page.waitForFunction(() => document.querySelector('[data-testid=g2-pager-info]')?.textContent?.includes('filtered from'))
     await settled(page)
-    const shown = await page.getByTestId('invoice-row').locator('td:nth-child(2)').allInnerTexts()
+    const shown = await page.getByTestId('invoice-row').locator('td:nth-child(2) .who-gstin').allInnerTexts()
     assert.ok(shown.length > 0 && shown.every((g) => g.trim() === gstin), shown.join('|'))
     await shot('gstr2a-palette-supplier')
   },

@@ -60,8 +60,12 @@ export const tests = {
       const n = num(await page.locator(`[data-testid=recon-tab-${k}] .cnt`).innerText())
       assert.ok(n > 0, `${k}: ${n}`)
     }
+    // The strip shows the total of the three months; each month on request.
+    assert.match(await page.getByTestId('recon-summary').innerText(), /Total of 3 months/)
+    await page.getByTestId('recon-months').click()
     const strip = await page.getByTestId('recon-summary').innerText()
     assert.match(strip, /Apr 2025[\s\S]*May 2025[\s\S]*Jun 2025[\s\S]*Total/)
+    await page.getByTestId('recon-months').click()
     await shot('recon-run')
   },
 

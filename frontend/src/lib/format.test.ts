@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { age, apiDate, compact, count, date, fyLabel, fyOf, fyPeriods, groupIndian, gstinSpaced, money, parseDate, parseFY, periodLabel, rupees } from './format'
+import { age, apiDate, compact, count, date, dateTime, fyLabel, plural, fyOf, fyPeriods, groupIndian, gstinSpaced, money, parseDate, parseFY, periodLabel, rupees } from './format'
 
 describe('money', () => {
   it.each([
@@ -55,6 +55,28 @@ describe('dates', () => {
     expect(age('2026-11-22T09:59:30Z', now)).toBe('just now')
     expect(age('2026-11-22T08:00:00Z', now)).toBe('2 h ago')
     expect(age('2026-11-19T10:00:00Z', now)).toBe('3 days ago')
+  })
+})
+
+describe('plural', () => {
+  it('says one thing in the singular, and groups the rest the Indian way', () => {
+    expect(plural(1, 'GSTIN')).toBe('1 GSTIN')
+    expect(plural(0, 'row')).toBe('0 rows')
+    expect(plural(120100, 'row')).toBe('1,20,100 rows')
+    expect(plural(2, 'match', 'matches')).toBe('2 matches')
+  })
+})
+
+describe('dateTime', () => {
+  it('shows an instant as DD/MM/YYYY HH:MM in local time', () => {
+    expect(dateTime(new Date(2026, 10, 24, 1, 33))).toBe('24/11/2026 01:33')
+    const iso = new Date(2026, 10, 24, 13, 5).toISOString()
+    expect(dateTime(iso)).toBe('24/11/2026 13:05')
+  })
+  it('keeps a bare date a date, and empty empty', () => {
+    expect(dateTime('2025-04-01')).toBe('01/04/2025')
+    expect(dateTime('')).toBe('')
+    expect(dateTime(null)).toBe('')
   })
 })
 

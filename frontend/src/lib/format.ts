@@ -67,6 +67,20 @@ export function date(value: Date | string | null | undefined): string {
   return `${pad(value.getDate())}/${pad(value.getMonth() + 1)}/${value.getFullYear()}`
 }
 
+/** A count with its noun, singular for one: plural(1, 'GSTIN') is "1 GSTIN", plural(1201, 'row') "1,201 rows". */
+export function plural(n: number, one: string, many: string = one + 's'): string {
+  return `${count(n)} ${n === 1 ? one : many}`
+}
+
+/** Formats an instant (Date or ISO string with a time) as DD/MM/YYYY HH:MM in local time; a bare
+ * date (no time) stays DD/MM/YYYY. */
+export function dateTime(value: Date | string | null | undefined): string {
+  if (!value) return ''
+  const d = typeof value === 'string' ? new Date(value) : value
+  if (typeof value === 'string' && (!/\dT\d|\d \d/.test(value) || Number.isNaN(d.getTime()))) return date(value)
+  return `${date(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
 /** Parses DD/MM/YYYY or DD-MM-YYYY into a Date (local midnight); null when not a real date. */
 export function parseDate(s: string): Date | null {
   const m = /^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s*$/.exec(s)

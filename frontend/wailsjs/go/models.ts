@@ -1059,6 +1059,7 @@ export namespace lookup {
 	    from_cache: number;
 	    paid_calls: number;
 	    failed: number;
+	    not_registered: number;
 	    cancelled: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -1074,6 +1075,7 @@ export namespace lookup {
 	        this.from_cache = source["from_cache"];
 	        this.paid_calls = source["paid_calls"];
 	        this.failed = source["failed"];
+	        this.not_registered = source["not_registered"];
 	        this.cancelled = source["cancelled"];
 	    }
 	}
@@ -1473,10 +1475,37 @@ export namespace overview {
 		    return a;
 		}
 	}
+	export class ReconGlance {
+	    run_id: string;
+	    from_period: string;
+	    to_period: string;
+	    created_at: string;
+	    itc_confident: number;
+	    itc_review: number;
+	    itc_at_risk: number;
+	    undecided_rows: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ReconGlance(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.from_period = source["from_period"];
+	        this.to_period = source["to_period"];
+	        this.created_at = source["created_at"];
+	        this.itc_confident = source["itc_confident"];
+	        this.itc_review = source["itc_review"];
+	        this.itc_at_risk = source["itc_at_risk"];
+	        this.undecided_rows = source["undecided_rows"];
+	    }
+	}
 	export class Dashboard {
 	    periods: gstr2a.PeriodInfo[];
 	    itc: number;
-	    itc_at_risk: number;
+	    attention_tax: number;
+	    recon?: ReconGlance;
 	    suppliers: number;
 	    attention: Attention[];
 	    latest_run?: payroll.Run;
@@ -1492,7 +1521,8 @@ export namespace overview {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.periods = this.convertValues(source["periods"], gstr2a.PeriodInfo);
 	        this.itc = source["itc"];
-	        this.itc_at_risk = source["itc_at_risk"];
+	        this.attention_tax = source["attention_tax"];
+	        this.recon = this.convertValues(source["recon"], ReconGlance);
 	        this.suppliers = source["suppliers"];
 	        this.attention = this.convertValues(source["attention"], Attention);
 	        this.latest_run = this.convertValues(source["latest_run"], payroll.Run);
@@ -1541,6 +1571,7 @@ export namespace overview {
 	        this.seq = source["seq"];
 	    }
 	}
+	
 
 }
 

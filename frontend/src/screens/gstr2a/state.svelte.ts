@@ -25,6 +25,8 @@ export const g2 = $state({
   openRow: -1,
   level: 'invoice' as 'invoice' | 'item',
   exportPath: '',
+  /** Optional invoice columns shown (the column chooser): value, pos. */
+  extraCols: [] as string[],
   historyPeriod: '',
   diffFrom: '',
   diffTo: '',

@@ -17,7 +17,7 @@ describe('entries', () => {
 })
 
 describe('statusClass', () => {
-  it.each([['Active', 'ok'], ['Cancelled', 'bad'], ['Cancelled on application of Taxpayer', 'bad'], ['Suspended', 'warn'], ['Inactive', 'warn'], ['', '']])('%s → %s', (s, want) => {
+  it.each([['Active', 'ok'], ['Cancelled', 'bad'], ['Not registered', 'bad'], ['Cancelled on application of Taxpayer', 'bad'], ['Suspended', 'warn'], ['Inactive', 'warn'], ['', '']])('%s → %s', (s, want) => {
     expect(statusClass(s)).toBe(want)
   })
 })
@@ -29,15 +29,18 @@ describe('filterRows', () => {
     row({ gstin: '18OXPCC3015W1Z5', reg_status: 'Suspended' }),
     row({ input: 'XYZ', gstin: 'XYZ', status: 'invalid', error: 'Invalid GSTIN pattern: too short' }),
     row({ gstin: '27AAPFU0939F1ZV', status: 'duplicate', legal_name: 'UMIYA ENTERPRISES', reg_status: 'Active' }),
-    row({ gstin: '27AAAAA0000A1Z5', status: 'failed', error: 'No records found' }),
+    row({ gstin: '27AAAAA0000A1Z5', status: 'failed', error: 'The GST network is having trouble' }),
+    row({ gstin: '29AAGCB7383J1Z4', status: 'not_registered', reg_status: 'Not registered' }),
+    row({ gstin: '29AAGCB7383J1Z4', status: 'duplicate', reg_status: 'Not registered' }),
   ]
   it('filters by status', () => {
     expect(filterRows(rows, '', 'active').length).toBe(2)
     expect(filterRows(rows, '', 'cancelled').map((r) => r.gstin)).toEqual(['33EIUPS5109E1ZZ'])
     expect(filterRows(rows, '', 'other').length).toBe(1)
     expect(filterRows(rows, '', 'problem').map((r) => r.status)).toEqual(['failed'])
+    expect(filterRows(rows, '', 'unregistered').map((r) => r.status)).toEqual(['not_registered', 'duplicate'])
     expect(filterRows(rows, '', 'invalid').length).toBe(1)
-    expect(filterRows(rows, '', 'duplicate').length).toBe(1)
+    expect(filterRows(rows, '', 'duplicate').length).toBe(2)
   })
   it('matches every word of the text anywhere in the row', () => {
     expect(filterRows(rows, 'umiya', 'all').length).toBe(2)
@@ -46,7 +49,7 @@ describe('filterRows', () => {
     expect(filterRows(rows, 'nothing-like-this', 'all').length).toBe(0)
   })
   it('counts each filter', () => {
-    expect(filterCounts(rows)).toEqual({ all: 6, active: 2, cancelled: 1, other: 1, problem: 1, invalid: 1, duplicate: 1 })
+    expect(filterCounts(rows)).toEqual({ all: 8, active: 2, cancelled: 1, other: 1, unregistered: 2, problem: 1, invalid: 1, duplicate: 2 })
   })
 })
 

@@ -20,19 +20,20 @@ export function statusClass(status: string | undefined | null): string {
   const s = (status ?? '').toLowerCase()
   if (!s) return ''
   if (s.startsWith('active')) return 'ok'
-  if (s.startsWith('cancel')) return 'bad'
+  if (s.startsWith('cancel') || s === 'not registered') return 'bad'
   return 'warn'
 }
 
 /** The row filters of the bulk table. */
-export type RowFilter = 'all' | 'active' | 'cancelled' | 'other' | 'problem' | 'invalid' | 'duplicate'
+export type RowFilter = 'all' | 'active' | 'cancelled' | 'other' | 'unregistered' | 'problem' | 'invalid' | 'duplicate'
 
 export const ROW_FILTERS: { id: RowFilter; label: string }[] = [
   { id: 'all', label: 'All' },
   { id: 'active', label: 'Active' },
   { id: 'cancelled', label: 'Cancelled' },
   { id: 'other', label: 'Suspended / inactive' },
-  { id: 'problem', label: 'Not found / failed' },
+  { id: 'unregistered', label: 'Not registered' },
+  { id: 'problem', label: 'Failed' },
   { id: 'invalid', label: 'Invalid' },
   { id: 'duplicate', label: 'Duplicates' },
 ]
@@ -49,16 +50,21 @@ export interface RowLike {
   error: string
 }
 
+/** Whether the service answered that no taxpayer has the row's GSTIN (a duplicate of such a row too). */
+export const notRegistered = (r: RowLike): boolean => r.status === 'not_registered' || r.reg_status === 'Not registered'
+
 /** Whether a row falls under a filter. */
 export function matchesFilter(r: RowLike, f: RowFilter): boolean {
   switch (f) {
     case 'all': return true
     case 'invalid': return r.status === 'invalid'
     case 'duplicate': return r.status === 'duplicate'
+    // "Not registered" is the service's answer for a GSTIN no taxpayer has: a result, not a failure.
+    case 'unregistered': return notRegistered(r)
     case 'problem': return r.status === 'failed' || (r.status !== 'invalid' && !!r.error)
-    case 'active': return !r.error && statusClass(r.reg_status) === 'ok'
-    case 'cancelled': return !r.error && statusClass(r.reg_status) === 'bad'
-    case 'other': return !r.error && statusClass(r.reg_status) === 'warn'
+    case 'active': return !r.error && !notRegistered(r) && statusClass(r.reg_status) === 'ok'
+    case 'cancelled': return !r.error && !notRegistered(r) && statusClass(r.reg_status) === 'bad'
+    case 'other': return !r.error && !notRegistered(r) && statusClass(r.reg_status) === 'warn'
   }
 }
 
@@ -75,7 +81,7 @@ export function filterRows<T extends RowLike>(rows: T[], text: string, f: RowFil
 
 /** How many rows fall under each filter. */
 export function filterCounts(rows: RowLike[]): Record<RowFilter, number> {
-  const c = { all: 0, active: 0, cancelled: 0, other: 0, problem: 0, invalid: 0, duplicate: 0 }
+  const c = { all: 0, active: 0, cancelled: 0, other: 0, unregistered: 0, problem: 0, invalid: 0, duplicate: 0 }
   for (const r of rows) for (const f of ROW_FILTERS) if (matchesFilter(r, f.id)) c[f.id]++
   return c
 }

@@ -18,6 +18,8 @@ export const lookupState = $state({
   page: 0,
   selected: 0,
   exportPath: '',
+  /** Columns beyond the core ones the table shows (the column chooser); the row detail shows all. */
+  extraCols: [] as string[],
   /** A GSTIN to look up when the screen shows (set by the command palette). */
   pending: '',
 })

@@ -16,4 +16,6 @@ export const rs = $state({
   watchJob: '',
   watch: null as WatchView | null,
   lastExport: '',
+  /** The summary strip shows each month (true) or the total alone, so the rows get the height. */
+  months: false,
 })

@@ -1,0 +1,161 @@
+// The accountant's laptop: every screen at 1366×768 and 1280×720 with demo data loaded (three
+// months of GSTR-2A, a reconciliation of the sample register, a payroll run, a bulk lookup). No page
+// and no pane scrolls sideways, and the figures that should agree do. Screenshots of each screen go
+// to build/e2e/ (named 90-laptop-<screen>-<size>.png) to be looked at, never committed.
+import assert from 'node:assert/strict'
+
+const SIZES = [[1366, 768], [1280, 720]]
+
+/** Loads the demo data through the bound methods, the same calls the screens make. */
+async function loadDemoData(page) {
+  const ok = await page.evaluate(async () => {
+    const m = window.go.main
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+    const wait = async (get) => {
+      for (let i = 0; i < 400; i++) {
+        try { return await get() } catch { await sleep(150) }
+      }
+      throw new Error('job did not finish')
+    }
+    await m.Returns.RequestOTP('demo', '')
+    await m.Returns.VerifyOTP('demo', '', '575757')
+    const pull = await m.Returns.StartPull({ gstin: '', periods: ['2025-04', '2025-05', '2025-06'], supplier: '', from: '' })
+    await wait(() => m.Returns.PullResults(pull))
+    const im = await m.Recon.ReconSampleRegister('2025-04', '2025-06')
+    const run = await m.Recon.ReconStartRun(im.token, '2025-04', '2025-06', false)
+    await wait(() => m.Recon.ReconRunResult(run))
+    const pay = await m.Salary.TDSImportExample()
+    const tds = await m.Salary.TDSStartRun(pay.token, 'FY 2025-26', 0, false)
+    await wait(() => m.Salary.TDSRunResult(tds))
+    return true
+  })
+  assert.ok(ok)
+}
+
+/** Elements that scroll sideways (the document, the main pane, or any pane inside), by name. */
+async function sideways(page) {
+  return page.evaluate(() => {
+    const out = []
+    const name = (el) => el.getAttribute('data-testid') || (el.id ? '#' + el.id : '') || el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : '')
+    const de = document.documentElement
+    if (de.scrollWidth > de.clientWidth) out.push(`document (${de.scrollWidth} > ${de.clientWidth})`)
+    for (const el of document.querySelectorAll('.main, main, main *')) {
+      const st = getComputedStyle(el)
+      const scrolls = st.overflowX === 'auto' || st.overflowX === 'scroll'
+      if ((scrolls || el.matches('.main, main')) && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+        out.push(`${name(el)} (${el.scrollWidth} > ${el.clientWidth})`)
+      }
+    }
+    return out
+  })
+}
+
+async function settle(page) {
+  await page.waitForLoadState('networkidle').catch(() => {})
+  await page.waitForTimeout(300)
+}
+
+/** The screens to walk: [name, how to open it]. */
+const SCREENS = [
+  ['dashboard', async (page) => { await page.getByTestId('nav-dashboard').click(); await page.getByTestId('dash-risk').waitFor() }],
+  ['lookup', async (page) => {
+    await page.getByTestId('nav-lookup').click()
+    await page.getByTestId('lookup-input').fill('27AAPFU0939F1ZV\n29AAGCB7383J1Z4\n33EIUPS5109E1ZZ\n07AAACR5055K1Z6')
+    await page.getByTestId('lookup-submit').click()
+    await page.getByTestId('bulk-summary').waitFor({ timeout: 15000 })
+  }],
+  ['changed', async (page) => { await page.getByTestId('nav-changed').click() }],
+  ['applicants', async (page) => { await page.getByTestId('nav-applicants').click() }],
+  ['gstr2a', async (page) => {
+    await page.getByTestId('nav-gstr2a').click()
+    await page.getByTestId('g2-periods').waitFor()
+    await page.getByTestId('g2-fy').selectOption('2025')
+    await page.getByTestId('chip-2025-04').click()
+    await page.getByTestId('g2-invoice-table').waitFor({ timeout: 15000 })
+  }],
+  ['recon-rows', async (page) => {
+    await page.getByTestId('nav-recon').click()
+    await page.getByTestId('recon-summary').waitFor({ timeout: 15000 })
+    await page.getByTestId('recon-tab-mismatch').click()
+  }],
+  ['recon-suppliers', async (page) => { await page.getByTestId('recon-tab-suppliers').click() }],
+  ['recon-watch', async (page) => { await page.getByTestId('recon-tab-watch').click() }],
+  ['tds', async (page) => {
+    await page.getByTestId('nav-tds').click()
+    await page.getByTestId('tds-table').waitFor({ timeout: 15000 })
+  }],
+  ['tds-sheet', async (page) => {
+    await page.getByTestId('tds-employee').first().click()
+    await page.getByTestId('tds-sheet').waitFor()
+  }],
+  ['settings', async (page) => { await page.getByTestId('nav-settings').click() }],
+]
+
+export const tests = {
+  'load the demo data': async ({ page }) => {
+    await loadDemoData(page)
+  },
+
+  'no screen scrolls sideways at 1366×768 or 1280×720': async ({ page, shot }) => {
+    const problems = []
+    for (const [w, h] of SIZES) {
+      await page.setViewportSize({ width: w, height: h })
+      await page.reload()
+      await page.locator('[data-testid=status-bar] .badge').first().waitFor()
+      for (const [screen, open] of SCREENS) {
+        await open(page)
+        await settle(page)
+        await shot(`${screen}-${w}x${h}`)
+        for (const p of await sideways(page)) problems.push(`${screen} at ${w}×${h}: ${p}`)
+      }
+    }
+    assert.deepEqual(problems, [], 'panes that scroll sideways:\n' + problems.join('\n'))
+  },
+
+  'reconciliation shows at least 12 rows at 1366×768; the explanation keeps its buttons in view': async ({ page, shot }) => {
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await page.getByTestId('nav-recon').click()
+    await page.getByTestId('recon-summary').waitFor({ timeout: 15000 })
+    await page.getByTestId('recon-tab-exact').click()
+    await page.getByTestId('recon-row').nth(12).waitFor()
+    const visible = await page.evaluate(() => {
+      const box = document.querySelector('[data-testid=recon-rows]').getBoundingClientRect()
+      const foot = document.querySelector('[data-testid=recon-rows] tfoot')?.getBoundingClientRect()
+      const bottom = Math.min(box.bottom, foot ? foot.top : box.bottom)
+      const head = document.querySelector('[data-testid=recon-rows] thead').getBoundingClientRect()
+      return [...document.querySelectorAll('[data-testid=recon-row]')].filter((r) => {
+        const b = r.getBoundingClientRect()
+        return b.top >= head.bottom - 1 && b.bottom <= bottom + 1
+      }).length
+    })
+    assert.ok(visible >= 12, `${visible} rows in view`)
+    // The pinned total does not cover a row: the last row in view ends above it.
+    await page.getByTestId('recon-tab-mismatch').click()
+    await page.getByTestId('recon-row').first().dblclick()
+    const panel = page.getByTestId('recon-explain')
+    await panel.waitFor()
+    await shot('recon-explain-1366x768')
+    const inView = await panel.locator('button').evaluateAll((bs) => bs.every((b) => {
+      const r = b.getBoundingClientRect()
+      const p = b.closest('[data-testid=recon-explain]').getBoundingClientRect()
+      return r.right <= p.right + 1 && r.left >= p.left - 1
+    }))
+    assert.ok(inView, 'a button of the explanation is cut off')
+    assert.deepEqual(await sideways(page), [])
+  },
+
+  'ITC at risk agrees: dashboard, summary strip and supplier total': async ({ page }) => {
+    const num = (s) => Number(s.replace(/[₹,\s]/g, ''))
+    await page.getByTestId('nav-dashboard').click()
+    const dash = num((await page.getByTestId('dash-risk').locator('strong').innerText()))
+    await page.getByTestId('nav-recon').click()
+    await page.getByTestId('recon-summary').waitFor({ timeout: 15000 })
+    const strip = num(await page.getByTestId('recon-risk-total').innerText())
+    await page.getByTestId('recon-tab-suppliers').click()
+    await page.getByTestId('recon-supplier').first().waitFor()
+    const sup = num(await page.getByTestId('recon-suppliers-risk-total').innerText())
+    assert.ok(dash > 0, `dashboard at risk ${dash}`)
+    assert.equal(strip, dash, 'summary strip vs dashboard')
+    assert.equal(sup, dash, 'supplier total vs dashboard')
+  },
+}
