@@ -240,7 +240,7 @@ func TestGST2AB2BPullThenOffline(t *testing.T) {
 		t.Fatalf("csv: %d %s", code, errs)
 	}
 	b, _ := os.ReadFile(out)
-	if !strings.Contains(string(b), "supplier_gstin") || strings.Count(string(b), "\n") < 2 {
+	if !strings.Contains(string(b), "Supplier GSTIN") || strings.Count(string(b), "\n") < 2 {
 		t.Errorf("csv = %.300s", b)
 	}
 }

@@ -57,7 +57,7 @@ func TestReconCSVNeutralisesFormulas(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	recs := readCSV(t, out)
-	names, nums, tax := column(t, recs, "supplier_name"), column(t, recs, "books_number"), column(t, recs, "books_taxable")
+	names, nums, tax := column(t, recs, "Supplier"), column(t, recs, "Invoice no. (books)"), column(t, recs, "Taxable (books)")
 	for _, c := range [][]string{names, nums, tax} {
 		sort.Strings(c)
 	}

@@ -296,7 +296,7 @@ func TestFilesSayWhatTheAnswersAre(t *testing.T) {
 		t.Fatalf("filtered pull to csv: %d %s", code, errs)
 	}
 	b, _ := os.ReadFile(out)
-	if !strings.Contains(string(b), "pulled_for") || !strings.Contains(string(b), "supplier "+one+" only") {
+	if !strings.Contains(string(b), "Pull covered") || !strings.Contains(string(b), "supplier "+one+" only") {
 		t.Errorf("filtered pull's file = %.300s", b)
 	}
 	cliEnv(t, dir, nil, "gst", "verify", "27AAPFU0939F1ZV")

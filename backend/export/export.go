@@ -6,6 +6,7 @@ package export
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -31,7 +32,8 @@ const (
 	Date                // a date already written DD/MM/YYYY or DD-MM-YYYY; kept as text
 )
 
-// Column is one column of a table: Key names it in JSON and in the CSV header, Title in XLSX.
+// Column is one column of a table: Key names it in JSON, Title heads it in CSV and XLSX (the same
+// readable words in both; Key where a column has no Title).
 type Column struct {
 	Key   string `json:"key"`
 	Title string `json:"title"`
@@ -107,7 +109,7 @@ func writeCSV(w io.Writer, t Table) error {
 	cw := csv.NewWriter(bw)
 	head := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
-		head[i] = SafeCell(c.Key)
+		head[i] = SafeCell(cmp.Or(c.Title, c.Key))
 	}
 	cw.Write(head)
 	rec := make([]string, len(t.Columns))

@@ -38,7 +38,7 @@ func TestCSVHasBOMAndRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [][]string{{"gstin", "name", "taxable", "invoices"}, {"27AAPFU0939F1ZV", "Acme, \"Traders\"", "1234567.5", "3"}, {"29AABCF8078M1C8", "Zed ₹ Co", "", "0"}}
+	want := [][]string{{"GSTIN", "Name", "Taxable value", "Invoices"}, {"27AAPFU0939F1ZV", "Acme, \"Traders\"", "1234567.5", "3"}, {"29AABCF8078M1C8", "Zed ₹ Co", "", "0"}}
 	if len(recs) != len(want) {
 		t.Fatalf("records = %v", recs)
 	}

@@ -160,5 +160,6 @@ func OpenSessionStore(dir string) (SessionStore, string) {
 	if err == nil || errors.Is(err, keyring.ErrNotFound) {
 		return KeyringStore{}, ""
 	}
-	return FileStore{Dir: dir}, fmt.Sprintf("The system keychain is not available (%v), so GST portal sessions are kept in a private file in %s instead.", err, dir)
+	// The cause (a missing D-Bus, a locked keychain) is the system's text, not words for the user.
+	return FileStore{Dir: dir}, fmt.Sprintf("This computer's keychain is not available, so GST portal sign-ins are kept in a file only you can read, in %s.", dir)
 }

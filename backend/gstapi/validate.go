@@ -92,15 +92,31 @@ func checkEnrolment(s string) (string, error) {
 	return v, nil
 }
 
+// checkMobile accepts a mobile number as people type it ("98765 43210", "+91 98765-43210",
+// "098765 43210") and returns its digits without the country code or trunk 0, as the service wants.
 func checkMobile(s string) (string, error) {
-	v := strings.TrimSpace(s)
-	if len(v) > 10 {
-		return "", invalid("Invalid mobile number: %q has %d characters, at most 10 digits are allowed (no +91).", s, len(v))
+	v := strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '-', '.', '(', ')', '\u00a0':
+			return -1
+		}
+		return r
+	}, strings.TrimSpace(s))
+	switch {
+	case strings.HasPrefix(v, "+91"):
+		v = v[3:]
+	case len(v) == 12 && strings.HasPrefix(v, "91"):
+		v = v[2:]
+	case len(v) == 11 && strings.HasPrefix(v, "0"):
+		v = v[1:]
 	}
 	for _, r := range v {
 		if r < '0' || r > '9' {
 			return "", invalid("Invalid mobile number: %q must be digits only.", s)
 		}
+	}
+	if len(v) > 10 {
+		return "", invalid("Invalid mobile number: %q has %d digits; a mobile number has 10 (the +91 may be left out).", s, len(v))
 	}
 	return v, nil
 }

@@ -405,7 +405,7 @@ func TestExports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 4 || recs[0][0] != "period" || recs[0][8] != "invoice_value" {
+	if len(recs) != 4 || recs[0][0] != "Return period" || recs[0][8] != "Invoice value" {
 		t.Fatalf("csv = %v", recs)
 	}
 	wantRows := [][]string{

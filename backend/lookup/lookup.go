@@ -59,6 +59,9 @@ type Service struct {
 	// Face is who reads the answers' errors, the window (the zero value) or the command line; it
 	// words their advice (apperr.Face.Public).
 	Face apperr.Face
+	// Called, when set, after each remote call is recorded in the audit log (the window's status
+	// bar counts the calls of the day).
+	Called func()
 }
 
 // Answer is the result of one lookup.
@@ -162,6 +165,9 @@ func (s *Service) audit(ctx context.Context, op, key string, start time.Time, m 
 	// A failed audit write must not fail the lookup (store.WriteAudit says so).
 	store.WriteAudit(ctx, s.DB, store.AuditEntry{At: start, Source: s.Source, WorkspaceID: s.WorkspaceID, Op: op, Key: key,
 		Status: status, Outcome: outcome, ErrorKind: kind, Message: msg, Transaction: txn, Duration: time.Since(start)})
+	if s.Called != nil {
+		s.Called()
+	}
 }
 
 // remoteFunc performs one remote call and returns its Meta.

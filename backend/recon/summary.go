@@ -267,6 +267,7 @@ type SupplierSummary struct {
 func Suppliers(res Result) []SupplierSummary {
 	info := supplierInfos(res)
 	by := map[string]*SupplierSummary{}
+	open := map[string]map[Status]int{} // undecided rows per supplier and status
 	var order []string
 	for i := range res.Rows {
 		r := &res.Rows[i]
@@ -285,6 +286,12 @@ func Suppliers(res Result) []SupplierSummary {
 		}
 		if r.Action == Ignore {
 			continue
+		}
+		if r.Action == "" {
+			if open[g] == nil {
+				open[g] = map[Status]int{}
+			}
+			open[g][r.Status]++
 		}
 		st := &s.ByStatus[statusOrder(r.Status)]
 		st.Count++
@@ -316,14 +323,15 @@ func Suppliers(res Result) []SupplierSummary {
 			s.RiskReasons = append(s.RiskReasons, "GSTR-3B not filed for a period")
 		}
 		if n := count(MissingIn2A); n > 0 {
-			s.RiskReasons = append(s.RiskReasons, fmt.Sprintf("%d invoice(s) not reported in GSTR-2A", n))
+			s.RiskReasons = append(s.RiskReasons, plural(n, "invoice", "invoices")+" not reported in GSTR-2A")
 		}
 		high := len(s.RiskReasons) > 0
-		if n := count(Mismatch); n > 0 {
-			s.RiskReasons = append(s.RiskReasons, fmt.Sprintf("%d mismatch(es)", n))
+		// Mismatches and suggestions count while undecided: an accepted one is no longer to review.
+		if n := open[g][Mismatch]; n > 0 {
+			s.RiskReasons = append(s.RiskReasons, plural(n, "mismatch", "mismatches")+" to review")
 		}
-		if n := count(Suggested); n > 0 {
-			s.RiskReasons = append(s.RiskReasons, fmt.Sprintf("%d suggested match(es) to confirm", n))
+		if n := open[g][Suggested]; n > 0 {
+			s.RiskReasons = append(s.RiskReasons, plural(n, "suggested match", "suggested matches")+" to confirm")
 		}
 		switch {
 		case high:
@@ -340,6 +348,14 @@ func Suppliers(res Result) []SupplierSummary {
 		return cmp.Or(cmp.Compare(rank[a.Risk], rank[b.Risk]), cmp.Compare(b.AtRisk, a.AtRisk), cmp.Compare(a.GSTIN, b.GSTIN))
 	})
 	return out
+}
+
+// plural is n with its noun, singular for one: "1 invoice", "2 invoices".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // rupeesCell is an amount as an export cell (written as rupees).

@@ -25,4 +25,12 @@ func (s *Core) Audit(ctx context.Context, op, key string, start time.Time, txn s
 		Status: status, Outcome: outcome, ErrorKind: kind, Message: msg, Transaction: txn, Duration: s.Now().Sub(start)}); err != nil {
 		s.Log.Warn("audit log", "err", err.Error())
 	}
+	s.CallRecorded()
 }
+
+// EventCalls is the event the window hears after a remote call is recorded: the status bar's count
+// of today's calls is read again at once, not at its next refresh.
+const EventCalls = "calls:changed"
+
+// CallRecorded tells the window a remote call was recorded.
+func (s *Core) CallRecorded() { s.Emit(EventCalls, nil) }

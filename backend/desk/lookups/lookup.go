@@ -52,6 +52,7 @@ func (s *Service) Lookups(ctx context.Context) (*lookup.Service, error) {
 		MaxAge:  time.Duration(set.CacheDays) * 24 * time.Hour,
 		Offline: s.IsOffline(),
 		Face:    s.Face(),
+		Called:  s.CallRecorded,
 		// Answers of the built-in demo service are made up: they say so.
 		Demo: s.DemoAnswers(),
 	}, nil

@@ -32,6 +32,8 @@ export const tests = {
     assert.equal(await page.getByTestId('demo-badge').count(), 0)
     // The demo's calls spent no credits of this environment.
     assert.match(await page.getByTestId('calls-today').innerText(), /^0 API calls today/)
+    // No API key yet for Test: the status bar says so, and what to do.
+    assert.match(await page.getByTestId('online-state').innerText(), /No API key for Test: add it in Settings/)
     await page.getByTestId('screen-settings').waitFor()
     const rows = await page.getByTestId('workspace-row').allInnerTexts()
     assert.ok(rows.some((r) => /Acme Traders\s+29AAFCD5862R1ZR\s+test\s+current/.test(r)), rows.join(' | '))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { age, apiDate, compact, count, date, dateTime, fyLabel, plural, fyOf, fyPeriods, groupIndian, gstinSpaced, money, parseDate, parseFY, periodLabel, rupees } from './format'
+import { age, apiDate, compact, count, date, dateTime, examplePath, fyLabel, plural, fyOf, fyPeriods, groupIndian, gstinSpaced, money, parseDate, parseFY, periodLabel, rupees } from './format'
 
 describe('money', () => {
   it.each([
@@ -103,5 +103,13 @@ describe('financial years', () => {
   })
   it('splits a GSTIN for reading', () => {
     expect(gstinSpaced('27AAPFU0939F1ZV')).toBe('27 AAPFU0939F 1ZV')
+  })
+})
+
+describe('examplePath', () => {
+  it("shows a path of the user's own system", () => {
+    expect(examplePath('payroll.xlsx', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)')).toBe('C:\\Users\\you\\Documents\\payroll.xlsx')
+    expect(examplePath('payroll.xlsx', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)')).toBe('/Users/you/Documents/payroll.xlsx')
+    expect(examplePath('payroll.xlsx', 'Mozilla/5.0 (X11; Linux x86_64)')).toBe('/home/you/payroll.xlsx')
   })
 })

@@ -156,3 +156,11 @@ export function age(iso: string, now: Date = new Date()): string {
   const d = Math.floor(s / 86400)
   return d === 1 ? '1 day ago' : `${d} days ago`
 }
+
+/** An example path of a file in the user's own kind of system, for placeholders:
+ * C:\Users\you\Documents\… on Windows, /Users/you/Documents/… on macOS, /home/you/… elsewhere. */
+export function examplePath(file: string, platform: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): string {
+  if (/Win/i.test(platform)) return `C:\\Users\\you\\Documents\\${file}`
+  if (/Mac/i.test(platform)) return `/Users/you/Documents/${file}`
+  return `/home/you/${file}`
+}

@@ -131,10 +131,10 @@ export function toApiDate(s: string): string | null {
   return `${String(d).padStart(2, '0')}-${String(m).padStart(2, '0')}-${y}`
 }
 
-/** A date n days before today as DD-MM-YYYY. */
+/** A date n days before today as DD/MM/YYYY, the way dates are typed in every field. */
 export function daysAgo(n: number, today: Date = new Date()): string {
   const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() - n)
-  return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`
+  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`
 }
 
 /** A GSTIN split for reading when shown alone; anything else unchanged. */
