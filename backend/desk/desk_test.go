@@ -225,6 +225,10 @@ func TestPaletteSearch(t *testing.T) {
 	if _, err := dk.Lookups.LookupGSTIN(ctx, "27AAPFU0939F1ZV", false); err != nil {
 		t.Fatal(err)
 	}
+	// SRINIVASAN trades as SRI MURUGAN STORES: people search for the shop's name.
+	if _, err := dk.Lookups.LookupGSTIN(ctx, "33EIUPS5109E1ZZ", false); err != nil {
+		t.Fatal(err)
+	}
 	lk, _ := dk.Lookups.Lookups(ctx)
 	names, _ := lk.Names(ctx, []string{"27AAPFU0939F1ZV"})
 	lookedName := names["27AAPFU0939F1ZV"]
@@ -273,6 +277,9 @@ func TestPaletteSearch(t *testing.T) {
 				}
 			}
 			return false
+		}},
+		{"a looked-up GSTIN by its trade name", "murugan", func(h []overview.PaletteHit) bool {
+			return len(h) == 1 && h[0].GSTIN == "33EIUPS5109E1ZZ" && h[0].Title == "SRINIVASAN (SRI MURUGAN STORES)"
 		}},
 		{"an employee by name", "asha", func(h []overview.PaletteHit) bool {
 			return len(h) == 1 && h[0].Kind == "employee" && h[0].Title == "Asha Rao" && h[0].RunID == run.ID && h[0].Seq > 0 &&

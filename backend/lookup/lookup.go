@@ -362,7 +362,23 @@ func (s *Service) ApplicantCheck(ctx context.Context, enrolment, email, mobile s
 
 // Names returns the legal (or trade) names of the GSTINs found in cached search or verify answers.
 func (s *Service) Names(ctx context.Context, gstins []string) (map[string]string, error) {
-	out := map[string]string{}
+	both, err := s.TaxpayerNames(ctx, gstins)
+	out := make(map[string]string, len(both))
+	for g, n := range both {
+		out[g] = firstNonEmpty(n.Legal, n.Trade)
+	}
+	return out, err
+}
+
+// TaxpayerName is a taxpayer's legal name and trade name (the name on the shop front).
+type TaxpayerName struct {
+	Legal, Trade string
+}
+
+// TaxpayerNames returns the legal and trade names of the GSTINs found in cached search or verify
+// answers (a search answer wins over a verify answer).
+func (s *Service) TaxpayerNames(ctx context.Context, gstins []string) (map[string]TaxpayerName, error) {
+	out := map[string]TaxpayerName{}
 	if len(gstins) == 0 {
 		return out, nil
 	}
@@ -391,9 +407,9 @@ func (s *Service) Names(ctx context.Context, gstins []string) (map[string]string
 		if json.Unmarshal([]byte(payload), &p) != nil {
 			continue
 		}
-		name := firstNonEmpty(p.Lgnm, p.LegalName, p.TradeNam)
-		if name != "" && (op == "search" || out[key] == "") {
-			out[key] = name
+		n := TaxpayerName{Legal: firstNonEmpty(p.Lgnm, p.LegalName), Trade: p.TradeNam}
+		if (n.Legal != "" || n.Trade != "") && (op == "search" || out[key] == TaxpayerName{}) {
+			out[key] = n
 		}
 	}
 	return out, rows.Err()

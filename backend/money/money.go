@@ -60,6 +60,14 @@ func (p Paise) String() string {
 	return string(b)
 }
 
+// Count writes a whole number in Indian grouping: "1,20,100".
+func Count(n int) string {
+	if n < 0 {
+		return "-" + string(appendIndian(nil, uint64(-n)))
+	}
+	return string(appendIndian(nil, uint64(n)))
+}
+
 // Indian writes the amount in Indian grouping with exactly two decimals: "12,34,567.89",
 // "-1,000.00", "0.00". Prefix "₹" for a sentence.
 func (p Paise) Indian() string {

@@ -246,3 +246,11 @@ func BenchmarkParse(b *testing.B) {
 		})
 	}
 }
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 120100: "1,20,100", 12345678: "1,23,45,678", -1500: "-1,500"} {
+		if got := Count(n); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

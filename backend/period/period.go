@@ -70,6 +70,20 @@ func (m Month) String() string {
 	return string(b)
 }
 
+// Label writes the period as people read it: "Apr 2025".
+func (m Month) Label() string {
+	return m.Month.String()[:3] + " " + strconv.Itoa(m.Year)
+}
+
+// LabelOf is the label of a YYYY-MM period, or the text itself when it is not one.
+func LabelOf(s string) string {
+	m, err := ParseMonth(s)
+	if err != nil {
+		return s
+	}
+	return m.Label()
+}
+
 // RetPeriod writes the period as MMYYYY, the GST service's ret_period: "042025".
 func (m Month) RetPeriod() string {
 	b := make([]byte, 0, 6)

@@ -305,3 +305,11 @@ func FuzzParseFY(f *testing.F) {
 		}
 	})
 }
+
+func TestLabel(t *testing.T) {
+	for in, want := range map[string]string{"2025-04": "Apr 2025", "2026-03": "Mar 2026", "2025-13": "2025-13", "": ""} {
+		if got := LabelOf(in); got != want {
+			t.Errorf("LabelOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

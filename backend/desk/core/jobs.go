@@ -23,6 +23,8 @@ type JobEvent struct {
 	Started  time.Time     `json:"started"`
 	Finished *time.Time    `json:"finished,omitempty"`
 	Error    *apperr.Error `json:"error,omitempty"`
+	// Summary says what a finished job did, in words: months and counts ("Apr 2025: 57 invoices").
+	Summary string `json:"summary,omitempty"`
 }
 
 // Job states.
@@ -56,6 +58,12 @@ type jobTable struct {
 // and waits for it); fn reports progress and returns its result, which JobResult hands out later
 // with its type checked. Progress events are throttled to about 20 a second.
 func StartJob[T any](c *Core, kind string, fn func(ctx context.Context, progress Progress) (T, error)) string {
+	return StartJobSummarised(c, kind, fn, nil)
+}
+
+// StartJobSummarised is StartJob with summary, which words what the finished job did for the
+// jobs panel (called with what fn returned, also when it failed or was cancelled part way).
+func StartJobSummarised[T any](c *Core, kind string, fn func(ctx context.Context, progress Progress) (T, error), summary func(T) string) string {
 	id := uuid.NewString()
 	ctx, cancel := context.WithCancel(c.life)
 	j := &job{cancel: cancel, ev: JobEvent{ID: id, Kind: kind, State: JobRunning, Started: c.Now()}}
@@ -87,6 +95,9 @@ func StartJob[T any](c *Core, kind string, fn func(ctx context.Context, progress
 		j.result, j.done = res, true
 		end := c.Now()
 		j.ev.Finished, j.ev.State = &end, JobDone
+		if summary != nil {
+			j.ev.Summary = summary(res)
+		}
 		if err != nil {
 			j.ev.Error = apperr.Window.Public(err)
 			j.ev.State = JobFailed

@@ -5,6 +5,7 @@ package lookups
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/lookup"
+	"gstdesk/backend/money"
 )
 
 // Service is the lookups area over the shared core.
@@ -238,14 +240,21 @@ func (s *Service) StartBulkLookup(ctx context.Context, inputs []string, fresh bo
 	if err != nil {
 		return "", err
 	}
-	return core.StartJob(s.Core, "lookup", func(ctx context.Context, progress core.Progress) (BulkView, error) {
+	return core.StartJobSummarised(s.Core, "lookup", func(ctx context.Context, progress core.Progress) (BulkView, error) {
 		items, sum := lk.Bulk(ctx, inputs, lookup.BulkOptions{Fresh: fresh}, lookup.Progress(progress))
 		v := BulkView{Summary: sum, Rows: make([]LookupRow, len(items))}
 		for i, it := range items {
 			v.Rows[i] = rowFromAnswer(it.Row, it.Input, it.GSTIN, it.Status, it.Answer)
 		}
 		return v, nil
-	}), nil
+	}, BulkView.JobSummary), nil
+}
+
+// JobSummary words what a bulk check did, for the jobs panel.
+func (v BulkView) JobSummary() string {
+	s := v.Summary
+	return fmt.Sprintf("%s checked: %s paid calls, %s from stored answers, %s not registered, %s invalid, %s failed",
+		money.Count(s.Total), money.Count(s.PaidCalls), money.Count(s.FromCache), money.Count(s.NotRegistered), money.Count(s.Invalid), money.Count(s.Failed))
 }
 
 // StartBulkText starts a bulk check of a pasted list of GSTINs.
@@ -406,8 +415,10 @@ func (s *Service) Changed(ctx context.Context, date, state string, fresh bool, p
 
 // StartChanged runs Changed as a job.
 func (s *Service) StartChanged(date, state string, fresh bool) string {
-	return core.StartJob(s.Core, "changed", func(ctx context.Context, progress core.Progress) (ChangedView, error) {
+	return core.StartJobSummarised(s.Core, "changed", func(ctx context.Context, progress core.Progress) (ChangedView, error) {
 		return s.Changed(ctx, date, state, fresh, progress)
+	}, func(v ChangedView) string {
+		return fmt.Sprintf("%s: %s changes, %s of your suppliers", strings.ReplaceAll(v.Date, "-", "/"), money.Count(v.Total), money.Count(len(v.Yours)))
 	})
 }
 

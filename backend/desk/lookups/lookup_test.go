@@ -134,6 +134,10 @@ func TestBulkLookupJob(t *testing.T) {
 	if err != nil || !finished || st.Done != st.Total {
 		t.Errorf("Job = %+v, %v, %v", st, finished, err)
 	}
+	// The jobs panel says what the check did.
+	if want := "7 checked: 3 paid calls, 1 from stored answers, 1 not registered, 2 invalid, 0 failed"; st.Summary != want {
+		t.Errorf("job summary = %q, want %q", st.Summary, want)
+	}
 	v, err := s.BulkResult(id)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package overview
 
 import (
+	"cmp"
 	"context"
 	"sort"
 	"strings"
@@ -74,16 +75,22 @@ func (s *Service) paletteSuppliers(ctx context.Context, up string) ([]PaletteHit
 			all = append(all, g)
 		}
 	}
-	names, err := lk.Names(ctx, all)
+	names, err := lk.TaxpayerNames(ctx, all)
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Internal, err, "could not search the supplier names")
 	}
 	compact := strings.ReplaceAll(up, " ", "")
 	var hits []PaletteHit
 	for _, g := range all {
-		name := names[g]
-		if !strings.Contains(g, compact) && !strings.Contains(strings.ToUpper(name), up) {
+		n := names[g]
+		name := cmp.Or(n.Legal, n.Trade)
+		// The trade name is what people call a shop ("DMart"); the legal name is on the invoice.
+		byTrade := n.Trade != "" && strings.Contains(strings.ToUpper(n.Trade), up)
+		if !strings.Contains(g, compact) && !strings.Contains(strings.ToUpper(name), up) && !byTrade {
 			continue
+		}
+		if byTrade && !strings.Contains(strings.ToUpper(name), up) {
+			name += " (" + n.Trade + ")"
 		}
 		h := PaletteHit{Kind: "supplier", Title: g, Detail: name, GSTIN: g}
 		if name != "" {

@@ -20,6 +20,7 @@ import (
 	"gstdesk/backend/desk/lookups"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/export"
+	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
@@ -398,10 +399,10 @@ func (s *Service) startRun(ctx context.Context, token, from, to string, ro RunOp
 	if err != nil {
 		return "", err
 	}
-	return core.StartJob(s.Core, "recon:run", func(ctx context.Context, progress core.Progress) (recon.Run, error) {
+	return core.StartJobSummarised(s.Core, "recon:run", func(ctx context.Context, progress core.Progress) (recon.Run, error) {
 		out, err := run(ctx, progress)
 		return out.Run, err
-	}), nil
+	}, runSummary), nil
 }
 
 // ReconRunNow is ReconStartRun waited for, with the settings changed by ro: the command line's
@@ -723,8 +724,10 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 
 // ReconStartWatch runs ReconWatch as a job ("job:progress" per list fetched).
 func (s *Service) ReconStartWatch(ctx context.Context, from, to string) string {
-	return core.StartJob(s.Core, "recon:watch", func(ctx context.Context, progress core.Progress) (WatchView, error) {
+	return core.StartJobSummarised(s.Core, "recon:watch", func(ctx context.Context, progress core.Progress) (WatchView, error) {
 		return s.ReconWatch(ctx, from, to, progress)
+	}, func(v WatchView) string {
+		return fmt.Sprintf("%s suppliers, %s lists checked: %s changes, %s lists failed", money.Count(v.Suppliers), money.Count(v.Checked), money.Count(len(v.Alerts)), money.Count(len(v.Failed)))
 	})
 }
 
@@ -759,4 +762,18 @@ func (s *Service) ReconWatchExport(v WatchView, format string) (string, error) {
 		t.Rows = append(t.Rows, []any{a.GSTIN, a.Name, a.Label, recon.ShowDate(a.Date), len(a.After), a.TaxAfter.Rupees()})
 	}
 	return s.WriteExport(fmt.Sprintf("supplier-watch-%s-%s", v.From, v.To), format, t)
+}
+
+// runSummary words what a reconciliation run did, for the jobs panel: its months and rows.
+func runSummary(r recon.Run) string {
+	if r.ID == "" {
+		return ""
+	}
+	parts := []string{period.LabelOf(r.FromPeriod) + " to " + period.LabelOf(r.ToPeriod)}
+	for _, st := range recon.Statuses {
+		if n := r.Counts[st]; n > 0 {
+			parts = append(parts, money.Count(n)+" "+strings.ToLower(st.Label()))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

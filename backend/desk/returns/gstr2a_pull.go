@@ -13,6 +13,7 @@ import (
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 )
 
@@ -198,10 +199,26 @@ func (s *Service) StartPull(ctx context.Context, req PullRequest) (string, error
 	if _, _, err := s.TaxpayerSession(ctx, req.GSTIN); err != nil {
 		return "", err
 	}
-	return core.StartJob(s.Core, "gstr2a", func(ctx context.Context, progress core.Progress) ([]PullResult, error) {
+	return core.StartJobSummarised(s.Core, "gstr2a", func(ctx context.Context, progress core.Progress) ([]PullResult, error) {
 		progress(0, len(req.Periods))
 		return s.PullGSTR2A(ctx, req, false, progress)
-	}), nil
+	}, pullSummary), nil
+}
+
+// pullSummary words what a pull did, month by month, for the jobs panel.
+func pullSummary(rs []PullResult) string {
+	parts := make([]string, 0, len(rs))
+	for _, r := range rs {
+		what := r.Status
+		switch r.Status {
+		case "pulled", "empty":
+			what = money.Count(r.Invoices) + " invoices"
+		case "error":
+			what = "not pulled"
+		}
+		parts = append(parts, period.LabelOf(r.Period)+": "+what)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // PullResults returns a finished pull job's results.

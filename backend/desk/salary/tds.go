@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -20,6 +21,7 @@ import (
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstapi"
+	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
 )
@@ -290,7 +292,7 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 		}
 	}
 	ws := s.Workspace().ID
-	id := core.StartJob(s.Core, "tds:run", func(ctx context.Context, progress core.Progress) (payroll.Run, error) {
+	id := core.StartJobSummarised(s.Core, "tds:run", func(ctx context.Context, progress core.Progress) (payroll.Run, error) {
 		n := len(im.Employees)
 		// Computing is fast; storing is most of the work: one bar of 4n steps, a quarter computing.
 		results, err := Compute(ctx, im.Employees, year, func(done, _ int) { progress(done, 4*n) })
@@ -307,6 +309,11 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 		delete(st.pending, token)
 		st.mu.Unlock()
 		return run, nil
+	}, func(r payroll.Run) string {
+		if r.ID == "" {
+			return ""
+		}
+		return fmt.Sprintf("%s: %s employees, TDS for the year ₹%s", r.FYLabel, money.Count(r.Totals.Employees), money.Count(int(r.Totals.TDS)))
 	})
 	return id, nil
 }

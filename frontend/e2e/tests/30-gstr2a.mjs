@@ -86,6 +86,8 @@ export const tests = {
     await job.waitFor()
     assert.equal(await job.getAttribute('data-state'), 'done')
     assert.match(await job.innerText(), /2 of 2/)
+    // It says what the pull did, month by month.
+    assert.match(await job.getByTestId('jobs-summary').innerText(), /^[A-Z][a-z]{2} 2025: [\d,]+ invoices; [A-Z][a-z]{2} 2025: [\d,]+ invoices$/)
     await shot('jobs-panel')
     await page.keyboard.press('Escape')
     await page.getByTestId('jobs-panel').waitFor({ state: 'detached' })
@@ -194,6 +196,8 @@ export const tests = {
     assert.doesNotMatch(await page.getByTestId('g2-pull').innerText(), /only/)
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=snapshot-row]').length === 3)
     assert.match(await page.getByTestId('g2-snapshots').innerText(), new RegExp(`supplier ${gstin}`))
+    // Pull history shows the date and the time of each pull.
+    assert.match(await page.getByTestId('g2-snapshots').innerText(), /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
     // The full pull still stands for the month.
     assert.equal(num(await page.getByTestId('sum-invoices').innerText()), all)
     // The default pair: the newest (one-supplier) pull against the newest full one.

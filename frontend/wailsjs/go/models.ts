@@ -93,6 +93,7 @@ export namespace core {
 	    // Go type: time
 	    finished?: any;
 	    error?: apperr.Error;
+	    summary?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new JobEvent(source);
@@ -108,6 +109,7 @@ export namespace core {
 	        this.started = this.convertValues(source["started"], null);
 	        this.finished = this.convertValues(source["finished"], null);
 	        this.error = this.convertValues(source["error"], apperr.Error);
+	        this.summary = source["summary"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
