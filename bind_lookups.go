@@ -1,6 +1,7 @@
 package main
 
 import (
+	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/lookups"
 )
 
@@ -15,6 +16,16 @@ func (b *Lookups) LookupGSTIN(gstin string, fresh bool) (lookups.LookupDetail, e
 // Preference looks up a GSTIN's return-filing preference for a financial year.
 func (b *Lookups) Preference(gstin, fy string) (lookups.PreferenceView, error) {
 	return b.d.Lookups.Preference(b.ctx, gstin, fy)
+}
+
+// PlanBulkText says what a bulk check of a pasted list would spend, before it starts.
+func (b *Lookups) PlanBulkText(text string, fresh bool) (core.CallPlan, error) {
+	return b.d.Lookups.PlanBulkText(b.ctx, text, fresh)
+}
+
+// PlanBulkFile says what a bulk check of a file's GSTIN column would spend, before it starts.
+func (b *Lookups) PlanBulkFile(name string, data []byte, column string, fresh bool) (core.CallPlan, error) {
+	return b.d.Lookups.PlanBulkFile(b.ctx, name, data, column, fresh)
 }
 
 // StartBulkText starts a bulk check of a pasted list of GSTINs; progress comes as job events.

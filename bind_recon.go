@@ -1,6 +1,7 @@
 package main
 
 import (
+	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/reconcile"
 )
 
@@ -103,6 +104,11 @@ func (b *Recon) ReconSupplierPack(runID, gstin, format string) (string, error) {
 // ReconExport writes a run's rows, summary or suppliers.
 func (b *Recon) ReconExport(runID, what, status, format string) (string, error) {
 	return b.d.Recon.ReconExport(b.ctx, runID, what, status, format)
+}
+
+// ReconPlanWatch says what a supplier watch over a date range would spend, before it starts.
+func (b *Recon) ReconPlanWatch(from, to string) (core.CallPlan, error) {
+	return b.d.Recon.ReconPlanWatch(b.ctx, from, to)
 }
 
 // ReconStartWatch checks the changed list for the workspace's suppliers over a date range, as a job.

@@ -32,11 +32,13 @@ type Settings struct {
 	// AmountTolerance (rupees) and DateWindowDays are the reconciliation tolerances.
 	AmountTolerance float64 `json:"amount_tolerance"`
 	DateWindowDays  int     `json:"date_window_days"`
+	// AskAboveCalls: an action that would spend more paid calls than this asks first (window).
+	AskAboveCalls int `json:"ask_above_calls"`
 }
 
 // Defaults are the settings of a new workspace.
 func Defaults(env string) Settings {
-	return Settings{Environment: env, CacheDays: 7, AmountTolerance: 1, DateWindowDays: 10}
+	return Settings{Environment: env, CacheDays: 7, AmountTolerance: 1, DateWindowDays: 10, AskAboveCalls: 50}
 }
 
 // EffectiveBaseURL is the URL calls go to: the override, else the environment's default. The demo
@@ -113,6 +115,9 @@ func (s Settings) Validate() error {
 	if s.DateWindowDays < 0 || s.DateWindowDays > 366 {
 		return apperr.New(apperr.Invalid, "The date window must be between 0 and 366 days.")
 	}
+	if s.AskAboveCalls < 0 || s.AskAboveCalls > 1000000 {
+		return apperr.New(apperr.Invalid, "Ask before spending more than this many paid calls: a number from 0 (always ask) to 10,00,000.")
+	}
 	return nil
 }
 
@@ -120,7 +125,7 @@ func (s Settings) Validate() error {
 func Load(ctx context.Context, db *store.DB, ws store.Workspace) (Settings, error) {
 	s := Defaults(ws.Environment)
 	s.BaseURL = ws.BaseURL
-	ints := map[string]*int{"cache_days": &s.CacheDays, "rate_per_minute": &s.RatePerMinute, "date_window_days": &s.DateWindowDays}
+	ints := map[string]*int{"cache_days": &s.CacheDays, "rate_per_minute": &s.RatePerMinute, "date_window_days": &s.DateWindowDays, "ask_above_calls": &s.AskAboveCalls}
 	for k, p := range ints {
 		v, err := db.Setting(ctx, ws.ID, k, strconv.Itoa(*p))
 		if err != nil {
@@ -155,6 +160,7 @@ func Save(ctx context.Context, db *store.DB, ws store.Workspace, s Settings) (st
 		"cache_days":       strconv.Itoa(s.CacheDays),
 		"rate_per_minute":  strconv.Itoa(s.RatePerMinute),
 		"date_window_days": strconv.Itoa(s.DateWindowDays),
+		"ask_above_calls":  strconv.Itoa(s.AskAboveCalls),
 		"amount_tolerance": strconv.FormatFloat(s.AmountTolerance, 'f', -1, 64),
 	}
 	for k, v := range kv {

@@ -62,24 +62,24 @@ type BulkOptions struct {
 	StopAfter int
 }
 
-// Bulk checks many GSTINs: local checks first, duplicates folded, stored answers reused, and the
-// rest looked up with a few calls in parallel. Items come back in input order. Cancelling ctx stops
-// the run; finished answers stay stored and the rest are marked failed.
-func (s *Service) Bulk(ctx context.Context, inputs []string, opt BulkOptions, progress Progress) ([]BulkItem, BulkSummary) {
+// Plan is what a bulk check of inputs would do, without calling anyone: the local checks, the
+// duplicates, the stored answers it would reuse and the paid calls it would make (PaidCalls, at
+// most: a call the service does not answer costs nothing). The window and the command line show
+// it before the credits are spent.
+func (s *Service) Plan(ctx context.Context, inputs []string, opt BulkOptions) BulkSummary {
 	if opt.Op == "" {
 		opt.Op = OpSearch
 	}
-	if opt.Workers <= 0 {
-		opt.Workers = 4
-	}
-	if opt.StopAfter <= 0 {
-		opt.StopAfter = 3
-	}
-	if progress == nil {
-		progress = func(int, int) {}
-	}
-	items := make([]BulkItem, len(inputs))
-	sum := BulkSummary{Total: len(inputs)}
+	_, sum, remote := s.plan(ctx, inputs, opt)
+	sum.PaidCalls = len(remote)
+	return sum
+}
+
+// plan does the local part of a bulk check: every input checked, duplicates folded, stored answers
+// taken; remote lists the items that need a call.
+func (s *Service) plan(ctx context.Context, inputs []string, opt BulkOptions) (items []BulkItem, sum BulkSummary, remote []int) {
+	items = make([]BulkItem, len(inputs))
+	sum = BulkSummary{Total: len(inputs)}
 	first := map[string]int{} // GSTIN -> index of first occurrence
 	var todo []int
 	for i, in := range inputs {
@@ -100,26 +100,41 @@ func (s *Service) Bulk(ctx context.Context, inputs []string, opt BulkOptions, pr
 		items[i] = it
 	}
 	sum.Unique = len(todo)
-	done := sum.Invalid + sum.Duplicates
-	progress(done, sum.Total)
-
-	// Stored answers first: cheap, and they need no network.
-	var remote []int
-	if !opt.Fresh {
-		for _, i := range todo {
-			c, err := s.load(ctx, opt.Op, items[i].GSTIN)
-			if err == nil && c != nil && (s.Offline || s.now().Sub(c.fetchedAt) < s.MaxAge) {
-				items[i].Status = StatusCache
-				items[i].Answer = Answer{Key: items[i].GSTIN, Source: s.stored(), Stored: true, FetchedAt: c.fetchedAt, TransactionID: c.txn, Data: c.payload}
-				sum.FromCache++
-				done++
-				continue
-			}
-			remote = append(remote, i)
-		}
-	} else {
-		remote = todo
+	if opt.Fresh {
+		return items, sum, todo
 	}
+	// Stored answers first: cheap, and they need no network.
+	for _, i := range todo {
+		c, err := s.load(ctx, opt.Op, items[i].GSTIN)
+		if err == nil && c != nil && (s.Offline || s.now().Sub(c.fetchedAt) < s.MaxAge) {
+			items[i].Status = StatusCache
+			items[i].Answer = Answer{Key: items[i].GSTIN, Source: s.stored(), Stored: true, FetchedAt: c.fetchedAt, TransactionID: c.txn, Data: c.payload}
+			sum.FromCache++
+			continue
+		}
+		remote = append(remote, i)
+	}
+	return items, sum, remote
+}
+
+// Bulk checks many GSTINs: local checks first, duplicates folded, stored answers reused, and the
+// rest looked up with a few calls in parallel. Items come back in input order. Cancelling ctx stops
+// the run; finished answers stay stored and the rest are marked failed.
+func (s *Service) Bulk(ctx context.Context, inputs []string, opt BulkOptions, progress Progress) ([]BulkItem, BulkSummary) {
+	if opt.Op == "" {
+		opt.Op = OpSearch
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = 4
+	}
+	if opt.StopAfter <= 0 {
+		opt.StopAfter = 3
+	}
+	if progress == nil {
+		progress = func(int, int) {}
+	}
+	items, sum, remote := s.plan(ctx, inputs, opt)
+	done := sum.Invalid + sum.Duplicates + sum.FromCache
 	progress(done, sum.Total)
 
 	var mu sync.Mutex

@@ -295,6 +295,22 @@ func (s *Service) Preference(ctx context.Context, raw, fy string, fresh bool) An
 	})
 }
 
+// changedMaxAge is how long a stored page of date's changed list is reused: forever once the day
+// is two days past (the list no longer changes), else not at all.
+func (s *Service) changedMaxAge(date string, fresh bool) time.Duration {
+	if d, err := time.Parse("02-01-2006", date); err == nil && s.now().Sub(d) > 48*time.Hour && !fresh {
+		return forever
+	}
+	return 0
+}
+
+// ChangedStored reports whether the first page of date's changed list for state would come from
+// what is stored, without a call.
+func (s *Service) ChangedStored(ctx context.Context, date, state string) bool {
+	c, err := s.load(ctx, OpChanged, fmt.Sprintf("%s|%s|%d", date, state, 1))
+	return err == nil && c != nil && (s.Offline || s.now().Sub(c.fetchedAt) < s.changedMaxAge(date, false))
+}
+
 // Changed fetches one page of the day-wise changed list (4.1). A day's list does not change once
 // the day is over, so a stored page of a past day is always reused unless fresh.
 func (s *Service) Changed(ctx context.Context, date, state string, page int, fresh bool) (Answer, *gstapi.ChangedList) {
@@ -302,10 +318,7 @@ func (s *Service) Changed(ctx context.Context, date, state string, page int, fre
 		page = 1
 	}
 	key := fmt.Sprintf("%s|%s|%d", date, state, page)
-	var maxAge time.Duration
-	if d, err := time.Parse("02-01-2006", date); err == nil && s.now().Sub(d) > 48*time.Hour && !fresh {
-		maxAge = forever
-	}
+	maxAge := s.changedMaxAge(date, fresh)
 	a := s.do(ctx, OpChanged, key, maxAge, func(ctx context.Context, c *gstapi.Client) (gstapi.Meta, error) {
 		r, err := c.ChangedList(ctx, gstapi.ChangedListRequest{Date: date, StateCode: state, Page: page})
 		if err != nil {

@@ -257,6 +257,30 @@ func (v BulkView) JobSummary() string {
 		money.Count(s.Total), money.Count(s.PaidCalls), money.Count(s.FromCache), money.Count(s.NotRegistered), money.Count(s.Invalid), money.Count(s.Failed))
 }
 
+// PlanBulk is what a bulk check of inputs would spend, before it starts (core.CallPlan).
+func (s *Service) PlanBulk(ctx context.Context, inputs []string, fresh bool) (core.CallPlan, error) {
+	lk, err := s.Lookups(ctx)
+	if err != nil {
+		return core.CallPlan{}, err
+	}
+	p := lk.Plan(ctx, inputs, lookup.BulkOptions{Fresh: fresh})
+	return s.PlanCalls(ctx, money.Count(p.Unique)+" GSTINs", p.PaidCalls, p.FromCache)
+}
+
+// PlanBulkText is PlanBulk of a pasted list.
+func (s *Service) PlanBulkText(ctx context.Context, text string, fresh bool) (core.CallPlan, error) {
+	return s.PlanBulk(ctx, SplitGSTINList(text), fresh)
+}
+
+// PlanBulkFile is PlanBulk of the GSTIN column of a CSV or XLSX file.
+func (s *Service) PlanBulkFile(ctx context.Context, name string, data []byte, column string, fresh bool) (core.CallPlan, error) {
+	list, err := lookup.GSTINColumn(name, data, column)
+	if err != nil {
+		return core.CallPlan{}, err
+	}
+	return s.PlanBulk(ctx, list, fresh)
+}
+
 // StartBulkText starts a bulk check of a pasted list of GSTINs.
 func (s *Service) StartBulkText(ctx context.Context, text string, fresh bool) (string, error) {
 	return s.StartBulkLookup(ctx, SplitGSTINList(text), fresh)

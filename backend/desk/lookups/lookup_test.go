@@ -12,9 +12,11 @@ import (
 	"testing"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/config"
 	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/lookup"
+	"gstdesk/backend/store"
 )
 
 func TestSplitGSTINList(t *testing.T) {
@@ -316,5 +318,61 @@ func TestApplicant(t *testing.T) {
 	}
 	if _, err := s.ApplicantCheck(ctx, app.EnrolmentNumber, "not an address", ""); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("bad e-mail error = %v", err)
+	}
+}
+
+// TestPlanBulkCountsThePaidCallsBeforeTheyAreSpent: the plan shown before a bulk check says how many
+// paid calls it will make, and the check then makes exactly those.
+func TestPlanBulkCountsThePaidCallsBeforeTheyAreSpent(t *testing.T) {
+	s, w := openWatched(t)
+	ctx := context.Background()
+	if _, err := s.LookupGSTIN(ctx, "27AAPFU0939F1ZV", false); err != nil {
+		t.Fatal(err)
+	}
+	text := "27AAPFU0939F1ZV\n24ABKCS2033B1ZV\n27aapfu0939f1zv\n27AAPFU0939F1ZX\n33EIUPS5109E1ZZ\nnot-a-gstin\n29AAGCB7383J1Z4"
+	p, err := s.PlanBulkText(ctx, text, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Calls != 3 || p.Stored != 1 || p.What != "4 GSTINs" || p.Ask || p.Threshold != 50 {
+		t.Errorf("plan = %+v, want 3 calls, 1 stored, no question in the demo", p)
+	}
+	id, err := s.StartBulkText(ctx, text, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-w.Done
+	v, _ := s.BulkResult(id)
+	if v.Summary.PaidCalls != p.Calls {
+		t.Errorf("the check spent %d paid calls, the plan said %d", v.Summary.PaidCalls, p.Calls)
+	}
+	// Asked again: the found answers are stored now; the unregistered GSTIN is asked again.
+	if p, _ = s.PlanBulkText(ctx, text, false); p.Calls != 1 || p.Stored != 3 {
+		t.Errorf("second plan = %+v", p)
+	}
+	if p, _ = s.PlanBulkText(ctx, text, true); p.Calls != 4 || p.Stored != 0 {
+		t.Errorf("fresh plan = %+v", p)
+	}
+}
+
+// TestPlanAsksAboveTheThreshold: in a real client's workspace, more paid calls than Settings allow
+// without asking make the plan ask; the demo never does (it spends no credits).
+func TestPlanAsksAboveTheThreshold(t *testing.T) {
+	c, _ := coretest.Open(t, nil)
+	ws, err := c.DB.CreateWorkspace(context.Background(), store.Workspace{Name: "Acme", GSTIN: "29AAFCD5862R1ZR", Environment: store.EnvTest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetWorkspace(ws)
+	set, _ := config.Load(context.Background(), c.DB, ws)
+	set.AskAboveCalls = 2
+	if _, err := config.Save(context.Background(), c.DB, ws, set); err != nil {
+		t.Fatal(err)
+	}
+	for calls, ask := range map[int]bool{0: false, 2: false, 3: true} {
+		p, err := c.PlanCalls(context.Background(), "GSTINs", calls, 0)
+		if err != nil || p.Ask != ask || p.Threshold != 2 {
+			t.Errorf("%d calls: plan %+v, %v; want ask %v", calls, p, err, ask)
+		}
 	}
 }

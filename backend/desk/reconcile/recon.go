@@ -722,6 +722,34 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 	return v, nil
 }
 
+// ReconPlanWatch is what a supplier watch from..to would spend: one paid call at least for each
+// day list of a supplier state not stored yet (a long list has more pages).
+func (s *Service) ReconPlanWatch(ctx context.Context, from, to string) (core.CallPlan, error) {
+	suppliers, err := s.Lookups.KnownSuppliers(ctx)
+	if err != nil {
+		return core.CallPlan{}, err
+	}
+	w, err := recon.NewWatch(from, to, suppliers, nil)
+	if err != nil {
+		return core.CallPlan{}, err
+	}
+	lk, err := s.Lookups.Lookups(ctx)
+	if err != nil {
+		return core.CallPlan{}, err
+	}
+	calls, stored := 0, 0
+	for _, day := range w.Days() {
+		for _, st := range w.States() {
+			if lk.ChangedStored(ctx, day.Format("02-01-2006"), st) {
+				stored++
+			} else {
+				calls++
+			}
+		}
+	}
+	return s.PlanCalls(ctx, money.Count(w.Lists())+" day lists", calls, stored)
+}
+
 // ReconStartWatch runs ReconWatch as a job ("job:progress" per list fetched).
 func (s *Service) ReconStartWatch(ctx context.Context, from, to string) string {
 	return core.StartJobSummarised(s.Core, "recon:watch", func(ctx context.Context, progress core.Progress) (WatchView, error) {

@@ -48,6 +48,22 @@ export const tests = {
     await shot('test-workspace')
     await page.keyboard.press('Escape')
 
+    // Paid calls are counted before they are spent: above the Settings threshold the check asks.
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('ask-above').fill('1')
+    await page.getByTestId('save-settings').click()
+    await page.getByTestId('saved').waitFor()
+    await page.getByTestId('nav-lookup').click()
+    await page.getByTestId('lookup-input').fill('27AAPFU0939F1ZV\n24ABKCS2033B1ZV\n27AAPFU0939F1ZX')
+    await page.getByTestId('lookup-submit').click()
+    const prompt = page.getByTestId('spend-prompt')
+    await prompt.waitFor()
+    assert.match(await prompt.innerText(), /up to 2 paid calls for 2 GSTINs[\s\S]*Settings asks above 1/)
+    await shot('spend-prompt')
+    await page.keyboard.press('Escape')
+    await prompt.waitFor({ state: 'detached' })
+    assert.equal(await page.getByTestId('job-progress').count(), 0, 'nothing was started')
+
     // Back to the demo.
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('open-ws-Demo workspace').click()

@@ -24,6 +24,13 @@ export type ExportFormat = 'csv' | 'xlsx' | 'json'
 export const lookupGSTIN = (g: string, fresh = false): Promise<LookupDetail> => Lookups.LookupGSTIN(g, fresh)
 export const preference = (g: string, fy: string): Promise<PreferenceView> => Lookups.Preference(g, fy)
 export const startBulkText = (text: string, fresh = false): Promise<string> => Lookups.StartBulkText(text, fresh)
+export type CallPlan = core.CallPlan
+/** What a bulk check would spend, before it starts. */
+export const planBulkText = (text: string, fresh = false): Promise<CallPlan> => Lookups.PlanBulkText(text, fresh)
+export async function planBulkFile(file: File, column = '', fresh = false): Promise<CallPlan> {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  return Lookups.PlanBulkFile(file.name, Array.from(bytes), column, fresh)
+}
 
 /** Starts a bulk check of a CSV/XLSX file's GSTIN column (column "" finds it by its header). */
 export async function startBulkFile(file: File, column = '', fresh = false): Promise<string> {

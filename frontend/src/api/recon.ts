@@ -2,7 +2,7 @@
 // decisions, summaries, supplier packs, exports and the supplier watch.
 import * as Recon from '../../wailsjs/go/main/Recon'
 import * as Returns from '../../wailsjs/go/main/Returns'
-import { recon, reconcile } from '../../wailsjs/go/models'
+import { core, recon, reconcile } from '../../wailsjs/go/models'
 import { withRetry } from '../lib/retry'
 
 export type ReconImport = reconcile.ReconImport
@@ -98,6 +98,8 @@ export const exportRun = (runID: string, what: 'rows' | 'summary' | 'suppliers',
   Recon.ReconExport(runID, what, status, format)
 export const storedPeriods = async (): Promise<string[]> => arr(await Returns.GSTR2APeriods()).map((p) => p.period)
 export const startWatch = (from: string, to: string): Promise<string> => Recon.ReconStartWatch(from, to)
+/** What a supplier watch would spend, before it starts. */
+export const planWatch = (from: string, to: string): Promise<core.CallPlan> => Recon.ReconPlanWatch(from, to)
 export async function watchResult(job: string): Promise<WatchView> {
   const v = await withRetry(() => Recon.ReconWatchResult(job))
   v.alerts = arr(v.alerts)

@@ -62,6 +62,7 @@ export namespace config {
 	    rate_per_minute: number;
 	    amount_tolerance: number;
 	    date_window_days: number;
+	    ask_above_calls: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Settings(source);
@@ -75,6 +76,7 @@ export namespace config {
 	        this.rate_per_minute = source["rate_per_minute"];
 	        this.amount_tolerance = source["amount_tolerance"];
 	        this.date_window_days = source["date_window_days"];
+	        this.ask_above_calls = source["ask_above_calls"];
 	    }
 	}
 
@@ -82,6 +84,26 @@ export namespace config {
 
 export namespace core {
 	
+	export class CallPlan {
+	    what: string;
+	    calls: number;
+	    stored: number;
+	    threshold: number;
+	    ask: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new CallPlan(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.what = source["what"];
+	        this.calls = source["calls"];
+	        this.stored = source["stored"];
+	        this.threshold = source["threshold"];
+	        this.ask = source["ask"];
+	    }
+	}
 	export class JobEvent {
 	    id: string;
 	    kind: string;

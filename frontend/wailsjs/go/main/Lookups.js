@@ -26,6 +26,14 @@ export function LookupGSTIN(arg1, arg2) {
   return window['go']['main']['Lookups']['LookupGSTIN'](arg1, arg2);
 }
 
+export function PlanBulkFile(arg1, arg2, arg3, arg4) {
+  return window['go']['main']['Lookups']['PlanBulkFile'](arg1, arg2, arg3, arg4);
+}
+
+export function PlanBulkText(arg1, arg2) {
+  return window['go']['main']['Lookups']['PlanBulkText'](arg1, arg2);
+}
+
 export function Preference(arg1, arg2) {
   return window['go']['main']['Lookups']['Preference'](arg1, arg2);
 }

@@ -38,6 +38,10 @@ export function ReconPinRun(arg1, arg2) {
   return window['go']['main']['Recon']['ReconPinRun'](arg1, arg2);
 }
 
+export function ReconPlanWatch(arg1, arg2) {
+  return window['go']['main']['Recon']['ReconPlanWatch'](arg1, arg2);
+}
+
 export function ReconRerun(arg1) {
   return window['go']['main']['Recon']['ReconRerun'](arg1);
 }
