@@ -128,7 +128,7 @@ func (g *gstRun) finish2A(ls []periodListing, failed bool) int {
 	}
 	g.records = nil
 	t := export.Table{Name: "GSTR-2A B2B", Columns: []export.Column{
-		{Key: "period", Title: "Period"}, {Key: "pulled_for", Title: "Pull covered"}, {Key: "supplier_gstin", Title: "Supplier GSTIN"}, {Key: "cfs", Title: "GSTR-1 filed"},
+		{Key: "period", Title: "Period", Kind: export.Period}, {Key: "pulled_for", Title: "Pull covered"}, {Key: "supplier_gstin", Title: "Supplier GSTIN"}, {Key: "cfs", Title: "GSTR-1 filed"},
 		{Key: "cfs3b", Title: "GSTR-3B filed"}, {Key: "invoice_number", Title: "Invoice no."}, {Key: "invoice_date", Title: "Invoice date", Kind: export.Date},
 		{Key: "invoice_type", Title: "Type"}, {Key: "place_of_supply", Title: "POS"}, {Key: "reverse_charge", Title: "RCM"},
 		{Key: "irn", Title: "IRN"}, {Key: "invoice_value", Title: "Invoice value", Kind: export.Money},

@@ -13,6 +13,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -29,7 +30,8 @@ const (
 	Money               // rupees with paise: Indian grouping in XLSX (12,34,567.00)
 	Integer             // a count
 	Number              // a plain decimal such as a rate
-	Date                // a date already written DD/MM/YYYY or DD-MM-YYYY; kept as text
+	Date                // a date written DD/MM/YYYY, DD-MM-YYYY or YYYY-MM-DD: text in CSV/JSON, a real date in XLSX
+	Period              // a return period YYYY-MM: as is in CSV/JSON, in XLSX a month shown "Apr 2025"
 )
 
 // Column is one column of a table: Key names it in JSON, Title heads it in CSV and XLSX (the same
@@ -188,15 +190,14 @@ func writeXLSX(w io.Writer, t Table) error {
 	}
 	bold, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
 	moneyStyle, _ := f.NewStyle(&excelize.Style{CustomNumFmt: strPtr(IndianMoneyFormat)})
+	dateStyle, _ := f.NewStyle(&excelize.Style{CustomNumFmt: strPtr("dd/mm/yyyy")})
+	monthStyle, _ := f.NewStyle(&excelize.Style{CustomNumFmt: strPtr("mmm yyyy")})
+	// The header row stays in view (frozen); set before the first row, as the stream writer needs.
+	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
+		return fmt.Errorf("export: xlsx: %w", err)
+	}
 	for i, c := range t.Columns {
-		width := float64(len(c.Title) + 2)
-		if c.Kind == Money && width < 16 {
-			width = 16
-		}
-		if width < 10 {
-			width = 10
-		}
-		sw.SetColWidth(i+1, i+1, width)
+		sw.SetColWidth(i+1, i+1, columnWidth(c, i, t.Rows))
 	}
 	head := make([]any, len(t.Columns))
 	for i, c := range t.Columns {
@@ -219,9 +220,22 @@ func writeXLSX(w io.Writer, t Table) error {
 			if p, ok := v.(money.Paise); ok {
 				v = p.Rupees()
 			}
-			if c.Kind == Money && v != nil {
+			switch {
+			case c.Kind == Money && v != nil:
 				row[i] = excelize.Cell{StyleID: moneyStyle, Value: v}
-			} else {
+			case c.Kind == Date:
+				if d, ok := parseDate(v); ok {
+					row[i] = excelize.Cell{StyleID: dateStyle, Value: d}
+				} else {
+					row[i] = v
+				}
+			case c.Kind == Period:
+				if d, ok := parsePeriod(v); ok {
+					row[i] = excelize.Cell{StyleID: monthStyle, Value: d}
+				} else {
+					row[i] = v
+				}
+			default:
 				row[i] = v
 			}
 		}
@@ -240,3 +254,54 @@ func writeXLSX(w io.Writer, t Table) error {
 }
 
 func strPtr(s string) *string { return &s }
+
+// parseDate reads a date cell written DD/MM/YYYY, DD-MM-YYYY or YYYY-MM-DD; a blank or anything
+// else stays as it was.
+func parseDate(v any) (time.Time, bool) {
+	s, ok := v.(string)
+	if !ok || s == "" {
+		return time.Time{}, false
+	}
+	for _, layout := range []string{"02/01/2006", "02-01-2006", "2006-01-02"} {
+		if d, err := time.Parse(layout, s); err == nil {
+			return d, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// parsePeriod reads a return period YYYY-MM as the first day of its month.
+func parsePeriod(v any) (time.Time, bool) {
+	s, ok := v.(string)
+	if !ok {
+		return time.Time{}, false
+	}
+	d, err := time.Parse("2006-01", s)
+	return d, err == nil
+}
+
+// columnWidth sizes a column to its title and the longest of its first rows' values (in
+// characters, between 10 and 60), money at least 16.
+func columnWidth(c Column, i int, rows [][]any) float64 {
+	w := len([]rune(cmp.Or(c.Title, c.Key)))
+	for _, r := range rows[:min(len(rows), 200)] {
+		if i >= len(r) || r[i] == nil {
+			continue
+		}
+		switch x := r[i].(type) {
+		case string:
+			w = max(w, len([]rune(x)))
+		case money.Paise:
+			w = max(w, len(x.Indian()))
+		default:
+			w = max(w, len(fmt.Sprint(x)))
+		}
+	}
+	switch {
+	case c.Kind == Date || c.Kind == Period:
+		w = 10
+	case c.Kind == Money:
+		w = max(w, 14)
+	}
+	return float64(min(max(w+2, 10), 60))
+}

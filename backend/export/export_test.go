@@ -135,3 +135,31 @@ func TestMoneyIsWrittenAsRupees(t *testing.T) {
 		t.Errorf("XLSX cell = %q, want 1234567.89", v)
 	}
 }
+
+// TestXLSXDatesPeriodsAndFrozenHeader: dates are dates (a serial number shown DD/MM/YYYY), periods
+// are months shown "Apr 2025", text that is not a date stays text, and the header row is frozen.
+func TestXLSXDatesPeriodsAndFrozenHeader(t *testing.T) {
+	tab := Table{Name: "T", Columns: []Column{{Key: "period", Title: "Period", Kind: Period}, {Key: "d", Title: "Invoice date", Kind: Date}, {Key: "n", Title: "Note"}},
+		Rows: [][]any{{"2025-04", "10/04/2025", "x"}, {"Total", "", "y"}, {"2025-05", "2025-05-31", "z"}}}
+	var b bytes.Buffer
+	if err := Write(&b, XLSX, tab); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cell, want := range map[string]string{"A2": "Apr 2025", "B2": "10/04/2025", "A3": "Total", "B3": "", "A4": "May 2025", "B4": "31/05/2025"} {
+		if got, _ := f.GetCellValue("T", cell); got != want {
+			t.Errorf("%s shows %q, want %q", cell, got, want)
+		}
+	}
+	// Under the format, a real date: 10/04/2025 is Excel's day 45757.
+	if raw, _ := f.GetCellValue("T", "B2", excelize.Options{RawCellValue: true}); raw != "45757" {
+		t.Errorf("B2 raw = %q, want the date serial 45757", raw)
+	}
+	panes, err := f.GetPanes("T")
+	if err != nil || !panes.Freeze || panes.YSplit != 1 {
+		t.Errorf("panes = %+v, %v; want the header row frozen", panes, err)
+	}
+}

@@ -21,7 +21,7 @@ func ddmmyyyy(iso string) string {
 
 // invoiceHead are the columns naming the invoice, first in both exports.
 var invoiceHead = []export.Column{
-	{Key: "period", Title: "Return period"},
+	{Key: "period", Title: "Return period", Kind: export.Period},
 	{Key: "supplier_gstin", Title: "Supplier GSTIN"},
 	{Key: "supplier_name", Title: "Supplier name"},
 	{Key: "invoice_number", Title: "Invoice number"},

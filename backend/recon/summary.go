@@ -378,7 +378,7 @@ func sideMoney(in *Invoice, f func(*Invoice) Paise) any {
 // ResultTable is every row of a result as a table for CSV, JSON or XLSX.
 func ResultTable(res Result) export.Table {
 	t := export.Table{Name: "Reconciliation", Columns: []export.Column{
-		{Key: "period", Title: "Period", Kind: export.Text},
+		{Key: "period", Title: "Period", Kind: export.Period},
 		{Key: "status", Title: "Status", Kind: export.Text},
 		{Key: "rule", Title: "Why", Kind: export.Text},
 		{Key: "supplier_gstin", Title: "Supplier GSTIN", Kind: export.Text},
@@ -461,7 +461,7 @@ func candidatesText(cs []Candidate) string {
 
 // SummaryTable is the per-period summary as a table, the total last.
 func SummaryTable(s Summary) export.Table {
-	t := export.Table{Name: "Summary", Columns: []export.Column{{Key: "period", Title: "Period", Kind: export.Text}}}
+	t := export.Table{Name: "Summary", Columns: []export.Column{{Key: "period", Title: "Period", Kind: export.Period}}}
 	for _, st := range Statuses {
 		t.Columns = append(t.Columns, export.Column{Key: string(st) + "_count", Title: st.Label(), Kind: export.Integer},
 			export.Column{Key: string(st) + "_tax", Title: st.Label() + " tax", Kind: export.Money})
