@@ -29,18 +29,19 @@ type App struct {
 	Recon      *Recon
 	Salary     *Salary
 	Overview   *Overview
+	Files      *Files
 }
 
 // NewApp returns the App; the backend opens in startup.
 func NewApp(log *slog.Logger) *App {
 	sh := &shell{log: log}
 	return &App{shell: sh, Workspaces: &Workspaces{sh}, Jobs: &Jobs{sh}, Lookups: &Lookups{sh}, Returns: &Returns{sh},
-		Recon: &Recon{sh}, Salary: &Salary{sh}, Overview: &Overview{sh}}
+		Recon: &Recon{sh}, Salary: &Salary{sh}, Overview: &Overview{sh}, Files: &Files{sh}}
 }
 
 // Bindings lists the structs whose methods the window calls.
 func (a *App) Bindings() []any {
-	return []any{a.Workspaces, a.Jobs, a.Lookups, a.Returns, a.Recon, a.Salary, a.Overview}
+	return []any{a.Workspaces, a.Jobs, a.Lookups, a.Returns, a.Recon, a.Salary, a.Overview, a.Files}
 }
 
 func (a *App) startup(ctx context.Context) {

@@ -66,3 +66,38 @@ func (s *Core) WriteExport(base, format string, t export.Table) (string, error) 
 	}
 	return s.WriteExportFile(base, f, func(w io.Writer) error { return export.Write(w, f, t) })
 }
+
+// ExportFile checks that path is a file gstdesk wrote in the exports folder and returns it cleaned:
+// the window opens, shows or copies only those, never a path it is handed from elsewhere.
+func (s *Core) ExportFile(path string) (string, error) {
+	dir, err := filepath.EvalSymlinks(filepath.Join(s.DB.Dir, ExportsDir))
+	if err != nil {
+		return "", apperr.New(apperr.NotFound, "There are no exports yet.")
+	}
+	p, err := filepath.EvalSymlinks(filepath.Clean(path))
+	if err != nil {
+		return "", apperr.New(apperr.NotFound, "%s is no longer there: export again.", filepath.Base(path))
+	}
+	if rel, err := filepath.Rel(dir, p); err != nil || rel == "." || strings.HasPrefix(rel, "..") || filepath.IsAbs(rel) {
+		return "", apperr.New(apperr.Invalid, "%s is not one of gstdesk's exports.", filepath.Base(path))
+	}
+	return p, nil
+}
+
+// CopyExport copies an export (ExportFile) to to, a place the person chose, written whole or not at
+// all (export.WriteFileAtomic); it returns where the copy is.
+func (s *Core) CopyExport(path, to string) (string, error) {
+	from, err := s.ExportFile(path)
+	if err != nil {
+		return "", err
+	}
+	src, err := os.Open(from)
+	if err != nil {
+		return "", apperr.Wrap(apperr.Internal, err, "could not read %s", filepath.Base(from))
+	}
+	defer src.Close()
+	if err := export.WriteFileAtomic(to, 0o644, func(w io.Writer) error { _, err := io.Copy(w, src); return err }); err != nil {
+		return "", apperr.Wrap(apperr.Invalid, err, "Could not save %s there. Choose another folder.", filepath.Base(to))
+	}
+	return to, nil
+}

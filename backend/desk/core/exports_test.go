@@ -61,3 +61,33 @@ func TestWriteExportNeutralisesAndNeverOverwrites(t *testing.T) {
 		t.Errorf("exports folder holds %q, want the two good exports only", names)
 	}
 }
+
+// TestExportFileAcceptsOnlyExports: the window opens, shows or copies only files in the exports
+// folder; a copy saved elsewhere is the export, byte for byte.
+func TestExportFileAcceptsOnlyExports(t *testing.T) {
+	data := t.TempDir()
+	c, _ := coretest.OpenAt(t, data, nil, time.Now)
+	p, err := c.WriteExport("lookup", "csv", export.Table{Columns: []export.Column{{Key: "a", Title: "A"}}, Rows: [][]any{{"1"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ExportFile(p); err != nil {
+		t.Errorf("an export refused: %v", err)
+	}
+	outside := filepath.Join(t.TempDir(), "x.csv")
+	os.WriteFile(outside, []byte("x"), 0o600)
+	for _, bad := range []string{outside, filepath.Join(data, "exports"), filepath.Join(data, "exports", "..", "gstdesk.db"), filepath.Join(data, "exports", "gone.csv")} {
+		if _, err := c.ExportFile(bad); err == nil {
+			t.Errorf("%s accepted as an export", bad)
+		}
+	}
+	to := filepath.Join(t.TempDir(), "mine.csv")
+	if got, err := c.CopyExport(p, to); err != nil || got != to {
+		t.Fatalf("copy = %q, %v", got, err)
+	}
+	a, _ := os.ReadFile(p)
+	b, _ := os.ReadFile(to)
+	if string(a) != string(b) || len(a) == 0 {
+		t.Errorf("the copy differs from the export")
+	}
+}

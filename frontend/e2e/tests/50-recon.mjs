@@ -142,16 +142,18 @@ export const tests = {
     assert.match(await page.getByTestId('recon-suppliers').innerText(), /high/)
     await page.locator('[data-testid=recon-pack]:not([disabled])').first().click()
     await page.getByTestId('recon-export-path').waitFor()
-    const saved = (await page.getByTestId('recon-export-path').innerText()).replace(/^Saved /, '')
+    const saved = (await page.getByTestId('recon-export-path').innerText())
     assert.match(saved, /supplier-pack-\w{15}-.*\.xlsx$/)
     assert.ok(saved.startsWith(app.data), `${saved} is in the data folder ${app.data}`)
     assert.ok(existsSync(saved) && statSync(saved).size > 0, saved)
+    // What to do with it next: save a copy elsewhere, open it, show its folder.
+    assert.match(await page.getByTestId('file-actions').innerText(), /Save a copy as…[\s\S]*Open[\s\S]*Show in folder/)
     await shot('recon-suppliers')
 
     await tab(page, 'mismatch')
     await page.getByTestId('recon-export-csv').click()
     await page.waitForFunction(() => /recon-2025-04-2025-06-mismatch-.*\.csv$/.test(document.querySelector('[data-testid=recon-export-path]')?.textContent || ''))
-    const csv = (await page.getByTestId('recon-export-path').innerText()).replace(/^Saved /, '')
+    const csv = (await page.getByTestId('recon-export-path').innerText())
     assert.ok(existsSync(csv), csv)
     assert.ok(path.basename(csv).startsWith('recon-'))
   },
