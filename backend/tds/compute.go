@@ -7,6 +7,7 @@ import (
 	"gstdesk/backend/money"
 
 	"fmt"
+	"strings"
 
 	"gstdesk/backend/apperr"
 )
@@ -154,10 +155,7 @@ func computeBoth(in *Input, r *Rules, exNew, exOld *explainer) Result {
 	res := Result{FY: r.FY}
 	res.New = computeRegime(in, r, NewRegime, 0, exNew)
 	res.Old = computeRegime(in, r, OldRegime, 0, exOld)
-	def := NewRegime
-	if r.FY < 2023 {
-		def = OldRegime // the default regime before FY 2023-24
-	}
+	def := DefaultRegime(r.FY)
 	switch {
 	case res.New.Liability < res.Old.Liability:
 		res.Recommended, res.Saving = NewRegime, res.Old.Liability-res.New.Liability
@@ -167,6 +165,30 @@ func computeBoth(in *Input, r *Rules, exNew, exOld *explainer) Result {
 		res.Recommended = def
 	}
 	return res
+}
+
+// DefaultRegime is the regime an employee is taxed in unless they choose otherwise: the new
+// regime from FY 2023-24 (s.115BAC(1A); s.202(1) of the 2025 Act), the old one in FY 2022-23.
+func DefaultRegime(fy FY) Regime {
+	if fy < 2023 {
+		return OldRegime
+	}
+	return NewRegime
+}
+
+// ParseRegime reads a regime as a file or a flag writes it: "new" or "old" (case, spaces and a
+// trailing " regime" ignored); "" is the zero Regime, meaning the year's default.
+func ParseRegime(s string) (Regime, error) {
+	t := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), " regime")
+	switch t {
+	case "":
+		return "", nil
+	case "new":
+		return NewRegime, nil
+	case "old":
+		return OldRegime, nil
+	}
+	return "", apperr.New(apperr.Invalid, "regime %q is not known: write new or old (empty for the year's default, the new regime from FY 2023-24).", s)
 }
 
 // breakEven searches the smallest extra old-regime deduction that brings the old liability down

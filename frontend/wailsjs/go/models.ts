@@ -1666,6 +1666,8 @@ export namespace payroll {
 	    tds: number;
 	    deducted: number;
 	    monthly: number;
+	    over_deducted: number;
+	    monthly_unknown: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Totals(source);
@@ -1683,6 +1685,8 @@ export namespace payroll {
 	        this.tds = source["tds"];
 	        this.deducted = source["deducted"];
 	        this.monthly = source["monthly"];
+	        this.over_deducted = source["over_deducted"];
+	        this.monthly_unknown = source["monthly_unknown"];
 	    }
 	}
 	export class Run {
@@ -1837,6 +1841,9 @@ export namespace payroll {
 	    saving: number;
 	    deducted: number;
 	    monthly: number;
+	    regime: string;
+	    over_deducted: number;
+	    monthly_unknown: boolean;
 	    carried: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -1860,6 +1867,9 @@ export namespace payroll {
 	        this.saving = source["saving"];
 	        this.deducted = source["deducted"];
 	        this.monthly = source["monthly"];
+	        this.regime = source["regime"];
+	        this.over_deducted = source["over_deducted"];
+	        this.monthly_unknown = source["monthly_unknown"];
 	        this.carried = source["carried"];
 	    }
 	}
@@ -1954,7 +1964,10 @@ export namespace payroll {
 	    month: number;
 	    explanation: tds.Explanation;
 	    deducted: number;
+	    regime: string;
 	    schedule: tds.Instalment[];
+	    over_deducted: number;
+	    schedule_note: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Sheet(source);
@@ -1968,7 +1981,10 @@ export namespace payroll {
 	        this.month = source["month"];
 	        this.explanation = this.convertValues(source["explanation"], tds.Explanation);
 	        this.deducted = source["deducted"];
+	        this.regime = source["regime"];
 	        this.schedule = this.convertValues(source["schedule"], tds.Instalment);
+	        this.over_deducted = source["over_deducted"];
+	        this.schedule_note = source["schedule_note"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
