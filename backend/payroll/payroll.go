@@ -96,8 +96,8 @@ type Employee struct {
 	// Regime is the regime the employee chose; "" means the year's default (ChosenRegime).
 	Regime tds.Regime
 	// Own is the employee's text of the caller's own columns (Options.Own), in order.
-	Own []string
-	Input    tds.Input
+	Own   []string
+	Input tds.Input
 	// Items are the workbook items exactly as given (JSON input); nil for spreadsheet rows,
 	// whose items are built from Input by WorkbookItems.
 	Items []workbook.Item

@@ -15,12 +15,12 @@ import (
 // Sheet is one employee's computation sheet: both regimes line by line, the recommendation and
 // the monthly schedule for the rest of the year.
 type Sheet struct {
-	Employee    Identity         `json:"employee"`
-	Row         int              `json:"row"`
-	FY          string           `json:"fy"`
-	Month       int              `json:"month"` // the schedule starts here (April when the run has no month)
-	Explanation tds.Explanation  `json:"explanation"`
-	Deducted    int64            `json:"deducted"` // rupees
+	Employee    Identity        `json:"employee"`
+	Row         int             `json:"row"`
+	FY          string          `json:"fy"`
+	Month       int             `json:"month"` // the schedule starts here (April when the run has no month)
+	Explanation tds.Explanation `json:"explanation"`
+	Deducted    int64           `json:"deducted"` // rupees
 	// Regime is the regime the employee chose (or the year's default), which the schedule follows.
 	Regime   tds.Regime       `json:"regime"`
 	Schedule []tds.Instalment `json:"schedule"`

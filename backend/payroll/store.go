@@ -142,6 +142,12 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 	return r, nil
 }
 
+// EncodeInput writes an input compactly as a stored run keeps it (see encodeInput).
+func EncodeInput(b []byte, in *tds.Input) []byte { return encodeInput(b, in) }
+
+// DecodeInput reads an input EncodeInput wrote, and validates it.
+func DecodeInput(s string) (tds.Input, error) { return decodeInput(s) }
+
 // encodeInput writes an input compactly: "PANISVALID|general|" then the 46 amounts in paise,
 // comma-separated, zeros left empty.
 func encodeInput(b []byte, in *tds.Input) []byte {
