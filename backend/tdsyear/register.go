@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/export"
 	"gstdesk/backend/money"
 	"gstdesk/backend/store"
 	"gstdesk/backend/tds"
@@ -254,4 +255,31 @@ func EmployeeMonths(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code 
 		out = append(out, rowOf(&r, &e))
 	}
 	return out, rows.Err()
+}
+
+// RegisterTable is a month's register as a table to export (CSV, XLSX, JSON).
+func RegisterTable(fy tds.FY, rows []RegisterRow) export.Table {
+	t := export.Table{Name: "tds_register"}
+	for _, c := range []struct {
+		key  string
+		kind export.Kind
+	}{{"employee", export.Text}, {"name", export.Text}, {"pan", export.Text}, {"month", export.Text}, {"regime", export.Text},
+		{"projected_taxable_income", export.Money}, {"annual_liability", export.Money}, {"deducted_before", export.Money}, {"tds_this_month", export.Money},
+		{"deducted_this_month", export.Money}, {"remaining", export.Money}, {"over_deducted", export.Money}, {"months_left", export.Integer},
+		{"previous_month_tds", export.Money}, {"change", export.Money}, {"why", export.Text}, {"new_liability", export.Money}, {"old_liability", export.Money},
+		{"recommended_regime", export.Text}, {"saving", export.Money}} {
+		t.Columns = append(t.Columns, export.Column{Key: c.key, Title: c.key, Kind: c.kind})
+	}
+	opt := func(p *int64) any {
+		if p == nil {
+			return nil
+		}
+		return *p
+	}
+	for _, r := range rows {
+		t.Rows = append(t.Rows, []any{r.Employee, r.Name, r.PAN, MonthName(fy, Index(time.Month(r.Month))), r.Regime,
+			r.ProjectedTaxable, r.Liability, r.DeductedBefore, r.TDS, opt(r.DeductedThisMonth), r.Remaining, r.OverDeducted, r.MonthsLeft,
+			opt(r.PreviousTDS), r.Change, strings.Join(r.Why, "; "), r.NewLiability, r.OldLiability, string(r.Recommended), r.Saving})
+	}
+	return t
 }

@@ -14,6 +14,18 @@ export function TDSDeleteRun(arg1) {
   return window['go']['main']['Salary']['TDSDeleteRun'](arg1);
 }
 
+export function TDSEmployeeMonths(arg1, arg2) {
+  return window['go']['main']['Salary']['TDSEmployeeMonths'](arg1, arg2);
+}
+
+export function TDSEmployer(arg1) {
+  return window['go']['main']['Salary']['TDSEmployer'](arg1);
+}
+
+export function TDSEmployerSet(arg1, arg2) {
+  return window['go']['main']['Salary']['TDSEmployerSet'](arg1, arg2);
+}
+
 export function TDSExport(arg1, arg2, arg3) {
   return window['go']['main']['Salary']['TDSExport'](arg1, arg2, arg3);
 }
@@ -40,6 +52,18 @@ export function TDSImportExample() {
 
 export function TDSImportPath(arg1) {
   return window['go']['main']['Salary']['TDSImportPath'](arg1);
+}
+
+export function TDSMonthImportData(arg1, arg2, arg3, arg4, arg5) {
+  return window['go']['main']['Salary']['TDSMonthImportData'](arg1, arg2, arg3, arg4, arg5);
+}
+
+export function TDSMonthImportPath(arg1, arg2, arg3, arg4) {
+  return window['go']['main']['Salary']['TDSMonthImportPath'](arg1, arg2, arg3, arg4);
+}
+
+export function TDSMonthRegister(arg1, arg2, arg3) {
+  return window['go']['main']['Salary']['TDSMonthRegister'](arg1, arg2, arg3);
 }
 
 export function TDSRemap(arg1, arg2) {
@@ -76,4 +100,12 @@ export function TDSTargets() {
 
 export function TDSTemplate() {
   return window['go']['main']['Salary']['TDSTemplate']();
+}
+
+export function TDSYearMonths(arg1) {
+  return window['go']['main']['Salary']['TDSYearMonths'](arg1);
+}
+
+export function TDSYearToDate(arg1, arg2) {
+  return window['go']['main']['Salary']['TDSYearToDate'](arg1, arg2);
 }

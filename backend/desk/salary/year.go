@@ -1,0 +1,135 @@
+package salary
+
+import (
+	"context"
+	"encoding/base64"
+	"os"
+	"path/filepath"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/payroll"
+	"gstdesk/backend/tds"
+	"gstdesk/backend/tdsyear"
+)
+
+// Types of the TDS year, as the UI sees them.
+type (
+	// TDSEmployer is the deductor of a TDS year.
+	TDSEmployer = tdsyear.Employer
+	// TDSMonthResult is what importing a month did: totals, the diff, warnings and problems.
+	TDSMonthResult = tdsyear.MonthResult
+	// TDSRegister is a page of a month's register.
+	TDSRegister = tdsyear.Register
+	// TDSRegisterQuery selects and pages a month's register.
+	TDSRegisterQuery = tdsyear.Query
+	// TDSYearMonth is a month of the year as recorded.
+	TDSYearMonth = tdsyear.Month
+	// TDSYTD is an employee's year so far.
+	TDSYTD = tdsyear.YTD
+	// TDSRegisterRow is one employee's month.
+	TDSRegisterRow = tdsyear.RegisterRow
+)
+
+// TDSEmployerSet stores the employer of the workspace's TDS year ("FY 2025-26").
+func (s *Service) TDSEmployerSet(ctx context.Context, fy string, e TDSEmployer) (TDSEmployer, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return TDSEmployer{}, err
+	}
+	e.FY = year
+	return tdsyear.SetEmployer(ctx, s.DB.DB, s.Workspace().ID, e, s.Now())
+}
+
+// TDSEmployer reads the employer of the workspace's TDS year.
+func (s *Service) TDSEmployer(ctx context.Context, fy string) (TDSEmployer, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return TDSEmployer{}, err
+	}
+	return tdsyear.GetEmployer(ctx, s.DB.DB, s.Workspace().ID, year)
+}
+
+// TDSMonthImportPath records a month of the TDS year from a file on this computer (CSV, XLSX or
+// JSON) and computes its TDS; a month imported again replaces the stored one. A file with any
+// problem stores nothing: the result lists every problem.
+func (s *Service) TDSMonthImportPath(ctx context.Context, fy string, month int, path string, acceptPANChange bool) (TDSMonthResult, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return TDSMonthResult{}, apperr.New(apperr.Invalid, "Cannot open %s: check the path (the file must be on this computer).", path)
+	}
+	if st.IsDir() {
+		return TDSMonthResult{}, apperr.New(apperr.Invalid, "%s is a folder: give the path of the month's file.", path)
+	}
+	if st.Size() > payroll.DefaultLimits.MaxBytes {
+		return TDSMonthResult{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the payroll into smaller files.", path, payroll.DefaultLimits.MaxBytes>>20)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return TDSMonthResult{}, apperr.Wrap(apperr.Invalid, err, "Cannot read %s: %v.", path, err)
+	}
+	return s.importMonth(ctx, fy, month, filepath.Base(path), data, acceptPANChange)
+}
+
+// TDSMonthImportData is TDSMonthImportPath for a file chosen in the window (base64 contents).
+func (s *Service) TDSMonthImportData(ctx context.Context, fy string, month int, name, base64Data string, acceptPANChange bool) (TDSMonthResult, error) {
+	if int64(base64.StdEncoding.DecodedLen(len(base64Data))) > payroll.DefaultLimits.MaxBytes+3 {
+		return TDSMonthResult{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the payroll into smaller files.", name, payroll.DefaultLimits.MaxBytes>>20)
+	}
+	data, err := base64.StdEncoding.DecodeString(base64Data)
+	if err != nil {
+		return TDSMonthResult{}, apperr.New(apperr.Invalid, "The file %s did not arrive whole: choose it again.", name)
+	}
+	return s.importMonth(ctx, fy, month, name, data, acceptPANChange)
+}
+
+func (s *Service) importMonth(ctx context.Context, fy string, month int, name string, data []byte, acceptPANChange bool) (TDSMonthResult, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return TDSMonthResult{}, err
+	}
+	if month < 1 || month > 12 {
+		return TDSMonthResult{}, apperr.New(apperr.Invalid, "The month must be 1 (January) to 12 (December), not %d.", month)
+	}
+	im, err := tdsyear.ReadFile(ctx, name, data, payroll.DefaultLimits)
+	if err != nil {
+		return TDSMonthResult{}, err
+	}
+	return tdsyear.ImportMonth(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), im, tdsyear.Options{AcceptPANChange: acceptPANChange, Now: s.Now()})
+}
+
+// TDSMonthRegister reads a page of a month's register.
+func (s *Service) TDSMonthRegister(ctx context.Context, fy string, month int, q TDSRegisterQuery) (TDSRegister, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return TDSRegister{}, err
+	}
+	return tdsyear.MonthRegister(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), q)
+}
+
+// TDSYearMonths lists the months of the TDS year recorded so far.
+func (s *Service) TDSYearMonths(ctx context.Context, fy string) ([]TDSYearMonth, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return nil, err
+	}
+	return tdsyear.Months(ctx, s.DB.DB, s.Workspace().ID, year)
+}
+
+// TDSYearToDate reads every employee's year so far, or one employee's (code).
+func (s *Service) TDSYearToDate(ctx context.Context, fy, code string) ([]TDSYTD, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return nil, err
+	}
+	return tdsyear.YearToDate(ctx, s.DB.DB, s.Workspace().ID, year, code)
+}
+
+// TDSEmployeeMonths reads one employee's months of the year.
+func (s *Service) TDSEmployeeMonths(ctx context.Context, fy, code string) ([]TDSRegisterRow, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return nil, err
+	}
+	return tdsyear.EmployeeMonths(ctx, s.DB.DB, s.Workspace().ID, year, code)
+}
