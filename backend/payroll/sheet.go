@@ -40,7 +40,7 @@ func Explain(e Employee, fy tds.FY, month int) (Sheet, error) {
 	if month < 1 || month > 12 {
 		month = int(time.April)
 	}
-	s := Sheet{Employee: e.ID, Row: e.Row, FY: fy.String(), Month: month, Explanation: ex, Deducted: e.Deducted.WholeRupees(), Regime: e.ChosenRegime(fy)}
+	s := Sheet{Employee: e.ID, Row: e.Row, FY: tds.YearLabel(fy), Month: month, Explanation: ex, Deducted: e.Deducted.WholeRupees(), Regime: e.ChosenRegime(fy)}
 	if !e.DeductedKnown && time.Month(month) != time.April {
 		s.Schedule = []tds.Instalment{}
 		s.ScheduleNote = "The TDS deducted so far this year was not given (no tds_deducted_so_far), so the TDS for " + time.Month(month).String() +

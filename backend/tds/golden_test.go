@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -79,5 +80,46 @@ func TestGoldenSheets(t *testing.T) {
 		if got != string(want) {
 			t.Errorf("%s sheet differs from %s:\n%s", fy, path, got)
 		}
+	}
+}
+
+// TestTaxYear2026Cites2025Act: no line of a tax year 2026-27 sheet keeps a bare 1961 number; a
+// 1961 provision appears only beside what the 2025 Act's map leaves unconfirmed, marked "of
+// 1961"; the labels say "Tax year 2026-27" and "Rebate u/s 156".
+func TestTaxYear2026Cites2025Act(t *testing.T) {
+	for _, pan := range []string{PANValid, PANNotAvailable} {
+		e, err := Explain(everyItem(pan), 2026)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lines := range [][]Line{e.NewLines, e.OldLines} {
+			if !strings.Contains(lines[0].Label, "Tax year 2026-27") || strings.Contains(lines[0].Label, "FY") {
+				t.Errorf("title %q", lines[0].Label)
+			}
+			rebate := false
+			for _, l := range lines {
+				text := l.Label + " | " + l.Section + " | " + l.Note
+				for _, bad := range []string{"1961 numbering", "87A", "Form 12B", "s.192", "s.288", "s.206AA)", "115BAC", "u/s 10", "u/s 17(1)", "Chapter VI-A"} {
+					if strings.Contains(text, bad) && !strings.Contains(text, "of 1961") {
+						t.Errorf("line cites %q without the 2025 Act: %s", bad, text)
+					}
+				}
+				for _, m := range regexp.MustCompile(`s\.(80[A-Z]+|10|71|206AA)\b`).FindAllString(l.Section, -1) {
+					if !strings.Contains(l.Section, m+" of 1961") && !strings.Contains(l.Section, m+"(") {
+						t.Errorf("section %q names %s without saying it is the 1961 Act's", l.Section, m)
+					}
+				}
+				rebate = rebate || strings.HasPrefix(l.Label, "Less: rebate u/s 156") && l.Section == "s.156"
+			}
+			if !rebate {
+				t.Error("no \"Less: rebate u/s 156\" line citing s.156")
+			}
+		}
+	}
+	if got := YearLabel(2026); got != "Tax year 2026-27" {
+		t.Errorf("YearLabel(2026) = %q", got)
+	}
+	if got := YearLabel(2025); got != "FY 2025-26" {
+		t.Errorf("YearLabel(2025) = %q", got)
 	}
 }
