@@ -129,3 +129,8 @@ func (b *Salary) TDSYearToDate(fy, code string) ([]salary.TDSYTD, error) {
 func (b *Salary) TDSEmployeeMonths(fy, code string) ([]salary.TDSRegisterRow, error) {
 	return b.d.Salary.TDSEmployeeMonths(b.ctx, fy, code)
 }
+
+// TDSHRA works out the HRA exemption for one period with the year's city rule.
+func (b *Salary) TDSHRA(fy, rent, salary, received, city string) (salary.TDSHRAResult, error) {
+	return b.d.Salary.TDSHRA(fy, rent, salary, received, city)
+}

@@ -21,6 +21,7 @@ func init() {
 	tdsSubcommands["employer"] = tdsSub{"set or show the employer of a TDS year: name, TAN, PAN, address, person responsible", tdsEmployer}
 	tdsSubcommands["month"] = tdsSub{"record a month of the TDS year from a file and print the month's register", tdsMonth}
 	tdsSubcommands["ytd"] = tdsSub{"print the TDS year so far: every employee, or one employee month by month", tdsYTD}
+	tdsSubcommands["hra"] = tdsSub{"work out the HRA exemption from rent, salary, HRA received and the city, with the year's city rule", tdsHRA}
 }
 
 // tdsFlags are the flags every TDS-year command shares.
@@ -256,5 +257,35 @@ func tdsYTD(ctx context.Context, env Env, args []string) int {
 	for i := range rows {
 		printJSONLine(env.Stdout, &rows[i])
 	}
+	return ExitOK
+}
+
+func tdsHRA(ctx context.Context, env Env, args []string) int {
+	fs, fy := tdsFlagSet(env, "hra")
+	rent := fs.String("rent", "", "rent paid for the period, rupees (required)")
+	sal := fs.String("salary", "", "salary for the period for the HRA rule: basic + DA, rupees (required)")
+	hra := fs.String("hra", "", "HRA received for the period, rupees (required)")
+	city := fs.String("city", "", "the city the employee lives in (required)")
+	fs.Usage = func() {
+		fmt.Fprintln(env.Stderr, "usage: gstdesk tds hra --fy \"FY 2026-27\" --rent R --salary S --hra H --city C")
+		fmt.Fprintln(env.Stderr, "\nPrints the HRA exempt for the period (the amounts are of one period: a month or a year): the least")
+		fmt.Fprintln(env.Stderr, "of the HRA received, the rent paid less 10% of salary, and 50% of salary in the year's listed cities")
+		fmt.Fprintln(env.Stderr, "(Mumbai, Kolkata, Delhi, Chennai to FY 2025-26; from tax year 2026-27 also Hyderabad, Pune, Ahmedabad")
+		fmt.Fprintln(env.Stderr, "and Bengaluru, Rule 279), 40% elsewhere. The exemption counts in the old regime only.")
+		fs.PrintDefaults()
+	}
+	if c := parseTDS(env, fs, fy, args); c >= 0 {
+		return c
+	}
+	if *rent == "" || *sal == "" || *hra == "" || *city == "" {
+		fmt.Fprintln(env.Stderr, "gstdesk tds hra: --rent, --salary, --hra and --city are required.")
+		return ExitUsage
+	}
+	h, err := salary.HRA(*fy, *rent, *sal, *hra, *city)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds hra: %s\n", publicMessage(env, err))
+		return ExitUsage
+	}
+	printJSONLine(env.Stdout, h)
 	return ExitOK
 }

@@ -77,3 +77,22 @@ func TestTDSYearCommands(t *testing.T) {
 		}
 	}
 }
+
+func TestTDSHRACommand(t *testing.T) {
+	code, out, errText := tdsRun(t, "", "tds", "hra", "--fy", "FY 2026-27", "--rent", "30000", "--salary", "50000", "--hra", "40000", "--city", "Pune")
+	if code != ExitOK || !strings.Contains(out, `"exempt":25000`) || !strings.Contains(out, `"listed_city":true`) || !strings.Contains(out, "Rule 279") {
+		t.Fatalf("%d %s %s", code, out, errText)
+	}
+	code, out, _ = tdsRun(t, "", "tds", "hra", "--fy", "FY 2025-26", "--rent", "30000", "--salary", "50000", "--hra", "40000", "--city", "Pune")
+	if code != ExitOK || !strings.Contains(out, `"exempt":20000`) || !strings.Contains(out, `"salary_share_pct":40`) {
+		t.Fatalf("FY 2025-26 Pune: %d %s", code, out)
+	}
+	for _, args := range [][]string{
+		{"tds", "hra", "--fy", "FY 2026-27", "--rent", "x", "--salary", "1", "--hra", "1", "--city", "Pune"},
+		{"tds", "hra", "--fy", "FY 2026-27", "--rent", "1", "--salary", "1", "--hra", "1"},
+	} {
+		if code, _, _ := tdsRun(t, "", args...); code != ExitUsage {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
 )
@@ -15,6 +16,11 @@ const (
 	ColOneOff   = "one_off_salary"  // salary u/s 17(1) paid once (bonus, arrears); negative a recovery
 	ColJoined   = "date_of_joining" // DD/MM/YYYY (or an Excel date)
 	ColLeft     = "date_of_leaving" // DD/MM/YYYY (or an Excel date)
+	// The HRA helper's columns, amounts of the month: the exemption is worked out from them.
+	ColRent        = "rent_paid"
+	ColHRAReceived = "hra_received"
+	ColBasicDA     = "basic_da" // salary for the HRA rule: basic + DA
+	ColCity        = "city"
 )
 
 // Columns are the month file's own columns, read with payroll.Read beside the template's.
@@ -23,6 +29,10 @@ var Columns = []payroll.OwnColumn{
 	{Key: ColOneOff, Title: "One-off salary", Aliases: []string{"bonus", "arrears", "one off", "one-off", "bonus arrears", "incentive", "one off salary 17(1)"}},
 	{Key: ColJoined, Title: "Date of joining", Aliases: []string{"doj", "joining date", "joined on", "date joined"}, Date: true},
 	{Key: ColLeft, Title: "Date of leaving", Aliases: []string{"dol", "leaving date", "left on", "date of exit", "exit date", "date left"}, Date: true},
+	{Key: ColRent, Title: "Rent paid", Aliases: []string{"rent", "rent paid in the month", "monthly rent"}},
+	{Key: ColHRAReceived, Title: "HRA received", Aliases: []string{"hra paid", "house rent allowance received", "hra allowance"}},
+	{Key: ColBasicDA, Title: "Basic + DA", Aliases: []string{"basic and da", "basic da", "basic plus da", "salary for hra"}},
+	{Key: ColCity, Title: "City", Aliases: []string{"city of residence", "place of residence", "residence city"}},
 }
 
 // ColumnHelp describes the month file for a person: what each column means.
@@ -39,6 +49,10 @@ var ColumnHelp = strings.Join([]string{
 	"  one_off_salary   salary paid once this month (bonus, arrears), not repeated in the projection;",
 	"                   negative for a recovery of salary paid earlier in the year",
 	"  date_of_joining, date_of_leaving   DD/MM/YYYY",
+	"  rent_paid, hra_received, basic_da, city   the month's rent, HRA and basic + DA, and the city lived",
+	"                   in: the HRA exemption (the least of the three; 50% of salary in the year's listed",
+	"                   cities) is worked out for the month and taken for every month of employment in",
+	"                   the year, instead of a house_rent_allowance_us_10_13_a column",
 }, "\n")
 
 // Row is one employee's month as a file gives it.
@@ -55,6 +69,14 @@ type Row struct {
 	Declarations tds.Input
 	// Deducted is the TDS deducted in the month, rupees; nil when the file does not say.
 	Deducted *int64
+	// HRA is the month's figures for the HRA helper; nil when the file does not give them.
+	HRA *HRAInput
+}
+
+// HRAInput is what the HRA exemption is worked out from (tds.HRAExemption), amounts of a month.
+type HRAInput struct {
+	Rent, Salary, Received money.Paise
+	City                   string
 }
 
 // Problem is one thing wrong with a month file (payroll.Problem, the same shape as every import).
@@ -96,6 +118,10 @@ func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
 		if f, ok := tds.FieldByKey(k); ok && !isPaid(f) && f != tds.StandardDeduction16ia {
 			keep.Fields = append(keep.Fields, f)
 		}
+	}
+	hasHRAColumn := true
+	for _, k := range im.Missing {
+		hasHRAColumn = hasHRAColumn && k != tds.HRA10_13A.Key()
 	}
 	col := map[string]string{} // own key to its column letter
 	for _, m := range im.Columns {
@@ -166,6 +192,36 @@ func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
 				r.Joined = d
 			} else {
 				r.Left = d
+			}
+		}
+		if v := strings.Join([]string{own(4), own(5), own(6), own(7)}, ""); v != "" {
+			var h HRAInput
+			ok := true
+			for k, p := range []*money.Paise{&h.Rent, &h.Received, &h.Salary} {
+				key := []string{ColRent, ColHRAReceived, ColBasicDA}[k]
+				v := own(4 + k)
+				a, err := tds.ParseAmount(v)
+				switch {
+				case v == "":
+					bad(key, "", "the HRA exemption is worked out from rent_paid, hra_received, basic_da and city: give all four for the month")
+					ok = false
+				case err != nil || a < 0:
+					bad(key, v, "expected an amount of the month in rupees, like 25000")
+					ok = false
+				default:
+					*p = a
+				}
+			}
+			if h.City = own(7); h.City == "" {
+				bad(ColCity, "", "the HRA exemption depends on the city lived in (50% of salary in the listed cities, 40% elsewhere): give it")
+				ok = false
+			}
+			if ok && hasHRAColumn && e.Input.Amounts[tds.HRA10_13A] != 0 {
+				bad(ColRent, "", "give either the HRA exemption (house_rent_allowance_us_10_13_a) or rent_paid, hra_received, basic_da and city, not both")
+				ok = false
+			}
+			if ok {
+				r.HRA = &h
 			}
 		}
 		if r.Joined != "" && r.Left != "" && r.Left < r.Joined {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/store"
 	"gstdesk/backend/tds"
@@ -359,6 +360,15 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 			}
 		}
 		e.Category = decl.Category
+		if r.HRA != nil {
+			h, err := tds.HRAExemption(fy, r.HRA.Rent, r.HRA.Salary, r.HRA.Received, r.HRA.City)
+			if err != nil {
+				problem(r, fmt.Sprintf("%s, %s: %s", who, label, publicText(err)))
+				continue
+			}
+			// The month's exemption, for every month of employment in the year.
+			decl.Amounts[tds.HRA10_13A] = h.Exempt * money.Paise(e.last(fy)-e.first(fy)+1)
+		}
 		b := sofar[r.Code]
 		res, err := Compute(Step{FY: fy, Month: mi, Last: e.last(fy), Regime: e.Regime, Paid: r.Paid, Declarations: decl, Before: b})
 		if err != nil {

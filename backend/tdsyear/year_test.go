@@ -406,3 +406,43 @@ func TestComputeRounding(t *testing.T) {
 		t.Error("a month after the last month of employment is refused")
 	}
 }
+
+// TestMonthHRAHelper: rent, HRA received, basic + DA and the city give the HRA exemption of the
+// month (Rule 279's eight cities in tax year 2026-27), taken for every month of employment.
+func TestMonthHRAHelper(t *testing.T) {
+	db := openDB(t)
+	const fy = tds.FY(2026)
+	csv := "employee_code,regime,salary_as_per_provisions_contained_in_section_17_1,rent_paid,hra_received,basic_da,city,date_of_joining\n" +
+		"E1,old,100000,30000,25000,50000,Pune,\nE2,old,100000,30000,25000,50000,Pune,01/10/2026\n"
+	res, err := importMonth(t, db, fy, time.October, []byte(csv), Options{})
+	if err != nil {
+		t.Fatalf("%v %+v", err, res.Problems)
+	}
+	// Least of 25,000 received; 30,000 − 5,000; 50% of 50,000 (Pune is listed from 2026-27).
+	h, _ := tds.HRAExemption(fy, money.FromRupees(30_000), money.FromRupees(50_000), money.FromRupees(25_000), "Pune")
+	if h.Exempt != money.FromRupees(25_000) {
+		t.Fatalf("exempt %v", h.Exempt)
+	}
+	reg := register(t, db, fy, time.October)
+	// E1: the year from April: 12 months' exemption; E2 joined in October: 6 months.
+	for code, n := range map[string]int64{"E1": 12, "E2": 6} {
+		var in tds.Input
+		in.PANStatus = tds.PANValid
+		months := int64(6)
+		in.Amounts[tds.Salary17_1] = money.FromRupees(100_000 * months)
+		if code == "E1" {
+			// April to September are not recorded: only October and the five months after count.
+			in.Amounts[tds.Salary17_1] = money.FromRupees(100_000 * 6)
+		}
+		in.Amounts[tds.HRA10_13A] = money.FromRupees(25_000 * n)
+		want, _ := tds.Compute(in, fy)
+		if got := reg[code]; got.Liability != want.Old.TDSOnSalary {
+			t.Errorf("%s: liability %d, want %d (HRA %d months)", code, got.Liability, want.Old.TDSOnSalary, n)
+		}
+	}
+	bad := "employee_code,salary_as_per_provisions_contained_in_section_17_1,rent_paid,hra_received,city\nE1,100000,30000,25000,Pune\n"
+	res, err = importMonth(t, db, fy, time.November, []byte(bad), Options{})
+	if err == nil || !strings.Contains(res.Problems[0].String(), "give all four") {
+		t.Errorf("missing basic_da: %v %+v", err, res.Problems)
+	}
+}

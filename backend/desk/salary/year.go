@@ -5,9 +5,11 @@ import (
 	"encoding/base64"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/tdsyear"
@@ -132,4 +134,31 @@ func (s *Service) TDSEmployeeMonths(ctx context.Context, fy, code string) ([]TDS
 		return nil, err
 	}
 	return tdsyear.EmployeeMonths(ctx, s.DB.DB, s.Workspace().ID, year, code)
+}
+
+// TDSHRAResult is the HRA exemption worked out for one period.
+type TDSHRAResult = tds.HRA
+
+// HRA works out the HRA exemption from the rent paid, the salary (basic + DA) and the HRA
+// received for one period, and the city, with the year's city rule: the one road of the helper,
+// whether the window asks (TDSHRA) or the command line (it needs no data folder).
+func HRA(fy, rent, salary, received, city string) (TDSHRAResult, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return TDSHRAResult{}, err
+	}
+	var amounts [3]money.Paise
+	for i, a := range []struct{ name, v string }{{"rent paid", rent}, {"salary (basic + DA)", salary}, {"HRA received", received}} {
+		p, err := tds.ParseAmount(a.v)
+		if err != nil || strings.TrimSpace(a.v) == "" {
+			return TDSHRAResult{}, apperr.New(apperr.Invalid, "The %s must be an amount in rupees, like 25000, not %q.", a.name, a.v)
+		}
+		amounts[i] = p
+	}
+	return tds.HRAExemption(year, amounts[0], amounts[1], amounts[2], city)
+}
+
+// TDSHRA is HRA for the window.
+func (s *Service) TDSHRA(fy, rent, salary, received, city string) (TDSHRAResult, error) {
+	return HRA(fy, rent, salary, received, city)
 }

@@ -3091,6 +3091,34 @@ export namespace tds {
 		    return a;
 		}
 	}
+	export class HRA {
+	    exempt: number;
+	    hra_received: number;
+	    rent_less_10_percent_of_salary: number;
+	    salary_share: number;
+	    salary_share_pct: number;
+	    city: string;
+	    listed_city: boolean;
+	    rule: string;
+	    limit: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new HRA(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.exempt = source["exempt"];
+	        this.hra_received = source["hra_received"];
+	        this.rent_less_10_percent_of_salary = source["rent_less_10_percent_of_salary"];
+	        this.salary_share = source["salary_share"];
+	        this.salary_share_pct = source["salary_share_pct"];
+	        this.city = source["city"];
+	        this.listed_city = source["listed_city"];
+	        this.rule = source["rule"];
+	        this.limit = source["limit"];
+	    }
+	}
 	export class Instalment {
 	    month: number;
 	    amount: number;

@@ -42,6 +42,10 @@ export function TDSExportWorkbooks(arg1) {
   return window['go']['main']['Salary']['TDSExportWorkbooks'](arg1);
 }
 
+export function TDSHRA(arg1, arg2, arg3, arg4, arg5) {
+  return window['go']['main']['Salary']['TDSHRA'](arg1, arg2, arg3, arg4, arg5);
+}
+
 export function TDSImportData(arg1, arg2) {
   return window['go']['main']['Salary']['TDSImportData'](arg1, arg2);
 }
