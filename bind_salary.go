@@ -134,3 +134,8 @@ func (b *Salary) TDSEmployeeMonths(fy, code string) ([]salary.TDSRegisterRow, er
 func (b *Salary) TDSHRA(fy, rent, salary, received, city string) (salary.TDSHRAResult, error) {
 	return b.d.Salary.TDSHRA(fy, rent, salary, received, city)
 }
+
+// TDSAnnexure writes the salary annexure (json or xlsx) to the exports folder.
+func (b *Salary) TDSAnnexure(fy, format string) (string, error) {
+	return b.d.Salary.TDSAnnexure(b.ctx, fy, format)
+}

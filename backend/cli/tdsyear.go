@@ -21,6 +21,7 @@ func init() {
 	tdsSubcommands["employer"] = tdsSub{"set or show the employer of a TDS year: name, TAN, PAN, address, person responsible", tdsEmployer}
 	tdsSubcommands["month"] = tdsSub{"record a month of the TDS year from a file and print the month's register", tdsMonth}
 	tdsSubcommands["ytd"] = tdsSub{"print the TDS year so far: every employee, or one employee month by month", tdsYTD}
+	tdsSubcommands["annexure"] = tdsSub{"write the salary annexure of the year (Form 24Q Annexure II; Form 138 from tax year 2026-27) as json or xlsx", tdsAnnexure}
 	tdsSubcommands["hra"] = tdsSub{"work out the HRA exemption from rent, salary, HRA received and the city, with the year's city rule", tdsHRA}
 }
 
@@ -287,5 +288,46 @@ func tdsHRA(ctx context.Context, env Env, args []string) int {
 		return ExitUsage
 	}
 	printJSONLine(env.Stdout, h)
+	return ExitOK
+}
+
+func tdsAnnexure(ctx context.Context, env Env, args []string) int {
+	fs, fy := tdsFlagSet(env, "annexure")
+	out := fs.String("out", "", "write the annexure to this file (required)")
+	format := fs.String("format", "json", "json or xlsx")
+	fs.Usage = func() {
+		fmt.Fprintln(env.Stderr, "usage: gstdesk tds annexure --fy \"FY 2025-26\" --out FILE [--format json|xlsx]")
+		fmt.Fprintln(env.Stderr, "\nWrites the salary annexure of the year from its months: the 100-column salary-detail sheet of the")
+		fmt.Fprintln(env.Stderr, "Form 24Q (Q4) workbook and its payee sheet; for tax year 2026-27 the same data under the Form 138")
+		fmt.Fprintln(env.Stderr, "name, saying that the service's Form 138 workbook has no salary sheet yet. Needs the employer")
+		fmt.Fprintln(env.Stderr, "(gstdesk tds employer set).")
+		fs.PrintDefaults()
+	}
+	if c := parseTDS(env, fs, fy, args); c >= 0 {
+		return c
+	}
+	if *format != "json" && *format != "xlsx" {
+		fmt.Fprintf(env.Stderr, "gstdesk tds annexure: --format is json or xlsx, not %q.\n", *format)
+		return ExitUsage
+	}
+	if *out == "" {
+		fmt.Fprintln(env.Stderr, "gstdesk tds annexure: --out FILE is required.")
+		return ExitUsage
+	}
+	if msg := checkOut(*out); msg != "" {
+		fmt.Fprintf(env.Stderr, "gstdesk tds annexure: %s\n", msg)
+		return ExitUsage
+	}
+	d, err := openDesk(ctx, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds annexure: %s\n", publicMessage(env, err))
+		return exitFor(err)
+	}
+	defer d.Close()
+	if err := writeOutput(env, *out, func(w io.Writer) error { return d.Salary.TDSAnnexureTo(ctx, *fy, *format, w) }); err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds annexure: %s\n", publicMessage(env, err))
+		return ExitFailed
+	}
+	printJSONLine(env.Stdout, map[string]string{"written": *out, "format": *format})
 	return ExitOK
 }

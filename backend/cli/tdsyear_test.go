@@ -63,7 +63,14 @@ func TestTDSYearCommands(t *testing.T) {
 	if !strings.Contains(string(b), "tds_this_month") || !strings.Contains(errText, "May 2025 replaced: 0 employee(s) changed") {
 		t.Errorf("csv register %q, stderr %q", b, errText)
 	}
+	ann := filepath.Join(dir, "annexure.json")
+	code, recs, errText = cliIn(t, dir, "tds", "annexure", "--fy", "FY 2025-26", "--out", ann)
+	b, _ = os.ReadFile(ann)
+	if code != ExitOK || len(recs) != 1 || !strings.Contains(string(b), `"salary_detail_sheet"`) || !strings.Contains(string(b), `"net_tax_payable_under_194p"`) {
+		t.Fatalf("annexure: %d %q %.300s", code, errText, b)
+	}
 	for _, args := range [][]string{
+		{"tds", "annexure", "--fy", "FY 2025-26", "--out", ann, "--format", "csv"},
 		{"tds", "month", "--month", "5", "--in", may},
 		{"tds", "month", "--fy", "FY 2025-26", "--month", "13", "--in", may},
 		{"tds", "month", "--fy", "FY 2030-31", "--month", "5", "--in", may},

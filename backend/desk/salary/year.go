@@ -3,6 +3,7 @@ package salary
 import (
 	"context"
 	"encoding/base64"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -161,4 +162,56 @@ func HRA(fy, rent, salary, received, city string) (TDSHRAResult, error) {
 // TDSHRA is HRA for the window.
 func (s *Service) TDSHRA(fy, rent, salary, received, city string) (TDSHRAResult, error) {
 	return HRA(fy, rent, salary, received, city)
+}
+
+// TDSAnnexureTo writes the salary annexure of the TDS year (json or xlsx) to w: the Form 24Q
+// Annexure II salary-detail sheet for FY 2025-26 and before, the same data under the Form 138
+// name for tax year 2026-27 (saying that the service's Form 138 workbook has no salary sheet).
+func (s *Service) TDSAnnexureTo(ctx context.Context, fy, format string, w io.Writer) error {
+	a, err := s.annexure(ctx, fy)
+	if err != nil {
+		return err
+	}
+	switch format {
+	case "json", "":
+		return a.WriteJSON(w)
+	case "xlsx":
+		return a.WriteXLSX(w)
+	}
+	return apperr.New(apperr.Invalid, "The annexure is written as json or xlsx, not %q.", format)
+}
+
+// TDSAnnexure writes the salary annexure to the exports folder and returns its path.
+func (s *Service) TDSAnnexure(ctx context.Context, fy, format string) (string, error) {
+	if format != "json" && format != "xlsx" {
+		return "", apperr.New(apperr.Invalid, "The annexure is written as json or xlsx, not %q.", format)
+	}
+	a, err := s.annexure(ctx, fy)
+	if err != nil {
+		return "", err
+	}
+	write := a.WriteJSON
+	if format == "xlsx" {
+		write = a.WriteXLSX
+	}
+	return s.writeFile("tds-annexure-form"+a.Form+"-"+a.FY.String()[3:], format, write)
+}
+
+func (s *Service) annexure(ctx context.Context, fy string) (tdsyear.Annexure, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return tdsyear.Annexure{}, err
+	}
+	emp, err := tdsyear.GetEmployer(ctx, s.DB.DB, s.Workspace().ID, year)
+	if err != nil {
+		return tdsyear.Annexure{}, err
+	}
+	rows, err := tdsyear.Year(ctx, s.DB.DB, s.Workspace().ID, year, "")
+	if err != nil {
+		return tdsyear.Annexure{}, err
+	}
+	if len(rows) == 0 {
+		return tdsyear.Annexure{}, apperr.New(apperr.NotFound, "No month of %s is recorded: import the months first.", year)
+	}
+	return tdsyear.BuildAnnexure(year, emp, rows), nil
 }

@@ -5,6 +5,8 @@ import {tdsyear} from '../models';
 import {tds} from '../models';
 import {salary} from '../models';
 
+export function TDSAnnexure(arg1:string,arg2:string):Promise<string>;
+
 export function TDSCompare(arg1:string,arg2:string):Promise<payroll.Comparison>;
 
 export function TDSCrossCheck(arg1:string,arg2:Array<number>):Promise<Array<payroll.Check>>;
