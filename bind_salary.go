@@ -139,3 +139,8 @@ func (b *Salary) TDSHRA(fy, rent, salary, received, city string) (salary.TDSHRAR
 func (b *Salary) TDSAnnexure(fy, format string) (string, error) {
 	return b.d.Salary.TDSAnnexure(b.ctx, fy, format)
 }
+
+// TDSForms writes the year-end forms (PDF and XLSX) of every employee, or one, to the exports folder.
+func (b *Salary) TDSForms(fy, code string) ([]string, error) {
+	return b.d.Salary.TDSForms(b.ctx, fy, code)
+}

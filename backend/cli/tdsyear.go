@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -22,6 +24,7 @@ func init() {
 	tdsSubcommands["month"] = tdsSub{"record a month of the TDS year from a file and print the month's register", tdsMonth}
 	tdsSubcommands["ytd"] = tdsSub{"print the TDS year so far: every employee, or one employee month by month", tdsYTD}
 	tdsSubcommands["annexure"] = tdsSub{"write the salary annexure of the year (Form 24Q Annexure II; Form 138 from tax year 2026-27) as json or xlsx", tdsAnnexure}
+	tdsSubcommands["forms"] = tdsSub{"write the year-end forms (Form 16 Part B / Form 130, Form 12BA / 123) as PDF and XLSX", tdsForms}
 	tdsSubcommands["hra"] = tdsSub{"work out the HRA exemption from rent, salary, HRA received and the city, with the year's city rule", tdsHRA}
 }
 
@@ -329,5 +332,49 @@ func tdsAnnexure(ctx context.Context, env Env, args []string) int {
 		return ExitFailed
 	}
 	printJSONLine(env.Stdout, map[string]string{"written": *out, "format": *format})
+	return ExitOK
+}
+
+func tdsForms(ctx context.Context, env Env, args []string) int {
+	fs, fy := tdsFlagSet(env, "forms")
+	out := fs.String("out", "", "the folder to write the forms into (required; it must exist)")
+	code := fs.String("employee", "", "one employee's code (default: every employee)")
+	fs.Usage = func() {
+		fmt.Fprintln(env.Stderr, "usage: gstdesk tds forms --fy \"FY 2025-26\" --out DIR [--employee CODE]")
+		fmt.Fprintln(env.Stderr, "\nWrites each employee's year-end forms from the months recorded, as PDF and XLSX with the same")
+		fmt.Fprintln(env.Stderr, "content: Form 16 Part B for FY 2022-23 to 2025-26, Form No. 130 (what is confirmed of Part C) for")
+		fmt.Fprintln(env.Stderr, "tax year 2026-27, and Form 12BA (Form No. 123) where there are perquisites. Prints one JSON line per")
+		fmt.Fprintln(env.Stderr, "file written. Needs the employer (gstdesk tds employer set).")
+		fs.PrintDefaults()
+	}
+	if c := parseTDS(env, fs, fy, args); c >= 0 {
+		return c
+	}
+	if *out == "" {
+		fmt.Fprintln(env.Stderr, "gstdesk tds forms: --out DIR is required: the folder to write the forms into.")
+		return ExitUsage
+	}
+	if st, err := os.Stat(*out); err != nil || !st.IsDir() {
+		fmt.Fprintf(env.Stderr, "gstdesk tds forms: --out %s is not a folder: create it first.\n", *out)
+		return ExitUsage
+	}
+	d, err := openDesk(ctx, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %s\n", publicMessage(env, err))
+		return exitFor(err)
+	}
+	defer d.Close()
+	files, err := d.Salary.TDSFormsWrite(ctx, *fy, *code, func(name string, write func(io.Writer) error) (string, error) {
+		p := filepath.Join(*out, name)
+		return p, export.WriteFileAtomic(p, outFilePerm, write)
+	})
+	for _, f := range files {
+		printJSONLine(env.Stdout, map[string]string{"written": f})
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %s\n", publicMessage(env, err))
+		return ExitFailed
+	}
+	fmt.Fprintf(env.Stderr, "gstdesk tds forms: %d file(s) written to %s.\n", len(files), *out)
 	return ExitOK
 }

@@ -69,7 +69,17 @@ func TestTDSYearCommands(t *testing.T) {
 	if code != ExitOK || len(recs) != 1 || !strings.Contains(string(b), `"salary_detail_sheet"`) || !strings.Contains(string(b), `"net_tax_payable_under_194p"`) {
 		t.Fatalf("annexure: %d %q %.300s", code, errText, b)
 	}
+	forms := filepath.Join(dir, "forms")
+	os.Mkdir(forms, 0o755)
+	code, recs, errText = cliIn(t, dir, "tds", "forms", "--fy", "FY 2025-26", "--out", forms, "--employee", "E1")
+	if code != ExitOK || len(recs) != 2 || !strings.HasSuffix(recs[0]["written"].(string), "Form16-PartB-E1-2025-26.pdf") {
+		t.Fatalf("forms: %d %v %q", code, recs, errText)
+	}
+	if b, _ := os.ReadFile(recs[0]["written"].(string)); !strings.HasPrefix(string(b), "%PDF") {
+		t.Errorf("not a PDF: %.20q", b)
+	}
 	for _, args := range [][]string{
+		{"tds", "forms", "--fy", "FY 2025-26", "--out", filepath.Join(dir, "nofolder")},
 		{"tds", "annexure", "--fy", "FY 2025-26", "--out", ann, "--format", "csv"},
 		{"tds", "month", "--month", "5", "--in", may},
 		{"tds", "month", "--fy", "FY 2025-26", "--month", "13", "--in", may},

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/export"
 	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
@@ -214,4 +215,62 @@ func (s *Service) annexure(ctx context.Context, fy string) (tdsyear.Annexure, er
 		return tdsyear.Annexure{}, apperr.New(apperr.NotFound, "No month of %s is recorded: import the months first.", year)
 	}
 	return tdsyear.BuildAnnexure(year, emp, rows), nil
+}
+
+// TDSFormsWrite makes the year-end forms of every employee of the TDS year (code "") or one:
+// Form 16 Part B (FY 2025-26 and before) or Form No. 130 (tax year 2026-27), and Form 12BA / Form
+// No. 123 where there are perquisites, each as PDF and XLSX with the same content. put writes one
+// file (its name with the extension) and returns where it went.
+func (s *Service) TDSFormsWrite(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error)) ([]string, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return nil, err
+	}
+	emp, err := tdsyear.GetEmployer(ctx, s.DB.DB, s.Workspace().ID, year)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := tdsyear.Year(ctx, s.DB.DB, s.Workspace().ID, year, code)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		if code != "" {
+			return nil, apperr.New(apperr.NotFound, "No month of %s is recorded for employee %s.", year, code)
+		}
+		return nil, apperr.New(apperr.NotFound, "No month of %s is recorded: import the months first.", year)
+	}
+	made := s.Now()
+	var out []string
+	for i := range rows {
+		if err := ctx.Err(); err != nil {
+			return out, apperr.Wrap(apperr.Canceled, err, "Writing the forms was cancelled after %d file(s).", len(out))
+		}
+		certs, err := tdsyear.Certificates(year, emp, &rows[i])
+		if err != nil {
+			return out, err
+		}
+		for j := range certs {
+			c := &certs[j]
+			p, err := put(c.FileBase+".pdf", func(w io.Writer) error { return c.WritePDF(w, made) })
+			if err != nil {
+				return out, err
+			}
+			out = append(out, p)
+			if p, err = put(c.FileBase+".xlsx", c.WriteXLSX); err != nil {
+				return out, err
+			}
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// TDSForms writes the year-end forms (every employee, or one by code) to the exports folder and
+// returns the files' paths.
+func (s *Service) TDSForms(ctx context.Context, fy, code string) ([]string, error) {
+	return s.TDSFormsWrite(ctx, fy, code, func(name string, write func(io.Writer) error) (string, error) {
+		ext := filepath.Ext(name)
+		return s.WriteExportFile(strings.TrimSuffix(name, ext), export.Format(strings.TrimPrefix(ext, ".")), write)
+	})
 }

@@ -27,6 +27,8 @@ export function TDSExportSheet(arg1:string,arg2:number,arg3:string):Promise<stri
 
 export function TDSExportWorkbooks(arg1:string):Promise<string>;
 
+export function TDSForms(arg1:string,arg2:string):Promise<Array<string>>;
+
 export function TDSHRA(arg1:string,arg2:string,arg3:string,arg4:string,arg5:string):Promise<tds.HRA>;
 
 export function TDSImportData(arg1:string,arg2:string):Promise<salary.TDSImport>;

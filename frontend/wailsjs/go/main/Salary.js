@@ -46,6 +46,10 @@ export function TDSExportWorkbooks(arg1) {
   return window['go']['main']['Salary']['TDSExportWorkbooks'](arg1);
 }
 
+export function TDSForms(arg1, arg2) {
+  return window['go']['main']['Salary']['TDSForms'](arg1, arg2);
+}
+
 export function TDSHRA(arg1, arg2, arg3, arg4, arg5) {
   return window['go']['main']['Salary']['TDSHRA'](arg1, arg2, arg3, arg4, arg5);
 }
