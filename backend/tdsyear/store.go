@@ -168,15 +168,24 @@ func monthRecords(ctx context.Context, q querier, ws string, fy tds.FY, mi int) 
 	return out, rows.Err()
 }
 
-// previousRecords reads each employee's latest record before month mi.
+// previousRecords reads each employee's latest record before month mi: the month before for
+// those it holds (one indexed read of one month, the usual case), then the latest earlier month
+// for the others (a joiner's gap, a month imported out of order).
 func previousRecords(ctx context.Context, q querier, ws string, fy tds.FY, mi int) (map[string]*record, error) {
+	if mi == 0 {
+		return map[string]*record{}, nil
+	}
+	out, err := monthRecords(ctx, q, ws, fy, mi-1)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := q.QueryContext(ctx, `SELECT `+recordColumns+` FROM tds_month_records r WHERE workspace_id=? AND fy=? AND mi<? AND
-		mi = (SELECT max(x.mi) FROM tds_month_records x WHERE x.workspace_id=r.workspace_id AND x.fy=r.fy AND x.code=r.code AND x.mi<?)`, ws, int(fy), mi, mi)
+		NOT EXISTS (SELECT 1 FROM tds_month_records y WHERE y.workspace_id=r.workspace_id AND y.fy=r.fy AND y.code=r.code AND y.mi=?) AND
+		mi = (SELECT max(x.mi) FROM tds_month_records x WHERE x.workspace_id=r.workspace_id AND x.fy=r.fy AND x.code=r.code AND x.mi<?)`, ws, int(fy), mi-1, mi-1, mi)
 	if err != nil {
 		return nil, fmt.Errorf("tdsyear: previous records: %w", err)
 	}
 	defer rows.Close()
-	out := map[string]*record{}
 	for rows.Next() {
 		r, err := scanRecord(rows)
 		if err != nil {
