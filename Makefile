@@ -3,7 +3,7 @@ SHELL := /bin/bash
 WAILS_VERSION := v2.16.0
 GOBIN := $(shell go env GOPATH)/bin
 WAILS := $(GOBIN)/wails
-APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth xdotool x11-apps x11-utils imagemagick chromium chromium-driver
+APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth xdotool x11-apps x11-utils imagemagick chromium chromium-driver poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DIST_KEEP := frontend/dist/.gitkeep
 BIN := build/bin/gstdesk

@@ -89,3 +89,58 @@ func (b *Salary) TDSTemplate() (string, error) { return b.d.Salary.TDSTemplate()
 func (b *Salary) TDSCrossCheck(id string, seqs []int) ([]salary.TDSCheck, error) {
 	return b.d.Salary.TDSCrossCheck(b.ctx, id, seqs)
 }
+
+// TDSEmployerSet stores the employer of a TDS year.
+func (b *Salary) TDSEmployerSet(fy string, e salary.TDSEmployer) (salary.TDSEmployer, error) {
+	return b.d.Salary.TDSEmployerSet(b.ctx, fy, e)
+}
+
+// TDSEmployer reads the employer of a TDS year.
+func (b *Salary) TDSEmployer(fy string) (salary.TDSEmployer, error) {
+	return b.d.Salary.TDSEmployer(b.ctx, fy)
+}
+
+// TDSMonthImportData records a month of the TDS year from a file chosen in the window.
+func (b *Salary) TDSMonthImportData(fy string, month int, name, data string, acceptPANChange bool) (salary.TDSMonthResult, error) {
+	return b.d.Salary.TDSMonthImportData(b.ctx, fy, month, name, data, acceptPANChange)
+}
+
+// TDSMonthImportPath records a month of the TDS year from a file on this computer.
+func (b *Salary) TDSMonthImportPath(fy string, month int, path string, acceptPANChange bool) (salary.TDSMonthResult, error) {
+	return b.d.Salary.TDSMonthImportPath(b.ctx, fy, month, path, acceptPANChange)
+}
+
+// TDSMonthRegister reads a page of a month's register.
+func (b *Salary) TDSMonthRegister(fy string, month int, q salary.TDSRegisterQuery) (salary.TDSRegister, error) {
+	return b.d.Salary.TDSMonthRegister(b.ctx, fy, month, q)
+}
+
+// TDSYearMonths lists the months of the TDS year recorded so far.
+func (b *Salary) TDSYearMonths(fy string) ([]salary.TDSYearMonth, error) {
+	return b.d.Salary.TDSYearMonths(b.ctx, fy)
+}
+
+// TDSYearToDate reads the TDS year so far, every employee or one.
+func (b *Salary) TDSYearToDate(fy, code string) ([]salary.TDSYTD, error) {
+	return b.d.Salary.TDSYearToDate(b.ctx, fy, code)
+}
+
+// TDSEmployeeMonths reads one employee's months of the TDS year.
+func (b *Salary) TDSEmployeeMonths(fy, code string) ([]salary.TDSRegisterRow, error) {
+	return b.d.Salary.TDSEmployeeMonths(b.ctx, fy, code)
+}
+
+// TDSHRA works out the HRA exemption for one period with the year's city rule.
+func (b *Salary) TDSHRA(fy, rent, salary, received, city string) (salary.TDSHRAResult, error) {
+	return b.d.Salary.TDSHRA(fy, rent, salary, received, city)
+}
+
+// TDSAnnexure writes the salary annexure (json or xlsx) to the exports folder.
+func (b *Salary) TDSAnnexure(fy, format string) (string, error) {
+	return b.d.Salary.TDSAnnexure(b.ctx, fy, format)
+}
+
+// TDSForms writes the year-end forms (PDF and XLSX) of every employee, or one, to the exports folder.
+func (b *Salary) TDSForms(fy, code string) ([]string, error) {
+	return b.d.Salary.TDSForms(b.ctx, fy, code)
+}

@@ -3,6 +3,7 @@ module gstdesk
 go 1.26.8
 
 require (
+	codeberg.org/go-pdf/fpdf v0.12.0
 	github.com/google/uuid v1.6.0
 	github.com/klauspost/compress v1.20.3
 	github.com/wailsapp/wails/v2 v2.16.0

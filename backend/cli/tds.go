@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
 
 	"gstdesk/backend/apperr"
@@ -19,23 +20,31 @@ import (
 	"gstdesk/backend/workbook"
 )
 
-// tdsSubcommands are the subcommands of "gstdesk tds"; later stages add theirs here.
-var tdsSubcommands = map[string]struct {
+// tdsSub is a subcommand of "gstdesk tds".
+type tdsSub struct {
 	summary string
 	run     func(ctx context.Context, env Env, args []string) int
-}{
+}
+
+// tdsSubcommands are the subcommands of "gstdesk tds"; later stages add theirs here.
+var tdsSubcommands = map[string]tdsSub{
 	"calc":     {"compute salary TDS for both regimes for one employee or a whole payroll (JSON, CSV, XLSX), offline", tdsCalc},
 	"template": {"write the XLSX payroll template with every column described", tdsTemplate},
 }
 
 func init() {
-	register(Command{Name: "tds", Summary: "salary TDS: compute both regimes offline (tds calc)", Run: runTDS})
+	register(Command{Name: "tds", Summary: "salary TDS: compute both regimes offline (tds calc), the TDS year month by month (tds month)", Run: runTDS})
 }
 
 func runTDS(ctx context.Context, env Env, args []string) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprintln(env.Stderr, "usage: gstdesk tds COMMAND [flags]\n\nCommands:")
-		for _, name := range []string{"calc", "template"} {
+		names := make([]string, 0, len(tdsSubcommands))
+		for name := range tdsSubcommands {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
 			fmt.Fprintf(env.Stderr, "  %-9s %s\n", name, tdsSubcommands[name].summary)
 		}
 		fmt.Fprintln(env.Stderr, "\n"+payrollColumnsHelp)
@@ -47,7 +56,7 @@ func runTDS(ctx context.Context, env Env, args []string) int {
 	}
 	sub, ok := tdsSubcommands[args[0]]
 	if !ok {
-		fmt.Fprintf(env.Stderr, "gstdesk tds: unknown command %q: use 'gstdesk tds calc'.\n", args[0])
+		fmt.Fprintf(env.Stderr, "gstdesk tds: unknown command %q: 'gstdesk tds -h' lists the commands.\n", args[0])
 		return ExitUsage
 	}
 	return sub.run(ctx, env, args[1:])

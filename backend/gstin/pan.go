@@ -107,3 +107,18 @@ func quoteChar(c byte) string {
 	}
 	return fmt.Sprintf("byte 0x%02x", c)
 }
+
+// ParseTAN checks a TAN (tax deduction account number: 4 letters, 5 digits, 1 letter, as
+// AAAA99999A) after trimming and upper-casing, and returns it upper-cased. Errors are *Error.
+func ParseTAN(s string) (string, error) {
+	v := strings.ToUpper(strings.TrimSpace(s))
+	switch {
+	case v == "":
+		return "", &Error{Input: s, Code: ReasonEmpty, Reason: "TAN is empty"}
+	case len(v) != 10:
+		return "", &Error{Input: s, Code: ReasonLength, Reason: fmt.Sprintf("length is %d, a TAN has 10 characters (4 letters, 5 digits, 1 letter, like MUMA12345B)", len(v))}
+	case !tanShape(v):
+		return "", &Error{Input: s, Code: ReasonPattern, Reason: "a TAN is 4 letters, 5 digits and 1 letter, like MUMA12345B"}
+	}
+	return v, nil
+}

@@ -14,6 +14,9 @@ const (
 	ColCode     = "employee_code"
 	ColPAN      = "pan"
 	ColDeducted = "tds_deducted_so_far"
+	// ColRegime is the regime the employee chose: new or old; empty means the year's default
+	// (the new regime from FY 2023-24 unless the employee opted out).
+	ColRegime = "regime"
 )
 
 // Target is a column gstdesk understands: a workbook item or one of the identifier columns.
@@ -116,6 +119,7 @@ func buildTargets() []Target {
 		ts = append(ts, chapterTarget(k))
 	}
 	ts = append(ts, Target{Key: ColDeducted, Title: "TDS deducted so far", Description: "TDS this employer has already deducted this year, rupees (for the monthly schedule)", Example: "0"})
+	ts = append(ts, Target{Key: ColRegime, Title: "Regime chosen", Description: "new or old: the regime the employee chose, which the monthly TDS follows; empty means the year's default (new from FY 2023-24 unless the employee opted out)", Example: "new"})
 	for i := range ts {
 		for _, k := range Required() {
 			if ts[i].Key == k {
@@ -202,6 +206,9 @@ func buildAliases() map[string]string {
 	}
 	for _, a := range []string{"tds deducted", "tds deducted so far", "tds already deducted", "tds paid so far"} {
 		add(a, ColDeducted)
+	}
+	for _, a := range []string{"tax regime", "regime chosen", "regime opted", "chosen regime"} {
+		add(a, ColRegime)
 	}
 	for _, c := range chapterVIA {
 		sec := c.section

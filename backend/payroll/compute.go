@@ -178,10 +178,14 @@ type Totals struct {
 	Saving      int64 `json:"saving"`          // total saving of the recommendations
 	TDS         int64 `json:"tds"`             // TDS on salary for the year, recommended regimes
 	Deducted    int64 `json:"deducted"`        // TDS deducted so far
-	Monthly     int64 `json:"monthly"`         // this month's TDS, recommended regimes
+	Monthly     int64 `json:"monthly"`         // this month's TDS, chosen regimes
+	// OverDeducted sums the TDS deducted beyond the year's; MonthlyUnknown counts the employees
+	// whose month's TDS cannot be told (no TDS deducted so far given).
+	OverDeducted   int64 `json:"over_deducted"`
+	MonthlyUnknown int   `json:"monthly_unknown"`
 }
 
-func (t *Totals) add(r *tds.Result, deducted int64, month int64) {
+func (t *Totals) add(r *tds.Result, deducted int64, m Month) {
 	t.Employees++
 	if r.Recommended == tds.OldRegime {
 		t.OldCount++
@@ -195,7 +199,11 @@ func (t *Totals) add(r *tds.Result, deducted int64, month int64) {
 	t.Saving += r.Saving
 	t.TDS += rec.TDSOnSalary
 	t.Deducted += deducted
-	t.Monthly += month
+	t.Monthly += m.Amount
+	t.OverDeducted += m.Over
+	if m.Unknown {
+		t.MonthlyUnknown++
+	}
 }
 
 // Describe writes the totals for a terminal.

@@ -89,9 +89,15 @@ type Employee struct {
 	// text of those whose Key is "", in order.
 	Layout Layout
 	Extra  []string
-	// Deducted is the TDS this employer has already deducted this year (tds_deducted_so_far).
-	Deducted money.Paise
-	Input    tds.Input
+	// Deducted is the TDS this employer has already deducted this year (tds_deducted_so_far);
+	// DeductedKnown says the file gave it (a blank cell or no column is not 0 deducted).
+	Deducted      money.Paise
+	DeductedKnown bool
+	// Regime is the regime the employee chose; "" means the year's default (ChosenRegime).
+	Regime tds.Regime
+	// Own is the employee's text of the caller's own columns (Options.Own), in order.
+	Own   []string
+	Input tds.Input
 	// Items are the workbook items exactly as given (JSON input); nil for spreadsheet rows,
 	// whose items are built from Input by WorkbookItems.
 	Items []workbook.Item
@@ -224,15 +230,41 @@ func (p Problem) String() string {
 	return b.String()
 }
 
-// monthly is the TDS to deduct in month (0 when no month is given) in the recommended regime.
-func monthly(res tds.Result, deducted money.Paise, month time.Month) int64 {
+// ChosenRegime is the regime the employee's TDS follows: the one chosen, else the year's default
+// (the new regime from FY 2023-24 unless the employee opted out). The recommendation never
+// decides it: it is advice.
+func (e *Employee) ChosenRegime(fy tds.FY) tds.Regime {
+	if e.Regime != "" {
+		return e.Regime
+	}
+	return tds.DefaultRegime(fy)
+}
+
+// Month is the TDS of one month of a run in the chosen regime.
+type Month struct {
+	Amount int64 // rupees to deduct this month
+	// Over is the TDS deducted so far beyond the year's TDS: nothing is left to deduct, and the
+	// excess is named rather than shown as a plain 0.
+	Over int64
+	// Unknown says the amount cannot be told: a month after April with no TDS deducted so far
+	// given. Spreading the year's TDS over the months left as if nothing had been deducted would
+	// be a plausible wrong figure, so none is given.
+	Unknown bool
+}
+
+// monthly is the TDS to deduct in month (nothing when no month is given) in the chosen regime.
+func monthly(res tds.Result, e *Employee, fy tds.FY, month time.Month) Month {
 	if month < time.January || month > time.December {
-		return 0
+		return Month{}
 	}
-	annual := res.Regime(res.Recommended).TDSOnSalary
-	s, err := tds.MonthlySchedule(annual, deducted.WholeRupees(), month)
+	if !e.DeductedKnown && month != time.April {
+		return Month{Unknown: true}
+	}
+	annual := res.Regime(e.ChosenRegime(fy)).TDSOnSalary
+	d := e.Deducted.WholeRupees()
+	s, err := tds.MonthlySchedule(annual, d, month)
 	if err != nil || len(s) == 0 {
-		return 0
+		return Month{}
 	}
-	return s[0].Amount
+	return Month{Amount: s[0].Amount, Over: max(0, d-annual)}
 }

@@ -39,6 +39,33 @@ type Options struct {
 	Limits Limits
 	// Progress is told about rows read (every 1,000); nil for none.
 	Progress Progress
+	// Own are columns the caller reads itself (the monthly import's tds_deducted and dates):
+	// matched before gstdesk's columns by key, title or alias, each employee's text of them kept
+	// in Employee.Own in this order. Spreadsheets only.
+	Own []OwnColumn
+}
+
+// OwnColumn is a column a caller of Read reads itself. A Date column's cells that Excel keeps as
+// dates come through as YYYY-MM-DD.
+type OwnColumn struct {
+	Key     string
+	Title   string
+	Aliases []string
+	Date    bool
+}
+
+// matches reports whether a header names the column.
+func (c OwnColumn) matches(header string) bool {
+	n := normHeader(header)
+	if n == "" {
+		return false
+	}
+	for _, a := range append([]string{c.Key, c.Title}, c.Aliases...) {
+		if normHeader(a) == n {
+			return true
+		}
+	}
+	return false
 }
 
 // Import is a file read and checked: the good employees, and every problem found. Nothing of an
@@ -66,6 +93,8 @@ type Import struct {
 	Warnings       []string   `json:"warnings"`
 	// Form is how a JSON file was written (one workbook, an array, one per line).
 	Form workbook.Form `json:"-"`
+	// OwnFound says which of Options.Own the file has a column for, in their order.
+	OwnFound []bool `json:"-"`
 }
 
 func (im *Import) problem(p Problem) {
@@ -289,6 +318,9 @@ type rowReader struct {
 	csv   bool
 	// unheaded are the columns with values but no header already warned about.
 	unheaded map[int]bool
+	// own maps a column index to its Options.Own index; ownCols are those columns.
+	own     map[int]int
+	ownCols []OwnColumn
 }
 
 // setup maps the header row. It refuses a mapping that gives one key to two columns; it records
@@ -316,12 +348,27 @@ func (rr *rowReader) setup(headers []string, headerRow int, opt Options) error {
 	} else {
 		ms = Suggest(headers, nil)
 	}
+	rr.ownCols = opt.Own
+	rr.im.OwnFound = make([]bool, len(opt.Own))
+	for i := range ms {
+		for k, c := range opt.Own {
+			if !rr.im.OwnFound[k] && c.matches(ms[i].Header) {
+				if rr.own == nil {
+					rr.own = map[int]int{}
+				}
+				rr.own[ms[i].Index] = k
+				rr.im.OwnFound[k] = true
+				ms[i].Key, ms[i].How, ms[i].Duplicate, ms[i].DuplicateOf = c.Key, "own", "", ""
+				break
+			}
+		}
+	}
 	rr.im.Columns = ms
 	rr.byIndex = make([]string, len(headers))
 	rr.extra = make([]bool, len(headers))
 	have := map[string]bool{}
 	for _, m := range ms {
-		if m.Key != "" {
+		if m.Key != "" && m.How != "own" {
 			have[m.Key] = true
 		}
 	}
@@ -341,6 +388,8 @@ func (rr *rowReader) setup(headers []string, headerRow int, opt Options) error {
 	for _, m := range ms {
 		header := strings.TrimSpace(m.Header)
 		switch {
+		case m.How == "own":
+			rr.width = m.Index + 1
 		case m.Key != "":
 			rr.byIndex[m.Index] = m.Key
 			if isIdentifier(m.Key) {
@@ -510,6 +559,25 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 			rr.im.warn(fmt.Sprintf("%s, column %s has values but no header (the first %q): they are not read. Give the column a header to carry it through", rr.where(row), ColumnName(i), v))
 		}
 	}
+	if len(rr.ownCols) > 0 {
+		e.Own = make([]string, len(rr.ownCols))
+		for i, k := range rr.own {
+			if i >= len(cells) {
+				continue
+			}
+			v := strings.TrimSpace(cells[i])
+			if rr.ownCols[k].Date {
+				if t, ok := r.Date(i); ok {
+					v = t.Format("2006-01-02")
+				}
+			}
+			if v == "" && r.Formula(i) {
+				fail(i, "", "the cell is a formula with no value saved in the file: open it in Excel, let it calculate, save it and import again")
+				continue
+			}
+			e.Own[k] = strings.Clone(v)
+		}
+	}
 	for i, key := range rr.byIndex {
 		carry := rr.extra[i]
 		if key == "" && !carry {
@@ -543,12 +611,22 @@ func (rr *rowReader) row(r *sheet.Row) (e Employee, ok bool) {
 		case ColPAN:
 			e.ID.PAN = strings.ToUpper(v)
 		case ColDeducted:
+			if v == "" {
+				continue
+			}
 			p, err := parseMoney(v)
 			if err != nil || p < 0 {
 				fail(i, v, "expected the TDS already deducted this year in rupees, like 45000 (0 or more)")
 				continue
 			}
-			e.Deducted = p
+			e.Deducted, e.DeductedKnown = p, true
+		case ColRegime:
+			g, err := tds.ParseRegime(v)
+			if err != nil {
+				fail(i, v, "expected new or old (empty for the year's default: new from FY 2023-24)")
+				continue
+			}
+			e.Regime = g
 		case tds.KeyPANStatus:
 			if v == "" {
 				continue

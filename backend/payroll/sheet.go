@@ -15,13 +15,19 @@ import (
 // Sheet is one employee's computation sheet: both regimes line by line, the recommendation and
 // the monthly schedule for the rest of the year.
 type Sheet struct {
-	Employee    Identity         `json:"employee"`
-	Row         int              `json:"row"`
-	FY          string           `json:"fy"`
-	Month       int              `json:"month"` // the schedule starts here (April when the run has no month)
-	Explanation tds.Explanation  `json:"explanation"`
-	Deducted    int64            `json:"deducted"` // rupees
-	Schedule    []tds.Instalment `json:"schedule"` // recommended regime
+	Employee    Identity        `json:"employee"`
+	Row         int             `json:"row"`
+	FY          string          `json:"fy"`
+	Month       int             `json:"month"` // the schedule starts here (April when the run has no month)
+	Explanation tds.Explanation `json:"explanation"`
+	Deducted    int64           `json:"deducted"` // rupees
+	// Regime is the regime the employee chose (or the year's default), which the schedule follows.
+	Regime   tds.Regime       `json:"regime"`
+	Schedule []tds.Instalment `json:"schedule"`
+	// OverDeducted is TDS deducted so far beyond the year's TDS in the chosen regime, rupees.
+	OverDeducted int64 `json:"over_deducted"`
+	// ScheduleNote says why there is no schedule, or that the year's TDS is already exceeded.
+	ScheduleNote string `json:"schedule_note"`
 }
 
 // Explain builds an employee's computation sheet for fy; month (1-12) starts the schedule, 0
@@ -34,10 +40,22 @@ func Explain(e Employee, fy tds.FY, month int) (Sheet, error) {
 	if month < 1 || month > 12 {
 		month = int(time.April)
 	}
-	s := Sheet{Employee: e.ID, Row: e.Row, FY: fy.String(), Month: month, Explanation: ex, Deducted: e.Deducted.WholeRupees()}
-	s.Schedule, err = tds.MonthlySchedule(ex.Regime(ex.Recommended).TDSOnSalary, s.Deducted, time.Month(month))
+	s := Sheet{Employee: e.ID, Row: e.Row, FY: tds.YearLabel(fy), Month: month, Explanation: ex, Deducted: e.Deducted.WholeRupees(), Regime: e.ChosenRegime(fy)}
+	if !e.DeductedKnown && time.Month(month) != time.April {
+		s.Schedule = []tds.Instalment{}
+		s.ScheduleNote = "The TDS deducted so far this year was not given (no tds_deducted_so_far), so the TDS for " + time.Month(month).String() +
+			" cannot be told: spreading the year's TDS over the months left as if nothing had been deducted would overstate it. Give tds_deducted_so_far, or record each month (gstdesk tds month)."
+		return s, nil
+	}
+	annual := ex.Regime(s.Regime).TDSOnSalary
+	s.Schedule, err = tds.MonthlySchedule(annual, s.Deducted, time.Month(month))
 	if err != nil {
 		return Sheet{}, err
+	}
+	if s.Deducted > annual {
+		s.OverDeducted = s.Deducted - annual
+		s.ScheduleNote = "Over-deducted: " + tds.FormatRupees(s.Deducted) + " deducted so far is " + tds.FormatRupees(s.OverDeducted) +
+			" more than the year's TDS of " + tds.FormatRupees(annual) + " in the " + string(s.Regime) + " regime; nothing is left to deduct."
 	}
 	return s, nil
 }
@@ -87,8 +105,9 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:now
 {{range $g.Lines}}<tr><td>{{.Label}}{{with .Note}}<div class="note">{{.}}</div>{{end}}</td><td class="num">{{.Amount}}</td><td class="sec">{{.Section}}</td></tr>
 {{end}}</tbody></table></section>
 {{end}}</div>
-<h2>Monthly TDS ({{regime .Explanation.Recommended}})</h2>
+<h2>Monthly TDS ({{regime .Regime}}, the regime chosen)</h2>
 <p class="meta">TDS deducted so far: ₹{{rupees .Deducted}}</p>
+{{with .ScheduleNote}}<p class="rec">{{.}}</p>{{end}}
 <table style="width:auto"><thead><tr>{{range .Schedule}}<th class="num">{{month .Month}}</th>{{end}}</tr></thead>
 <tbody><tr>{{range .Schedule}}<td class="num">{{rupees .Amount}}</td>{{end}}</tr></tbody></table>
 </body></html>
@@ -152,7 +171,11 @@ func (s Sheet) WriteXLSX(w io.Writer) error {
 		f.SetColWidth(sh, col(4), col(4), 30)
 	}
 	r := 8 + max(len(s.Explanation.NewLines), len(s.Explanation.OldLines))
-	f.SetCellStr(sh, fmt.Sprintf("A%d", r), "Monthly TDS ("+string(s.Explanation.Recommended)+" regime); deducted so far "+tds.FormatRupees(s.Deducted))
+	f.SetCellStr(sh, fmt.Sprintf("A%d", r), "Monthly TDS ("+string(s.Regime)+" regime, the regime chosen); deducted so far "+tds.FormatRupees(s.Deducted))
+	if s.ScheduleNote != "" {
+		r++
+		f.SetCellStr(sh, fmt.Sprintf("A%d", r), s.ScheduleNote)
+	}
 	f.SetCellStyle(sh, fmt.Sprintf("A%d", r), fmt.Sprintf("A%d", r), bold)
 	for i, in := range s.Schedule {
 		f.SetCellStr(sh, fmt.Sprintf("A%d", r+1+i), in.Month.String())

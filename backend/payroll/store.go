@@ -53,7 +53,13 @@ type Row struct {
 	Recommended string `json:"recommended"`
 	Saving      int64  `json:"saving"`
 	Deducted    int64  `json:"deducted"`
-	Monthly     int64  `json:"monthly"` // TDS for the run's month in the recommended regime
+	Monthly     int64  `json:"monthly"` // TDS for the run's month in the chosen regime
+	// Regime is the regime the employee chose ("" for the year's default, ChosenRegime).
+	Regime string `json:"regime"`
+	// OverDeducted is TDS deducted so far beyond the year's TDS, rupees.
+	OverDeducted int64 `json:"over_deducted"`
+	// MonthlyUnknown says Monthly cannot be told: no TDS deducted so far was given.
+	MonthlyUnknown bool `json:"monthly_unknown"`
 	// Carried is the employee's text of each of the page's Columns, in order.
 	Carried []string `json:"carried"`
 }
@@ -80,7 +86,8 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 		return Run{}, fmt.Errorf("payroll: save run: %w", err)
 	}
 	st, err := tx.PrepareContext(ctx, `INSERT INTO payroll_employees (run_id, seq, source_row, name, code, pan, input, request, deducted,
-		new_income, new_tax, new_tds, old_income, old_tax, old_tds, recommended, saving, monthly) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
+		new_income, new_tax, new_tds, old_income, old_tax, old_tds, recommended, saving, monthly, regime, deducted_known, over_deducted, monthly_unknown)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
 	if err != nil {
 		return Run{}, fmt.Errorf("payroll: save run: %w", err)
 	}
@@ -108,11 +115,11 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 		if buf, err = encodeCarried(buf, e); err != nil {
 			return Run{}, fmt.Errorf("payroll: save run: employee %d: %w", i+1, err)
 		}
-		m := monthly(*res, e.Deducted, month)
+		m := monthly(*res, e, r.FY, month)
 		deducted := e.Deducted.WholeRupees()
 		if _, err := st.ExecContext(ctx, r.ID, i+1, e.Row, e.ID.Name, e.ID.Code, e.ID.PAN, string(buf), request, int64(e.Deducted),
 			res.New.TotalIncome, res.New.Liability, res.New.TDSOnSalary, res.Old.TotalIncome, res.Old.Liability, res.Old.TDSOnSalary,
-			string(res.Recommended), res.Saving, m); err != nil {
+			string(res.Recommended), res.Saving, m.Amount, string(e.Regime), e.DeductedKnown, m.Over, m.Unknown); err != nil {
 			if ctx.Err() != nil {
 				return Run{}, apperr.Wrap(apperr.Canceled, ctx.Err(), "The payroll run was cancelled; nothing was stored.")
 			}
@@ -121,8 +128,9 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 		r.Totals.add(res, deducted, m)
 	}
 	t := r.Totals
-	if _, err := tx.ExecContext(ctx, `UPDATE payroll_runs SET employees=?, new_count=?, old_count=?, new_tax=?, old_tax=?, recommended_tax=?, saving=?, tds=?, deducted=?, monthly=? WHERE id=?`,
-		t.Employees, t.NewCount, t.OldCount, t.NewTax, t.OldTax, t.Recommended, t.Saving, t.TDS, t.Deducted, t.Monthly, r.ID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE payroll_runs SET employees=?, new_count=?, old_count=?, new_tax=?, old_tax=?, recommended_tax=?, saving=?, tds=?, deducted=?, monthly=?,
+		over_deducted=?, monthly_unknown=? WHERE id=?`,
+		t.Employees, t.NewCount, t.OldCount, t.NewTax, t.OldTax, t.Recommended, t.Saving, t.TDS, t.Deducted, t.Monthly, t.OverDeducted, t.MonthlyUnknown, r.ID); err != nil {
 		return Run{}, fmt.Errorf("payroll: save run: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -133,6 +141,12 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 	}
 	return r, nil
 }
+
+// EncodeInput writes an input compactly as a stored run keeps it (see encodeInput).
+func EncodeInput(b []byte, in *tds.Input) []byte { return encodeInput(b, in) }
+
+// DecodeInput reads an input EncodeInput wrote, and validates it.
+func DecodeInput(s string) (tds.Input, error) { return decodeInput(s) }
 
 // encodeInput writes an input compactly: "PANISVALID|general|" then the 46 amounts in paise,
 // comma-separated, zeros left empty.
@@ -234,7 +248,7 @@ func decodeInput(s string) (tds.Input, error) {
 }
 
 const runColumns = `id, workspace_id, created_at, fy, month, source_name, source_hash, source_format, source_rows, skipped_rows,
-	employees, new_count, old_count, new_tax, old_tax, recommended_tax, saving, tds, deducted, monthly`
+	employees, new_count, old_count, new_tax, old_tax, recommended_tax, saving, tds, deducted, monthly, over_deducted, monthly_unknown`
 
 func scanRun(row interface{ Scan(...any) error }) (Run, error) {
 	var r Run
@@ -242,7 +256,7 @@ func scanRun(row interface{ Scan(...any) error }) (Run, error) {
 	var fy int
 	t := &r.Totals
 	err := row.Scan(&r.ID, &r.WorkspaceID, &created, &fy, &r.Month, &r.SourceName, &r.SourceHash, &format, &r.SourceRows, &r.SkippedRows,
-		&t.Employees, &t.NewCount, &t.OldCount, &t.NewTax, &t.OldTax, &t.Recommended, &t.Saving, &t.TDS, &t.Deducted, &t.Monthly)
+		&t.Employees, &t.NewCount, &t.OldCount, &t.NewTax, &t.OldTax, &t.Recommended, &t.Saving, &t.TDS, &t.Deducted, &t.Monthly, &t.OverDeducted, &t.MonthlyUnknown)
 	if err != nil {
 		return r, err
 	}
@@ -329,15 +343,17 @@ var defaultColumns = Layout{{Key: ColCode}, {Key: ColName}, {Key: ColPAN}}
 
 var sortable = map[string]string{"seq": "seq", "source_row": "source_row", "name": "name COLLATE NOCASE", "employee_code": "code COLLATE NOCASE", "pan": "pan",
 	"new_income": "new_income", "new_tax": "new_tax", "new_tds": "new_tds", "old_income": "old_income", "old_tax": "old_tax", "old_tds": "old_tds",
-	"recommended": "recommended", "saving": "saving", "deducted": "deducted", "monthly": "monthly"}
+	"recommended": "recommended", "saving": "saving", "deducted": "deducted", "monthly": "monthly", "regime": "regime", "over_deducted": "over_deducted"}
 
-const rowColumns = `seq, source_row, name, code, pan, new_income, new_tax, new_tds, old_income, old_tax, old_tds, recommended, saving, deducted, monthly, input`
+const rowColumns = `seq, source_row, name, code, pan, new_income, new_tax, new_tds, old_income, old_tax, old_tds, recommended, saving, deducted, monthly, input,
+	regime, over_deducted, monthly_unknown`
 
 // scanRow reads a row and its carried columns' layout and texts.
 func scanRow(rows *sql.Rows) (Row, Layout, error) {
 	var r Row
 	var input string
-	err := rows.Scan(&r.Seq, &r.SourceRow, &r.Name, &r.Code, &r.PAN, &r.NewIncome, &r.NewTax, &r.NewTDS, &r.OldIncome, &r.OldTax, &r.OldTDS, &r.Recommended, &r.Saving, &r.Deducted, &r.Monthly, &input)
+	err := rows.Scan(&r.Seq, &r.SourceRow, &r.Name, &r.Code, &r.PAN, &r.NewIncome, &r.NewTax, &r.NewTDS, &r.OldIncome, &r.OldTax, &r.OldTDS, &r.Recommended, &r.Saving, &r.Deducted, &r.Monthly, &input,
+		&r.Regime, &r.OverDeducted, &r.MonthlyUnknown)
 	if err != nil {
 		return r, nil, err
 	}
@@ -392,8 +408,10 @@ func Rows(ctx context.Context, db *sql.DB, runID string, q Query) (Page, error) 
 	t := &p.Totals
 	err := db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(recommended='new'),0), coalesce(sum(recommended='old'),0), coalesce(sum(new_tax),0), coalesce(sum(old_tax),0),
 		coalesce(sum(CASE recommended WHEN 'new' THEN new_tax ELSE old_tax END),0), coalesce(sum(saving),0),
-		coalesce(sum(CASE recommended WHEN 'new' THEN new_tds ELSE old_tds END),0), coalesce(sum(deducted),0), coalesce(sum(monthly),0)
-		FROM payroll_employees WHERE `+where, args...).Scan(&p.Total, &t.NewCount, &t.OldCount, &t.NewTax, &t.OldTax, &t.Recommended, &t.Saving, &t.TDS, &t.Deducted, &t.Monthly)
+		coalesce(sum(CASE recommended WHEN 'new' THEN new_tds ELSE old_tds END),0), coalesce(sum(deducted),0), coalesce(sum(monthly),0),
+		coalesce(sum(over_deducted),0), coalesce(sum(monthly_unknown),0)
+		FROM payroll_employees WHERE `+where, args...).Scan(&p.Total, &t.NewCount, &t.OldCount, &t.NewTax, &t.OldTax, &t.Recommended, &t.Saving, &t.TDS, &t.Deducted, &t.Monthly,
+		&t.OverDeducted, &t.MonthlyUnknown)
 	if err != nil {
 		return p, fmt.Errorf("payroll: rows: %w", err)
 	}
@@ -471,7 +489,7 @@ func AllRows(ctx context.Context, db *sql.DB, runID string, q Query) ([]Row, Lay
 // Employees reads employees of a run back with their input: those with the given seqs, or all
 // of them (in order) when seqs is empty.
 func Employees(ctx context.Context, db *sql.DB, runID string, seqs ...int) ([]Employee, []int, error) {
-	query := `SELECT seq, source_row, name, code, pan, input, request, deducted FROM payroll_employees WHERE run_id=?`
+	query := `SELECT seq, source_row, name, code, pan, input, request, deducted, deducted_known, regime FROM payroll_employees WHERE run_id=?`
 	args := []any{runID}
 	if len(seqs) > 0 {
 		query += ` AND seq IN (` + strings.TrimSuffix(strings.Repeat("?,", len(seqs)), ",") + `)`
@@ -492,10 +510,12 @@ func Employees(ctx context.Context, db *sql.DB, runID string, seqs ...int) ([]Em
 		var input string
 		var request sql.NullString
 		var deducted int64
-		if err := rows.Scan(&seq, &e.Row, &e.ID.Name, &e.ID.Code, &e.ID.PAN, &input, &request, &deducted); err != nil {
+		var regime string
+		if err := rows.Scan(&seq, &e.Row, &e.ID.Name, &e.ID.Code, &e.ID.PAN, &input, &request, &deducted, &e.DeductedKnown, &regime); err != nil {
 			return nil, nil, fmt.Errorf("payroll: employees: %w", err)
 		}
 		e.Deducted = money.Paise(deducted)
+		e.Regime = tds.Regime(regime)
 		if e.Input, e.Layout, e.Extra, err = splitInput(input); err != nil {
 			return nil, nil, err
 		}

@@ -58,7 +58,7 @@ func Template(w io.Writer, filled bool) error {
 			if !ok {
 				v = "0"
 				switch t.Key {
-				case ColName, ColCode, ColPAN:
+				case ColName, ColCode, ColPAN, ColRegime:
 					v = ""
 				case tds.KeyPANStatus:
 					v = "PANISVALID"

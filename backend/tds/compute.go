@@ -7,6 +7,7 @@ import (
 	"gstdesk/backend/money"
 
 	"fmt"
+	"strings"
 
 	"gstdesk/backend/apperr"
 )
@@ -154,10 +155,7 @@ func computeBoth(in *Input, r *Rules, exNew, exOld *explainer) Result {
 	res := Result{FY: r.FY}
 	res.New = computeRegime(in, r, NewRegime, 0, exNew)
 	res.Old = computeRegime(in, r, OldRegime, 0, exOld)
-	def := NewRegime
-	if r.FY < 2023 {
-		def = OldRegime // the default regime before FY 2023-24
-	}
+	def := DefaultRegime(r.FY)
 	switch {
 	case res.New.Liability < res.Old.Liability:
 		res.Recommended, res.Saving = NewRegime, res.Old.Liability-res.New.Liability
@@ -167,6 +165,30 @@ func computeBoth(in *Input, r *Rules, exNew, exOld *explainer) Result {
 		res.Recommended = def
 	}
 	return res
+}
+
+// DefaultRegime is the regime an employee is taxed in unless they choose otherwise: the new
+// regime from FY 2023-24 (s.115BAC(1A); s.202(1) of the 2025 Act), the old one in FY 2022-23.
+func DefaultRegime(fy FY) Regime {
+	if fy < 2023 {
+		return OldRegime
+	}
+	return NewRegime
+}
+
+// ParseRegime reads a regime as a file or a flag writes it: "new" or "old" (case, spaces and a
+// trailing " regime" ignored); "" is the zero Regime, meaning the year's default.
+func ParseRegime(s string) (Regime, error) {
+	t := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), " regime")
+	switch t {
+	case "":
+		return "", nil
+	case "new":
+		return NewRegime, nil
+	case "old":
+		return OldRegime, nil
+	}
+	return "", apperr.New(apperr.Invalid, "regime %q is not known: write new or old (empty for the year's default, the new regime from FY 2023-24).", s)
 }
 
 // breakEven searches the smallest extra old-regime deduction that brings the old liability down
@@ -224,6 +246,7 @@ func pct(x fine, p int64) fine { return (x*p + 50) / 100 }
 func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) RegimeResult {
 	rr := r.Regime(g)
 	sec := &r.Sections
+	lab := &sec.Labels
 	a := &in.Amounts
 	amt := func(f Field) fine { return fine(a[f]) * perPaise }
 	out := RegimeResult{Regime: g}
@@ -234,10 +257,10 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 	// Salary (s.17) and salary from previous employers (Form 12B, s.192(2)).
 	gross := amt(Salary17_1) + amt(Perquisites17_2) + amt(Profits17_3) + amt(PrevEmployerSalary)
 	if ex != nil {
-		ex.item("Salary u/s 17(1)", amt(Salary17_1), sec.Salary17[0], "")
-		ex.item("Value of perquisites u/s 17(2)", amt(Perquisites17_2), sec.Salary17[1], "")
-		ex.item("Profits in lieu of salary u/s 17(3)", amt(Profits17_3), sec.Salary17[2], "")
-		ex.item("Salary from previous employers (Form 12B)", amt(PrevEmployerSalary), sec.PrevEmployer, "")
+		ex.item(lab.Salary17[0], amt(Salary17_1), sec.Salary17[0], "")
+		ex.item(lab.Salary17[1], amt(Perquisites17_2), sec.Salary17[1], "")
+		ex.item(lab.Salary17[2], amt(Profits17_3), sec.Salary17[2], "")
+		ex.item(lab.PrevEmployer, amt(PrevEmployerSalary), sec.PrevEmployer, "")
 		ex.add("Gross salary", gross, "", "")
 	}
 
@@ -248,14 +271,14 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 		if rr.Exemptions.Has(f) {
 			exempt += v
 			if ex != nil {
-				ex.item("Less: "+exemptionLabels[f-Travel10_5], v, sec.Exemption[f-Travel10_5], "")
+				ex.item("Less: "+lab.Exemption[f-Travel10_5], v, sec.Exemption[f-Travel10_5], "")
 			}
 		} else if ex != nil && v != 0 {
 			note := "not exempt in the new regime (" + rr.Section + ")"
 			if f == OtherExemption10 {
-				note = "other s.10 exemptions are taken as old-regime only"
+				note = lab.OtherExemption
 			}
-			ex.add("Less: "+exemptionLabels[f-Travel10_5], 0, sec.Exemption[f-Travel10_5], note+"; "+toPaise(v).String()+" not deducted")
+			ex.add("Less: "+lab.Exemption[f-Travel10_5], 0, sec.Exemption[f-Travel10_5], note+"; "+toPaise(v).String()+" not deducted")
 		}
 	}
 	if exempt > gross {
@@ -266,7 +289,7 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 	}
 	net := gross - exempt
 	if ex != nil {
-		ex.add("Salary after exemptions u/s 10", net, "", "")
+		ex.add(lab.AfterExemptions, net, "", "")
 	}
 
 	// Deductions u/s 16: the standard deduction is statutory, whatever the input says.
@@ -340,11 +363,11 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 		capped := min(group, r.Cap80CGroup*perRupee)
 		via += capped
 		if ex != nil {
-			ex.item("Less: 80C", amt(Ded80C), sec.ChapterVIA[Ded80C], "")
-			ex.item("Less: 80CCC", amt(Ded80CCC), sec.ChapterVIA[Ded80CCC], "")
-			ex.item("Less: 80CCD(1)", amt(Ded80CCD1), sec.ChapterVIA[Ded80CCD1], "")
+			ex.item("Less: "+lab.ChapterVIA[Ded80C], amt(Ded80C), sec.ChapterVIA[Ded80C], "")
+			ex.item("Less: "+lab.ChapterVIA[Ded80CCC], amt(Ded80CCC), sec.ChapterVIA[Ded80CCC], "")
+			ex.item("Less: "+lab.ChapterVIA[Ded80CCD1], amt(Ded80CCD1), sec.ChapterVIA[Ded80CCD1], "")
 			if capped < group {
-				ex.add("80C+80CCC+80CCD(1) allowed", capped, sec.GroupCap80C, fmt.Sprintf("80C+80CCC+80CCD(1) capped at %s from %s", FormatRupees(r.Cap80CGroup), toPaise(group)))
+				ex.add(lab.Group80C+" allowed", capped, sec.GroupCap80C, fmt.Sprintf("%s capped at %s from %s", lab.Group80C, FormatRupees(r.Cap80CGroup), toPaise(group)))
 			}
 		}
 	}
@@ -352,7 +375,7 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 		v := amt(d.f)
 		if !rr.Deductions.Has(d.f) {
 			if ex != nil && v != 0 {
-				ex.add("Less: "+d.label, 0, sec.ChapterVIA[d.f], "not allowed in the new regime; "+toPaise(v).String()+" not deducted")
+				ex.add("Less: "+lab.ChapterVIA[d.f], 0, sec.ChapterVIA[d.f], "not allowed in the new regime; "+toPaise(v).String()+" not deducted")
 			}
 			continue
 		}
@@ -367,7 +390,7 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 			lim := pct(amt(Salary17_1), rr.CCD2CapPct)
 			allowed = min(v, lim)
 			if ex != nil && allowed < v {
-				note = fmt.Sprintf("employer NPS capped at %d%% of salary u/s 17(1) (private-employer cap) = %s, from %s", rr.CCD2CapPct, toPaise(lim), toPaise(v))
+				note = fmt.Sprintf("employer NPS capped at %d%% of %s (private-employer cap) = %s, from %s", rr.CCD2CapPct, lab.Salary17Short, toPaise(lim), toPaise(v))
 			}
 		case Ded80TTA:
 			allowed = min(v, r.Cap80TTA*perRupee)
@@ -385,7 +408,7 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 		}
 		via += allowed
 		if ex != nil {
-			ex.item("Less: "+d.label, allowed, sec.ChapterVIA[d.f], note)
+			ex.item("Less: "+lab.ChapterVIA[d.f], allowed, sec.ChapterVIA[d.f], note)
 		}
 	}
 	if ex != nil && extra != 0 {
@@ -393,11 +416,11 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 	}
 	if via > gti {
 		if ex != nil {
-			ex.add("Chapter VI-A deductions", gti, "s.80A(2)", fmt.Sprintf("limited to the gross total income from %s", toPaise(via)))
+			ex.add(lab.ChapterTotal, gti, sec.DeductionLimit, fmt.Sprintf("limited to the gross total income from %s", toPaise(via)))
 		}
 		via = gti
 	} else if ex != nil {
-		ex.add("Chapter VI-A deductions", via, "", "")
+		ex.add(lab.ChapterTotal, via, "", "")
 	}
 	out.ChapterVIA = toPaise(via)
 
@@ -425,13 +448,13 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 		note := ""
 		switch {
 		case marginal:
-			note = fmt.Sprintf("marginal relief u/s 87A: %s (tax limited to the income above %s)", toPaise(rel), FormatRupees(rr.RebateUpTo))
+			note = fmt.Sprintf("%s: %s (tax limited to the income above %s)", lab.MarginalRebate, toPaise(rel), FormatRupees(rr.RebateUpTo))
 		case rel > 0:
 			note = fmt.Sprintf("total income up to %s: rebate up to %s", FormatRupees(rr.RebateUpTo), FormatRupees(rr.RebateMax))
 		case ti > rr.RebateUpTo:
 			note = fmt.Sprintf("no rebate: total income above %s", FormatRupees(rr.RebateUpTo))
 		}
-		ex.add("Less: rebate u/s 87A", rel, sec.Rebate, note)
+		ex.add("Less: "+lab.Rebate, rel, sec.Rebate, note)
 		ex.add("Income tax after rebate", taxAfter, "", "")
 	}
 	var sur, surRelief fine
@@ -511,12 +534,6 @@ func bandIndex(ti int64, bands []Band) int {
 	return -1
 }
 
-var exemptionLabels = [7]string{
-	"travel concession u/s 10(5)", "gratuity u/s 10(10)", "commuted pension u/s 10(10A)",
-	"leave encashment u/s 10(10AA)", "house rent allowance u/s 10(13A)",
-	"special allowances u/s 10(14)", "other exemptions u/s 10",
-}
-
 var viaOthers = []struct {
 	f     Field
 	label string
@@ -561,7 +578,7 @@ func (e *explainer) start(g Regime, in *Input) {
 	if g == NewRegime {
 		title = "New regime (" + r.New.Section + ")"
 	}
-	e.lines = append(e.lines, Line{Label: title + ", " + r.FY.String() + ", " + r.Sections.Act, Section: r.Sections.SalaryTDS,
+	e.lines = append(e.lines, Line{Label: title + ", " + YearLabel(r.FY) + ", " + r.Sections.Act, Section: r.Sections.SalaryTDS,
 		Note: "employee category " + in.Category.String() + ", pan_status " + in.PANStatus})
 }
 

@@ -42,7 +42,7 @@ func FormatExplanation(e Explanation) string {
 	b.WriteString(FormatLines(e.OldLines))
 	b.WriteString("\n")
 	if e.Saving == 0 {
-		b.WriteString("Both regimes cost the same (" + FormatRupees(e.New.Liability) + "); recommended: the " + string(e.Recommended) + " regime, the default for " + e.FY.String() + ".\n")
+		b.WriteString("Both regimes cost the same (" + FormatRupees(e.New.Liability) + "); recommended: the " + string(e.Recommended) + " regime, the default for " + YearLabel(e.FY) + ".\n")
 	} else {
 		b.WriteString("Recommended: the " + string(e.Recommended) + " regime, saving " + FormatRupees(e.Saving) + ".\n")
 	}

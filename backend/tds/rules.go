@@ -1,5 +1,7 @@
 package tds
 
+import "strings"
+
 // Band is one step of a rate schedule: Rate per cent applies to the part of income above Above
 // rupees, up to the next band's Above. Slabs and surcharge bands are both written this way.
 type Band struct {
@@ -60,6 +62,35 @@ type Sections struct {
 	Cess                string
 	PAN                 string
 	ProfessionalTaxRule string // Art. 276(2)
+	DeductionLimit      string // s.80A(2): deductions at most the gross total income
+	Labels              Labels
+}
+
+// Labels are the words of a computation sheet's lines that name a provision: the 1961 Act's
+// "rebate u/s 87A" is the 2025 Act's "rebate u/s 156".
+type Labels struct {
+	Year            string // "FY" or "Tax year", before "2026-27"
+	Salary17        [3]string
+	PrevEmployer    string
+	Exemption       [7]string // in Field order Travel10_5 .. OtherExemption10, after "Less: "
+	OtherExemption  string    // why the other exemptions count in the old regime only
+	AfterExemptions string
+	ChapterVIA      [NumFields]string // after "Less: "
+	Group80C        string            // the 80C + 80CCC + 80CCD(1) cap, allowed
+	ChapterTotal    string
+	Salary17Short   string // "salary u/s 17(1)" in the 80CCD(2) cap's note
+	Rebate          string // "rebate u/s 87A"
+	MarginalRebate  string // "marginal relief u/s 87A"
+}
+
+// YearLabel names a financial year as its Act does: "FY 2025-26" under the 1961 Act, "Tax year
+// 2026-27" under the Income-tax Act 2025.
+func YearLabel(fy FY) string {
+	r, ok := rulesFor(fy)
+	if !ok || r.Sections.Labels.Year == "FY" {
+		return fy.String()
+	}
+	return r.Sections.Labels.Year + strings.TrimPrefix(fy.String(), "FY")
 }
 
 // Rules is the complete rule table of one financial year. A new year is a new entry in tables.
@@ -159,34 +190,96 @@ var sections1961 = Sections{
 	Cess:                "Finance Act, s.2",
 	PAN:                 "s.206AA",
 	ProfessionalTaxRule: "Constitution Art. 276(2)",
+	DeductionLimit:      "s.80A(2)",
+	Labels: Labels{
+		Year:         "FY",
+		Salary17:     [3]string{"Salary u/s 17(1)", "Value of perquisites u/s 17(2)", "Profits in lieu of salary u/s 17(3)"},
+		PrevEmployer: "Salary from previous employers (Form 12B)",
+		Exemption: [7]string{"travel concession u/s 10(5)", "gratuity u/s 10(10)", "commuted pension u/s 10(10A)",
+			"leave encashment u/s 10(10AA)", "house rent allowance u/s 10(13A)", "special allowances u/s 10(14)", "other exemptions u/s 10"},
+		OtherExemption:  "other s.10 exemptions are taken as old-regime only",
+		AfterExemptions: "Salary after exemptions u/s 10",
+		ChapterVIA: func() (a [NumFields]string) {
+			a[Ded80C], a[Ded80CCC], a[Ded80CCD1], a[Ded80CCD1B], a[Ded80CCD2] = "80C", "80CCC", "80CCD(1)", "80CCD(1B)", "80CCD(2)"
+			a[Ded80CCG], a[Ded80CCH], a[Ded80D], a[Ded80E], a[Ded80G], a[Ded80TTA], a[DedOther] = "80CCG", "80CCH", "80D", "80E", "80G", "80TTA", "other deductions"
+			return a
+		}(),
+		Group80C:       "80C+80CCC+80CCD(1)",
+		ChapterTotal:   "Chapter VI-A deductions",
+		Salary17Short:  "salary u/s 17(1)",
+		Rebate:         "rebate u/s 87A",
+		MarginalRebate: "marginal relief u/s 87A",
+	},
 }
 
-// sections2025 renames what the brief and the spec name for the Income-tax Act, 2025; every other
-// provision keeps its 1961 number, marked as such, until the renumbering is confirmed.
-var sections2025 = func() Sections {
-	s := sections1961
-	mark := func(p *string) { *p += " (1961 numbering)" }
-	for _, p := range []*string{&s.PrevEmployer, &s.OtherIncome, &s.Salary17[0], &s.Salary17[1], &s.Salary17[2],
-		&s.Entertainment, &s.ProfessionalTax, &s.HouseProperty, &s.GroupCap80C, &s.TaxRounding} {
-		mark(p)
-	}
-	for i := range s.Exemption {
-		mark(&s.Exemption[i])
-	}
-	for i := range s.ChapterVIA {
-		if s.ChapterVIA[i] != "" {
-			mark(&s.ChapterVIA[i])
-		}
-	}
-	s.Act = "Income-tax Act, 2025"
-	s.SalaryTDS = "s.392"
-	s.StandardDeduction = "s.19"
-	s.Rounding = "s.516"
-	s.Rebate = "s.156"
-	s.PAN = "s.397"
-	s.Surcharge = "Finance Act, First Schedule"
-	return s
-}()
+// sections2025 cites the Income-tax Act 2025 (and Finance Act 2026) on every line, as mapped in
+// the spec's section map (tds-2025-act.md §1). Where the map marks the successor UNCONFIRMED the
+// 1961 provision is named beside what is known, never a guessed number.
+var sections2025 = Sections{
+	Act:          "Income-tax Act, 2025",
+	SalaryTDS:    "s.392",
+	PrevEmployer: "s.392(4)(a)(i)",
+	OtherIncome:  "s.392(4)(a)(iv)",
+	Salary17:     [3]string{"s.16", "s.17", "s.18"},
+	Exemption: [7]string{
+		"Sch. III, s.11 (Sl. No. unconfirmed; s.10(5) of 1961)",
+		"s.19(1) Table Sl. 3-6",
+		"s.19(1) Table Sl. 7-9",
+		"s.19(1) Table Sl. 13-14",
+		"Sch. III Sl. 11, s.11; Rule 279",
+		"Sch. III, s.11 (Sl. No. unconfirmed; s.10(14) of 1961)",
+		"s.11",
+	},
+	StandardDeduction: "s.19(1) Table Sl. 2",
+	Entertainment:     "s.16(ii) of 1961 (no 2025 Act row found)",
+	ProfessionalTax:   "s.19(1) Table Sl. 1",
+	HouseProperty:     "s.109(1)(b)",
+	ChapterVIA: func() (a [NumFields]string) {
+		a[Ded80C] = "s.123, Sch. XV"
+		a[Ded80CCC] = "s.123, Sch. XV (row unconfirmed; s.80CCC of 1961)"
+		a[Ded80CCD1] = "s.123 or s.124 unconfirmed (s.80CCD(1) of 1961)"
+		a[Ded80CCD1B] = "s.124(3)"
+		a[Ded80CCD2] = "s.124(1)-(2)"
+		a[Ded80CCG] = "s.80CCG of 1961 (omitted: no 2025 Act successor)"
+		a[Ded80CCH] = "s.125"
+		a[Ded80D] = "s.126"
+		a[Ded80E] = "s.129"
+		a[Ded80G] = "s.133"
+		a[Ded80TTA] = "s.153"
+		a[DedOther] = "Chapter VIII (ss.122-154)"
+		return a
+	}(),
+	GroupCap80C:         "s.123 (cap wording unconfirmed; s.80CCE of 1961)",
+	Rounding:            "s.516",
+	TaxRounding:         "s.516",
+	Rebate:              "s.156",
+	Surcharge:           "Finance Act 2026, First Schedule",
+	Cess:                "Finance Act 2026, s.3(15)-(16)",
+	PAN:                 "s.397(2) (20% limb unconfirmed; s.206AA of 1961)",
+	ProfessionalTaxRule: "Constitution Art. 276(2)",
+	DeductionLimit:      "s.80A(2) of 1961 (2025 Act place unconfirmed)",
+	Labels: Labels{
+		Year:         "Tax year",
+		Salary17:     [3]string{"Salary u/s 16", "Value of perquisites u/s 17", "Profits in lieu of salary u/s 18"},
+		PrevEmployer: "Salary from previous employers (Form No. 122)",
+		Exemption: [7]string{"leave travel concession (Schedule III)", "gratuity (s.19 Table)", "commuted pension (s.19 Table)",
+			"leave encashment (s.19 Table)", "house rent allowance (Schedule III)", "special allowances (Schedule III)", "other exemptions u/s 11"},
+		OtherExemption:  "other s.11 exemptions are taken as old-regime only",
+		AfterExemptions: "Salary after exemptions u/s 11 and s.19",
+		ChapterVIA: func() (a [NumFields]string) {
+			a[Ded80C], a[Ded80CCC], a[Ded80CCD1] = "s.123 (80C of 1961)", "80CCC of 1961 (in s.123)", "employee NPS (80CCD(1) of 1961)"
+			a[Ded80CCD1B], a[Ded80CCD2], a[Ded80CCG] = "s.124(3) NPS (80CCD(1B) of 1961)", "s.124 employer NPS (80CCD(2) of 1961)", "80CCG of 1961"
+			a[Ded80CCH], a[Ded80D], a[Ded80E] = "s.125 Agnipath (80CCH of 1961)", "s.126 health insurance (80D of 1961)", "s.129 education loan interest (80E of 1961)"
+			a[Ded80G], a[Ded80TTA], a[DedOther] = "s.133 donations (80G of 1961)", "s.153 deposit interest (80TTA of 1961)", "other deductions (Chapter VIII)"
+			return a
+		}(),
+		Group80C:       "s.123 group (80C+80CCC+80CCD(1) of 1961)",
+		ChapterTotal:   "Chapter VIII deductions",
+		Salary17Short:  "salary u/s 16",
+		Rebate:         "rebate u/s 156",
+		MarginalRebate: "marginal relief u/s 156(2)(b)",
+	},
+}
 
 func common(fy FY, s Sections, newR RegimeRules) Rules {
 	return Rules{
@@ -216,7 +309,11 @@ var tables = []Rules{
 		Section: "s.115BAC(1A)",
 	}),
 	common(2025, sections1961, newRegime2025("s.115BAC(1A)")),
-	common(2026, sections2025, newRegime2025("s.202")),
+	func() Rules {
+		r := common(2026, sections2025, newRegime2025("s.202(1)"))
+		r.Old.Section = "Finance Act 2026, First Schedule Part I-B"
+		return r
+	}(),
 }
 
 func newRegime2025(section string) RegimeRules {

@@ -1721,6 +1721,8 @@ export namespace payroll {
 	    tds: number;
 	    deducted: number;
 	    monthly: number;
+	    over_deducted: number;
+	    monthly_unknown: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Totals(source);
@@ -1738,6 +1740,8 @@ export namespace payroll {
 	        this.tds = source["tds"];
 	        this.deducted = source["deducted"];
 	        this.monthly = source["monthly"];
+	        this.over_deducted = source["over_deducted"];
+	        this.monthly_unknown = source["monthly_unknown"];
 	    }
 	}
 	export class Run {
@@ -1892,6 +1896,9 @@ export namespace payroll {
 	    saving: number;
 	    deducted: number;
 	    monthly: number;
+	    regime: string;
+	    over_deducted: number;
+	    monthly_unknown: boolean;
 	    carried: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -1915,6 +1922,9 @@ export namespace payroll {
 	        this.saving = source["saving"];
 	        this.deducted = source["deducted"];
 	        this.monthly = source["monthly"];
+	        this.regime = source["regime"];
+	        this.over_deducted = source["over_deducted"];
+	        this.monthly_unknown = source["monthly_unknown"];
 	        this.carried = source["carried"];
 	    }
 	}
@@ -2009,7 +2019,10 @@ export namespace payroll {
 	    month: number;
 	    explanation: tds.Explanation;
 	    deducted: number;
+	    regime: string;
 	    schedule: tds.Instalment[];
+	    over_deducted: number;
+	    schedule_note: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Sheet(source);
@@ -2023,7 +2036,10 @@ export namespace payroll {
 	        this.month = source["month"];
 	        this.explanation = this.convertValues(source["explanation"], tds.Explanation);
 	        this.deducted = source["deducted"];
+	        this.regime = source["regime"];
 	        this.schedule = this.convertValues(source["schedule"], tds.Instalment);
+	        this.over_deducted = source["over_deducted"];
+	        this.schedule_note = source["schedule_note"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -3130,6 +3146,34 @@ export namespace tds {
 		    return a;
 		}
 	}
+	export class HRA {
+	    exempt: number;
+	    hra_received: number;
+	    rent_less_10_percent_of_salary: number;
+	    salary_share: number;
+	    salary_share_pct: number;
+	    city: string;
+	    listed_city: boolean;
+	    rule: string;
+	    limit: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new HRA(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.exempt = source["exempt"];
+	        this.hra_received = source["hra_received"];
+	        this.rent_less_10_percent_of_salary = source["rent_less_10_percent_of_salary"];
+	        this.salary_share = source["salary_share"];
+	        this.salary_share_pct = source["salary_share_pct"];
+	        this.city = source["city"];
+	        this.listed_city = source["listed_city"];
+	        this.rule = source["rule"];
+	        this.limit = source["limit"];
+	    }
+	}
 	export class Instalment {
 	    month: number;
 	    amount: number;
@@ -3142,6 +3186,383 @@ export namespace tds {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.month = source["month"];
 	        this.amount = source["amount"];
+	    }
+	}
+
+}
+
+export namespace tdsyear {
+	
+	export class Change {
+	    employee: string;
+	    fields: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Change(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.employee = source["employee"];
+	        this.fields = source["fields"];
+	    }
+	}
+	export class Diff {
+	    replaced: boolean;
+	    added: string[];
+	    removed: string[];
+	    changed: Change[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Diff(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.replaced = source["replaced"];
+	        this.added = source["added"];
+	        this.removed = source["removed"];
+	        this.changed = this.convertValues(source["changed"], Change);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Employer {
+	    fy: number;
+	    fy_label: string;
+	    name: string;
+	    tan: string;
+	    pan: string;
+	    address: string;
+	    responsible: string;
+	    designation: string;
+	    // Go type: time
+	    updated_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new Employer(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.fy = source["fy"];
+	        this.fy_label = source["fy_label"];
+	        this.name = source["name"];
+	        this.tan = source["tan"];
+	        this.pan = source["pan"];
+	        this.address = source["address"];
+	        this.responsible = source["responsible"];
+	        this.designation = source["designation"];
+	        this.updated_at = this.convertValues(source["updated_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Month {
+	    month: number;
+	    month_label: string;
+	    file: string;
+	    // Go type: time
+	    imported_at: any;
+	    employees: number;
+	    tds: number;
+	    deducted: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Month(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.month = source["month"];
+	        this.month_label = source["month_label"];
+	        this.file = source["file"];
+	        this.imported_at = this.convertValues(source["imported_at"], null);
+	        this.employees = source["employees"];
+	        this.tds = source["tds"];
+	        this.deducted = source["deducted"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Totals {
+	    employees: number;
+	    annual_liability: number;
+	    deducted_before: number;
+	    tds_this_month: number;
+	    deducted_this_month: number;
+	    remaining: number;
+	    over_deducted: number;
+	    over_count: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Totals(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.employees = source["employees"];
+	        this.annual_liability = source["annual_liability"];
+	        this.deducted_before = source["deducted_before"];
+	        this.tds_this_month = source["tds_this_month"];
+	        this.deducted_this_month = source["deducted_this_month"];
+	        this.remaining = source["remaining"];
+	        this.over_deducted = source["over_deducted"];
+	        this.over_count = source["over_count"];
+	    }
+	}
+	export class MonthResult {
+	    fy: number;
+	    fy_label: string;
+	    month: number;
+	    month_label: string;
+	    file: string;
+	    hash: string;
+	    employees: number;
+	    totals: Totals;
+	    diff: Diff;
+	    warnings: string[];
+	    problems: payroll.Problem[];
+	    recomputed: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new MonthResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.fy = source["fy"];
+	        this.fy_label = source["fy_label"];
+	        this.month = source["month"];
+	        this.month_label = source["month_label"];
+	        this.file = source["file"];
+	        this.hash = source["hash"];
+	        this.employees = source["employees"];
+	        this.totals = this.convertValues(source["totals"], Totals);
+	        this.diff = this.convertValues(source["diff"], Diff);
+	        this.warnings = source["warnings"];
+	        this.problems = this.convertValues(source["problems"], payroll.Problem);
+	        this.recomputed = source["recomputed"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Query {
+	    filter: string;
+	    only: string;
+	    offset: number;
+	    limit: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Query(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.filter = source["filter"];
+	        this.only = source["only"];
+	        this.offset = source["offset"];
+	        this.limit = source["limit"];
+	    }
+	}
+	export class RegisterRow {
+	    employee: string;
+	    name: string;
+	    pan: string;
+	    month: number;
+	    regime: string;
+	    projected_taxable_income: number;
+	    annual_liability: number;
+	    deducted_before: number;
+	    tds_this_month: number;
+	    remaining: number;
+	    over_deducted: number;
+	    months_left: number;
+	    new_liability: number;
+	    old_liability: number;
+	    recommended_regime: string;
+	    deducted_this_month?: number;
+	    previous_month_tds?: number;
+	    change: number;
+	    why: string[];
+	    saving: number;
+	    source_row: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new RegisterRow(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.employee = source["employee"];
+	        this.name = source["name"];
+	        this.pan = source["pan"];
+	        this.month = source["month"];
+	        this.regime = source["regime"];
+	        this.projected_taxable_income = source["projected_taxable_income"];
+	        this.annual_liability = source["annual_liability"];
+	        this.deducted_before = source["deducted_before"];
+	        this.tds_this_month = source["tds_this_month"];
+	        this.remaining = source["remaining"];
+	        this.over_deducted = source["over_deducted"];
+	        this.months_left = source["months_left"];
+	        this.new_liability = source["new_liability"];
+	        this.old_liability = source["old_liability"];
+	        this.recommended_regime = source["recommended_regime"];
+	        this.deducted_this_month = source["deducted_this_month"];
+	        this.previous_month_tds = source["previous_month_tds"];
+	        this.change = source["change"];
+	        this.why = source["why"];
+	        this.saving = source["saving"];
+	        this.source_row = source["source_row"];
+	    }
+	}
+	export class Register {
+	    fy: number;
+	    month: number;
+	    month_label: string;
+	    rows: RegisterRow[];
+	    total: number;
+	    totals: Totals;
+	
+	    static createFrom(source: any = {}) {
+	        return new Register(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.fy = source["fy"];
+	        this.month = source["month"];
+	        this.month_label = source["month_label"];
+	        this.rows = this.convertValues(source["rows"], RegisterRow);
+	        this.total = source["total"];
+	        this.totals = this.convertValues(source["totals"], Totals);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	export class YTD {
+	    employee: string;
+	    name: string;
+	    pan: string;
+	    date_of_joining: string;
+	    date_of_leaving: string;
+	    regime: string;
+	    months: number;
+	    latest: number;
+	    salary_17_1: number;
+	    perquisites_17_2: number;
+	    profits_17_3: number;
+	    tds_deducted: number;
+	    months_without_deducted: number;
+	    annual_liability: number;
+	    remaining: number;
+	    over_deducted: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new YTD(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.employee = source["employee"];
+	        this.name = source["name"];
+	        this.pan = source["pan"];
+	        this.date_of_joining = source["date_of_joining"];
+	        this.date_of_leaving = source["date_of_leaving"];
+	        this.regime = source["regime"];
+	        this.months = source["months"];
+	        this.latest = source["latest"];
+	        this.salary_17_1 = source["salary_17_1"];
+	        this.perquisites_17_2 = source["perquisites_17_2"];
+	        this.profits_17_3 = source["profits_17_3"];
+	        this.tds_deducted = source["tds_deducted"];
+	        this.months_without_deducted = source["months_without_deducted"];
+	        this.annual_liability = source["annual_liability"];
+	        this.remaining = source["remaining"];
+	        this.over_deducted = source["over_deducted"];
 	    }
 	}
 

@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTDSYearCommands: the employer, two months and the year so far through the command line.
+func TestTDSYearCommands(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errText := cliIn(t, dir, "tds", "employer", "set", "--fy", "FY 2025-26", "--name", "Acme", "--tan", "MUMA1234B")
+	if code != ExitFailed || !strings.Contains(errText, "TAN \"MUMA1234B\" is not valid") {
+		t.Fatalf("bad TAN: %d %q", code, errText)
+	}
+	code, recs, errText := cliIn(t, dir, "tds", "employer", "set", "--fy", "2025-26", "--name", "Acme Ltd", "--tan", "muma12345b", "--responsible", "R. Iyer")
+	if code != ExitOK || len(recs) != 1 || recs[0]["tan"] != "MUMA12345B" {
+		t.Fatalf("employer set: %d %v %q", code, recs, errText)
+	}
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	april := write("april.csv", "Emp code,Employee name,PAN,Basic salary 17(1),TDS deducted,Professional tax\nE1,Asha,ABCPR1234K,150000,,200\nE2,Ravi,BCDPS2345L,100000,5000,200\n")
+	code, recs, errText = cliIn(t, dir, "tds", "month", "--fy", "FY 2025-26", "--month", "4", "--in", april)
+	if code != ExitOK || len(recs) != 2 {
+		t.Fatalf("april: %d %v %q", code, recs, errText)
+	}
+	for _, k := range []string{"employee", "projected_taxable_income", "annual_liability", "deducted_before", "tds_this_month", "remaining", "over_deducted", "why"} {
+		if _, ok := recs[0][k]; !ok {
+			t.Errorf("register line lacks %s: %v", k, recs[0])
+		}
+	}
+	if recs[0]["employee"] != "E1" || recs[0]["projected_taxable_income"].(float64) != 1_800_000-75_000 || recs[1]["deducted_this_month"].(float64) != 5000 {
+		t.Errorf("april register %v", recs)
+	}
+	may := write("may.csv", "Emp code,Employee name,PAN,Basic salary 17(1),TDS deducted\nE1,Asha,ABCPR1234K,180000,\nE2,Ravi,XXXPS2345L,100000,5000\n")
+	code, _, errText = cliIn(t, dir, "tds", "month", "--fy", "FY 2025-26", "--month", "5", "--in", may)
+	if code != ExitFailed || !strings.Contains(errText, "row 3") || !strings.Contains(errText, "PAN XXXPS2345L differs from BCDPS2345L") {
+		t.Fatalf("PAN change: %d %q", code, errText)
+	}
+	code, recs, errText = cliIn(t, dir, "tds", "month", "--fy", "FY 2025-26", "--month", "5", "--in", may, "--accept-pan-change")
+	if code != ExitOK || len(recs) != 2 || !strings.Contains(recs[0]["why"].([]any)[0].(string), "raise") {
+		t.Fatalf("may: %d %v %q", code, recs, errText)
+	}
+	code, recs, _ = cliIn(t, dir, "tds", "ytd", "--fy", "FY 2025-26")
+	if code != ExitOK || len(recs) != 2 || recs[0]["months"].(float64) != 2 || recs[1]["pan"] != "XXXPS2345L" {
+		t.Fatalf("ytd: %d %v", code, recs)
+	}
+	code, recs, _ = cliIn(t, dir, "tds", "ytd", "--fy", "FY 2025-26", "--employee", "E1")
+	if code != ExitOK || len(recs) != 2 || recs[1]["month"].(float64) != 5 {
+		t.Fatalf("ytd E1: %d %v", code, recs)
+	}
+	out := filepath.Join(dir, "may-register.csv")
+	if code, _, errText = cliIn(t, dir, "tds", "month", "--fy", "FY 2025-26", "--month", "5", "--in", may, "--accept-pan-change", "--format", "csv", "--out", out); code != ExitOK {
+		t.Fatalf("csv: %d %q", code, errText)
+	}
+	b, _ := os.ReadFile(out)
+	if !strings.Contains(string(b), "tds_this_month") || !strings.Contains(errText, "May 2025 replaced: 0 employee(s) changed") {
+		t.Errorf("csv register %q, stderr %q", b, errText)
+	}
+	ann := filepath.Join(dir, "annexure.json")
+	code, recs, errText = cliIn(t, dir, "tds", "annexure", "--fy", "FY 2025-26", "--out", ann)
+	b, _ = os.ReadFile(ann)
+	if code != ExitOK || len(recs) != 1 || !strings.Contains(string(b), `"salary_detail_sheet"`) || !strings.Contains(string(b), `"net_tax_payable_under_194p"`) {
+		t.Fatalf("annexure: %d %q %.300s", code, errText, b)
+	}
+	forms := filepath.Join(dir, "forms")
+	os.Mkdir(forms, 0o755)
+	code, recs, errText = cliIn(t, dir, "tds", "forms", "--fy", "FY 2025-26", "--out", forms, "--employee", "E1")
+	if code != ExitOK || len(recs) != 2 || !strings.HasSuffix(recs[0]["written"].(string), "Form16-PartB-E1-2025-26.pdf") {
+		t.Fatalf("forms: %d %v %q", code, recs, errText)
+	}
+	if b, _ := os.ReadFile(recs[0]["written"].(string)); !strings.HasPrefix(string(b), "%PDF") {
+		t.Errorf("not a PDF: %.20q", b)
+	}
+	for _, args := range [][]string{
+		{"tds", "forms", "--fy", "FY 2025-26", "--out", filepath.Join(dir, "nofolder")},
+		{"tds", "annexure", "--fy", "FY 2025-26", "--out", ann, "--format", "csv"},
+		{"tds", "month", "--month", "5", "--in", may},
+		{"tds", "month", "--fy", "FY 2025-26", "--month", "13", "--in", may},
+		{"tds", "month", "--fy", "FY 2030-31", "--month", "5", "--in", may},
+		{"tds", "month", "--fy", "FY 2025-26", "--month", "5"},
+		{"tds", "employer", "set", "--fy", "FY 2025-26", "--name", "X"},
+		{"tds", "employer"},
+		{"tds", "ytd"},
+	} {
+		if code, _, _ := cliIn(t, dir, args...); code != ExitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, ExitUsage)
+		}
+	}
+}
+
+func TestTDSHRACommand(t *testing.T) {
+	code, out, errText := tdsRun(t, "", "tds", "hra", "--fy", "FY 2026-27", "--rent", "30000", "--salary", "50000", "--hra", "40000", "--city", "Pune")
+	if code != ExitOK || !strings.Contains(out, `"exempt":25000`) || !strings.Contains(out, `"listed_city":true`) || !strings.Contains(out, "Rule 279") {
+		t.Fatalf("%d %s %s", code, out, errText)
+	}
+	code, out, _ = tdsRun(t, "", "tds", "hra", "--fy", "FY 2025-26", "--rent", "30000", "--salary", "50000", "--hra", "40000", "--city", "Pune")
+	if code != ExitOK || !strings.Contains(out, `"exempt":20000`) || !strings.Contains(out, `"salary_share_pct":40`) {
+		t.Fatalf("FY 2025-26 Pune: %d %s", code, out)
+	}
+	for _, args := range [][]string{
+		{"tds", "hra", "--fy", "FY 2026-27", "--rent", "x", "--salary", "1", "--hra", "1", "--city", "Pune"},
+		{"tds", "hra", "--fy", "FY 2026-27", "--rent", "1", "--salary", "1", "--hra", "1"},
+	} {
+		if code, _, _ := tdsRun(t, "", args...); code != ExitUsage {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+}

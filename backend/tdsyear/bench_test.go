@@ -1,0 +1,113 @@
+package tdsyear
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"gstdesk/backend/payroll"
+	"gstdesk/backend/tds"
+)
+
+// bigMonth is a month file of n employees.
+func bigMonth(n int) []byte {
+	var b strings.Builder
+	b.WriteString("employee_code,name,pan,regime,salary_as_per_provisions_contained_in_section_17_1,tds_deducted,deductible_amount_us_80_c,house_rent_allowance_us_10_13_a,tax_on_employment_us_16_iii\n")
+	for i := range n {
+		regime := ""
+		if i%5 == 0 {
+			regime = "old"
+		}
+		fmt.Fprintf(&b, "E%06d,Employee %d,ABCPE%04dK,%s,%d,,%d,%d,200\n", i, i, i%10000, regime, 50_000+i%200*1_000, i%3*50_000, i%4*10_000)
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkMonth100k imports November for 100,000 employees with April to October recorded:
+// read the file, compute each employee's month from the year so far, store it.
+func BenchmarkMonth100k(b *testing.B) {
+	const n = 100_000
+	data := bigMonth(n)
+	db := openDB(b)
+	ctx := context.Background()
+	const fy = tds.FY(2025)
+	for _, m := range months[:7] {
+		im, err := ReadFile(ctx, "m.csv", data, payroll.DefaultLimits)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res, err := ImportMonth(ctx, db.DB, ws, fy, m, im, Options{}); err != nil {
+			b.Fatalf("%v %v", err, res.Problems[:min(3, len(res.Problems))])
+		}
+	}
+	b.ResetTimer()
+	var peak uint64
+	for range b.N {
+		var before runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		im, err := ReadFile(ctx, "november.csv", data, payroll.DefaultLimits)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := ImportMonth(ctx, db.DB, ws, fy, time.November, im, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		peak = max(peak, after.TotalAlloc-before.TotalAlloc)
+		b.ReportMetric(float64(time.Since(start).Milliseconds()), "ms/month")
+	}
+	b.ReportMetric(float64(peak>>20), "MB-allocated")
+}
+
+// BenchmarkAnnexure100k writes the annexure of 100,000 employees with a month recorded.
+func BenchmarkAnnexure100k(b *testing.B) {
+	db := openDB(b)
+	ctx := context.Background()
+	im, _ := ReadFile(ctx, "m.csv", bigMonth(100_000), payroll.DefaultLimits)
+	if _, err := ImportMonth(ctx, db.DB, ws, 2025, time.April, im, Options{}); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		y, err := Year(ctx, db.DB, ws, 2025, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		a := BuildAnnexure(2025, employer, y)
+		if err := a.WriteXLSX(io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkForms writes Form 16 Part B (PDF and XLSX) for employees; per employee.
+func BenchmarkForms(b *testing.B) {
+	db := openDB(b)
+	ctx := context.Background()
+	im, _ := ReadFile(ctx, "m.csv", bigMonth(100), payroll.DefaultLimits)
+	ImportMonth(ctx, db.DB, ws, 2025, time.April, im, Options{})
+	y, _ := Year(ctx, db.DB, ws, 2025, "")
+	made := time.Now()
+	var buf bytes.Buffer
+	b.ResetTimer()
+	for i := range b.N {
+		certs, err := Certificates(2025, employer, &y[i%len(y)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range certs {
+			buf.Reset()
+			c.WritePDF(&buf, made)
+			buf.Reset()
+			c.WriteXLSX(&buf)
+		}
+	}
+}
