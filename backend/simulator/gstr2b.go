@@ -73,6 +73,20 @@ func (s *Server) IMSPeriod() (int, int, bool) {
 	return p.Year(), int(p.Month()), !p.Before(imsStart)
 }
 
+// SetGSTR2BFileSize changes Options.GSTR2BFileSize of a running simulator.
+func (s *Server) SetGSTR2BFileSize(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opts.GSTR2BFileSize = n
+}
+
+// SetIMSPolls changes Options.IMSPolls of a running simulator (for requests made from now on).
+func (s *Server) SetIMSPolls(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opts.IMSPolls = n
+}
+
 // generate2B makes the documents of recipient's GSTR-2B for a period from the same suppliers and
 // invoices as its GSTR-2A, with credit notes, an amendment and a bill of entry added, and the
 // supplier edits of IMS applied.
@@ -292,7 +306,9 @@ func (s *Server) GSTR2BPayload(recipient string, year, month, fileNumber int) ([
 	}
 	rtnprd := fmt.Sprintf("%02d%04d", month, year)
 	data := map[string]any{"gstin": recipient, "rtnprd": rtnprd, "version": "1.0"}
+	s.mu.Lock()
 	size := s.opts.GSTR2BFileSize
+	s.mu.Unlock()
 	paged := size > 0 && len(kept)+len(rejected) > size
 	fc := 0
 	if paged {

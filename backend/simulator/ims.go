@@ -349,13 +349,13 @@ func sameAmount(v any, want float64) bool {
 
 // addJob keeps a job and returns its reference id.
 func (s *Server) addJob(j *simJob) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	polls := s.opts.IMSPolls
 	if polls == 0 {
 		polls = 1
 	}
 	j.polls = max(polls, 0)
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.seq++
 	ref := fmt.Sprintf("%015x", mix(uint64(s.opts.Seed), s.seq))[:15]
 	s.jobs[ref] = j
