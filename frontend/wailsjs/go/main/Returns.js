@@ -46,8 +46,32 @@ export function GSTR2ATotals(arg1) {
   return window['go']['main']['Returns']['GSTR2ATotals'](arg1);
 }
 
+export function GSTR2BDiff(arg1, arg2, arg3) {
+  return window['go']['main']['Returns']['GSTR2BDiff'](arg1, arg2, arg3);
+}
+
+export function GSTR2BDocuments(arg1, arg2) {
+  return window['go']['main']['Returns']['GSTR2BDocuments'](arg1, arg2);
+}
+
+export function GSTR2BPeriods() {
+  return window['go']['main']['Returns']['GSTR2BPeriods']();
+}
+
+export function GSTR2BView(arg1, arg2) {
+  return window['go']['main']['Returns']['GSTR2BView'](arg1, arg2);
+}
+
+export function ImportPortalFile(arg1, arg2) {
+  return window['go']['main']['Returns']['ImportPortalFile'](arg1, arg2);
+}
+
 export function Logout(arg1) {
   return window['go']['main']['Returns']['Logout'](arg1);
+}
+
+export function PullGSTR2BResults(arg1) {
+  return window['go']['main']['Returns']['PullGSTR2BResults'](arg1);
 }
 
 export function PullResults(arg1) {
@@ -64,6 +88,10 @@ export function SessionStatus(arg1) {
 
 export function StartPull(arg1) {
   return window['go']['main']['Returns']['StartPull'](arg1);
+}
+
+export function StartPullGSTR2B(arg1) {
+  return window['go']['main']['Returns']['StartPullGSTR2B'](arg1);
 }
 
 export function StartSupplierLookup(arg1) {
