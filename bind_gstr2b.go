@@ -5,7 +5,9 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/ims"
 )
 
 // StartPullGSTR2B pulls the GSTR-2B of periods (YYYY-MM) as a job; progress comes as job events.
@@ -19,7 +21,9 @@ func (b *Returns) PullGSTR2BResults(id string) ([]returns.Pull2BResult, error) {
 }
 
 // GSTR2BPeriods lists the periods with a GSTR-2B.
-func (b *Returns) GSTR2BPeriods() ([]gstr2b.PeriodInfo, error) { return b.d.Returns.GSTR2BPeriods(b.ctx) }
+func (b *Returns) GSTR2BPeriods() ([]gstr2b.PeriodInfo, error) {
+	return b.d.Returns.GSTR2BPeriods(b.ctx)
+}
 
 // GSTR2BView is one snapshot of a period for the screen ("" = the latest).
 func (b *Returns) GSTR2BView(period, snapshotID string) (returns.GSTR2BView, error) {
@@ -43,4 +47,40 @@ func (b *Returns) ImportPortalFile(name, base64Data string) (returns.ImportResul
 		return returns.ImportResult{}, apperr.New(apperr.Invalid, "%s could not be read by the window; choose it again.", name)
 	}
 	return b.d.Returns.ImportPortalFile(b.ctx, name, raw)
+}
+
+// IMSCount is the IMS counts by section and action.
+func (b *Returns) IMSCount() (*gstapi.IMSCounts, error) { return b.d.Returns.IMSCount(b.ctx) }
+
+// IMSList lists IMS documents from the service (section/status "" for all) and keeps them.
+func (b *Returns) IMSList(section, status string) ([]ims.Record, error) {
+	return b.d.Returns.IMSList(b.ctx, section, status)
+}
+
+// IMSStored is the IMS documents as last listed.
+func (b *Returns) IMSStored(section, status string) ([]ims.Record, error) {
+	return b.d.Returns.IMSStored(b.ctx, section, status)
+}
+
+// StartIMSApply sends IMS actions as a job.
+func (b *Returns) StartIMSApply(reqs []returns.IMSChangeRequest) (string, error) {
+	return b.d.Returns.StartIMSApply(b.ctx, reqs)
+}
+
+// IMSApplyResults is how a finished IMS job's actions ended.
+func (b *Returns) IMSApplyResults(id string) (returns.IMSApplyResult, error) {
+	return b.d.Returns.IMSApplyResults(id)
+}
+
+// IMSLog is the IMS actions sent from this workspace, newest first.
+func (b *Returns) IMSLog() ([]ims.LogEntry, error) { return b.d.Returns.IMSLog(b.ctx) }
+
+// StartRegenerateGSTR2B regenerates a period's 2B and pulls it, as a job.
+func (b *Returns) StartRegenerateGSTR2B(period string) (string, error) {
+	return b.d.Returns.StartRegenerateGSTR2B(b.ctx, period)
+}
+
+// RegenerateResults is how a finished regeneration went.
+func (b *Returns) RegenerateResults(id string) (returns.RegenerateResult, error) {
+	return b.d.Returns.RegenerateResults(id)
 }

@@ -169,6 +169,62 @@ export namespace gstapi {
 	        this.geocodelvl = source["geocodelvl"];
 	    }
 	}
+	export class IMSActionCount {
+	    accept: number;
+	    noaction: number;
+	    pending: number;
+	    reject: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSActionCount(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.accept = source["accept"];
+	        this.noaction = source["noaction"];
+	        this.pending = source["pending"];
+	        this.reject = source["reject"];
+	    }
+	}
+	export class IMSCounts {
+	    transaction_id: string;
+	    timestamp: number;
+	    group: string;
+	    sections: Record<string, IMSActionCount>;
+	    total: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSCounts(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.transaction_id = source["transaction_id"];
+	        this.timestamp = source["timestamp"];
+	        this.group = source["group"];
+	        this.sections = this.convertValues(source["sections"], IMSActionCount, true);
+	        this.total = source["total"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class Place {
 	    addr: Address;
 	    ntr: string;
@@ -1565,6 +1621,101 @@ export namespace gstr2b {
 		    }
 		    return a;
 		}
+	}
+
+}
+
+export namespace ims {
+	
+	export class LogEntry {
+	    id: number;
+	    at: string;
+	    who: string;
+	    section: string;
+	    stin: string;
+	    number: string;
+	    prev_status: string;
+	    action: string;
+	    reason?: string;
+	    reference_id?: string;
+	    result: string;
+	    error_code?: string;
+	    message?: string;
+	    finished_at?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new LogEntry(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.at = source["at"];
+	        this.who = source["who"];
+	        this.section = source["section"];
+	        this.stin = source["stin"];
+	        this.number = source["number"];
+	        this.prev_status = source["prev_status"];
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	        this.reference_id = source["reference_id"];
+	        this.result = source["result"];
+	        this.error_code = source["error_code"];
+	        this.message = source["message"];
+	        this.finished_at = source["finished_at"];
+	    }
+	}
+	export class Record {
+	    section: string;
+	    stin: string;
+	    rtnprd: string;
+	    srcform: string;
+	    number: string;
+	    date: string;
+	    date_iso: string;
+	    orig_number?: string;
+	    orig_date?: string;
+	    inv_typ?: string;
+	    action: string;
+	    pos: string;
+	    pending_blocked: boolean;
+	    supplier_filed: boolean;
+	    value: number;
+	    taxable: number;
+	    igst: number;
+	    cgst: number;
+	    sgst: number;
+	    cess: number;
+	    hash: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Record(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.stin = source["stin"];
+	        this.rtnprd = source["rtnprd"];
+	        this.srcform = source["srcform"];
+	        this.number = source["number"];
+	        this.date = source["date"];
+	        this.date_iso = source["date_iso"];
+	        this.orig_number = source["orig_number"];
+	        this.orig_date = source["orig_date"];
+	        this.inv_typ = source["inv_typ"];
+	        this.action = source["action"];
+	        this.pos = source["pos"];
+	        this.pending_blocked = source["pending_blocked"];
+	        this.supplier_filed = source["supplier_filed"];
+	        this.value = source["value"];
+	        this.taxable = source["taxable"];
+	        this.igst = source["igst"];
+	        this.cgst = source["cgst"];
+	        this.sgst = source["sgst"];
+	        this.cess = source["cess"];
+	        this.hash = source["hash"];
+	    }
 	}
 
 }
@@ -3310,6 +3461,96 @@ export namespace returns {
 		    return a;
 		}
 	}
+	export class IMSActionResult {
+	    section: string;
+	    stin: string;
+	    number: string;
+	    from?: string;
+	    action: string;
+	    reason?: string;
+	    result: string;
+	    error_code?: string;
+	    message?: string;
+	    reference_id?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSActionResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.stin = source["stin"];
+	        this.number = source["number"];
+	        this.from = source["from"];
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	        this.result = source["result"];
+	        this.error_code = source["error_code"];
+	        this.message = source["message"];
+	        this.reference_id = source["reference_id"];
+	    }
+	}
+	export class IMSApplyResult {
+	    results: IMSActionResult[];
+	    applied: number;
+	    refused: number;
+	    failed: number;
+	    unknown: number;
+	    notice?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSApplyResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.results = this.convertValues(source["results"], IMSActionResult);
+	        this.applied = source["applied"];
+	        this.refused = source["refused"];
+	        this.failed = source["failed"];
+	        this.unknown = source["unknown"];
+	        this.notice = source["notice"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class IMSChangeRequest {
+	    section: string;
+	    stin: string;
+	    number: string;
+	    action: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSChangeRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.stin = source["stin"];
+	        this.number = source["number"];
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	    }
+	}
 	export class ImportResult {
 	    kind: string;
 	    file: string;
@@ -3436,6 +3677,40 @@ export namespace returns {
 	        this.fetched_at = source["fetched_at"];
 	        this.notice = source["notice"];
 	        this.error = this.convertValues(source["error"], apperr.Error);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class RegenerateResult {
+	    period: string;
+	    reference_id: string;
+	    pull: Pull2BResult;
+	
+	    static createFrom(source: any = {}) {
+	        return new RegenerateResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.reference_id = source["reference_id"];
+	        this.pull = this.convertValues(source["pull"], Pull2BResult);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -3,6 +3,8 @@
 import {returns} from '../models';
 import {gstr2a} from '../models';
 import {gstr2b} from '../models';
+import {gstapi} from '../models';
+import {ims} from '../models';
 
 export function GSTR2ADefaultComparison(arg1:string):Promise<returns.Comparison>;
 
@@ -34,6 +36,16 @@ export function GSTR2BPeriods():Promise<Array<gstr2b.PeriodInfo>>;
 
 export function GSTR2BView(arg1:string,arg2:string):Promise<returns.GSTR2BView>;
 
+export function IMSApplyResults(arg1:string):Promise<returns.IMSApplyResult>;
+
+export function IMSCount():Promise<gstapi.IMSCounts>;
+
+export function IMSList(arg1:string,arg2:string):Promise<Array<ims.Record>>;
+
+export function IMSLog():Promise<Array<ims.LogEntry>>;
+
+export function IMSStored(arg1:string,arg2:string):Promise<Array<ims.Record>>;
+
 export function ImportPortalFile(arg1:string,arg2:string):Promise<returns.ImportResult>;
 
 export function Logout(arg1:string):Promise<void>;
@@ -42,13 +54,19 @@ export function PullGSTR2BResults(arg1:string):Promise<Array<returns.Pull2BResul
 
 export function PullResults(arg1:string):Promise<Array<returns.PullResult>>;
 
+export function RegenerateResults(arg1:string):Promise<returns.RegenerateResult>;
+
 export function RequestOTP(arg1:string,arg2:string):Promise<void>;
 
 export function SessionStatus(arg1:string):Promise<returns.SessionView>;
 
+export function StartIMSApply(arg1:Array<returns.IMSChangeRequest>):Promise<string>;
+
 export function StartPull(arg1:returns.PullRequest):Promise<string>;
 
 export function StartPullGSTR2B(arg1:Array<string>):Promise<string>;
+
+export function StartRegenerateGSTR2B(arg1:string):Promise<string>;
 
 export function StartSupplierLookup(arg1:gstr2a.Scope):Promise<string>;
 
