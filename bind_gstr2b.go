@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstr2b"
@@ -83,4 +84,15 @@ func (b *Returns) StartRegenerateGSTR2B(period string) (string, error) {
 // RegenerateResults is how a finished regeneration went.
 func (b *Returns) RegenerateResults(id string) (returns.RegenerateResult, error) {
 	return b.d.Returns.RegenerateResults(id)
+}
+
+// ReconAgainst2B reconciles the register at path with GSTR-2B and IMS for periods from-to, with a
+// recommended IMS action and its reason on every row.
+func (b *Recon) ReconAgainst2B(path, from, to string) (reconcile.ThreeWayResult, error) {
+	return b.d.Recon.ReconAgainst2B(b.ctx, path, from, to)
+}
+
+// ReconApplyRecommendations sends (or, dryRun, lists) the recommended IMS actions.
+func (b *Recon) ReconApplyRecommendations(path, from, to string, dryRun bool) ([]reconcile.ApplyLine, error) {
+	return b.d.Recon.ApplyRecommendations(b.ctx, path, from, to, dryRun)
 }

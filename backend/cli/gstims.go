@@ -18,6 +18,7 @@ const imsUsage = `usage:
   gstdesk gst ims count
   gstdesk gst ims list [--section b2b|b2ba|cn|cna|dn|dna|ecom|ecoma] [--status accepted|rejected|pending|no_action_taken] [--offline]
   gstdesk gst ims set SUPPLIER_GSTIN DOCUMENT_NUMBER accept|reject|pending|reset [--reason TEXT]
+  gstdesk gst ims apply --year YYYY --month MM [--to-month MM] --purchases FILE [--dry-run]
   gstdesk gst ims log`
 
 // gstIMS runs the Invoice Management System subcommands.
@@ -35,6 +36,8 @@ func gstIMS(ctx context.Context, g *gstRun, args []string) int {
 		return imsSet(ctx, g, args[1:])
 	case "log":
 		return imsLog(ctx, g, args[1:])
+	case "apply":
+		return imsApply(ctx, g, args[1:])
 	}
 	fmt.Fprintf(g.env.Stderr, "gstdesk gst ims: unknown subcommand %q\n\n%s\n", args[0], imsUsage)
 	return ExitUsage
@@ -211,4 +214,48 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// imsApply reconciles a register with GSTR-2B and applies (or, with --dry-run, lists) each row's
+// recommended IMS action: one line per document with supplier, document, action, reason, result.
+func imsApply(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("ims apply")
+	year := fs.Int("year", 0, "year of the first period, YYYY")
+	month := fs.Int("month", 0, "month of the first period, 1-12")
+	toMonth := fs.Int("to-month", 0, "last month")
+	purchases := fs.String("purchases", "", "the purchase register, CSV or XLSX")
+	dryRun := fs.Bool("dry-run", false, "say what would be sent, send nothing")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	periods, err := returns.PeriodRange(*year, *month, *toMonth)
+	if len(rest) > 0 || err != nil || *year == 0 || *month == 0 || *purchases == "" {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst ims apply --year YYYY --month MM [--to-month MM] --purchases FILE [--dry-run]")
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	lines, err := g.d.Recon.ApplyRecommendations(ctx, *purchases, periods[0], periods[len(periods)-1], *dryRun)
+	if err != nil {
+		g.emit(map[string]any{"error": errorObject(apperr.Command.Public(err))})
+		return g.done(true)
+	}
+	failed := false
+	for _, l := range lines {
+		rec := map[string]any{"supplier": l.Supplier, "document": l.Document, "section": l.Section, "action": l.Action, "reason": l.Reason, "result": l.Result}
+		if l.From != "" {
+			rec["from"] = l.From
+		}
+		if l.Message != "" {
+			rec["message"] = l.Message
+		}
+		switch l.Result {
+		case "refused", "failed", "unknown":
+			failed = true
+		}
+		g.emit(rec)
+	}
+	return g.done(failed)
 }

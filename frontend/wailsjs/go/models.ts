@@ -1665,6 +1665,22 @@ export namespace ims {
 	        this.finished_at = source["finished_at"];
 	    }
 	}
+	export class Recommendation {
+	    action: string;
+	    reason: string;
+	    itc_note?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Recommendation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	        this.itc_note = source["itc_note"];
+	    }
+	}
 	export class Record {
 	    section: string;
 	    stin: string;
@@ -3346,6 +3362,32 @@ export namespace recon {
 
 export namespace reconcile {
 	
+	export class ApplyLine {
+	    supplier: string;
+	    document: string;
+	    section: string;
+	    from?: string;
+	    action: string;
+	    reason: string;
+	    result: string;
+	    message?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ApplyLine(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.supplier = source["supplier"];
+	        this.document = source["document"];
+	        this.section = source["section"];
+	        this.from = source["from"];
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	        this.result = source["result"];
+	        this.message = source["message"];
+	    }
+	}
 	export class ReconImport {
 	    token: string;
 	    file: string;
@@ -3386,6 +3428,114 @@ export namespace reconcile {
 	        this.last_date = source["last_date"];
 	        this.sample = source["sample"];
 	        this.duplicates = source["duplicates"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ThreeWayRow {
+	    status: string;
+	    books?: recon.Invoice;
+	    gstr2a?: recon.Invoice;
+	    rule: string;
+	    rule_id: string;
+	    norm_books: string;
+	    norm_gstr2a: string;
+	    differences: recon.Difference[];
+	    candidates?: recon.Candidate[];
+	    period: string;
+	    key: string;
+	    action?: string;
+	    changed_since_action?: boolean;
+	    period?: string;
+	    section?: string;
+	    ims_section?: string;
+	    in_ims: boolean;
+	    ims_status?: string;
+	    pending_blocked?: boolean;
+	    recommended: ims.Recommendation;
+	
+	    static createFrom(source: any = {}) {
+	        return new ThreeWayRow(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.status = source["status"];
+	        this.books = this.convertValues(source["books"], recon.Invoice);
+	        this.gstr2a = this.convertValues(source["gstr2a"], recon.Invoice);
+	        this.rule = source["rule"];
+	        this.rule_id = source["rule_id"];
+	        this.norm_books = source["norm_books"];
+	        this.norm_gstr2a = source["norm_gstr2a"];
+	        this.differences = this.convertValues(source["differences"], recon.Difference);
+	        this.candidates = this.convertValues(source["candidates"], recon.Candidate);
+	        this.period = source["period"];
+	        this.key = source["key"];
+	        this.action = source["action"];
+	        this.changed_since_action = source["changed_since_action"];
+	        this.period = source["period"];
+	        this.section = source["section"];
+	        this.ims_section = source["ims_section"];
+	        this.in_ims = source["in_ims"];
+	        this.ims_status = source["ims_status"];
+	        this.pending_blocked = source["pending_blocked"];
+	        this.recommended = this.convertValues(source["recommended"], ims.Recommendation);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ThreeWayResult {
+	    from: string;
+	    to: string;
+	    rows: ThreeWayRow[];
+	    snapshots: gstr2b.Snapshot[];
+	    left_out: number;
+	    counts: Record<string, number>;
+	
+	    static createFrom(source: any = {}) {
+	        return new ThreeWayResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.from = source["from"];
+	        this.to = source["to"];
+	        this.rows = this.convertValues(source["rows"], ThreeWayRow);
+	        this.snapshots = this.convertValues(source["snapshots"], gstr2b.Snapshot);
+	        this.left_out = source["left_out"];
+	        this.counts = source["counts"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
