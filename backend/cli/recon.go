@@ -217,7 +217,7 @@ func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, path, f
 				} else if r.Books != nil {
 					g, n = r.Books.SupplierGSTIN, r.Books.Number
 				}
-				t.Rows = append(t.Rows, []any{r.Status.Label(), g, n, r.Period, r.IMSStatus, r.Recommended.Action, r.Recommended.Reason, r.Recommended.ITCNote, r.Rule})
+				t.Rows = append(t.Rows, []any{r.Status.Label(), g, n, r.Period2B, r.IMSStatus, r.Recommended.Action, r.Recommended.Reason, r.Recommended.ITCNote, r.Rule})
 			}
 			return export.Write(w, f, t)
 		}

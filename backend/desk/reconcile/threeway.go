@@ -109,9 +109,9 @@ func imsSectionOf(d *gstr2b.Document) string {
 // explanation, the IMS status of the 2B document now, and the recommended IMS action with why.
 type ThreeWayRow struct {
 	recon.Row
-	// Period is the 2B's period; Section the 2B section of the document.
-	Period  string `json:"period,omitempty"`
-	Section string `json:"section,omitempty"`
+	// Period2B is the 2B's period; Section the 2B section of the document.
+	Period2B string `json:"period_2b,omitempty"`
+	Section  string `json:"section,omitempty"`
 	// IMSSection is the document's IMS section; InIMS says IMS lists it now (as last listed).
 	IMSSection string `json:"ims_section,omitempty"`
 	InIMS      bool   `json:"in_ims"`
@@ -203,7 +203,7 @@ func (s *Service) ReconAgainst2B(ctx context.Context, path, from, to string) (Th
 		}
 		if row.GSTR2A != nil {
 			d := docs[row.GSTR2A.RowRef]
-			tr.Period, tr.Section, tr.IMSSection = d.period, d.doc.Section, d.imsSection
+			tr.Period2B, tr.Section, tr.IMSSection = d.period, d.doc.Section, d.imsSection
 			in.SupplierPeriod, in.ITCAvailable, in.ITCReason = d.period, d.doc.ITCAvailable, d.doc.Reason
 			tr.IMSStatus = d.doc.IMSStatus
 			key := (&ims.Record{Section: d.imsSection, STIN: d.doc.Supplier, Number: d.doc.Number}).Key()

@@ -3462,7 +3462,7 @@ export namespace reconcile {
 	    key: string;
 	    action?: string;
 	    changed_since_action?: boolean;
-	    period?: string;
+	    period_2b?: string;
 	    section?: string;
 	    ims_section?: string;
 	    in_ims: boolean;
@@ -3489,7 +3489,7 @@ export namespace reconcile {
 	        this.key = source["key"];
 	        this.action = source["action"];
 	        this.changed_since_action = source["changed_since_action"];
-	        this.period = source["period"];
+	        this.period_2b = source["period_2b"];
 	        this.section = source["section"];
 	        this.ims_section = source["ims_section"];
 	        this.in_ims = source["in_ims"];
