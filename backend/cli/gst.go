@@ -31,6 +31,11 @@ const gstUsage = `usage:
   gstdesk gst logout [--gstin G]
   gstdesk gst 2a-b2b --year YYYY --month MM [--to-month MM] [--supplier GSTIN] [--from DD/MM/YYYY] [flags]
   gstdesk gst 2a-diff --year YYYY --month MM
+  gstdesk gst 2b --year YYYY --month MM [--to-month MM] [flags]
+  gstdesk gst 2b-diff --year YYYY --month MM
+  gstdesk gst import FILE   (a GSTR-2A or GSTR-2B JSON file from the GST portal; the kind is detected)
+  gstdesk gst 2b-regenerate --year YYYY --month MM
+  gstdesk gst ims count | list [--section S] [--status S] | set SUPPLIER_GSTIN DOCUMENT accept|reject|pending|reset | log
 
 Common flags: --offline (answer from stored answers only), --fresh (ignore stored answers),
 --format json|csv|xlsx with --out FILE (write a file instead of JSON lines on stdout).

@@ -21,7 +21,7 @@ func init() {
 }
 
 func reconUsage(w io.Writer) {
-	fmt.Fprintln(w, "usage: gstdesk recon --year YYYY --month MM [--to-month MM] --purchases FILE [--tolerance 1] [--date-window 10]")
+	fmt.Fprintln(w, "usage: gstdesk recon --year YYYY --month MM [--to-month MM] --purchases FILE [--against 2a|2b] [--tolerance 1] [--date-window 10]")
 	fmt.Fprintln(w, "                     [--format json|csv|xlsx] [--out FILE] [--workspace NAME] [--pin]")
 	fmt.Fprintln(w, "\nReconciles the purchase register (CSV or XLSX) with the GSTR-2A stored for the periods and saves the run,")
 	fmt.Fprintln(w, "keeping earlier decisions (accept, ignore, links). A --to-month before --month runs into the next year")
@@ -47,6 +47,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	format := fs.String("format", "json", "output: json (one line per row), csv or xlsx")
 	out := fs.String("out", "", "write to this file instead of standard output")
 	pin := fs.Bool("pin", false, "keep this run however many newer runs of the periods are saved (see gstdesk data)")
+	against := fs.String("against", "", "2a or 2b: reconcile with GSTR-2A, or three-way with GSTR-2B and IMS (default: 2b when a 2B is stored for the periods)")
 	fs.Usage = func() { reconUsage(env.Stderr) }
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -94,6 +95,9 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	if msg := checkBinaryOut(env, outFormat, *out); msg != "" {
 		return fail(ExitUsage, "%s", msg)
 	}
+	if *against != "" && *against != reconcile.Against2A && *against != reconcile.Against2B {
+		return fail(ExitUsage, "--against must be 2a or 2b, not %q.", *against)
+	}
 	periods := periodRange(*year, *month, *toMonth)
 	ro := reconcile.RunOptions{CombineDuplicates: *combine}
 	fs.Visit(func(f *flag.Flag) {
@@ -110,6 +114,12 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		return fail(exitFor(err), "%s", publicMessage(env, err))
 	}
 	defer d.Close()
+	if *against == "" {
+		*against = d.Recon.DefaultAgainst(ctx, periods[0], periods[len(periods)-1])
+	}
+	if *against == reconcile.Against2B {
+		return reconAgainst2B(ctx, env, d.Recon, *purchases, periods[0], periods[len(periods)-1], outFormat, *out)
+	}
 	// The same two steps as the window: import the register (kept, checked, mapped), then run it.
 	im, err := d.Recon.ReconImportPath(ctx, *purchases)
 	if err != nil {
@@ -185,4 +195,46 @@ func writeReconRows(w io.Writer, f export.Format, res recon.Result) error {
 func periodRange(year, month, toMonth int) []string {
 	ms, _ := period.Range(year, month, toMonth)
 	return period.Strings(ms)
+}
+
+// reconAgainst2B prints the three-way reconciliation (books, GSTR-2B, IMS) with the recommended
+// IMS action and its reason on every row.
+func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, path, from, to string, f export.Format, out string) int {
+	tw, err := rs.ReconAgainst2B(ctx, path, from, to)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: %s\n", publicMessage(env, err))
+		return exitFor(err)
+	}
+	write := func(w io.Writer) error {
+		if f != export.JSON {
+			t := export.Table{Name: "Books v GSTR-2B v IMS", Columns: []export.Column{{Key: "status", Title: "Status"}, {Key: "supplier_gstin", Title: "Supplier GSTIN"},
+				{Key: "number", Title: "Number"}, {Key: "period_2b", Title: "2B period"}, {Key: "ims_status", Title: "IMS status"},
+				{Key: "recommended", Title: "Recommended"}, {Key: "reason", Title: "Reason"}, {Key: "itc_note", Title: "ITC"}, {Key: "rule", Title: "Rule"}}}
+			for _, r := range tw.Rows {
+				g, n := "", ""
+				if r.GSTR2A != nil {
+					g, n = r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number
+				} else if r.Books != nil {
+					g, n = r.Books.SupplierGSTIN, r.Books.Number
+				}
+				t.Rows = append(t.Rows, []any{r.Status.Label(), g, n, r.Period2B, r.IMSStatus, r.Recommended.Action, r.Recommended.Reason, r.Recommended.ITCNote, r.Rule})
+			}
+			return export.Write(w, f, t)
+		}
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		for i := range tw.Rows {
+			if err := enc.Encode(&tw.Rows[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := writeOutput(env, out, write); err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: cannot write the result: %v\n", err)
+		return ExitFailed
+	}
+	fmt.Fprintf(env.Stderr, "gstdesk recon: against GSTR-2B %s to %s: %d rows; recommended accept %d, pending %d, reject %d, no IMS action %d.\n",
+		tw.From, tw.To, len(tw.Rows), tw.Counts["accept"], tw.Counts["pending"], tw.Counts["reject"], tw.Counts["none"])
+	return ExitOK
 }

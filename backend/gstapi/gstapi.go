@@ -227,10 +227,11 @@ type response struct {
 	body   []byte
 	cl     call
 
-	parsed bool // payload below is set
-	raw    json.RawMessage
-	meta   Meta
-	perr   error
+	parsed   bool // payload below is set
+	raw      json.RawMessage
+	meta     Meta
+	perr     error
+	statusCd string // data.status_cd of a tax-network answer ("1", or "3" for a paged GSTR-2B)
 }
 
 // envelope is the outer shape of every answer, successful or not.
@@ -582,26 +583,26 @@ type tnEnvelope struct {
 // (wrapped in an *apperr.Error). The body is parsed once, however often payload is asked.
 func (r *response) payload(cl call) (json.RawMessage, Meta, error) {
 	if !r.parsed {
-		r.raw, r.meta, r.perr = r.parsePayload(cl)
+		r.raw, r.meta, r.statusCd, r.perr = r.parsePayload(cl)
 		r.parsed = true
 	}
 	return r.raw, r.meta, r.perr
 }
 
-func (r *response) parsePayload(cl call) (json.RawMessage, Meta, error) {
+func (r *response) parsePayload(cl call) (json.RawMessage, Meta, string, error) {
 	var env tnEnvelope
 	if err := json.Unmarshal(r.body, &env); err != nil {
 		var te *json.UnmarshalTypeError
 		if !errors.As(err, &te) {
-			return nil, Meta{}, notJSON(cl, err)
+			return nil, Meta{}, "", notJSON(cl, err)
 		}
 	}
 	meta := Meta{TransactionID: env.TransactionID, Timestamp: int64(env.Timestamp)}
 	if env.Data == nil {
 		if int(env.Code) >= 400 {
-			return nil, meta, r.flatInside(int(env.Code))
+			return nil, meta, "", r.flatInside(int(env.Code))
 		}
-		return nil, meta, apperr.New(apperr.Unavailable, "The GST service's answer to %s has no data. Try again later.", cl.op)
+		return nil, meta, "", apperr.New(apperr.Unavailable, "The GST service's answer to %s has no data. Try again later.", cl.op)
 	}
 	d := env.Data
 	if string(d.StatusCd) == "0" || (string(d.StatusCd) != "1" && d.Data == nil) {
@@ -610,10 +611,10 @@ func (r *response) parsePayload(cl call) (json.RawMessage, Meta, error) {
 			be.Code = d.ErrorCode
 		}
 		be.fill(d.Error)
-		return nil, meta, be.AppError()
+		return nil, meta, string(d.StatusCd), be.AppError()
 	}
 	meta.Raw = d.Data
-	return d.Data, meta, nil
+	return d.Data, meta, string(d.StatusCd), nil
 }
 
 // decodeLenient fills v from raw, ignoring fields of an unexpected type (the rest still decode).

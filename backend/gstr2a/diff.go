@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"gstdesk/backend/apperr"
@@ -169,22 +168,6 @@ func itemSignatures(ctx context.Context, db querier, s Snapshot) (map[int64]stri
 	return out, nil
 }
 
-func keyed(rows []InvoiceRow) (map[string]int, []string) {
-	m := make(map[string]int, len(rows))
-	keys := make([]string, 0, len(rows))
-	seen := map[string]int{}
-	for i := range rows {
-		k := rows[i].Key()
-		seen[k]++
-		if n := seen[k]; n > 1 {
-			k += "#" + strconv.Itoa(n)
-		}
-		m[k] = i
-		keys = append(keys, k)
-	}
-	return m, keys
-}
-
 func optRate(r *Rate) string {
 	if r == nil {
 		return ""
@@ -254,47 +237,29 @@ func DiffSnapshots(ctx context.Context, db *sql.DB, fromSnapshotID, toSnapshotID
 	if err != nil {
 		return Diff{}, err
 	}
-	oldIdx, _ := keyed(oldRows)
-	newIdx, newKeys := keyed(newRows)
-	for _, k := range newKeys {
-		n := newRows[newIdx[k]]
-		oi, ok := oldIdx[k]
-		if !ok {
-			d.Added = append(d.Added, n)
-			continue
-		}
-		o := oldRows[oi]
-		var ch []FieldChange
-		cmp := func(field, a, b string) {
-			if a != b {
-				ch = append(ch, FieldChange{Field: field, Old: a, New: b})
-			}
-		}
-		cmp("idt", o.DateRaw, n.DateRaw)
-		cmp("pos", o.POS, n.POS)
-		cmp("rchrg", o.ReverseCharge, n.ReverseCharge)
-		cmp("val", o.Amounts.Value.String(), n.Amounts.Value.String())
-		cmp("taxable", o.Amounts.Taxable.String(), n.Amounts.Taxable.String())
-		cmp("igst", o.Amounts.IGST.String(), n.Amounts.IGST.String())
-		cmp("cgst", o.Amounts.CGST.String(), n.Amounts.CGST.String())
-		cmp("sgst", o.Amounts.SGST.String(), n.Amounts.SGST.String())
-		cmp("cess", o.Amounts.Cess.String(), n.Amounts.Cess.String())
-		cmp("diff_percent", optRate(o.DiffPercent), optRate(n.DiffPercent))
-		cmp("irn", o.IRN, n.IRN)
-		cmp("irngendate", o.IRNDate, n.IRNDate)
-		cmp("srctyp", o.SourceType, n.SourceType)
-		cmp("itms", oldSig[o.ID], newSig[n.ID])
-		cmp("chksum", o.Checksum, n.Checksum)
-		if len(ch) > 0 {
-			d.Amended = append(d.Amended, InvoiceChange{Key: k, Old: o, New: n, Changes: ch})
-		} else {
-			d.Unchanged++
-		}
-	}
-	for k, oi := range oldIdx {
-		if _, ok := newIdx[k]; !ok {
-			d.Removed = append(d.Removed, oldRows[oi])
-		}
+	added, removed, amended, unchanged := DiffKeyed(oldRows, newRows, func(r *InvoiceRow) string { return r.Key() },
+		func(o, n *InvoiceRow) []FieldChange {
+			var ch Changes
+			ch.Cmp("idt", o.DateRaw, n.DateRaw)
+			ch.Cmp("pos", o.POS, n.POS)
+			ch.Cmp("rchrg", o.ReverseCharge, n.ReverseCharge)
+			ch.Cmp("val", o.Amounts.Value.String(), n.Amounts.Value.String())
+			ch.Cmp("taxable", o.Amounts.Taxable.String(), n.Amounts.Taxable.String())
+			ch.Cmp("igst", o.Amounts.IGST.String(), n.Amounts.IGST.String())
+			ch.Cmp("cgst", o.Amounts.CGST.String(), n.Amounts.CGST.String())
+			ch.Cmp("sgst", o.Amounts.SGST.String(), n.Amounts.SGST.String())
+			ch.Cmp("cess", o.Amounts.Cess.String(), n.Amounts.Cess.String())
+			ch.Cmp("diff_percent", optRate(o.DiffPercent), optRate(n.DiffPercent))
+			ch.Cmp("irn", o.IRN, n.IRN)
+			ch.Cmp("irngendate", o.IRNDate, n.IRNDate)
+			ch.Cmp("srctyp", o.SourceType, n.SourceType)
+			ch.Cmp("itms", oldSig[o.ID], newSig[n.ID])
+			ch.Cmp("chksum", o.Checksum, n.Checksum)
+			return ch
+		})
+	d.Added, d.Removed, d.Unchanged = added, removed, unchanged
+	for _, a := range amended {
+		d.Amended = append(d.Amended, InvoiceChange{Key: a.Key, Old: a.Old, New: a.New, Changes: a.Changes})
 	}
 	sort.Slice(d.Removed, func(i, j int) bool { return d.Removed[i].ID < d.Removed[j].ID })
 

@@ -53,6 +53,9 @@ type SaveRequest struct {
 	ServerTime time.Time
 	// Listing is the parsed answer; an empty listing records "pulled, no data".
 	Listing Listing
+	// Source is "api" (pulled; the default) or "file" (imported from a portal file named FileName).
+	Source   string
+	FileName string
 }
 
 // Snapshot describes one stored pull.
@@ -70,6 +73,9 @@ type Snapshot struct {
 	Invoices      int       `json:"invoices"`
 	Items         int       `json:"items"`
 	Totals        Amounts   `json:"totals"`
+	// Source is "api" for a pull, "file" for a portal file imported (FileName).
+	Source   string `json:"source"`
+	FileName string `json:"file_name,omitempty"`
 
 	sid            int64
 	first, last    int64
@@ -149,6 +155,9 @@ type IngestRequest struct {
 	// RET13509 "No data found"); Raw is then nil. Only the caller knows this: a missing or null
 	// Raw without it is a broken answer, not an empty period.
 	Empty bool
+	// Source and FileName as in SaveRequest.
+	Source   string
+	FileName string
 }
 
 // Ingest parses the service's answer and stores it as a new snapshot, reading and writing side
@@ -167,7 +176,7 @@ func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progres
 		return Snapshot{}, withTransaction(brokenAnswer(&FieldError{Field: "data", Problem: "is missing (the service neither sent the invoices nor said the period has none)"}), req.TransactionID)
 	}
 	sreq := SaveRequest{WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period, Filters: req.Filters,
-		FetchedAt: req.FetchedAt, TransactionID: req.TransactionID, ServerTime: req.ServerTime}
+		FetchedAt: req.FetchedAt, TransactionID: req.TransactionID, ServerTime: req.ServerTime, Source: req.Source, FileName: req.FileName}
 	estimate := bytes.Count(raw, []byte(`"inum"`))
 	return save(ctx, db, sreq, estimate, progress, func() ([]byte, error) { return raw, nil },
 		func(emit func(int, *Supplier) error) error {
@@ -348,17 +357,20 @@ func newSnapshotWriter(ctx context.Context, tx *driverTx, req SaveRequest, total
 	w := &snapshotWriter{ctx: ctx, tx: tx, total: total, progress: progress}
 	w.snap = Snapshot{ID: uuid.NewString(), WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period,
 		Filters: req.Filters, FetchedAt: parseTime(formatTime(req.FetchedAt)), TransactionID: req.TransactionID,
-		ServerTime: parseTime(formatTime(req.ServerTime))}
+		ServerTime: parseTime(formatTime(req.ServerTime)), Source: req.Source, FileName: req.FileName}
+	if w.snap.Source == "" {
+		w.snap.Source = "api"
+	}
 	var err error
 	if w.first, err = tx.queryInt64(`SELECT coalesce(max(id), 0) + 1 FROM gstr2a_invoices`); err != nil {
 		return nil, err
 	}
 	w.next = w.first
 	res, err := tx.exec(`INSERT INTO gstr2a_snapshots (id, workspace_id, gstin, period,
-		filter_supplier, filter_from, fetched_at, transaction_id, server_time, status)
-		VALUES (?,?,?,?,?,?,?,?,?,?)`,
+		filter_supplier, filter_from, fetched_at, transaction_id, server_time, status, source, file_name)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
 		w.snap.ID, req.WorkspaceID, req.GSTIN, req.Period, req.Filters.Supplier, req.Filters.From,
-		formatTime(req.FetchedAt), req.TransactionID, formatTime(req.ServerTime), StatusEmpty)
+		formatTime(req.FetchedAt), req.TransactionID, formatTime(req.ServerTime), StatusEmpty, w.snap.Source, w.snap.FileName)
 	if err != nil {
 		return nil, err
 	}
@@ -524,14 +536,14 @@ func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
 
 const snapshotCols = `sid, id, workspace_id, gstin, period, filter_supplier, filter_from, fetched_at,
 	transaction_id, server_time, status, supplier_count, invoice_count, item_count,
-	value, taxable, igst, cgst, sgst, cess, inv_first, inv_last`
+	value, taxable, igst, cgst, sgst, cess, inv_first, inv_last, source, file_name`
 
 func scanSnapshot(row interface{ Scan(...any) error }) (Snapshot, error) {
 	var s Snapshot
 	err := row.Scan(&s.sid, &s.ID, &s.WorkspaceID, &s.GSTIN, &s.Period, &s.Filters.Supplier, &s.Filters.From,
 		&s.fetchedAtText, &s.TransactionID, &s.serverTimeText, &s.Status, &s.Suppliers, &s.Invoices, &s.Items,
 		&s.Totals.Value, &s.Totals.Taxable, &s.Totals.IGST, &s.Totals.CGST, &s.Totals.SGST, &s.Totals.Cess,
-		&s.first, &s.last)
+		&s.first, &s.last, &s.Source, &s.FileName)
 	s.FetchedAt = parseTime(s.fetchedAtText)
 	s.ServerTime = parseTime(s.serverTimeText)
 	return s, err

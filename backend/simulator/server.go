@@ -55,6 +55,12 @@ type Options struct {
 	TDS func(financialYear string, workbook json.RawMessage) (json.RawMessage, error)
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// GSTR2BFileSize is the most documents a GSTR-2B answer holds: a larger return is answered
+	// with its summary and a file count (fc), and its documents by file_number. 0 never pages.
+	GSTR2BFileSize int
+	// IMSPolls is how many status polls of an IMS save or reset, or of a 2B regeneration, answer
+	// "IP" (in progress) before the outcome (default 1; negative means none).
+	IMSPolls int
 }
 
 // Faults are the misbehaviours the simulator can show. Counters (RateLimit, ServerErrors, Hang,
@@ -91,6 +97,8 @@ type Faults struct {
 	RedirectTo     string
 	RedirectStatus int
 	IncludeAuth    bool
+	// StuckJobs keeps every IMS save, reset and 2B regeneration "in progress" (IP) while set.
+	StuckJobs bool
 }
 
 // RecordedRequest is a request the simulator received, headers and body included.
@@ -107,19 +115,23 @@ type Server struct {
 	opts Options
 	reg  *registry
 
-	mu        sync.Mutex
-	faults    Faults
-	tokens    map[string]time.Time  // API access tokens and their expiry
-	sessions  map[string]*tpSession // taxpayer tokens
-	otps      map[string]bool       // pending OTP requests, key username|gstin
-	revisions map[string]int        // GSTR-2A revision per period key
-	counts    map[string]int        // requests per path
-	paid      map[string]int        // 2xx answers per path
-	recorded  []RecordedRequest
-	seq       uint64
-	cache     gstr2aCache
-	closing   chan struct{}
-	closeOnce sync.Once
+	mu         sync.Mutex
+	faults     Faults
+	tokens     map[string]time.Time  // API access tokens and their expiry
+	sessions   map[string]*tpSession // taxpayer tokens
+	otps       map[string]bool       // pending OTP requests, key username|gstin
+	revisions  map[string]int        // GSTR-2A revision per period key
+	counts     map[string]int        // requests per path
+	paid       map[string]int        // 2xx answers per path
+	recorded   []RecordedRequest
+	seq        uint64
+	cache      gstr2aCache
+	imsActions map[string]string     // recipient|section|stin|num → A, R, P (absent: N)
+	imsEdits   map[string]int        // recipient|section|stin|num → supplier edits
+	gen2b      map[string]*gstr2bGen // recipient|YYYYMM → what the last regeneration captured
+	jobs       map[string]*simJob    // reference id → asynchronous request
+	closing    chan struct{}
+	closeOnce  sync.Once
 }
 
 type tpSession struct {
@@ -151,15 +163,19 @@ func New(opts Options) *Server {
 		opts.Now = time.Now
 	}
 	return &Server{
-		opts:      opts,
-		reg:       newRegistry(opts.Seed, opts.Taxpayers),
-		tokens:    map[string]time.Time{},
-		sessions:  map[string]*tpSession{},
-		otps:      map[string]bool{},
-		revisions: map[string]int{},
-		counts:    map[string]int{},
-		paid:      map[string]int{},
-		closing:   make(chan struct{}),
+		opts:       opts,
+		reg:        newRegistry(opts.Seed, opts.Taxpayers),
+		tokens:     map[string]time.Time{},
+		sessions:   map[string]*tpSession{},
+		otps:       map[string]bool{},
+		revisions:  map[string]int{},
+		counts:     map[string]int{},
+		paid:       map[string]int{},
+		imsActions: map[string]string{},
+		imsEdits:   map[string]int{},
+		gen2b:      map[string]*gstr2bGen{},
+		jobs:       map[string]*simJob{},
+		closing:    make(chan struct{}),
 	}
 }
 
@@ -446,6 +462,10 @@ func (s *Server) route(r *request) reply {
 			return s.flat(http.StatusMethodNotAllowed, "Method Not Allowed")
 		}
 		return s.gstr2a(r)
+	case strings.HasPrefix(p, gstr2bPrefix):
+		return s.gstr2bRoute(r)
+	case p == imsPrefix || strings.HasPrefix(p, imsPrefix+"/"):
+		return s.imsRoute(r)
 	}
 	o, ok := ops[p]
 	if !ok {

@@ -21,6 +21,8 @@ import (
 type Service struct {
 	*core.Core
 	Lookups *lookups.Service
+	// Poll is how asynchronous requests (IMS actions, 2B regeneration) are waited for.
+	Poll PollConfig
 }
 
 // New returns the returns service over c, with lk for supplier names and lookups.

@@ -193,6 +193,62 @@ export namespace gstapi {
 	        this.geocodelvl = source["geocodelvl"];
 	    }
 	}
+	export class IMSActionCount {
+	    accept: number;
+	    noaction: number;
+	    pending: number;
+	    reject: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSActionCount(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.accept = source["accept"];
+	        this.noaction = source["noaction"];
+	        this.pending = source["pending"];
+	        this.reject = source["reject"];
+	    }
+	}
+	export class IMSCounts {
+	    transaction_id: string;
+	    timestamp: number;
+	    group: string;
+	    sections: Record<string, IMSActionCount>;
+	    total: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSCounts(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.transaction_id = source["transaction_id"];
+	        this.timestamp = source["timestamp"];
+	        this.group = source["group"];
+	        this.sections = this.convertValues(source["sections"], IMSActionCount, true);
+	        this.total = source["total"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class Place {
 	    addr: Address;
 	    ntr: string;
@@ -551,6 +607,8 @@ export namespace gstr2a {
 	    invoices: number;
 	    items: number;
 	    totals: Amounts;
+	    source: string;
+	    file_name?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Snapshot(source);
@@ -571,6 +629,8 @@ export namespace gstr2a {
 	        this.invoices = source["invoices"];
 	        this.items = source["items"];
 	        this.totals = this.convertValues(source["totals"], Amounts);
+	        this.source = source["source"];
+	        this.file_name = source["file_name"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1069,6 +1129,633 @@ export namespace gstr2a {
 		    }
 		    return a;
 		}
+	}
+
+}
+
+export namespace gstr2b {
+	
+	export class Amounts {
+	    taxable: number;
+	    igst: number;
+	    cgst: number;
+	    sgst: number;
+	    cess: number;
+	    has_taxable: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Amounts(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.taxable = source["taxable"];
+	        this.igst = source["igst"];
+	        this.cgst = source["cgst"];
+	        this.sgst = source["sgst"];
+	        this.cess = source["cess"];
+	        this.has_taxable = source["has_taxable"];
+	    }
+	}
+	export class Counterparty {
+	    ctin: string;
+	    trdnm: string;
+	    supprd: string;
+	    supfildt: string;
+	    ttldocs: number;
+	    txval: number;
+	    igst: number;
+	    cgst: number;
+	    sgst: number;
+	    cess: number;
+	    nttyp?: string;
+	    doctyp?: string;
+	    portcode?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Counterparty(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.ctin = source["ctin"];
+	        this.trdnm = source["trdnm"];
+	        this.supprd = source["supprd"];
+	        this.supfildt = source["supfildt"];
+	        this.ttldocs = source["ttldocs"];
+	        this.txval = source["txval"];
+	        this.igst = source["igst"];
+	        this.cgst = source["cgst"];
+	        this.sgst = source["sgst"];
+	        this.cess = source["cess"];
+	        this.nttyp = source["nttyp"];
+	        this.doctyp = source["doctyp"];
+	        this.portcode = source["portcode"];
+	    }
+	}
+	export class DocumentChange {
+	    key: string;
+	    old: DocumentRow;
+	    new: DocumentRow;
+	    changes: gstr2a.FieldChange[];
+	
+	    static createFrom(source: any = {}) {
+	        return new DocumentChange(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.old = this.convertValues(source["old"], DocumentRow);
+	        this.new = this.convertValues(source["new"], DocumentRow);
+	        this.changes = this.convertValues(source["changes"], gstr2a.FieldChange);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Item {
+	    num: number;
+	    rate: number;
+	    taxable: number;
+	    igst: number;
+	    cgst: number;
+	    sgst: number;
+	    cess: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Item(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.num = source["num"];
+	        this.rate = source["rate"];
+	        this.taxable = source["taxable"];
+	        this.igst = source["igst"];
+	        this.cgst = source["cgst"];
+	        this.sgst = source["sgst"];
+	        this.cess = source["cess"];
+	    }
+	}
+	export class DocumentRow {
+	    id: number;
+	    rejected: boolean;
+	    section: string;
+	    kind: string;
+	    supplier: string;
+	    trade_name?: string;
+	    supplier_filed?: string;
+	    supplier_period?: string;
+	    number: string;
+	    date: string;
+	    date_iso: string;
+	    value: number;
+	    taxable: number;
+	    igst: number;
+	    cgst: number;
+	    sgst: number;
+	    cess: number;
+	    pos?: string;
+	    rev?: string;
+	    type?: string;
+	    itcavl: string;
+	    rsn?: string;
+	    diff_percent: number;
+	    ims_status?: string;
+	    srctyp?: string;
+	    irn?: string;
+	    irn_date?: string;
+	    orig_number?: string;
+	    orig_date?: string;
+	    orig_type?: string;
+	    port_code?: string;
+	    ref_date?: string;
+	    rec_date?: string;
+	    amended?: string;
+	    has_items: boolean;
+	    items?: Item[];
+	    itc_text?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new DocumentRow(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.rejected = source["rejected"];
+	        this.section = source["section"];
+	        this.kind = source["kind"];
+	        this.supplier = source["supplier"];
+	        this.trade_name = source["trade_name"];
+	        this.supplier_filed = source["supplier_filed"];
+	        this.supplier_period = source["supplier_period"];
+	        this.number = source["number"];
+	        this.date = source["date"];
+	        this.date_iso = source["date_iso"];
+	        this.value = source["value"];
+	        this.taxable = source["taxable"];
+	        this.igst = source["igst"];
+	        this.cgst = source["cgst"];
+	        this.sgst = source["sgst"];
+	        this.cess = source["cess"];
+	        this.pos = source["pos"];
+	        this.rev = source["rev"];
+	        this.type = source["type"];
+	        this.itcavl = source["itcavl"];
+	        this.rsn = source["rsn"];
+	        this.diff_percent = source["diff_percent"];
+	        this.ims_status = source["ims_status"];
+	        this.srctyp = source["srctyp"];
+	        this.irn = source["irn"];
+	        this.irn_date = source["irn_date"];
+	        this.orig_number = source["orig_number"];
+	        this.orig_date = source["orig_date"];
+	        this.orig_type = source["orig_type"];
+	        this.port_code = source["port_code"];
+	        this.ref_date = source["ref_date"];
+	        this.rec_date = source["rec_date"];
+	        this.amended = source["amended"];
+	        this.has_items = source["has_items"];
+	        this.items = this.convertValues(source["items"], Item);
+	        this.itc_text = source["itc_text"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Snapshot {
+	    id: string;
+	    workspace_id: string;
+	    gstin: string;
+	    period: string;
+	    source: string;
+	    file_name?: string;
+	    // Go type: time
+	    fetched_at: any;
+	    transaction_id: string;
+	    // Go type: time
+	    server_time: any;
+	    status: string;
+	    gendt: string;
+	    version: string;
+	    chksum: string;
+	    shape: string;
+	    files: number;
+	    documents: number;
+	    rejected: number;
+	    suppliers: number;
+	    totals: Amounts;
+	    itc_available: number;
+	    note?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Snapshot(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.workspace_id = source["workspace_id"];
+	        this.gstin = source["gstin"];
+	        this.period = source["period"];
+	        this.source = source["source"];
+	        this.file_name = source["file_name"];
+	        this.fetched_at = this.convertValues(source["fetched_at"], null);
+	        this.transaction_id = source["transaction_id"];
+	        this.server_time = this.convertValues(source["server_time"], null);
+	        this.status = source["status"];
+	        this.gendt = source["gendt"];
+	        this.version = source["version"];
+	        this.chksum = source["chksum"];
+	        this.shape = source["shape"];
+	        this.files = source["files"];
+	        this.documents = source["documents"];
+	        this.rejected = source["rejected"];
+	        this.suppliers = source["suppliers"];
+	        this.totals = this.convertValues(source["totals"], Amounts);
+	        this.itc_available = source["itc_available"];
+	        this.note = source["note"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Diff {
+	    from: Snapshot;
+	    to: Snapshot;
+	    added: DocumentRow[];
+	    removed: DocumentRow[];
+	    amended: DocumentChange[];
+	    unchanged: number;
+	    scope_note: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Diff(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.from = this.convertValues(source["from"], Snapshot);
+	        this.to = this.convertValues(source["to"], Snapshot);
+	        this.added = this.convertValues(source["added"], DocumentRow);
+	        this.removed = this.convertValues(source["removed"], DocumentRow);
+	        this.amended = this.convertValues(source["amended"], DocumentChange);
+	        this.unchanged = source["unchanged"];
+	        this.scope_note = source["scope_note"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class DocPage {
+	    rows: DocumentRow[];
+	    total: number;
+	    totals: Amounts;
+	
+	    static createFrom(source: any = {}) {
+	        return new DocPage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rows = this.convertValues(source["rows"], DocumentRow);
+	        this.total = source["total"];
+	        this.totals = this.convertValues(source["totals"], Amounts);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class DocQuery {
+	    section: string;
+	    rejected: string;
+	    supplier: string;
+	    itc: string;
+	    search: string;
+	    offset: number;
+	    limit: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new DocQuery(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.rejected = source["rejected"];
+	        this.supplier = source["supplier"];
+	        this.itc = source["itc"];
+	        this.search = source["search"];
+	        this.offset = source["offset"];
+	        this.limit = source["limit"];
+	    }
+	}
+	
+	
+	export class PeriodInfo {
+	    period: string;
+	    snapshots: number;
+	    latest: Snapshot;
+	
+	    static createFrom(source: any = {}) {
+	        return new PeriodInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.snapshots = source["snapshots"];
+	        this.latest = this.convertValues(source["latest"], Snapshot);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SectionCount {
+	    section: string;
+	    rejected: boolean;
+	    documents: number;
+	    tax: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new SectionCount(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.rejected = source["rejected"];
+	        this.documents = source["documents"];
+	        this.tax = source["tax"];
+	    }
+	}
+	
+	export class Summary {
+	    itcsumm: Record<string, any>;
+	    cpsumm: Record<string, Array<Counterparty>>;
+	
+	    static createFrom(source: any = {}) {
+	        return new Summary(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.itcsumm = source["itcsumm"];
+	        this.cpsumm = this.convertValues(source["cpsumm"], Array<Counterparty>, true);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SummaryGroup {
+	    total: Amounts;
+	    sections: Record<string, Amounts>;
+	
+	    static createFrom(source: any = {}) {
+	        return new SummaryGroup(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.total = this.convertValues(source["total"], Amounts);
+	        this.sections = this.convertValues(source["sections"], Amounts, true);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
+export namespace ims {
+	
+	export class LogEntry {
+	    id: number;
+	    at: string;
+	    who: string;
+	    section: string;
+	    stin: string;
+	    number: string;
+	    prev_status: string;
+	    action: string;
+	    reason?: string;
+	    reference_id?: string;
+	    result: string;
+	    error_code?: string;
+	    message?: string;
+	    finished_at?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new LogEntry(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.at = source["at"];
+	        this.who = source["who"];
+	        this.section = source["section"];
+	        this.stin = source["stin"];
+	        this.number = source["number"];
+	        this.prev_status = source["prev_status"];
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	        this.reference_id = source["reference_id"];
+	        this.result = source["result"];
+	        this.error_code = source["error_code"];
+	        this.message = source["message"];
+	        this.finished_at = source["finished_at"];
+	    }
+	}
+	export class Recommendation {
+	    action: string;
+	    reason: string;
+	    itc_note?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Recommendation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	        this.itc_note = source["itc_note"];
+	    }
+	}
+	export class Record {
+	    section: string;
+	    stin: string;
+	    rtnprd: string;
+	    srcform: string;
+	    number: string;
+	    date: string;
+	    date_iso: string;
+	    orig_number?: string;
+	    orig_date?: string;
+	    inv_typ?: string;
+	    action: string;
+	    pos: string;
+	    pending_blocked: boolean;
+	    supplier_filed: boolean;
+	    value: number;
+	    taxable: number;
+	    igst: number;
+	    cgst: number;
+	    sgst: number;
+	    cess: number;
+	    hash: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Record(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.stin = source["stin"];
+	        this.rtnprd = source["rtnprd"];
+	        this.srcform = source["srcform"];
+	        this.number = source["number"];
+	        this.date = source["date"];
+	        this.date_iso = source["date_iso"];
+	        this.orig_number = source["orig_number"];
+	        this.orig_date = source["orig_date"];
+	        this.inv_typ = source["inv_typ"];
+	        this.action = source["action"];
+	        this.pos = source["pos"];
+	        this.pending_blocked = source["pending_blocked"];
+	        this.supplier_filed = source["supplier_filed"];
+	        this.value = source["value"];
+	        this.taxable = source["taxable"];
+	        this.igst = source["igst"];
+	        this.cgst = source["cgst"];
+	        this.sgst = source["sgst"];
+	        this.cess = source["cess"];
+	        this.hash = source["hash"];
+	    }
 	}
 
 }
@@ -2746,6 +3433,32 @@ export namespace recon {
 
 export namespace reconcile {
 	
+	export class ApplyLine {
+	    supplier: string;
+	    document: string;
+	    section: string;
+	    from?: string;
+	    action: string;
+	    reason: string;
+	    result: string;
+	    message?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ApplyLine(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.supplier = source["supplier"];
+	        this.document = source["document"];
+	        this.section = source["section"];
+	        this.from = source["from"];
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	        this.result = source["result"];
+	        this.message = source["message"];
+	    }
+	}
 	export class ReconImport {
 	    token: string;
 	    file: string;
@@ -2806,6 +3519,114 @@ export namespace reconcile {
 		    return a;
 		}
 	}
+	export class ThreeWayRow {
+	    status: string;
+	    books?: recon.Invoice;
+	    gstr2a?: recon.Invoice;
+	    rule: string;
+	    rule_id: string;
+	    norm_books: string;
+	    norm_gstr2a: string;
+	    differences: recon.Difference[];
+	    candidates?: recon.Candidate[];
+	    period: string;
+	    key: string;
+	    action?: string;
+	    changed_since_action?: boolean;
+	    period_2b?: string;
+	    section?: string;
+	    ims_section?: string;
+	    in_ims: boolean;
+	    ims_status?: string;
+	    pending_blocked?: boolean;
+	    recommended: ims.Recommendation;
+	
+	    static createFrom(source: any = {}) {
+	        return new ThreeWayRow(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.status = source["status"];
+	        this.books = this.convertValues(source["books"], recon.Invoice);
+	        this.gstr2a = this.convertValues(source["gstr2a"], recon.Invoice);
+	        this.rule = source["rule"];
+	        this.rule_id = source["rule_id"];
+	        this.norm_books = source["norm_books"];
+	        this.norm_gstr2a = source["norm_gstr2a"];
+	        this.differences = this.convertValues(source["differences"], recon.Difference);
+	        this.candidates = this.convertValues(source["candidates"], recon.Candidate);
+	        this.period = source["period"];
+	        this.key = source["key"];
+	        this.action = source["action"];
+	        this.changed_since_action = source["changed_since_action"];
+	        this.period_2b = source["period_2b"];
+	        this.section = source["section"];
+	        this.ims_section = source["ims_section"];
+	        this.in_ims = source["in_ims"];
+	        this.ims_status = source["ims_status"];
+	        this.pending_blocked = source["pending_blocked"];
+	        this.recommended = this.convertValues(source["recommended"], ims.Recommendation);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ThreeWayResult {
+	    from: string;
+	    to: string;
+	    rows: ThreeWayRow[];
+	    snapshots: gstr2b.Snapshot[];
+	    left_out: number;
+	    counts: Record<string, number>;
+	
+	    static createFrom(source: any = {}) {
+	        return new ThreeWayResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.from = source["from"];
+	        this.to = source["to"];
+	        this.rows = this.convertValues(source["rows"], ThreeWayRow);
+	        this.snapshots = this.convertValues(source["snapshots"], gstr2b.Snapshot);
+	        this.left_out = source["left_out"];
+	        this.counts = source["counts"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 
 }
 
@@ -2824,6 +3645,214 @@ export namespace returns {
 	        this.from_id = source["from_id"];
 	        this.to_id = source["to_id"];
 	    }
+	}
+	export class GSTR2BView {
+	    snapshot: gstr2b.Snapshot;
+	    summary: gstr2b.Summary;
+	    sections: gstr2b.SectionCount[];
+	    history: gstr2b.Snapshot[];
+	
+	    static createFrom(source: any = {}) {
+	        return new GSTR2BView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.snapshot = this.convertValues(source["snapshot"], gstr2b.Snapshot);
+	        this.summary = this.convertValues(source["summary"], gstr2b.Summary);
+	        this.sections = this.convertValues(source["sections"], gstr2b.SectionCount);
+	        this.history = this.convertValues(source["history"], gstr2b.Snapshot);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class IMSActionResult {
+	    section: string;
+	    stin: string;
+	    number: string;
+	    from?: string;
+	    action: string;
+	    reason?: string;
+	    result: string;
+	    error_code?: string;
+	    message?: string;
+	    reference_id?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSActionResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.stin = source["stin"];
+	        this.number = source["number"];
+	        this.from = source["from"];
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	        this.result = source["result"];
+	        this.error_code = source["error_code"];
+	        this.message = source["message"];
+	        this.reference_id = source["reference_id"];
+	    }
+	}
+	export class IMSApplyResult {
+	    results: IMSActionResult[];
+	    applied: number;
+	    refused: number;
+	    failed: number;
+	    unknown: number;
+	    notice?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSApplyResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.results = this.convertValues(source["results"], IMSActionResult);
+	        this.applied = source["applied"];
+	        this.refused = source["refused"];
+	        this.failed = source["failed"];
+	        this.unknown = source["unknown"];
+	        this.notice = source["notice"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class IMSChangeRequest {
+	    section: string;
+	    stin: string;
+	    number: string;
+	    action: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSChangeRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.stin = source["stin"];
+	        this.number = source["number"];
+	        this.action = source["action"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class ImportResult {
+	    kind: string;
+	    file: string;
+	    gstin: string;
+	    period: string;
+	    snapshot_id: string;
+	    documents: number;
+	    suppliers: number;
+	    shape?: string;
+	    notice?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ImportResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.file = source["file"];
+	        this.gstin = source["gstin"];
+	        this.period = source["period"];
+	        this.snapshot_id = source["snapshot_id"];
+	        this.documents = source["documents"];
+	        this.suppliers = source["suppliers"];
+	        this.shape = source["shape"];
+	        this.notice = source["notice"];
+	    }
+	}
+	export class Pull2BResult {
+	    period: string;
+	    status: string;
+	    snapshot_id?: string;
+	    documents: number;
+	    rejected: number;
+	    suppliers: number;
+	    files?: number;
+	    shape?: string;
+	    transaction_id?: string;
+	    fetched_at?: string;
+	    expected_by?: string;
+	    notice?: string;
+	    error?: apperr.Error;
+	
+	    static createFrom(source: any = {}) {
+	        return new Pull2BResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.status = source["status"];
+	        this.snapshot_id = source["snapshot_id"];
+	        this.documents = source["documents"];
+	        this.rejected = source["rejected"];
+	        this.suppliers = source["suppliers"];
+	        this.files = source["files"];
+	        this.shape = source["shape"];
+	        this.transaction_id = source["transaction_id"];
+	        this.fetched_at = source["fetched_at"];
+	        this.expected_by = source["expected_by"];
+	        this.notice = source["notice"];
+	        this.error = this.convertValues(source["error"], apperr.Error);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class PullRequest {
 	    gstin: string;
@@ -2869,6 +3898,40 @@ export namespace returns {
 	        this.fetched_at = source["fetched_at"];
 	        this.notice = source["notice"];
 	        this.error = this.convertValues(source["error"], apperr.Error);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class RegenerateResult {
+	    period: string;
+	    reference_id: string;
+	    pull: Pull2BResult;
+	
+	    static createFrom(source: any = {}) {
+	        return new RegenerateResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.reference_id = source["reference_id"];
+	        this.pull = this.convertValues(source["pull"], Pull2BResult);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -4,6 +4,10 @@ import {reconcile} from '../models';
 import {recon} from '../models';
 import {core} from '../models';
 
+export function ReconAgainst2B(arg1:string,arg2:string,arg3:string):Promise<reconcile.ThreeWayResult>;
+
+export function ReconApplyRecommendations(arg1:string,arg2:string,arg3:string,arg4:boolean):Promise<Array<reconcile.ApplyLine>>;
+
 export function ReconConfirmMapping(arg1:string,arg2:Record<string, string>):Promise<reconcile.ReconImport>;
 
 export function ReconDeleteRun(arg1:string):Promise<void>;

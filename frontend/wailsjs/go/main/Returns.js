@@ -46,12 +46,60 @@ export function GSTR2ATotals(arg1) {
   return window['go']['main']['Returns']['GSTR2ATotals'](arg1);
 }
 
+export function GSTR2BDiff(arg1, arg2, arg3) {
+  return window['go']['main']['Returns']['GSTR2BDiff'](arg1, arg2, arg3);
+}
+
+export function GSTR2BDocuments(arg1, arg2) {
+  return window['go']['main']['Returns']['GSTR2BDocuments'](arg1, arg2);
+}
+
+export function GSTR2BPeriods() {
+  return window['go']['main']['Returns']['GSTR2BPeriods']();
+}
+
+export function GSTR2BView(arg1, arg2) {
+  return window['go']['main']['Returns']['GSTR2BView'](arg1, arg2);
+}
+
+export function IMSApplyResults(arg1) {
+  return window['go']['main']['Returns']['IMSApplyResults'](arg1);
+}
+
+export function IMSCount() {
+  return window['go']['main']['Returns']['IMSCount']();
+}
+
+export function IMSList(arg1, arg2) {
+  return window['go']['main']['Returns']['IMSList'](arg1, arg2);
+}
+
+export function IMSLog() {
+  return window['go']['main']['Returns']['IMSLog']();
+}
+
+export function IMSStored(arg1, arg2) {
+  return window['go']['main']['Returns']['IMSStored'](arg1, arg2);
+}
+
+export function ImportPortalFile(arg1, arg2) {
+  return window['go']['main']['Returns']['ImportPortalFile'](arg1, arg2);
+}
+
 export function Logout(arg1) {
   return window['go']['main']['Returns']['Logout'](arg1);
 }
 
+export function PullGSTR2BResults(arg1) {
+  return window['go']['main']['Returns']['PullGSTR2BResults'](arg1);
+}
+
 export function PullResults(arg1) {
   return window['go']['main']['Returns']['PullResults'](arg1);
+}
+
+export function RegenerateResults(arg1) {
+  return window['go']['main']['Returns']['RegenerateResults'](arg1);
 }
 
 export function RequestOTP(arg1, arg2) {
@@ -62,8 +110,20 @@ export function SessionStatus(arg1) {
   return window['go']['main']['Returns']['SessionStatus'](arg1);
 }
 
+export function StartIMSApply(arg1) {
+  return window['go']['main']['Returns']['StartIMSApply'](arg1);
+}
+
 export function StartPull(arg1) {
   return window['go']['main']['Returns']['StartPull'](arg1);
+}
+
+export function StartPullGSTR2B(arg1) {
+  return window['go']['main']['Returns']['StartPullGSTR2B'](arg1);
+}
+
+export function StartRegenerateGSTR2B(arg1) {
+  return window['go']['main']['Returns']['StartRegenerateGSTR2B'](arg1);
 }
 
 export function StartSupplierLookup(arg1) {

@@ -1,0 +1,240 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/export"
+	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/lookup"
+)
+
+func init() {
+	gstSubcommands["2b"] = gst2B
+	gstSubcommands["2b-diff"] = gst2BDiff
+	gstSubcommands["import"] = gstImport
+	localSubcommands["2b-diff"] = true
+	localSubcommands["import"] = true
+}
+
+// gst2B pulls (or, with --offline, reads the latest stored snapshot of) the GSTR-2B of one or more
+// periods and prints one JSON line per period: {"period", "status", "source", "fetched_at",
+// "data": {"chksum", "data": {...}}}; a period not generated yet says so with "expected_by".
+func gst2B(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("2b")
+	year := fs.Int("year", 0, "year of the first period, YYYY")
+	month := fs.Int("month", 0, "month of the first period, 1-12")
+	toMonth := fs.Int("to-month", 0, "last month (a range; crosses into the next year when smaller than --month)")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) > 0 || *year == 0 || *month == 0 {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2b --year YYYY --month MM [--to-month MM] [--offline] [--fresh] [--format json|csv|xlsx] [--out FILE]")
+		return ExitUsage
+	}
+	periods, err := returns.PeriodRange(*year, *month, *toMonth)
+	if err != nil {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst 2b: %v\n", err)
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	var got []periodReturn
+	failed := false
+	if g.offline {
+		for _, p := range periods {
+			snap, raw, err := g.d.Returns.StoredGSTR2B(ctx, p)
+			if err != nil {
+				g.emit(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
+				failed = true
+				continue
+			}
+			status := "pulled"
+			if snap.Status == gstr2b.StatusEmpty {
+				status = "empty"
+			}
+			rec := map[string]any{"period": p, "status": status, "source": g.source(lookup.FromCache), "from": snap.SourceText(),
+				"fetched_at": snap.FetchedAt.UTC().Format(time.RFC3339), "transaction_id": snap.TransactionID, "data": returnData(raw)}
+			if snap.Note != "" {
+				rec["notice"] = snap.Note
+			}
+			got = append(got, periodReturn{p, raw})
+			g.emit(rec)
+		}
+		return g.finish2B(got, failed)
+	}
+	res, err := g.d.Returns.PullGSTR2B(ctx, periods, true, nil)
+	if err != nil {
+		for _, p := range periods {
+			g.emit(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
+		}
+		return g.done(true)
+	}
+	for _, r := range res {
+		if r.Error != nil {
+			g.emit(map[string]any{"period": r.Period, "status": "error", "error": errorObject(r.Error)})
+			failed = true
+			continue
+		}
+		rec := map[string]any{"period": r.Period, "status": r.Status, "source": g.source(lookup.FromRemote)}
+		if r.TransactionID != "" {
+			rec["transaction_id"] = r.TransactionID
+		}
+		if r.Notice != "" {
+			fmt.Fprintf(g.env.Stderr, "gstdesk gst 2b: %s: %s\n", r.Period, r.Notice)
+			rec["notice"] = r.Notice
+		}
+		switch r.Status {
+		case "not_generated":
+			if r.ExpectedBy != "" {
+				rec["expected_by"] = r.ExpectedBy
+			}
+		default:
+			rec["fetched_at"], rec["documents"], rec["rejected"], rec["data"] = r.FetchedAt, r.Documents, r.Rejected, returnData(r.Raw)
+			if r.Files > 0 {
+				rec["files"] = r.Files
+			}
+			got = append(got, periodReturn{r.Period, r.Raw})
+		}
+		g.emit(rec)
+	}
+	return g.finish2B(got, failed)
+}
+
+type periodReturn struct {
+	period string
+	raw    []byte
+}
+
+// returnData is the stored return, or null for a period with nothing.
+func returnData(raw []byte) json.RawMessage {
+	if len(raw) == 0 {
+		return json.RawMessage("null")
+	}
+	return raw
+}
+
+// finish2B writes the file formats: JSON keeps the per-period records; CSV and XLSX are one row
+// per document.
+func (g *gstRun) finish2B(rs []periodReturn, failed bool) int {
+	f, _ := export.ParseFormat(g.format)
+	if f != export.CSV && f != export.XLSX {
+		return g.done(failed)
+	}
+	g.records = nil
+	t := export.Table{Name: "GSTR-2B", Columns: []export.Column{
+		{Key: "period", Title: "Period"}, {Key: "part", Title: "Part"}, {Key: "section", Title: "Section"}, {Key: "kind", Title: "Document"},
+		{Key: "supplier_gstin", Title: "Supplier GSTIN"}, {Key: "trade_name", Title: "Trade name"}, {Key: "number", Title: "Number"},
+		{Key: "date", Title: "Date", Kind: export.Date}, {Key: "type", Title: "Type"}, {Key: "place_of_supply", Title: "POS"},
+		{Key: "reverse_charge", Title: "RCM"}, {Key: "itc_available", Title: "ITC available"}, {Key: "reason", Title: "Reason"},
+		{Key: "ims_status", Title: "IMS status"}, {Key: "value", Title: "Value", Kind: export.Money},
+		{Key: "taxable_value", Title: "Taxable value", Kind: export.Money}, {Key: "igst", Title: "IGST", Kind: export.Money},
+		{Key: "cgst", Title: "CGST", Kind: export.Money}, {Key: "sgst", Title: "SGST", Kind: export.Money}, {Key: "cess", Title: "Cess", Kind: export.Money},
+	}}
+	for _, pr := range rs {
+		if len(pr.raw) == 0 {
+			continue
+		}
+		r, err := gstr2b.Parse(pr.raw, gstr2b.FromService)
+		if err != nil {
+			return g.fail(err)
+		}
+		for _, d := range r.Documents {
+			part := "docdata"
+			if d.Rejected {
+				part = "docRejdata"
+			}
+			t.Rows = append(t.Rows, []any{pr.period, part, d.Section, d.Kind, d.Supplier, d.TradeName, d.Number, d.Date, d.Type, d.POS,
+				d.ReverseCharge, d.ITCAvailable, d.Reason, d.IMSStatus, d.Value.Rupees(), d.Taxable.Rupees(), d.IGST.Rupees(),
+				d.CGST.Rupees(), d.SGST.Rupees(), d.Cess.Rupees()})
+		}
+	}
+	if err := g.writeTable(f, t); err != nil {
+		return g.fail(err)
+	}
+	if failed {
+		return ExitFailed
+	}
+	return ExitOK
+}
+
+// gst2BDiff prints what changed between the last two stored GSTR-2B snapshots of a period.
+func gst2BDiff(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("2b-diff")
+	year := fs.Int("year", 0, "year of the period, YYYY")
+	month := fs.Int("month", 0, "month of the period, 1-12")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	periods, err := returns.PeriodRange(*year, *month, 0)
+	if len(rest) > 0 || err != nil {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2b-diff --year YYYY --month MM")
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	d, err := g.d.Returns.GSTR2BDiff(ctx, periods[0], "", "")
+	if err != nil {
+		g.emit(map[string]any{"period": periods[0], "error": errorObject(apperr.Command.Public(err))})
+		return g.done(true)
+	}
+	fmt.Fprintln(g.env.Stderr, "gstdesk gst 2b-diff:", d.ScopeNote)
+	b, _ := json.Marshal(d)
+	g.emit(map[string]any{"period": periods[0], "from": d.From.FetchedAt.UTC().Format(time.RFC3339), "to": d.To.FetchedAt.UTC().Format(time.RFC3339),
+		"diff": json.RawMessage(b)})
+	return g.done(false)
+}
+
+// gstImport imports a GSTR-2A or GSTR-2B JSON file downloaded from the GST portal (no API call):
+// one JSON line saying what it was and what was stored.
+func gstImport(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("import")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) != 1 {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst import FILE   (a GSTR-2A or GSTR-2B JSON file downloaded from the GST portal)")
+		return ExitUsage
+	}
+	path := rest[0]
+	st, err := os.Stat(path)
+	if err != nil {
+		g.emit(map[string]any{"file": path, "error": errorObject(apperr.New(apperr.Invalid, "Cannot read %s: %v", path, err))})
+		return ExitFailed
+	}
+	if st.Size() > gstr2b.MaxFileBytes {
+		g.emit(map[string]any{"file": path, "error": errorObject(apperr.New(apperr.Invalid, "%s is %d MB, more than any GSTR-2A or GSTR-2B file (%d MB); nothing was imported.", path, st.Size()>>20, gstr2b.MaxFileBytes>>20))})
+		return ExitFailed
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		g.emit(map[string]any{"file": path, "error": errorObject(apperr.New(apperr.Invalid, "Cannot read %s: %v", path, err))})
+		return ExitFailed
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	res, err := g.d.Returns.ImportPortalFile(ctx, path, raw)
+	if err != nil {
+		g.emit(map[string]any{"file": path, "error": errorObject(apperr.Command.Public(err))})
+		return g.done(true)
+	}
+	rec := map[string]any{"file": path, "kind": res.Kind, "gstin": res.GSTIN, "period": res.Period, "source": "file",
+		"snapshot_id": res.SnapshotID, "documents": res.Documents, "suppliers": res.Suppliers}
+	if res.Notice != "" {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst import: %s\n", res.Notice)
+		rec["notice"] = res.Notice
+	}
+	g.emit(rec)
+	return g.done(false)
+}

@@ -1,0 +1,261 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/returns"
+)
+
+func init() {
+	gstSubcommands["ims"] = gstIMS
+	gstSubcommands["2b-regenerate"] = gst2BRegenerate
+}
+
+const imsUsage = `usage:
+  gstdesk gst ims count
+  gstdesk gst ims list [--section b2b|b2ba|cn|cna|dn|dna|ecom|ecoma] [--status accepted|rejected|pending|no_action_taken] [--offline]
+  gstdesk gst ims set SUPPLIER_GSTIN DOCUMENT_NUMBER accept|reject|pending|reset [--reason TEXT]
+  gstdesk gst ims apply --year YYYY --month MM [--to-month MM] --purchases FILE [--dry-run]
+  gstdesk gst ims log`
+
+// gstIMS runs the Invoice Management System subcommands.
+func gstIMS(ctx context.Context, g *gstRun, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(g.env.Stderr, imsUsage)
+		return ExitUsage
+	}
+	switch args[0] {
+	case "count":
+		return imsCount(ctx, g, args[1:])
+	case "list":
+		return imsList(ctx, g, args[1:])
+	case "set":
+		return imsSet(ctx, g, args[1:])
+	case "log":
+		return imsLog(ctx, g, args[1:])
+	case "apply":
+		return imsApply(ctx, g, args[1:])
+	}
+	fmt.Fprintf(g.env.Stderr, "gstdesk gst ims: unknown subcommand %q\n\n%s\n", args[0], imsUsage)
+	return ExitUsage
+}
+
+func imsCount(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("ims count")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintln(g.env.Stderr, imsUsage)
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	c, err := g.d.Returns.IMSCount(ctx)
+	if err != nil {
+		g.emit(map[string]any{"error": errorObject(apperr.Command.Public(err))})
+		return g.done(true)
+	}
+	for _, sec := range sortedKeys(c.Sections) {
+		n := c.Sections[sec]
+		g.emit(map[string]any{"section": sec, "accepted": n.Accept, "rejected": n.Reject, "pending": n.Pending, "no_action": n.NoAction,
+			"transaction_id": c.TransactionID})
+	}
+	return g.done(false)
+}
+
+// imsList prints one JSON line per IMS document.
+func imsList(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("ims list")
+	section := fs.String("section", "", "b2b, b2ba, cn, cna, dn, dna, ecom or ecoma (default: all)")
+	status := fs.String("status", "", "accepted, rejected, pending or no_action_taken (default: all)")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintln(g.env.Stderr, imsUsage)
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	list := g.d.Returns.IMSList
+	if g.offline {
+		list = g.d.Returns.IMSStored
+	}
+	recs, err := list(ctx, *section, *status)
+	if err != nil {
+		if apperr.KindOf(err) == apperr.Invalid {
+			fmt.Fprintf(g.env.Stderr, "gstdesk gst ims list: %s\n", apperr.Command.Public(err).Message)
+			return ExitUsage
+		}
+		g.emit(map[string]any{"error": errorObject(apperr.Command.Public(err))})
+		return g.done(true)
+	}
+	for _, r := range recs {
+		g.emit(map[string]any{"section": r.Section, "stin": r.STIN, "number": r.Number, "date": r.Date, "rtnprd": r.RtnPrd,
+			"action": r.Action, "pending_blocked": r.PendingBlocked, "supplier_filed": r.SupplierFiled, "value": r.Value.Rupees(),
+			"taxable_value": r.Taxable.Rupees(), "igst": r.IGST.Rupees(), "cgst": r.CGST.Rupees(), "sgst": r.SGST.Rupees(), "cess": r.Cess.Rupees()})
+	}
+	return g.done(false)
+}
+
+// imsSet acts on one document.
+func imsSet(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("ims set")
+	reason := fs.String("reason", "", "why (kept in the IMS log)")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) != 3 {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst ims set SUPPLIER_GSTIN DOCUMENT_NUMBER accept|reject|pending|reset [--reason TEXT]")
+		return ExitUsage
+	}
+	switch rest[2] {
+	case "accept", "reject", "pending", "reset":
+	default:
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst ims set: the action %q is none of accept, reject, pending, reset\n", rest[2])
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	res, err := g.d.Returns.IMSSet(ctx, rest[0], rest[1], rest[2], *reason)
+	return g.emitIMS(res, err)
+}
+
+// emitIMS prints one line per document acted on; exit 1 unless every one was applied.
+func (g *gstRun) emitIMS(res returns.IMSApplyResult, err error) int {
+	if err != nil {
+		g.emit(map[string]any{"error": errorObject(apperr.Command.Public(err))})
+		return g.done(true)
+	}
+	if res.Notice != "" {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst ims: %s\n", res.Notice)
+	}
+	for _, r := range res.Results {
+		rec := map[string]any{"section": r.Section, "supplier": r.STIN, "document": r.Number, "action": r.Action, "result": r.Result}
+		for k, v := range map[string]string{"from": r.From, "reason": r.Reason, "error_code": r.ErrorCode, "message": r.Message, "reference_id": r.ReferenceID} {
+			if v != "" {
+				rec[k] = v
+			}
+		}
+		g.emit(rec)
+	}
+	return g.done(res.Applied != len(res.Results))
+}
+
+func imsLog(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("ims log")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintln(g.env.Stderr, imsUsage)
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	log, err := g.d.Returns.IMSLog(ctx)
+	if err != nil {
+		return g.fail(err)
+	}
+	for _, e := range log {
+		g.emit(map[string]any{"at": e.At, "who": e.Who, "section": e.Section, "supplier": e.STIN, "document": e.Number, "from": e.PrevStatus,
+			"action": e.Action, "reason": e.Reason, "reference_id": e.ReferenceID, "result": e.Result, "error_code": e.ErrorCode, "message": e.Message})
+	}
+	return g.done(false)
+}
+
+// gst2BRegenerate regenerates a period's GSTR-2B after IMS actions and pulls the new one.
+func gst2BRegenerate(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("2b-regenerate")
+	year := fs.Int("year", 0, "year of the period, YYYY")
+	month := fs.Int("month", 0, "month of the period, 1-12")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	periods, err := returns.PeriodRange(*year, *month, 0)
+	if len(rest) > 0 || err != nil {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2b-regenerate --year YYYY --month MM")
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	res, err := g.d.Returns.RegenerateGSTR2B(ctx, periods[0])
+	if err != nil {
+		g.emit(map[string]any{"period": periods[0], "error": errorObject(apperr.Command.Public(err))})
+		return g.done(true)
+	}
+	rec := map[string]any{"period": res.Period, "reference_id": res.ReferenceID, "status": res.Pull.Status, "snapshot_id": res.Pull.SnapshotID,
+		"documents": res.Pull.Documents, "rejected": res.Pull.Rejected}
+	if res.Pull.Error != nil {
+		rec["error"] = errorObject(res.Pull.Error)
+	}
+	g.emit(rec)
+	return g.done(res.Pull.Error != nil)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// imsApply reconciles a register with GSTR-2B and applies (or, with --dry-run, lists) each row's
+// recommended IMS action: one line per document with supplier, document, action, reason, result.
+func imsApply(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("ims apply")
+	year := fs.Int("year", 0, "year of the first period, YYYY")
+	month := fs.Int("month", 0, "month of the first period, 1-12")
+	toMonth := fs.Int("to-month", 0, "last month")
+	purchases := fs.String("purchases", "", "the purchase register, CSV or XLSX")
+	dryRun := fs.Bool("dry-run", false, "say what would be sent, send nothing")
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	periods, err := returns.PeriodRange(*year, *month, *toMonth)
+	if len(rest) > 0 || err != nil || *year == 0 || *month == 0 || *purchases == "" {
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst ims apply --year YYYY --month MM [--to-month MM] --purchases FILE [--dry-run]")
+		return ExitUsage
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	lines, err := g.d.Recon.ApplyRecommendations(ctx, *purchases, periods[0], periods[len(periods)-1], *dryRun)
+	if err != nil {
+		g.emit(map[string]any{"error": errorObject(apperr.Command.Public(err))})
+		return g.done(true)
+	}
+	failed := false
+	for _, l := range lines {
+		rec := map[string]any{"supplier": l.Supplier, "document": l.Document, "section": l.Section, "action": l.Action, "reason": l.Reason, "result": l.Result}
+		if l.From != "" {
+			rec["from"] = l.From
+		}
+		if l.Message != "" {
+			rec["message"] = l.Message
+		}
+		switch l.Result {
+		case "refused", "failed", "unknown":
+			failed = true
+		}
+		g.emit(rec)
+	}
+	return g.done(failed)
+}

@@ -1,0 +1,162 @@
+package returns
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/gstapi/gstapitest"
+	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/gstr2b"
+)
+
+func TestPullGSTR2BShapesPagingAndHistory(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	signIn(t, s)
+	res, err := s.PullGSTR2B(ctx, []string{"2024-06", "2025-04"}, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res[0].Status != "pulled" || res[0].Shape != "items" || res[1].Status != "pulled" || res[1].Shape != "totals" {
+		t.Fatalf("results = %+v", res)
+	}
+	if res[1].Documents == 0 || res[1].Files != 0 {
+		t.Fatalf("April = %+v", res[1])
+	}
+	sim, _, _ := s.Demo()
+	sim.SetGSTR2BFileSize(10)
+	defer sim.SetGSTR2BFileSize(0)
+	sim.ResetCounts()
+	paged, err := s.PullGSTR2B(ctx, []string{"2025-04"}, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := paged[0]
+	wantFiles := (res[1].Documents + 9) / 10
+	if p.Status != "pulled" || p.Files != wantFiles || p.Documents != res[1].Documents || len(p.Raw) == 0 {
+		t.Fatalf("paged = %+v, want %d files", p, wantFiles)
+	}
+	if n := sim.Count("/gst/compliance/tax-payer/gstrs/gstr-2b/2025/04"); n != 1+wantFiles {
+		t.Errorf("requests = %d, want the summary and %d files", n, wantFiles)
+	}
+	d, err := s.GSTR2BDiff(ctx, "2025-04", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Added)+len(d.Removed)+len(d.Amended) != 0 || d.Unchanged != res[1].Documents+res[1].Rejected {
+		t.Errorf("the paged pull differs from the whole one: %d added, %d removed, %d amended, %d unchanged", len(d.Added), len(d.Removed), len(d.Amended), d.Unchanged)
+	}
+	v, err := s.GSTR2BView(ctx, "2025-04", "")
+	if err != nil || len(v.History) != 2 || v.Snapshot.ID != p.SnapshotID || len(v.Sections) == 0 || len(v.Summary.ITC) == 0 {
+		t.Errorf("view = %+v, %v", v, err)
+	}
+	page, err := s.GSTR2BDocuments(ctx, p.SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 5})
+	if err != nil || len(page.Rows) != 5 || page.Total < 5 {
+		t.Errorf("documents = %+v, %v", page, err)
+	}
+}
+
+func TestPullGSTR2BStatesAndBrokenAnswers(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	signIn(t, s)
+	now := time.Now()
+	current := now.Format("2006-01")
+	res, err := s.PullGSTR2B(ctx, []string{"2019-06", current}, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res[0].Status != "empty" || !strings.Contains(res[0].Notice, "Nothing this period") {
+		t.Errorf("before 2B existed: %+v", res[0])
+	}
+	if res[1].Status != "not_generated" || res[1].ExpectedBy == "" || !strings.Contains(res[1].Notice, "expects it by "+res[1].ExpectedBy) {
+		t.Errorf("the current month: %+v", res[1])
+	}
+	if snaps, _ := s.GSTR2BSnapshots(ctx, current); len(snaps) != 0 {
+		t.Errorf("a 2B not generated stored %d snapshots", len(snaps))
+	}
+	good, err := s.PullGSTR2B(ctx, []string{"2025-05"}, false, nil)
+	if err != nil || good[0].Status != "pulled" {
+		t.Fatalf("%+v %v", good, err)
+	}
+	sim, _, _ := s.Demo()
+	for _, f := range []gstapitest.Faults{{EmptyData: 1}, {InvalidUTF8: 1}} {
+		sim.SetFaults(f)
+		bad, err := s.PullGSTR2B(ctx, []string{"2025-05"}, false, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bad[0].Status != "error" || !strings.Contains(bad[0].Error.Message, "is kept") {
+			t.Errorf("fault %+v: %+v", f, bad[0])
+		}
+	}
+	snaps, _ := s.GSTR2BSnapshots(ctx, "2025-05")
+	if len(snaps) != 1 || snaps[0].ID != good[0].SnapshotID {
+		t.Errorf("snapshots after broken answers = %d, want the good one only", len(snaps))
+	}
+}
+
+func TestImportPortalFiles(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	file2b, err := os.ReadFile("../../gstr2b/testdata/v4_rejected.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.ImportPortalFile(ctx, "/downloads/102025_R2B.json", file2b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Kind != "gstr2b" || res.Period != "2025-10" || res.Documents != 3 || res.File != "102025_R2B.json" {
+		t.Errorf("import = %+v", res)
+	}
+	snaps, _ := s.GSTR2BSnapshots(ctx, "2025-10")
+	if len(snaps) != 1 || snaps[0].Source != gstr2b.SourceFile || snaps[0].FileName != "102025_R2B.json" {
+		t.Errorf("snapshots = %+v", snaps)
+	}
+	file2a := []byte(strings.ReplaceAll(string(must(os.ReadFile("../../gstr2b/testdata/portal2a.json"))), "01AABCE2207R1Z5", "27AAPFU0939F1ZV"))
+	res, err = s.ImportPortalFile(ctx, "R2A.json", file2a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Kind != "gstr2a" || res.Period != "2020-03" || res.Documents != 1 || !strings.Contains(res.Notice, "cdn (1)") {
+		t.Errorf("2A import = %+v", res)
+	}
+	a, err := gstr2a.LatestSnapshot(ctx, s.DB.DB, s.Workspace().ID, "2020-03")
+	if err != nil || a.Source != "file" || a.FileName != "R2A.json" {
+		t.Errorf("2A snapshot = %+v, %v", a, err)
+	}
+	bad := []struct {
+		name string
+		raw  []byte
+		want string
+	}{
+		{"other.json", must(os.ReadFile("../../gstr2b/testdata/post2024.json")), "not of this workspace's GSTIN"},
+		{"cut.json", file2b[:len(file2b)-20], "cut short"},
+		{"notes.txt", []byte("hello"), "not JSON"},
+		{"broken2a.json", []byte(strings.Replace(string(file2a), `"chksum":"AflJufPlFStqKBZ","inum"`, `"inum"`, 1)), "chksum is missing"},
+	}
+	for _, b := range bad {
+		_, err := s.ImportPortalFile(ctx, b.name, b.raw)
+		if e := apperr.Command.Public(err); err == nil || e.Kind != apperr.Invalid || !strings.Contains(e.Message, b.want) {
+			t.Errorf("%s: %v, want invalid %q", b.name, err, b.want)
+		}
+	}
+	if snaps, _ := s.GSTR2BSnapshots(ctx, "2024-11"); len(snaps) != 0 {
+		t.Errorf("another GSTIN's file stored %d snapshots", len(snaps))
+	}
+	if all, _ := gstr2a.Snapshots(ctx, s.DB.DB, s.Workspace().ID, "2020-03"); len(all) != 1 {
+		t.Errorf("2A snapshots = %d after a refused file, want 1", len(all))
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

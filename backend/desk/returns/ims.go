@@ -1,0 +1,616 @@
+package returns
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/user"
+	"strings"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/core"
+	"gstdesk/backend/gstapi"
+	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/ims"
+	"gstdesk/backend/period"
+)
+
+// Polling of asynchronous requests (IMS save and reset, 2B regeneration): waits grow from 2 s to
+// 30 s (India Compliance waits 2, 3, 15, 30, 60 ... s), and gstdesk gives up when they add up to
+// PollBudget, saying the request's reference id: nothing is then recorded as applied.
+var pollWaits = []time.Duration{2 * time.Second, 3 * time.Second, 5 * time.Second, 10 * time.Second, 15 * time.Second, 30 * time.Second}
+
+// DefaultPollBudget is how long gstdesk waits in all for an asynchronous request.
+const DefaultPollBudget = 3 * time.Minute
+
+// PollConfig makes the polling testable: Sleep waits (nil: a timer), Budget bounds the waits'
+// sum (0: DefaultPollBudget).
+type PollConfig struct {
+	Sleep  func(ctx context.Context, d time.Duration) error
+	Budget time.Duration
+}
+
+func (p PollConfig) sleep(ctx context.Context, d time.Duration) error {
+	if p.Sleep != nil {
+		return p.Sleep(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// errStillRunning is the cause of a request that did not finish within the budget.
+var errStillRunning = errors.New("returns: still in progress")
+
+// wait polls check with back-off until the job is done, the budget is spent or ctx ends.
+func (p PollConfig) wait(ctx context.Context, check func() (*gstapi.JobStatus, error)) (*gstapi.JobStatus, time.Duration, error) {
+	budget := p.Budget
+	if budget <= 0 {
+		budget = DefaultPollBudget
+	}
+	var waited time.Duration
+	for i := 0; ; i++ {
+		st, err := check()
+		if err != nil {
+			return nil, waited, err
+		}
+		if st.Done() {
+			return st, waited, nil
+		}
+		d := pollWaits[min(i, len(pollWaits)-1)]
+		if waited+d > budget {
+			return st, waited, errStillRunning
+		}
+		if err := p.sleep(ctx, d); err != nil {
+			return nil, waited, err
+		}
+		waited += d
+	}
+}
+
+// who names the person acting, for the IMS log: the OS user running gstdesk.
+func who() string {
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
+	}
+	for _, k := range []string{"USER", "USERNAME"} {
+		if v := os.Getenv(k); v != "" {
+			return v
+		}
+	}
+	return "unknown"
+}
+
+// IMSCount is the IMS counts of the taxpayer (documents by section and action).
+func (s *Service) IMSCount(ctx context.Context) (*gstapi.IMSCounts, error) {
+	sess, _, err := s.TaxpayerSession(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	client, err := s.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	start := s.Now()
+	c, err := client.IMSCount(ctx, sess.Token, "others")
+	txn := ""
+	if c != nil {
+		txn = c.TransactionID
+	}
+	s.Audit(ctx, "ims_count", "others", start, txn, err)
+	return c, err
+}
+
+// imsStatusCode maps the list's status filter to the action code.
+var imsStatusCode = map[string]string{"accepted": ims.Accepted, "rejected": ims.Rejected, "pending": ims.Pending, "no_action_taken": ims.NoAction}
+
+// IMSList lists the taxpayer's IMS documents of a section (""/all: every section) and status
+// ("" for all) from the service. The full list of each section is kept (replacing the last one);
+// a status is filtered from it, so what is kept is always the whole section.
+func (s *Service) IMSList(ctx context.Context, section, status string) ([]ims.Record, error) {
+	var sections []string
+	if section == "" || strings.EqualFold(section, "all") {
+		for _, sec := range gstapi.IMSSections {
+			sections = append(sections, sec.Key)
+		}
+	} else {
+		k := gstapi.IMSSectionKey(section)
+		if k == "" {
+			return nil, apperr.New(apperr.Invalid, "The IMS section %q is none of b2b, b2ba, cn, cna, dn, dna, ecom, ecoma.", section)
+		}
+		sections = []string{k}
+	}
+	code := ""
+	if status != "" {
+		var ok bool
+		if code, ok = imsStatusCode[status]; !ok {
+			return nil, apperr.New(apperr.Invalid, "The IMS status %q is none of accepted, rejected, pending, no_action_taken.", status)
+		}
+	}
+	sess, _, err := s.TaxpayerSession(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	client, err := s.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := []ims.Record{}
+	for _, sec := range sections {
+		recs, err := s.relistIMS(ctx, client, sess.Token, sec)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range recs {
+			if code == "" || r.Action == code {
+				out = append(out, r)
+			}
+		}
+	}
+	return out, nil
+}
+
+// relistIMS fetches one section's whole list, checks it and keeps it.
+func (s *Service) relistIMS(ctx context.Context, client *gstapi.Client, token, section string) ([]ims.Record, error) {
+	start := s.Now()
+	l, err := client.IMSInvoices(ctx, token, section, "")
+	txn := ""
+	if l != nil {
+		txn = l.TransactionID
+	}
+	var recs []ims.Record
+	if err == nil {
+		if recs, err = ims.Parse(section, l.Raw); err != nil {
+			var ae *apperr.Error
+			if errors.As(err, &ae) {
+				c := *ae
+				c.TransactionID = txn
+				err = &c
+			}
+		}
+	}
+	s.Audit(ctx, "ims_list", section, start, txn, err)
+	if err != nil {
+		return nil, err
+	}
+	if err := ims.Replace(ctx, s.DB.DB, s.Workspace().ID, section, recs, s.Now()); err != nil {
+		return nil, err
+	}
+	return recs, nil
+}
+
+// IMSStored is the IMS documents as last listed (offline).
+func (s *Service) IMSStored(ctx context.Context, section, status string) ([]ims.Record, error) {
+	k := ""
+	if section != "" && !strings.EqualFold(section, "all") {
+		if k = gstapi.IMSSectionKey(section); k == "" {
+			return nil, apperr.New(apperr.Invalid, "The IMS section %q is none of b2b, b2ba, cn, cna, dn, dna, ecom, ecoma.", section)
+		}
+	}
+	return ims.Stored(ctx, s.DB.DB, s.Workspace().ID, k, imsStatusCode[status])
+}
+
+// IMSChangeRequest asks for one action on one document: the supplier's GSTIN and the document
+// number (the section is found from IMS when ""), the action (accept, reject, pending, reset)
+// and why.
+type IMSChangeRequest struct {
+	Section string `json:"section"`
+	STIN    string `json:"stin"`
+	Number  string `json:"number"`
+	Action  string `json:"action"`
+	Reason  string `json:"reason"`
+}
+
+// IMSActionResult is how one requested action ended: applied, refused (by gstdesk before sending,
+// or by the service), failed, or unknown (the service did not finish in time).
+type IMSActionResult struct {
+	Section     string `json:"section"`
+	STIN        string `json:"stin"`
+	Number      string `json:"number"`
+	From        string `json:"from,omitempty"`
+	Action      string `json:"action"`
+	Reason      string `json:"reason,omitempty"`
+	Result      string `json:"result"`
+	ErrorCode   string `json:"error_code,omitempty"`
+	Message     string `json:"message,omitempty"`
+	ReferenceID string `json:"reference_id,omitempty"`
+}
+
+// IMSApplyResult is the outcome of IMSApply: each document's result and the counts.
+type IMSApplyResult struct {
+	Results []IMSActionResult `json:"results"`
+	Applied int               `json:"applied"`
+	Refused int               `json:"refused"`
+	Failed  int               `json:"failed"`
+	Unknown int               `json:"unknown"`
+	// Notice says what a person must not miss (a request that did not finish in time).
+	Notice string `json:"notice,omitempty"`
+}
+
+func (r *IMSApplyResult) add(a IMSActionResult) {
+	r.Results = append(r.Results, a)
+	switch a.Result {
+	case ims.ResultApplied:
+		r.Applied++
+	case ims.ResultRefused:
+		r.Refused++
+	case ims.ResultUnknown:
+		r.Unknown++
+	default:
+		r.Failed++
+	}
+}
+
+// IMSSet sets one document's IMS action (accept, reject, pending, reset).
+func (s *Service) IMSSet(ctx context.Context, stin, number, action, reason string) (IMSApplyResult, error) {
+	return s.IMSApply(ctx, []IMSChangeRequest{{STIN: stin, Number: number, Action: action, Reason: reason}})
+}
+
+// IMSApply sends IMS actions, one by one or in bulk. Each document is read afresh from the service
+// first and sent with the prev_status and amounts the service gives now; what the portal would
+// refuse (pending where it is blocked, an action the document already has) is refused here. Saves
+// and resets are asynchronous: their status is polled with back-off, within s.Poll.Budget. A
+// document is logged as applied only when the service says it was processed; the documents it
+// refuses (error_report) are read again and their results say so.
+func (s *Service) IMSApply(ctx context.Context, reqs []IMSChangeRequest) (IMSApplyResult, error) {
+	var out IMSApplyResult
+	if len(reqs) == 0 {
+		return out, apperr.New(apperr.Invalid, "Choose at least one document to act on.")
+	}
+	g, err := s.taxpayerGSTIN("")
+	if err != nil {
+		return out, err
+	}
+	sess, _, err := s.TaxpayerSession(ctx, "")
+	if err != nil {
+		return out, err
+	}
+	client, err := s.Client(ctx)
+	if err != nil {
+		return out, err
+	}
+	ws := s.Workspace()
+	// Read afresh every section a requested document may be in.
+	lists := map[string][]ims.Record{}
+	relist := func(sec string) error {
+		recs, err := s.relistIMS(ctx, client, sess.Token, sec)
+		if err == nil {
+			lists[sec] = recs
+		}
+		return err
+	}
+	var saves, resets []ims.Change
+	for _, rq := range reqs {
+		res := IMSActionResult{STIN: strings.ToUpper(strings.TrimSpace(rq.STIN)), Number: strings.TrimSpace(rq.Number), Reason: rq.Reason, Section: rq.Section}
+		code, err := ims.ActionCode(rq.Action)
+		if err != nil {
+			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(err).Message
+			out.add(res)
+			continue
+		}
+		res.Action = code
+		var secs []string
+		if rq.Section != "" {
+			k := gstapi.IMSSectionKey(rq.Section)
+			if k == "" {
+				res.Result, res.Message = ims.ResultRefused, fmt.Sprintf("The IMS section %q is not one IMS lists.", rq.Section)
+				out.add(res)
+				continue
+			}
+			secs = []string{k}
+		} else {
+			found, err := ims.FindStored(ctx, s.DB.DB, ws.ID, res.STIN, res.Number)
+			if err != nil {
+				return out, err
+			}
+			for _, f := range found {
+				secs = append(secs, f.Section)
+			}
+			if len(secs) == 0 {
+				for _, sec := range gstapi.IMSSections {
+					secs = append(secs, sec.Key)
+				}
+			}
+		}
+		var rec *ims.Record
+		for _, sec := range secs {
+			if _, ok := lists[sec]; !ok {
+				if err := relist(sec); err != nil {
+					return out, err
+				}
+			}
+			for i := range lists[sec] {
+				r := &lists[sec][i]
+				if r.STIN == res.STIN && gstr2a.NormaliseInvoiceNumber(r.Number) == gstr2a.NormaliseInvoiceNumber(res.Number) {
+					rec = r
+					break
+				}
+			}
+			if rec != nil {
+				break
+			}
+		}
+		if rec == nil {
+			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(ims.NotListed(res.STIN, res.Number)).Message
+			out.add(res)
+			continue
+		}
+		res.Section, res.Number, res.From = rec.Section, rec.Number, rec.Action
+		ch := ims.Change{Record: *rec, Action: code, Reason: rq.Reason}
+		if err := ch.Check(); err != nil {
+			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(err).Message
+			out.add(res)
+			continue
+		}
+		if code == ims.NoAction {
+			resets = append(resets, ch)
+		} else {
+			saves = append(saves, ch)
+		}
+	}
+	for _, batch := range []struct {
+		reset   bool
+		changes []ims.Change
+	}{{false, saves}, {true, resets}} {
+		if len(batch.changes) == 0 {
+			continue
+		}
+		for _, r := range s.sendIMS(ctx, client, sess.Token, g, batch.reset, batch.changes) {
+			out.add(r)
+		}
+	}
+	// Read again what was acted on, so the kept lists say what the portal says now, and say of
+	// each refused document what it reads now.
+	touched := map[string]bool{}
+	for _, r := range out.Results {
+		if r.Result == ims.ResultApplied || r.Result == ims.ResultRefused && r.ErrorCode != "" {
+			touched[r.Section] = true
+		}
+		if r.Result == ims.ResultUnknown && out.Notice == "" {
+			out.Notice = r.Message
+		}
+	}
+	for sec := range touched {
+		if err := relist(sec); err != nil {
+			s.Log.Warn("ims relist", "section", sec, "err", err.Error())
+			continue
+		}
+		for i := range out.Results {
+			r := &out.Results[i]
+			if r.Section != sec || r.ErrorCode != "IMSSAV0010" {
+				continue
+			}
+			for _, rec := range lists[sec] {
+				if rec.STIN == r.STIN && rec.Number == r.Number {
+					r.Message += fmt.Sprintf(" It now reads: %s, taxable value ₹%s, tax ₹%s.", ims.ActionWord(rec.Action), rec.Taxable.Indian(), rec.Tax().Indian())
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// sendIMS sends one save or reset, polls it and logs each document's result.
+func (s *Service) sendIMS(ctx context.Context, client *gstapi.Client, token, rtin string, reset bool, changes []ims.Change) []IMSActionResult {
+	op := "ims_save"
+	if reset {
+		op = "ims_reset"
+	}
+	person := who()
+	results := make([]IMSActionResult, len(changes))
+	for i, c := range changes {
+		results[i] = IMSActionResult{Section: c.Record.Section, STIN: c.Record.STIN, Number: c.Record.Number, From: c.Record.Action,
+			Action: c.Action, Reason: c.Reason}
+	}
+	finish := func(ids []int64, result, code, msg string) []IMSActionResult {
+		for i := range results {
+			results[i].Result, results[i].ErrorCode, results[i].Message = result, code, msg
+			if ids != nil {
+				if err := ims.LogResult(ctx, s.DB.DB, ids[i], result, code, msg, s.Now()); err != nil {
+					s.Log.Warn("ims log", "err", err.Error())
+				}
+			}
+		}
+		return results
+	}
+	body, err := ims.Request(rtin, reset, changes)
+	if err != nil {
+		return finish(nil, ims.ResultFailed, "", apperr.Command.Public(err).Message)
+	}
+	ids, err := ims.LogSent(ctx, s.DB.DB, s.Workspace().ID, person, s.Now(), "", changes)
+	if err != nil {
+		return finish(nil, ims.ResultFailed, "", "gstdesk could not keep the log of this action, so it was not sent: "+err.Error())
+	}
+	start := s.Now()
+	ref, m, err := client.SaveIMS(ctx, token, reset, body)
+	what := fmt.Sprintf("%d document(s) by %s", len(changes), person)
+	s.Audit(ctx, op, what, start, m.TransactionID, err)
+	if err != nil {
+		return finish(ids, ims.ResultFailed, "", apperr.Command.Public(err).Message)
+	}
+	if err := ims.LogReference(ctx, s.DB.DB, ids, ref); err != nil {
+		s.Log.Warn("ims log", "err", err.Error())
+	}
+	for i := range results {
+		results[i].ReferenceID = ref
+	}
+	st, waited, err := s.Poll.wait(ctx, func() (*gstapi.JobStatus, error) {
+		t := s.Now()
+		st, err := client.IMSRequestStatus(ctx, token, ref)
+		txn := ""
+		if st != nil {
+			txn = st.TransactionID
+		}
+		s.Audit(ctx, op+"_status", ref, t, txn, err)
+		return st, err
+	})
+	switch {
+	case errors.Is(err, errStillRunning):
+		return finish(ids, ims.ResultUnknown, "", fmt.Sprintf("The GST service had not finished this request (reference %s) after %s of waiting; nothing is recorded as applied. Check later with gstdesk gst ims list (or List in the window) and act again if needed.", ref, waited))
+	case err != nil:
+		return finish(ids, ims.ResultUnknown, "", fmt.Sprintf("gstdesk could not learn how the request (reference %s) ended: %s Nothing is recorded as applied; list IMS to see what the portal says.", ref, apperr.Command.Public(err).Message))
+	case st.Status == gstapi.JobFailed:
+		msg := st.ErrorMessage
+		if msg == "" {
+			msg = "the request failed"
+		}
+		return finish(ids, ims.ResultFailed, st.ErrorCode, fmt.Sprintf("The GST service refused the whole request: %s (%s). Nothing was applied.", msg, st.ErrorCode))
+	}
+	refused := map[string]gstapi.IMSErrorEntry{}
+	for _, e := range st.Report {
+		refused[ims.ReportSection(e.Section)+"|"+e.STIN+"|"+gstr2a.NormaliseInvoiceNumber(e.INum)] = e
+	}
+	for i := range results {
+		r := &results[i]
+		k := r.Section + "|" + r.STIN + "|" + gstr2a.NormaliseInvoiceNumber(r.Number)
+		if e, ok := refused[k]; ok {
+			r.Result, r.ErrorCode, r.Message = ims.ResultRefused, e.Code, ims.ErrorText(e)
+		} else if st.Status == gstapi.JobProcessedErrors && len(st.Report) == 0 {
+			r.Result, r.Message = ims.ResultUnknown, "The service processed the request with errors but named no document; list IMS to see what the portal says."
+		} else {
+			r.Result = ims.ResultApplied
+		}
+		if err := ims.LogResult(ctx, s.DB.DB, ids[i], r.Result, r.ErrorCode, r.Message, s.Now()); err != nil {
+			s.Log.Warn("ims log", "err", err.Error())
+		}
+	}
+	return results
+}
+
+// IMSLog is the IMS actions sent from this workspace, newest first.
+func (s *Service) IMSLog(ctx context.Context) ([]ims.LogEntry, error) {
+	return ims.Log(ctx, s.DB.DB, s.Workspace().ID, 0)
+}
+
+// RegenerateResult is how a 2B regeneration went: the reference, and the new 2B pulled after it.
+type RegenerateResult struct {
+	Period      string       `json:"period"`
+	ReferenceID string       `json:"reference_id"`
+	Pull        Pull2BResult `json:"pull"`
+}
+
+// RegenerateGSTR2B asks the service to regenerate a period's GSTR-2B after IMS actions, waits for
+// it (polling with back-off, within s.Poll.Budget) and pulls the new 2B. IMS2B007 (wrong ITC period
+// or its GSTR-3B filed) and IMS2B009 (too early) are said in words.
+func (s *Service) RegenerateGSTR2B(ctx context.Context, p string) (RegenerateResult, error) {
+	np, err := gstr2a.ParsePeriod(p)
+	if err != nil {
+		return RegenerateResult{}, apperr.New(apperr.Invalid, "%v", err)
+	}
+	out := RegenerateResult{Period: np}
+	sess, _, err := s.TaxpayerSession(ctx, "")
+	if err != nil {
+		return out, err
+	}
+	client, err := s.Client(ctx)
+	if err != nil {
+		return out, err
+	}
+	pm, _ := period.ParseMonth(np)
+	start := s.Now()
+	ref, m, err := client.RegenerateGSTR2B(ctx, sess.Token, pm.Year, int(pm.Month))
+	s.Audit(ctx, "gstr2b_regenerate", np+" by "+who(), start, m.TransactionID, err)
+	if err != nil {
+		var be *gstapi.BusinessError
+		if errors.As(err, &be) {
+			switch strings.ToUpper(be.Code) {
+			case "IMS2B007":
+				return out, apperr.New(apperr.Invalid, "GSTR-2B of %s cannot be regenerated: either %s is not the ITC period IMS is open for, or its GSTR-3B is already filed (IMS2B007). The 2B stands as generated.", monthWords(np), monthWords(np))
+			case "IMS2B009":
+				when := expectedByOf(be.Message)
+				msg := fmt.Sprintf("GSTR-2B of %s cannot be regenerated yet: its draft is not available", monthWords(np))
+				if when != "" {
+					msg += "; the service says to regenerate it after " + when
+				}
+				return out, apperr.New(apperr.Invalid, "%s (IMS2B009).", msg)
+			}
+		}
+		return out, err
+	}
+	out.ReferenceID = ref
+	st, waited, err := s.Poll.wait(ctx, func() (*gstapi.JobStatus, error) {
+		t := s.Now()
+		st, err := client.GSTR2BRegenerationStatus(ctx, sess.Token, ref)
+		txn := ""
+		if st != nil {
+			txn = st.TransactionID
+		}
+		s.Audit(ctx, "gstr2b_regenerate_status", ref, t, txn, err)
+		return st, err
+	})
+	switch {
+	case errors.Is(err, errStillRunning):
+		return out, apperr.New(apperr.Unavailable, "The GST service had not finished regenerating GSTR-2B of %s (reference %s) after %s of waiting. Pull the 2B later: gstdesk gst 2b --year %d --month %d.", monthWords(np), ref, waited, pm.Year, pm.Month)
+	case err != nil:
+		return out, err
+	case st.Status != gstapi.JobProcessed:
+		msg := st.ErrorMessage
+		if msg == "" {
+			msg = "no reason given"
+		}
+		return out, apperr.New(apperr.Unavailable, "The GST service could not regenerate GSTR-2B of %s: %s (%s %s). The 2B stands as generated before.", monthWords(np), msg, st.Status, st.ErrorCode)
+	}
+	res, err := s.PullGSTR2B(ctx, []string{np}, false, nil)
+	if err != nil {
+		return out, err
+	}
+	out.Pull = res[0]
+	return out, nil
+}
+
+func expectedByOf(msg string) string {
+	for _, f := range strings.Fields(msg) {
+		f = strings.Trim(f, ".,")
+		if len(f) == 10 && f[2] == '/' && f[5] == '/' {
+			return f
+		}
+	}
+	return ""
+}
+
+// StartIMSApply runs IMSApply as a job (the polling may take minutes); its result is an IMSApplyResult.
+func (s *Service) StartIMSApply(ctx context.Context, reqs []IMSChangeRequest) (string, error) {
+	if len(reqs) == 0 {
+		return "", apperr.New(apperr.Invalid, "Choose at least one document to act on.")
+	}
+	if _, _, err := s.TaxpayerSession(ctx, ""); err != nil {
+		return "", err
+	}
+	return core.StartJob(s.Core, "ims", func(ctx context.Context, progress core.Progress) (IMSApplyResult, error) {
+		progress(0, len(reqs))
+		r, err := s.IMSApply(ctx, reqs)
+		progress(len(reqs), len(reqs))
+		return r, err
+	}), nil
+}
+
+// IMSApplyResults returns a finished IMS job's result.
+func (s *Service) IMSApplyResults(id string) (IMSApplyResult, error) {
+	return core.JobResult[IMSApplyResult](s.Core, id)
+}
+
+// StartRegenerateGSTR2B runs RegenerateGSTR2B as a job; its result is a RegenerateResult.
+func (s *Service) StartRegenerateGSTR2B(ctx context.Context, p string) (string, error) {
+	if _, err := gstr2a.ParsePeriod(p); err != nil {
+		return "", apperr.New(apperr.Invalid, "%v", err)
+	}
+	if _, _, err := s.TaxpayerSession(ctx, ""); err != nil {
+		return "", err
+	}
+	return core.StartJob(s.Core, "gstr2b-regenerate", func(ctx context.Context, progress core.Progress) (RegenerateResult, error) {
+		progress(0, 1)
+		return s.RegenerateGSTR2B(ctx, p)
+	}), nil
+}
+
+// RegenerateResults returns a finished regeneration job's result.
+func (s *Service) RegenerateResults(id string) (RegenerateResult, error) {
+	return core.JobResult[RegenerateResult](s.Core, id)
+}

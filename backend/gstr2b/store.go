@@ -1,0 +1,461 @@
+package gstr2b
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/money"
+	"gstdesk/backend/store"
+)
+
+// Snapshot statuses.
+const (
+	StatusComplete = "complete" // the return has documents
+	StatusEmpty    = "empty"    // the service said there is nothing for the period (RET2B1016)
+)
+
+// SaveRequest is one GSTR-2B to store: an answer of the service or a portal file.
+type SaveRequest struct {
+	WorkspaceID string
+	// GSTIN is the workspace's taxpayer: a return of another GSTIN is refused.
+	GSTIN string
+	// Period is the period asked for (YYYY-MM); "" for a file, whose period is its own.
+	Period string
+	// Source is SourceAPI or SourceFile; FileName names the file imported.
+	Source   string
+	FileName string
+	// FetchedAt is when it was received or imported.
+	FetchedAt     time.Time
+	TransactionID string
+	ServerTime    time.Time
+	// Raw is the return as one document ({"chksum", "data"}; Assemble puts pages together).
+	Raw []byte
+	// Files is the number of pages it came in.
+	Files int
+	// Empty records the service's "nothing this period" (RET2B1016); Raw is then nil.
+	Empty bool
+}
+
+// Snapshot describes one stored GSTR-2B.
+type Snapshot struct {
+	ID            string      `json:"id"`
+	WorkspaceID   string      `json:"workspace_id"`
+	GSTIN         string      `json:"gstin"`
+	Period        string      `json:"period"`
+	Source        string      `json:"source"`
+	FileName      string      `json:"file_name,omitempty"`
+	FetchedAt     time.Time   `json:"fetched_at"`
+	TransactionID string      `json:"transaction_id"`
+	ServerTime    time.Time   `json:"server_time"`
+	Status        string      `json:"status"`
+	GenDate       string      `json:"gendt"`
+	Version       string      `json:"version"`
+	Checksum      string      `json:"chksum"`
+	Shape         string      `json:"shape"`
+	Files         int         `json:"files"`
+	Documents     int         `json:"documents"`
+	Rejected      int         `json:"rejected"`
+	Suppliers     int         `json:"suppliers"`
+	Totals        Amounts     `json:"totals"`
+	ITCAvailable  money.Paise `json:"itc_available"`
+	Note          string      `json:"note,omitempty"`
+
+	sid         int64
+	first, last int64
+}
+
+// SourceText says in words where a snapshot came from: "pulled from the GST service" or
+// "imported from file X".
+func (s Snapshot) SourceText() string {
+	if s.Source == SourceFile {
+		if s.FileName != "" {
+			return "imported from the portal file " + s.FileName
+		}
+		return "imported from a portal file"
+	}
+	return "pulled from the GST service"
+}
+
+// Save reads and checks the return and stores it as a new snapshot in one transaction: nothing is
+// written unless everything is, so a malformed return, a return of another GSTIN or period, an
+// error or a cancel leave the earlier snapshots exactly as they were.
+func Save(ctx context.Context, db *sql.DB, req SaveRequest) (Snapshot, error) {
+	if strings.TrimSpace(req.WorkspaceID) == "" {
+		return Snapshot{}, apperr.New(apperr.Invalid, "Choose a workspace before saving a GSTR-2B.")
+	}
+	if req.Source != SourceAPI && req.Source != SourceFile {
+		return Snapshot{}, fmt.Errorf("gstr2b: save: unknown source %q", req.Source)
+	}
+	origin := FromService
+	if req.Source == SourceFile {
+		origin = FromFile
+	}
+	if req.FetchedAt.IsZero() {
+		req.FetchedAt = time.Now()
+	}
+	var r *Return
+	if req.Empty {
+		if _, err := gstr2a.ParsePeriod(req.Period); err != nil {
+			return Snapshot{}, apperr.New(apperr.Invalid, "The GSTR-2B return %s.", err.Error())
+		}
+		r = &Return{GSTIN: req.GSTIN, Period: req.Period, ITC: ITCSummary{}, Counterparties: map[string][]Counterparty{}}
+		req.Raw = nil
+	} else {
+		var err error
+		if r, err = Parse(req.Raw, origin); err != nil {
+			return Snapshot{}, withTransaction(err, req.TransactionID)
+		}
+		if err := checkBelongs(r, req, origin); err != nil {
+			return Snapshot{}, withTransaction(err, req.TransactionID)
+		}
+	}
+	r.Files = req.Files
+	var snap Snapshot
+	err := gstr2a.WithBulkTx(ctx, db, func(tx *gstr2a.BulkTx) error {
+		var err error
+		snap, err = write(ctx, tx, req, r)
+		return err
+	})
+	if err != nil {
+		var ae *apperr.Error
+		if errors.As(err, &ae) {
+			return Snapshot{}, err
+		}
+		if ctx.Err() != nil {
+			return Snapshot{}, apperr.Wrap(apperr.Canceled, err, "Saving the GSTR-2B was cancelled; the earlier snapshots are unchanged.")
+		}
+		return Snapshot{}, apperr.Wrap(apperr.Internal, err, "gstr2b: save")
+	}
+	return snap, nil
+}
+
+// checkBelongs refuses a return of another taxpayer or period than the one asked for.
+func checkBelongs(r *Return, req SaveRequest, origin Origin) error {
+	what := "The GST service answered with"
+	kind := apperr.Unavailable
+	if origin == FromFile {
+		what, kind = "The file "+req.FileName+" is", apperr.Invalid
+	}
+	if req.GSTIN != "" && !strings.EqualFold(r.GSTIN, req.GSTIN) {
+		return apperr.New(kind, "%s the GSTR-2B of %s, not of this workspace's GSTIN %s. Nothing was saved; open that client's workspace, or choose this client's file.", what, r.GSTIN, req.GSTIN)
+	}
+	if req.Period != "" && r.Period != req.Period {
+		return apperr.New(kind, "%s the GSTR-2B of %s, not of %s as asked. Nothing was saved.", what, r.Period, req.Period)
+	}
+	return nil
+}
+
+// withTransaction gives an error about an answer the answer's transaction id.
+func withTransaction(err error, txn string) error {
+	var e *apperr.Error
+	if txn == "" || !errors.As(err, &e) || e.TransactionID != "" {
+		return err
+	}
+	c := *e
+	c.TransactionID = txn
+	return &c
+}
+
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return store.FormatTime(t)
+}
+
+func parseTime(s string) time.Time {
+	t, err := store.ParseTime(s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+const docCols = 34
+
+func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (Snapshot, error) {
+	snap := Snapshot{ID: uuid.NewString(), WorkspaceID: req.WorkspaceID, GSTIN: r.GSTIN, Period: r.Period, Source: req.Source,
+		FileName: req.FileName, FetchedAt: parseTime(formatTime(req.FetchedAt)), TransactionID: req.TransactionID,
+		ServerTime: parseTime(formatTime(req.ServerTime)), Status: StatusComplete, GenDate: r.GenDate, Version: r.Version,
+		Checksum: r.Checksum, Shape: r.Shape(), Files: r.Files}
+	if req.Empty {
+		snap.Status = StatusEmpty
+	}
+	first, err := tx.QueryInt64(`SELECT coalesce(max(id), 0) + 1 FROM gstr2b_documents`)
+	if err != nil {
+		return snap, err
+	}
+	itc, _ := json.Marshal(r.ITC)
+	cp, _ := json.Marshal(r.Counterparties)
+	sid, err := tx.Exec(`INSERT INTO gstr2b_snapshots (id, workspace_id, gstin, period, source, file_name, fetched_at,
+		transaction_id, server_time, status, gendt, version, chksum, shape, files, itcsumm, cpsumm)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, snap.ID, snap.WorkspaceID, snap.GSTIN, snap.Period, snap.Source, snap.FileName,
+		formatTime(req.FetchedAt), snap.TransactionID, formatTime(req.ServerTime), snap.Status, snap.GenDate, snap.Version,
+		snap.Checksum, snap.Shape, int64(snap.Files), string(itc), string(cp))
+	if err != nil {
+		return snap, err
+	}
+	ins, err := tx.Insert(`INSERT INTO gstr2b_documents (id, sid, rejected, section, kind, ctin, trdnm, supfildt, supprd, num,
+		num_norm, dt, doc_date, val, taxable, igst, cgst, sgst, cess, pos, rev, typ, itcavl, rsn, diffprcnt, ims_status, srctyp,
+		irn, irngendate, onum, odt, otyp, portcode, items)`, docCols, 64)
+	if err != nil {
+		return snap, err
+	}
+	defer ins.Close()
+	id := first
+	suppliers := map[string]bool{}
+	var ib []byte
+	for i := range r.Documents {
+		d := &r.Documents[i]
+		if i%2000 == 1999 {
+			if err := ctx.Err(); err != nil {
+				return snap, err
+			}
+		}
+		var items any
+		if d.HasItems {
+			ib = appendItems(ib[:0], d.Items)
+			items = string(ib)
+		}
+		rej := int64(0)
+		if d.Rejected {
+			rej = 1
+			snap.Rejected++
+		} else {
+			snap.Documents++
+			if d.Supplier != "" {
+				suppliers[d.Supplier] = true
+			}
+			sg := d.Sign()
+			snap.Totals.Taxable += sg * d.Taxable
+			snap.Totals.IGST += sg * d.IGST
+			snap.Totals.CGST += sg * d.CGST
+			snap.Totals.SGST += sg * d.SGST
+			snap.Totals.Cess += sg * d.Cess
+			if d.ITCAvailable == "Y" {
+				snap.ITCAvailable += sg * d.Tax()
+			}
+		}
+		if err := ins.Add(id, sid, rej, d.Section, d.Kind, d.Supplier, d.TradeName, d.SupplierFiled, d.SupplierPeriod, d.Number,
+			gstr2a.NormaliseInvoiceNumber(d.Number), d.Date, d.DateISO, int64(d.Value), int64(d.Taxable), int64(d.IGST), int64(d.CGST),
+			int64(d.SGST), int64(d.Cess), d.POS, d.ReverseCharge, d.Type, d.ITCAvailable, d.Reason, d.DiffPercent, d.IMSStatus,
+			d.SourceType, d.IRN, d.IRNDate, d.OrigNumber, d.OrigDate, d.OrigType, d.PortCode, items); err != nil {
+			return snap, err
+		}
+		id++
+	}
+	if err := ins.Flush(); err != nil {
+		return snap, err
+	}
+	snap.Suppliers = len(suppliers)
+	snap.Totals.HasTaxable = true
+	snap.sid, snap.first, snap.last = sid, first, id-1
+	snap.Note = summaryNote(r, snap)
+	t := snap.Totals
+	if _, err := tx.Exec(`UPDATE gstr2b_snapshots SET doc_count = ?, rejected_count = ?, supplier_count = ?, taxable = ?, igst = ?,
+		cgst = ?, sgst = ?, cess = ?, itc_available = ?, note = ?, doc_first = ?, doc_last = ? WHERE sid = ?`,
+		int64(snap.Documents), int64(snap.Rejected), int64(snap.Suppliers), int64(t.Taxable), int64(t.IGST), int64(t.CGST),
+		int64(t.SGST), int64(t.Cess), int64(snap.ITCAvailable), snap.Note, snap.first, snap.last, sid); err != nil {
+		return snap, err
+	}
+	if !req.Empty {
+		gz, err := gstr2a.CompressAnswer(req.Raw)
+		if err != nil {
+			return snap, err
+		}
+		if _, err := tx.Exec(`INSERT INTO gstr2b_snapshot_raw (sid, answer) VALUES (?, ?)`, sid, gz); err != nil {
+			return snap, err
+		}
+	}
+	// Last look before the commit: a cancel from here on is too late.
+	return snap, ctx.Err()
+}
+
+// summaryNote compares the return's own ITC summary with what its documents add up to: a return
+// whose two disagree is shown with both figures, never one of them silently.
+func summaryNote(r *Return, snap Snapshot) string {
+	avl, ok := r.ITC["itcavl"]
+	if !ok || r.Files > 0 && len(r.Documents) == 0 {
+		return ""
+	}
+	var sum money.Paise
+	for _, g := range avl {
+		sum += g.Total.Tax()
+	}
+	if d := sum - snap.ITCAvailable; d > 100 || d < -100 {
+		return fmt.Sprintf("The return's ITC summary (itcsumm) says ₹%s is available; its documents with ITC available add up to ₹%s.",
+			sum.Indian(), snap.ITCAvailable.Indian())
+	}
+	return ""
+}
+
+// appendItems writes items as JSON for the items column.
+func appendItems(b []byte, items []Item) []byte {
+	b = append(b, '[')
+	for i, it := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"num":`...)
+		b = strconv.AppendInt(b, it.Num, 10)
+		b = append(b, `,"rate":`...)
+		b = strconv.AppendInt(b, it.Rate, 10)
+		b = append(b, `,"taxable":`...)
+		b = strconv.AppendInt(b, int64(it.Taxable), 10)
+		b = append(b, `,"igst":`...)
+		b = strconv.AppendInt(b, int64(it.IGST), 10)
+		b = append(b, `,"cgst":`...)
+		b = strconv.AppendInt(b, int64(it.CGST), 10)
+		b = append(b, `,"sgst":`...)
+		b = strconv.AppendInt(b, int64(it.SGST), 10)
+		b = append(b, `,"cess":`...)
+		b = strconv.AppendInt(b, int64(it.Cess), 10)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+const snapshotCols = `sid, id, workspace_id, gstin, period, source, file_name, fetched_at, transaction_id, server_time, status,
+	gendt, version, chksum, shape, files, doc_count, rejected_count, supplier_count, taxable, igst, cgst, sgst, cess,
+	itc_available, note, doc_first, doc_last`
+
+func scanSnapshot(row interface{ Scan(...any) error }) (Snapshot, error) {
+	var s Snapshot
+	var fetched, server string
+	err := row.Scan(&s.sid, &s.ID, &s.WorkspaceID, &s.GSTIN, &s.Period, &s.Source, &s.FileName, &fetched, &s.TransactionID, &server,
+		&s.Status, &s.GenDate, &s.Version, &s.Checksum, &s.Shape, &s.Files, &s.Documents, &s.Rejected, &s.Suppliers,
+		&s.Totals.Taxable, &s.Totals.IGST, &s.Totals.CGST, &s.Totals.SGST, &s.Totals.Cess, &s.ITCAvailable, &s.Note, &s.first, &s.last)
+	s.FetchedAt, s.ServerTime, s.Totals.HasTaxable = parseTime(fetched), parseTime(server), true
+	return s, err
+}
+
+func querySnapshots(ctx context.Context, db *sql.DB, where string, args ...any) ([]Snapshot, error) {
+	rows, err := db.QueryContext(ctx, `SELECT `+snapshotCols+` FROM gstr2b_snapshots WHERE `+where, args...)
+	if err != nil {
+		return nil, fmt.Errorf("gstr2b: list snapshots: %w", err)
+	}
+	defer rows.Close()
+	out := []Snapshot{}
+	for rows.Next() {
+		s, err := scanSnapshot(rows)
+		if err != nil {
+			return nil, fmt.Errorf("gstr2b: list snapshots: %w", err)
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// Snapshots lists every GSTR-2B of a period in a workspace, the newest first.
+func Snapshots(ctx context.Context, db *sql.DB, workspaceID, period string) ([]Snapshot, error) {
+	return querySnapshots(ctx, db, `workspace_id = ? AND period = ? ORDER BY fetched_at DESC, sid DESC`, workspaceID, period)
+}
+
+// SnapshotByID returns one snapshot of a workspace.
+func SnapshotByID(ctx context.Context, db *sql.DB, workspaceID, id string) (Snapshot, error) {
+	s, err := querySnapshots(ctx, db, `workspace_id = ? AND id = ?`, workspaceID, id)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	if len(s) == 0 {
+		return Snapshot{}, apperr.New(apperr.NotFound, "There is no GSTR-2B snapshot %q in this workspace; pick another from the history.", id)
+	}
+	return s[0], nil
+}
+
+// LatestSnapshot returns the newest GSTR-2B of a period; a period never pulled or imported gives
+// an error of kind NotFound.
+func LatestSnapshot(ctx context.Context, db *sql.DB, workspaceID, period string) (Snapshot, error) {
+	s, err := querySnapshots(ctx, db, `workspace_id = ? AND period = ? ORDER BY fetched_at DESC, sid DESC LIMIT 1`, workspaceID, period)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	if len(s) == 0 {
+		return Snapshot{}, apperr.New(apperr.NotFound, "GSTR-2B for %s has not been pulled or imported yet. Pull it, or import the file downloaded from the GST portal.", period)
+	}
+	return s[0], nil
+}
+
+// PeriodInfo is what the period chips show: a period with a 2B, how many snapshots, the latest.
+type PeriodInfo struct {
+	Period    string   `json:"period"`
+	Snapshots int      `json:"snapshots"`
+	Latest    Snapshot `json:"latest"`
+}
+
+// Periods lists the periods with a GSTR-2B in a workspace, the latest period first.
+func Periods(ctx context.Context, db *sql.DB, workspaceID string) ([]PeriodInfo, error) {
+	all, err := querySnapshots(ctx, db, `workspace_id = ? ORDER BY period DESC, fetched_at DESC, sid DESC`, workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	out := []PeriodInfo{}
+	for _, s := range all {
+		if n := len(out); n == 0 || out[n-1].Period != s.Period {
+			out = append(out, PeriodInfo{Period: s.Period, Latest: s})
+		}
+		out[len(out)-1].Snapshots++
+	}
+	return out, nil
+}
+
+// RawReturn returns a snapshot's return as one document ({"chksum", "data"}); for a period with
+// nothing (RET2B1016) it is nil.
+func RawReturn(ctx context.Context, db *sql.DB, snap Snapshot) ([]byte, error) {
+	var gz []byte
+	err := db.QueryRowContext(ctx, `SELECT answer FROM gstr2b_snapshot_raw WHERE sid = ?`, snap.sid).Scan(&gz)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("gstr2b: read return: %w", err)
+	}
+	return gstr2a.DecompressAnswer(gz)
+}
+
+// Summary is a snapshot's ITC summary (itcsumm) and supplier summary (cpsumm) as stored.
+type Summary struct {
+	ITC            ITCSummary                `json:"itcsumm"`
+	Counterparties map[string][]Counterparty `json:"cpsumm"`
+}
+
+// SnapshotSummary reads a snapshot's itcsumm and cpsumm.
+func SnapshotSummary(ctx context.Context, db *sql.DB, snap Snapshot) (Summary, error) {
+	var itc, cp string
+	if err := db.QueryRowContext(ctx, `SELECT itcsumm, cpsumm FROM gstr2b_snapshots WHERE sid = ?`, snap.sid).Scan(&itc, &cp); err != nil {
+		return Summary{}, fmt.Errorf("gstr2b: read summary: %w", err)
+	}
+	var s Summary
+	if err := json.Unmarshal([]byte(itc), &s.ITC); err != nil {
+		return Summary{}, fmt.Errorf("gstr2b: read itcsumm: %w", err)
+	}
+	if err := json.Unmarshal([]byte(cp), &s.Counterparties); err != nil {
+		return Summary{}, fmt.Errorf("gstr2b: read cpsumm: %w", err)
+	}
+	return s, nil
+}
+
+// DeleteSnapshot removes one snapshot and its documents (other snapshots are untouched).
+func DeleteSnapshot(ctx context.Context, db *sql.DB, snap Snapshot) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, q := range []string{`DELETE FROM gstr2b_documents WHERE sid = ?`, `DELETE FROM gstr2b_snapshot_raw WHERE sid = ?`, `DELETE FROM gstr2b_snapshots WHERE sid = ?`} {
+		if _, err := tx.ExecContext(ctx, q, snap.sid); err != nil {
+			return fmt.Errorf("gstr2b: delete snapshot: %w", err)
+		}
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,186 @@
+package ims
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/store"
+)
+
+// Replace keeps the list of one section as the service just gave it, replacing the section's
+// previous list whole (one transaction).
+func Replace(ctx context.Context, db *sql.DB, workspaceID, section string, recs []Record, at time.Time) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM ims_documents WHERE workspace_id = ? AND section = ?`, workspaceID, section); err != nil {
+		return fmt.Errorf("ims: replace list: %w", err)
+	}
+	st, err := tx.PrepareContext(ctx, `INSERT INTO ims_documents (workspace_id, section, seq, stin, num, num_norm, doc_date, rtnprd,
+		action, pending_blocked, supplier_filed, taxable, tax, record, listed_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	when := store.FormatTime(at)
+	for i, r := range recs {
+		if _, err := st.ExecContext(ctx, workspaceID, section, i, r.STIN, r.Number, gstr2a.NormaliseInvoiceNumber(r.Number), r.DateISO,
+			r.RtnPrd, r.Action, r.PendingBlocked, r.SupplierFiled, int64(r.Taxable), int64(r.Tax()), string(r.Raw), when); err != nil {
+			return fmt.Errorf("ims: replace list: %w", err)
+		}
+	}
+	return tx.Commit()
+}
+
+// Stored returns the kept records of a workspace, of one section ("" for all) and one action
+// ("" for all), in the order listed.
+func Stored(ctx context.Context, db *sql.DB, workspaceID, section, action string) ([]Record, error) {
+	q := `SELECT section, record FROM ims_documents WHERE workspace_id = ?`
+	args := []any{workspaceID}
+	if section != "" {
+		q, args = q+` AND section = ?`, append(args, section)
+	}
+	if action != "" {
+		q, args = q+` AND action = ?`, append(args, action)
+	}
+	rows, err := db.QueryContext(ctx, q+` ORDER BY section, seq`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("ims: stored: %w", err)
+	}
+	defer rows.Close()
+	out := []Record{}
+	for rows.Next() {
+		var sec, raw string
+		if err := rows.Scan(&sec, &raw); err != nil {
+			return nil, err
+		}
+		r, problem := parseRecord(sec, json.RawMessage(raw))
+		if problem != "" {
+			return nil, fmt.Errorf("ims: stored record %s: %s", r.Number, problem)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// FindStored finds kept records of a supplier's document (number compared as normalised).
+func FindStored(ctx context.Context, db *sql.DB, workspaceID, stin, number string) ([]Record, error) {
+	rows, err := db.QueryContext(ctx, `SELECT section, record FROM ims_documents WHERE workspace_id = ? AND stin = ? AND num_norm = ?`,
+		workspaceID, strings.ToUpper(strings.TrimSpace(stin)), gstr2a.NormaliseInvoiceNumber(number))
+	if err != nil {
+		return nil, fmt.Errorf("ims: find: %w", err)
+	}
+	defer rows.Close()
+	var out []Record
+	for rows.Next() {
+		var sec, raw string
+		if err := rows.Scan(&sec, &raw); err != nil {
+			return nil, err
+		}
+		if r, problem := parseRecord(sec, json.RawMessage(raw)); problem == "" {
+			out = append(out, r)
+		}
+	}
+	return out, rows.Err()
+}
+
+// Action results in the log.
+const (
+	ResultSent    = "sent"    // sent; the service has not said how it ended
+	ResultApplied = "applied" // the service processed it
+	ResultRefused = "refused" // the service refused this document (error_report)
+	ResultFailed  = "failed"  // the whole request failed (ER) or could not be sent
+	ResultUnknown = "unknown" // the service did not finish within the wait: not applied as far as gstdesk knows
+)
+
+// LogEntry is one action in the log.
+type LogEntry struct {
+	ID          int64  `json:"id"`
+	At          string `json:"at"`
+	Who         string `json:"who"`
+	Section     string `json:"section"`
+	STIN        string `json:"stin"`
+	Number      string `json:"number"`
+	PrevStatus  string `json:"prev_status"`
+	Action      string `json:"action"`
+	Reason      string `json:"reason,omitempty"`
+	ReferenceID string `json:"reference_id,omitempty"`
+	Result      string `json:"result"`
+	ErrorCode   string `json:"error_code,omitempty"`
+	Message     string `json:"message,omitempty"`
+	FinishedAt  string `json:"finished_at,omitempty"`
+}
+
+// LogSent records changes as sent under one reference id and returns their log ids, in order.
+func LogSent(ctx context.Context, db *sql.DB, workspaceID, who string, at time.Time, ref string, changes []Change) ([]int64, error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	ids := make([]int64, 0, len(changes))
+	for _, c := range changes {
+		res, err := tx.ExecContext(ctx, `INSERT INTO ims_actions (workspace_id, at, who, section, stin, num, prev_status, action, reason,
+			reference_id, result) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, workspaceID, store.FormatTime(at), who, c.Record.Section, c.Record.STIN,
+			c.Record.Number, c.Record.Action, c.Action, c.Reason, ref, ResultSent)
+		if err != nil {
+			return nil, fmt.Errorf("ims: log: %w", err)
+		}
+		id, _ := res.LastInsertId()
+		ids = append(ids, id)
+	}
+	return ids, tx.Commit()
+}
+
+// LogResult records how one logged action ended.
+func LogResult(ctx context.Context, db *sql.DB, id int64, result, code, msg string, at time.Time) error {
+	_, err := db.ExecContext(context.WithoutCancel(ctx), `UPDATE ims_actions SET result = ?, error_code = ?, message = ?, finished_at = ? WHERE id = ?`,
+		result, code, msg, store.FormatTime(at), id)
+	return err
+}
+
+// Log lists a workspace's actions, newest first (at most limit; 0 for 500).
+func Log(ctx context.Context, db *sql.DB, workspaceID string, limit int) ([]LogEntry, error) {
+	if limit <= 0 {
+		limit = 500
+	}
+	rows, err := db.QueryContext(ctx, `SELECT id, at, who, section, stin, num, prev_status, action, reason, reference_id, result,
+		error_code, message, finished_at FROM ims_actions WHERE workspace_id = ? ORDER BY id DESC LIMIT ?`, workspaceID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("ims: log: %w", err)
+	}
+	defer rows.Close()
+	out := []LogEntry{}
+	for rows.Next() {
+		var e LogEntry
+		if err := rows.Scan(&e.ID, &e.At, &e.Who, &e.Section, &e.STIN, &e.Number, &e.PrevStatus, &e.Action, &e.Reason, &e.ReferenceID,
+			&e.Result, &e.ErrorCode, &e.Message, &e.FinishedAt); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// NotListed is the error for a document the IMS list does not hold.
+func NotListed(stin, number string) error {
+	return apperr.New(apperr.NotFound, "IMS does not list document %s of %s. List IMS first (gstdesk gst ims list), and check the supplier GSTIN and number.", number, stin)
+}
+
+// LogReference records the reference id the service gave to logged actions.
+func LogReference(ctx context.Context, db *sql.DB, ids []int64, ref string) error {
+	for _, id := range ids {
+		if _, err := db.ExecContext(context.WithoutCancel(ctx), `UPDATE ims_actions SET reference_id = ? WHERE id = ?`, ref, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}

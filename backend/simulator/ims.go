@@ -1,0 +1,440 @@
+package simulator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// imsSections maps the list operation's section parameter to its answer key (§2.2).
+var imsSections = map[string]string{"B2B": "b2b", "B2BA": "b2ba", "CN": "b2bcn", "CNA": "b2bcna", "DN": "b2bdn", "DNA": "b2bdna", "ECOM": "ecom", "ECOMA": "ecoma"}
+
+// imsStatusFilter maps the list's status filter to the action code.
+var imsStatusFilter = map[string]string{"accepted": "A", "rejected": "R", "pending": "P", "no_action_taken": "N"}
+
+// reportSection is the error_report key of a section: the example names b2bdn "dn" and b2bcn "cn".
+func reportSection(key string) string {
+	switch key {
+	case "b2bdn":
+		return "dn"
+	case "b2bcn":
+		return "cn"
+	}
+	return key
+}
+
+// simJob is an asynchronous request: an IMS save or reset, or a 2B regeneration.
+type simJob struct {
+	kind      string // SAV, RES, GEN
+	recipient string
+	polls     int // answers of "IP" still to give
+	status    string
+	errCd     string
+	errMsg    string
+	proc, bad int
+	report    map[string][]any
+	apply     func() // run once, when the job finishes
+	applied   bool
+}
+
+// imsDocs are the documents IMS lists for recipient: those of the IMS period (IMSPeriod).
+func (s *Server) imsDocs(recipient string) []*doc2b {
+	y, m, ok := s.IMSPeriod()
+	if !ok {
+		return nil
+	}
+	var out []*doc2b
+	for _, d := range s.generate2B(recipient, y, m) {
+		if d.imsSection() != "" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (s *Server) imsAction(recipient string, d *doc2b) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if a := s.imsActions[recipient+"|"+d.key()]; a != "" {
+		return a
+	}
+	return "N"
+}
+
+// SetIMSAction sets the action of one IMS document as if someone acted on the portal (tests use
+// it to make a prev_status stale). section is the IMS key (b2b, b2bcn ...).
+func (s *Server) SetIMSAction(recipient, section, stin, num, action string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.imsActions[recipient+"|"+section+"|"+stin+"|"+num] = action
+}
+
+// EditIMSDocument changes one IMS document as a supplier amending it would: its taxable value
+// goes up by ₹1 (and its hash changes).
+func (s *Server) EditIMSDocument(recipient, section, stin, num string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.imsEdits[recipient+"|"+section+"|"+stin+"|"+num]++
+}
+
+func imsHash(d *doc2b) string {
+	h := sha256.Sum256([]byte(d.key() + "|" + strconv.FormatFloat(d.val, 'f', 2, 64) + "|" + strconv.FormatFloat(d.txval, 'f', 2, 64)))
+	return hex.EncodeToString(h[:])
+}
+
+func imsRecord(d *doc2b, action string) map[string]any {
+	m := map[string]any{"stin": d.ctin, "rtnprd": d.supprd, "srcform": "R1", "inv_typ": d.typ, "action": action, "pos": d.pos,
+		"ispendactblocked": "N", "srcfilstatus": "Filed", "val": d.val, "txval": d.txval, "iamt": d.igst, "camt": d.cgst,
+		"samt": d.sgst, "cess": d.cess, "hash": imsHash(d)}
+	if d.blocked {
+		m["ispendactblocked"] = "Y"
+	}
+	if d.section == "cdnr" {
+		m["nt_num"], m["nt_dt"] = d.num, d.dt
+	} else {
+		m["inum"], m["idt"] = d.num, d.dt
+	}
+	if d.section == "b2ba" {
+		m["oinum"], m["oidt"] = d.onum, d.odt
+	}
+	return m
+}
+
+// imsRoute answers the IMS paths.
+func (s *Server) imsRoute(r *request) reply {
+	p := strings.TrimPrefix(r.URL.Path, imsPrefix)
+	want := map[string]string{"": http.MethodGet, "/count": http.MethodGet, "/status": http.MethodGet,
+		"/status/save": http.MethodPost, "/status/reset": http.MethodPost}
+	m, ok := want[p]
+	if !ok {
+		return s.flat(http.StatusNotFound, "Not Found")
+	}
+	if r.Method != m {
+		return s.flat(http.StatusMethodNotAllowed, "Method Not Allowed")
+	}
+	if p == "/status" {
+		return s.jobStatusReply(r, "IMS")
+	}
+	ss, rep := s.session(r)
+	if rep != nil {
+		return *rep
+	}
+	switch p {
+	case "/count":
+		return s.imsCount(r, ss.gstin)
+	case "/status/save":
+		return s.imsSave(r, ss.gstin, false)
+	case "/status/reset":
+		return s.imsSave(r, ss.gstin, true)
+	}
+	return s.imsList(r, ss.gstin)
+}
+
+func (s *Server) imsCount(r *request, recipient string) reply {
+	tog := r.URL.Query().Get("type_of_goods")
+	if tog == "" {
+		tog = "others"
+	}
+	if tog != "others" && tog != "imports" && tog != "inward_supplies" {
+		return s.flat(http.StatusUnprocessableEntity, "Invalid type_of_goods: "+tog)
+	}
+	secs := map[string]any{}
+	counts := map[string]map[string]int{}
+	for _, k := range imsSections {
+		counts[k] = map[string]int{"accept": 0, "noaction": 0, "pending": 0, "reject": 0}
+	}
+	total := 0
+	if tog == "others" {
+		names := map[string]string{"A": "accept", "N": "noaction", "P": "pending", "R": "reject"}
+		for _, d := range s.imsDocs(recipient) {
+			counts[d.imsSection()][names[s.imsAction(recipient, d)]]++
+			total++
+		}
+	}
+	for k, v := range counts {
+		secs[k] = v
+	}
+	secs["ttl_cnt"] = total
+	return s.ok(map[string]any{"all_oth": secs})
+}
+
+func (s *Server) imsList(r *request, recipient string) reply {
+	q := r.URL.Query()
+	sec := strings.ToUpper(q.Get("section"))
+	if sec == "" {
+		sec = "B2B"
+	}
+	key, ok := imsSections[sec]
+	if !ok {
+		return s.flat(http.StatusUnprocessableEntity, "Invalid section: "+q.Get("section"))
+	}
+	filter := ""
+	if st := q.Get("status"); st != "" {
+		if filter, ok = imsStatusFilter[st]; !ok {
+			return s.flat(http.StatusUnprocessableEntity, "Invalid status: "+st)
+		}
+	}
+	list := []any{}
+	for _, d := range s.imsDocs(recipient) {
+		if d.imsSection() != key {
+			continue
+		}
+		a := s.imsAction(recipient, d)
+		if filter != "" && a != filter {
+			continue
+		}
+		list = append(list, imsRecord(d, a))
+	}
+	return s.ok(map[string]any{key: list})
+}
+
+// imsSave takes a save or reset: it checks the body as the GSTN schema does (a failure is an ER
+// job, IMSSAV005), checks each record against the document as it is now (a stale prev_status or
+// amounts the supplier has since changed: IMSSAV0010), and answers a reference id; the actions
+// take effect when the job finishes.
+func (s *Server) imsSave(r *request, recipient string, reset bool) reply {
+	job := &simJob{kind: "SAV", recipient: recipient, report: map[string][]any{}}
+	if reset {
+		job.kind = "RES"
+	}
+	var body struct {
+		RTIN    string                      `json:"rtin"`
+		ReqTyp  string                      `json:"reqtyp"`
+		InvData map[string][]map[string]any `json:"invdata"`
+	}
+	wantTyp := "SAVE"
+	if reset {
+		wantTyp = "RESET"
+	}
+	schemaOK := json.Unmarshal(r.body, &body) == nil && body.RTIN == recipient && body.ReqTyp == wantTyp && len(body.InvData) > 0
+	type change struct {
+		key, action string
+	}
+	var changes []change
+	if schemaOK {
+		docs := map[string]*doc2b{}
+		for _, d := range s.imsDocs(recipient) {
+			docs[d.key()] = d
+		}
+	sections:
+		for sec, recs := range body.InvData {
+			if !validIMSKey(sec) || len(recs) == 0 {
+				schemaOK = false
+				break
+			}
+			for _, rec := range recs {
+				if !imsSchemaOK(sec, rec, reset) {
+					schemaOK = false
+					break sections
+				}
+				stin, _ := rec["stin"].(string)
+				num, _ := rec["inum"].(string)
+				if strings.HasPrefix(sec, "b2bcn") || strings.HasPrefix(sec, "b2bdn") {
+					num, _ = rec["nt_num"].(string)
+				}
+				rtnprd, _ := rec["rtnprd"].(string)
+				prev, _ := rec["prev_status"].(string)
+				action, _ := rec["action"].(string)
+				if reset {
+					action = "N"
+				}
+				fail := func(code, msg string) {
+					job.bad++
+					job.report[reportSection(sec)] = append(job.report[reportSection(sec)], map[string]any{"stin": stin, "error_cd": code, "error_msg": msg,
+						"inv": []any{map[string]any{"inum": num, "rtnprd": rtnprd}}})
+				}
+				job.proc++
+				d := docs[sec+"|"+stin+"|"+num]
+				switch {
+				case d == nil || prev != s.imsAction(recipient, d) || !sameAmount(rec["val"], d.val) || !sameAmount(rec["txval"], d.txval):
+					fail("IMSSAV0010", "Either previous action is incorrect/ invoice might have edited by supplier")
+				case action == "P" && d.blocked:
+					// Not a documented code: the simulator's own for a pending action the portal blocks.
+					fail("IMSSAV0011", "Pending action is not allowed for this record")
+				default:
+					changes = append(changes, change{d.key(), action})
+				}
+			}
+		}
+	}
+	switch {
+	case !schemaOK:
+		job.status, job.errCd, job.errMsg, job.proc, job.bad, job.report = "ER", "IMSSAV005", "Schema validation failure", 0, 0, nil
+	case job.bad > 0:
+		job.status = "PE"
+	default:
+		job.status = "P"
+	}
+	job.apply = func() {
+		for _, c := range changes {
+			s.imsActions[recipient+"|"+c.key] = c.action
+		}
+	}
+	return s.ok(map[string]any{"reference_id": s.addJob(job)})
+}
+
+func validIMSKey(k string) bool {
+	for _, v := range imsSections {
+		if v == k {
+			return true
+		}
+	}
+	return false
+}
+
+// imsSchemaOK checks one record of a save or reset as the GSTN save schema does: the required
+// fields, the action codes, amounts as numbers ≥ 0, no other fields.
+func imsSchemaOK(sec string, rec map[string]any, reset bool) bool {
+	note := strings.HasPrefix(sec, "b2bcn") || strings.HasPrefix(sec, "b2bdn")
+	amend := strings.HasSuffix(sec, "a")
+	req := []string{"stin", "rtnprd", "srcform", "pos", "val", "txval", "iamt", "camt", "samt", "cess", "prev_status"}
+	if note {
+		req = append(req, "nt_num", "nt_dt")
+	} else {
+		req = append(req, "inum", "idt")
+	}
+	if !strings.HasPrefix(sec, "ecom") {
+		req = append(req, "inv_typ")
+	}
+	if amend {
+		if note {
+			req = append(req, "ont_num", "ont_dt")
+		} else {
+			req = append(req, "oinum", "oidt")
+		}
+	}
+	if !reset {
+		req = append(req, "action")
+	}
+	allowed := map[string]bool{"remarks": true, "itcRedReq": true, "declIgst": true, "declCgst": true, "declSgst": true, "declCess": true}
+	for _, k := range req {
+		if _, ok := rec[k]; !ok {
+			return false
+		}
+		allowed[k] = true
+	}
+	for k, v := range rec {
+		if !allowed[k] {
+			return false
+		}
+		switch k {
+		case "val", "txval", "iamt", "camt", "samt", "cess":
+			f, ok := v.(float64)
+			if !ok || f < 0 {
+				return false
+			}
+		case "action":
+			if a, _ := v.(string); a != "A" && a != "R" && a != "P" {
+				return false
+			}
+		case "prev_status":
+			if a, _ := v.(string); a != "A" && a != "R" && a != "P" && a != "N" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameAmount compares an amount sent (absolute, as the schema wants) with the document's.
+func sameAmount(v any, want float64) bool {
+	f, ok := v.(float64)
+	return ok && math.Abs(f-math.Abs(want)) < 0.005
+}
+
+// addJob keeps a job and returns its reference id.
+func (s *Server) addJob(j *simJob) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	polls := s.opts.IMSPolls
+	if polls == 0 {
+		polls = 1
+	}
+	j.polls = max(polls, 0)
+	s.seq++
+	ref := fmt.Sprintf("%015x", mix(uint64(s.opts.Seed), s.seq))[:15]
+	s.jobs[ref] = j
+	return ref
+}
+
+// jobStatusReply answers a status poll: IP while the job runs (always, with the StuckJobs fault),
+// then its outcome. family is IMS (save/reset) or GEN (regeneration); a reference of the other
+// family, or none at all, is IMS0008.
+func (s *Server) jobStatusReply(r *request, family string) reply {
+	if _, rep := s.session(r); rep != nil {
+		return *rep
+	}
+	ref := r.URL.Query().Get("reference_id")
+	s.mu.Lock()
+	j := s.jobs[ref]
+	if j == nil || (family == "GEN") != (j.kind == "GEN") {
+		s.mu.Unlock()
+		return s.businessError("IMS0008", "No records found for requested internal transaction Id")
+	}
+	stuck := s.faults.StuckJobs
+	if !stuck && j.polls > 0 {
+		j.polls--
+		stuck = true
+	}
+	if !stuck && !j.applied {
+		j.applied = true
+		if j.apply != nil {
+			j.apply()
+		}
+	}
+	status := j.status
+	if stuck {
+		status = "IP"
+	}
+	out := map[string]any{"err_cd": j.errCd, "err_msg": j.errMsg, "status_cd": status}
+	if j.kind != "GEN" {
+		out["transTypCd"] = "SAV"
+		if j.kind == "RES" {
+			out["transTypCd"] = "RES"
+		}
+		out["proc_cnt"] = strconv.Itoa(j.proc)
+		if status != "IP" {
+			if j.bad > 0 || status == "ER" {
+				out["err_cnt"] = strconv.Itoa(j.bad)
+			}
+			if len(j.report) > 0 {
+				out["error_report"] = j.report
+			}
+		}
+	}
+	s.mu.Unlock()
+	return s.ok(out)
+}
+
+// regenerate2B starts a regeneration of the 2B of a period: only the IMS period can be
+// regenerated (else IMS2B007), and only once its draft exists (else IMS2B009).
+func (s *Server) regenerate2B(r *request, year, month int) reply {
+	ss, rep := s.session(r)
+	if rep != nil {
+		return *rep
+	}
+	y, m, ok := s.IMSPeriod()
+	if !ok || y != year || m != month {
+		return s.businessError("IMS2B007", "Either the entered ITC period is incorrect or it has 3B filed")
+	}
+	if gen := GSTR2BGenerationDate(year, month); s.opts.Now().Before(gen) {
+		return s.businessError("IMS2B009", "Kindly generate 2b after "+gen.Format("02/01/2006"))
+	}
+	recipient := ss.gstin
+	job := &simJob{kind: "GEN", recipient: recipient, status: "P"}
+	job.apply = func() {
+		g := &gstr2bGen{actions: map[string]string{}, at: s.opts.Now().UTC()}
+		for k, v := range s.imsActions {
+			if rest, ok := strings.CutPrefix(k, recipient+"|"); ok {
+				g.actions[rest] = v
+			}
+		}
+		s.gen2b[fmt.Sprintf("%s|%04d%02d", recipient, year, month)] = g
+	}
+	return s.ok(map[string]any{"reference_id": s.addJob(job)})
+}
