@@ -130,7 +130,7 @@ func (g *gstRun) finish2B(rs []periodReturn, failed bool) int {
 	}
 	g.records = nil
 	t := export.Table{Name: "GSTR-2B", Columns: []export.Column{
-		{Key: "period", Title: "Period"}, {Key: "part", Title: "Part"}, {Key: "section", Title: "Section"}, {Key: "kind", Title: "Document"},
+		{Key: "period", Title: "Period", Kind: export.Period}, {Key: "part", Title: "Part"}, {Key: "section", Title: "Section"}, {Key: "kind", Title: "Document"},
 		{Key: "supplier_gstin", Title: "Supplier GSTIN"}, {Key: "trade_name", Title: "Trade name"}, {Key: "number", Title: "Number"},
 		{Key: "date", Title: "Date", Kind: export.Date}, {Key: "type", Title: "Type"}, {Key: "place_of_supply", Title: "POS"},
 		{Key: "reverse_charge", Title: "RCM"}, {Key: "itc_available", Title: "ITC available"}, {Key: "reason", Title: "Reason"},

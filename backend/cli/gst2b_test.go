@@ -32,7 +32,7 @@ func TestGST2BPullOfflineAndFile(t *testing.T) {
 		t.Fatalf("csv: %d %s", code, errs)
 	}
 	b, _ := os.ReadFile(out)
-	if !strings.Contains(string(b), "ims_status") || strings.Count(string(b), "\n") < 3 {
+	if !strings.Contains(string(b), "IMS status") || strings.Count(string(b), "\n") < 3 {
 		t.Errorf("csv = %.300s", b)
 	}
 	gstCLI(t, dir, "2b", "--year", "2024", "--month", "10")
