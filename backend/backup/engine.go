@@ -635,7 +635,9 @@ func (c *errorCatcher) last() (time.Time, error) {
 	return c.at, c.err
 }
 
-func (c *errorCatcher) handler(next slog.Handler) slog.Handler { return &catchHandler{c: c, next: next} }
+func (c *errorCatcher) handler(next slog.Handler) slog.Handler {
+	return &catchHandler{c: c, next: next}
+}
 
 type catchHandler struct {
 	c    *errorCatcher
@@ -687,3 +689,15 @@ func (h *catchHandler) WithGroup(name string) slog.Handler {
 
 // slogDiscard drops what Litestream logs where nothing should be said.
 var slogDiscard = slog.New(slog.DiscardHandler)
+
+// Busy reports whether a process (this one or another) holds the data folder's replication lock.
+func (r *Replicator) Busy() bool {
+	if r.lock != nil {
+		return true
+	}
+	if err := r.acquire(); err != nil {
+		return errors.Is(err, ErrBusy)
+	}
+	r.release()
+	return false
+}

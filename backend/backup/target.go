@@ -298,3 +298,6 @@ func (t Target) Open(ctx context.Context, s Secrets) (litestream.ReplicaClient, 
 	}
 	return c, nil
 }
+
+// Client is an open connection to a target (Litestream's replica client).
+type Client = litestream.ReplicaClient
