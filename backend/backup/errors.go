@@ -36,9 +36,18 @@ func targetError(t Target, action string, err error) error {
 		case "InvalidAccessKeyId", "SignatureDoesNotMatch", "AccessDenied", "InvalidToken", "ExpiredToken", "Forbidden":
 			return apperr.Wrap(apperr.Unauthorised, err, "%s refused the access key (%s). Save the right access key and secret in Settings → Backup.", name, api.ErrorCode())
 		}
+		if strings.Contains(api.ErrorCode(), "UserNotFound") { // MinIO and versitygw: an unknown access key
+			return apperr.Wrap(apperr.Unauthorised, err, "%s refused the access key (%s). Save the right access key and secret in Settings → Backup.", name, api.ErrorCode())
+		}
+	}
+	var status interface{ HTTPStatusCode() int }
+	if errors.As(err, &status) && (status.HTTPStatusCode() == 401 || status.HTTPStatusCode() == 403) {
+		return apperr.Wrap(apperr.Unauthorised, err, "%s refused the access key. Save the right access key and secret in Settings → Backup.", name)
 	}
 	msg := strings.ToLower(err.Error())
 	switch {
+	case strings.Contains(msg, "custom rootcas"):
+		return apperr.Wrap(apperr.Unavailable, err, "%s: the S3 client cannot use the CA bundle named by AWS_CA_BUNDLE in gstdesk's environment. Start gstdesk without AWS_CA_BUNDLE (the system's certificates are used).", name)
 	case errors.Is(err, syscall.ENOSPC) || strings.Contains(msg, "no space left"):
 		return apperr.Wrap(apperr.Unavailable, err, "%s is full: free space on it, or choose another target.", name)
 	case errors.Is(err, fs.ErrPermission):
