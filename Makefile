@@ -3,7 +3,9 @@ SHELL := /bin/bash
 WAILS_VERSION := v2.16.0
 GOBIN := $(shell go env GOPATH)/bin
 WAILS := $(GOBIN)/wails
-APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth xdotool x11-apps x11-utils imagemagick chromium chromium-driver poppler-utils
+# The S3 server the backup tests run against (backend/backup/s3_test.go), built from the Go module proxy.
+VERSITYGW_VERSION := v1.8.0
+APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth xdotool x11-apps x11-utils imagemagick chromium chromium-driver poppler-utils openssh-server
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DIST_KEEP := frontend/dist/.gitkeep
 BIN := build/bin/gstdesk
@@ -23,6 +25,7 @@ setup: $(DIST_KEEP)
 	if [ -n "$$missing" ]; then echo "Installing:$$missing"; $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; else echo "System packages: all present."; fi
 	@# `wails version` prints a sponsor banner after the version: read the module version from the binary instead.
 	@if [ "$$(go version -m $(WAILS) 2>/dev/null | awk '$$1=="mod" {print $$3}')" != "$(WAILS_VERSION)" ]; then echo "Installing Wails CLI $(WAILS_VERSION)"; go install github.com/wailsapp/wails/v2/cmd/wails@$(WAILS_VERSION); else echo "Wails CLI $(WAILS_VERSION): present."; fi
+	@if [ "$$(go version -m $(GOBIN)/versitygw 2>/dev/null | awk '$$1=="mod" {print $$3}')" != "$(VERSITYGW_VERSION)" ]; then echo "Installing versitygw $(VERSITYGW_VERSION) (the backup tests' S3 server)"; go install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION); else echo "versitygw $(VERSITYGW_VERSION): present."; fi
 	@cd frontend && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; else echo "npm packages: present."; fi
 
 # go:embed all:frontend/dist needs a file there before any go build/test/vet on a fresh clone.

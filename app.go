@@ -30,18 +30,19 @@ type App struct {
 	Salary     *Salary
 	Overview   *Overview
 	Files      *Files
+	Backup     *Backup
 }
 
 // NewApp returns the App; the backend opens in startup.
 func NewApp(log *slog.Logger) *App {
 	sh := &shell{log: log}
 	return &App{shell: sh, Workspaces: &Workspaces{sh}, Jobs: &Jobs{sh}, Lookups: &Lookups{sh}, Returns: &Returns{sh},
-		Recon: &Recon{sh}, Salary: &Salary{sh}, Overview: &Overview{sh}, Files: &Files{sh}}
+		Recon: &Recon{sh}, Salary: &Salary{sh}, Overview: &Overview{sh}, Files: &Files{sh}, Backup: &Backup{sh}}
 }
 
 // Bindings lists the structs whose methods the window calls.
 func (a *App) Bindings() []any {
-	return []any{a.Workspaces, a.Jobs, a.Lookups, a.Returns, a.Recon, a.Salary, a.Overview, a.Files}
+	return []any{a.Workspaces, a.Jobs, a.Lookups, a.Returns, a.Recon, a.Salary, a.Overview, a.Files, a.Backup}
 }
 
 func (a *App) startup(ctx context.Context) {
@@ -54,6 +55,10 @@ func (a *App) startup(ctx context.Context) {
 		return
 	}
 	a.shell.d = d
+	// Continuous replication while the window is open; a target that fails shows in the status bar.
+	if err := d.Backup.Start(ctx, "window"); err != nil {
+		a.shell.log.Error("backup: start replication", "err", err.Error())
+	}
 }
 
 // shutdown cancels and waits for the running jobs, then closes the database.

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/backup"
 	"gstdesk/backend/buildinfo"
 	"gstdesk/backend/desk"
 )
@@ -198,6 +199,13 @@ func openDesk(ctx context.Context, env Env) (*desk.Desk, error) {
 	}
 	for _, n := range d.Core.Notices() {
 		fmt.Fprintln(env.Stderr, "gstdesk:", n)
+	}
+	// A command that wrote ships its changes to the backup targets as its desk closes; a failure
+	// is said, never silent (the data is safe here; the next command or the window tries again).
+	d.Backup.Reported = func(_ backup.Status, err error) {
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "gstdesk: backup:", publicMessage(env, err))
+		}
 	}
 	return d, nil
 }

@@ -9,11 +9,14 @@
 //	reconcile   the purchase register against GSTR-2A, decisions, supplier watch
 //	salary      payroll TDS runs, computation sheets, exports
 //	overview    the dashboard and the command palette
+//	backup      backup targets, replication, restore, verify, the writer hand-over
 package desk
 
 import (
 	"context"
 
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/backup"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/lookups"
 	"gstdesk/backend/desk/overview"
@@ -36,6 +39,7 @@ type Desk struct {
 	Recon      *reconcile.Service
 	Salary     *salary.Service
 	Overview   *overview.Service
+	Backup     *backup.Service
 }
 
 // New builds the area services over an open core.
@@ -44,6 +48,7 @@ func New(c *core.Core) *Desk {
 	d.Returns = returns.New(c, d.Lookups)
 	d.Recon = reconcile.New(c, d.Lookups, d.Returns)
 	d.Overview = overview.New(c, d.Lookups, d.Returns, d.Recon)
+	d.Backup = backup.New(c)
 	return d
 }
 
@@ -72,5 +77,13 @@ func Start(ctx context.Context, opt Options) (*Desk, error) {
 	return d, nil
 }
 
-// Close cancels and waits for the running jobs and closes the database.
-func (d *Desk) Close() error { return d.Core.Close() }
+// Close cancels and waits for the running jobs, stops continuous replication (shipping what is
+// committed) and closes the database.
+// A command that wrote ships its writes to the backup targets first (see backup.AfterCommand).
+func (d *Desk) Close() error {
+	if d.Core.Face() == apperr.Command {
+		d.Backup.AfterCommand(context.Background())
+	}
+	d.Backup.Stop()
+	return d.Core.Close()
+}

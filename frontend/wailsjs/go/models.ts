@@ -35,6 +35,422 @@ export namespace apperr {
 
 }
 
+export namespace backup {
+	
+	export class LevelSize {
+	    level: number;
+	    files: number;
+	    bytes: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new LevelSize(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.level = source["level"];
+	        this.files = source["files"];
+	        this.bytes = source["bytes"];
+	    }
+	}
+	export class Point {
+	    txid: number;
+	    // Go type: time
+	    at: any;
+	    snapshot: boolean;
+	    bytes: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Point(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.txid = source["txid"];
+	        this.at = this.convertValues(source["at"], null);
+	        this.snapshot = source["snapshot"];
+	        this.bytes = source["bytes"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Restored {
+	    dir: string;
+	    path: string;
+	    txid: number;
+	    // Go type: time
+	    at: any;
+	    bytes: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Restored(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.dir = source["dir"];
+	        this.path = source["path"];
+	        this.txid = source["txid"];
+	        this.at = this.convertValues(source["at"], null);
+	        this.bytes = source["bytes"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Size {
+	    target: string;
+	    files: number;
+	    bytes: number;
+	    levels: LevelSize[];
+	    // Go type: time
+	    oldest: any;
+	    // Go type: time
+	    newest: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new Size(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.target = source["target"];
+	        this.files = source["files"];
+	        this.bytes = source["bytes"];
+	        this.levels = this.convertValues(source["levels"], LevelSize);
+	        this.oldest = this.convertValues(source["oldest"], null);
+	        this.newest = this.convertValues(source["newest"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class TargetStatus {
+	    id: string;
+	    name: string;
+	    kind: string;
+	    where: string;
+	    role: string;
+	    state: string;
+	    // Go type: time
+	    last_replicated_at: any;
+	    lag_seconds: number;
+	    local_txid: number;
+	    replicated_txid: number;
+	    error?: string;
+	    // Go type: time
+	    error_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new TargetStatus(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.kind = source["kind"];
+	        this.where = source["where"];
+	        this.role = source["role"];
+	        this.state = source["state"];
+	        this.last_replicated_at = this.convertValues(source["last_replicated_at"], null);
+	        this.lag_seconds = source["lag_seconds"];
+	        this.local_txid = source["local_txid"];
+	        this.replicated_txid = source["replicated_txid"];
+	        this.error = source["error"];
+	        this.error_at = this.convertValues(source["error_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Status {
+	    continuous: boolean;
+	    by: string;
+	    pid: number;
+	    // Go type: time
+	    updated_at: any;
+	    targets: TargetStatus[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Status(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.continuous = source["continuous"];
+	        this.by = source["by"];
+	        this.pid = source["pid"];
+	        this.updated_at = this.convertValues(source["updated_at"], null);
+	        this.targets = this.convertValues(source["targets"], TargetStatus);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class TableCount {
+	    table: string;
+	    live: number;
+	    replica: number;
+	    same: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new TableCount(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.table = source["table"];
+	        this.live = source["live"];
+	        this.replica = source["replica"];
+	        this.same = source["same"];
+	    }
+	}
+	export class Target {
+	    id: string;
+	    name: string;
+	    kind: string;
+	    path: string;
+	    endpoint?: string;
+	    bucket?: string;
+	    region?: string;
+	    host?: string;
+	    port?: number;
+	    user?: string;
+	    key_file?: string;
+	    host_key?: string;
+	    retention_days: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Target(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.kind = source["kind"];
+	        this.path = source["path"];
+	        this.endpoint = source["endpoint"];
+	        this.bucket = source["bucket"];
+	        this.region = source["region"];
+	        this.host = source["host"];
+	        this.port = source["port"];
+	        this.user = source["user"];
+	        this.key_file = source["key_file"];
+	        this.host_key = source["host_key"];
+	        this.retention_days = source["retention_days"];
+	    }
+	}
+	export class TargetInfo {
+	    id: string;
+	    name: string;
+	    kind: string;
+	    path: string;
+	    endpoint?: string;
+	    bucket?: string;
+	    region?: string;
+	    host?: string;
+	    port?: number;
+	    user?: string;
+	    key_file?: string;
+	    host_key?: string;
+	    retention_days: number;
+	    where: string;
+	    role: string;
+	    has_key: boolean;
+	    has_secret: boolean;
+	    secret_from: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TargetInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.kind = source["kind"];
+	        this.path = source["path"];
+	        this.endpoint = source["endpoint"];
+	        this.bucket = source["bucket"];
+	        this.region = source["region"];
+	        this.host = source["host"];
+	        this.port = source["port"];
+	        this.user = source["user"];
+	        this.key_file = source["key_file"];
+	        this.host_key = source["host_key"];
+	        this.retention_days = source["retention_days"];
+	        this.where = source["where"];
+	        this.role = source["role"];
+	        this.has_key = source["has_key"];
+	        this.has_secret = source["has_secret"];
+	        this.secret_from = source["secret_from"];
+	    }
+	}
+	export class TargetSpec {
+	    id: string;
+	    name: string;
+	    kind: string;
+	    path: string;
+	    endpoint?: string;
+	    bucket?: string;
+	    region?: string;
+	    host?: string;
+	    port?: number;
+	    user?: string;
+	    key_file?: string;
+	    host_key?: string;
+	    retention_days: number;
+	    access_key_id: string;
+	    secret_access_key: string;
+	    password: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TargetSpec(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.kind = source["kind"];
+	        this.path = source["path"];
+	        this.endpoint = source["endpoint"];
+	        this.bucket = source["bucket"];
+	        this.region = source["region"];
+	        this.host = source["host"];
+	        this.port = source["port"];
+	        this.user = source["user"];
+	        this.key_file = source["key_file"];
+	        this.host_key = source["host_key"];
+	        this.retention_days = source["retention_days"];
+	        this.access_key_id = source["access_key_id"];
+	        this.secret_access_key = source["secret_access_key"];
+	        this.password = source["password"];
+	    }
+	}
+	
+	export class Verification {
+	    target: string;
+	    txid: number;
+	    // Go type: time
+	    at: any;
+	    integrity: string;
+	    tables: TableCount[];
+	    ok: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Verification(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.target = source["target"];
+	        this.txid = source["txid"];
+	        this.at = this.convertValues(source["at"], null);
+	        this.integrity = source["integrity"];
+	        this.tables = this.convertValues(source["tables"], TableCount);
+	        this.ok = source["ok"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace config {
 	
 	export class CredentialStatus {

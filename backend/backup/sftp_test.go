@@ -1,0 +1,154 @@
+//go:build !windows
+
+package backup
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"gstdesk/backend/apperr"
+)
+
+// sftpServer starts Debian's OpenSSH server (which `make setup` installs) on a loopback port with
+// a host key and a client key made for the test, and returns a target for dir on it (as the user
+// running the tests, who logs in with the client key) and the server's host key line.
+func sftpServer(t *testing.T) (Target, string) {
+	t.Helper()
+	sshd, err := exec.LookPath("sshd")
+	if err != nil {
+		sshd = "/usr/sbin/sshd"
+	}
+	if _, err := os.Stat(sshd); err != nil {
+		t.Fatalf("sshd (Debian's openssh-server, the SFTP server these tests run against) is not installed: run make setup (%v)", err)
+	}
+	u, err := user.Current()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, k := range []string{"host", "client"} {
+		out, err := exec.Command("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", filepath.Join(dir, k)).CombinedOutput()
+		if err != nil {
+			t.Fatalf("ssh-keygen: %v %s", err, out)
+		}
+	}
+	pub, err := os.ReadFile(filepath.Join(dir, "client.pub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "authorized_keys"), pub, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hostPub, err := os.ReadFile(filepath.Join(dir, "host.pub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().(*net.TCPAddr)
+	l.Close()
+	cfg := fmt.Sprintf(`ListenAddress 127.0.0.1:%d
+HostKey %s
+AuthorizedKeysFile %s
+PidFile %s
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PubkeyAuthentication yes
+PermitRootLogin prohibit-password
+StrictModes no
+UsePAM no
+Subsystem sftp internal-sftp
+`, addr.Port, filepath.Join(dir, "host"), filepath.Join(dir, "authorized_keys"), filepath.Join(dir, "sshd.pid"))
+	if err := os.WriteFile(filepath.Join(dir, "sshd_config"), []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// sshd wants its privilege-separation folder even in the foreground.
+	_ = os.MkdirAll("/run/sshd", 0o755)
+	cmd := exec.Command(sshd, "-D", "-e", "-f", filepath.Join(dir, "sshd_config"))
+	// A file, not a pipe: the per-connection processes sshd forks (in sessions of their own) keep
+	// a pipe open after sshd is gone, and Wait would wait for them.
+	logf, err := os.Create(filepath.Join(dir, "sshd.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logf.Close()
+	cmd.Stdout, cmd.Stderr = logf, logf
+	// Its own process group: the per-connection sshd processes it forks go with it at the end.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-exited
+	})
+	for {
+		c, err := net.Dial("tcp", addr.String())
+		if err == nil {
+			c.Close()
+			break
+		}
+		select {
+		case err := <-exited:
+			b, _ := os.ReadFile(logf.Name())
+			t.Fatalf("sshd stopped: %v\n%s", err, b)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	remote := t.TempDir()
+	tg := Target{ID: "box", Name: "office box", Kind: KindSFTP, Host: "127.0.0.1", Port: addr.Port, User: u.Username,
+		KeyFile: filepath.Join(dir, "client"), HostKey: strings.TrimSpace(string(hostPub)), Path: remote}
+	tg.Normalize()
+	return tg, strings.TrimSpace(string(hostPub))
+}
+
+// TestSFTPReplicateRestore: sync to a real OpenSSH server's SFTP, restore from it; a wrong host
+// key and a wrong key are refused with the target's name.
+func TestSFTPReplicateRestore(t *testing.T) {
+	ctx := context.Background()
+	tg, _ := sftpServer(t)
+	l := openLive(t)
+	l.insert(t, 60)
+	if _, err := l.replicator(tg).SyncOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	c, err := tg.Open(ctx, Secrets{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Restore(ctx, tg, c, filepath.Join(t.TempDir(), "r"), l.db.Dir, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := countRows(t, r.Path); got != 60 {
+		t.Errorf("rows restored over SFTP = %d, want 60", got)
+	}
+
+	wrongHost := tg
+	wrongHost.HostKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"
+	wrongKey := tg
+	kdir := t.TempDir()
+	if out, err := exec.Command("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", filepath.Join(kdir, "k")).CombinedOutput(); err != nil {
+		t.Fatalf("ssh-keygen: %v %s", err, out)
+	}
+	wrongKey.KeyFile = filepath.Join(kdir, "k")
+	for name, bad := range map[string]Target{"wrong host key": wrongHost, "wrong client key": wrongKey} {
+		_, err := l.replicator(bad).SyncOnce(ctx)
+		if err == nil || !strings.Contains(err.Error(), `"office box"`) || apperr.KindOf(err) == apperr.Internal {
+			t.Errorf("%s: %v, want an error naming the target", name, err)
+		}
+	}
+}

@@ -1,0 +1,303 @@
+// Package backup keeps copies of gstdesk's database on backup targets (a folder, S3-compatible
+// object storage, an SFTP server) with Litestream (github.com/benbjohnson/litestream, used as a
+// library): continuous replication of every committed transaction, restore points, restore of
+// the latest or of a point in time into a new data folder, verification of a replica, retention
+// per target, and the guard that keeps two desks from writing one replica.
+//
+// The first target is the one Litestream replicates to (it keeps one replica per database); every
+// other target is a mirror of it, file by file, so a failing mirror never holds back the first.
+package backup
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/benbjohnson/litestream"
+	"github.com/benbjohnson/litestream/file"
+	"github.com/benbjohnson/litestream/s3"
+	"github.com/benbjohnson/litestream/sftp"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/config"
+)
+
+// The kinds of target.
+const (
+	KindFolder = "folder" // a folder: a NAS share, a synced drive, a USB disk
+	KindS3     = "s3"     // S3-compatible object storage: AWS S3, MinIO, Backblaze B2, Wasabi, Cloudflare R2
+	KindSFTP   = "sftp"   // a folder on an SFTP server
+)
+
+// DefaultRetentionDays is how many days of restore points a new target keeps.
+const DefaultRetentionDays = 7
+
+// Target is one place backups go. It holds no secret: an S3 target's access key and secret and
+// an SFTP target's password live in the keychain (Secrets), filed under the target's id.
+type Target struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	// Path is the folder (folder), the key prefix in the bucket (s3) or the remote folder (sftp).
+	Path string `json:"path"`
+	// S3: the endpoint (empty for AWS), bucket and region.
+	Endpoint string `json:"endpoint,omitempty"`
+	Bucket   string `json:"bucket,omitempty"`
+	Region   string `json:"region,omitempty"`
+	// SFTP: host, port (0: 22), user, private key file and the server's public host key
+	// (authorized_keys format; empty trusts any host key, which the target's description says).
+	Host    string `json:"host,omitempty"`
+	Port    int    `json:"port,omitempty"`
+	User    string `json:"user,omitempty"`
+	KeyFile string `json:"key_file,omitempty"`
+	HostKey string `json:"host_key,omitempty"`
+	// RetentionDays is how many days of restore points the target keeps.
+	RetentionDays int `json:"retention_days"`
+}
+
+// Secrets are a target's credentials, kept in the keychain.
+type Secrets struct {
+	AccessKeyID     string // s3
+	SecretAccessKey string // s3
+	Password        string // sftp (optional with a key file)
+}
+
+// The environment variables that carry a target's secrets for one run where there is no keychain
+// (a headless box, a script); a secret in the keychain for the target wins.
+const (
+	EnvS3AccessKeyID     = "GSTDESK_BACKUP_S3_ACCESS_KEY_ID"
+	EnvS3SecretAccessKey = "GSTDESK_BACKUP_S3_SECRET_ACCESS_KEY"
+	EnvSFTPPassword      = "GSTDESK_BACKUP_SFTP_PASSWORD"
+)
+
+func secretOwner(id string) string { return "backup:" + id }
+
+// SaveSecrets stores a target's secrets in the keychain (the empty ones are left alone).
+func SaveSecrets(v config.Vault, t Target, s Secrets) error {
+	owner := secretOwner(t.ID)
+	for _, kv := range []struct{ what, value, env string }{
+		{"access_key_id", s.AccessKeyID, EnvS3AccessKeyID},
+		{"secret_access_key", s.SecretAccessKey, EnvS3SecretAccessKey},
+		{"sftp_password", s.Password, EnvSFTPPassword},
+	} {
+		if kv.value == "" {
+			continue
+		}
+		if err := v.SaveSecret(owner, kv.what, kv.value, kv.env); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// LoadSecrets reads a target's secrets: the keychain's, else the environment's.
+func LoadSecrets(v config.Vault, t Target) Secrets {
+	owner := secretOwner(t.ID)
+	var s Secrets
+	s.AccessKeyID, _ = v.LoadSecret(owner, "access_key_id", EnvS3AccessKeyID)
+	s.SecretAccessKey, _ = v.LoadSecret(owner, "secret_access_key", EnvS3SecretAccessKey)
+	s.Password, _ = v.LoadSecret(owner, "sftp_password", EnvSFTPPassword)
+	return s
+}
+
+// DeleteSecrets removes a target's secrets from the keychain.
+func DeleteSecrets(v config.Vault, t Target) error {
+	for _, what := range []string{"access_key_id", "secret_access_key", "sftp_password"} {
+		if err := v.DeleteSecret(secretOwner(t.ID), what); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Normalize trims what a person typed and fills the defaults.
+func (t *Target) Normalize() {
+	for _, p := range []*string{&t.Name, &t.Kind, &t.Path, &t.Endpoint, &t.Bucket, &t.Region, &t.Host, &t.User, &t.KeyFile, &t.HostKey} {
+		*p = strings.TrimSpace(*p)
+	}
+	t.Kind = strings.ToLower(t.Kind)
+	t.Endpoint = strings.TrimRight(t.Endpoint, "/")
+	if t.Kind == KindS3 || t.Kind == KindSFTP {
+		t.Path = strings.Trim(t.Path, "/")
+	}
+	if t.Kind == KindSFTP && t.Path == "" {
+		t.Path = "."
+	}
+	if t.Kind == KindFolder && t.Path != "" {
+		if abs, err := filepath.Abs(t.Path); err == nil {
+			t.Path = abs
+		}
+	}
+	if t.RetentionDays == 0 {
+		t.RetentionDays = DefaultRetentionDays
+	}
+	if t.Name == "" {
+		t.Name = t.defaultName()
+	}
+}
+
+func (t Target) defaultName() string {
+	switch t.Kind {
+	case KindFolder:
+		return filepath.Base(t.Path)
+	case KindS3:
+		return t.Bucket
+	case KindSFTP:
+		return t.Host
+	}
+	return t.Kind
+}
+
+// Validate checks a target as a person described it (after Normalize); dataDir is the live data
+// folder, which a folder target must be outside of.
+func (t Target) Validate(dataDir string) error {
+	if t.Name == "" || len(t.Name) > 60 || strings.ContainsAny(t.Name, "\r\n\t") {
+		return apperr.New(apperr.Invalid, "A backup target needs a name of 1 to 60 characters on one line.")
+	}
+	if t.RetentionDays < 1 || t.RetentionDays > 3650 {
+		return apperr.New(apperr.Invalid, "Target %q: keep restore points for 1 to 3650 days, not %d.", t.Name, t.RetentionDays)
+	}
+	switch t.Kind {
+	case KindFolder:
+		if t.Path == "" {
+			return apperr.New(apperr.Invalid, "Target %q: give the folder backups go to (a NAS share, a synced drive, a USB disk).", t.Name)
+		}
+		if dataDir != "" && within(t.Path, dataDir) {
+			return apperr.New(apperr.Invalid, "Target %q: the folder %s is inside the data folder %s; a backup must live elsewhere (another disk, a NAS share).", t.Name, t.Path, dataDir)
+		}
+	case KindS3:
+		if t.Bucket == "" {
+			return apperr.New(apperr.Invalid, "Target %q: give the bucket name.", t.Name)
+		}
+		if strings.ContainsAny(t.Bucket, "/ ") {
+			return apperr.New(apperr.Invalid, "Target %q: the bucket %q must be a bucket name only; put folders in the path.", t.Name, t.Bucket)
+		}
+		if t.Endpoint != "" {
+			u, err := url.Parse(t.Endpoint)
+			if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+				return apperr.New(apperr.Invalid, "Target %q: the endpoint %q is not a web address such as https://s3.eu-central-003.backblazeb2.com.", t.Name, t.Endpoint)
+			}
+			if u.Scheme == "http" && !isLoopback(u.Hostname()) {
+				return apperr.New(apperr.Invalid, "Target %q: the endpoint %q must use https: plain http is only allowed for this computer (localhost, 127.0.0.1).", t.Name, t.Endpoint)
+			}
+		} else if t.Region == "" {
+			return apperr.New(apperr.Invalid, "Target %q: give the region of the bucket (for AWS S3), or the endpoint of another S3-compatible service.", t.Name)
+		}
+	case KindSFTP:
+		if t.Host == "" || t.User == "" {
+			return apperr.New(apperr.Invalid, "Target %q: give the SFTP host and user.", t.Name)
+		}
+		if strings.ContainsAny(t.Host, "/ @") {
+			return apperr.New(apperr.Invalid, "Target %q: the host %q must be a host name or address only; give the user and the port separately.", t.Name, t.Host)
+		}
+		if t.Port < 0 || t.Port > 65535 {
+			return apperr.New(apperr.Invalid, "Target %q: the port must be between 1 and 65535.", t.Name)
+		}
+	default:
+		return apperr.New(apperr.Invalid, "A backup target is a folder, s3 or sftp, not %q.", t.Kind)
+	}
+	return nil
+}
+
+// within reports whether path is dir or inside it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(filepath.Clean(dir), filepath.Clean(path))
+	return err == nil && (rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))))
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Where describes the target for a person: the folder, s3://bucket/path at the endpoint, or
+// sftp://user@host:port/path.
+func (t Target) Where() string {
+	switch t.Kind {
+	case KindFolder:
+		return t.Path
+	case KindS3:
+		s := "s3://" + t.Bucket + "/" + t.Path
+		if t.Endpoint != "" {
+			s += " at " + t.Endpoint
+		}
+		return s
+	case KindSFTP:
+		return "sftp://" + t.User + "@" + t.hostPort() + "/" + strings.TrimPrefix(t.Path, "/")
+	}
+	return t.Kind
+}
+
+func (t Target) hostPort() string {
+	port := t.Port
+	if port == 0 {
+		port = 22
+	}
+	return net.JoinHostPort(t.Host, strconv.Itoa(port))
+}
+
+// client is the Litestream replica client of a target.
+func (t Target) client(s Secrets) (litestream.ReplicaClient, error) {
+	switch t.Kind {
+	case KindFolder:
+		return file.NewReplicaClient(t.Path), nil
+	case KindS3:
+		c := s3.NewReplicaClient()
+		c.Bucket, c.Path, c.Region = t.Bucket, t.Path, t.Region
+		c.AccessKeyID, c.SecretAccessKey = s.AccessKeyID, s.SecretAccessKey
+		if t.Endpoint != "" {
+			c.Endpoint = t.Endpoint
+			c.ForcePathStyle = true // every S3-compatible service answers path-style; not all virtual-host style
+			if c.Region == "" {
+				c.Region = "us-east-1"
+			}
+		}
+		if c.AccessKeyID == "" || c.SecretAccessKey == "" {
+			return nil, apperr.New(apperr.Unauthorised, "Backup target %q (%s) has no access key: save it in Settings → Backup, or set %s and %s.", t.Name, t.Where(), EnvS3AccessKeyID, EnvS3SecretAccessKey)
+		}
+		return c, nil
+	case KindSFTP:
+		c := sftp.NewReplicaClient()
+		c.Host, c.User, c.Path, c.KeyPath, c.HostKey = t.hostPort(), t.User, t.Path, t.KeyFile, t.HostKey
+		c.Password = s.Password
+		if c.Password == "" && c.KeyPath == "" {
+			return nil, apperr.New(apperr.Unauthorised, "Backup target %q (%s) has neither a password nor a key file: give one in Settings → Backup, or set %s.", t.Name, t.Where(), EnvSFTPPassword)
+		}
+		return c, nil
+	}
+	return nil, fmt.Errorf("backup: unknown target kind %q", t.Kind)
+}
+
+// Open returns the target's replica client, initialised (connected, for S3 and SFTP).
+func (t Target) Open(ctx context.Context, s Secrets) (litestream.ReplicaClient, error) {
+	if t.Kind == KindFolder {
+		// Litestream would make a missing folder; a missing folder is usually a USB disk or a
+		// network share that is not connected, and the backup must not land on this disk instead.
+		if fi, err := os.Stat(t.Path); err != nil || !fi.IsDir() {
+			if err == nil {
+				err = fmt.Errorf("%s is not a folder", t.Path)
+			}
+			return nil, apperr.Wrap(apperr.Unavailable, err, "Backup target %q (%s) is not there: is the disk or network share connected?", t.Name, t.Where())
+		}
+	}
+	c, err := t.client(s)
+	if err != nil {
+		return nil, err
+	}
+	c.SetLogger(slogDiscard)
+	if err := c.Init(ctx); err != nil {
+		return nil, targetError(t, "connect to", err)
+	}
+	return c, nil
+}
+
+// Client is an open connection to a target (Litestream's replica client).
+type Client = litestream.ReplicaClient

@@ -1,0 +1,439 @@
+// Package backup is the area service for backups of the data folder: backup targets and their
+// credentials, continuous replication while the window (or `gstdesk backup run`) is open, a sync
+// after every command that writes, restore points, restore into a new folder, verify, size and the
+// writer hand-over between desks. It is an area of its own, not part of workspaces, because a
+// backup holds the whole data folder (every workspace), and it runs a background engine the
+// window starts and stops.
+package backup
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/backup"
+	"gstdesk/backend/config"
+	"gstdesk/backend/desk/core"
+)
+
+// Service is the backup area over the shared core.
+type Service struct {
+	*core.Core
+
+	mu  sync.Mutex
+	rep *backup.Replicator // the continuous replicator of this process, when it runs one
+	by  string
+	// before is the database files' state when the command started, to tell whether it wrote.
+	before fileState
+
+	// Reported hears the outcome of the sync after a command that wrote (the command line prints
+	// a failure on standard error); nil hears nothing.
+	Reported func(st backup.Status, err error)
+}
+
+// New returns the backup service over c.
+func New(c *core.Core) *Service {
+	s := &Service{Core: c}
+	s.before = statFiles(c.DB.Path)
+	return s
+}
+
+// TargetInfo is a target with which of its secrets are set (never the secrets themselves).
+type TargetInfo struct {
+	backup.Target
+	Where      string `json:"where"`
+	Role       string `json:"role"` // replica (the first) or mirror
+	HasKey     bool   `json:"has_key"`
+	HasSecret  bool   `json:"has_secret"`
+	SecretFrom string `json:"secret_from"` // keychain, environment or none
+}
+
+// Targets lists the backup targets, the first being the one Litestream replicates to.
+func (s *Service) Targets(ctx context.Context) ([]TargetInfo, error) {
+	ts, err := backup.Targets(ctx, s.DB)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]TargetInfo, len(ts))
+	for i, t := range ts {
+		ti := TargetInfo{Target: t, Where: t.Where(), Role: "replica", SecretFrom: config.SourceNone}
+		if i > 0 {
+			ti.Role = "mirror"
+		}
+		switch t.Kind {
+		case backup.KindS3:
+			_, ti.SecretFrom = s.Vault.LoadSecret("backup:"+t.ID, "secret_access_key", backup.EnvS3SecretAccessKey)
+			sec := backup.LoadSecrets(s.Vault, t)
+			ti.HasKey, ti.HasSecret = sec.AccessKeyID != "", sec.SecretAccessKey != ""
+		case backup.KindSFTP:
+			_, ti.SecretFrom = s.Vault.LoadSecret("backup:"+t.ID, "sftp_password", backup.EnvSFTPPassword)
+			ti.HasSecret = ti.SecretFrom != config.SourceNone || t.KeyFile != ""
+		}
+		out[i] = ti
+	}
+	return out, nil
+}
+
+// TargetSpec is a new target as a person describes it, with its secrets.
+type TargetSpec struct {
+	backup.Target
+	AccessKeyID     string `json:"access_key_id"`
+	SecretAccessKey string `json:"secret_access_key"`
+	Password        string `json:"password"`
+}
+
+// AddTarget connects to a new target, claims it for this database and desk, and stores it; its
+// secrets go to the keychain. A target that cannot be reached, refuses the credentials, or holds
+// another database's replica is not stored (and its secrets are removed again).
+func (s *Service) AddTarget(ctx context.Context, spec TargetSpec) (backup.Target, error) {
+	dbID, err := backup.DatabaseID(ctx, s.DB)
+	if err != nil {
+		return backup.Target{}, err
+	}
+	desk, err := backup.LoadDesk(s.DB.Dir)
+	if err != nil {
+		return backup.Target{}, err
+	}
+	sec := backup.Secrets{AccessKeyID: spec.AccessKeyID, SecretAccessKey: spec.SecretAccessKey, Password: spec.Password}
+	t, err := backup.AddTarget(ctx, s.DB, spec.Target, func(t backup.Target) error {
+		if err := backup.SaveSecrets(s.Vault, t, sec); err != nil {
+			return err
+		}
+		c, err := t.Open(ctx, s.secretsOf(t, sec))
+		if err == nil {
+			err = backup.Claim(ctx, t, c, dbID, desk.ID, s.Now())
+		}
+		if err != nil {
+			_ = backup.DeleteSecrets(s.Vault, t)
+		}
+		return err
+	})
+	if err != nil {
+		return t, err
+	}
+	s.restart(ctx)
+	return t, nil
+}
+
+// secretsOf is what the keychain (or environment) holds for t, with typed values winning: where
+// there is no keychain a person may still type them for this run.
+func (s *Service) secretsOf(t backup.Target, typed backup.Secrets) backup.Secrets {
+	sec := backup.LoadSecrets(s.Vault, t)
+	if typed.AccessKeyID != "" {
+		sec.AccessKeyID = typed.AccessKeyID
+	}
+	if typed.SecretAccessKey != "" {
+		sec.SecretAccessKey = typed.SecretAccessKey
+	}
+	if typed.Password != "" {
+		sec.Password = typed.Password
+	}
+	return sec
+}
+
+// RemoveTarget forgets a target and its secrets; what it holds stays there.
+func (s *Service) RemoveTarget(ctx context.Context, ref string) (backup.Target, error) {
+	t, err := backup.RemoveTarget(ctx, s.DB, ref)
+	if err != nil {
+		return t, err
+	}
+	if err := backup.DeleteSecrets(s.Vault, t); err != nil {
+		return t, err
+	}
+	s.restart(ctx)
+	return t, nil
+}
+
+// replicator builds a replicator over the current targets (nil when there is none).
+func (s *Service) replicator(ctx context.Context, by string) (*backup.Replicator, error) {
+	ts, err := backup.Targets(ctx, s.DB)
+	if err != nil || len(ts) == 0 {
+		return nil, err
+	}
+	dbID, err := backup.DatabaseID(ctx, s.DB)
+	if err != nil {
+		return nil, err
+	}
+	desk, err := backup.LoadDesk(s.DB.Dir)
+	if err != nil {
+		return nil, err
+	}
+	return backup.New(backup.Config{
+		Path: s.DB.Path, Dir: s.DB.Dir, Targets: ts,
+		Secrets:    func(t backup.Target) backup.Secrets { return backup.LoadSecrets(s.Vault, t) },
+		DatabaseID: dbID, DeskID: desk.ID, By: by, Log: s.Log,
+	}), nil
+}
+
+// Start replicates continuously in the background until Stop (the window, `backup run`). With no
+// target it does nothing; when another process already replicates the folder it leaves it to it.
+func (s *Service) Start(ctx context.Context, by string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rep != nil {
+		return nil
+	}
+	rep, err := s.replicator(ctx, by)
+	if err != nil || rep == nil {
+		return err
+	}
+	if err := rep.Start(ctx); err != nil {
+		if errors.Is(err, backup.ErrBusy) {
+			return nil
+		}
+		return err
+	}
+	s.rep, s.by = rep, by
+	return nil
+}
+
+// Stop ends continuous replication, shipping what is committed (trying for up to five seconds).
+func (s *Service) Stop() error {
+	s.mu.Lock()
+	rep := s.rep
+	s.rep = nil
+	s.mu.Unlock()
+	if rep == nil {
+		return nil
+	}
+	err := rep.Stop(5 * time.Second)
+	s.before = statFiles(s.DB.Path) // what was committed is shipped
+	return err
+}
+
+// Running reports whether this process replicates continuously.
+func (s *Service) Running() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rep != nil
+}
+
+// restart starts the continuous replicator again over the changed targets, when one runs.
+func (s *Service) restart(ctx context.Context) {
+	s.mu.Lock()
+	rep, by := s.rep, s.by
+	s.mu.Unlock()
+	if rep == nil {
+		return
+	}
+	_ = s.Stop()
+	if err := s.Start(ctx, by); err != nil {
+		s.Log.Warn("backup: restart replication", "error", err)
+	}
+}
+
+// Status is the backup state for the status bar: this process's replicator's, else what the
+// replicating process (or the last command) left in the data folder, else every target idle.
+func (s *Service) Status(ctx context.Context) (backup.Status, error) {
+	s.mu.Lock()
+	rep := s.rep
+	s.mu.Unlock()
+	if rep != nil {
+		return rep.Status(), nil
+	}
+	ts, err := backup.Targets(ctx, s.DB)
+	if err != nil {
+		return backup.Status{}, err
+	}
+	st, _ := backup.ReadStatus(s.DB.Dir)
+	// Keep only the targets there are, and show new ones as idle.
+	known := map[string]backup.TargetStatus{}
+	for _, t := range st.Targets {
+		known[t.ID] = t
+	}
+	st.Targets = st.Targets[:0]
+	for i, t := range ts {
+		ts := known[t.ID]
+		if ts.ID == "" {
+			role := "replica"
+			if i > 0 {
+				role = "mirror"
+			}
+			ts = backup.TargetStatus{ID: t.ID, Name: t.Name, Kind: t.Kind, Where: t.Where(), Role: role, State: backup.StateIdle}
+		}
+		st.Targets = append(st.Targets, ts)
+	}
+	if st.Continuous && !lockHeld(s.DB.Dir) {
+		st.Continuous = false // the process that wrote it has ended without saying so (killed)
+	}
+	return st, nil
+}
+
+func lockHeld(dir string) bool {
+	r := backup.New(backup.Config{Dir: dir, Targets: []backup.Target{{}}})
+	return r.Busy()
+}
+
+// Sync ships what is committed to every target now. When another process replicates the folder
+// continuously it leaves the work to it and returns that process's status.
+func (s *Service) Sync(ctx context.Context) (backup.Status, error) {
+	s.mu.Lock()
+	rep := s.rep
+	s.mu.Unlock()
+	if rep != nil {
+		err := rep.Sync(ctx)
+		return rep.Status(), err
+	}
+	rep, err := s.replicator(ctx, "command")
+	if err != nil {
+		return backup.Status{}, err
+	}
+	if rep == nil {
+		return backup.Status{}, apperr.New(apperr.NotFound, "No backup target is set up.").
+			WithHint(apperr.Hint{Window: "Add one in Settings → Backup.", Command: "Run: gstdesk backup target add --kind folder --path /mnt/nas/gstdesk"})
+	}
+	st, err := rep.SyncOnce(ctx)
+	// Litestream writes to the database as it syncs (its own tables): what follows is measured
+	// from here, so a command that only synced is not synced again as it ends.
+	s.before = statFiles(s.DB.Path)
+	if errors.Is(err, backup.ErrBusy) {
+		return st, nil
+	}
+	return st, err
+}
+
+// AfterCommand ships a command's writes when it wrote anything and targets are set up (the
+// command line calls it as the desk closes). Nothing is done for a command that only read.
+func (s *Service) AfterCommand(ctx context.Context) (backup.Status, bool, error) {
+	if s.Running() || statFiles(s.DB.Path) == s.before {
+		return backup.Status{}, false, nil
+	}
+	ts, err := backup.Targets(ctx, s.DB)
+	if err != nil || len(ts) == 0 {
+		return backup.Status{}, false, err
+	}
+	st, err := s.Sync(ctx)
+	if s.Reported != nil {
+		s.Reported(st, err)
+	}
+	return st, true, err
+}
+
+// fileState is the size and time of the database file and its WAL: any committed write changes it.
+type fileState struct {
+	dbSize, walSize int64
+	dbMod, walMod   time.Time
+}
+
+func statFiles(path string) fileState {
+	var f fileState
+	if fi, err := os.Stat(path); err == nil {
+		f.dbSize, f.dbMod = fi.Size(), fi.ModTime()
+	}
+	if fi, err := os.Stat(path + "-wal"); err == nil {
+		f.walSize, f.walMod = fi.Size(), fi.ModTime()
+	}
+	return f
+}
+
+// target returns the target named ref, or the first one when ref is empty.
+func (s *Service) target(ctx context.Context, ref string) (backup.Target, error) {
+	ts, err := backup.Targets(ctx, s.DB)
+	if err != nil {
+		return backup.Target{}, err
+	}
+	if ref == "" {
+		if len(ts) == 0 {
+			return backup.Target{}, apperr.New(apperr.NotFound, "No backup target is set up.").
+				WithHint(apperr.Hint{Window: "Add one in Settings → Backup.", Command: "Run: gstdesk backup target add --kind folder --path /mnt/nas/gstdesk"})
+		}
+		return ts[0], nil
+	}
+	return backup.FindTarget(ts, ref)
+}
+
+func (s *Service) open(ctx context.Context, ref string) (backup.Target, backup.Client, error) {
+	t, err := s.target(ctx, ref)
+	if err != nil {
+		return t, nil, err
+	}
+	c, err := t.Open(ctx, backup.LoadSecrets(s.Vault, t))
+	return t, c, err
+}
+
+// Points lists the restore points of a target (ref empty: the first), oldest first.
+func (s *Service) Points(ctx context.Context, ref string) ([]backup.Point, error) {
+	t, c, err := s.open(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	return backup.Points(ctx, t, c)
+}
+
+// Restore writes the database as it was at a point in time (zero: the latest) from a target into
+// dir, a new or empty folder that is not the live data folder. Open it with GSTDESK_DATA_DIR=dir;
+// it is a new desk there, which reads the replica but writes it only after Take over.
+func (s *Service) Restore(ctx context.Context, ref, dir string, at time.Time) (backup.Restored, error) {
+	t, c, err := s.open(ctx, ref)
+	if err != nil {
+		return backup.Restored{}, err
+	}
+	return backup.Restore(ctx, t, c, dir, s.DB.Dir, at)
+}
+
+// Verify ships what is committed, restores the latest point of a target into a temporary folder,
+// checks it, and compares the rows of every table with the live database.
+func (s *Service) Verify(ctx context.Context, ref string) (backup.Verification, error) {
+	if _, err := s.Sync(ctx); err != nil {
+		s.Log.Warn("backup: sync before verify", "error", err)
+	}
+	t, c, err := s.open(ctx, ref)
+	if err != nil {
+		return backup.Verification{}, err
+	}
+	return backup.Verify(ctx, t, c, s.DB.DB, s.DB.Dir, filepath.Dir(s.DB.Dir))
+}
+
+// Sizes reports what each target holds.
+func (s *Service) Sizes(ctx context.Context) ([]backup.Size, error) {
+	ts, err := backup.Targets(ctx, s.DB)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]backup.Size, 0, len(ts))
+	for _, t := range ts {
+		c, err := t.Open(ctx, backup.LoadSecrets(s.Vault, t))
+		if err != nil {
+			return out, err
+		}
+		sz, err := backup.Measure(ctx, t, c)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, sz)
+	}
+	return out, nil
+}
+
+// TakeOver makes this desk the writer of every target's replica (after restoring from it on a
+// new machine, or when a colleague's desk hands over). The other desk stops writing them at its
+// next check (within half a minute while its window is open); stop gstdesk there first.
+func (s *Service) TakeOver(ctx context.Context) ([]backup.Target, error) {
+	ts, err := backup.Targets(ctx, s.DB)
+	if err != nil {
+		return nil, err
+	}
+	dbID, err := backup.DatabaseID(ctx, s.DB)
+	if err != nil {
+		return nil, err
+	}
+	desk, err := backup.LoadDesk(s.DB.Dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range ts {
+		c, err := t.Open(ctx, backup.LoadSecrets(s.Vault, t))
+		if err != nil {
+			return ts, err
+		}
+		if err := backup.TakeOver(ctx, t, c, dbID, desk.ID, s.Now()); err != nil {
+			return ts, err
+		}
+	}
+	s.restart(ctx)
+	return ts, nil
+}

@@ -1,0 +1,76 @@
+package backup
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/zalando/go-keyring"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/backup"
+	"gstdesk/backend/config"
+	"gstdesk/backend/desk/core/coretest"
+)
+
+// TestAddTargetChangesNothingOnFailure: a target that refuses (here: an S3 endpoint nothing listens
+// on) is not stored, and the secrets typed for it leave the keychain again.
+func TestAddTargetChangesNothingOnFailure(t *testing.T) {
+	ctx := context.Background()
+	c, _ := coretest.Open(t, nil)
+	s := New(c)
+	spec := TargetSpec{Target: backup.Target{Name: "cloud", Kind: backup.KindS3, Bucket: "books", Endpoint: "http://127.0.0.1:1"}, AccessKeyID: "AKID", SecretAccessKey: "s3cr3t"}
+	failed, err := s.AddTarget(ctx, spec)
+	if apperr.KindOf(err) != apperr.Unavailable {
+		t.Fatalf("add of an unreachable target: %v, want unavailable", err)
+	}
+	ts, err := s.Targets(ctx)
+	if err != nil || len(ts) != 0 {
+		t.Fatalf("targets after a failed add = %v (%v), want none", ts, err)
+	}
+	if failed.ID == "" {
+		t.Fatal("the failed add returned no id to look for")
+	}
+	if v, err := keyring.Get(config.KeyringService, "backup:"+failed.ID+":secret_access_key"); err == nil {
+		t.Errorf("the secret stayed in the keychain: %q", v)
+	}
+}
+
+// TestAfterCommandShipsOnlyWrites: a command that only read ships nothing; one that wrote ships
+// its change; the window's continuous replicator makes a command's own sync unnecessary.
+func TestAfterCommandShipsOnlyWrites(t *testing.T) {
+	ctx := context.Background()
+	c, _ := coretest.Open(t, nil)
+	s := New(c)
+	if _, err := s.AddTarget(ctx, TargetSpec{Target: backup.Target{Kind: backup.KindFolder, Path: filepath.Join(t.TempDir(), "nas")}}); err != nil {
+		t.Fatal(err)
+	}
+	s.before = statFiles(c.DB.Path)
+	if _, did, err := s.AfterCommand(ctx); did || err != nil {
+		t.Errorf("after a read: did %v, err %v; want nothing done", did, err)
+	}
+	if err := c.DB.SetSetting(ctx, "", "probe", "1"); err != nil {
+		t.Fatal(err)
+	}
+	var reported bool
+	s.Reported = func(backup.Status, error) { reported = true }
+	st, did, err := s.AfterCommand(ctx)
+	if !did || err != nil || !reported || st.Targets[0].State != backup.StateOK {
+		t.Fatalf("after a write: did %v, err %v, reported %v, status %+v", did, err, reported, st)
+	}
+	if err := s.Start(ctx, "window"); err != nil || !s.Running() {
+		t.Fatalf("start: %v running %v", err, s.Running())
+	}
+	if err := c.DB.SetSetting(ctx, "", "probe", "2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, did, _ := s.AfterCommand(ctx); did {
+		t.Errorf("a command's own sync ran while the replicator runs")
+	}
+	if _, err := s.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Stop(); err != nil || s.Running() {
+		t.Fatalf("stop: %v", err)
+	}
+}

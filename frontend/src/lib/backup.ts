@@ -1,0 +1,38 @@
+// The backup state in one line for the status bar: never silent about a failure.
+import { writable } from 'svelte/store'
+import type { Status } from '../api/backup'
+
+export const backupStatus = writable<Status | null>(null)
+
+export interface BackupSummary { text: string; tone: 'ok' | 'warn' | 'bad' | 'muted'; title: string }
+
+/** "Backed up 12 s ago", "Backup behind by 40 s", "Backup failing: …"; null when no target is set up. */
+export function backupSummary(st: Status | null, now: Date = new Date()): BackupSummary | null {
+  if (!st || !st.targets || st.targets.length === 0) return null
+  const failing = st.targets.filter((t) => t.state === 'failing' || t.state === 'not_writer')
+  const title = st.targets.map((t) => `${t.name} (${t.where}): ${t.state}${t.error ? ' — ' + t.error : ''}`).join('\n')
+  if (failing.length > 0) {
+    const f = failing[0]
+    const what = f.state === 'not_writer' ? 'another desk writes it' : 'failing'
+    return { text: `Backup to ${f.name}: ${what}`, tone: 'bad', title }
+  }
+  const lag = Math.max(...st.targets.map((t) => t.lag_seconds || 0))
+  if (st.targets.some((t) => t.state === 'behind') && lag >= 1) {
+    return { text: `Backup behind by ${ago(lag)}`, tone: 'warn', title }
+  }
+  const times = st.targets.map((t) => (t.last_replicated_at ? new Date(t.last_replicated_at as unknown as string).getTime() : 0))
+  const oldest = Math.min(...times)
+  if (!oldest || oldest < 0 || Number.isNaN(oldest) || new Date(oldest).getFullYear() < 2000) {
+    return { text: 'Backup: not yet', tone: 'muted', title }
+  }
+  const s = Math.max(0, Math.round((now.getTime() - oldest) / 1000))
+  return { text: `Backed up ${ago(s)} ago`, tone: st.continuous ? 'ok' : 'muted', title }
+}
+
+function ago(s: number): string {
+  s = Math.round(s)
+  if (s < 60) return `${s} s`
+  if (s < 3600) return `${Math.floor(s / 60)} min`
+  if (s < 86400) return `${Math.floor(s / 3600)} h`
+  return `${Math.floor(s / 86400)} d`
+}
