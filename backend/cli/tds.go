@@ -65,7 +65,7 @@ func runTDS(ctx context.Context, env Env, args []string) int {
 // payrollColumnsHelp says which columns a payroll sheet needs and what becomes of the others.
 var payrollColumnsHelp = strings.Join([]string{
 	"A CSV or XLSX payroll has a header row of the workbook's item keys (or friendly names such as",
-	"\"Basic salary 17(1)\", \"HRA exemption\", \"80C\"); 'gstdesk tds template' writes one.",
+	"\"Salary u/s 17(1)\", \"HRA exemption\", \"80C\"); 'gstdesk tds template' writes one.",
 	"Required: " + strings.Join(payroll.Required(), ", ") + " (the salary u/s 17(1)), with a value in",
 	"every row (0 where there is none). Any other item may be left out or blank: it is taken as 0,",
 	"and a warning lists the items with no column. Two columns for one item are refused.",

@@ -308,7 +308,7 @@ func TestTDSCalcRefusesWrongNumbers(t *testing.T) {
 	dir := t.TempDir()
 	tests := []struct{ name, data, want string }{
 		{"two.csv", "Employee,Salary,Gross salary\nAsha,0,\"24,00,000\"\n", "two.csv, row 1, column C (Gross salary): this column and column B (Salary) both read as"},
-		{"nosalary.csv", "Employee,Basic pay,80C\nAsha,2400000,150000\n", "nosalary.csv, row 1: no column gives Basic salary 17(1)"},
+		{"nosalary.csv", "Employee,Basic pay,80C\nAsha,2400000,150000\n", "nosalary.csv, row 1: no column gives Salary u/s 17(1)"},
 		{"shift.csv", "Name,Salary,80C\nRao, Asha,1285000,150000\n", "shift.csv, row 2, column D: \"150000\": a value beyond the header's last column"},
 	}
 	for _, tt := range tests {

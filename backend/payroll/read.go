@@ -434,7 +434,12 @@ func (rr *rowReader) setup(headers []string, headerRow int, opt Options) error {
 		}
 	}
 	if len(rr.im.Missing) > 0 {
-		rr.im.warn(fmt.Sprintf("%d workbook items have no column and are taken as 0: %s", len(rr.im.Missing), strings.Join(rr.im.Missing, ", ")))
+		// In words, as the template heads them (Missing keeps the keys for programs).
+		names := make([]string, len(rr.im.Missing))
+		for i, k := range rr.im.Missing {
+			names[i] = targetTitle(k)
+		}
+		rr.im.warn(fmt.Sprintf("%d items are not in the file and are taken as 0: %s", len(names), strings.Join(names, ", ")))
 	}
 	for _, w := range twice {
 		rr.im.warn(w)

@@ -22,8 +22,8 @@ var exampleRows = []map[string]string{
 	{ColCode: "EMP005", ColName: "Farah Khan", ColPAN: "EFGPK5678P", "salary_as_per_provisions_contained_in_section_17_1": "6200000", "value_of_perquisites_us_17_2": "240000", "deductible_amount_us_80_ccd_2": "500000", "gross_amount_us_80_ccd_2": "500000", ColDeducted: "1200000"},
 }
 
-// Template writes the XLSX template: a sheet "employees" whose first row has every column key
-// (each with a note describing it) followed by example rows, and a sheet "columns" listing each
+// Template writes the XLSX template: a sheet "employees" whose first row has every column's title
+// (each with a note describing it; the reader takes titles and keys alike) followed by example rows, and a sheet "columns" listing each
 // column with its friendly title, description, example and whether it is required. With filled set, the example rows
 // are five demo employees; otherwise one example row to overwrite.
 func Template(w io.Writer, filled bool) error {
@@ -44,10 +44,11 @@ func Template(w io.Writer, filled bool) error {
 	}
 	for i, t := range targets {
 		cell, _ := excelize.CoordinatesToCellName(i+1, 1)
-		f.SetCellValue(TemplateSheet, cell, t.Key)
+		// The header row is in words (the reader takes titles as well as keys); the note says more.
+		f.SetCellValue(TemplateSheet, cell, t.Title)
 		f.AddComment(TemplateSheet, excelize.Comment{Cell: cell, Author: "gstdesk", Paragraph: []excelize.RichTextRun{{Text: t.Title + ": " + t.Description}}})
 		col := ColumnName(i)
-		width := float64(len(t.Key)) * 0.9
+		width := float64(len(t.Title)) * 1.1
 		if width < 12 {
 			width = 12
 		}

@@ -67,6 +67,23 @@ type Line struct {
 	Amount  money.Paise `json:"amount"`
 	Section string      `json:"section,omitempty"`
 	Note    string      `json:"note,omitempty"` // cap or relief applied, or why an item does not count
+	// Heading marks the sheet's title line: it has no amount and no section of its own.
+	Heading bool `json:"heading,omitempty"`
+}
+
+// PANWords is a pan_status as a person reads it.
+func PANWords(status string) string {
+	switch status {
+	case PANValid, "":
+		return "PAN valid"
+	case PANNotAvailable:
+		return "no PAN given"
+	case PANInvalid:
+		return "PAN invalid"
+	case PANApplied:
+		return "PAN applied for"
+	}
+	return status
 }
 
 // Explanation is a Result with the computation sheet of each regime.
@@ -578,8 +595,22 @@ func (e *explainer) start(g Regime, in *Input) {
 	if g == NewRegime {
 		title = "New regime (" + r.New.Section + ")"
 	}
-	e.lines = append(e.lines, Line{Label: title + ", " + YearLabel(r.FY) + ", " + r.Sections.Act, Section: r.Sections.SalaryTDS,
-		Note: "employee category " + in.Category.String() + ", pan_status " + in.PANStatus})
+	e.lines = append(e.lines, Line{Label: title + ", " + YearLabel(r.FY) + ", " + r.Sections.Act, Heading: true,
+		Note: "TDS on salary u/s " + strings.TrimPrefix(r.Sections.SalaryTDS, "s.") + " · " + categoryWords(in.Category) + " · " + PANWords(in.PANStatus)})
+}
+
+// categoryWords is an employee category as a person reads it.
+func categoryWords(c Category) string {
+	switch s := c.String(); s {
+	case "senior_citizen":
+		return "senior citizen (60 to 79)"
+	case "super_senior_citizen":
+		return "super senior citizen (80 or more)"
+	case "general", "":
+		return "below 60"
+	default:
+		return s
+	}
 }
 
 func (e *explainer) add(label string, amount fine, section, note string) {

@@ -10,11 +10,22 @@ func FormatLines(lines []Line) string {
 	var b strings.Builder
 	wl, wa, ws := 0, 0, 0
 	for _, l := range lines {
+		if l.Heading {
+			continue
+		}
 		wl = max(wl, utf8.RuneCountInString(l.Label))
 		wa = max(wa, len(l.Amount.String()))
 		ws = max(ws, len(l.Section))
 	}
 	for _, l := range lines {
+		if l.Heading { // the title line: no amount, no section column
+			b.WriteString(l.Label)
+			if l.Note != "" {
+				b.WriteString(" (" + l.Note + ")")
+			}
+			b.WriteString("\n")
+			continue
+		}
 		b.WriteString(l.Label)
 		b.WriteString(strings.Repeat(" ", wl-utf8.RuneCountInString(l.Label)+2))
 		a := l.Amount.String()

@@ -327,7 +327,7 @@ func TestMonthAgainAndOutOfOrder(t *testing.T) {
 		t.Fatalf("diff = %+v", changed.Diff)
 	}
 	got := strings.Join(changed.Diff.Changed[0].Fields, "; ")
-	for _, w := range []string{"Basic salary 17(1) 2,00,000 → 2,50,000", "TDS deducted not recorded → 30,000", "TDS this month"} {
+	for _, w := range []string{"Salary u/s 17(1) 2,00,000 → 2,50,000", "TDS deducted not recorded → 30,000", "TDS this month"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("diff %q lacks %q", got, w)
 		}

@@ -4526,6 +4526,7 @@ export namespace tds {
 	    amount: number;
 	    section?: string;
 	    note?: string;
+	    heading?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Line(source);
@@ -4537,6 +4538,7 @@ export namespace tds {
 	        this.amount = source["amount"];
 	        this.section = source["section"];
 	        this.note = source["note"];
+	        this.heading = source["heading"];
 	    }
 	}
 	export class RegimeResult {
