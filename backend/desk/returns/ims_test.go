@@ -136,7 +136,9 @@ func TestIMSRefusals(t *testing.T) {
 		t.Errorf("stale prev_status = %+v", out[0])
 	}
 	// A supplier's edit: the amounts gstdesk listed no longer hold.
-	edited := pick(t, recs, func(r ims.Record) bool { return r.Action == ims.NoAction && !r.PendingBlocked && r.Number != doc.Number })
+	edited := pick(t, recs, func(r ims.Record) bool {
+		return r.Action == ims.NoAction && !r.PendingBlocked && r.Number != doc.Number
+	})
 	sim.EditIMSDocument("27AAPFU0939F1ZV", "b2b", edited.STIN, edited.Number)
 	out = s.sendIMS(ctx, mustClient(t, s), mustToken(t, s), "27AAPFU0939F1ZV", false, []ims.Change{{Record: edited, Action: ims.Accepted}})
 	if out[0].Result != ims.ResultRefused || out[0].ErrorCode != "IMSSAV0010" {
