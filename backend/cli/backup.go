@@ -52,7 +52,7 @@ empty folder, never the live one; open it with GSTDESK_DATA_DIR=DIR. A time to t
 the end of that minute. A restored folder is another desk: it reads the replicas but does not
 write them until 'backup takeover' (stop gstdesk on the other desk first).
 'verify' restores the latest point into a temporary folder, runs PRAGMA integrity_check and
-compares the rows of every table with the live database.
+compares the row count of every table with the live database.
 Output: one JSON object per line. Exit 0 on success, 1 when it failed, 2 for a usage error.`
 
 func runBackup(ctx context.Context, env Env, args []string) int {

@@ -143,6 +143,10 @@ func TestReconAgainst2BAndIMSApply(t *testing.T) {
 	if code, _, _ := run("recon", "--year", ys, "--month", ms, "--purchases", path, "--against", "2c"); code != ExitUsage {
 		t.Errorf("--against 2c: exit %d", code)
 	}
+	// Flags of the 2A run are refused against 2B, never dropped without a word.
+	if code, _, errs := run("recon", "--year", ys, "--month", ms, "--purchases", path, "--tolerance", "5"); code != ExitUsage || !strings.Contains(errs, "--tolerance apply to the reconciliation with GSTR-2A") {
+		t.Errorf("--tolerance against 2B: exit %d %s", code, errs)
+	}
 	code, dry, errs := run("gst", "ims", "apply", "--year", ys, "--month", ms, "--purchases", path, "--dry-run")
 	if code != ExitOK || len(dry) == 0 {
 		t.Fatalf("dry run: %d %v %s", code, dry, errs)

@@ -118,6 +118,18 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		*against = d.Recon.DefaultAgainst(ctx, periods[0], periods[len(periods)-1])
 	}
 	if *against == reconcile.Against2B {
+		// The three-way run takes the tolerances from Settings and is not saved: a flag it would
+		// ignore is refused, never dropped without a word.
+		var ignored []string
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "tolerance", "date-window", "combine-duplicates", "pin":
+				ignored = append(ignored, "--"+f.Name)
+			}
+		})
+		if len(ignored) > 0 {
+			return fail(ExitUsage, "%s apply to the reconciliation with GSTR-2A: add --against 2a, or leave them out (against GSTR-2B the tolerances come from Settings).", strings.Join(ignored, ", "))
+		}
 		return reconAgainst2B(ctx, env, d.Recon, *purchases, periods[0], periods[len(periods)-1], outFormat, *out)
 	}
 	// The same two steps as the window: import the register (kept, checked, mapped), then run it.
@@ -236,5 +248,11 @@ func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, path, f
 	}
 	fmt.Fprintf(env.Stderr, "gstdesk recon: against GSTR-2B %s to %s: %d rows; recommended accept %d, pending %d, reject %d, no IMS action %d.\n",
 		tw.From, tw.To, len(tw.Rows), tw.Counts["accept"], tw.Counts["pending"], tw.Counts["reject"], tw.Counts["none"])
+	if tw.LeftOut > 0 {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: %d register invoices dated outside %s to %s left out.\n", tw.LeftOut, tw.From, tw.To)
+	}
+	if len(tw.NoGSTR2B) > 0 {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: no GSTR-2B stored for %s: every register invoice of it shows as missing in 2B. Pull it (gstdesk gst 2b) or import the portal file first.\n", strings.Join(tw.NoGSTR2B, ", "))
+	}
 	return ExitOK
 }

@@ -177,6 +177,9 @@ func (s *Service) Start(ctx context.Context, by string) error {
 	if s.rep != nil {
 		return nil
 	}
+	// Remembered before anything else: a target added later (restart) starts replication then,
+	// even when this start found none.
+	s.by = by
 	rep, err := s.replicator(ctx, by)
 	if err != nil || rep == nil {
 		return err
@@ -187,7 +190,7 @@ func (s *Service) Start(ctx context.Context, by string) error {
 		}
 		return err
 	}
-	s.rep, s.by = rep, by
+	s.rep = rep
 	return nil
 }
 
@@ -212,12 +215,13 @@ func (s *Service) Running() bool {
 	return s.rep != nil
 }
 
-// restart starts the continuous replicator again over the changed targets, when one runs.
+// restart starts the continuous replicator again over the changed targets, when this process
+// replicates continuously (the window, `backup run`): also when it found no target at its start.
 func (s *Service) restart(ctx context.Context) {
 	s.mu.Lock()
-	rep, by := s.rep, s.by
+	by := s.by
 	s.mu.Unlock()
-	if rep == nil {
+	if by == "" { // a one-off command: it ships its writes as it ends
 		return
 	}
 	_ = s.Stop()

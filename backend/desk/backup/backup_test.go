@@ -74,3 +74,21 @@ func TestAfterCommandShipsOnlyWrites(t *testing.T) {
 		t.Fatalf("stop: %v", err)
 	}
 }
+
+// TestTargetAddedAfterStartReplicates: the window opened with no target; the first one added in
+// Settings starts continuous replication then, without a restart of the window.
+func TestTargetAddedAfterStartReplicates(t *testing.T) {
+	ctx := context.Background()
+	c, _ := coretest.Open(t, nil)
+	s := New(c)
+	if err := s.Start(ctx, "window"); err != nil || s.Running() {
+		t.Fatalf("start with no target: running %v, %v", s.Running(), err)
+	}
+	if _, err := s.AddTarget(ctx, TargetSpec{Target: backup.Target{Kind: backup.KindFolder, Path: filepath.Join(t.TempDir(), "nas")}}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Stop() })
+	if !s.Running() {
+		t.Error("a target added after the start does not replicate")
+	}
+}

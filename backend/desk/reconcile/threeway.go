@@ -130,6 +130,9 @@ type ThreeWayResult struct {
 	Snapshots []gstr2b.Snapshot `json:"snapshots"`
 	// LeftOut counts register invoices neither dated in the periods nor matched to their 2B.
 	LeftOut int `json:"left_out"`
+	// NoGSTR2B lists the periods with no GSTR-2B stored: every register invoice of them shows as
+	// missing in 2B until it is pulled or imported.
+	NoGSTR2B []string `json:"no_gstr2b,omitempty"`
 	// Counts are rows by recommended action (accept, pending, reject, none).
 	Counts map[string]int `json:"counts"`
 }
@@ -176,10 +179,28 @@ func (s *Service) ReconAgainst2B(ctx context.Context, path, from, to string) (Th
 	if err != nil {
 		return out, err
 	}
+	// The person's links, unlinks and decisions hold here as in the 2A reconciliation: a pair they
+	// took apart is never paired again and recommended Accept.
+	if opt, err = recon.WithDecisions(ctx, s.DB.DB, ws, opt); err != nil {
+		return out, err
+	}
+	if len(snaps) < len(periods) {
+		have := map[string]bool{}
+		for _, sn := range snaps {
+			have[sn.Period] = true
+		}
+		for _, p := range periods {
+			if !have[p] {
+				out.NoGSTR2B = append(out.NoGSTR2B, p) // its register invoices all read "missing in 2B"
+			}
+		}
+	}
 	var inScope []recon.Invoice
 	for _, b := range books {
 		if b.Period >= out.From {
 			inScope = append(inScope, b)
+		} else {
+			out.LeftOut++ // dated before the periods
 		}
 	}
 	res := recon.Match(inScope, twoB, opt)
@@ -276,7 +297,7 @@ func (s *Service) ApplyRecommendations(ctx context.Context, path, from, to strin
 		default:
 			reqs = append(reqs, returns.IMSChangeRequest{Section: r.IMSSection, STIN: d.SupplierGSTIN, Number: d.Number,
 				Action: actionKey(r.Recommended.Action), Reason: r.Recommended.Reason})
-			idx[d.SupplierGSTIN+"|"+gstr2a.NormaliseInvoiceNumber(d.Number)] = len(lines)
+			idx[r.IMSSection+"|"+d.SupplierGSTIN+"|"+gstr2a.NormaliseInvoiceNumber(d.Number)] = len(lines)
 			l.Result = "sent"
 		}
 		lines = append(lines, l)
@@ -287,7 +308,7 @@ func (s *Service) ApplyRecommendations(ctx context.Context, path, from, to strin
 			return lines, err
 		}
 		for _, r := range res.Results {
-			if i, ok := idx[r.STIN+"|"+gstr2a.NormaliseInvoiceNumber(r.Number)]; ok {
+			if i, ok := idx[r.Section+"|"+r.STIN+"|"+gstr2a.NormaliseInvoiceNumber(r.Number)]; ok {
 				lines[i].Result, lines[i].Message = r.Result, r.Message
 			}
 		}

@@ -3,6 +3,7 @@ package reconcile
 import (
 	"context"
 	"fmt"
+	"gstdesk/backend/period"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,6 +75,15 @@ func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
 	tw, err := s.ReconAgainst2B(ctx, path, p, p)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if tw.NoGSTR2B != nil {
+		t.Errorf("no 2B for %v, though it is stored", tw.NoGSTR2B)
+	}
+	// A month without a 2B in the range is named, not left to read as "missing in 2B" unsaid.
+	pm, _ := period.ParseMonth(p)
+	next := pm.Next().String()
+	if wide, err := s.ReconAgainst2B(ctx, path, p, next); err != nil || len(wide.NoGSTR2B) != 1 || wide.NoGSTR2B[0] != next {
+		t.Errorf("range with %s unpulled: no 2B %v, %v", next, wide.NoGSTR2B, err)
 	}
 	find := func(number string) ThreeWayRow {
 		for _, r := range tw.Rows {

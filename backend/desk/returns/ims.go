@@ -467,6 +467,16 @@ func (s *Service) sendIMS(ctx context.Context, client *gstapi.Client, token, rti
 	for _, e := range st.Report {
 		refused[ims.ReportSection(e.Section)+"|"+e.STIN+"|"+gstr2a.NormaliseInvoiceNumber(e.INum)] = e
 	}
+	matched := 0
+	for i := range results {
+		r := &results[i]
+		if _, ok := refused[r.Section+"|"+r.STIN+"|"+gstr2a.NormaliseInvoiceNumber(r.Number)]; ok {
+			matched++
+		}
+	}
+	// A report entry that names no document of the request (no number, a section gstdesk does not
+	// know) could be any of them: none is recorded as applied on that answer.
+	unsure := st.Status == gstapi.JobProcessedErrors && matched < len(refused)
 	for i := range results {
 		r := &results[i]
 		k := r.Section + "|" + r.STIN + "|" + gstr2a.NormaliseInvoiceNumber(r.Number)
@@ -474,6 +484,8 @@ func (s *Service) sendIMS(ctx context.Context, client *gstapi.Client, token, rti
 			r.Result, r.ErrorCode, r.Message = ims.ResultRefused, e.Code, ims.ErrorText(e)
 		} else if st.Status == gstapi.JobProcessedErrors && len(st.Report) == 0 {
 			r.Result, r.Message = ims.ResultUnknown, "The service processed the request with errors but named no document; list IMS to see what the portal says."
+		} else if unsure {
+			r.Result, r.Message = ims.ResultUnknown, "The service refused a document this request cannot tell apart; list IMS to see what the portal says."
 		} else {
 			r.Result = ims.ResultApplied
 		}
