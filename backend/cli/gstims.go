@@ -3,7 +3,8 @@ package cli
 import (
 	"context"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/returns"
@@ -61,7 +62,7 @@ func imsCount(ctx context.Context, g *gstRun, args []string) int {
 		g.emit(map[string]any{"error": errorObject(apperr.Command.Public(err))})
 		return g.done(true)
 	}
-	for _, sec := range sortedKeys(c.Sections) {
+	for _, sec := range slices.Sorted(maps.Keys(c.Sections)) {
 		n := c.Sections[sec]
 		g.emit(map[string]any{"section": sec, "accepted": n.Accept, "rejected": n.Reject, "pending": n.Pending, "no_action": n.NoAction,
 			"transaction_id": c.TransactionID})
@@ -205,15 +206,6 @@ func gst2BRegenerate(ctx context.Context, g *gstRun, args []string) int {
 	}
 	g.emit(rec)
 	return g.done(res.Pull.Error != nil)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // imsApply reconciles a register with GSTR-2B and applies (or, with --dry-run, lists) each row's

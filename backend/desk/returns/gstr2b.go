@@ -39,14 +39,6 @@ type Pull2BResult struct {
 	Raw []byte `json:"-"`
 }
 
-func monthWords(p string) string {
-	m, err := period.ParseMonth(p)
-	if err != nil {
-		return p
-	}
-	return m.Month.String()[:3] + " " + fmt.Sprint(m.Year)
-}
-
 // PullGSTR2B pulls the GSTR-2B of each period with the taxpayer's session (every file_number page
 // of a large return) and stores each as a new snapshot, one transaction per period. progress is
 // called after each period; keepRaw keeps the stored return in the results.
@@ -87,7 +79,7 @@ func (s *Service) PullGSTR2B(ctx context.Context, periods []string, keepRaw bool
 		prev, _ := gstr2b.LatestSnapshot(ctx, s.DB.DB, ws.ID, p)
 		kept := ""
 		if prev.ID != "" {
-			kept = fmt.Sprintf(" The %s snapshot %s on %s is kept.", monthWords(p), prev.SourceText(), prev.FetchedAt.Local().Format("02/01/2006 15:04"))
+			kept = fmt.Sprintf(" The %s snapshot %s on %s is kept.", period.LabelOf(p), prev.SourceText(), prev.FetchedAt.Local().Format("02/01/2006 15:04"))
 		}
 		switch {
 		case err != nil:
@@ -106,7 +98,7 @@ func (s *Service) PullGSTR2B(ctx context.Context, periods []string, keepRaw bool
 			}
 		case ans.NotGenerated != nil:
 			r.Status, r.ExpectedBy, r.TransactionID = "not_generated", ans.ExpectedBy, ans.TransactionID
-			r.Notice = fmt.Sprintf("GSTR-2B for %s is not generated yet", monthWords(p))
+			r.Notice = fmt.Sprintf("GSTR-2B for %s is not generated yet", period.LabelOf(p))
 			if ans.ExpectedBy != "" {
 				r.Notice += "; the GST service expects it by " + ans.ExpectedBy
 			}
@@ -132,7 +124,7 @@ func (s *Service) PullGSTR2B(ctx context.Context, periods []string, keepRaw bool
 			}
 			r.Status = "pulled"
 			if snap.Status == gstr2b.StatusEmpty {
-				r.Status, r.Notice = "empty", fmt.Sprintf("Nothing this period: the GST service has no GSTR-2B documents for %s.", monthWords(p))
+				r.Status, r.Notice = "empty", fmt.Sprintf("Nothing this period: the GST service has no GSTR-2B documents for %s.", period.LabelOf(p))
 			}
 			r.SnapshotID, r.Documents, r.Rejected, r.Suppliers, r.Files, r.Shape = snap.ID, snap.Documents, snap.Rejected, snap.Suppliers, snap.Files, snap.Shape
 			r.TransactionID, r.FetchedAt = ans.TransactionID, snap.FetchedAt.UTC().Format(time.RFC3339)

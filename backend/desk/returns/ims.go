@@ -534,10 +534,10 @@ func (s *Service) RegenerateGSTR2B(ctx context.Context, p string) (RegenerateRes
 		if errors.As(err, &be) {
 			switch strings.ToUpper(be.Code) {
 			case "IMS2B007":
-				return out, apperr.New(apperr.Invalid, "GSTR-2B of %s cannot be regenerated: either %s is not the ITC period IMS is open for, or its GSTR-3B is already filed (IMS2B007). The 2B stands as generated.", monthWords(np), monthWords(np))
+				return out, apperr.New(apperr.Invalid, "GSTR-2B of %s cannot be regenerated: either %s is not the ITC period IMS is open for, or its GSTR-3B is already filed (IMS2B007). The 2B stands as generated.", period.LabelOf(np), period.LabelOf(np))
 			case "IMS2B009":
 				when := expectedByOf(be.Message)
-				msg := fmt.Sprintf("GSTR-2B of %s cannot be regenerated yet: its draft is not available", monthWords(np))
+				msg := fmt.Sprintf("GSTR-2B of %s cannot be regenerated yet: its draft is not available", period.LabelOf(np))
 				if when != "" {
 					msg += "; the service says to regenerate it after " + when
 				}
@@ -559,7 +559,7 @@ func (s *Service) RegenerateGSTR2B(ctx context.Context, p string) (RegenerateRes
 	})
 	switch {
 	case errors.Is(err, errStillRunning):
-		return out, apperr.New(apperr.Unavailable, "The GST service had not finished regenerating GSTR-2B of %s (reference %s) after %s of waiting. Pull the 2B later: gstdesk gst 2b --year %d --month %d.", monthWords(np), ref, waited, pm.Year, pm.Month)
+		return out, apperr.New(apperr.Unavailable, "The GST service had not finished regenerating GSTR-2B of %s (reference %s) after %s of waiting. Pull the 2B later: gstdesk gst 2b --year %d --month %d.", period.LabelOf(np), ref, waited, pm.Year, pm.Month)
 	case err != nil:
 		return out, err
 	case st.Status != gstapi.JobProcessed:
@@ -567,7 +567,7 @@ func (s *Service) RegenerateGSTR2B(ctx context.Context, p string) (RegenerateRes
 		if msg == "" {
 			msg = "no reason given"
 		}
-		return out, apperr.New(apperr.Unavailable, "The GST service could not regenerate GSTR-2B of %s: %s (%s %s). The 2B stands as generated before.", monthWords(np), msg, st.Status, st.ErrorCode)
+		return out, apperr.New(apperr.Unavailable, "The GST service could not regenerate GSTR-2B of %s: %s (%s %s). The 2B stands as generated before.", period.LabelOf(np), msg, st.Status, st.ErrorCode)
 	}
 	res, err := s.PullGSTR2B(ctx, []string{np}, false, nil)
 	if err != nil {
