@@ -45,7 +45,16 @@ export async function startApp(extraEnv = {}) {
   const url = `http://127.0.0.1:${port}/`
   await waitFor(url, 20000)
   console.log(`  app up in ${Date.now() - t0} ms at ${url}`)
-  return { url, data, stop: () => { proc.kill(); rmSync(data, { recursive: true, force: true }) } }
+  const exited = new Promise((resolve) => proc.once('exit', resolve))
+  // Stop waits for the app to exit before removing its data folder: on SIGTERM it still ships its
+  // last writes (backup) and closes the database, and a folder removed under it is not empty.
+  const stop = async () => {
+    proc.kill()
+    const gone = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 15000))])
+    if (!gone) { proc.kill('SIGKILL'); await exited }
+    rmSync(data, { recursive: true, force: true })
+  }
+  return { url, data, stop }
 }
 
 const browser = await chromium.launch({
@@ -87,7 +96,7 @@ for (const f of files) {
       await ctx.close()
     }
   }
-  app.stop()
+  await app.stop()
 }
 await browser.close()
 console.log(`${passed} passed, ${failed} failed`)
