@@ -36,10 +36,11 @@ const gstUsage = `usage:
   gstdesk gst import FILE   (a GSTR-2A or GSTR-2B JSON file from the GST portal; the kind is detected)
   gstdesk gst 2b-regenerate --year YYYY --month MM
   gstdesk gst ims count | list [--section S] [--status S] | set SUPPLIER_GSTIN DOCUMENT accept|reject|pending|reset | log
+  gstdesk gst ims apply --year YYYY --month MM --purchases FILE [--dry-run]
 
 Common flags: --offline (answer from stored answers only), --fresh (ignore stored answers),
 --format json|csv|xlsx with --out FILE (write a file instead of JSON lines on stdout).
-Output: one JSON object per line: {"gstin"|"key": ..., "source": "remote"|"cache", "fetched_at": ...,
+Output: one JSON object per line: {"gstin"|"key": ..., "source": "remote"|"demo"|"cache", "fetched_at": ...,
 "data": ...} or {..., "error": {"kind", "message", "status"}}; a GSTIN no taxpayer has is the
 answer {"gstin": ..., "not_registered": true, "message": ...}, not a failure. Exit 0 when every item
 was answered, 1 when any failed, 2 for a usage error. Configuration comes from the current workspace, overridden by
