@@ -4009,6 +4009,7 @@ export namespace reconcile {
 	    rows: ThreeWayRow[];
 	    snapshots: gstr2b.Snapshot[];
 	    left_out: number;
+	    no_gstr2b?: string[];
 	    counts: Record<string, number>;
 	
 	    static createFrom(source: any = {}) {
@@ -4022,6 +4023,7 @@ export namespace reconcile {
 	        this.rows = this.convertValues(source["rows"], ThreeWayRow);
 	        this.snapshots = this.convertValues(source["snapshots"], gstr2b.Snapshot);
 	        this.left_out = source["left_out"];
+	        this.no_gstr2b = source["no_gstr2b"];
 	        this.counts = source["counts"];
 	    }
 	
@@ -5119,8 +5121,11 @@ export namespace workspaces {
 	}
 	export class Usage {
 	    gstr2a_pulls: number;
+	    gstr2b_pulls: number;
+	    ims_documents: number;
 	    recon_runs: number;
 	    payroll_runs: number;
+	    tds_year_months: number;
 	    decisions: number;
 	    settings: number;
 	
@@ -5131,8 +5136,11 @@ export namespace workspaces {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.gstr2a_pulls = source["gstr2a_pulls"];
+	        this.gstr2b_pulls = source["gstr2b_pulls"];
+	        this.ims_documents = source["ims_documents"];
 	        this.recon_runs = source["recon_runs"];
 	        this.payroll_runs = source["payroll_runs"];
+	        this.tds_year_months = source["tds_year_months"];
 	        this.decisions = source["decisions"];
 	        this.settings = source["settings"];
 	    }
