@@ -140,15 +140,14 @@ type LookupDetail struct {
 
 // LookupGSTIN checks one GSTIN locally and then searches it (cache first unless fresh).
 func (s *Service) LookupGSTIN(ctx context.Context, raw string, fresh bool) (LookupDetail, error) {
-	lk, err := s.Lookups(ctx)
-	if err != nil {
-		return LookupDetail{}, err
-	}
 	g, bad := lookup.CheckGSTIN(raw)
 	if bad != nil {
 		return LookupDetail{}, bad
 	}
-	a := lk.Search(ctx, g, fresh, false)
+	a, _, err := s.Ask(ctx, Question{Op: lookup.OpSearch, Input: g, Fresh: fresh})
+	if err != nil {
+		return LookupDetail{}, err
+	}
 	status := lookup.StatusRemote
 	switch {
 	case a.NotRegistered(): // an answer: shown as the result, not as an error
@@ -177,11 +176,10 @@ type PreferenceView struct {
 
 // Preference looks up the return-filing preference of a GSTIN for a financial year.
 func (s *Service) Preference(ctx context.Context, raw, fy string) (PreferenceView, error) {
-	lk, err := s.Lookups(ctx)
+	a, _, err := s.Ask(ctx, Question{Op: lookup.OpPreference, Input: raw, FY: fy})
 	if err != nil {
 		return PreferenceView{}, err
 	}
-	a := lk.Preference(ctx, raw, fy, false)
 	if a.Error != nil {
 		return PreferenceView{}, a.Error
 	}
@@ -403,7 +401,10 @@ func (s *Service) Changed(ctx context.Context, date, state string, fresh bool, p
 	names, _ := lk.Names(ctx, known)
 	v := ChangedView{Date: date, State: state, ByType: map[string]int{}}
 	for page, pages := 1, 1; page <= pages; page++ {
-		a, cl := lk.Changed(ctx, date, state, page, fresh)
+		a, cl, err := s.Ask(ctx, Question{Op: lookup.OpChanged, Date: date, State: state, Page: page, Fresh: fresh})
+		if err != nil {
+			return v, err
+		}
 		if a.Error != nil {
 			if a.Error.Kind == apperr.NotFound && page == 1 {
 				v.Source = a.Source
@@ -460,11 +461,10 @@ type ApplicantView struct {
 
 // Applicant looks up an unregistered applicant by enrolment number.
 func (s *Service) Applicant(ctx context.Context, enrolment string) (ApplicantView, error) {
-	lk, err := s.Lookups(ctx)
+	a, _, err := s.Ask(ctx, Question{Op: lookup.OpApplicant, Input: enrolment})
 	if err != nil {
 		return ApplicantView{}, err
 	}
-	a := lk.Applicant(ctx, enrolment, false)
 	if a.Error != nil {
 		return ApplicantView{}, a.Error
 	}
@@ -486,11 +486,10 @@ type ContactCheckView struct {
 
 // ApplicantCheck validates an applicant's e-mail and/or mobile number.
 func (s *Service) ApplicantCheck(ctx context.Context, enrolment, email, mobile string) (ContactCheckView, error) {
-	lk, err := s.Lookups(ctx)
+	a, _, err := s.Ask(ctx, Question{Op: lookup.OpApplicantCheck, Input: enrolment, Email: email, Mobile: mobile})
 	if err != nil {
 		return ContactCheckView{}, err
 	}
-	a := lk.ApplicantCheck(ctx, enrolment, email, mobile)
 	if a.Error != nil {
 		return ContactCheckView{}, a.Error
 	}
