@@ -144,3 +144,23 @@ func (b *Salary) TDSAnnexure(fy, format string) (string, error) {
 func (b *Salary) TDSForms(fy, code string) ([]string, error) {
 	return b.d.Salary.TDSForms(b.ctx, fy, code)
 }
+
+// TDSMonthPreviewData tries a month's file on a scratch copy: what recording it would do (the
+// diff against the stored month, warnings, problems), nothing stored.
+func (b *Salary) TDSMonthPreviewData(fy string, month int, name, data string, acceptPANChange bool) (salary.TDSMonthResult, error) {
+	return b.d.Salary.TDSMonthPreviewData(b.ctx, fy, month, name, data, acceptPANChange)
+}
+
+// TDSStartForms writes the year-end forms of every employee, or one, into a new folder of the
+// exports folder (a job).
+func (b *Salary) TDSStartForms(fy, code string) (string, error) {
+	return b.d.Salary.TDSStartForms(b.ctx, fy, code)
+}
+
+// TDSFormsResult returns what a finished forms job wrote.
+func (b *Salary) TDSFormsResult(id string) (salary.TDSFormsDone, error) {
+	return b.d.Salary.TDSFormsResult(id)
+}
+
+// TDSMonthTemplate writes the template of a month file of the TDS year to the exports folder.
+func (b *Salary) TDSMonthTemplate() (string, error) { return b.d.Salary.TDSMonthTemplate() }

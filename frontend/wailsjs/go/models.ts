@@ -4009,6 +4009,7 @@ export namespace reconcile {
 	    rows: ThreeWayRow[];
 	    snapshots: gstr2b.Snapshot[];
 	    left_out: number;
+	    no_gstr2b?: string[];
 	    counts: Record<string, number>;
 	
 	    static createFrom(source: any = {}) {
@@ -4022,6 +4023,7 @@ export namespace reconcile {
 	        this.rows = this.convertValues(source["rows"], ThreeWayRow);
 	        this.snapshots = this.convertValues(source["snapshots"], gstr2b.Snapshot);
 	        this.left_out = source["left_out"];
+	        this.no_gstr2b = source["no_gstr2b"];
 	        this.counts = source["counts"];
 	    }
 	
@@ -4395,6 +4397,22 @@ export namespace returns {
 
 export namespace salary {
 	
+	export class TDSFormsDone {
+	    folder: string;
+	    files: string[];
+	    employees: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new TDSFormsDone(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.folder = source["folder"];
+	        this.files = source["files"];
+	        this.employees = source["employees"];
+	    }
+	}
 	export class TDSImport {
 	    token: string;
 	    file: string;
