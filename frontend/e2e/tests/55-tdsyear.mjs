@@ -172,6 +172,11 @@ export const tests = {
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.month), '5')
     await page.keyboard.press('ArrowRight')
     assert.equal(await page.getByTestId('ty-month-6').getAttribute('aria-pressed'), 'true')
+    // The register under the strip is June's, not the answer for May that came in late: its total
+    // is the TDS the months list records for June.
+    const juneTDS = num(/TDS (₹[\d,]+)/.exec(await page.getByTestId('ty-month-info').innerText())[1])
+    await page.waitForFunction((want) => Number(document.querySelector('[data-testid=ty-total-tds]')?.textContent.replace(/[₹,]/g, '')) === want, juneTDS, { timeout: 5000 }).catch(() => {})
+    assert.equal(num(await page.getByTestId('ty-total-tds').innerText()), juneTDS, 'the register shown is June\'s')
     await page.keyboard.press('ArrowDown') // into the register
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'ty-register')
     await page.keyboard.press('ArrowDown')
