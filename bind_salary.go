@@ -175,3 +175,8 @@ func (b *Salary) TDSFormsResult(id string) (salary.TDSFormsDone, error) {
 
 // TDSMonthTemplate writes the template of a month file of the TDS year to the exports folder.
 func (b *Salary) TDSMonthTemplate() (string, error) { return b.d.Salary.TDSMonthTemplate() }
+
+// TDSRegisterExport writes a month's register (filter applied) as csv, xlsx or json.
+func (b *Salary) TDSRegisterExport(fy string, month int, q salary.TDSRegisterQuery, format string) (string, error) {
+	return b.d.Salary.TDSRegisterExport(b.ctx, fy, month, q, format)
+}

@@ -421,3 +421,18 @@ func MonthTemplate(w io.Writer) error {
 func (s *Service) TDSMonthTemplate() (string, error) {
 	return s.writeFile("tds-month-template", "xlsx", MonthTemplate)
 }
+
+// TDSRegisterExport writes a month's register (the query's filter applied, every page) as csv,
+// xlsx or json to the exports folder and returns its path: the table the command line's
+// "tds month --format csv|xlsx" writes.
+func (s *Service) TDSRegisterExport(ctx context.Context, fy string, month int, q TDSRegisterQuery, format string) (string, error) {
+	q.Offset, q.Limit = 0, -1
+	reg, err := s.TDSMonthRegister(ctx, fy, month, q)
+	if err != nil {
+		return "", err
+	}
+	if reg.Total == 0 && q.Filter == "" && q.Only == "" {
+		return "", apperr.New(apperr.NotFound, "%s is not recorded: import the month first.", reg.MonthLabel)
+	}
+	return s.WriteExport("tds-register-"+strings.ReplaceAll(reg.MonthLabel, " ", "-"), format, tdsyear.RegisterTable(reg.FY, reg.Rows))
+}

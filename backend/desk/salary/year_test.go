@@ -3,6 +3,7 @@ package salary
 import (
 	"context"
 	"encoding/base64"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -73,6 +74,13 @@ func TestTDSYearWindowActions(t *testing.T) {
 	reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, TDSRegisterQuery{})
 	if err != nil || reg.Rows[0].ProjectedTaxable != 150000*12-75000 {
 		t.Fatalf("the preview stored something: %+v %v", reg.Rows, err)
+	}
+	p, err := s.TDSRegisterExport(ctx, "FY 2025-26", 4, TDSRegisterQuery{Filter: "Ravi", Limit: 1}, "csv")
+	if b, _ := os.ReadFile(p); err != nil || !strings.Contains(string(b), "Ravi") || strings.Contains(string(b), "Asha") {
+		t.Fatalf("register csv %q %v", b, err)
+	}
+	if _, err := s.TDSRegisterExport(ctx, "FY 2025-26", 5, TDSRegisterQuery{}, "xlsx"); apperr.KindOf(err) != apperr.NotFound {
+		t.Fatalf("a month not recorded: %v", err)
 	}
 	id, err := s.TDSStartForms(ctx, "FY 2025-26", "")
 	if err != nil {

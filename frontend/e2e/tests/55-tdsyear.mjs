@@ -124,6 +124,12 @@ export const tests = {
         await shot('register-may')
       }
     }
+    // The register leaves as a file: every employee of the month, the figures as the screen shows them.
+    await page.getByTestId('ty-export-csv').click()
+    const csvPath = await page.getByTestId('ty-export-path').locator('.mono').innerText()
+    const csv = readFileSync(csvPath, 'utf8')
+    assert.equal(csv.trim().split('\n').length, 5, 'the header and four employees')
+    assert.ok(csv.includes(String(expected[6].E001.tds_this_month)), 'Asha Rao\'s June TDS in the CSV')
     const june = await registerOnScreen(page)
     assert.match(june.E001.why, /bonus or one-off salary 2,50,000 this month/)
     assert.deepEqual(await page.getByTestId('ty-gaps').count(), 0, 'no month missing before June')

@@ -40,3 +40,6 @@ export const forms = (fy: string, code: string): Promise<string[]> => Salary.TDS
 export const startForms = (fy: string): Promise<string> => Salary.TDSStartForms(fy, '')
 export const formsResult = (job: string): Promise<FormsDone> => Salary.TDSFormsResult(job)
 export const monthTemplate = (): Promise<string> => Salary.TDSMonthTemplate()
+/** A month's register (filter applied, every page) as a file in the exports folder. */
+export const exportRegister = (fy: string, month: number, q: Query, f: 'csv' | 'xlsx' | 'json'): Promise<string> =>
+  Salary.TDSRegisterExport(fy, month, tdsyear.Query.createFrom(q), f)

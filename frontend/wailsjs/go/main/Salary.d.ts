@@ -49,6 +49,8 @@ export function TDSMonthRegister(arg1:string,arg2:number,arg3:tdsyear.Query):Pro
 
 export function TDSMonthTemplate():Promise<string>;
 
+export function TDSRegisterExport(arg1:string,arg2:number,arg3:tdsyear.Query,arg4:string):Promise<string>;
+
 export function TDSRemap(arg1:string,arg2:Record<string, string>):Promise<salary.TDSImport>;
 
 export function TDSRows(arg1:string,arg2:payroll.Query):Promise<payroll.Page>;

@@ -90,6 +90,10 @@ export function TDSMonthTemplate() {
   return window['go']['main']['Salary']['TDSMonthTemplate']();
 }
 
+export function TDSRegisterExport(arg1, arg2, arg3, arg4) {
+  return window['go']['main']['Salary']['TDSRegisterExport'](arg1, arg2, arg3, arg4);
+}
+
 export function TDSRemap(arg1, arg2) {
   return window['go']['main']['Salary']['TDSRemap'](arg1, arg2);
 }
