@@ -157,3 +157,43 @@ func TestFormatTimeSortsAsTime(t *testing.T) {
 		}
 	}
 }
+
+// TestScratch: a scratch copy holds what was committed, takes writes that never reach the
+// database, and leaves nothing behind once done.
+func TestScratch(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, `CREATE TABLE scratch_probe (v TEXT)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, `INSERT INTO scratch_probe VALUES ('kept')`); err != nil {
+		t.Fatal(err)
+	}
+	s, done, err := db.Scratch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got string
+	if err := s.QueryRowContext(ctx, `SELECT v FROM scratch_probe`).Scan(&got); err != nil || got != "kept" {
+		t.Fatalf("copy holds %q, %v", got, err)
+	}
+	if _, err := s.ExecContext(ctx, `INSERT INTO scratch_probe VALUES ('tried')`); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM scratch_probe`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("the database has %d rows (%v): a write to the copy reached it", n, err)
+	}
+	if filepath.Dir(s.Path) == dir {
+		t.Fatalf("the copy is the database itself: %s", s.Path)
+	}
+	done()
+	if left, _ := filepath.Glob(filepath.Join(dir, scratchPrefix+"*")); len(left) != 0 {
+		t.Fatalf("left behind: %v", left)
+	}
+}

@@ -27,12 +27,7 @@ func (s *Core) WriteExportFile(base string, f export.Format, write func(io.Write
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", apperr.Wrap(apperr.Internal, err, "could not create the exports folder")
 	}
-	clean := strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == ':' || r < ' ' {
-			return '-'
-		}
-		return r
-	}, base)
+	clean := cleanExportName(base)
 	stamp := s.Now().Format("20060102-150405")
 	path := filepath.Join(dir, fmt.Sprintf("%s-%s.%s", clean, stamp, f))
 	file, err := export.CreateAtomic(path, 0o600)
@@ -100,4 +95,35 @@ func (s *Core) CopyExport(path, to string) (string, error) {
 		return "", apperr.Wrap(apperr.Invalid, err, "Could not save %s there. Choose another folder.", filepath.Base(to))
 	}
 	return to, nil
+}
+
+// NewExportFolder makes a new folder in the exports folder for a set of files (a year's forms),
+// named after what is exported and the time (-2, -3... when taken), and returns its path.
+func (s *Core) NewExportFolder(base string) (string, error) {
+	dir := filepath.Join(s.DB.Dir, ExportsDir)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", apperr.Wrap(apperr.Internal, err, "could not create the exports folder")
+	}
+	name := filepath.Join(dir, cleanExportName(base)+"-"+s.Now().Format("20060102-150405"))
+	err := os.Mkdir(name, 0o700)
+	for i := 2; errors.Is(err, fs.ErrExist) && i < 100; i++ {
+		err = os.Mkdir(fmt.Sprintf("%s-%d", name, i), 0o700)
+		if err == nil {
+			name = fmt.Sprintf("%s-%d", name, i)
+		}
+	}
+	if err != nil {
+		return "", apperr.Wrap(apperr.Internal, err, "could not create a folder in the exports folder")
+	}
+	return name, nil
+}
+
+// cleanExportName makes what is exported a file name: no path separators or control characters.
+func cleanExportName(base string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == ':' || r < ' ' {
+			return '-'
+		}
+		return r
+	}, base)
 }

@@ -4397,6 +4397,22 @@ export namespace returns {
 
 export namespace salary {
 	
+	export class TDSFormsDone {
+	    folder: string;
+	    files: string[];
+	    employees: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new TDSFormsDone(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.folder = source["folder"];
+	        this.files = source["files"];
+	        this.employees = source["employees"];
+	    }
+	}
 	export class TDSImport {
 	    token: string;
 	    file: string;
