@@ -104,7 +104,8 @@ type Result struct {
 //   - the annual liability is the engine's tds_on_salary on the projected figures with the
 //     declarations, in the chosen regime;
 //   - TDS for month m is max(0, liability − deducted before) ÷ the months from m to the last
-//     month, rounded to the rupee (half up); the last month takes the remainder;
+//     month, rounded to the rupee (half up); the last month takes the remainder (tds.MonthShare,
+//     the same rule as the payroll run's schedule);
 //   - an over-deduction (deducted before above the liability) is returned as such, never hidden.
 func Compute(s Step) (Result, error) {
 	if s.Month < 0 || s.Month > 11 || s.Last < s.Month || s.Last > 11 {
@@ -135,15 +136,10 @@ func Compute(s Step) (Result, error) {
 	out := Result{Projected: in, ProjectedTaxable: rr.TotalIncome, Liability: rr.TDSOnSalary, DeductedBefore: s.Before.Deducted,
 		MonthsLeft: s.Last - s.Month + 1, NewLiability: res.New.TDSOnSalary, OldLiability: res.Old.TDSOnSalary, Recommended: res.Recommended}
 	left := out.Liability - out.DeductedBefore
-	switch {
-	case left <= 0:
+	if left < 0 {
 		out.OverDeducted = -left
-	case out.MonthsLeft == 1:
-		out.TDS = left
-	default:
-		n := int64(out.MonthsLeft)
-		out.TDS = (2*left + n) / (2 * n)
 	}
+	out.TDS = tds.MonthShare(left, out.MonthsLeft)
 	out.Remaining = max(0, left-out.TDS)
 	return out, nil
 }

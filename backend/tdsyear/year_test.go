@@ -392,13 +392,7 @@ func TestComputeRounding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		left := r.Liability - tt.before
-		n := int64(r.MonthsLeft)
-		want := (2*left + n) / (2 * n)
-		if n == 1 {
-			want = left
-		}
-		if r.TDS != want {
+		if want := tds.MonthShare(r.Liability-tt.before, r.MonthsLeft); r.TDS != want {
 			t.Errorf("%+v: TDS %d want %d", tt, r.TDS, want)
 		}
 	}
