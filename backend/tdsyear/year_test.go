@@ -231,6 +231,16 @@ func TestYearMonthByMonth(t *testing.T) {
 			t.Errorf("%s: deducted over the year %d, liability on what was paid %d", c.code, total[c.code], want)
 		}
 	}
+	// An employee not recorded is the same typed not-found for the year so far and the months.
+	if _, err := EmployeeMonths(context.Background(), db.DB, ws, fy, "E9"); apperr.KindOf(err) != apperr.NotFound || !strings.Contains(err.Error(), "employee E9") {
+		t.Errorf("months of E9: %v", err)
+	}
+	if _, err := YearToDate(context.Background(), db.DB, ws, fy, "E9"); apperr.KindOf(err) != apperr.NotFound {
+		t.Errorf("ytd of E9: %v", err)
+	}
+	if rows, err := EmployeeMonths(context.Background(), db.DB, ws, fy, "E1"); err != nil || len(rows) != 12 {
+		t.Errorf("months of E1: %d %v", len(rows), err)
+	}
 	ytd, err := YearToDate(context.Background(), db.DB, ws, fy, "E4")
 	if err != nil || len(ytd) != 1 || ytd[0].Over != 180_000 || ytd[0].Months != 12 {
 		t.Errorf("ytd E4 = %+v %v", ytd, err)
