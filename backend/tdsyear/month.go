@@ -65,6 +65,10 @@ type Before struct {
 	// Deducted sums the TDS deducted in the earlier months: as recorded, or where a month has
 	// none recorded, the TDS gstdesk computed for it. Rupees.
 	Deducted int64
+	// HRA sums the HRA exemption of the earlier months that have one (the HRA helper's figure of
+	// the month); HRAMonths counts them.
+	HRA       money.Paise
+	HRAMonths int
 }
 
 // Step is one employee's month to compute.
@@ -78,6 +82,10 @@ type Step struct {
 	Paid         Amounts
 	Declarations tds.Input // the year's declarations; the Paid items are ignored
 	Before       Before
+	// HRA is the month's HRA exemption worked out by the HRA helper (HRAGiven): projected like
+	// the paid items, it replaces the declared house_rent_allowance_us_10_13_a.
+	HRA      money.Paise
+	HRAGiven bool
 }
 
 // Result is the month's TDS for one employee.
@@ -101,6 +109,8 @@ type Result struct {
 //   - the projected annual amount of each paid item is what was paid from April to month m plus
 //     month m's amount (its recurring part: a one-off is paid once) times the months after m up
 //     to the employee's last month in the year;
+//   - a month's HRA exemption from the HRA helper is projected the same way: the earlier
+//     months' exemptions plus this month's times the months from m to the last month;
 //   - the annual liability is the engine's tds_on_salary on the projected figures with the
 //     declarations, in the chosen regime;
 //   - TDS for month m is max(0, liability − deducted before) ÷ the months from m to the last
@@ -123,6 +133,9 @@ func Compute(s Step) (Result, error) {
 			return Result{}, apperr.New(apperr.Invalid, "%s for the year would be %s: recoveries cannot exceed what was paid", f.Key(), total)
 		}
 		in.Amounts[f] = total
+	}
+	if s.HRAGiven {
+		in.Amounts[tds.HRA10_13A] = s.Before.HRA + s.HRA*money.Paise(after+1)
 	}
 	res, err := tds.Compute(in, s.FY)
 	if err != nil {

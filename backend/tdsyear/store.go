@@ -46,16 +46,18 @@ func (e *Employee) first(fy tds.FY) int {
 
 // record is a month record as stored.
 type record struct {
-	code      string
-	mi        int
-	row       int
-	paid      Amounts
-	decl      string // payroll.EncodeInput
-	regime    tds.Regime
-	deducted  sql.NullInt64
-	res       Result
-	prevTDS   sql.NullInt64
-	why       []string
+	code     string
+	mi       int
+	row      int
+	paid     Amounts
+	decl     string // payroll.EncodeInput
+	regime   tds.Regime
+	deducted sql.NullInt64
+	res      Result
+	prevTDS  sql.NullInt64
+	why      []string
+	// hra is the month's HRA exemption from the HRA helper, paise; NULL when the month gave none.
+	hra       sql.NullInt64
 	declInput *tds.Input // decoded on demand
 }
 
@@ -125,7 +127,7 @@ type Change struct {
 const maxListed = 200
 
 const recordColumns = `code, mi, source_row, salary, one_off, perquisites, profits, entertainment, professional_tax, declarations, regime, deducted,
-	projected_income, liability, deducted_before, tds, remaining, over_deducted, months_left, new_liability, old_liability, recommended, prev_tds, why`
+	projected_income, liability, deducted_before, tds, remaining, over_deducted, months_left, new_liability, old_liability, recommended, prev_tds, why, hra_exempt`
 
 func scanRecord(rows interface{ Scan(...any) error }) (record, error) {
 	var r record
@@ -139,7 +141,7 @@ func scanRecordInto(rows interface{ Scan(...any) error }, r *record, extra ...an
 	p := &r.paid.Items
 	dest := []any{&r.code, &r.mi, &r.row, &p[0], &r.paid.OneOff, &p[1], &p[2], &p[3], &p[4], &r.decl, &regime, &r.deducted,
 		&r.res.ProjectedTaxable, &r.res.Liability, &r.res.DeductedBefore, &r.res.TDS, &r.res.Remaining, &r.res.OverDeducted, &r.res.MonthsLeft,
-		&r.res.NewLiability, &r.res.OldLiability, &rec, &r.prevTDS, &why}
+		&r.res.NewLiability, &r.res.OldLiability, &rec, &r.prevTDS, &why, &r.hra}
 	if err := rows.Scan(append(dest, extra...)...); err != nil {
 		return err
 	}
@@ -197,10 +199,10 @@ func previousRecords(ctx context.Context, q querier, ws string, fy tds.FY, mi in
 }
 
 // before sums each employee's months before mi: amounts paid, TDS deducted (as recorded, else as
-// computed) and how many months are recorded.
+// computed), the HRA helper's exemptions, and how many months are recorded.
 func before(ctx context.Context, q querier, ws string, fy tds.FY, mi int) (map[string]Before, map[string]int, error) {
 	rows, err := q.QueryContext(ctx, `SELECT code, sum(salary + one_off), sum(perquisites), sum(profits), sum(entertainment), sum(professional_tax),
-		sum(coalesce(deducted, tds)), count(*) FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi<? GROUP BY code`, ws, int(fy), mi)
+		sum(coalesce(deducted, tds)), count(*), sum(coalesce(hra_exempt, 0)), count(hra_exempt) FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi<? GROUP BY code`, ws, int(fy), mi)
 	if err != nil {
 		return nil, nil, fmt.Errorf("tdsyear: year so far: %w", err)
 	}
@@ -210,7 +212,7 @@ func before(ctx context.Context, q querier, ws string, fy tds.FY, mi int) (map[s
 		var code string
 		var b Before
 		var c int
-		if err := rows.Scan(&code, &b.Paid[0], &b.Paid[1], &b.Paid[2], &b.Paid[3], &b.Paid[4], &b.Deducted, &c); err != nil {
+		if err := rows.Scan(&code, &b.Paid[0], &b.Paid[1], &b.Paid[2], &b.Paid[3], &b.Paid[4], &b.Deducted, &c, &b.HRA, &b.HRAMonths); err != nil {
 			return nil, nil, fmt.Errorf("tdsyear: year so far: %w", err)
 		}
 		out[code], n[code] = b, c
@@ -314,11 +316,13 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 	}
 	recs := make([]record, 0, len(rows))
 	ups := make([]Employee, 0, len(rows))
+	var datesChanged []int // indexes in ups of employees recorded before whose dates of joining or leaving change
 	for i := range rows {
 		r := &rows[i]
 		who := "employee " + r.Code
 		e := Employee{Code: r.Code, Name: r.Name, PAN: r.PAN, Category: r.Declarations.Category, Joined: r.Joined, Left: r.Left, Regime: r.Regime}
-		if st := emps[r.Code]; st != nil {
+		st := emps[r.Code]
+		if st != nil {
 			if e.Name == "" {
 				e.Name = st.Name
 			}
@@ -369,17 +373,23 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 			}
 		}
 		e.Category = decl.Category
+		// The month's HRA exemption (the HRA helper): worked out from this month's rent, basic +
+		// DA, HRA received and city; with none of those and no HRA column, the last month's goes
+		// on, as every declaration without a column does.
+		var hra sql.NullInt64
 		if r.HRA != nil {
 			h, err := tds.HRAExemption(fy, r.HRA.Rent, r.HRA.Salary, r.HRA.Received, r.HRA.City)
 			if err != nil {
 				problem(r, fmt.Sprintf("%s, %s: %s", who, label, publicText(err)))
 				continue
 			}
-			// The month's exemption, for every month of employment in the year.
-			decl.Amounts[tds.HRA10_13A] = h.Exempt * money.Paise(e.last(fy)-e.first(fy)+1)
+			hra = sql.NullInt64{Int64: int64(h.Exempt), Valid: true}
+		} else if p := prev[r.Code]; p != nil && p.hra.Valid && keep.HRA {
+			hra = p.hra
 		}
 		b := sofar[r.Code]
-		res, err := Compute(Step{FY: fy, Month: mi, Last: e.last(fy), Regime: e.Regime, Paid: r.Paid, Declarations: decl, Before: b})
+		res, err := Compute(Step{FY: fy, Month: mi, Last: e.last(fy), Regime: e.Regime, Paid: r.Paid, Declarations: decl, Before: b,
+			HRA: money.Paise(hra.Int64), HRAGiven: hra.Valid})
 		if err != nil {
 			problem(r, fmt.Sprintf("%s, %s: %s", who, label, publicText(err)))
 			continue
@@ -387,13 +397,27 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 		if want := mi - e.first(fy); counts[r.Code] < want {
 			warn("%s: %d earlier month(s) of employment have no record (counted as nothing paid and nothing deducted): import them to complete the year", who, want-counts[r.Code])
 		}
-		rec := record{code: r.Code, mi: mi, row: r.SourceRow, paid: r.Paid, decl: string(payroll.EncodeInput(nil, &decl)), regime: e.Regime, res: res, declInput: &decl}
+		if hra.Valid {
+			if n := counts[r.Code] - b.HRAMonths; n > 0 {
+				warn("%s, %s: %d earlier month(s) give no rent, HRA and basic + DA for the HRA exemption of the month: counted as no HRA exempt in those months; import them again with rent_paid, hra_received, basic_da and city", who, label, n)
+			}
+			decl.Amounts[tds.HRA10_13A] = res.Projected.Amounts[tds.HRA10_13A]
+		}
+		if st != nil && (st.Left != e.Left || st.Joined != e.Joined) {
+			datesChanged = append(datesChanged, len(ups))
+		}
+		rec := record{code: r.Code, mi: mi, row: r.SourceRow, paid: r.Paid, decl: string(payroll.EncodeInput(nil, &decl)), regime: e.Regime, res: res, declInput: &decl, hra: hra}
 		if r.Deducted != nil {
 			rec.deducted = sql.NullInt64{Int64: *r.Deducted, Valid: true}
 		}
 		rec.prevTDS, rec.why = explain(fy, &rec, prev[r.Code], emps[r.Code] == nil)
 		recs = append(recs, rec)
 		ups = append(ups, e)
+	}
+	if err := checkOtherMonths(ctx, tx, ws, fy, mi, ups, recs, datesChanged, func(k int, msg string) {
+		out.Problems = append(out.Problems, Problem{File: im.File, Sheet: im.Sheet, Row: recs[k].row, Value: recs[k].code, Message: msg})
+	}); err != nil {
+		return out, err
 	}
 	if len(out.Problems) > 0 {
 		return out, refused(im.File, label, len(out.Problems))
@@ -402,6 +426,9 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 	out.Diff.Replaced = oldHash != ""
 	if err := writeMonth(ctx, tx, ws, fy, month, im, ups, recs, opt.Now); err != nil {
 		return out, err
+	}
+	for i := range ups {
+		emps[ups[i].Code] = &ups[i]
 	}
 	// Employees recorded the month before who are not in this file.
 	missing := 0
@@ -434,7 +461,7 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 		}
 		warn("%s comes in after %s: it is computed from what is recorded, and the later months are computed again from it", label, strings.Join(names, ", "))
 		for _, l := range later {
-			changed, err := recompute(ctx, tx, ws, fy, l)
+			changed, err := recompute(ctx, tx, ws, fy, l, emps)
 			if err != nil {
 				return out, err
 			}
@@ -499,7 +526,7 @@ func writeMonth(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, month tim
 	if _, err := tx.ExecContext(ctx, `DELETE FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi=?`, ws, int(fy), mi); err != nil {
 		return fmt.Errorf("tdsyear: store month: %w", err)
 	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO tds_month_records (workspace_id, fy, `+recordColumns+`) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO tds_month_records (workspace_id, fy, `+recordColumns+`) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
 	if err != nil {
 		return fmt.Errorf("tdsyear: store month: %w", err)
 	}
@@ -528,7 +555,7 @@ func insertRecord(ctx context.Context, ins *sql.Stmt, ws string, fy tds.FY, r *r
 	res := &r.res
 	if _, err := ins.ExecContext(ctx, ws, int(fy), r.code, r.mi, r.row, int64(p[0]), int64(r.paid.OneOff), int64(p[1]), int64(p[2]), int64(p[3]), int64(p[4]),
 		r.decl, string(r.regime), r.deducted, res.ProjectedTaxable, res.Liability, res.DeductedBefore, res.TDS, res.Remaining, res.OverDeducted, res.MonthsLeft,
-		res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, string(why)); err != nil {
+		res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, string(why), r.hra); err != nil {
 		return fmt.Errorf("tdsyear: store month: employee %s: %w", r.code, err)
 	}
 	return nil
@@ -552,9 +579,44 @@ func laterMonths(ctx context.Context, q querier, ws string, fy tds.FY, mi int) (
 	return out, rows.Err()
 }
 
+// checkOtherMonths refuses a date of joining or leaving that leaves another recorded month of the
+// employee outside their employment: a leaver's later month would otherwise be computed again as
+// if they were still employed. ups[k] and recs[k] are one employee; changed lists the k to check.
+func checkOtherMonths(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, ups []Employee, recs []record, changed []int, problem func(k int, msg string)) error {
+	if len(changed) == 0 {
+		return nil
+	}
+	st, err := tx.PrepareContext(ctx, `SELECT min(mi), max(mi) FROM tds_month_records WHERE workspace_id=? AND fy=? AND code=? AND mi != ?`)
+	if err != nil {
+		return fmt.Errorf("tdsyear: import month: %w", err)
+	}
+	defer st.Close()
+	label := MonthName(fy, mi)
+	for _, k := range changed {
+		e := &ups[k]
+		var lo, hi sql.NullInt64
+		if err := st.QueryRowContext(ctx, ws, int(fy), e.Code, mi).Scan(&lo, &hi); err != nil {
+			return fmt.Errorf("tdsyear: import month: %w", err)
+		}
+		if !hi.Valid {
+			continue
+		}
+		if last := e.last(fy); int(hi.Int64) > last {
+			problem(k, fmt.Sprintf("employee %s, %s: the date of leaving %s is before %s, which is recorded for them. Import %s again without them first, or correct the date of leaving",
+				e.Code, label, ShowDate(e.Left), MonthName(fy, int(hi.Int64)), MonthName(fy, int(hi.Int64))))
+		}
+		if first := e.first(fy); int(lo.Int64) < first {
+			problem(k, fmt.Sprintf("employee %s, %s: the date of joining %s is after %s, which is recorded for them. Import %s again without them first, or correct the date of joining",
+				e.Code, label, ShowDate(e.Joined), MonthName(fy, int(lo.Int64)), MonthName(fy, int(lo.Int64))))
+		}
+	}
+	return nil
+}
+
 // recompute computes month mi again from what is recorded before it and returns how many
-// employees' TDS changed.
-func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int) (int, error) {
+// employees' TDS changed. emps are the year's employees as they now stand (read once for all the
+// later months).
+func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, emps map[string]*Employee) (int, error) {
 	recs, err := monthRecords(ctx, tx, ws, fy, mi)
 	if err != nil {
 		return 0, err
@@ -567,12 +629,8 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int) (i
 	if err != nil {
 		return 0, err
 	}
-	emps, err := employees(ctx, tx, ws, fy)
-	if err != nil {
-		return 0, err
-	}
 	upd, err := tx.PrepareContext(ctx, `UPDATE tds_month_records SET projected_income=?, liability=?, deducted_before=?, tds=?, remaining=?, over_deducted=?, months_left=?,
-		new_liability=?, old_liability=?, recommended=?, prev_tds=?, why=? WHERE workspace_id=? AND fy=? AND code=? AND mi=?`)
+		new_liability=?, old_liability=?, recommended=?, prev_tds=?, why=?, declarations=? WHERE workspace_id=? AND fy=? AND code=? AND mi=?`)
 	if err != nil {
 		return 0, fmt.Errorf("tdsyear: recompute: %w", err)
 	}
@@ -585,11 +643,22 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int) (i
 		}
 		last := 11
 		if e := emps[code]; e != nil {
-			last = max(mi, e.last(fy))
+			last = e.last(fy)
 		}
-		res, err := Compute(Step{FY: fy, Month: mi, Last: last, Regime: r.regime, Paid: r.paid, Declarations: decl, Before: sofar[code]})
+		if last < mi {
+			// checkOtherMonths refuses the date first; this keeps a leaver's month from ever
+			// being stretched over months they were not employed.
+			return 0, apperr.New(apperr.Invalid, "employee %s: %s is recorded for them after their last month of employment, %s: import %s again without them.",
+				code, MonthName(fy, mi), MonthName(fy, last), MonthName(fy, mi))
+		}
+		res, err := Compute(Step{FY: fy, Month: mi, Last: last, Regime: r.regime, Paid: r.paid, Declarations: decl, Before: sofar[code],
+			HRA: money.Paise(r.hra.Int64), HRAGiven: r.hra.Valid})
 		if err != nil {
 			return 0, apperr.New(apperr.Invalid, "employee %s, %s, computed again: %s", code, MonthName(fy, mi), publicText(err))
+		}
+		if r.hra.Valid {
+			decl.Amounts[tds.HRA10_13A] = res.Projected.Amounts[tds.HRA10_13A]
+			r.decl, r.declInput = string(payroll.EncodeInput(nil, &decl)), &decl
 		}
 		if res.TDS != r.res.TDS {
 			changed++
@@ -602,7 +671,7 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int) (i
 		}
 		why, _ := json.Marshal(r.why)
 		if _, err := upd.ExecContext(ctx, res.ProjectedTaxable, res.Liability, res.DeductedBefore, res.TDS, res.Remaining, res.OverDeducted, res.MonthsLeft,
-			res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, string(why), ws, int(fy), code, mi); err != nil {
+			res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, string(why), r.decl, ws, int(fy), code, mi); err != nil {
 			return 0, fmt.Errorf("tdsyear: recompute: %w", err)
 		}
 	}
@@ -657,6 +726,13 @@ func diffMonth(old map[string]*record, recs []record) Diff {
 	}
 	sort.Strings(d.Removed)
 	return d
+}
+
+func nullPaise(n sql.NullInt64) string {
+	if !n.Valid {
+		return "not given"
+	}
+	return money.Paise(n.Int64).String()
 }
 
 func nullRupees(n sql.NullInt64) string {
@@ -741,6 +817,14 @@ func explain(fy tds.FY, r *record, p *record, first bool) (sql.NullInt64, []stri
 	for k := 1; k < NumPaid; k++ {
 		if a, b := p.paid.Items[k], r.paid.Items[k]; a != b {
 			why = append(why, fmt.Sprintf("%s %s → %s a month", shortLabel(Paid[k]), a, b))
+		}
+	}
+	if p.hra.Valid || r.hra.Valid {
+		// The HRA helper's exemption is a month's figure: said as such, not as a change in the
+		// year's projection.
+		pd.Amounts[tds.HRA10_13A], cur.Amounts[tds.HRA10_13A] = 0, 0
+		if p.hra != r.hra {
+			why = append(why, fmt.Sprintf("HRA exempt %s → %s a month (rent, basic + DA or HRA changed)", nullPaise(p.hra), nullPaise(r.hra)))
 		}
 	}
 	if ch := declChanges(&pd, &cur); len(ch) > 0 {
