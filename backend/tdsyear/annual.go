@@ -11,7 +11,8 @@ import (
 )
 
 // Annual is an employee's year from its records: what was actually paid in the months recorded
-// with the latest declarations, the engine's computation on it, and the TDS deducted.
+// with the latest declarations, the engine's computation on it in the chosen regime item by item
+// (the one source of every figure the forms and the annexure print), and the TDS deducted.
 type Annual struct {
 	Seq      int // 1-based, in code order
 	Employee Employee
@@ -22,8 +23,8 @@ type Annual struct {
 	// declarations of the latest month; the HRA exemption summed over the months recorded when
 	// the latest month has one from the HRA helper (each month's own figure).
 	Input  tds.Input
-	Result tds.Result
-	Regime tds.Regime // chosen, as of the latest month
+	Detail tds.Breakdown // the chosen regime's computation, item by item
+	Regime tds.Regime    // chosen, as of the latest month
 	// Deducted is the TDS deducted over the year: as recorded, or for a month with none
 	// recorded, the TDS gstdesk computed; Unrecorded counts those months.
 	Deducted   int64
@@ -31,7 +32,7 @@ type Annual struct {
 }
 
 // Figures are the chosen regime's figures.
-func (a *Annual) Figures() tds.RegimeResult { return a.Result.Regime(a.Regime) }
+func (a *Annual) Figures() tds.RegimeResult { return a.Detail.RegimeResult }
 
 // Year reads every employee's year (or one employee's, code) from the records, in code order.
 func Year(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code string) ([]Annual, error) {
@@ -81,7 +82,7 @@ func Year(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code string) ([
 			return nil, fmt.Errorf("tdsyear: year: employee %s: recoveries exceed the salary paid", e.Code)
 		}
 		a.Input, a.Regime, e.Regime, e.Category = in, tds.Regime(regime), tds.Regime(regime), in.Category
-		if a.Result, err = tds.Compute(in, fy); err != nil {
+		if a.Detail, err = tds.Detail(in, fy, a.Regime); err != nil {
 			return nil, fmt.Errorf("tdsyear: year: employee %s: %w", e.Code, err)
 		}
 		a.Seq = len(out) + 1

@@ -249,6 +249,16 @@ func TestYearMonthByMonth(t *testing.T) {
 	if err != nil || len(ms) != 12 || ms[0].Month != 4 || ms[11].Month != 3 {
 		t.Errorf("months = %+v %v", ms, err)
 	}
+	// The annexure's tds_on_salary is what was deducted; E4's excess over the year's TDS is said.
+	year, err := Year(context.Background(), db.DB, ws, fy, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := BuildAnnexure(fy, Employer{Name: "Acme", TAN: "MUMA12345B"}, year)
+	if !strings.Contains(a.Note, "1 employee(s) had more deducted than the year's TDS (excess 1,80,000 in all).") || strings.Contains(a.Note, "less deducted") ||
+		strings.Contains(a.Note, "not complete") || a.Rows[3][8] != int64(180_000) {
+		t.Errorf("annexure note %q, E4 row %v", a.Note, a.Rows[3][:10])
+	}
 }
 
 func reg0(t testing.TB, db *store.DB, fy tds.FY, m time.Month) map[string]RegisterRow {
