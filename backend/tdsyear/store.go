@@ -146,6 +146,9 @@ func scanRecordInto(rows interface{ Scan(...any) error }, r *record, extra ...an
 		return err
 	}
 	r.regime, r.res.Recommended = tds.Regime(regime), tds.Regime(rec)
+	if why == "[]" {
+		return nil
+	}
 	if err := json.Unmarshal([]byte(why), &r.why); err != nil {
 		return fmt.Errorf("tdsyear: stored why: %w", err)
 	}
@@ -170,10 +173,13 @@ func monthRecords(ctx context.Context, q querier, ws string, fy tds.FY, mi int) 
 	return out, rows.Err()
 }
 
-// previousRecords reads each employee's latest record before month mi: the month before for
-// those it holds (one indexed read of one month, the usual case), then the latest earlier month
-// for the others (a joiner's gap, a month imported out of order).
-func previousRecords(ctx context.Context, q querier, ws string, fy tds.FY, mi int) (map[string]*record, error) {
+// previousRecords reads the latest record before month mi of each employee in codes: the month
+// before for those it holds (one indexed read of one month, the usual case), then the latest
+// earlier month for the others (a joiner's gap, a month imported out of order): one lookup on the
+// key each when they are few, one pass over the earlier months when they are many. The month
+// before's records of employees not in codes are returned too (the import names those missing
+// from its file).
+func previousRecords(ctx context.Context, q querier, ws string, fy tds.FY, mi int, codes []string) (map[string]*record, error) {
 	if mi == 0 {
 		return map[string]*record{}, nil
 	}
@@ -181,21 +187,53 @@ func previousRecords(ctx context.Context, q querier, ws string, fy tds.FY, mi in
 	if err != nil {
 		return nil, err
 	}
-	rows, err := q.QueryContext(ctx, `SELECT `+recordColumns+` FROM tds_month_records r WHERE workspace_id=? AND fy=? AND mi<? AND
-		NOT EXISTS (SELECT 1 FROM tds_month_records y WHERE y.workspace_id=r.workspace_id AND y.fy=r.fy AND y.code=r.code AND y.mi=?) AND
-		mi = (SELECT max(x.mi) FROM tds_month_records x WHERE x.workspace_id=r.workspace_id AND x.fy=r.fy AND x.code=r.code AND x.mi<?)`, ws, int(fy), mi-1, mi-1, mi)
-	if err != nil {
-		return nil, fmt.Errorf("tdsyear: previous records: %w", err)
+	var gaps []string
+	for _, c := range codes {
+		if out[c] == nil {
+			gaps = append(gaps, c)
+		}
 	}
-	defer rows.Close()
-	for rows.Next() {
-		r, err := scanRecord(rows)
+	if len(gaps) == 0 || mi == 1 {
+		return out, nil
+	}
+	if len(gaps) > 2000 {
+		// SQLite takes the bare columns of an aggregate query from the row holding the max().
+		rows, err := q.QueryContext(ctx, `SELECT `+recordColumns+`, max(mi) FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi<? GROUP BY code`, ws, int(fy), mi-1)
 		if err != nil {
 			return nil, fmt.Errorf("tdsyear: previous records: %w", err)
 		}
-		out[r.code] = &r
+		defer rows.Close()
+		for rows.Next() {
+			var r record
+			var m int
+			if err := scanRecordInto(rows, &r, &m); err != nil {
+				return nil, fmt.Errorf("tdsyear: previous records: %w", err)
+			}
+			if out[r.code] == nil {
+				out[r.code] = &r
+			}
+		}
+		return out, rows.Err()
 	}
-	return out, rows.Err()
+	for _, c := range gaps {
+		rows, err := q.QueryContext(ctx, `SELECT `+recordColumns+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND code=? AND mi<? ORDER BY mi DESC LIMIT 1`, ws, int(fy), c, mi-1)
+		if err != nil {
+			return nil, fmt.Errorf("tdsyear: previous records: %w", err)
+		}
+		for rows.Next() {
+			r, err := scanRecord(rows)
+			if err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("tdsyear: previous records: %w", err)
+			}
+			out[r.code] = &r
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("tdsyear: previous records: %w", err)
+		}
+	}
+	return out, nil
 }
 
 // before sums each employee's months before mi: amounts paid, TDS deducted (as recorded, else as
@@ -286,7 +324,11 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 	if err != nil {
 		return out, err
 	}
-	prev, err := previousRecords(ctx, tx, ws, fy, mi)
+	codes := make([]string, len(rows))
+	for i := range rows {
+		codes[i] = rows[i].Code
+	}
+	prev, err := previousRecords(ctx, tx, ws, fy, mi, codes)
 	if err != nil {
 		return out, err
 	}
@@ -424,7 +466,14 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 	}
 	out.Diff = diffMonth(old, recs)
 	out.Diff.Replaced = oldHash != ""
-	if err := writeMonth(ctx, tx, ws, fy, month, im, ups, recs, opt.Now); err != nil {
+	// Only the employees new to the year or whose details changed are written.
+	changedEmps := make([]Employee, 0, len(ups))
+	for i := range ups {
+		if st := emps[ups[i].Code]; st == nil || *st != ups[i] {
+			changedEmps = append(changedEmps, ups[i])
+		}
+	}
+	if err := writeMonth(ctx, tx, ws, fy, month, im, changedEmps, recs, opt.Now); err != nil {
 		return out, err
 	}
 	for i := range ups {
@@ -507,36 +556,56 @@ func publicText(err error) string {
 	return err.Error()
 }
 
-// writeMonth stores the month: employees upserted, the month's records replaced, the month noted.
+// writeMonth stores the month: employees upserted, the month's records replaced, the month noted,
+// with multi-row INSERTs.
 func writeMonth(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, month time.Month, im *payroll.Import, ups []Employee, recs []record, now time.Time) error {
-	emp, err := tx.PrepareContext(ctx, `INSERT INTO tds_employees (workspace_id, fy, code, name, pan, category, joined, left_on, regime) VALUES (?,?,?,?,?,?,?,?,?)
-		ON CONFLICT (workspace_id, fy, code) DO UPDATE SET name=excluded.name, pan=excluded.pan, category=excluded.category, joined=excluded.joined,
-		left_on=excluded.left_on, regime=excluded.regime`)
-	if err != nil {
-		return fmt.Errorf("tdsyear: store month: %w", err)
-	}
-	defer emp.Close()
-	for i := range ups {
-		e := &ups[i]
-		if _, err := emp.ExecContext(ctx, ws, int(fy), e.Code, e.Name, e.PAN, e.Category.String(), e.Joined, e.Left, string(e.Regime)); err != nil {
-			return fmt.Errorf("tdsyear: store month: employee %s: %w", e.Code, err)
+	if len(ups) > 0 {
+		emp, err := newBulk(ctx, tx, `INSERT INTO tds_employees (workspace_id, fy, code, name, pan, category, joined, left_on, regime)`,
+			` ON CONFLICT (workspace_id, fy, code) DO UPDATE SET name=excluded.name, pan=excluded.pan, category=excluded.category, joined=excluded.joined,
+		left_on=excluded.left_on, regime=excluded.regime`, 9, min(len(ups), 100))
+		if err != nil {
+			return fmt.Errorf("tdsyear: store month: %w", err)
+		}
+		defer emp.close()
+		for i := range ups {
+			e := &ups[i]
+			if err := emp.add(ws, int64(fy), e.Code, e.Name, e.PAN, e.Category.String(), e.Joined, e.Left, string(e.Regime)); err != nil {
+				return fmt.Errorf("tdsyear: store month: employees: %w", err)
+			}
+		}
+		if err := emp.flush(); err != nil {
+			return fmt.Errorf("tdsyear: store month: employees: %w", err)
 		}
 	}
 	mi := Index(month)
 	if _, err := tx.ExecContext(ctx, `DELETE FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi=?`, ws, int(fy), mi); err != nil {
 		return fmt.Errorf("tdsyear: store month: %w", err)
 	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO tds_month_records (workspace_id, fy, `+recordColumns+`) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
-	if err != nil {
-		return fmt.Errorf("tdsyear: store month: %w", err)
-	}
-	defer ins.Close()
-	for i := range recs {
-		if err := insertRecord(ctx, ins, ws, fy, &recs[i]); err != nil {
-			return err
+	if len(recs) > 0 {
+		ins, err := newBulk(ctx, tx, `INSERT INTO tds_month_records (workspace_id, fy, `+recordColumns+`)`, "", 27, min(len(recs), 50))
+		if err != nil {
+			return fmt.Errorf("tdsyear: store month: %w", err)
+		}
+		defer ins.close()
+		for i := range recs {
+			r := &recs[i]
+			why, err := whyJSON(r.why)
+			if err != nil {
+				return fmt.Errorf("tdsyear: store month: %w", err)
+			}
+			p := &r.paid.Items
+			res := &r.res
+			if err := ins.add(ws, int64(fy), r.code, int64(r.mi), int64(r.row), int64(p[0]), int64(r.paid.OneOff), int64(p[1]), int64(p[2]), int64(p[3]), int64(p[4]),
+				r.decl, string(r.regime), r.deducted, res.ProjectedTaxable, res.Liability, res.DeductedBefore, res.TDS, res.Remaining, res.OverDeducted, int64(res.MonthsLeft),
+				res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, why, r.hra); err != nil {
+				return fmt.Errorf("tdsyear: store month: %w", err)
+			}
+		}
+		if err := ins.flush(); err != nil {
+			return fmt.Errorf("tdsyear: store month: %w", err)
 		}
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO tds_months (workspace_id, fy, month, source_name, source_hash, source_format, imported_at, employees) VALUES (?,?,?,?,?,?,?,?)
+	_, err := tx.ExecContext(ctx, `INSERT INTO tds_months (workspace_id, fy, month, source_name, source_hash, source_format, imported_at, employees) VALUES (?,?,?,?,?,?,?,?)
 		ON CONFLICT (workspace_id, fy, month) DO UPDATE SET source_name=excluded.source_name, source_hash=excluded.source_hash, source_format=excluded.source_format,
 		imported_at=excluded.imported_at, employees=excluded.employees`,
 		ws, int(fy), int(month), im.File, im.Hash, string(im.Format), store.FormatTime(now), len(recs))
@@ -546,19 +615,14 @@ func writeMonth(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, month tim
 	return nil
 }
 
-func insertRecord(ctx context.Context, ins *sql.Stmt, ws string, fy tds.FY, r *record) error {
-	why, err := json.Marshal(r.why)
-	if err != nil {
-		return fmt.Errorf("tdsyear: store month: %w", err)
+// whyJSON is the stored form of a month's reasons: a JSON array ("[]" without encoding it, the
+// usual month with nothing changed).
+func whyJSON(why []string) (string, error) {
+	if len(why) == 0 {
+		return "[]", nil
 	}
-	p := &r.paid.Items
-	res := &r.res
-	if _, err := ins.ExecContext(ctx, ws, int(fy), r.code, r.mi, r.row, int64(p[0]), int64(r.paid.OneOff), int64(p[1]), int64(p[2]), int64(p[3]), int64(p[4]),
-		r.decl, string(r.regime), r.deducted, res.ProjectedTaxable, res.Liability, res.DeductedBefore, res.TDS, res.Remaining, res.OverDeducted, res.MonthsLeft,
-		res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, string(why), r.hra); err != nil {
-		return fmt.Errorf("tdsyear: store month: employee %s: %w", r.code, err)
-	}
-	return nil
+	b, err := json.Marshal(why)
+	return string(b), err
 }
 
 // laterMonths lists the months after mi that have records, in order.
@@ -621,7 +685,11 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, em
 	if err != nil {
 		return 0, err
 	}
-	prev, err := previousRecords(ctx, tx, ws, fy, mi)
+	codes := make([]string, 0, len(recs))
+	for c := range recs {
+		codes = append(codes, c)
+	}
+	prev, err := previousRecords(ctx, tx, ws, fy, mi, codes)
 	if err != nil {
 		return 0, err
 	}
@@ -669,9 +737,9 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, em
 		if res.TDS != old.TDS {
 			r.why = append(r.why, fmt.Sprintf("computed again after an earlier month was imported: %s before", tds.FormatRupees(old.TDS)))
 		}
-		why, _ := json.Marshal(r.why)
+		why, _ := whyJSON(r.why)
 		if _, err := upd.ExecContext(ctx, res.ProjectedTaxable, res.Liability, res.DeductedBefore, res.TDS, res.Remaining, res.OverDeducted, res.MonthsLeft,
-			res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, string(why), r.decl, ws, int(fy), code, mi); err != nil {
+			res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, why, r.decl, ws, int(fy), code, mi); err != nil {
 			return 0, fmt.Errorf("tdsyear: recompute: %w", err)
 		}
 	}
