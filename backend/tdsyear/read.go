@@ -135,7 +135,8 @@ func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
 			col[m.Key] = m.Column
 		}
 	}
-	seen := map[string]int{}
+	seen := make(map[string]int, len(im.Employees))
+	rows = make([]Row, 0, len(im.Employees))
 	for i := range im.Employees {
 		e := &im.Employees[i]
 		bad := func(key, value, msg string) {

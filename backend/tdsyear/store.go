@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"gstdesk/backend/apperr"
@@ -283,6 +284,21 @@ func employees(ctx context.Context, q querier, ws string, fy tds.FY) (map[string
 	return out, rows.Err()
 }
 
+// together runs fns at the same time and returns the first error.
+func together(fns ...func() error) error {
+	errs := make([]error, len(fns))
+	var wg sync.WaitGroup
+	for i, f := range fns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = f()
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
 // ImportMonth records a month of a workspace's TDS year from a month file and computes its TDS,
 // in one transaction: the month is stored whole, or nothing is when any row has a problem. A
 // month imported again replaces the one stored, and the result says what changed. Later months
@@ -320,24 +336,23 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 		return out, fmt.Errorf("tdsyear: import month: %w", err)
 	}
 	defer tx.Rollback()
-	emps, err := employees(ctx, tx, ws, fy)
-	if err != nil {
-		return out, err
-	}
 	codes := make([]string, len(rows))
 	for i := range rows {
 		codes[i] = rows[i].Code
 	}
-	prev, err := previousRecords(ctx, tx, ws, fy, mi, codes)
-	if err != nil {
-		return out, err
-	}
-	sofar, counts, err := before(ctx, tx, ws, fy, mi)
-	if err != nil {
-		return out, err
-	}
-	old, err := monthRecords(ctx, tx, ws, fy, mi)
-	if err != nil {
+	// The year so far, read on other connections side by side: the transaction holds the write
+	// lock from its start (BEGIN IMMEDIATE) and has written nothing yet, so they read exactly
+	// what it would.
+	var emps map[string]*Employee
+	var prev, old map[string]*record
+	var sofar map[string]Before
+	var counts map[string]int
+	if err := together(
+		func() (err error) { emps, err = employees(ctx, db, ws, fy); return },
+		func() (err error) { prev, err = previousRecords(ctx, db, ws, fy, mi, codes); return },
+		func() (err error) { sofar, counts, err = before(ctx, db, ws, fy, mi); return },
+		func() (err error) { old, err = monthRecords(ctx, db, ws, fy, mi); return },
+	); err != nil {
 		return out, err
 	}
 	var oldHash, oldAt string
@@ -866,7 +881,6 @@ func explain(fy tds.FY, r *record, p *record, first bool) (sql.NullInt64, []stri
 		}
 		return sql.NullInt64{}, why
 	}
-	pd, _ := p.declarations()
 	if p.regime != r.regime {
 		why = append(why, fmt.Sprintf("regime changed: %s → %s", p.regime, r.regime))
 	}
@@ -887,16 +901,19 @@ func explain(fy tds.FY, r *record, p *record, first bool) (sql.NullInt64, []stri
 			why = append(why, fmt.Sprintf("%s %s → %s a month", shortLabel(Paid[k]), a, b))
 		}
 	}
-	if p.hra.Valid || r.hra.Valid {
-		// The HRA helper's exemption is a month's figure: said as such, not as a change in the
-		// year's projection.
-		pd.Amounts[tds.HRA10_13A], cur.Amounts[tds.HRA10_13A] = 0, 0
-		if p.hra != r.hra {
-			why = append(why, fmt.Sprintf("HRA exempt %s → %s a month (rent, basic + DA or HRA changed)", nullPaise(p.hra), nullPaise(r.hra)))
+	if p.decl != r.decl || p.hra != r.hra {
+		pd, _ := p.declarations()
+		if p.hra.Valid || r.hra.Valid {
+			// The HRA helper's exemption is a month's figure: said as such, not as a change in
+			// the year's projection.
+			pd.Amounts[tds.HRA10_13A], cur.Amounts[tds.HRA10_13A] = 0, 0
+			if p.hra != r.hra {
+				why = append(why, fmt.Sprintf("HRA exempt %s → %s a month (rent, basic + DA or HRA changed)", nullPaise(p.hra), nullPaise(r.hra)))
+			}
 		}
-	}
-	if ch := declChanges(&pd, &cur); len(ch) > 0 {
-		why = append(why, "new declaration: "+strings.Join(ch, "; "))
+		if ch := declChanges(&pd, &cur); len(ch) > 0 {
+			why = append(why, "new declaration: "+strings.Join(ch, "; "))
+		}
 	}
 	if p.deducted.Valid && p.deducted.Int64 != p.res.TDS {
 		why = append(why, fmt.Sprintf("%s: %s deducted against %s computed", MonthName(fy, p.mi), tds.FormatRupees(p.deducted.Int64), tds.FormatRupees(p.res.TDS)))
