@@ -252,12 +252,9 @@ func tdsYTD(ctx context.Context, env Env, args []string) int {
 	defer d.Close()
 	if *code != "" {
 		rows, err := d.Salary.TDSEmployeeMonths(ctx, *fy, *code)
-		if err == nil && len(rows) == 0 {
-			_, err = d.Salary.TDSYearToDate(ctx, *fy, *code) // says which employee is not recorded
-		}
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "gstdesk tds ytd: %s\n", publicMessage(env, err))
-			return ExitFailed
+			return exitFor(err)
 		}
 		for i := range rows {
 			printJSONLine(env.Stdout, &rows[i])

@@ -290,7 +290,7 @@ func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name
 	}
 	if len(rows) == 0 {
 		if code != "" {
-			return nil, apperr.New(apperr.NotFound, "No month of %s is recorded for employee %s.", year, code)
+			return nil, tdsyear.NotRecorded(year, code)
 		}
 		return nil, apperr.New(apperr.NotFound, "No month of %s is recorded: import the months first.", year)
 	}
