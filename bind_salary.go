@@ -155,7 +155,7 @@ func (b *Salary) TDSForms(fy, code string) ([]string, error) {
 	return b.d.Salary.TDSForms(b.ctx, fy, code)
 }
 
-// TDSMonthPreviewData tries a month's file on a scratch copy: what recording it would do (the
+// TDSMonthPreviewData tries a month's file and rolls it back: what recording it would do (the
 // diff against the stored month, warnings, problems), nothing stored. Problems come back in the
 // result, as TDSMonthImportData's do.
 func (b *Salary) TDSMonthPreviewData(fy string, month int, name, data string, acceptPANChange bool) (salary.TDSMonthResult, error) {

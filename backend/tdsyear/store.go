@@ -78,7 +78,10 @@ type Options struct {
 	// AcceptPANChange takes a PAN that differs from the one recorded for the employee earlier in
 	// the year as a correction (a warning), instead of refusing the month.
 	AcceptPANChange bool
-	Now             time.Time
+	// DryRun does everything a real import does, in its transaction, and then rolls it back:
+	// the result says what recording the month would do, and nothing is stored.
+	DryRun bool
+	Now    time.Time
 }
 
 // MonthResult is what importing a month did.
@@ -532,8 +535,10 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 			out.Recomputed = append(out.Recomputed, fmt.Sprintf("%s: TDS changed for %d employee(s)", MonthName(fy, l), changed))
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		return out, fmt.Errorf("tdsyear: import month: %w", err)
+	if !opt.DryRun {
+		if err := tx.Commit(); err != nil {
+			return out, fmt.Errorf("tdsyear: import month: %w", err)
+		}
 	}
 	out.Employees = len(recs)
 	for i := range recs {

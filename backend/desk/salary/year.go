@@ -2,7 +2,6 @@ package salary
 
 import (
 	"context"
-	"database/sql"
 	"encoding/base64"
 	"fmt"
 	"io"
@@ -65,7 +64,7 @@ func (s *Service) TDSMonthImportPath(ctx context.Context, fy string, month int, 
 	if err != nil {
 		return TDSMonthResult{}, err
 	}
-	return s.importMonth(ctx, s.DB.DB, fy, month, filepath.Base(path), data, acceptPANChange)
+	return s.importMonth(ctx, fy, month, filepath.Base(path), data, tdsyear.Options{AcceptPANChange: acceptPANChange})
 }
 
 // TDSMonthImportData is TDSMonthImportPath for a file chosen in the window (base64 contents).
@@ -74,10 +73,10 @@ func (s *Service) TDSMonthImportData(ctx context.Context, fy string, month int, 
 	if err != nil {
 		return TDSMonthResult{}, err
 	}
-	return s.importMonth(ctx, s.DB.DB, fy, month, name, data, acceptPANChange)
+	return s.importMonth(ctx, fy, month, name, data, tdsyear.Options{AcceptPANChange: acceptPANChange})
 }
 
-// TDSMonthPreviewPath is TDSMonthImportPath tried on a scratch copy of the data (store.Scratch):
+// TDSMonthPreviewPath is TDSMonthImportPath rolled back at the end (tdsyear.Options.DryRun):
 // what recording the month would do (the diff against the month stored, the warnings, the
 // problems, the totals) with nothing stored. The window shows it and asks before it replaces a
 // month recorded earlier; the command line's --dry-run prints it.
@@ -99,12 +98,7 @@ func (s *Service) TDSMonthPreviewData(ctx context.Context, fy string, month int,
 }
 
 func (s *Service) previewMonth(ctx context.Context, fy string, month int, name string, data []byte, acceptPANChange bool) (TDSMonthResult, error) {
-	scratch, done, err := s.DB.Scratch(ctx)
-	if err != nil {
-		return TDSMonthResult{}, err
-	}
-	defer done()
-	return s.importMonth(ctx, scratch.DB, fy, month, name, data, acceptPANChange)
+	return s.importMonth(ctx, fy, month, name, data, tdsyear.Options{AcceptPANChange: acceptPANChange, DryRun: true})
 }
 
 func readMonthPath(path string) ([]byte, error) {
@@ -136,7 +130,7 @@ func decodeMonthData(name, base64Data string) ([]byte, error) {
 	return data, nil
 }
 
-func (s *Service) importMonth(ctx context.Context, db *sql.DB, fy string, month int, name string, data []byte, acceptPANChange bool) (TDSMonthResult, error) {
+func (s *Service) importMonth(ctx context.Context, fy string, month int, name string, data []byte, opt tdsyear.Options) (TDSMonthResult, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
 		return TDSMonthResult{}, err
@@ -148,7 +142,8 @@ func (s *Service) importMonth(ctx context.Context, db *sql.DB, fy string, month 
 	if err != nil {
 		return TDSMonthResult{}, err
 	}
-	return tdsyear.ImportMonth(ctx, db, s.Workspace().ID, year, time.Month(month), im, tdsyear.Options{AcceptPANChange: acceptPANChange, Now: s.Now()})
+	opt.Now = s.Now()
+	return tdsyear.ImportMonth(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), im, opt)
 }
 
 // TDSMonthRegister reads a page of a month's register.
