@@ -122,6 +122,9 @@ type Invoice struct {
 	FiledGSTR3B string `json:"cfs3b,omitempty"`
 	// CancelledOn is the supplier's cancellation date YYYY-MM-DD from 2A (dtcancel), if any.
 	CancelledOn string `json:"cancelled_on,omitempty"`
+	// PaymentDate is, for the books, when the supplier was paid in full (YYYY-MM-DD), from the
+	// register's optional payment date column; empty when unpaid or when the register has none.
+	PaymentDate string `json:"payment_date,omitempty"`
 	// DuplicateOf is, for a register row that repeats an invoice read further up (same supplier
 	// GSTIN, normalised number and date), the RowRef of that invoice: the row is listed as a
 	// DuplicateInBooks, never added up or matched.

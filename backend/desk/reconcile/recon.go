@@ -652,7 +652,7 @@ func (s *Service) ReconSampleRegister(ctx context.Context, from, to string) (Rec
 			in.SupplierName = "Supplier " + in.SupplierGSTIN[2:7]
 		}
 	}
-	data := recon.SampleRegister(twoA)
+	data := recon.SampleRegister(twoA, s.Now().Format("2006-01-02"))
 	name := fmt.Sprintf("sample-register-%s-to-%s.csv", periods[0], periods[len(periods)-1])
 	v, err := s.importRegister(ctx, name, data)
 	v.Sample = true
