@@ -325,6 +325,10 @@ type ManualLink struct {
 	GSTR2A string   `json:"gstr2a"`
 }
 
+// DayNumber reads a date YYYY-MM-DD as days since 1970-01-01 (civil.DaysFromCivil), without
+// allocating; ok is false for anything else.
+func DayNumber(s string) (day int, ok bool) { return dayNumber(s) }
+
 // dayNumber reads YYYY-MM-DD as days since 1970-01-01.
 func dayNumber(s string) (int, bool) {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' || !allDigits(s[:4]) || !allDigits(s[5:7]) || !allDigits(s[8:]) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/returns"
@@ -148,23 +147,10 @@ func (s *Service) ReconAgainst2B(ctx context.Context, path, from, to string) (Th
 		return ThreeWayResult{}, err
 	}
 	out := ThreeWayResult{From: periods[0], To: periods[len(periods)-1], Rows: []ThreeWayRow{}, Counts: map[string]int{}}
-	im, err := s.ReconImportPath(ctx, path)
+	// The register is read once: kept, checked and mapped as an import is.
+	_, books, err := s.booksAt(ctx, path)
 	if err != nil {
 		return out, err
-	}
-	name, data, err := s.register(im.Token)
-	if err != nil {
-		return out, err
-	}
-	v, books, err := s.readRegister(ctx, im.Token, name, data, nil)
-	if err != nil {
-		return out, err
-	}
-	if len(v.Missing) > 0 {
-		return out, apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", name, strings.Join(v.Missing, ", "))
-	}
-	if v.ErrorCount > 0 {
-		return out, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", name, v.ErrorCount)
 	}
 	ws := s.Workspace().ID
 	twoB, docs, snaps, err := ReconGSTR2B(ctx, s.DB.DB, ws, periods)

@@ -2176,6 +2176,165 @@ export namespace ims {
 
 }
 
+export namespace itcrisk {
+	
+	export class RuleTotal {
+	    rule: string;
+	    title: string;
+	    law: string;
+	    count: number;
+	    at_risk: number;
+	    reclaim: number;
+	    checked: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new RuleTotal(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rule = source["rule"];
+	        this.title = source["title"];
+	        this.law = source["law"];
+	        this.count = source["count"];
+	        this.at_risk = source["at_risk"];
+	        this.reclaim = source["reclaim"];
+	        this.checked = source["checked"];
+	    }
+	}
+	export class Item {
+	    rule: string;
+	    status: string;
+	    date: string;
+	    deadline: string;
+	    return?: string;
+	    supplier_gstin: string;
+	    supplier_name?: string;
+	    document_number: string;
+	    document_date: string;
+	    document_type: string;
+	    period: string;
+	    payment_date?: string;
+	    amount: number;
+	    action: string;
+	    ref?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Item(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rule = source["rule"];
+	        this.status = source["status"];
+	        this.date = source["date"];
+	        this.deadline = source["deadline"];
+	        this.return = source["return"];
+	        this.supplier_gstin = source["supplier_gstin"];
+	        this.supplier_name = source["supplier_name"];
+	        this.document_number = source["document_number"];
+	        this.document_date = source["document_date"];
+	        this.document_type = source["document_type"];
+	        this.period = source["period"];
+	        this.payment_date = source["payment_date"];
+	        this.amount = source["amount"];
+	        this.action = source["action"];
+	        this.ref = source["ref"];
+	    }
+	}
+	export class MonthGroup {
+	    month: string;
+	    label: string;
+	    at_risk: number;
+	    reclaim: number;
+	    count: number;
+	    items: Item[];
+	    more?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new MonthGroup(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.month = source["month"];
+	        this.label = source["label"];
+	        this.at_risk = source["at_risk"];
+	        this.reclaim = source["reclaim"];
+	        this.count = source["count"];
+	        this.items = this.convertValues(source["items"], Item);
+	        this.more = source["more"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Calendar {
+	    fy: number;
+	    fy_label: string;
+	    today: string;
+	    months: MonthGroup[];
+	    rules: RuleTotal[];
+	    at_risk: number;
+	    reclaim: number;
+	    count: number;
+	    notes: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Calendar(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.fy = source["fy"];
+	        this.fy_label = source["fy_label"];
+	        this.today = source["today"];
+	        this.months = this.convertValues(source["months"], MonthGroup);
+	        this.rules = this.convertValues(source["rules"], RuleTotal);
+	        this.at_risk = source["at_risk"];
+	        this.reclaim = source["reclaim"];
+	        this.count = source["count"];
+	        this.notes = source["notes"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+
+}
+
 export namespace lookup {
 	
 	export class BulkSummary {
@@ -3227,6 +3386,7 @@ export namespace recon {
 	    cfs?: string;
 	    cfs3b?: string;
 	    cancelled_on?: string;
+	    payment_date?: string;
 	    duplicate_of?: string;
 	
 	    static createFrom(source: any = {}) {
@@ -3255,6 +3415,7 @@ export namespace recon {
 	        this.cfs = source["cfs"];
 	        this.cfs3b = source["cfs3b"];
 	        this.cancelled_on = source["cancelled_on"];
+	        this.payment_date = source["payment_date"];
 	        this.duplicate_of = source["duplicate_of"];
 	    }
 	}
@@ -4009,6 +4170,7 @@ export namespace reconcile {
 	    rows: ThreeWayRow[];
 	    snapshots: gstr2b.Snapshot[];
 	    left_out: number;
+	    no_gstr2b?: string[];
 	    counts: Record<string, number>;
 	
 	    static createFrom(source: any = {}) {
@@ -4022,6 +4184,7 @@ export namespace reconcile {
 	        this.rows = this.convertValues(source["rows"], ThreeWayRow);
 	        this.snapshots = this.convertValues(source["snapshots"], gstr2b.Snapshot);
 	        this.left_out = source["left_out"];
+	        this.no_gstr2b = source["no_gstr2b"];
 	        this.counts = source["counts"];
 	    }
 	
