@@ -137,3 +137,19 @@ func (b *Recon) ITCRisk(fy, path string, perMonth int) (reconcile.ITCRiskCalenda
 func (b *Recon) ITCRiskExport(fy, path, format string) (string, error) {
 	return b.d.Recon.ITCRiskExport(b.ctx, fy, path, format)
 }
+
+// Scorecard scores the suppliers of a financial year, worst first (the window sorts further).
+func (b *Recon) Scorecard(fy, path string) (reconcile.SupplierScorecard, error) {
+	return b.d.Recon.Scorecard(b.ctx, fy, path)
+}
+
+// ScorecardExport writes the scorecard (CSV, XLSX or JSON) to the exports folder.
+func (b *Recon) ScorecardExport(fy, path, format string) (string, error) {
+	return b.d.Recon.ScorecardExport(b.ctx, fy, path, format)
+}
+
+// ChaserPack writes one XLSX per supplier to chase (supplier "" for all) into a new folder of the
+// exports folder and lists the files.
+func (b *Recon) ChaserPack(fy, path, supplier string) ([]reconcile.ChaserFile, error) {
+	return b.d.Recon.ChaserPack(b.ctx, fy, path, "", supplier)
+}

@@ -101,8 +101,16 @@ type Input struct {
 	NoCredit map[string]bool
 	// GSTR2A are the year's GSTR-2A documents, with the supplier's GSTR-3B flag.
 	GSTR2A []recon.Invoice
-	// IMS are the IMS documents as last listed (those kept pending count).
+	// IMS are the IMS documents as last listed (those kept pending count; the scorecard counts
+	// those rejected).
 	IMS []ims.Record
+	// Rejected2B are the documents of the year's 2B rejected in IMS (docRejdata).
+	Rejected2B []recon.Invoice
+	// Filings are the supplier returns the year's 2B documents came from (supprd, supfildt).
+	Filings []Filing
+	// Cancelled maps a supplier GSTIN to its cancellation date (YYYY-MM-DD; "" when the date is
+	// not known), from the changed list's supplier watch or the 2A.
+	Cancelled map[string]string
 	// NoGSTR2B and NoGSTR2A list the year's periods with no 2B or 2A stored.
 	NoGSTR2B []string
 	NoGSTR2A []string

@@ -202,3 +202,27 @@ func TestTrim(t *testing.T) {
 		t.Errorf("%+v", g)
 	}
 }
+
+// FuzzBuild: dates and periods of any shape never panic, and every item has a YYYY-MM-DD date in
+// the month it is grouped under.
+func FuzzBuild(f *testing.F) {
+	f.Add("2025-06-01", "2025-04-15", "", "2025-04", "082025")
+	f.Add("2026-12-01", "2025-10-02", "2026-05-01", "2025-10", "")
+	f.Add("", "2025-13-40", "x", "25", "99")
+	f.Fuzz(func(t *testing.T, today, date, paid, per, rtn string) {
+		bk := &recon.Invoice{SupplierGSTIN: sup, Number: "F-1", Date: date, Period: per, DocType: recon.DocInvoice, IGST: 100, PaymentDate: paid}
+		tb := &recon.Invoice{SupplierGSTIN: sup, Number: "F-2", Date: date, Period: per, DocType: recon.DocDebitNote, IGST: 100, FiledGSTR3B: "N"}
+		c := Build(Input{FY: 2025, Today: today, Register: true, PaymentDates: true,
+			Rows:   []recon.Row{{Status: recon.MissingIn2A, Books: bk}, {Status: recon.MissingInBooks, GSTR2A: tb}},
+			GSTR2A: []recon.Invoice{*tb}, IMS: []ims.Record{{Section: "b2bdn", STIN: sup, Number: "F-3", DateISO: date, RtnPrd: rtn, Action: ims.Pending, IGST: 5}},
+			Filings: []Filing{{Supplier: sup, Period: per, Filed: paid}}})
+		for _, g := range c.Months {
+			for _, it := range g.Items {
+				if _, ok := recon.DayNumber(it.Date); !ok || it.Date[:7] != g.Month {
+					t.Fatalf("item date %q in month %q", it.Date, g.Month)
+				}
+			}
+		}
+		Score(Input{FY: 2025, Today: today, Filings: []Filing{{Supplier: sup, Period: per, Filed: paid}}, GSTR2A: []recon.Invoice{*tb}})
+	})
+}

@@ -22,48 +22,11 @@ import (
 // (April to June) and 2B (May) and a register of five 2B invoices of May: one unpaid, one paid
 // 200 days late, one paid at once, one left out of the books, and one invoice 2B does not have.
 func TestITCRiskCalendar(t *testing.T) {
-	clock := coretest.NewClock(time.Date(2026, 1, 15, 6, 0, 0, 0, time.UTC))
-	c, _ := coretest.OpenAt(t, t.TempDir(), nil, clock.Now)
-	lk := lookups.New(c)
-	s := New(c, lk, returns.New(c, lk))
+	s, path, d := riskService(t)
 	ctx := context.Background()
-	if _, err := s.ITCRisk(ctx, "FY 2025-26", ""); apperr.KindOf(err) != apperr.NotFound {
-		t.Fatalf("nothing stored: err = %v", err)
-	}
-	if _, err := s.ITCRisk(ctx, "2025-27", ""); apperr.KindOf(err) != apperr.Invalid {
-		t.Fatalf("bad year: err = %v", err)
-	}
-	signIn(t, s)
-	if _, err := s.Returns.PullGSTR2A(ctx, returns.PullRequest{Periods: []string{"2025-04", "2025-05", "2025-06"}}, false, nil); err != nil {
-		t.Fatal(err)
-	}
-	res, err := s.Returns.PullGSTR2B(ctx, []string{"2025-05"}, false, nil)
-	if err != nil || res[0].Status != "pulled" {
-		t.Fatalf("pull 2B = %+v, %v", res, err)
-	}
-	page, err := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", ITC: "Y", Limit: 5})
-	if err != nil || len(page.Rows) < 5 {
-		t.Fatalf("2B documents %d, %v", len(page.Rows), err)
-	}
-	d := page.Rows
 	dayAfter := func(iso string, n int) string {
 		t0, _ := time.Parse("2006-01-02", iso)
 		return t0.AddDate(0, 0, n).Format("02-01-2006")
-	}
-	var b strings.Builder
-	b.WriteString("supplier_gstin,invoice_number,invoice_date,place_of_supply,reverse_charge,taxable_value,igst,cgst,sgst,cess,payment_date\n")
-	row := func(doc gstr2b.DocumentRow, number, paid string) {
-		fmt.Fprintf(&b, "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", doc.Supplier, number, doc.Date, doc.POS, doc.ReverseCharge, doc.Taxable.Decimal(),
-			doc.IGST.Decimal(), doc.CGST.Decimal(), doc.SGST.Decimal(), doc.Cess.Decimal(), paid)
-	}
-	row(d[0], d[0].Number, "")                          // unpaid
-	row(d[1], d[1].Number, dayAfter(d[1].DateISO, 200)) // paid late
-	row(d[2], d[2].Number, dayAfter(d[2].DateISO, 10))  // paid in time
-	row(d[4], d[4].Number, dayAfter(d[4].DateISO, 10))  // d[3] left out of the books
-	row(d[0], "NOT-IN-2B-9", dayAfter(d[0].DateISO, 5)) // books only
-	path := filepath.Join(t.TempDir(), "purchases.csv")
-	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
-		t.Fatal(err)
 	}
 	cal, err := s.ITCRisk(ctx, "FY 2025-26", path)
 	if err != nil {
@@ -164,5 +127,97 @@ func TestITCRiskCalendar(t *testing.T) {
 	data, _ := os.ReadFile(out)
 	if lines := strings.Count(string(data), "\n"); lines != cal.Count+1 || filepath.Base(out)[:17] != "itc-at-risk-2025-" {
 		t.Errorf("export %s: %d lines for %d items", out, lines, cal.Count)
+	}
+}
+
+// riskService is a service on 15/01/2026 with the simulator's 2A (April to June 2025) and 2B
+// (May 2025) stored, and a register of five 2B invoices of May (d): d[0] unpaid, d[1] paid 200
+// days late, d[2] and d[4] paid at once, d[3] left out of the books, and NOT-IN-2B-9, an invoice
+// 2B does not have.
+func riskService(t *testing.T) (*Service, string, []gstr2b.DocumentRow) {
+	t.Helper()
+	clock := coretest.NewClock(time.Date(2026, 1, 15, 6, 0, 0, 0, time.UTC))
+	c, _ := coretest.OpenAt(t, t.TempDir(), nil, clock.Now)
+	lk := lookups.New(c)
+	s := New(c, lk, returns.New(c, lk))
+	ctx := context.Background()
+	if _, err := s.ITCRisk(ctx, "FY 2025-26", ""); apperr.KindOf(err) != apperr.NotFound {
+		t.Fatalf("nothing stored: err = %v", err)
+	}
+	if _, err := s.Scorecard(ctx, "2025-27", ""); apperr.KindOf(err) != apperr.Invalid {
+		t.Fatalf("bad year: err = %v", err)
+	}
+	signIn(t, s)
+	if _, err := s.Returns.PullGSTR2A(ctx, returns.PullRequest{Periods: []string{"2025-04", "2025-05", "2025-06"}}, false, nil); err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Returns.PullGSTR2B(ctx, []string{"2025-05"}, false, nil)
+	if err != nil || res[0].Status != "pulled" {
+		t.Fatalf("pull 2B = %+v, %v", res, err)
+	}
+	page, err := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", ITC: "Y", Limit: 5})
+	if err != nil || len(page.Rows) < 5 {
+		t.Fatalf("2B documents %d, %v", len(page.Rows), err)
+	}
+	d := page.Rows
+	dayAfter := func(iso string, n int) string {
+		t0, _ := time.Parse("2006-01-02", iso)
+		return t0.AddDate(0, 0, n).Format("02-01-2006")
+	}
+	var b strings.Builder
+	b.WriteString("supplier_gstin,invoice_number,invoice_date,place_of_supply,reverse_charge,taxable_value,igst,cgst,sgst,cess,payment_date\n")
+	row := func(doc gstr2b.DocumentRow, number, paid string) {
+		fmt.Fprintf(&b, "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", doc.Supplier, number, doc.Date, doc.POS, doc.ReverseCharge, doc.Taxable.Decimal(),
+			doc.IGST.Decimal(), doc.CGST.Decimal(), doc.SGST.Decimal(), doc.Cess.Decimal(), paid)
+	}
+	row(d[0], d[0].Number, "")                          // unpaid
+	row(d[1], d[1].Number, dayAfter(d[1].DateISO, 200)) // paid late
+	row(d[2], d[2].Number, dayAfter(d[2].DateISO, 10))  // paid in time
+	row(d[4], d[4].Number, dayAfter(d[4].DateISO, 10))  // d[3] left out of the books
+	row(d[0], "NOT-IN-2B-9", dayAfter(d[0].DateISO, 5)) // books only
+	path := filepath.Join(t.TempDir(), "purchases.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return s, path, d
+}
+
+// TestScorecardAndChaserPack: every supplier of the year's 2B is scored; the one with an invoice
+// in no 2B has it counted; the chaser pack writes one workbook per supplier to fix, whole.
+func TestScorecardAndChaserPack(t *testing.T) {
+	s, path, d := riskService(t)
+	ctx := context.Background()
+	sc, err := s.Scorecard(ctx, "FY 2025-26", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	suppliers := map[string]itcrisk.SupplierScore{}
+	for i, r := range sc.Rows {
+		suppliers[r.Supplier] = r
+		if i > 0 && r.Score < sc.Rows[i-1].Score {
+			t.Fatalf("not worst first at %d", i)
+		}
+		if r.Score < 0 || r.Score > 100 || r.Grade == "" {
+			t.Fatalf("score %+v", r)
+		}
+	}
+	me := suppliers[d[0].Supplier]
+	if me.MissingIn2B != 1 || me.Books == 0 || me.Documents == 0 || me.Filings == 0 {
+		t.Errorf("supplier of the invoice not in 2B: %+v", me)
+	}
+	dir := filepath.Join(t.TempDir(), "pack")
+	files, err := s.ChaserPack(ctx, "FY 2025-26", path, dir, d[0].Supplier)
+	if err != nil || len(files) != 1 || files[0].Documents == 0 {
+		t.Fatalf("pack %+v, %v", files, err)
+	}
+	if st, err := os.Stat(files[0].Path); err != nil || st.Size() == 0 {
+		t.Errorf("pack file %v", err)
+	}
+	if _, err := s.ChaserPack(ctx, "FY 2025-26", path, dir, "29AAGCB7383J1Z4"); apperr.KindOf(err) != apperr.NotFound {
+		t.Errorf("a supplier with nothing to fix: %v", err)
+	}
+	all, err := s.ChaserPack(ctx, "FY 2025-26", path, "", "")
+	if err != nil || len(all) == 0 || !strings.Contains(all[0].Path, filepath.Join("exports", "chasers-2025-26-")) {
+		t.Fatalf("pack to the exports folder %+v, %v", all, err)
 	}
 }

@@ -66,24 +66,30 @@ func ReconGSTR2B(ctx context.Context, db *sql.DB, workspaceID string, periods []
 			if sec == "" {
 				continue
 			}
-			in := recon.Invoice{Source: recon.GSTR2A, RowRef: fmt.Sprintf("2b:%s:%d", p, d.ID), SupplierGSTIN: d.Supplier, SupplierName: d.TradeName,
-				Number: d.Number, Date: d.DateISO, PlaceOfSupply: d.POS, ReverseCharge: d.ReverseCharge == "Y", DocType: recon.DocInvoice,
-				InvType: d.Type, Value: recon.Paise(d.Value), Taxable: recon.Paise(d.Taxable), IGST: recon.Paise(d.IGST), CGST: recon.Paise(d.CGST),
-				SGST: recon.Paise(d.SGST), Cess: recon.Paise(d.Cess), Period: p}
-			switch d.Kind {
-			case gstr2b.KindCreditNote:
-				in.DocType = recon.DocCreditNote
-				for _, a := range []*recon.Paise{&in.Value, &in.Taxable, &in.IGST, &in.CGST, &in.SGST, &in.Cess} {
-					*a = -*a
-				}
-			case gstr2b.KindDebitNote:
-				in.DocType = recon.DocDebitNote
-			}
+			in := twoBInvoice(&d, p)
 			out = append(out, in)
 			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: sec}
 		}
 	}
 	return out, docs, snaps, nil
+}
+
+// twoBInvoice is a 2B document of period p as the matcher's invoice, credit notes negative.
+func twoBInvoice(d *gstr2b.DocumentRow, p string) recon.Invoice {
+	in := recon.Invoice{Source: recon.GSTR2A, RowRef: fmt.Sprintf("2b:%s:%d", p, d.ID), SupplierGSTIN: d.Supplier, SupplierName: d.TradeName,
+		Number: d.Number, Date: d.DateISO, PlaceOfSupply: d.POS, ReverseCharge: d.ReverseCharge == "Y", DocType: recon.DocInvoice,
+		InvType: d.Type, Value: recon.Paise(d.Value), Taxable: recon.Paise(d.Taxable), IGST: recon.Paise(d.IGST), CGST: recon.Paise(d.CGST),
+		SGST: recon.Paise(d.SGST), Cess: recon.Paise(d.Cess), Period: p}
+	switch d.Kind {
+	case gstr2b.KindCreditNote:
+		in.DocType = recon.DocCreditNote
+		for _, a := range []*recon.Paise{&in.Value, &in.Taxable, &in.IGST, &in.CGST, &in.SGST, &in.Cess} {
+			*a = -*a
+		}
+	case gstr2b.KindDebitNote:
+		in.DocType = recon.DocDebitNote
+	}
+	return in
 }
 
 // imsSectionOf is the IMS section of a 2B document ("" when IMS does not hold its kind).
