@@ -312,7 +312,7 @@ func Build(in Input) Calendar {
 		byRule[r.Rule] = &cal.Rules[len(cal.Rules)-1]
 	}
 	b.items = b.sorted()
-	most := map[docID]money.Paise{} // document → its largest amount at risk under any rule
+	most := make(map[docID]money.Paise, len(b.items)) // document → its largest amount at risk under any rule
 	for i := range b.items {
 		it := &b.items[i]
 		rt := byRule[it.Rule]
@@ -350,7 +350,7 @@ func Build(in Input) Calendar {
 }
 
 // sorted returns the items by date, rule, supplier and number. The items are large: an index is
-// sorted by a small key, and the items copied once into their order.
+// sorted by a small key, and the items moved once into their order, in place.
 func (b *builder) sorted() []Item {
 	type ord struct {
 		date int32
@@ -375,11 +375,27 @@ func (b *builder) sorted() []Item {
 		}
 		return strings.Compare(a.Number, c.Number)
 	})
-	out := make([]Item, len(idx))
-	for i, o := range idx {
-		out[i] = b.items[o.i]
+	// Put the items in that order in place, cycle by cycle: position i takes item idx[i].i.
+	items := b.items
+	done := make([]bool, len(items))
+	for i := range items {
+		if done[i] || int(idx[i].i) == i {
+			done[i] = true
+			continue
+		}
+		tmp, j := items[i], i
+		for {
+			done[j] = true
+			k := int(idx[j].i)
+			if k == i {
+				items[j] = tmp
+				break
+			}
+			items[j] = items[k]
+			j = k
+		}
 	}
-	return out
+	return items
 }
 
 func ruleOrder(r string) int {
