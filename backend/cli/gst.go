@@ -39,6 +39,8 @@ const gstUsage = `usage:
   gstdesk gst 2b-regenerate --year YYYY --month MM
   gstdesk gst ims count | list [--section S] [--status S] | set SUPPLIER_GSTIN DOCUMENT accept|reject|pending|reset | log
   gstdesk gst ims apply --year YYYY --month MM --purchases FILE [--dry-run]
+  gstdesk gst scorecard --fy "FY 2025-26" [--purchases FILE] [--sort score|lag|missing|mismatch|rejected|unfiled|supplier] [flags]
+  gstdesk gst chaser --fy "FY 2025-26" [--purchases FILE] [--supplier GSTIN] --out DIR   (one XLSX per supplier to chase)
 
 Common flags: --offline (answer from stored answers only), --fresh (ignore stored answers),
 --format json|csv|xlsx with --out FILE (write a file instead of JSON lines on stdout).

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/returns"
@@ -67,24 +66,30 @@ func ReconGSTR2B(ctx context.Context, db *sql.DB, workspaceID string, periods []
 			if sec == "" {
 				continue
 			}
-			in := recon.Invoice{Source: recon.GSTR2A, RowRef: fmt.Sprintf("2b:%s:%d", p, d.ID), SupplierGSTIN: d.Supplier, SupplierName: d.TradeName,
-				Number: d.Number, Date: d.DateISO, PlaceOfSupply: d.POS, ReverseCharge: d.ReverseCharge == "Y", DocType: recon.DocInvoice,
-				InvType: d.Type, Value: recon.Paise(d.Value), Taxable: recon.Paise(d.Taxable), IGST: recon.Paise(d.IGST), CGST: recon.Paise(d.CGST),
-				SGST: recon.Paise(d.SGST), Cess: recon.Paise(d.Cess), Period: p}
-			switch d.Kind {
-			case gstr2b.KindCreditNote:
-				in.DocType = recon.DocCreditNote
-				for _, a := range []*recon.Paise{&in.Value, &in.Taxable, &in.IGST, &in.CGST, &in.SGST, &in.Cess} {
-					*a = -*a
-				}
-			case gstr2b.KindDebitNote:
-				in.DocType = recon.DocDebitNote
-			}
+			in := twoBInvoice(&d, p)
 			out = append(out, in)
 			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: sec}
 		}
 	}
 	return out, docs, snaps, nil
+}
+
+// twoBInvoice is a 2B document of period p as the matcher's invoice, credit notes negative.
+func twoBInvoice(d *gstr2b.DocumentRow, p string) recon.Invoice {
+	in := recon.Invoice{Source: recon.GSTR2A, RowRef: fmt.Sprintf("2b:%s:%d", p, d.ID), SupplierGSTIN: d.Supplier, SupplierName: d.TradeName,
+		Number: d.Number, Date: d.DateISO, PlaceOfSupply: d.POS, ReverseCharge: d.ReverseCharge == "Y", DocType: recon.DocInvoice,
+		InvType: d.Type, Value: recon.Paise(d.Value), Taxable: recon.Paise(d.Taxable), IGST: recon.Paise(d.IGST), CGST: recon.Paise(d.CGST),
+		SGST: recon.Paise(d.SGST), Cess: recon.Paise(d.Cess), Period: p}
+	switch d.Kind {
+	case gstr2b.KindCreditNote:
+		in.DocType = recon.DocCreditNote
+		for _, a := range []*recon.Paise{&in.Value, &in.Taxable, &in.IGST, &in.CGST, &in.SGST, &in.Cess} {
+			*a = -*a
+		}
+	case gstr2b.KindDebitNote:
+		in.DocType = recon.DocDebitNote
+	}
+	return in
 }
 
 // imsSectionOf is the IMS section of a 2B document ("" when IMS does not hold its kind).
@@ -148,23 +153,10 @@ func (s *Service) ReconAgainst2B(ctx context.Context, path, from, to string) (Th
 		return ThreeWayResult{}, err
 	}
 	out := ThreeWayResult{From: periods[0], To: periods[len(periods)-1], Rows: []ThreeWayRow{}, Counts: map[string]int{}}
-	im, err := s.ReconImportPath(ctx, path)
+	// The register is read once: kept, checked and mapped as an import is.
+	_, books, err := s.booksAt(ctx, path)
 	if err != nil {
 		return out, err
-	}
-	name, data, err := s.register(im.Token)
-	if err != nil {
-		return out, err
-	}
-	v, books, err := s.readRegister(ctx, im.Token, name, data, nil)
-	if err != nil {
-		return out, err
-	}
-	if len(v.Missing) > 0 {
-		return out, apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", name, strings.Join(v.Missing, ", "))
-	}
-	if v.ErrorCount > 0 {
-		return out, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", name, v.ErrorCount)
 	}
 	ws := s.Workspace().ID
 	twoB, docs, snaps, err := ReconGSTR2B(ctx, s.DB.DB, ws, periods)
