@@ -34,8 +34,13 @@ func TestITCRisk(t *testing.T) {
 			t.Errorf("rule 37 line %v", r)
 		}
 	}
-	if rules["rule_37"] != 1 || rules["not_in_2b"] != 1 || rules["rule_37a"] == 0 || rules["not_in_books"] == 0 {
+	// The register holds none of the 2A documents of suppliers who had not filed GSTR-3B: no
+	// credit taken on them, so no Rule 37A line, and a note says so.
+	if rules["rule_37"] != 1 || rules["not_in_2b"] != 1 || rules["rule_37a"] != 0 || rules["not_in_books"] == 0 {
 		t.Errorf("rules %v", rules)
+	}
+	if !strings.Contains(errs, "are not in p.csv: no credit taken on them, so Rule 37A reverses nothing for them") {
+		t.Errorf("no Rule 37A note: %s", errs)
 	}
 	if !strings.Contains(errs, "FY 2024-25") || !strings.Contains(errs, "Unpaid after 180 days (Rule 37, CGST Rules; s.16(2) second proviso): 1, ₹180.00 at risk") {
 		t.Errorf("stderr %s", errs)

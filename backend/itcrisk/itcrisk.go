@@ -37,6 +37,7 @@
 package itcrisk
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -258,6 +259,10 @@ type builder struct {
 	items []Item
 	texts map[string]string
 	days  map[int]string
+	// unclaimed37A counts the Rule 37A documents left out because the register does not hold
+	// them (no credit taken, nothing to reverse), and their tax, for a note.
+	unclaimed37A    int
+	unclaimed37ATax money.Paise
 }
 
 // day writes a day number as YYYY-MM-DD, once per day.
@@ -546,8 +551,24 @@ func (b *builder) rule37(bk *recon.Invoice, day int, key docID) {
 }
 
 // supplier3B adds the Rule 37A items: documents of the year's periods whose supplier had not
-// filed GSTR-3B.
+// filed GSTR-3B. Rule 37A reverses credit taken, so with a register only the documents it holds
+// (by the books' number or the number of the 2B document it was matched with) count; the others
+// are told in a note. Without a register every such document counts, and a note says so.
 func (b *builder) supplier3B() {
+	var claimed map[docID]bool
+	if b.in.Register {
+		claimed = map[docID]bool{}
+		for i := range b.in.Rows {
+			row := &b.in.Rows[i]
+			if row.Books == nil {
+				continue
+			}
+			claimed[docKey(row.Books.SupplierGSTIN, string(row.Books.DocType), row.Books.Number)] = true
+			if o := row.GSTR2A; o != nil {
+				claimed[docKey(o.SupplierGSTIN, string(o.DocType), o.Number)] = true
+			}
+		}
+	}
 	for i := range b.in.GSTR2A {
 		a := &b.in.GSTR2A[i]
 		if a.FiledGSTR3B != "N" || a.DocType == recon.DocCreditNote || a.Tax() <= 0 {
@@ -555,6 +576,11 @@ func (b *builder) supplier3B() {
 		}
 		pd, ok := periodDay(a.Period)
 		if !ok || !b.inYear(pd) {
+			continue
+		}
+		if claimed != nil && !claimed[docKey(a.SupplierGSTIN, string(a.DocType), a.Number)] {
+			b.unclaimed37A++
+			b.unclaimed37ATax += a.Tax().Money()
 			continue
 		}
 		st := status(b.today, b.d.sep30, b.d.nov30)
@@ -588,6 +614,17 @@ func (b *builder) notes() []string {
 	}
 	if len(in.NoGSTR2A) > 0 {
 		out = append(out, "No GSTR-2A stored for "+labels(in.NoGSTR2A)+": Rule 37A (supplier's GSTR-3B) is not checked for those months.")
+	}
+	switch {
+	case !in.Register:
+		out = append(out, "Rule 37A counts every GSTR-2A document of a supplier who had not filed GSTR-3B, whether or not its credit was taken: give the purchase register to count only what the books claim.")
+	case b.unclaimed37A > 0:
+		docs := money.Count(b.unclaimed37A) + " GSTR-2A documents"
+		if b.unclaimed37A == 1 {
+			docs = "1 GSTR-2A document"
+		}
+		out = append(out, fmt.Sprintf("%s of suppliers who had not filed GSTR-3B (tax ₹%s) are not in %s: no credit taken on them, so Rule 37A reverses nothing for them.",
+			docs, b.unclaimed37ATax.Indian(), in.RegisterName))
 	}
 	out = append(out, "Rule 37A reads the supplier's GSTR-3B flag (cfs3b) as of the last GSTR-2A pull; pull again to see returns filed since.")
 	return out

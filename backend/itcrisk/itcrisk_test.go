@@ -2,6 +2,7 @@ package itcrisk
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"gstdesk/backend/ims"
@@ -225,4 +226,27 @@ func FuzzBuild(f *testing.F) {
 		}
 		Score(Input{FY: 2025, Today: today, Filings: []Filing{{Supplier: sup, Period: per, Filed: paid}}, GSTR2A: []recon.Invoice{*tb}})
 	})
+}
+
+// TestRule37AOnlyWhatTheBooksClaim: with a register, Rule 37A counts only the documents the
+// books hold (by the books' number or the matched 2B document's); the others are told in a note
+// with their tax, never added to the credit at risk.
+func TestRule37AOnlyWhatTheBooksClaim(t *testing.T) {
+	claimed, other := *twoB("A-1", "2025-06-10", "2025-06"), *twoB("A-2", "2025-06-11", "2025-06")
+	claimed.FiledGSTR3B, other.FiledGSTR3B = "N", "N"
+	c := Build(Input{FY: 2025, Today: "2026-05-01", Register: true, RegisterName: "books.csv",
+		Rows:   []recon.Row{{Status: recon.Exact, Books: book("a/1", "2025-06-10", "2025-06-20"), GSTR2A: &claimed}},
+		GSTR2A: []recon.Invoice{claimed, other}})
+	var got []string
+	for _, it := range items(c) {
+		if it.Rule == Rule37A {
+			got = append(got, it.Number)
+		}
+	}
+	if len(got) != 1 || got[0] != "A-1" {
+		t.Errorf("rule 37A items %v, want A-1 only", got)
+	}
+	if n := strings.Join(c.Notes, " | "); !strings.Contains(n, "1 GSTR-2A document of suppliers who had not filed GSTR-3B (tax ₹180.00) are not in books.csv") {
+		t.Errorf("notes %q", n)
+	}
 }

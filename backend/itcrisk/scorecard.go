@@ -183,7 +183,12 @@ func Score(in Input) Scorecard {
 		s := by[g]
 		s.AvgLagDays = math.Round(float64(sum)/float64(s.Filings)*10) / 10
 	}
-	// The register against the 2B.
+	// The register against the 2B. An invoice of a month with no 2B stored is not judged: it may
+	// be in that month's 2B, so nobody is asked to report it.
+	noTwoB := map[string]bool{}
+	for _, p := range in.NoGSTR2B {
+		noTwoB[p] = true
+	}
 	for i := range in.Rows {
 		row := &in.Rows[i]
 		if row.Status == recon.DuplicateInBooks {
@@ -202,6 +207,7 @@ func Score(in Input) Scorecard {
 		s.Books++
 		s.BooksTax += bk.Tax().Money()
 		switch {
+		case row.GSTR2A == nil && noTwoB[bk.Period]:
 		case row.GSTR2A == nil:
 			s.MissingIn2B++
 			s.MissingTax += bk.Tax().Money()
@@ -273,6 +279,8 @@ func Score(in Input) Scorecard {
 	})
 	if !in.Register {
 		sc.Notes = append(sc.Notes, "No purchase register given: documents missing in 2B and mismatches are not counted (and not in the score).")
+	} else if len(in.NoGSTR2B) > 0 {
+		sc.Notes = append(sc.Notes, "No GSTR-2B stored for "+labels(in.NoGSTR2B)+": register invoices of those months are not counted as missing in 2B; pull or import it.")
 	}
 	if len(in.Cancelled) == 0 {
 		sc.Notes = append(sc.Notes, "No cancellation known: run the supplier watch (changed list) to check the suppliers' registrations.")
