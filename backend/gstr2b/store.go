@@ -288,15 +288,26 @@ func summaryNote(r *Return, snap Snapshot) string {
 	if !ok || r.Files > 0 && len(r.Documents) == 0 {
 		return ""
 	}
-	var sum money.Paise
-	for _, g := range avl {
-		sum += g.Total.Tax()
-	}
+	sum := NetITC(avl)
 	if d := sum - snap.ITCAvailable; d > 100 || d < -100 {
 		return fmt.Sprintf("The return's ITC summary (itcsumm) says ₹%s is available; its documents with ITC available add up to ₹%s.",
 			sum.Indian(), snap.ITCAvailable.Indian())
 	}
 	return ""
+}
+
+// NetITC is the credit one part of itcsumm gives: its groups added up, less "othersup" (the
+// portal's Part B, ITC reversal: credit notes and ISD credit notes, given as positive amounts).
+func NetITC(part map[string]SummaryGroup) money.Paise {
+	var sum money.Paise
+	for name, g := range part {
+		if name == "othersup" {
+			sum -= g.Total.Tax()
+		} else {
+			sum += g.Total.Tax()
+		}
+	}
+	return sum
 }
 
 // appendItems writes items as JSON for the items column.

@@ -15,7 +15,7 @@ describe('gstr2b logic', () => {
     expect(pullBadge('not_generated')).toEqual({ cls: 'warn', word: 'not yet' })
     expect(pullBadge('skipped').word).toBe('not pulled')
   })
-  it('lays out the ITC summary by part and group, adding groups up', () => {
+  it('lays out the ITC summary by part and group; credit notes (othersup) subtract', () => {
     const parts = itcParts({
       itcunavl: { nonrevsup: { total: { igst: 0, cgst: 500, sgst: 500, cess: 0 } } },
       itcavl: {
@@ -25,7 +25,8 @@ describe('gstr2b logic', () => {
     })
     expect(parts.map((p) => p.part)).toEqual(['itcavl', 'itcunavl'])
     expect(parts[0].lines.map((l) => l.group)).toEqual(['nonrevsup', 'othersup'])
-    expect(parts[0].tax).toBe(1510)
+    expect(parts[0].lines[1].tax).toBe(-100)
+    expect(parts[0].tax).toBe(1310)
     expect(parts[1].label).toBe('ITC not available')
     expect(itcParts(null)).toEqual([])
   })

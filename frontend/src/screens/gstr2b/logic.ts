@@ -36,7 +36,7 @@ const GROUPS: { key: string; label: string }[] = [
   { key: 'revsup', label: 'Supplies on reverse charge' },
   { key: 'isdsup', label: 'From input service distributors' },
   { key: 'imports', label: 'Imports' },
-  { key: 'othersup', label: 'Others (credit notes and their amendments)' },
+  { key: 'othersup', label: 'Less: credit notes and other reversals' },
 ]
 
 export interface Amt { igst: number; cgst: number; sgst: number; cess: number }
@@ -44,7 +44,7 @@ export const taxOf = (a: Amt | undefined | null): number => (a ? (a.igst ?? 0) +
 
 /** One line of the ITC summary: a part (available, not available …) and a group of supplies. */
 export interface ItcLine { part: string; partLabel: string; group: string; label: string; amounts: Amt; tax: number }
-/** One part of the ITC summary with its groups added up, as the backend adds them. */
+/** One part of the ITC summary with its groups added up, reversals subtracted. */
 export interface ItcPart { part: string; label: string; amounts: Amt; tax: number; lines: ItcLine[] }
 
 type Group = { total?: Partial<Amt> }
@@ -58,9 +58,12 @@ export function itcParts(itcsumm: Record<string, Record<string, Group> | undefin
     const groups = s[pk] ?? {}
     const gkeys = [...GROUPS.map((g) => g.key).filter((k) => groups[k]), ...Object.keys(groups).filter((k) => !GROUPS.some((g) => g.key === k)).sort()]
     const label = PARTS.find((p) => p.key === pk)?.label ?? pk
+    // "othersup" is the portal's Part B (reversal: credit notes), given positive: it reduces the
+    // credit, so it is shown negative and the part's total subtracts it (as gstr2b.NetITC does).
     const lines = gkeys.map((gk) => {
-      const a = amt(groups[gk]?.total)
-      return { part: pk, partLabel: label, group: gk, label: GROUPS.find((g) => g.key === gk)?.label ?? gk, amounts: a, tax: taxOf(a) }
+      const g = amt(groups[gk]?.total)
+      const a = gk === 'othersup' ? { igst: -g.igst, cgst: -g.cgst, sgst: -g.sgst, cess: -g.cess } : g
+      return { part: pk, partLabel: label, group: gk, label: GROUPS.find((x) => x.key === gk)?.label ?? gk, amounts: a, tax: taxOf(a) }
     })
     const total = lines.reduce((t, l) => ({ igst: t.igst + l.amounts.igst, cgst: t.cgst + l.amounts.cgst, sgst: t.sgst + l.amounts.sgst, cess: t.cess + l.amounts.cess }), amt(undefined))
     return { part: pk, label, amounts: total, tax: taxOf(total), lines }
