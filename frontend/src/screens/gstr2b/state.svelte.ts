@@ -2,7 +2,8 @@
 // pull and the table's filters survive a visit to another screen.
 import type { DocQuery, PullResult } from '../../api/gstr2b'
 
-export const emptyQuery = (): DocQuery => ({ section: '', rejected: '', supplier: '', itc: '', search: '', offset: 0, limit: 100 })
+/** The documents in the 2B's credit (docdata); the rejected ones (docRejdata) are a filter away. */
+export const emptyQuery = (): DocQuery => ({ section: '', rejected: 'no', supplier: '', itc: '', search: '', offset: 0, limit: 100 })
 
 export const g2b = $state({
   fy: 0,
