@@ -57,7 +57,7 @@ export const tests = {
     const next = monthFromNow(1)
     const by = `14/${next.slice(5)}/${next.slice(0, 4)}`
     assert.match(await page.getByTestId('g2b-result-' + cur).innerText(), new RegExp(`not yet\\s+${label(cur)}\\s+not generated yet, expected by ${by}`))
-    assert.match(await page.getByTestId('g2b-empty-state').innerText(), new RegExp(`^not generated yet, expected by ${by}\\.`))
+    assert.match(await page.getByTestId('g2b-empty-state').innerText(), new RegExp(`^The GST service expects it by ${by}\\.`))
     assert.equal(await page.getByTestId('g2b-chip-' + cur).getAttribute('data-pulled'), 'no')
     await shot('gstr2b-not-generated')
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { actionCounts, choiceKey, choiceList, choose, effective, lineWords } from './threeway'
+import { actionCounts, choiceKey, choiceList, choose, effective, linesSummary, lineWords } from './threeway'
 
 const row = (num: string, action: string, section = 'b2b') => ({ ims_section: section, gstr2a: { supplier_gstin: '27AAAAA0000A1Z5', invoice_number: num }, recommended: { action } })
 const rows = [row('1', 'A'), row('2', 'P'), row('3', ''), { recommended: { action: '' } }]
@@ -26,5 +26,7 @@ describe('three-way logic', () => {
   it('says each line in words', () => {
     expect(lineWords({ result: 'dry_run' })).toBe('will be sent')
     expect(lineWords({ result: 'refused', message: 'stale' })).toBe('refused: stale')
+    expect(linesSummary([{ result: 'applied' }, { result: 'applied' }, { result: 'refused' }, { result: 'not_in_ims' }])).toBe('2 done, 1 refused, 1 not in IMS')
+    expect(linesSummary([])).toBe('nothing to send')
   })
 })
