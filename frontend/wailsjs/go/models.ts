@@ -4141,6 +4141,24 @@ export namespace recon {
 
 export namespace reconcile {
 	
+	export class ActionChoice {
+	    section: string;
+	    supplier: string;
+	    document: string;
+	    action: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ActionChoice(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.supplier = source["supplier"];
+	        this.document = source["document"];
+	        this.action = source["action"];
+	    }
+	}
 	export class ApplyLine {
 	    supplier: string;
 	    document: string;
@@ -4501,6 +4519,92 @@ export namespace returns {
 	        this.action = source["action"];
 	        this.reason = source["reason"];
 	    }
+	}
+	export class IMSRow {
+	    section: string;
+	    stin: string;
+	    rtnprd: string;
+	    srcform: string;
+	    number: string;
+	    date: string;
+	    date_iso: string;
+	    orig_number?: string;
+	    orig_date?: string;
+	    inv_typ?: string;
+	    action: string;
+	    pos: string;
+	    pending_blocked: boolean;
+	    supplier_filed: boolean;
+	    value: number;
+	    taxable: number;
+	    igst: number;
+	    cgst: number;
+	    sgst: number;
+	    cess: number;
+	    hash: string;
+	    name?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSRow(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.stin = source["stin"];
+	        this.rtnprd = source["rtnprd"];
+	        this.srcform = source["srcform"];
+	        this.number = source["number"];
+	        this.date = source["date"];
+	        this.date_iso = source["date_iso"];
+	        this.orig_number = source["orig_number"];
+	        this.orig_date = source["orig_date"];
+	        this.inv_typ = source["inv_typ"];
+	        this.action = source["action"];
+	        this.pos = source["pos"];
+	        this.pending_blocked = source["pending_blocked"];
+	        this.supplier_filed = source["supplier_filed"];
+	        this.value = source["value"];
+	        this.taxable = source["taxable"];
+	        this.igst = source["igst"];
+	        this.cgst = source["cgst"];
+	        this.sgst = source["sgst"];
+	        this.cess = source["cess"];
+	        this.hash = source["hash"];
+	        this.name = source["name"];
+	    }
+	}
+	export class IMSView {
+	    rows: IMSRow[];
+	    listed_at?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rows = this.convertValues(source["rows"], IMSRow);
+	        this.listed_at = source["listed_at"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class ImportResult {
 	    kind: string;

@@ -13,9 +13,15 @@ export function ITCRiskExport(arg1:string,arg2:string,arg3:string):Promise<strin
 
 export function ReconAgainst2B(arg1:string,arg2:string,arg3:string):Promise<reconcile.ThreeWayResult>;
 
+export function ReconAgainst2BToken(arg1:string,arg2:string,arg3:string):Promise<reconcile.ThreeWayResult>;
+
+export function ReconApplyActionsResult(arg1:string):Promise<Array<reconcile.ApplyLine>>;
+
 export function ReconApplyRecommendations(arg1:string,arg2:string,arg3:string,arg4:boolean):Promise<Array<reconcile.ApplyLine>>;
 
 export function ReconConfirmMapping(arg1:string,arg2:Record<string, string>):Promise<reconcile.ReconImport>;
+
+export function ReconDefaultAgainst(arg1:string,arg2:string):Promise<string>;
 
 export function ReconDeleteRun(arg1:string):Promise<void>;
 
@@ -35,6 +41,8 @@ export function ReconPinRun(arg1:string,arg2:boolean):Promise<void>;
 
 export function ReconPlanWatch(arg1:string,arg2:string):Promise<core.CallPlan>;
 
+export function ReconPreviewActions(arg1:string,arg2:string,arg3:string,arg4:Array<reconcile.ActionChoice>):Promise<Array<reconcile.ApplyLine>>;
+
 export function ReconRerun(arg1:string):Promise<string>;
 
 export function ReconRows(arg1:string,arg2:string,arg3:string,arg4:number,arg5:number):Promise<recon.RowsView>;
@@ -48,6 +56,8 @@ export function ReconSampleRegister(arg1:string,arg2:string):Promise<reconcile.R
 export function ReconSetAction(arg1:string,arg2:string):Promise<void>;
 
 export function ReconSetActions(arg1:Array<string>,arg2:string):Promise<void>;
+
+export function ReconStartApplyActions(arg1:string,arg2:string,arg3:string,arg4:Array<reconcile.ActionChoice>):Promise<string>;
 
 export function ReconStartRun(arg1:string,arg2:string,arg3:string,arg4:boolean):Promise<string>;
 

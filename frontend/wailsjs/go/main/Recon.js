@@ -18,12 +18,24 @@ export function ReconAgainst2B(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['ReconAgainst2B'](arg1, arg2, arg3);
 }
 
+export function ReconAgainst2BToken(arg1, arg2, arg3) {
+  return window['go']['main']['Recon']['ReconAgainst2BToken'](arg1, arg2, arg3);
+}
+
+export function ReconApplyActionsResult(arg1) {
+  return window['go']['main']['Recon']['ReconApplyActionsResult'](arg1);
+}
+
 export function ReconApplyRecommendations(arg1, arg2, arg3, arg4) {
   return window['go']['main']['Recon']['ReconApplyRecommendations'](arg1, arg2, arg3, arg4);
 }
 
 export function ReconConfirmMapping(arg1, arg2) {
   return window['go']['main']['Recon']['ReconConfirmMapping'](arg1, arg2);
+}
+
+export function ReconDefaultAgainst(arg1, arg2) {
+  return window['go']['main']['Recon']['ReconDefaultAgainst'](arg1, arg2);
 }
 
 export function ReconDeleteRun(arg1) {
@@ -62,6 +74,10 @@ export function ReconPlanWatch(arg1, arg2) {
   return window['go']['main']['Recon']['ReconPlanWatch'](arg1, arg2);
 }
 
+export function ReconPreviewActions(arg1, arg2, arg3, arg4) {
+  return window['go']['main']['Recon']['ReconPreviewActions'](arg1, arg2, arg3, arg4);
+}
+
 export function ReconRerun(arg1) {
   return window['go']['main']['Recon']['ReconRerun'](arg1);
 }
@@ -88,6 +104,10 @@ export function ReconSetAction(arg1, arg2) {
 
 export function ReconSetActions(arg1, arg2) {
   return window['go']['main']['Recon']['ReconSetActions'](arg1, arg2);
+}
+
+export function ReconStartApplyActions(arg1, arg2, arg3, arg4) {
+  return window['go']['main']['Recon']['ReconStartApplyActions'](arg1, arg2, arg3, arg4);
 }
 
 export function ReconStartRun(arg1, arg2, arg3, arg4) {
