@@ -56,6 +56,10 @@ type Status struct {
 	PID       int            `json:"pid"`
 	UpdatedAt time.Time      `json:"updated_at"`
 	Targets   []TargetStatus `json:"targets"`
+	// Following is set on a desk that follows a replica read-only: how far its copy is.
+	Following *FollowStatus `json:"following,omitempty"`
+	// ReadOnly is why this desk refuses every write ("" while it writes).
+	ReadOnly string `json:"read_only,omitempty"`
 }
 
 // StatusFile is the file in the data folder where the replicating process leaves its status, so

@@ -214,6 +214,20 @@ func (db *DB) SetReadOnly(refusal *apperr.Error) {
 	db.SetMaxIdleConns(2) // database/sql's default
 }
 
+// Refuse returns the refusal, counted as a refused write, when the database is read-only, and nil
+// when it is writable: for the writes a read-only desk refuses before they reach SQL (a remote call
+// whose answer would be stored, a claim on a backup target).
+func (db *DB) Refuse() error {
+	r := db.ReadOnly()
+	if r == nil {
+		return nil
+	}
+	db.guard.refused.Add(1)
+	e := *r
+	e.Err = ErrReadOnly
+	return &e
+}
+
 // Refused is how many writes the database has refused since it was opened.
 func (db *DB) Refused() int64 {
 	if db.guard == nil {

@@ -53,7 +53,12 @@ func TestReadOnlyRefusesEveryWrite(t *testing.T) {
 			_, err := db.ExecContext(ctx, `INSERT INTO settings(workspace_id, key, value) VALUES ('', 'k', 'v')`)
 			return err
 		}},
-		{"update via store", func() error { _, err := db.UseWorkspace(ctx, ws[0].ID); return err }},
+		{"update via store", func() error {
+			w := ws[0]
+			w.Name = "Renamed"
+			_, err := db.UpdateWorkspace(ctx, w)
+			return err
+		}},
 		{"delete", func() error { _, err := db.ExecContext(ctx, `DELETE FROM workspaces`); return err }},
 		{"create table", func() error { _, err := db.ExecContext(ctx, `CREATE TABLE x (a)`); return err }},
 		{"insert returning", func() error {
@@ -97,6 +102,10 @@ func TestReadOnlyRefusesEveryWrite(t *testing.T) {
 		if got := db.Refused(); got != int64(i+1) {
 			t.Errorf("%s: Refused = %d, want %d", w.name, got, i+1)
 		}
+	}
+	// Opening another workspace on a read-only desk records nothing (and is no refused write).
+	if got, err := db.UseWorkspace(ctx, ws[0].ID); err != nil || got.ID != ws[0].ID {
+		t.Errorf("UseWorkspace = %v, %v; want the workspace, nothing written", got, err)
 	}
 	after, err := os.ReadFile(filepath.Join(dir, FileName))
 	if err != nil {

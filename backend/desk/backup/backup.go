@@ -27,6 +27,8 @@ type Service struct {
 	mu  sync.Mutex
 	rep *backup.Replicator // the continuous replicator of this process, when it runs one
 	by  string
+	// follower is the process following the replica for the window, on a desk that follows one.
+	follower *follower
 	// before is the database files' state when the command started, to tell whether it wrote.
 	before fileState
 
@@ -90,6 +92,9 @@ type TargetSpec struct {
 // secrets go to the keychain. A target that cannot be reached, refuses the credentials, or holds
 // another database's replica is not stored (and its secrets are removed again).
 func (s *Service) AddTarget(ctx context.Context, spec TargetSpec) (backup.Target, error) {
+	if err := s.readOnly(); err != nil {
+		return backup.Target{}, err // claiming a target writes to it
+	}
 	dbID, err := backup.DatabaseID(ctx, s.DB)
 	if err != nil {
 		return backup.Target{}, err
@@ -137,6 +142,9 @@ func (s *Service) secretsOf(t backup.Target, typed backup.Secrets) backup.Secret
 
 // RemoveTarget forgets a target and its secrets; what it holds stays there.
 func (s *Service) RemoveTarget(ctx context.Context, ref string) (backup.Target, error) {
+	if err := s.readOnly(); err != nil {
+		return backup.Target{}, err
+	}
 	t, err := backup.RemoveTarget(ctx, s.DB, ref)
 	if err != nil {
 		return t, err
@@ -148,8 +156,12 @@ func (s *Service) RemoveTarget(ctx context.Context, ref string) (backup.Target, 
 	return t, nil
 }
 
-// replicator builds a replicator over the current targets (nil when there is none).
+// replicator builds a replicator over the current targets (nil when there is none). A read-only
+// desk replicates nothing: the writer desk does.
 func (s *Service) replicator(ctx context.Context, by string) (*backup.Replicator, error) {
+	if err := s.readOnly(); err != nil {
+		return nil, err
+	}
 	ts, err := backup.Targets(ctx, s.DB)
 	if err != nil || len(ts) == 0 {
 		return nil, err
@@ -174,8 +186,17 @@ func (s *Service) replicator(ctx context.Context, by string) (*backup.Replicator
 func (s *Service) Start(ctx context.Context, by string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.rep != nil {
+	if s.rep != nil || s.follower != nil {
 		return nil
+	}
+	if _, ok := s.Following(); ok {
+		if by != "window" {
+			return apperr.New(apperr.Conflict, "This desk follows a replica read-only: it replicates nothing. Keep it up to date with gstdesk backup follow.")
+		}
+		return s.startFollower()
+	}
+	if s.ReadOnly() != nil {
+		return nil // another desk took the replica over: this one ships nothing more
 	}
 	// Remembered before anything else: a target added later (restart) starts replication then,
 	// even when this start found none.
@@ -199,6 +220,7 @@ func (s *Service) Stop() error {
 	s.mu.Lock()
 	rep := s.rep
 	s.rep = nil
+	s.stopFollower()
 	s.mu.Unlock()
 	if rep == nil {
 		return nil
@@ -233,6 +255,13 @@ func (s *Service) restart(ctx context.Context) {
 // Status is the backup state for the status bar: this process's replicator's, else what the
 // replicating process (or the last command) left in the data folder, else every target idle.
 func (s *Service) Status(ctx context.Context) (backup.Status, error) {
+	if fs, ok, err := s.FollowStatus(); ok {
+		st := backup.Status{Following: &fs, UpdatedAt: s.Now()}
+		if r := s.ReadOnly(); r != nil {
+			st.ReadOnly = r.Message
+		}
+		return st, err
+	}
 	s.mu.Lock()
 	rep := s.rep
 	s.mu.Unlock()
@@ -264,6 +293,9 @@ func (s *Service) Status(ctx context.Context) (backup.Status, error) {
 	if st.Continuous && !lockHeld(s.DB.Dir) {
 		st.Continuous = false // the process that wrote it has ended without saying so (killed)
 	}
+	if r := s.ReadOnly(); r != nil {
+		st.ReadOnly = r.Message
+	}
 	return st, nil
 }
 
@@ -275,6 +307,9 @@ func lockHeld(dir string) bool {
 // Sync ships what is committed to every target now. When another process replicates the folder
 // continuously it leaves the work to it and returns that process's status.
 func (s *Service) Sync(ctx context.Context) (backup.Status, error) {
+	if err := s.readOnly(); err != nil {
+		return backup.Status{}, err
+	}
 	s.mu.Lock()
 	rep := s.rep
 	s.mu.Unlock()
@@ -303,7 +338,7 @@ func (s *Service) Sync(ctx context.Context) (backup.Status, error) {
 // AfterCommand ships a command's writes when it wrote anything and targets are set up (the
 // command line calls it as the desk closes). Nothing is done for a command that only read.
 func (s *Service) AfterCommand(ctx context.Context) (backup.Status, bool, error) {
-	if s.Running() || statFiles(s.DB.Path) == s.before {
+	if s.Running() || s.ReadOnly() != nil || statFiles(s.DB.Path) == s.before {
 		return backup.Status{}, false, nil
 	}
 	ts, err := backup.Targets(ctx, s.DB)
