@@ -288,6 +288,12 @@ func (b *bkRun) targetRemove(ctx context.Context, args []string) int {
 }
 
 func (b *bkRun) printStatus(st backup.Status) {
+	if st.Following != nil {
+		b.print(map[string]any{"following": st.Following, "read_only": st.ReadOnly})
+	}
+	if st.ReadOnly != "" && st.Following == nil {
+		b.print(map[string]any{"read_only": st.ReadOnly})
+	}
 	for _, t := range st.Targets {
 		b.print(t)
 	}

@@ -191,7 +191,7 @@ func (s *Service) Start(ctx context.Context, by string) error {
 	}
 	if _, ok := s.Following(); ok {
 		if by != "window" {
-			return apperr.New(apperr.Conflict, "This desk follows a replica read-only: it replicates nothing. Keep it up to date with gstdesk backup follow.")
+			return s.readOnly() // it replicates nothing: `backup follow` keeps it up to date
 		}
 		return s.startFollower()
 	}
