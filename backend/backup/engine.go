@@ -111,6 +111,9 @@ type Config struct {
 	// MirrorInterval is how often the other targets copy the first (0: every 30 seconds).
 	MirrorInterval time.Duration
 	Log            *slog.Logger
+	// LostWriter, when set, hears that another desk took over the first target while this one
+	// was writing it (continuous replication reads the writer marker every MirrorInterval).
+	LostWriter func(TakenOver)
 }
 
 // Replicator replicates one database to its targets with Litestream.
@@ -519,8 +522,12 @@ func (r *Replicator) run(ctx context.Context) {
 		}
 		if open && !now.Before(nextMirror) {
 			// The writer marker is read again here: a desk that took over stops this one.
-			if _, err := r.checkWriter(ctx); err != nil {
+			if w, err := r.checkWriter(ctx); err != nil {
 				r.setResult(0, err)
+				if errors.Is(err, ErrNotWriter) && r.cfg.LostWriter != nil {
+					t := r.cfg.Targets[0]
+					r.cfg.LostWriter(TakenOver{Target: t.Name, Where: t.Where(), Desk: w.ID, At: w.At, Shipped: r.Status().Targets[0].ReplicatedTXID})
+				}
 				_ = r.closePrimary(ctx)
 				nextOpen = now.Add(time.Minute)
 			} else {
@@ -538,19 +545,21 @@ func (r *Replicator) run(ctx context.Context) {
 	}
 }
 
-func (r *Replicator) checkWriter(ctx context.Context) (bool, error) {
+// checkWriter reads the first target's writer marker: another desk's is ErrNotWriter.
+func (r *Replicator) checkWriter(ctx context.Context) (marker, error) {
 	r.mu.Lock()
 	c := r.primary
 	r.mu.Unlock()
 	t := r.cfg.Targets[0]
 	w, at, err := Writer(ctx, t, c)
 	if err != nil {
-		return false, err
+		return marker{}, err
 	}
+	m := marker{ID: w, At: at}
 	if w != r.cfg.DeskID {
-		return false, notWriter(t, marker{ID: w, At: at})
+		return m, notWriter(t, m)
 	}
-	return true, nil
+	return m, nil
 }
 
 // observe reads where Litestream is and what it last failed at.

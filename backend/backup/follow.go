@@ -319,13 +319,9 @@ func (fl *follower) checkReplica(ctx context.Context, c litestream.ReplicaClient
 	if id != fl.f.DatabaseID {
 		return apperr.Wrap(apperr.Conflict, errOtherDatabase, "Backup target %q (%s) now holds the replica of another gstdesk database; this folder stopped following it and keeps what it had. Make a new follower folder for the new replica.", t.Name, t.Where())
 	}
-	var max uint64
-	for _, level := range mirrorLevels {
-		info, err := litestream.NewReplicaWithClient(nil, c).MaxLTXFileInfo(ctx, level)
-		if err != nil {
-			return targetError(t, "read", err)
-		}
-		max = uint64(max64(ltx.TXID(max), info.MaxTXID))
+	max, err := ReplicaTXID(ctx, t, c)
+	if err != nil {
+		return err
 	}
 	fl.mu.Lock()
 	fl.st.ReplicaTXID = max
@@ -333,11 +329,19 @@ func (fl *follower) checkReplica(ctx context.Context, c litestream.ReplicaClient
 	return nil
 }
 
-func max64(a, b ltx.TXID) ltx.TXID {
-	if a > b {
-		return a
+// ReplicaTXID is the latest transaction a target's replica holds (0 when it holds none).
+func ReplicaTXID(ctx context.Context, t Target, c litestream.ReplicaClient) (uint64, error) {
+	var max ltx.TXID
+	for _, level := range mirrorLevels {
+		info, err := litestream.NewReplicaWithClient(nil, c).MaxLTXFileInfo(ctx, level)
+		if err != nil {
+			return 0, targetError(t, "read", err)
+		}
+		if info.MaxTXID > max {
+			max = info.MaxTXID
+		}
 	}
-	return b
+	return uint64(max), nil
 }
 
 // caughtUp records, when the copy holds every transaction the replica held at the last check,
@@ -464,4 +468,104 @@ func (fl *follower) publish(force bool) {
 	if fl.cfg.Changed != nil {
 		fl.cfg.Changed(st)
 	}
+}
+
+// TakenOverFile is left in a data folder whose replica another desk took over while this desk
+// wrote it: from then on the desk refuses every write (its changes would reach no backup).
+const TakenOverFile = "backup-taken-over.json"
+
+// TakenOver says which desk took the replica over, and when.
+type TakenOver struct {
+	Target string    `json:"target"`
+	Where  string    `json:"where"`
+	Desk   uint64    `json:"desk"`
+	At     time.Time `json:"at"`
+	// Shipped is the last transaction this desk shipped to the replica.
+	Shipped uint64 `json:"shipped"`
+}
+
+// ReadTakenOver reads a data folder's TakenOverFile (ok false when no desk took it over).
+func ReadTakenOver(dir string) (t TakenOver, ok bool, err error) {
+	b, err := os.ReadFile(filepath.Join(dir, TakenOverFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return TakenOver{}, false, nil
+	}
+	if err != nil {
+		return TakenOver{}, false, err
+	}
+	if err := json.Unmarshal(b, &t); err != nil {
+		t = TakenOver{Target: "?", Where: "?"} // damaged: still taken over
+	}
+	return t, true, nil
+}
+
+// MarkTakenOver records that another desk took over the replica this desk wrote.
+func MarkTakenOver(dir string, t TakenOver) error {
+	return export.WriteFileAtomic(filepath.Join(dir, TakenOverFile), 0o600, func(w io.Writer) error { return json.NewEncoder(w).Encode(t) })
+}
+
+// Refusal is the error every write gets on a desk whose replica another desk took over.
+func (t TakenOver) Refusal() *apperr.Error {
+	return apperr.New(apperr.Conflict, "Another desk took over the replica on %q (%s) on %s: this desk only reads now, as a change made here would reach no backup. Nothing was changed. Make changes on the desk that took over.",
+		t.Target, t.Where, t.At.Local().Format("02/01/2006 15:04")).
+		WithHint(apperr.Hint{
+			Window:  "To follow that desk's data here, open its replica read-only in a new folder (Settings → Backup).",
+			Command: "To follow that desk's data: gstdesk backup follow --to NEW_FOLDER with the target's flags.",
+		})
+}
+
+// Promote makes the follower folder dir a desk that writes the replica it follows: it catches up
+// with the replica (refused while another process follows into dir), makes the desk deskID the
+// replica's writer (the desk that wrote it stops at its next check, and from then on only reads),
+// and turns the copy into an ordinary data folder (WAL mode, the follow files gone). The copy must
+// hold everything the replica holds, so no change the writer shipped is lost.
+func Promote(ctx context.Context, dir string, sec Secrets, deskID uint64, log *slog.Logger) (Following, error) {
+	f, ok, err := ReadFollowing(dir)
+	if err != nil || !ok {
+		if err == nil {
+			err = apperr.New(apperr.Invalid, "%s follows no replica.", dir)
+		}
+		return f, err
+	}
+	if err := Follow(ctx, FollowConfig{Dir: dir, Secrets: sec, UntilCaughtUp: true, Log: log, Interval: 200 * time.Millisecond}); err != nil {
+		return f, err
+	}
+	t := f.Target
+	c, err := t.Open(ctx, sec)
+	if err != nil {
+		return f, err
+	}
+	path := filepath.Join(dir, store.FileName)
+	local, err := litestream.ReadTXIDFile(path)
+	if err != nil {
+		return f, err
+	}
+	remote, err := ReplicaTXID(ctx, t, c)
+	if err != nil {
+		return f, err
+	}
+	if remote > uint64(local) {
+		return f, apperr.New(apperr.Conflict, "Backup target %q (%s) received changes while this desk caught up: try again once the writer desk has stopped.", t.Name, t.Where())
+	}
+	if err := TakeOver(ctx, t, c, f.DatabaseID, deskID, time.Now()); err != nil {
+		return f, err
+	}
+	db, err := sql.Open("sqlite", "file:"+filepath.ToSlash(path))
+	if err != nil {
+		return f, err
+	}
+	var mode string
+	err = db.QueryRowContext(ctx, `PRAGMA journal_mode=WAL`).Scan(&mode)
+	db.Close()
+	if err != nil || mode != "wal" {
+		return f, fmt.Errorf("backup: promote: WAL mode: %q, %v", mode, err)
+	}
+	// FollowFile goes last: until it is gone the folder is still a follower, and taking over
+	// again finishes the job.
+	for _, name := range []string{litestream.TXIDPath(path), filepath.Join(dir, FollowStatusFile), filepath.Join(dir, followLockFile), filepath.Join(dir, FollowFile)} {
+		if err := os.Remove(name); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return f, err
+		}
+	}
+	return f, nil
 }

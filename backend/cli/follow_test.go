@@ -111,3 +111,68 @@ func TestSecondDeskFollows(t *testing.T) {
 		t.Errorf("status after the follower stopped: %v", recs)
 	}
 }
+
+// TestHandOver: the writer role moves only through the guarded take-over. A second desk that
+// follows takes over once caught up; it then writes and ships; the old writer's next write tells it
+// (that change stays local, and it says the backup failed), and from then on it refuses every
+// write with exit 2; taking back is refused, as the new writer has shipped changes it lacks. The
+// replica restores to the new writer's data.
+func TestHandOver(t *testing.T) {
+	w, nas := t.TempDir(), filepath.Join(t.TempDir(), "nas")
+	if code, _, errs := cliIn(t, w, "workspace", "create", "--name", "Acme Traders", "--gstin", "27AAPFU0939F1ZV", "--env", "test"); code != ExitOK {
+		t.Fatalf("workspace create: %s", errs)
+	}
+	if code, _, errs := cliIn(t, w, "backup", "target", "add", "--kind", "folder", "--path", nas, "--name", "NAS"); code != ExitOK {
+		t.Fatalf("target add: %s", errs)
+	}
+	f := filepath.Join(t.TempDir(), "second desk")
+	if code, _, errs := cliIn(t, w, "backup", "follow", "--to", f, "--kind", "folder", "--path", nas, "--once"); code != ExitOK {
+		t.Fatalf("follow --to: %s", errs)
+	}
+	if code, _, errs := cliIn(t, w, "workspace", "create", "--name", "Beta Stores", "--gstin", "29AAGCB7383J1Z4", "--env", "test"); code != ExitOK {
+		t.Fatalf("a write on the writer: %s", errs)
+	}
+	// Take-over catches up first: Beta Stores reaches the second desk.
+	code, recs, errs := cliIn(t, f, "backup", "takeover", "--yes")
+	if code != ExitOK || len(recs) == 0 {
+		t.Fatalf("takeover on the second desk: %d %v %s", code, recs, errs)
+	}
+	code, recs, errs = cliIn(t, f, "workspace", "create", "--name", "Gamma", "--gstin", "24ABKCS2033B1ZV", "--env", "test")
+	if code != ExitOK || strings.Contains(errs, "backup") {
+		t.Fatalf("a write on the new writer: %d %s", code, errs)
+	}
+	// The old writer learns at the end of its next write; the change stays here only.
+	code, _, errs = cliIn(t, w, "workspace", "create", "--name", "Delta", "--gstin", "33EIUPS5109E1ZZ", "--env", "test")
+	if code != ExitOK || !strings.Contains(errs, "written by another desk") {
+		t.Fatalf("the old writer's next write: %d %q, want it kept here and the backup failure said", code, errs)
+	}
+	code, _, errs = cliIn(t, w, "workspace", "create", "--name", "Epsilon", "--env", "demo")
+	if code != ExitUsage || !strings.Contains(errs, `Another desk took over the replica on "NAS"`) {
+		t.Errorf("a write on the old writer after the take-over: %d %q, want exit 2 and the refusal", code, errs)
+	}
+	if code, recs, _ := cliIn(t, w, "workspace", "list"); code != ExitOK || len(recs) == 0 {
+		t.Errorf("the old writer still reads: %d %v", code, recs)
+	}
+	code, _, errs = cliIn(t, w, "backup", "takeover", "--yes")
+	if code == ExitOK || !strings.Contains(errs, "throw them away") {
+		t.Errorf("taking the replica back: %d %q, want refused", code, errs)
+	}
+	to := filepath.Join(t.TempDir(), "restored")
+	if code, _, errs := cliIn(t, f, "backup", "restore", "--to", to); code != ExitOK {
+		t.Fatalf("restore: %s", errs)
+	}
+	_, recs, _ = cliIn(t, to, "workspace", "list")
+	var names []string
+	for _, r := range recs {
+		names = append(names, r["name"].(string))
+	}
+	got := strings.Join(names, ",")
+	for _, want := range []string{"Acme Traders", "Beta Stores", "Gamma"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the replica after the hand-over lacks %s: %s", want, got)
+		}
+	}
+	if strings.Contains(got, "Delta") {
+		t.Errorf("the old writer's change after the take-over reached the replica: %s", got)
+	}
+}

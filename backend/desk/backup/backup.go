@@ -18,6 +18,7 @@ import (
 	"gstdesk/backend/backup"
 	"gstdesk/backend/config"
 	"gstdesk/backend/desk/core"
+	"gstdesk/backend/store"
 )
 
 // Service is the backup area over the shared core.
@@ -177,7 +178,7 @@ func (s *Service) replicator(ctx context.Context, by string) (*backup.Replicator
 	return backup.New(backup.Config{
 		Path: s.DB.Path, Dir: s.DB.Dir, Targets: ts,
 		Secrets:    func(t backup.Target) backup.Secrets { return backup.LoadSecrets(s.Vault, t) },
-		DatabaseID: dbID, DeskID: desk.ID, By: by, Log: s.Log,
+		DatabaseID: dbID, DeskID: desk.ID, By: by, Log: s.Log, LostWriter: s.lostWriter,
 	}), nil
 }
 
@@ -325,7 +326,11 @@ func (s *Service) Sync(ctx context.Context) (backup.Status, error) {
 		return backup.Status{}, apperr.New(apperr.NotFound, "No backup target is set up.").
 			WithHint(apperr.Hint{Window: "Add one in Settings → Backup.", Command: "Run: gstdesk backup target add --kind folder --path /mnt/nas/gstdesk"})
 	}
+	prev, _ := backup.ReadStatus(s.DB.Dir)
 	st, err := rep.SyncOnce(ctx)
+	if errors.Is(err, backup.ErrNotWriter) {
+		s.noticeTakeOver(ctx, prev)
+	}
 	// Litestream writes to the database as it syncs (its own tables): what follows is measured
 	// from here, so a command that only synced is not synced again as it ends.
 	s.before = statFiles(s.DB.Path)
@@ -448,10 +453,60 @@ func (s *Service) Sizes(ctx context.Context) ([]backup.Size, error) {
 	return out, nil
 }
 
+// lostWriter records that another desk took over the replica this desk wrote, and makes this
+// desk refuse every write from now on: a change made here would reach no backup.
+func (s *Service) lostWriter(t backup.TakenOver) {
+	if err := backup.MarkTakenOver(s.DB.Dir, t); err != nil {
+		s.Log.Error("backup: record the take-over", "error", err)
+	}
+	s.DB.SetReadOnly(t.Refusal())
+	s.Log.Warn("backup: another desk took over the replica; this desk only reads now", "target", t.Target)
+}
+
+// noticeTakeOver is lostWriter for a sync that found another desk's writer marker, when this desk
+// wrote the replica until then (prev, its last status, says it shipped there): a restored copy,
+// which never wrote it, is not taken over but a new desk.
+func (s *Service) noticeTakeOver(ctx context.Context, prev backup.Status) {
+	if len(prev.Targets) == 0 || prev.Targets[0].State == backup.StateNotWriter || prev.Targets[0].ReplicatedTXID == 0 {
+		return
+	}
+	t, c, err := s.open(ctx, "")
+	if err != nil {
+		return
+	}
+	w, at, err := backup.Writer(ctx, t, c)
+	if err != nil {
+		return
+	}
+	s.lostWriter(backup.TakenOver{Target: t.Name, Where: t.Where(), Desk: w, At: at, Shipped: prev.Targets[0].ReplicatedTXID})
+}
+
 // TakeOver makes this desk the writer of every target's replica (after restoring from it on a
 // new machine, or when a colleague's desk hands over). The other desk stops writing them at its
 // next check (within half a minute while its window is open); stop gstdesk there first.
 func (s *Service) TakeOver(ctx context.Context) ([]backup.Target, error) {
+	if f, ok := s.Following(); ok {
+		return s.promote(ctx, f)
+	}
+	to, takenOver, err := backup.ReadTakenOver(s.DB.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if takenOver {
+		// Taking back a replica the other desk has written to since would throw its changes away.
+		t, c, err := s.open(ctx, "")
+		if err != nil {
+			return nil, err
+		}
+		remote, err := backup.ReplicaTXID(ctx, t, c)
+		if err != nil {
+			return nil, err
+		}
+		if remote > to.Shipped {
+			return nil, apperr.New(apperr.Conflict, "Backup target %q (%s) holds changes the desk that took it over made since %s, which this desk does not have: taking it back would throw them away. Make changes on that desk, or follow its replica read-only from a new folder.",
+				t.Name, t.Where(), to.At.Local().Format("02/01/2006 15:04"))
+		}
+	}
 	ts, err := backup.Targets(ctx, s.DB)
 	if err != nil {
 		return nil, err
@@ -473,6 +528,44 @@ func (s *Service) TakeOver(ctx context.Context) ([]backup.Target, error) {
 			return ts, err
 		}
 	}
+	if takenOver {
+		if err := os.Remove(filepath.Join(s.DB.Dir, backup.TakenOverFile)); err != nil {
+			return ts, err
+		}
+		s.DB.SetReadOnly(nil)
+	}
 	s.restart(ctx)
 	return ts, nil
+}
+
+// promote makes this second desk the writer of the replica it follows (backup.Promote), with the
+// followed target as its first backup target. The desk's database stays open read-only in this
+// process: gstdesk opened again on the folder writes.
+func (s *Service) promote(ctx context.Context, f backup.Following) ([]backup.Target, error) {
+	s.mu.Lock()
+	s.stopFollower()
+	s.mu.Unlock()
+	desk, err := backup.LoadDesk(s.DB.Dir)
+	if err != nil {
+		return nil, err
+	}
+	sec := backup.LoadSecrets(s.Vault, f.Target)
+	if _, err := backup.Promote(ctx, s.DB.Dir, sec, desk.ID, s.Log); err != nil {
+		return nil, err
+	}
+	db, err := store.Open(ctx, s.DB.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	t, err := backup.AdoptTarget(ctx, db, f.Target)
+	if err != nil {
+		return nil, err
+	}
+	if t.ID != f.Target.ID {
+		if err := backup.SaveSecrets(s.Vault, t, sec); err != nil {
+			return nil, err
+		}
+	}
+	return backup.Targets(ctx, db)
 }

@@ -131,3 +131,32 @@ func (s *Service) stopFollower() {
 // readOnly is the refusal of the backup actions that write (to the database or to a target's
 // replica) on a read-only desk, nil on a desk that writes.
 func (s *Service) readOnly() error { return s.DB.Refuse() }
+
+// OpenWindow starts another gstdesk window over the data folder dir (a second desk's folder).
+// Tests replace it.
+var OpenWindow = func(dir string) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "GSTDESK_DATA_DIR="+dir)
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	return cmd.Process.Release()
+}
+
+// OpenFolder opens a second desk's folder (one StartFollowing made) in a new window.
+func (s *Service) OpenFolder(dir string) error {
+	if _, ok, err := backup.ReadFollowing(dir); err != nil || !ok {
+		if err == nil {
+			err = apperr.New(apperr.Invalid, "%s is not a second desk's folder: start following a replica into a new folder first.", dir)
+		}
+		return err
+	}
+	if err := OpenWindow(dir); err != nil {
+		return apperr.Wrap(apperr.Internal, err, "gstdesk could not open a new window")
+	}
+	return nil
+}

@@ -130,7 +130,19 @@ func openDB(ctx context.Context, dir string) (*store.DB, *backup.Following, erro
 	}
 	if !ok {
 		db, err := store.Open(ctx, dir)
-		return db, nil, err
+		if err != nil {
+			return nil, nil, err
+		}
+		// A desk whose replica another desk took over only reads (backup.TakenOverFile).
+		to, taken, err := backup.ReadTakenOver(dir)
+		if err != nil {
+			db.Close()
+			return nil, nil, err
+		}
+		if taken {
+			db.SetReadOnly(to.Refusal())
+		}
+		return db, nil, nil
 	}
 	db, err := store.OpenReadOnly(ctx, dir, f.Refusal())
 	if err != nil {
