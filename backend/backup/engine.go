@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -16,7 +16,6 @@ import (
 	"github.com/superfly/ltx"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/export"
 )
 
 // The states of a target in Status.
@@ -60,6 +59,9 @@ type Status struct {
 	Following *FollowStatus `json:"following,omitempty"`
 	// ReadOnly is why this desk refuses every write ("" while it writes).
 	ReadOnly string `json:"read_only,omitempty"`
+	// Elsewhere is true when another gstdesk process (By, PID) replicates the folder and this is
+	// the state it last left: a sync asked for here was left to it.
+	Elsewhere bool `json:"elsewhere,omitempty"`
 }
 
 // StatusFile is the file in the data folder where the replicating process leaves its status, so
@@ -82,10 +84,22 @@ func ReadStatus(dir string) (Status, error) {
 	return s, nil
 }
 
+// writeStatus leaves s for the other processes: whole, but not synced to disk (losing it in a
+// crash costs nothing; the next write replaces it).
 func writeStatus(dir string, s Status) error {
-	return export.WriteFileAtomic(filepath.Join(dir, StatusFile), 0o600, func(w io.Writer) error {
-		return json.NewEncoder(w).Encode(s)
-	})
+	return writeHint(filepath.Join(dir, StatusFile), s)
+}
+
+// statusKey is what of a status the other processes need to see change: each target's state,
+// error and position, and its last replication to the half minute (the window shows "backed up
+// 12 s ago" from its own replicator, a command from this file).
+func statusKey(s Status) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v|", s.Continuous)
+	for _, t := range s.Targets {
+		fmt.Fprintf(&b, "%s|%s|%s|%d|%d|%d;", t.ID, t.State, t.Error, t.LocalTXID, t.ReplicatedTXID, t.LastReplicatedAt.Unix()/30)
+	}
+	return b.String()
 }
 
 // LockFile is the file in the data folder that one replicating process at a time holds locked.
@@ -501,6 +515,7 @@ func (r *Replicator) run(ctx context.Context) {
 	tick := time.NewTicker(r.cfg.SyncInterval)
 	defer tick.Stop()
 	var nextOpen, nextMirror time.Time
+	var written string
 	backoff := r.cfg.SyncInterval
 	for {
 		now := time.Now()
@@ -535,8 +550,12 @@ func (r *Replicator) run(ctx context.Context) {
 			}
 			nextMirror = now.Add(r.cfg.MirrorInterval)
 		}
-		st := r.Status()
-		_ = writeStatus(r.cfg.Dir, st)
+		// The status file is written when what it says changed, not every second.
+		if st := r.Status(); statusKey(st) != written {
+			if writeStatus(r.cfg.Dir, st) == nil {
+				written = statusKey(st)
+			}
+		}
 		select {
 		case <-ctx.Done():
 			return

@@ -2,6 +2,7 @@ package backup
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
@@ -194,5 +195,33 @@ func TestFollowRefuses(t *testing.T) {
 	}
 	if err := IntegrityCheck(ctx, filepath.Join(dir, store.FileName)); err != nil {
 		t.Errorf("the copy after the refusal: %v", err)
+	}
+}
+
+// TestIntegrityCheckRows: integrity_check's result rows other than "ok" come back as an
+// IntegrityError listing them (what verify reports), not as text to match.
+func TestIntegrityCheckRows(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bad.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE t (a)`, `CREATE INDEX i1 ON t(a)`, `CREATE TABLE u (b)`, `CREATE INDEX i2 ON u(b)`,
+		`INSERT INTO t VALUES (1), (2), (3)`,
+		// Point i1 at i2's empty b-tree: t's rows are then missing from their index.
+		`PRAGMA writable_schema = ON`,
+		`UPDATE sqlite_master SET rootpage = (SELECT rootpage FROM sqlite_master WHERE name = 'i2') WHERE name = 'i1'`,
+	} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	err = IntegrityCheck(ctx, path)
+	var ie *IntegrityError
+	if !errors.As(err, &ie) || len(ie.Problems) == 0 || !strings.Contains(strings.Join(ie.Problems, " "), "i1") {
+		t.Fatalf("IntegrityCheck of a damaged database = %v, want its problems listed", err)
 	}
 }

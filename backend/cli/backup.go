@@ -308,6 +308,9 @@ func (b *bkRun) sync(ctx context.Context, args []string) int {
 		return b.fail(err)
 	}
 	st, err := svc.Sync(ctx)
+	if st.Elsewhere {
+		b.print(map[string]any{"note": fmt.Sprintf("another gstdesk (%s, process %d) replicates this data folder and ships every change within a second or two; the state below is what it last reported", st.By, st.PID)})
+	}
 	b.printStatus(st)
 	if err != nil {
 		return b.fail(err)

@@ -335,6 +335,7 @@ func (s *Service) Sync(ctx context.Context) (backup.Status, error) {
 	// from here, so a command that only synced is not synced again as it ends.
 	s.before = statFiles(s.DB.Path)
 	if errors.Is(err, backup.ErrBusy) {
+		st.Elsewhere = true // said as it is: that process ships this one's writes
 		return st, nil
 	}
 	return st, err

@@ -285,6 +285,7 @@ export namespace backup {
 	    targets: TargetStatus[];
 	    following?: FollowStatus;
 	    read_only?: string;
+	    elsewhere?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Status(source);
@@ -299,6 +300,7 @@ export namespace backup {
 	        this.targets = this.convertValues(source["targets"], TargetStatus);
 	        this.following = this.convertValues(source["following"], FollowStatus);
 	        this.read_only = source["read_only"];
+	        this.elsewhere = source["elsewhere"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
