@@ -246,8 +246,12 @@ func (db *DB) UpdateWorkspace(ctx context.Context, w Workspace) (Workspace, erro
 	return db.Workspace(ctx, w.ID)
 }
 
-// UseWorkspace marks a workspace as the last used one and returns it.
+// UseWorkspace marks a workspace as the last used one (on a writable database) and returns it.
 func (db *DB) UseWorkspace(ctx context.Context, id string) (Workspace, error) {
+	if db.ReadOnly() != nil {
+		// A read-only desk opens another workspace without recording it: it writes nothing.
+		return db.Workspace(ctx, id)
+	}
 	res, err := db.ExecContext(ctx, `UPDATE workspaces SET last_used_at=? WHERE id=?`, Now(), id)
 	if err != nil {
 		return Workspace{}, fmt.Errorf("store: use workspace: %w", err)

@@ -84,7 +84,7 @@ for (const f of files) {
     try {
       await page.goto(app.url)
       await page.locator('[data-testid=status-bar] .badge').first().waitFor({ timeout: 10000 })
-      await fn({ page, shot, app })
+      await fn({ page, shot, app, startApp })
       if (pageErrors.length) throw new Error('page errors: ' + pageErrors.join('; '))
       passed++
       console.log(`ok   ${f} › ${name}`)

@@ -37,6 +37,57 @@ export namespace apperr {
 
 export namespace backup {
 	
+	export class FollowStatus {
+	    target: string;
+	    where: string;
+	    txid: number;
+	    replica_txid: number;
+	    // Go type: time
+	    updated_at: any;
+	    // Go type: time
+	    checked_at: any;
+	    running: boolean;
+	    pid?: number;
+	    error?: string;
+	    // Go type: time
+	    error_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new FollowStatus(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.target = source["target"];
+	        this.where = source["where"];
+	        this.txid = source["txid"];
+	        this.replica_txid = source["replica_txid"];
+	        this.updated_at = this.convertValues(source["updated_at"], null);
+	        this.checked_at = this.convertValues(source["checked_at"], null);
+	        this.running = source["running"];
+	        this.pid = source["pid"];
+	        this.error = source["error"];
+	        this.error_at = this.convertValues(source["error_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class LevelSize {
 	    level: number;
 	    files: number;
@@ -232,6 +283,9 @@ export namespace backup {
 	    // Go type: time
 	    updated_at: any;
 	    targets: TargetStatus[];
+	    following?: FollowStatus;
+	    read_only?: string;
+	    elsewhere?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Status(source);
@@ -244,6 +298,9 @@ export namespace backup {
 	        this.pid = source["pid"];
 	        this.updated_at = this.convertValues(source["updated_at"], null);
 	        this.targets = this.convertValues(source["targets"], TargetStatus);
+	        this.following = this.convertValues(source["following"], FollowStatus);
+	        this.read_only = source["read_only"];
+	        this.elsewhere = source["elsewhere"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
