@@ -40,7 +40,7 @@ export async function startApp(extraEnv = {}) {
   // The app's own output goes to build/e2e/app.log (the Wails dev server is chatty), not the test log.
   const log = openSync(path.join(shots, 'app.log'), 'a')
   const proc = spawn(bin, ['-assetdir', path.join(root, 'frontend/dist'), '-devserver', `127.0.0.1:${port}`, '-loglevel', 'Warning'], {
-    env: { ...process.env, GSTDESK_DATA_DIR: data, ...extraEnv }, stdio: ['ignore', log, log],
+    env: { ...process.env, GSTDESK_DATA_DIR: data, GSTDESK_DEMO_DATE: demoDate(), ...extraEnv }, stdio: ['ignore', log, log],
   })
   const url = `http://127.0.0.1:${port}/`
   await waitFor(url, 20000)
@@ -101,3 +101,12 @@ for (const f of files) {
 await browser.close()
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed ? 1 : 0)
+
+// demoDate is the demo service's date for the app under test (GSTDESK_DEMO_DATE, DD/MM/YYYY):
+// today from the 14th of a month on, else the 14th of this month, so the GSTR-2B of the demo's
+// IMS month (the month before) is there whatever day the suite runs (as coretest.DemoDate).
+function demoDate() {
+  const d = new Date()
+  const day = d.getDate() < 14 ? 14 : d.getDate()
+  return `${String(day).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`
+}
