@@ -189,6 +189,8 @@ export const tests = {
     await page.keyboard.press('Enter')
     const panel = page.getByTestId('ty-employee-year')
     await panel.waitFor()
+    // The panel opens at once and fills when the employee's months arrive: wait for them.
+    await panel.getByTestId('ty-employee-months').locator('tbody tr').nth(2).waitFor()
     assert.match(await panel.innerText(), /Vikram Shah/)
     assert.equal(await panel.getByTestId('ty-employee-months').locator('tbody tr').count(), 3)
     const ytd = await cli('tds', 'ytd', '--fy', FY, '--employee', 'E002')
