@@ -217,21 +217,7 @@ func (s *Service) checkChange(ctx context.Context, before, after store.Workspace
 // Returns says which of the taxpayer's returns the workspace holds ("2 GSTR-2A pulls and 1
 // GSTR-2B pull"), or "" when none.
 func (u Usage) Returns() string {
-	var held []string
-	for _, x := range []struct {
-		n         int
-		one, many string
-	}{
-		{u.GSTR2APulls, "GSTR-2A pull", "GSTR-2A pulls"},
-		{u.GSTR2BPulls, "GSTR-2B pull", "GSTR-2B pulls"},
-		{u.IMSDocuments, "IMS document", "IMS documents"},
-	} {
-		if x.n == 1 {
-			held = append(held, "1 "+x.one)
-		} else if x.n > 1 {
-			held = append(held, money.Count(x.n)+" "+x.many)
-		}
-	}
+	held := u.phrases(true)
 	switch len(held) {
 	case 0:
 		return ""
@@ -239,6 +225,43 @@ func (u Usage) Returns() string {
 		return held[0]
 	}
 	return strings.Join(held[:len(held)-1], ", ") + " and " + held[len(held)-1]
+}
+
+// Held says everything the workspace holds, a phrase per kind it has any of ("1 GSTR-2B pull",
+// "2 payroll runs").
+func (u Usage) Held() []string { return u.phrases(false) }
+
+// held is a count of one kind of record, with its noun.
+type held struct {
+	n         int
+	one, many string
+}
+
+func (u Usage) phrases(returnsOnly bool) []string {
+	kinds := []held{
+		{u.GSTR2APulls, "GSTR-2A pull", "GSTR-2A pulls"},
+		{u.GSTR2BPulls, "GSTR-2B pull", "GSTR-2B pulls"},
+		{u.IMSDocuments, "IMS document", "IMS documents"},
+	}
+	if !returnsOnly {
+		kinds = append(kinds, []held{
+			{u.ReconRuns, "reconciliation run", "reconciliation runs"},
+			{u.PayrollRuns, "payroll run", "payroll runs"},
+			{u.TDSYearMonths, "TDS-year month", "TDS-year months"},
+			{u.Decisions, "decision or link", "decisions and links"},
+			{u.StoredValues, "setting", "settings"},
+		}...)
+	}
+	var out []string
+	for _, k := range kinds {
+		switch {
+		case k.n == 1:
+			out = append(out, "1 "+k.one)
+		case k.n > 1:
+			out = append(out, money.Count(k.n)+" "+k.many)
+		}
+	}
+	return out
 }
 
 // Usage is what a workspace holds.
