@@ -504,11 +504,12 @@ func (s *Service) ApplyThreeWay(ctx context.Context, path, from, to, runID strin
 			return ThreeWayApply{}, err
 		}
 	}
-	if _, err := s.Returns.IMSList(ctx, "", ""); err != nil && !dryRun {
+	// IMS is listed once: these lists are what the rows are compared with and what is sent from.
+	listed, err := s.Returns.IMSListAll(ctx)
+	if err != nil && !dryRun {
 		return ThreeWayApply{}, err
 	}
 	var tw ThreeWayResult
-	var err error
 	if runID == "" {
 		tw, err = s.ReconAgainst2B(ctx, path, from, to)
 	} else {
@@ -520,7 +521,7 @@ func (s *Service) ApplyThreeWay(ctx context.Context, path, from, to, runID strin
 	if err != nil {
 		return ThreeWayApply{RunID: tw.RunID}, err
 	}
-	lines, err := s.applyRows(ctx, tw, dryRun)
+	lines, err := s.applyRows(ctx, tw, listed, dryRun)
 	return ThreeWayApply{RunID: tw.RunID, Lines: lines}, err
 }
 
@@ -550,7 +551,7 @@ func (s *Service) refreshIMS(ctx context.Context, tw *ThreeWayResult) error {
 }
 
 // applyRows sends each row's action (Send) where it differs from the IMS status.
-func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, dryRun bool) ([]ApplyLine, error) {
+func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[string][]ims.Record, dryRun bool) ([]ApplyLine, error) {
 	lines := []ApplyLine{}
 	var reqs []returns.IMSChangeRequest
 	idx := map[string]int{}
@@ -584,7 +585,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, dryRun bool)
 		lines = append(lines, l)
 	}
 	if len(reqs) > 0 {
-		res, err := s.Returns.IMSApply(ctx, reqs)
+		res, err := s.Returns.IMSApplyListed(ctx, reqs, listed)
 		if err != nil {
 			return lines, err
 		}

@@ -11,6 +11,7 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
@@ -286,10 +287,19 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 	if next.RunID == tw.RunID || next.Choices != 2 || byNumber(next, docs[0].Number).Send != ims.Rejected {
 		t.Errorf("next run: %s, %d choices, %+v", next.RunID, next.Choices, byNumber(next, docs[0].Number))
 	}
-	// The register-driven apply (gst ims apply --purchases) sends them too, for real.
+	// The register-driven apply (gst ims apply --purchases) sends them too, for real, listing
+	// each IMS section once.
+	listings := func() (n int) {
+		s.DB.QueryRowContext(ctx, `SELECT count(*) FROM audit_log WHERE op = 'ims_list'`).Scan(&n)
+		return n
+	}
+	before := listings()
 	lines, err := s.ApplyRecommendations(ctx, path, p, p, false)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if n := listings() - before; n != len(gstapi.IMSSections) {
+		t.Errorf("an apply listed IMS sections %d times, want each of the %d once", n, len(gstapi.IMSSections))
 	}
 	for _, l := range lines {
 		if l.Document == docs[0].Number && (l.Action != "reject" || l.Result != ims.ResultApplied) {
