@@ -20,6 +20,7 @@ const imsUsage = `usage:
   gstdesk gst ims list [--section b2b|b2ba|cn|cna|dn|dna|ecom|ecoma] [--status accepted|rejected|pending|no_action_taken] [--offline]
   gstdesk gst ims set SUPPLIER_GSTIN DOCUMENT_NUMBER accept|reject|pending|reset [--reason TEXT]
   gstdesk gst ims apply --year YYYY --month MM [--to-month MM] --purchases FILE [--dry-run]
+  gstdesk gst ims apply --run RUN [--dry-run]      (a saved run against GSTR-2B, with the actions you chose on it)
   gstdesk gst ims log`
 
 // gstIMS runs the Invoice Management System subcommands.
@@ -217,26 +218,42 @@ func imsApply(ctx context.Context, g *gstRun, args []string) int {
 	toMonth := fs.Int("to-month", 0, "last month")
 	purchases := fs.String("purchases", "", "the purchase register, CSV or XLSX")
 	dryRun := fs.Bool("dry-run", false, "say what would be sent, send nothing")
+	runID := fs.String("run", "", "a saved run against GSTR-2B (gstdesk recon runs): send its actions as you left them")
 	rest, code := g.parse(fs, args)
 	if code >= 0 {
 		return code
 	}
-	periods, err := returns.PeriodRange(*year, *month, *toMonth)
-	if len(rest) > 0 || err != nil || *year == 0 || *month == 0 || *purchases == "" {
-		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst ims apply --year YYYY --month MM [--to-month MM] --purchases FILE [--dry-run]")
-		return ExitUsage
+	var from, to string
+	if *runID != "" {
+		if len(rest) > 0 || *year != 0 || *month != 0 || *toMonth != 0 || *purchases != "" {
+			fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst ims apply --run RUN [--dry-run] (the run names its periods and register)")
+			return ExitUsage
+		}
+	} else {
+		periods, err := returns.PeriodRange(*year, *month, *toMonth)
+		if len(rest) > 0 || err != nil || *year == 0 || *month == 0 || *purchases == "" {
+			fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst ims apply --year YYYY --month MM [--to-month MM] --purchases FILE [--dry-run]\n       gstdesk gst ims apply --run RUN [--dry-run]")
+			return ExitUsage
+		}
+		from, to = periods[0], periods[len(periods)-1]
 	}
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	lines, err := g.d.Recon.ApplyRecommendations(ctx, *purchases, periods[0], periods[len(periods)-1], *dryRun)
+	res, err := g.d.Recon.ApplyThreeWay(ctx, *purchases, from, to, *runID, *dryRun)
 	if err != nil {
 		g.emit(map[string]any{"error": errorObject(apperr.Command.Public(err))})
 		return g.done(true)
 	}
+	if res.RunID != "" {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst ims apply: run %s.\n", res.RunID)
+	}
 	failed := false
-	for _, l := range lines {
+	for _, l := range res.Lines {
 		rec := map[string]any{"supplier": l.Supplier, "document": l.Document, "section": l.Section, "action": l.Action, "reason": l.Reason, "result": l.Result}
+		if l.Chosen {
+			rec["chosen"] = true
+		}
 		if l.From != "" {
 			rec["from"] = l.From
 		}

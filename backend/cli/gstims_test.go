@@ -174,6 +174,70 @@ func TestReconAgainst2BAndIMSApply(t *testing.T) {
 	if ok != len(dry) {
 		t.Errorf("applied %d of %d", ok, len(dry))
 	}
+
+	// Every run against 2B was saved: listed with its kind beside the run against 2A, reopened,
+	// a row's IMS action changed, and that choice is what gst ims apply --run sends.
+	code, runs, errs := run("recon", "runs")
+	kinds := map[any]int{}
+	for _, r := range runs {
+		kinds[r["against"]]++
+	}
+	if code != ExitOK || kinds["2a"] != 1 || kinds["2b"] != 3 {
+		t.Fatalf("recon runs: %d %v %s", code, kinds, errs)
+	}
+	latest := runs[0]
+	if latest["against"] != "2b" || latest["recommended"] == nil {
+		t.Fatalf("newest run %v", latest)
+	}
+	id := latest["id"].(string)
+	if code, only, _ := run("recon", "runs", "--against", "2a"); code != ExitOK || len(only) != 1 || only[0]["against"] != "2a" {
+		t.Errorf("recon runs --against 2a: %d %v", code, only)
+	}
+	code, shown, errs := run("recon", "show", id)
+	if code != ExitOK || len(shown) != len(rows) || !strings.Contains(errs, "run "+id) {
+		t.Fatalf("recon show: %d %d rows of %d %s", code, len(shown), len(rows), errs)
+	}
+	var accepted map[string]any
+	for _, r := range shown {
+		if r["status"] == "exact" && r["send"] == "A" {
+			accepted = r
+			break
+		}
+	}
+	if accepted == nil {
+		t.Fatalf("no exact row recommended for acceptance among %d", len(shown))
+	}
+	if code, _, errs := run("recon", "choose", id, accepted["key"].(string), "reject"); code != ExitOK {
+		t.Fatalf("recon choose: %d %s", code, errs)
+	}
+	if code, _, errs := run("recon", "choose", id, accepted["key"].(string), "approve"); code != ExitFailed || !strings.Contains(errs, "none of accept") {
+		t.Errorf("recon choose approve: %d %s", code, errs)
+	}
+	if code, _, _ := run("recon", "choose", id); code != ExitUsage {
+		t.Errorf("recon choose without an action: exit %d", code)
+	}
+	if code, _, _ := run("gst", "ims", "apply", "--run", id, "--year", ys); code != ExitUsage {
+		t.Errorf("--run with --year: exit %d", code)
+	}
+	code, sent, errs := run("gst", "ims", "apply", "--run", id)
+	if code != ExitOK {
+		t.Fatalf("apply --run: %d %v %s", code, sent, errs)
+	}
+	doc := accepted["gstr2a"].(map[string]any)
+	rejected := 0
+	for _, l := range sent {
+		if l["document"] == doc["invoice_number"] && l["supplier"] == doc["supplier_gstin"] {
+			if l["action"] != "reject" || l["chosen"] != true || l["result"] != "applied" {
+				t.Errorf("the chosen row went as %v", l)
+			}
+			rejected++
+		} else if l["result"] != "already" {
+			t.Errorf("a row applied before is sent again: %v", l)
+		}
+	}
+	if rejected != 1 {
+		t.Errorf("apply --run: the chosen row was sent %d times", rejected)
+	}
 }
 
 func mustJSON(t *testing.T, v any) []byte {

@@ -23,6 +23,10 @@ func init() {
 func reconUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: gstdesk recon --year YYYY --month MM [--to-month MM] --purchases FILE [--against 2a|2b] [--tolerance 1] [--date-window 10]")
 	fmt.Fprintln(w, "                     [--format json|csv|xlsx] [--out FILE] [--workspace NAME] [--pin]")
+	fmt.Fprintln(w, "       gstdesk recon runs [--against 2a|2b]            list the saved runs, newest first, with their kind")
+	fmt.Fprintln(w, "       gstdesk recon show RUN [--format F] [--out FILE]   reopen a saved run against GSTR-2B")
+	fmt.Fprintln(w, "       gstdesk recon choose RUN ROW_KEY accept|reject|pending|reset|leave|clear")
+	fmt.Fprintln(w, "                                                       change the IMS action of a row of a run against GSTR-2B")
 	fmt.Fprintln(w, "\nReconciles the purchase register (CSV or XLSX) with the GSTR-2A stored for the periods and saves the run,")
 	fmt.Fprintln(w, "keeping earlier decisions (accept, ignore, links). A --to-month before --month runs into the next year")
 	fmt.Fprintln(w, "(--year 2024 --month 04 --to-month 03 is FY 2024-25). Without a saved column mapping the register needs")
@@ -30,11 +34,19 @@ func reconUsage(w io.Writer) {
 	fmt.Fprintln(w, "place_of_supply, reverse_charge, invoice_value, taxable_value, igst, cgst, sgst, cess and optionally")
 	fmt.Fprintln(w, "document_type; Tally and Busy headers are recognised too. Only register rows dated in the periods are used.")
 	fmt.Fprintln(w, "With --format json (the default) it prints one JSON object per row: status, books, gstr2a, rule, differences.")
-	fmt.Fprintf(w, "Only the newest %d runs of the same periods are kept, and pinned ones (--pin, or gstdesk data --pin RUN).\n", recon.KeepRuns)
+	fmt.Fprintln(w, "Against GSTR-2B (the default where a 2B is stored for every period) the run is three-way, books v 2B v IMS,")
+	fmt.Fprintln(w, "with a recommended IMS action and its reason on each row; the run is saved too, and the IMS actions you")
+	fmt.Fprintln(w, "choose on it (recon choose, or the window) are what gstdesk gst ims apply --run RUN sends.")
+	fmt.Fprintf(w, "Only the newest %d runs of the same periods and kind are kept, and pinned ones (--pin, or gstdesk data --pin RUN).\n", recon.KeepRuns)
 	fmt.Fprintln(w, "Exit status: 0 done, 1 the register or the data was rejected, 2 wrong command line.")
 }
 
 func runRecon(ctx context.Context, env Env, args []string) int {
+	if len(args) > 0 {
+		if sub, ok := reconSubcommands[args[0]]; ok {
+			return sub(ctx, env, args[1:])
+		}
+	}
 	fs := flag.NewFlagSet("recon", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	year := fs.Int("year", 0, "year of the first period (YYYY)")
@@ -118,19 +130,19 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		*against = d.Recon.DefaultAgainst(ctx, periods[0], periods[len(periods)-1])
 	}
 	if *against == reconcile.Against2B {
-		// The three-way run takes the tolerances from Settings and is not saved: a flag it would
-		// ignore is refused, never dropped without a word.
+		// The three-way run takes the tolerances from Settings: a flag it would ignore is refused,
+		// never dropped without a word.
 		var ignored []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "tolerance", "date-window", "combine-duplicates", "pin":
+			case "tolerance", "date-window", "combine-duplicates":
 				ignored = append(ignored, "--"+f.Name)
 			}
 		})
 		if len(ignored) > 0 {
 			return fail(ExitUsage, "%s apply to the reconciliation with GSTR-2A: add --against 2a, or leave them out (against GSTR-2B the tolerances come from Settings).", strings.Join(ignored, ", "))
 		}
-		return reconAgainst2B(ctx, env, d.Recon, *purchases, periods[0], periods[len(periods)-1], outFormat, *out)
+		return reconAgainst2B(ctx, env, d.Recon, *purchases, periods[0], periods[len(periods)-1], outFormat, *out, *pin)
 	}
 	// The same two steps as the window: import the register (kept, checked, mapped), then run it.
 	im, err := d.Recon.ReconImportPath(ctx, *purchases)
@@ -211,17 +223,29 @@ func periodRange(year, month, toMonth int) []string {
 
 // reconAgainst2B prints the three-way reconciliation (books, GSTR-2B, IMS) with the recommended
 // IMS action and its reason on every row.
-func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, path, from, to string, f export.Format, out string) int {
+func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, path, from, to string, f export.Format, out string, pin bool) int {
 	tw, err := rs.ReconAgainst2B(ctx, path, from, to)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: %s\n", publicMessage(env, err))
 		return exitFor(err)
 	}
+	if pin {
+		if err := rs.ReconPinRun(ctx, tw.RunID, true); err != nil {
+			fmt.Fprintf(env.Stderr, "gstdesk recon: %s\n", publicMessage(env, err))
+			return ExitFailed
+		}
+	}
+	return writeThreeWay(env, tw, f, out)
+}
+
+// writeThreeWay prints the rows of a three-way run (JSON lines or a table) and its counts.
+func writeThreeWay(env Env, tw reconcile.ThreeWayResult, f export.Format, out string) int {
 	write := func(w io.Writer) error {
 		if f != export.JSON {
 			t := export.Table{Name: "Books v GSTR-2B v IMS", Columns: []export.Column{{Key: "status", Title: "Status"}, {Key: "supplier_gstin", Title: "Supplier GSTIN"},
 				{Key: "number", Title: "Number"}, {Key: "period_2b", Title: "2B period"}, {Key: "ims_status", Title: "IMS status"},
-				{Key: "recommended", Title: "Recommended"}, {Key: "reason", Title: "Reason"}, {Key: "itc_note", Title: "ITC"}, {Key: "rule", Title: "Rule"}}}
+				{Key: "recommended", Title: "Recommended"}, {Key: "reason", Title: "Reason"}, {Key: "itc_note", Title: "ITC"}, {Key: "rule", Title: "Rule"},
+				{Key: "choice", Title: "Your choice"}, {Key: "send", Title: "Sent on apply"}, {Key: "key", Title: "Row key"}}}
 			for _, r := range tw.Rows {
 				g, n := "", ""
 				if r.GSTR2A != nil {
@@ -229,7 +253,8 @@ func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, path, f
 				} else if r.Books != nil {
 					g, n = r.Books.SupplierGSTIN, r.Books.Number
 				}
-				t.Rows = append(t.Rows, []any{r.Status.Label(), g, n, r.Period2B, r.IMSStatus, r.Recommended.Action, r.Recommended.Reason, r.Recommended.ITCNote, r.Rule})
+				t.Rows = append(t.Rows, []any{r.Status.Label(), g, n, r.Period2B, r.IMSStatus, r.Recommended.Action, r.Recommended.Reason, r.Recommended.ITCNote, r.Rule,
+					r.Choice, r.Send, r.Key})
 			}
 			return export.Write(w, f, t)
 		}
@@ -246,8 +271,11 @@ func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, path, f
 		fmt.Fprintf(env.Stderr, "gstdesk recon: cannot write the result: %v\n", err)
 		return ExitFailed
 	}
-	fmt.Fprintf(env.Stderr, "gstdesk recon: against GSTR-2B %s to %s: %d rows; recommended accept %d, pending %d, reject %d, no IMS action %d.\n",
-		tw.From, tw.To, len(tw.Rows), tw.Counts["accept"], tw.Counts["pending"], tw.Counts["reject"], tw.Counts["none"])
+	fmt.Fprintf(env.Stderr, "gstdesk recon: run %s against GSTR-2B %s to %s: %d rows; recommended accept %d, pending %d, reject %d, no IMS action %d.\n",
+		tw.RunID, tw.From, tw.To, len(tw.Rows), tw.Counts["accept"], tw.Counts["pending"], tw.Counts["reject"], tw.Counts["none"])
+	if tw.Choices > 0 {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: %d row(s) carry the IMS action you chose instead (choice, send).\n", tw.Choices)
+	}
 	if tw.LeftOut > 0 {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: %d register invoices dated outside %s to %s left out.\n", tw.LeftOut, tw.From, tw.To)
 	}

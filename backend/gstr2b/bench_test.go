@@ -39,12 +39,28 @@ func BenchmarkSave100k(b *testing.B) {
 	ctx := context.Background()
 	b.SetBytes(int64(len(raw)))
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w", GSTIN: "27AAPFU0939F1ZV", Source: SourceAPI, Raw: raw,
-			FetchedAt: time.Date(2025, 11, 20, 0, 0, i, 0, time.UTC)}); err != nil {
-			b.Fatal(err)
+	reportCPU(b, func() {
+		for i := 0; i < b.N; i++ {
+			if _, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w", GSTIN: "27AAPFU0939F1ZV", Source: SourceAPI, Raw: raw,
+				FetchedAt: time.Date(2025, 11, 20, 0, 0, i, 0, time.UTC)}); err != nil {
+				b.Fatal(err)
+			}
 		}
-	}
+	})
+}
+
+// BenchmarkParse100k is the reading and checking alone of a GSTR-2B of 100,000 documents.
+func BenchmarkParse100k(b *testing.B) {
+	raw := synthetic(100000)
+	b.SetBytes(int64(len(raw)))
+	b.ResetTimer()
+	reportCPU(b, func() {
+		for i := 0; i < b.N; i++ {
+			if _, err := Parse(raw, FromService); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 // BenchmarkDocumentsPage is one page of 200 documents of a 100,000-document snapshot, filtered
@@ -62,9 +78,11 @@ func BenchmarkDocumentsPage(b *testing.B) {
 		}
 	}
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := Documents(ctx, db.DB, snap, DocQuery{Section: "b2b", Offset: 50000, Limit: 200}); err != nil {
-			b.Fatal(err)
+	reportCPU(b, func() {
+		for i := 0; i < b.N; i++ {
+			if _, err := Documents(ctx, db.DB, snap, DocQuery{Section: "b2b", Offset: 50000, Limit: 200}); err != nil {
+				b.Fatal(err)
+			}
 		}
-	}
+	})
 }

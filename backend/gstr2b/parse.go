@@ -94,6 +94,15 @@ var errNoDocuments = errors.New("gstr2b: neither docdata nor fc")
 // and checks every section. A return without docdata and without a file count (fc) is refused: it
 // is neither a return nor the summary of a paged one.
 func Parse(raw []byte, origin Origin) (*Return, error) {
+	if r, err, done := parseFast(raw, origin); done {
+		return r, err
+	}
+	return parseParts(raw, origin)
+}
+
+// parseParts reads the return part by part (supplier by supplier, document by document), saying
+// exactly where a malformed one is broken.
+func parseParts(raw []byte, origin Origin) (*Return, error) {
 	data, chksum, err := unwrap(raw, origin)
 	if err != nil {
 		return nil, err
@@ -102,7 +111,25 @@ func Parse(raw []byte, origin Origin) (*Return, error) {
 	if err := json.Unmarshal(data, &top); err != nil {
 		return nil, origin.fail(typeProblem(&FieldError{Part: "data"}, err))
 	}
-	if len(top.DocData) == 0 || string(top.DocData) == "null" {
+	r, err := top.header(chksum, origin, len(top.DocData) == 0 || string(top.DocData) == "null")
+	if err != nil {
+		return nil, err
+	}
+	for _, part := range []struct {
+		name string
+		raw  json.RawMessage
+	}{{"docdata", top.DocData}, {"docRejdata", top.DocRejData}} {
+		if err := parseSections(r, part.name, part.raw); err != nil {
+			return nil, origin.fail(err.(*FieldError))
+		}
+	}
+	return r, nil
+}
+
+// header checks the return's own fields (everything but its documents) and starts the Return;
+// noDocs says docdata is absent or null.
+func (top *topHead) header(chksum string, origin Origin, noDocs bool) (*Return, error) {
+	if noDocs {
 		fe := &FieldError{Field: "docdata", Problem: "is missing and there is no file count (fc): the return has no documents"}
 		if fc := strings.Trim(string(top.FC), `" `); fc != "" && fc != "null" && fc != "0" {
 			fe.Problem = "is missing: this is the summary of a return sent in " + fc + " files, without its files"
@@ -129,15 +156,190 @@ func Parse(raw []byte, origin Origin) (*Return, error) {
 	if r.Counterparties, err = parseCP(top.CPSumm); err != nil {
 		return nil, origin.fail(err.(*FieldError))
 	}
-	for _, part := range []struct {
-		name string
-		raw  json.RawMessage
-	}{{"docdata", top.DocData}, {"docRejdata", top.DocRejData}} {
-		if err := parseSections(r, part.name, part.raw); err != nil {
-			return nil, origin.fail(err.(*FieldError))
+	return r, nil
+}
+
+// parseFast reads a well-formed return in one pass of encoding/json into typed documents (the
+// checks are Parse's). done is false when the return is not plainly well-formed JSON of the
+// expected types (or not UTF-8, or not wrapped in {"chksum", "data"}): Parse then reads it part
+// by part and says exactly where it is broken. Reading part by part validated every byte once
+// per level of nesting; this reads a 100,000-document return in about half the time.
+func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' || utf8check.FirstInvalid(raw) >= 0 {
+		return nil, nil, false
+	}
+	var w struct {
+		Chksum json.RawMessage `json:"chksum"`
+		Data   *fastTop        `json:"data"`
+	}
+	if json.Unmarshal(raw, &w) != nil || w.Data == nil {
+		return nil, nil, false
+	}
+	var chk string
+	json.Unmarshal(w.Chksum, &chk)
+	top := w.Data
+	if r, err = top.header(chk, origin, top.DocData == nil); err != nil {
+		return nil, err, true
+	}
+	n := 0
+	for _, secs := range []*fastSections{top.DocData, top.DocRejData} {
+		if secs == nil {
+			continue
+		}
+		n += len(secs.Impg)
+		for _, sec := range Sections {
+			for i := range secs.suppliers(sec) {
+				n += len(secs.suppliers(sec)[i].docs(sec))
+			}
 		}
 	}
-	return r, nil
+	r.Documents = make([]Document, 0, n)
+	for _, part := range []struct {
+		name string
+		secs *fastSections
+	}{{"docdata", top.DocData}, {"docRejdata", top.DocRejData}} {
+		if part.secs == nil {
+			continue
+		}
+		rejected := part.name == "docRejdata"
+		for _, sec := range Sections {
+			if sec == "impg" {
+				for di := range part.secs.Impg {
+					d, err := checkDoc(part.name, sec, &supplierHead{}, 0, di, &part.secs.Impg[di])
+					if err != nil {
+						return nil, origin.fail(err.(*FieldError)), true
+					}
+					d.Rejected = rejected
+					r.Documents = append(r.Documents, d)
+				}
+				continue
+			}
+			sups := part.secs.suppliers(sec)
+			for si := range sups {
+				s := &sups[si]
+				if err := s.check(part.name, sec, si); err != nil {
+					return nil, origin.fail(err.(*FieldError)), true
+				}
+				docs := s.docs(sec)
+				for di := range docs {
+					d, err := checkDoc(part.name, sec, &s.supplierHead, si, di, &docs[di])
+					if err != nil {
+						return nil, origin.fail(err.(*FieldError)), true
+					}
+					d.Rejected = rejected
+					r.Documents = append(r.Documents, d)
+				}
+			}
+		}
+	}
+	return r, nil, true
+}
+
+// fastTop is the return's data object read with its documents typed.
+type fastTop struct {
+	topHead
+	DocData    *fastSections `json:"docdata"`
+	DocRejData *fastSections `json:"docRejdata"`
+}
+
+// fastSections is docdata or docRejdata read with its documents typed.
+type fastSections struct {
+	B2B     []fastSupplier `json:"b2b"`
+	B2BA    []fastSupplier `json:"b2ba"`
+	CDNR    []fastSupplier `json:"cdnr"`
+	CDNRA   []fastSupplier `json:"cdnra"`
+	ISD     []fastSupplier `json:"isd"`
+	ISDA    []fastSupplier `json:"isda"`
+	Impg    []docJSON      `json:"impg"`
+	ImpgSEZ []fastSupplier `json:"impgsez"`
+	Ecom    []fastSupplier `json:"ecom"`
+	Ecoma   []fastSupplier `json:"ecoma"`
+}
+
+func (f *fastSections) suppliers(sec string) []fastSupplier {
+	switch sec {
+	case "b2b":
+		return f.B2B
+	case "b2ba":
+		return f.B2BA
+	case "cdnr":
+		return f.CDNR
+	case "cdnra":
+		return f.CDNRA
+	case "isd":
+		return f.ISD
+	case "isda":
+		return f.ISDA
+	case "impgsez":
+		return f.ImpgSEZ
+	case "ecom":
+		return f.Ecom
+	case "ecoma":
+		return f.Ecoma
+	}
+	return nil
+}
+
+// sectionsRaw is docdata or docRejdata with each section left to read.
+type sectionsRaw struct {
+	B2B     json.RawMessage `json:"b2b"`
+	B2BA    json.RawMessage `json:"b2ba"`
+	CDNR    json.RawMessage `json:"cdnr"`
+	CDNRA   json.RawMessage `json:"cdnra"`
+	ISD     json.RawMessage `json:"isd"`
+	ISDA    json.RawMessage `json:"isda"`
+	Impg    json.RawMessage `json:"impg"`
+	ImpgSEZ json.RawMessage `json:"impgsez"`
+	Ecom    json.RawMessage `json:"ecom"`
+	Ecoma   json.RawMessage `json:"ecoma"`
+}
+
+func (f *sectionsRaw) section(sec string) json.RawMessage {
+	switch sec {
+	case "b2b":
+		return f.B2B
+	case "b2ba":
+		return f.B2BA
+	case "cdnr":
+		return f.CDNR
+	case "cdnra":
+		return f.CDNRA
+	case "isd":
+		return f.ISD
+	case "isda":
+		return f.ISDA
+	case "impg":
+		return f.Impg
+	case "impgsez":
+		return f.ImpgSEZ
+	case "ecom":
+		return f.Ecom
+	case "ecoma":
+		return f.Ecoma
+	}
+	return nil
+}
+
+// fastSupplier is a supplier entry read with its documents typed.
+type fastSupplier struct {
+	supplierHead
+	Inv     []docJSON `json:"inv"`
+	Nt      []docJSON `json:"nt"`
+	DocList []docJSON `json:"doclist"`
+	Boe     []docJSON `json:"boe"`
+}
+
+func (s *fastSupplier) docs(sec string) []docJSON {
+	switch sec {
+	case "cdnr", "cdnra":
+		return s.Nt
+	case "isd", "isda":
+		return s.DocList
+	case "impgsez":
+		return s.Boe
+	}
+	return s.Inv
 }
 
 // unwrap returns the return's data object and its checksum. The portal file and the API's
@@ -203,27 +405,71 @@ func typeProblem(fe *FieldError, err error) *FieldError {
 	return fe
 }
 
+// topHead is the return's own fields: all but its documents.
+type topHead struct {
+	GSTIN   string          `json:"gstin"`
+	RtnPrd  string          `json:"rtnprd"`
+	Version string          `json:"version"`
+	GenDt   string          `json:"gendt"`
+	FC      json.RawMessage `json:"fc"`
+	ITCSumm json.RawMessage `json:"itcsumm"`
+	CPSumm  json.RawMessage `json:"cpsumm"`
+}
+
 type topJSON struct {
-	GSTIN      string          `json:"gstin"`
-	RtnPrd     string          `json:"rtnprd"`
-	Version    string          `json:"version"`
-	GenDt      string          `json:"gendt"`
-	FC         json.RawMessage `json:"fc"`
-	ITCSumm    json.RawMessage `json:"itcsumm"`
-	CPSumm     json.RawMessage `json:"cpsumm"`
+	topHead
 	DocData    json.RawMessage `json:"docdata"`
 	DocRejData json.RawMessage `json:"docRejdata"`
 }
 
+// supplierHead is what a supplier entry says of the supplier.
+type supplierHead struct {
+	CTIN     string `json:"ctin"`
+	TrdNm    string `json:"trdnm"`
+	SupFilDt string `json:"supfildt"`
+	SupPrd   string `json:"supprd"`
+}
+
 type supplierJSON struct {
-	CTIN     string            `json:"ctin"`
-	TrdNm    string            `json:"trdnm"`
-	SupFilDt string            `json:"supfildt"`
-	SupPrd   string            `json:"supprd"`
-	Inv      []json.RawMessage `json:"inv"`
-	Nt       []json.RawMessage `json:"nt"`
-	DocList  []json.RawMessage `json:"doclist"`
-	Boe      []json.RawMessage `json:"boe"`
+	supplierHead
+	Inv     []json.RawMessage `json:"inv"`
+	Nt      []json.RawMessage `json:"nt"`
+	DocList []json.RawMessage `json:"doclist"`
+	Boe     []json.RawMessage `json:"boe"`
+}
+
+// docs lists the entry's documents of section sec.
+func (s *supplierJSON) docs(sec string) []json.RawMessage {
+	switch sec {
+	case "cdnr", "cdnra":
+		return s.Nt
+	case "isd", "isda":
+		return s.DocList
+	case "impgsez":
+		return s.Boe
+	}
+	return s.Inv
+}
+
+// check checks the supplier's GSTIN, filing date and period.
+func (s *supplierHead) check(part, sec string, si int) error {
+	se := func(field, problem string) error {
+		return &FieldError{Part: part, Section: sec, Supplier: si + 1, CTIN: s.CTIN, Field: field, Problem: problem}
+	}
+	if !gstr2a.GSTINShape(s.CTIN) {
+		return se("ctin", fmt.Sprintf("%q is not a GSTIN", s.CTIN))
+	}
+	if s.SupFilDt != "" {
+		if _, ok := gstr2a.ISODate(s.SupFilDt); !ok {
+			return se("supfildt", fmt.Sprintf("%q is not a date DD-MM-YYYY", s.SupFilDt))
+		}
+	}
+	if s.SupPrd != "" {
+		if _, err := period.ParseMonth(s.SupPrd); err != nil || len(s.SupPrd) != 6 {
+			return se("supprd", fmt.Sprintf("%q is not a return period MMYYYY", s.SupPrd))
+		}
+	}
+	return nil
 }
 
 type docJSON struct {
@@ -355,14 +601,16 @@ func parseSections(r *Return, part string, raw json.RawMessage) error {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
 	}
-	var secs map[string]json.RawMessage
+	// The section keys are read as the one-pass reading reads them (encoding/json's rules for a
+	// struct: exact, else case-insensitive, the last one given winning).
+	var secs sectionsRaw
 	if err := json.Unmarshal(raw, &secs); err != nil {
 		return &FieldError{Part: part, Field: part, Problem: "should be an object of sections"}
 	}
 	rejected := part == "docRejdata"
 	for _, sec := range Sections {
-		sraw, ok := secs[sec]
-		if !ok || string(sraw) == "null" {
+		sraw := secs.section(sec)
+		if len(sraw) == 0 || string(sraw) == "null" {
 			continue
 		}
 		if sec == "impg" {
@@ -371,7 +619,7 @@ func parseSections(r *Return, part string, raw json.RawMessage) error {
 				return &FieldError{Part: part, Section: sec, Field: sec, Problem: "should be a list"}
 			}
 			for di, draw := range list {
-				d, err := parseDoc(part, sec, &supplierJSON{}, 0, di, draw)
+				d, err := parseDoc(part, sec, &supplierHead{}, 0, di, draw)
 				if err != nil {
 					return err
 				}
@@ -389,35 +637,11 @@ func parseSections(r *Return, part string, raw json.RawMessage) error {
 			if err := json.Unmarshal(supraw, &s); err != nil {
 				return typeProblem(&FieldError{Part: part, Section: sec, Supplier: si + 1}, err)
 			}
-			se := func(field, problem string) error {
-				return &FieldError{Part: part, Section: sec, Supplier: si + 1, CTIN: s.CTIN, Field: field, Problem: problem}
+			if err := s.check(part, sec, si); err != nil {
+				return err
 			}
-			if !gstr2a.GSTINShape(s.CTIN) {
-				return se("ctin", fmt.Sprintf("%q is not a GSTIN", s.CTIN))
-			}
-			if s.SupFilDt != "" {
-				if _, ok := gstr2a.ISODate(s.SupFilDt); !ok {
-					return se("supfildt", fmt.Sprintf("%q is not a date DD-MM-YYYY", s.SupFilDt))
-				}
-			}
-			if s.SupPrd != "" {
-				if _, err := period.ParseMonth(s.SupPrd); err != nil || len(s.SupPrd) != 6 {
-					return se("supprd", fmt.Sprintf("%q is not a return period MMYYYY", s.SupPrd))
-				}
-			}
-			var docs []json.RawMessage
-			switch sec {
-			case "cdnr", "cdnra":
-				docs = s.Nt
-			case "isd", "isda":
-				docs = s.DocList
-			case "impgsez":
-				docs = s.Boe
-			default:
-				docs = s.Inv
-			}
-			for di, draw := range docs {
-				d, err := parseDoc(part, sec, &s, si, di, draw)
+			for di, draw := range s.docs(sec) {
+				d, err := parseDoc(part, sec, &s.supplierHead, si, di, draw)
 				if err != nil {
 					return err
 				}
@@ -430,15 +654,25 @@ func parseSections(r *Return, part string, raw json.RawMessage) error {
 }
 
 // parseDoc reads and checks one document.
-func parseDoc(part, sec string, s *supplierJSON, si, di int, raw json.RawMessage) (Document, error) {
-	loc := FieldError{Part: part, Section: sec, Document: di + 1}
+func parseDoc(part, sec string, s *supplierHead, si, di int, raw json.RawMessage) (Document, error) {
+	var j docJSON
+	if err := json.Unmarshal(raw, &j); err != nil {
+		return Document{}, typeProblem(docLoc(part, sec, s, si, di), err)
+	}
+	return checkDoc(part, sec, s, si, di, &j)
+}
+
+func docLoc(part, sec string, s *supplierHead, si, di int) *FieldError {
+	loc := &FieldError{Part: part, Section: sec, Document: di + 1}
 	if sec != "impg" {
 		loc.Supplier, loc.CTIN = si+1, s.CTIN
 	}
-	var j docJSON
-	if err := json.Unmarshal(raw, &j); err != nil {
-		return Document{}, typeProblem(&loc, err)
-	}
+	return loc
+}
+
+// checkDoc checks one document read and makes it a Document.
+func checkDoc(part, sec string, s *supplierHead, si, di int, j *docJSON) (Document, error) {
+	loc := *docLoc(part, sec, s, si, di)
 	d := Document{Section: sec, Supplier: s.CTIN, TradeName: s.TrdNm, SupplierFiled: s.SupFilDt, SupplierPeriod: s.SupPrd,
 		POS: j.Pos, ReverseCharge: j.Rev, Type: j.Typ, ITCAvailable: j.Itcavl, Reason: j.Rsn, IMSStatus: j.ImsStatus,
 		SourceType: j.SrcTyp, IRN: j.IRN, IRNDate: j.IRNGenDate, DiffPercent: 100}

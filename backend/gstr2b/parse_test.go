@@ -2,6 +2,8 @@ package gstr2b
 
 import (
 	"os"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -256,4 +258,52 @@ func FuzzDetectFile(f *testing.F) {
 			t.Fatalf("detected %+v", pf)
 		}
 	})
+}
+
+// fastSeeds are returns for comparing the one-pass reading with the part-by-part one: the
+// fixtures, and each broken in a way one field at a time can be.
+func fastSeeds(t testing.TB) [][]byte {
+	var out [][]byte
+	for _, n := range []string{"post2024.json", "pre2024.json", "v4_rejected.json"} {
+		b := readFixture(t, n)
+		out = append(out, b)
+		for _, edit := range [][2]string{
+			{`"inum":"`, `"inum":"  `}, {`"ctin":"`, `"ctin":"X`}, {`"dt":"`, `"dt":"3`}, {`"pos":"`, `"pos":"9`}, {`"rev":"N"`, `"rev":"Q"`},
+			{`"itcavl":"Y"`, `"itcavl":"Z"`}, {`"txval":`, `"txval":"x`}, {`"val":`, `"vall":`}, {`"gstin":"`, `"gstin":"1`},
+			{`"rtnprd":"`, `"rtnprd":"13`}, {`"docdata"`, `"docdatum"`}, {`"inv":[`, `"inv":[7,`}, {`"typ":"`, `"typ":"Q`},
+			{`"B2B"`, `"b2b"`}, {`"b2b":[`, `"B2B":[`}, {`"supfildt":"`, `"supfildt":"x`}, {`"imsStatus":"`, `"imsStatus":"Q`},
+		} {
+			out = append(out, []byte(strings.Replace(string(b), edit[0], edit[1], 1)))
+		}
+	}
+	return append(out, []byte(`{"chksum":"x","data":{"gstin":"24ABKCS2033B1ZV","rtnprd":"112024","fc":2}}`),
+		[]byte(`{"chksum":"x","data":{"gstin":"24ABKCS2033B1ZV","rtnprd":"112024","docdata":null}}`),
+		[]byte(`{"gstin":"24ABKCS2033B1ZV","rtnprd":"112024","docdata":{}}`))
+}
+
+// sameParse fails unless the one-pass and the part-by-part readings agree: the same documents,
+// or the same error.
+func sameParse(t *testing.T, b []byte) {
+	t.Helper()
+	fast, ferr := Parse(b, FromFile)
+	slow, serr := parseParts(b, FromFile)
+	if (ferr == nil) != (serr == nil) || ferr != nil && ferr.Error() != serr.Error() {
+		t.Fatalf("errors differ:\n one pass: %v\n by parts: %v", ferr, serr)
+	}
+	if ferr == nil && !reflect.DeepEqual(fast, slow) {
+		t.Fatalf("returns differ: %d and %d documents", len(fast.Documents), len(slow.Documents))
+	}
+}
+
+func TestParseOnePassMatchesParts(t *testing.T) {
+	for i, b := range fastSeeds(t) {
+		t.Run(strconv.Itoa(i), func(t *testing.T) { sameParse(t, b) })
+	}
+}
+
+func FuzzParseOnePassMatchesParts(f *testing.F) {
+	for _, b := range fastSeeds(f) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { sameParse(t, b) })
 }

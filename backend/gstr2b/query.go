@@ -117,6 +117,24 @@ func Documents(ctx context.Context, db *sql.DB, snap Snapshot, q DocQuery) (DocP
 	if err != nil {
 		return DocPage{}, err
 	}
+	limit := q.Limit
+	switch {
+	case limit == 0:
+		limit = 200
+	case limit > 5000:
+		limit = 5000
+	case limit < 0:
+		limit = -1
+	}
+	if q.rangeQuery() {
+		ranges, ok, err := sectionRanges(ctx, db, snap)
+		if err != nil {
+			return DocPage{}, err
+		}
+		if ok {
+			return documentsByRange(ctx, db, ranges, q, limit)
+		}
+	}
 	page := DocPage{Rows: []DocumentRow{}}
 	sign := `CASE WHEN kind IN ('credit_note', 'isd_credit_note') THEN -1 ELSE 1 END`
 	err = db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(`+sign+` * taxable), 0), coalesce(sum(`+sign+` * igst), 0),
@@ -127,29 +145,17 @@ func Documents(ctx context.Context, db *sql.DB, snap Snapshot, q DocQuery) (DocP
 		return DocPage{}, fmt.Errorf("gstr2b: count documents: %w", err)
 	}
 	page.Totals.HasTaxable = true
-	limit := q.Limit
-	switch {
-	case limit == 0:
-		limit = 200
-	case limit > 5000:
-		limit = 5000
-	case limit < 0:
-		limit = -1
-	}
 	rows, err := db.QueryContext(ctx, `SELECT `+docSelect+` FROM gstr2b_documents WHERE `+where+` ORDER BY id LIMIT ? OFFSET ?`,
 		append(args, limit, max(q.Offset, 0))...)
 	if err != nil {
 		return DocPage{}, fmt.Errorf("gstr2b: list documents: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		r, err := scanDoc(rows)
-		if err != nil {
-			return DocPage{}, err
-		}
-		page.Rows = append(page.Rows, r)
+	got, err := scanDocs(rows)
+	if err != nil {
+		return DocPage{}, err
 	}
-	return page, rows.Err()
+	page.Rows = append(page.Rows, got...)
+	return page, nil
 }
 
 // SectionCount is how many documents a section has, and their signed tax.

@@ -191,6 +191,24 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 	if req.Empty {
 		snap.Status = StatusEmpty
 	}
+	// The answer is compressed on the other core while the documents are written.
+	type packed struct {
+		b   []byte
+		err error
+	}
+	var pack chan packed
+	if !req.Empty {
+		pack = make(chan packed, 1)
+		go func() {
+			b, err := gstr2a.CompressAnswer(req.Raw)
+			pack <- packed{b, err}
+		}()
+		defer func() {
+			if pack != nil {
+				<-pack // not left running past the transaction
+			}
+		}()
+	}
 	first, err := tx.QueryInt64(`SELECT coalesce(max(id), 0) + 1 FROM gstr2b_documents`)
 	if err != nil {
 		return snap, err
@@ -213,6 +231,7 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 	}
 	defer ins.Close()
 	id := first
+	var ranges rangeBuilder
 	suppliers := map[string]bool{}
 	var ib []byte
 	for i := range r.Documents {
@@ -252,6 +271,7 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 			d.SourceType, d.IRN, d.IRNDate, d.OrigNumber, d.OrigDate, d.OrigType, d.PortCode, items); err != nil {
 			return snap, err
 		}
+		ranges.add(id, d)
 		id++
 	}
 	if err := ins.Flush(); err != nil {
@@ -263,17 +283,18 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 	snap.Note = summaryNote(r, snap)
 	t := snap.Totals
 	if _, err := tx.Exec(`UPDATE gstr2b_snapshots SET doc_count = ?, rejected_count = ?, supplier_count = ?, taxable = ?, igst = ?,
-		cgst = ?, sgst = ?, cess = ?, itc_available = ?, note = ?, doc_first = ?, doc_last = ? WHERE sid = ?`,
+		cgst = ?, sgst = ?, cess = ?, itc_available = ?, note = ?, doc_first = ?, doc_last = ?, sections = ? WHERE sid = ?`,
 		int64(snap.Documents), int64(snap.Rejected), int64(snap.Suppliers), int64(t.Taxable), int64(t.IGST), int64(t.CGST),
-		int64(t.SGST), int64(t.Cess), int64(snap.ITCAvailable), snap.Note, snap.first, snap.last, sid); err != nil {
+		int64(t.SGST), int64(t.Cess), int64(snap.ITCAvailable), snap.Note, snap.first, snap.last, ranges.json(), sid); err != nil {
 		return snap, err
 	}
 	if !req.Empty {
-		gz, err := gstr2a.CompressAnswer(req.Raw)
-		if err != nil {
-			return snap, err
+		p := <-pack
+		pack = nil
+		if p.err != nil {
+			return snap, p.err
 		}
-		if _, err := tx.Exec(`INSERT INTO gstr2b_snapshot_raw (sid, answer) VALUES (?, ?)`, sid, gz); err != nil {
+		if _, err := tx.Exec(`INSERT INTO gstr2b_snapshot_raw (sid, answer) VALUES (?, ?)`, sid, p.b); err != nil {
 			return snap, err
 		}
 	}

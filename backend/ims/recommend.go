@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"gstdesk/backend/apperr"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/recon"
 )
@@ -100,4 +101,49 @@ func differencesOr(ds []recon.Difference, none string) string {
 		return s
 	}
 	return none
+}
+
+// Leave is the choice to send nothing to IMS for a row (the document stays as the portal has it).
+const Leave = "-"
+
+// ParseChoice reads the IMS action a person chose for a row of a three-way run: accept, reject,
+// pending, reset (to no action), leave (send nothing); "", "clear" or "recommended" give "" (the
+// recommended action applies again).
+func ParseChoice(s string) (string, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "clear", "recommended":
+		return "", nil
+	case "leave", "none", "skip", Leave:
+		return Leave, nil
+	}
+	code, err := ActionCode(s)
+	if err != nil {
+		return "", apperr.New(apperr.Invalid, "The IMS action %q is none of accept, reject, pending, reset, leave, clear.", s)
+	}
+	return code, nil
+}
+
+// ChoiceInput is what a choice on a row is checked against: the row's status, whether it has a
+// GSTR-2B document, and whether the portal blocks pending for it.
+type ChoiceInput struct {
+	Status         recon.Status
+	In2B           bool
+	PendingBlocked bool
+}
+
+// CheckChoice refuses a choice the rules forbid: any action on a row with no GSTR-2B document
+// (there is nothing in IMS to act on), Accept of a document not in the books (never accept what
+// is not booked), Pending where the portal blocks it.
+func CheckChoice(choice string, in ChoiceInput) error {
+	switch {
+	case choice == "" || choice == Leave:
+		return nil
+	case !in.In2B:
+		return apperr.New(apperr.Invalid, "This row is not in GSTR-2B: there is no IMS document to act on.")
+	case choice == Accepted && in.Status == recon.MissingInBooks:
+		return apperr.New(apperr.Invalid, "This document is in GSTR-2B but not in your books: it cannot be accepted. Book it and reconcile again, or keep it pending or reject it.")
+	case choice == Pending && in.PendingBlocked:
+		return apperr.New(apperr.Invalid, "The portal does not allow pending for this document (ispendactblocked): accept or reject it.")
+	}
+	return nil
 }

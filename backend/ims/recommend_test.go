@@ -38,3 +38,41 @@ func TestRecommend(t *testing.T) {
 		})
 	}
 }
+
+func TestParseAndCheckChoice(t *testing.T) {
+	parse := []struct {
+		in, want string
+		bad      bool
+	}{
+		{"accept", Accepted, false}, {"Reject", Rejected, false}, {"pending", Pending, false}, {"reset", NoAction, false},
+		{"leave", Leave, false}, {"-", Leave, false}, {"", "", false}, {"clear", "", false}, {"recommended", "", false},
+		{"approve", "", true},
+	}
+	for _, tt := range parse {
+		got, err := ParseChoice(tt.in)
+		if got != tt.want || (err != nil) != tt.bad {
+			t.Errorf("ParseChoice(%q) = %q, %v", tt.in, got, err)
+		}
+	}
+	check := []struct {
+		name   string
+		choice string
+		in     ChoiceInput
+		ok     bool
+	}{
+		{"accept a match", Accepted, ChoiceInput{Status: recon.Exact, In2B: true}, true},
+		{"reject a match", Rejected, ChoiceInput{Status: recon.Exact, In2B: true}, true},
+		{"accept what is not booked", Accepted, ChoiceInput{Status: recon.MissingInBooks, In2B: true}, false},
+		{"reject what is not booked", Rejected, ChoiceInput{Status: recon.MissingInBooks, In2B: true}, true},
+		{"pending where blocked", Pending, ChoiceInput{Status: recon.Mismatch, In2B: true, PendingBlocked: true}, false},
+		{"reset where blocked", NoAction, ChoiceInput{Status: recon.Mismatch, In2B: true, PendingBlocked: true}, true},
+		{"any action off 2B", Rejected, ChoiceInput{Status: recon.MissingIn2A}, false},
+		{"leave off 2B", Leave, ChoiceInput{Status: recon.MissingIn2A}, true},
+		{"clear off 2B", "", ChoiceInput{Status: recon.MissingIn2A}, true},
+	}
+	for _, tt := range check {
+		if err := CheckChoice(tt.choice, tt.in); (err == nil) != tt.ok {
+			t.Errorf("%s: CheckChoice = %v", tt.name, err)
+		}
+	}
+}

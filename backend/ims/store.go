@@ -198,3 +198,16 @@ func ListedAt(ctx context.Context, db *sql.DB, workspaceID string) (time.Time, e
 	t, _ := store.ParseTime(at.String)
 	return t, nil
 }
+
+// SetKeptAction records in the kept list that the service applied an action to a document (its
+// action, and the record's "action" as a new list would give it), so the kept list says what the
+// portal says without listing the section again.
+func SetKeptAction(ctx context.Context, db *sql.DB, workspaceID, section, stin, number, action string) error {
+	_, err := db.ExecContext(ctx, `UPDATE ims_documents SET action = ?1, record = json_set(record, '$.action', ?1)
+		WHERE workspace_id = ?2 AND section = ?3 AND stin = ?4 AND num_norm = ?5`,
+		action, workspaceID, section, stin, gstr2a.NormaliseInvoiceNumber(number))
+	if err != nil {
+		return fmt.Errorf("ims: keep action: %w", err)
+	}
+	return nil
+}

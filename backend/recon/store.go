@@ -28,6 +28,26 @@ type Run struct {
 	CreatedAt      string         `json:"created_at"`
 	// Pinned keeps the run however many newer runs of its periods are saved (see KeepRuns).
 	Pinned bool `json:"pinned"`
+	// Against is what the books were reconciled with: AgainstGSTR2A ("2a", the two-way run) or
+	// AgainstGSTR2B ("2b", the three-way run with IMS). "" when saving means 2a.
+	Against string `json:"against"`
+	// Detail is what the run's kind adds, as JSON its maker reads ("{}" for none).
+	Detail string `json:"-"`
+}
+
+// What a run reconciles the books with (Run.Against).
+const (
+	AgainstGSTR2A = "2a"
+	AgainstGSTR2B = "2b"
+)
+
+// RowChoice is a person's choice on one row of one run (the IMS action of a three-way run), with
+// the fingerprint of the row when chosen.
+type RowChoice struct {
+	RowKey      string `json:"row_key"`
+	Choice      string `json:"choice"`
+	Fingerprint string `json:"fingerprint"`
+	UpdatedAt   string `json:"updated_at"`
 }
 
 // KeepRuns is how many runs of one workspace and range of periods are kept: saving a run removes
@@ -38,11 +58,29 @@ const KeepRuns = 5
 var periodRE = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
 
 // SaveRun stores a run and its rows (in one transaction) and returns the run with its id, time and
-// counts filled in. In the same transaction it removes the runs of the same workspace and periods
-// beyond the newest KeepRuns that are not pinned, then gives their space back to the disk.
+// counts filled in. In the same transaction it removes the runs of the same workspace, periods and
+// kind (Against) beyond the newest KeepRuns that are not pinned, then gives their space back to
+// the disk.
 func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) {
+	return SaveRunWith(ctx, db, run, res, nil, nil)
+}
+
+// SaveRunWith is SaveRun storing data(i) as row i's data instead of the row itself (a run's kind
+// may store more per row: the three-way row embeds Row, so RunRows reads it as any other run's),
+// and the choices given (taken over from an earlier run) with the run, all in one transaction.
+func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func(i int) any, choices []RowChoice) (Run, error) {
 	if !periodRE.MatchString(run.FromPeriod) || !periodRE.MatchString(run.ToPeriod) || run.ToPeriod < run.FromPeriod {
 		return run, apperr.New(apperr.Invalid, "The periods %q to %q are not a range of months (YYYY-MM).", run.FromPeriod, run.ToPeriod)
+	}
+	switch run.Against {
+	case "":
+		run.Against = AgainstGSTR2A
+	case AgainstGSTR2A, AgainstGSTR2B:
+	default:
+		return run, apperr.New(apperr.Invalid, "A run is against 2a or 2b, not %q.", run.Against)
+	}
+	if run.Detail == "" {
+		run.Detail = "{}"
 	}
 	run.ID = uuid.NewString()
 	run.CreatedAt = store.Now()
@@ -58,8 +96,9 @@ func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) 
 		return run, fmt.Errorf("recon: save run: %w", err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO recon_runs(id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at)
-		VALUES (?,?,?,?,?,?,?,?,?)`, run.ID, run.WorkspaceID, run.FromPeriod, run.ToPeriod, string(opts), run.RegisterName, run.RegisterSHA256, string(counts), run.CreatedAt); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO recon_runs(id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at, against, detail)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?)`, run.ID, run.WorkspaceID, run.FromPeriod, run.ToPeriod, string(opts), run.RegisterName, run.RegisterSHA256, string(counts), run.CreatedAt,
+		run.Against, run.Detail); err != nil {
 		if isForeignKey(err) {
 			return run, apperr.New(apperr.NotFound, "There is no workspace %q.", run.WorkspaceID)
 		}
@@ -75,15 +114,24 @@ func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) 
 			return run, ctx.Err()
 		}
 		r := &res.Rows[i]
-		data, err := json.Marshal(r)
+		var v any = r
+		if data != nil {
+			v = data(i)
+		}
+		b, err := json.Marshal(v)
 		if err != nil {
 			return run, fmt.Errorf("recon: save run row %d: %w", i, err)
 		}
-		if _, err := st.ExecContext(ctx, run.ID, i, r.Key, r.Period, string(r.Status), rowGSTIN(r), string(data)); err != nil {
+		if _, err := st.ExecContext(ctx, run.ID, i, r.Key, r.Period, string(r.Status), rowGSTIN(r), string(b)); err != nil {
 			return run, fmt.Errorf("recon: save run row %d: %w", i, err)
 		}
 	}
-	pruned, err := pruneRuns(ctx, tx, run.WorkspaceID, run.FromPeriod, run.ToPeriod)
+	for _, c := range choices {
+		if err := putChoice(ctx, tx, run.ID, c); err != nil {
+			return run, err
+		}
+	}
+	pruned, err := pruneRuns(ctx, tx, run.WorkspaceID, run.FromPeriod, run.ToPeriod, run.Against)
 	if err != nil {
 		return run, err
 	}
@@ -98,12 +146,12 @@ func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) 
 	return run, nil
 }
 
-// pruneRuns removes the runs of a workspace and range of periods beyond the newest KeepRuns,
-// except pinned ones, and says how many; their rows go with them (ON DELETE CASCADE).
-func pruneRuns(ctx context.Context, tx *sql.Tx, workspaceID, from, to string) (int64, error) {
-	res, err := tx.ExecContext(ctx, `DELETE FROM recon_runs WHERE workspace_id = ?1 AND from_period = ?2 AND to_period = ?3 AND pinned = 0
-		AND id NOT IN (SELECT id FROM recon_runs WHERE workspace_id = ?1 AND from_period = ?2 AND to_period = ?3 ORDER BY created_at DESC, id DESC LIMIT ?4)`,
-		workspaceID, from, to, KeepRuns)
+// pruneRuns removes the runs of a workspace, range of periods and kind beyond the newest KeepRuns,
+// except pinned ones, and says how many; their rows and choices go with them (ON DELETE CASCADE).
+func pruneRuns(ctx context.Context, tx *sql.Tx, workspaceID, from, to, against string) (int64, error) {
+	res, err := tx.ExecContext(ctx, `DELETE FROM recon_runs WHERE workspace_id = ?1 AND from_period = ?2 AND to_period = ?3 AND against = ?5 AND pinned = 0
+		AND id NOT IN (SELECT id FROM recon_runs WHERE workspace_id = ?1 AND from_period = ?2 AND to_period = ?3 AND against = ?5 ORDER BY created_at DESC, id DESC LIMIT ?4)`,
+		workspaceID, from, to, KeepRuns, against)
 	if err != nil {
 		return 0, fmt.Errorf("recon: remove old runs: %w", err)
 	}
@@ -127,12 +175,12 @@ func isForeignKey(err error) bool {
 	return err != nil && strings.Contains(strings.ToLower(err.Error()), "foreign key")
 }
 
-const runCols = `id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at, pinned`
+const runCols = `id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at, pinned, against, detail`
 
 func scanRun(row interface{ Scan(...any) error }) (Run, error) {
 	var r Run
 	var opts, counts string
-	if err := row.Scan(&r.ID, &r.WorkspaceID, &r.FromPeriod, &r.ToPeriod, &opts, &r.RegisterName, &r.RegisterSHA256, &counts, &r.CreatedAt, &r.Pinned); err != nil {
+	if err := row.Scan(&r.ID, &r.WorkspaceID, &r.FromPeriod, &r.ToPeriod, &opts, &r.RegisterName, &r.RegisterSHA256, &counts, &r.CreatedAt, &r.Pinned, &r.Against, &r.Detail); err != nil {
 		return r, err
 	}
 	json.Unmarshal([]byte(opts), &r.Options)

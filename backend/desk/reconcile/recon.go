@@ -278,13 +278,21 @@ func (s *Service) booksAt(ctx context.Context, path string) (ReconImport, []reco
 	if err != nil {
 		return v, nil, err
 	}
-	if len(v.Missing) > 0 {
-		return v, nil, apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", v.File, strings.Join(v.Missing, ", "))
-	}
-	if v.ErrorCount > 0 {
-		return v, nil, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", v.File, v.ErrorCount)
+	if err := registerReady(v); err != nil {
+		return v, nil, err
 	}
 	return v, books, nil
+}
+
+// registerReady refuses a register whose mapping is still to be confirmed or that has errors.
+func registerReady(v ReconImport) error {
+	if len(v.Missing) > 0 {
+		return apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", v.File, strings.Join(v.Missing, ", "))
+	}
+	if v.ErrorCount > 0 {
+		return apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", v.File, v.ErrorCount)
+	}
+	return nil
 }
 
 // ReconConfirmMapping reads an import again with the mapping the person chose (field key → header,
@@ -451,11 +459,44 @@ func (s *Service) ReconRerun(ctx context.Context, runID string) (string, error) 
 	if err != nil {
 		return "", err
 	}
+	if run.Against == recon.AgainstGSTR2B {
+		return s.rerunThreeWay(ctx, run)
+	}
 	// The run's own tolerances and choices, not today's settings: a re-run changes only what
 	// was decided and pulled since.
 	tol, days := run.Options.AmountTolerance, run.Options.DateWindowDays
 	return s.startRun(ctx, run.RegisterSHA256, run.FromPeriod, run.ToPeriod,
 		RunOptions{AmountTolerance: &tol, DateWindowDays: &days, CombineDuplicates: run.Options.CombineDuplicates})
+}
+
+// rerunThreeWay runs a saved run against GSTR-2B again as a job, with its register and periods
+// and the 2B, IMS lists and decisions stored now; the choices on it are taken over where the rows
+// read the same.
+func (s *Service) rerunThreeWay(ctx context.Context, run recon.Run) (string, error) {
+	name, data, err := s.register(run.RegisterSHA256)
+	if err != nil {
+		return "", err
+	}
+	v, books, err := s.readRegister(ctx, run.RegisterSHA256, name, data, nil)
+	if err != nil {
+		return "", err
+	}
+	if err := registerReady(v); err != nil {
+		return "", err
+	}
+	periods, err := ReconPeriods(run.FromPeriod, run.ToPeriod)
+	if err != nil {
+		return "", err
+	}
+	return core.StartJobSummarised(s.Core, "recon:run", func(ctx context.Context, progress core.Progress) (recon.Run, error) {
+		progress(1, 2)
+		tw, err := s.threeWayRun(ctx, v, books, periods)
+		if err != nil {
+			return recon.Run{}, err
+		}
+		progress(2, 2)
+		return recon.GetRun(ctx, s.DB.DB, tw.RunID)
+	}, runSummary), nil
 }
 
 // ReconRunResult returns the run a finished ReconStartRun job stored.

@@ -3,6 +3,7 @@ package reconcile
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -127,6 +128,22 @@ type ThreeWayRow struct {
 	PendingBlocked bool   `json:"pending_blocked,omitempty"`
 	// Recommended is the recommended IMS action (A, P, R or "") and its reason.
 	Recommended ims.Recommendation `json:"recommended"`
+	// Choice is the IMS action the person chose instead (A, R, P, N for a reset, "-" to send
+	// nothing; "" when the recommendation stands), kept with the run (SetThreeWayAction).
+	Choice string `json:"choice,omitempty"`
+	// Send is what applying the run sends: the choice, else the recommendation ("" for nothing).
+	Send string `json:"send"`
+}
+
+// send is what applying a row sends: the person's choice, else the recommended action.
+func (r *ThreeWayRow) send() string {
+	switch r.Choice {
+	case "":
+		return r.Recommended.Action
+	case ims.Leave:
+		return ""
+	}
+	return r.Choice
 }
 
 // ThreeWayResult is the books against GSTR-2B against IMS for periods from-to.
@@ -142,28 +159,46 @@ type ThreeWayResult struct {
 	NoGSTR2B []string `json:"no_gstr2b,omitempty"`
 	// Counts are rows by recommended action (accept, pending, reject, none).
 	Counts map[string]int `json:"counts"`
+	// RunID names the saved run (ThreeWayRun reopens it); CreatedAt is when it was run, and
+	// RegisterName the register's file; Pinned keeps it beyond recon.KeepRuns newer runs.
+	RunID        string `json:"run_id,omitempty"`
+	CreatedAt    string `json:"created_at,omitempty"`
+	RegisterName string `json:"register_name,omitempty"`
+	Pinned       bool   `json:"pinned,omitempty"`
+	// Choices counts the rows whose IMS action the person changed.
+	Choices int `json:"choices"`
+}
+
+// threeWayDetail is what a saved three-way run keeps beyond recon.Run (recon_runs.detail).
+type threeWayDetail struct {
+	Snapshots []gstr2b.Snapshot `json:"snapshots"`
+	LeftOut   int               `json:"left_out"`
+	NoGSTR2B  []string          `json:"no_gstr2b,omitempty"`
+	Counts    map[string]int    `json:"counts"`
 }
 
 // ReconAgainst2B reconciles the register at path with the GSTR-2B of periods from-to and the IMS
 // status of each document, with the matcher, tolerances and explanations of the 2A reconciliation,
-// and recommends an IMS action for every row (ims.Recommend). Nothing is stored but the register.
-// Invoices booked in a later month are taken too, so an invoice the supplier reported earlier is
-// found (and recommended pending) rather than called missing.
+// recommends an IMS action for every row (ims.Recommend) and saves the run (RunID; ThreeWayRuns
+// lists it), keeping the newest recon.KeepRuns runs of the periods and the pinned ones. The IMS
+// actions the person chose on the newest earlier run of the same periods are taken over for the
+// rows that read the same. Invoices booked in a later month are taken too, so an invoice the
+// supplier reported earlier is found (and recommended pending) rather than called missing.
 func (s *Service) ReconAgainst2B(ctx context.Context, path, from, to string) (ThreeWayResult, error) {
 	periods, err := ReconPeriods(from, to)
 	if err != nil {
 		return ThreeWayResult{}, err
 	}
 	// The register is read once: kept, checked and mapped as an import is.
-	_, books, err := s.booksAt(ctx, path)
+	im, books, err := s.booksAt(ctx, path)
 	if err != nil {
-		return ThreeWayResult{}, err
+		return ThreeWayResult{Rows: []ThreeWayRow{}, Counts: map[string]int{}}, err
 	}
-	return s.againstTwoB(ctx, books, periods)
+	return s.threeWayRun(ctx, im, books, periods)
 }
 
 // ReconAgainst2BToken is ReconAgainst2B of a register already imported (the window's import
-// token, as the 2A run takes it).
+// token, as the 2A run takes it); the run is saved the same way.
 func (s *Service) ReconAgainst2BToken(ctx context.Context, token, from, to string) (ThreeWayResult, error) {
 	periods, err := ReconPeriods(from, to)
 	if err != nil {
@@ -183,29 +218,89 @@ func (s *Service) ReconAgainst2BToken(ctx context.Context, token, from, to strin
 	if v.ErrorCount > 0 {
 		return ThreeWayResult{}, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", name, v.ErrorCount)
 	}
-	return s.againstTwoB(ctx, books, periods)
+	return s.threeWayRun(ctx, v, books, periods)
 }
 
-// againstTwoB matches the register's invoices with the stored 2B of the periods and IMS.
-func (s *Service) againstTwoB(ctx context.Context, books []recon.Invoice, periods []string) (ThreeWayResult, error) {
+// threeWayRun reconciles books with the GSTR-2B of periods and IMS and saves the run.
+func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon.Invoice, periods []string) (ThreeWayResult, error) {
+	out, res, err := s.threeWay(ctx, books, periods)
+	if err != nil {
+		return out, err
+	}
+	ws := s.Workspace().ID
+	carried, err := s.carryChoices(ctx, ws, out)
+	if err != nil {
+		return out, err
+	}
+	detail, _ := json.Marshal(threeWayDetail{Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts})
+	run, err := recon.SaveRunWith(ctx, s.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
+		RegisterSHA256: im.Token, Against: recon.AgainstGSTR2B, Detail: string(detail)}, res, func(i int) any { return &out.Rows[i] }, carried)
+	if err != nil {
+		return out, err
+	}
+	out.RunID, out.CreatedAt, out.RegisterName = run.ID, run.CreatedAt, run.RegisterName
+	byKey := make(map[string]string, len(carried))
+	for _, c := range carried {
+		byKey[c.RowKey] = c.Choice
+	}
+	for i := range out.Rows {
+		r := &out.Rows[i]
+		r.Choice = byKey[r.Key]
+		r.Send = r.send()
+	}
+	out.Choices = len(carried)
+	return out, nil
+}
+
+// carryChoices takes over the choices of the newest earlier three-way run of the same periods,
+// for the rows of out with the same key that read the same (fingerprint) and where the choice
+// still holds (CheckChoice: pending may have been blocked since).
+func (s *Service) carryChoices(ctx context.Context, ws string, out ThreeWayResult) ([]recon.RowChoice, error) {
+	prev, ok, err := recon.LatestRun(ctx, s.DB.DB, ws, out.From, out.To, recon.AgainstGSTR2B)
+	if err != nil || !ok {
+		return nil, err
+	}
+	old, err := recon.Choices(ctx, s.DB.DB, prev.ID)
+	if err != nil || len(old) == 0 {
+		return nil, err
+	}
+	var carried []recon.RowChoice
+	for i := range out.Rows {
+		r := &out.Rows[i]
+		c, ok := old[r.Key]
+		if !ok || c.Fingerprint != r.Fingerprint() || ims.CheckChoice(c.Choice, choiceInput(r)) != nil {
+			continue
+		}
+		carried = append(carried, c)
+	}
+	return carried, nil
+}
+
+func choiceInput(r *ThreeWayRow) ims.ChoiceInput {
+	return ims.ChoiceInput{Status: r.Status, In2B: r.GSTR2A != nil, PendingBlocked: r.PendingBlocked}
+}
+
+// threeWay matches books with the GSTR-2B of periods and lays the IMS status and the
+// recommendation over each row; res holds the matcher's rows of out, in the same order.
+func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods []string) (ThreeWayResult, recon.Result, error) {
 	out := ThreeWayResult{From: periods[0], To: periods[len(periods)-1], Rows: []ThreeWayRow{}, Counts: map[string]int{}}
 	ws := s.Workspace().ID
 	twoB, docs, snaps, err := ReconGSTR2B(ctx, s.DB.DB, ws, periods)
 	if err != nil {
-		return out, err
+		return out, recon.Result{}, err
 	}
 	if len(snaps) == 0 {
-		return out, apperr.New(apperr.NotFound, "No GSTR-2B is stored for %s to %s. Pull it (gstdesk gst 2b) or import the portal file (gstdesk gst import FILE) first.", out.From, out.To)
+		return out, recon.Result{}, apperr.New(apperr.NotFound, "No GSTR-2B is stored for %s to %s. Pull it (gstdesk gst 2b) or import the portal file (gstdesk gst import FILE) first.", out.From, out.To)
 	}
 	out.Snapshots = snaps
 	opt, err := s.reconOptions(ctx)
 	if err != nil {
-		return out, err
+		return out, recon.Result{}, err
 	}
 	// The person's links, unlinks and decisions hold here as in the 2A reconciliation: a pair they
 	// took apart is never paired again and recommended Accept.
 	if opt, err = recon.WithDecisions(ctx, s.DB.DB, ws, opt); err != nil {
-		return out, err
+		return out, recon.Result{}, err
 	}
 	if len(snaps) < len(periods) {
 		have := map[string]bool{}
@@ -229,12 +324,13 @@ func (s *Service) againstTwoB(ctx context.Context, books []recon.Invoice, period
 	res := recon.Match(inScope, twoB, opt)
 	stored, err := ims.Stored(ctx, s.DB.DB, ws, "", "")
 	if err != nil {
-		return out, err
+		return out, recon.Result{}, err
 	}
 	byKey := make(map[string]ims.Record, len(stored))
 	for _, r := range stored {
 		byKey[r.Key()] = r
 	}
+	kept := recon.Result{Options: res.Options, Rows: make([]recon.Row, 0, len(res.Rows))}
 	for _, row := range res.Rows {
 		if row.GSTR2A == nil && row.Books != nil && row.Books.Period > out.To {
 			out.LeftOut++ // booked after the periods and not in their 2B: another month's business
@@ -257,10 +353,128 @@ func (s *Service) againstTwoB(ctx context.Context, books []recon.Invoice, period
 			}
 		}
 		tr.Recommended = ims.Recommend(in)
+		tr.Send = tr.send()
 		out.Counts[actionKey(tr.Recommended.Action)]++
 		out.Rows = append(out.Rows, tr)
+		kept.Rows = append(kept.Rows, row)
+	}
+	return out, kept, nil
+}
+
+// ThreeWayRuns lists the workspace's saved runs against GSTR-2B, newest first.
+func (s *Service) ThreeWayRuns(ctx context.Context) ([]ThreeWayRunInfo, error) {
+	runs, err := recon.RunsOf(ctx, s.DB.DB, s.Workspace().ID, recon.AgainstGSTR2B)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ThreeWayRunInfo, 0, len(runs))
+	for _, r := range runs {
+		var d threeWayDetail
+		json.Unmarshal([]byte(r.Detail), &d)
+		if d.Counts == nil {
+			d.Counts = map[string]int{}
+		}
+		out = append(out, ThreeWayRunInfo{Run: r, Recommended: d.Counts, LeftOut: d.LeftOut, NoGSTR2B: d.NoGSTR2B})
 	}
 	return out, nil
+}
+
+// ThreeWayRunInfo is a saved run against GSTR-2B as listed: the run (periods, register, rows by
+// status, pinned) with its rows by recommended action.
+type ThreeWayRunInfo struct {
+	recon.Run
+	// Recommended counts the rows by recommended action (accept, pending, reject, none).
+	Recommended map[string]int `json:"recommended"`
+	LeftOut     int            `json:"left_out"`
+	NoGSTR2B    []string       `json:"no_gstr2b,omitempty"`
+}
+
+// threeWayRunOf returns a run of the current workspace that is against GSTR-2B.
+func (s *Service) threeWayRunOf(ctx context.Context, runID string) (recon.Run, error) {
+	run, err := s.reconRun(ctx, runID)
+	if err != nil {
+		return run, err
+	}
+	if run.Against != recon.AgainstGSTR2B {
+		return recon.Run{}, apperr.New(apperr.Invalid, "The run %s is against GSTR-2A, not GSTR-2B: open it in the reconciliation with GSTR-2A.", runID)
+	}
+	return run, nil
+}
+
+// ThreeWayRun reopens a saved run against GSTR-2B: every row as it was run (IMS status and
+// recommendation then), with the IMS actions the person chose since laid over (Choice, Send).
+func (s *Service) ThreeWayRun(ctx context.Context, runID string) (ThreeWayResult, error) {
+	run, err := s.threeWayRunOf(ctx, runID)
+	if err != nil {
+		return ThreeWayResult{}, err
+	}
+	var d threeWayDetail
+	if err := json.Unmarshal([]byte(run.Detail), &d); err != nil {
+		return ThreeWayResult{}, fmt.Errorf("reconcile: run %s: %w", runID, err)
+	}
+	out := ThreeWayResult{From: run.FromPeriod, To: run.ToPeriod, Rows: []ThreeWayRow{}, Snapshots: d.Snapshots, LeftOut: d.LeftOut,
+		NoGSTR2B: d.NoGSTR2B, Counts: d.Counts, RunID: run.ID, CreatedAt: run.CreatedAt, RegisterName: run.RegisterName, Pinned: run.Pinned}
+	if out.Counts == nil {
+		out.Counts = map[string]int{}
+	}
+	choices, err := recon.Choices(ctx, s.DB.DB, runID)
+	if err != nil {
+		return out, err
+	}
+	err = recon.EachRunRow(ctx, s.DB.DB, runID, func(data []byte) error {
+		var r ThreeWayRow
+		if err := json.Unmarshal(data, &r); err != nil {
+			return fmt.Errorf("reconcile: run %s row: %w", runID, err)
+		}
+		r.Choice = choices[r.Key].Choice
+		r.Send = r.send()
+		out.Rows = append(out.Rows, r)
+		return nil
+	})
+	out.Choices = len(choices)
+	return out, err
+}
+
+// SetThreeWayAction records the IMS action the person chose for one row of a saved run against
+// GSTR-2B (accept, reject, pending, reset, leave; "" or clear for the recommendation again). It
+// is kept with the run and is what applying the run sends. Accept of a document not in the books,
+// pending where the portal blocks it, and any action on a row not in GSTR-2B are refused.
+func (s *Service) SetThreeWayAction(ctx context.Context, runID, rowKey, action string) error {
+	return s.SetThreeWayActions(ctx, runID, []string{rowKey}, action)
+}
+
+// SetThreeWayActions records one chosen IMS action on many rows of a run at once, all or none.
+func (s *Service) SetThreeWayActions(ctx context.Context, runID string, rowKeys []string, action string) error {
+	if _, err := s.threeWayRunOf(ctx, runID); err != nil {
+		return err
+	}
+	choice, err := ims.ParseChoice(action)
+	if err != nil {
+		return err
+	}
+	if len(rowKeys) == 0 {
+		return apperr.New(apperr.Invalid, "Choose at least one row.")
+	}
+	for _, k := range rowKeys {
+		data, err := recon.RunRow(ctx, s.DB.DB, runID, k)
+		if err != nil {
+			return err
+		}
+		var r ThreeWayRow
+		if err := json.Unmarshal(data, &r); err != nil {
+			return fmt.Errorf("reconcile: run %s row: %w", runID, err)
+		}
+		if err := ims.CheckChoice(choice, choiceInput(&r)); err != nil {
+			what := k
+			if d := r.GSTR2A; d != nil {
+				what = d.Number + " of " + d.SupplierGSTIN
+			} else if b := r.Books; b != nil {
+				what = b.Number + " of " + b.SupplierGSTIN
+			}
+			return apperr.New(apperr.Invalid, "%s: %s", what, apperr.Command.Public(err).Message)
+		}
+	}
+	return recon.SetChoices(ctx, s.DB.DB, runID, rowKeys, choice)
 }
 
 func actionKey(a string) string {
@@ -286,11 +500,13 @@ type ApplyLine struct {
 	Reason   string `json:"reason"`
 	Result   string `json:"result"`
 	Message  string `json:"message,omitempty"`
+	// Chosen says the action is the person's choice, not the recommendation.
+	Chosen bool `json:"chosen,omitempty"`
 }
 
 // ActionChoice is the person's choice of IMS action for one row of the reconciliation against
 // 2B, in place of the recommended one: the document (IMS section, supplier GSTIN, number) and
-// accept, pending, reject, or skip (send nothing for it).
+// accept, pending, reject, reset or skip (send nothing for it).
 type ActionChoice struct {
 	Section  string `json:"section"`
 	Supplier string `json:"supplier"`
@@ -302,88 +518,167 @@ func choiceKey(section, supplier, number string) string {
 	return section + "|" + strings.ToUpper(strings.TrimSpace(supplier)) + "|" + gstr2a.NormaliseInvoiceNumber(number)
 }
 
-// ApplyRecommendations reconciles the register with GSTR-2B (ReconAgainst2B) and sends each row's
-// recommended IMS action where it differs from the document's status now; dryRun only says what
-// would be sent. Documents IMS does not list (another period, or not listed yet) are reported.
-func (s *Service) ApplyRecommendations(ctx context.Context, path, from, to string, dryRun bool) ([]ApplyLine, error) {
-	if _, err := ReconPeriods(from, to); err != nil {
-		return nil, err
-	}
-	im, err := s.ReconImportPath(ctx, path)
-	if err != nil {
-		return nil, err
-	}
-	return s.ApplyActions(ctx, im.Token, from, to, nil, dryRun)
+// ThreeWayApply is what applying a three-way run did: the run applied and a line per document.
+type ThreeWayApply struct {
+	RunID string      `json:"run_id"`
+	Lines []ApplyLine `json:"lines"`
 }
 
-// ApplyActions is ApplyRecommendations of an imported register (token) with the person's choices
-// in place of the recommendations where given: the window's preview (dryRun) and apply, and the
-// command line's gst ims apply, take this one road.
+// ApplyRecommendations reconciles the register with GSTR-2B (ReconAgainst2B, saving the run) and
+// sends each row's IMS action (the person's choice taken over from the last run, else the
+// recommendation) where it differs from the document's status now; dryRun only says what would
+// be sent. Documents IMS does not list (another period, or not listed yet) are reported.
+func (s *Service) ApplyRecommendations(ctx context.Context, path, from, to string, dryRun bool) ([]ApplyLine, error) {
+	out, err := s.ApplyThreeWay(ctx, path, from, to, "", dryRun)
+	return out.Lines, err
+}
+
+// ApplyActions is ApplyRecommendations of an imported register (the window's token) with the
+// person's choices in place of the recommendations where given: a new run is saved with those
+// choices, and its actions are sent (or, dryRun, only said). The window's preview and apply take
+// this road; the command line's gst ims apply takes ApplyThreeWay, which sends the same way.
 func (s *Service) ApplyActions(ctx context.Context, token, from, to string, choices []ActionChoice, dryRun bool) ([]ApplyLine, error) {
 	chosen := map[string]string{}
 	for _, c := range choices {
-		a := strings.ToLower(strings.TrimSpace(c.Action))
-		switch a {
-		case "skip", "":
-			a = "skip"
-		default:
-			code, err := ims.ActionCode(a)
-			if err != nil || code == ims.NoAction {
-				return nil, apperr.New(apperr.Invalid, "The action %q for %s of %s is none of accept, pending, reject, skip.", c.Action, c.Document, c.Supplier)
-			}
-			a = code
+		code, err := ims.ParseChoice(c.Action)
+		if err != nil {
+			return nil, apperr.New(apperr.Invalid, "%s of %s: %s", c.Document, c.Supplier, apperr.Command.Public(err).Message)
 		}
-		chosen[choiceKey(c.Section, c.Supplier, c.Document)] = a
+		if code != "" {
+			chosen[choiceKey(c.Section, c.Supplier, c.Document)] = code
+		}
 	}
-	// The IMS lists are read afresh, so what is compared is the portal's status now; a dry run
-	// without a session answers from the lists as last read.
-	if _, err := s.Returns.IMSList(ctx, "", ""); err != nil && !dryRun {
+	// IMS is listed once: these lists are what the rows are compared with and what is sent from;
+	// a dry run without a session answers from the lists as last read.
+	listed, err := s.Returns.IMSListAll(ctx)
+	if err != nil && !dryRun {
 		return nil, err
 	}
 	tw, err := s.ReconAgainst2BToken(ctx, token, from, to)
 	if err != nil {
 		return nil, err
 	}
+	byChoice := map[string][]string{}
+	for i := range tw.Rows {
+		r := &tw.Rows[i]
+		if r.GSTR2A == nil {
+			continue
+		}
+		c, ok := chosen[choiceKey(r.IMSSection, r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number)]
+		if !ok {
+			continue
+		}
+		if err := ims.CheckChoice(c, choiceInput(r)); err != nil {
+			return nil, apperr.New(apperr.Invalid, "%s of %s: %s", r.GSTR2A.Number, r.GSTR2A.SupplierGSTIN, apperr.Command.Public(err).Message)
+		}
+		r.Choice = c
+		r.Send = r.send()
+		byChoice[c] = append(byChoice[c], r.Key)
+	}
+	// The choices are kept with the run, so the run says what was chosen and sent.
+	for c, keys := range byChoice {
+		if err := recon.SetChoices(ctx, s.DB.DB, tw.RunID, keys, c); err != nil {
+			return nil, err
+		}
+	}
+	return s.applyRows(ctx, tw, listed, dryRun)
+}
+
+// ApplyThreeWay sends the IMS actions of a three-way reconciliation: of the saved run runID as
+// the person left it (their choices, else the recommendations), or, when runID is "", of a new
+// run of the register at path for periods from-to (ApplyRecommendations). IMS is listed afresh
+// first, so what is compared and sent is the portal's status now; a dry run without a session
+// answers from the lists as last read and sends nothing.
+func (s *Service) ApplyThreeWay(ctx context.Context, path, from, to, runID string, dryRun bool) (ThreeWayApply, error) {
+	if runID != "" {
+		if _, err := s.threeWayRunOf(ctx, runID); err != nil {
+			return ThreeWayApply{}, err
+		}
+	}
+	// IMS is listed once: these lists are what the rows are compared with and what is sent from.
+	listed, err := s.Returns.IMSListAll(ctx)
+	if err != nil && !dryRun {
+		return ThreeWayApply{}, err
+	}
+	var tw ThreeWayResult
+	if runID == "" {
+		tw, err = s.ReconAgainst2B(ctx, path, from, to)
+	} else {
+		tw, err = s.ThreeWayRun(ctx, runID)
+		if err == nil {
+			err = s.refreshIMS(ctx, &tw)
+		}
+	}
+	if err != nil {
+		return ThreeWayApply{RunID: tw.RunID}, err
+	}
+	lines, err := s.applyRows(ctx, tw, listed, dryRun)
+	return ThreeWayApply{RunID: tw.RunID, Lines: lines}, err
+}
+
+// refreshIMS lays the IMS lists as last read over a saved run's rows: whether IMS lists each
+// document, its status and whether pending is blocked, as the portal says now.
+func (s *Service) refreshIMS(ctx context.Context, tw *ThreeWayResult) error {
+	stored, err := ims.Stored(ctx, s.DB.DB, s.Workspace().ID, "", "")
+	if err != nil {
+		return err
+	}
+	byKey := make(map[string]*ims.Record, len(stored))
+	for i := range stored {
+		byKey[stored[i].Key()] = &stored[i]
+	}
+	for i := range tw.Rows {
+		r := &tw.Rows[i]
+		if r.GSTR2A == nil || r.IMSSection == "" {
+			continue
+		}
+		rec, ok := byKey[(&ims.Record{Section: r.IMSSection, STIN: r.GSTR2A.SupplierGSTIN, Number: r.GSTR2A.Number}).Key()]
+		r.InIMS = ok
+		if ok {
+			r.IMSStatus, r.PendingBlocked = rec.Action, rec.PendingBlocked
+		}
+	}
+	return nil
+}
+
+// applyRows sends each row's action (Send) where it differs from the IMS status.
+func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[string][]ims.Record, dryRun bool) ([]ApplyLine, error) {
 	lines := []ApplyLine{}
 	var reqs []returns.IMSChangeRequest
 	idx := map[string]int{}
 	for _, r := range tw.Rows {
-		if r.GSTR2A == nil {
+		send := r.send()
+		if r.GSTR2A == nil || send == "" {
 			continue
 		}
 		d := r.GSTR2A
-		action, reason := r.Recommended.Action, r.Recommended.Reason
-		if c, ok := chosen[choiceKey(r.IMSSection, d.SupplierGSTIN, d.Number)]; ok {
-			if c == "skip" {
-				continue
-			}
-			if c != action {
-				action, reason = c, "Chosen by the accountant (recommended: "+recommendedWords(r.Recommended)+")."
+		l := ApplyLine{Supplier: d.SupplierGSTIN, Document: d.Number, Section: r.IMSSection, From: r.IMSStatus, Action: actionKey(send),
+			Reason: r.Recommended.Reason, Chosen: r.Choice != ""}
+		if l.Chosen {
+			l.Reason = "Your choice (gstdesk recommended " + recommendedWord(r.Recommended.Action) + ": " + r.Recommended.Reason + ")"
+			if send == ims.NoAction {
+				l.Action = "reset"
 			}
 		}
-		if action == "" {
-			continue
-		}
-		l := ApplyLine{Supplier: d.SupplierGSTIN, Document: d.Number, Section: r.IMSSection, From: r.IMSStatus, Action: actionKey(action), Reason: reason}
 		switch {
 		case !r.InIMS:
 			l.Result, l.Message = "not_in_ims", "IMS does not list this document (its period is not open in IMS, or IMS was not listed yet)."
-		case r.IMSStatus == action:
+		case r.IMSStatus == send:
 			l.Result = "already"
-		case action == ims.Pending && r.PendingBlocked:
+		case send == ims.Pending && r.PendingBlocked:
 			l.Result, l.Message = ims.ResultRefused, "The portal does not allow pending for this document: accept or reject it."
 		case dryRun:
 			l.Result = "dry_run"
 		default:
 			reqs = append(reqs, returns.IMSChangeRequest{Section: r.IMSSection, STIN: d.SupplierGSTIN, Number: d.Number,
-				Action: actionKey(action), Reason: reason})
+				Action: l.Action, Reason: l.Reason})
 			idx[choiceKey(r.IMSSection, d.SupplierGSTIN, d.Number)] = len(lines)
 			l.Result = "sent"
 		}
 		lines = append(lines, l)
 	}
 	if len(reqs) > 0 {
-		res, err := s.Returns.IMSApply(ctx, reqs)
+		res, err := s.Returns.IMSApplyListed(ctx, reqs, listed)
 		if err != nil {
 			return lines, err
 		}
@@ -396,12 +691,12 @@ func (s *Service) ApplyActions(ctx context.Context, token, from, to string, choi
 	return lines, nil
 }
 
-// recommendedWords says a recommendation in a few words: "accept", "pending", "no action".
-func recommendedWords(r ims.Recommendation) string {
-	if r.Action == "" {
+// recommendedWord says a recommended action in words ("no action" for none).
+func recommendedWord(a string) string {
+	if a == "" {
 		return "no action"
 	}
-	return actionKey(r.Action)
+	return ims.ActionWord(a)
 }
 
 // StartApplyActions runs ApplyActions (not a dry run) as a job; its result is the []ApplyLine.

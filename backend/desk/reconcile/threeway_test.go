@@ -3,17 +3,19 @@ package reconcile
 import (
 	"context"
 	"fmt"
-	"gstdesk/backend/period"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
+	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
 
@@ -157,5 +159,170 @@ func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
 		if l.Result == ims.ResultApplied {
 			t.Errorf("applied twice: %+v", l)
 		}
+	}
+}
+
+// TestThreeWayRunSavedAndChosen: a reconciliation against 2B is saved with its kind, listed and
+// reopened as it was; the IMS actions a person chooses persist with the run, are checked against
+// the rules, are taken over by the next run of the periods where the row reads the same, and are
+// what applying the run sends.
+func TestThreeWayRunSavedAndChosen(t *testing.T) {
+	s := openService(t)
+	signIn(t, s)
+	s.Returns.Poll = returns.PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}
+	ctx := context.Background()
+	sim, _, _ := s.Demo()
+	y, m, ok := sim.IMSPeriod()
+	if !ok {
+		t.Fatal("the simulator has no IMS period")
+	}
+	p := fmt.Sprintf("%04d-%02d", y, m)
+	res, err := s.Returns.PullGSTR2B(ctx, []string{p}, false, nil)
+	if err != nil || res[0].Status != "pulled" {
+		t.Fatalf("pull = %+v, %v", res, err)
+	}
+	if _, err := s.Returns.IMSList(ctx, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 6})
+	docs := page.Rows
+	path := registerFrom(t, docs, func(i int, cols []string) []string {
+		if i == 3 {
+			return nil // in 2B, not in the books
+		}
+		return cols
+	})
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	fmt.Fprintf(f, "%s,S,NOT-IN-2B-1,%s,%s,N,118,100,18,0,0,0,invoice\n", docs[0].Supplier, docs[0].Date, docs[0].POS)
+	f.Close()
+
+	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tw.RunID == "" || tw.CreatedAt == "" || tw.RegisterName != "purchases.csv" {
+		t.Fatalf("run = %q %q %q", tw.RunID, tw.CreatedAt, tw.RegisterName)
+	}
+	runs, err := s.ThreeWayRuns(ctx)
+	if err != nil || len(runs) != 1 || runs[0].ID != tw.RunID || runs[0].Against != recon.AgainstGSTR2B || runs[0].Recommended["accept"] != tw.Counts["accept"] {
+		t.Fatalf("ThreeWayRuns = %+v, %v", runs, err)
+	}
+	if all, _ := s.ReconRuns(ctx); len(all) != 1 || all[0].Against != recon.AgainstGSTR2B {
+		t.Errorf("ReconRuns = %+v", all)
+	}
+	again, err := s.ThreeWayRun(ctx, tw.RunID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Rows) != len(tw.Rows) || again.From != p || len(again.Snapshots) != 1 || again.Counts["accept"] != tw.Counts["accept"] {
+		t.Fatalf("reopened: %d rows of %d, %+v", len(again.Rows), len(tw.Rows), again.Counts)
+	}
+	byNumber := func(r ThreeWayResult, number string) ThreeWayRow {
+		for _, row := range r.Rows {
+			if (row.GSTR2A != nil && row.GSTR2A.Number == number) || (row.GSTR2A == nil && row.Books != nil && row.Books.Number == number) {
+				return row
+			}
+		}
+		t.Fatalf("no row for %s", number)
+		return ThreeWayRow{}
+	}
+	for i, r := range tw.Rows {
+		o := again.Rows[i]
+		if o.Key != r.Key || o.Recommended != r.Recommended || o.IMSStatus != r.IMSStatus || o.Send != r.Recommended.Action || o.Choice != "" {
+			t.Errorf("row %d reopened as %+v, was %+v", i, o, r)
+		}
+	}
+	// Choices: checked, kept with the run.
+	exact, missing, not2B := byNumber(again, docs[0].Number), byNumber(again, docs[3].Number), byNumber(again, "NOT-IN-2B-1")
+	if exact.Recommended.Action != ims.Accepted || missing.Status != recon.MissingInBooks {
+		t.Fatalf("exact %+v, missing %+v", exact.Recommended, missing.Status)
+	}
+	if err := s.SetThreeWayAction(ctx, tw.RunID, missing.Key, "accept"); err == nil || !strings.Contains(err.Error(), "not in your books") {
+		t.Errorf("accept of a document not in the books: %v", err)
+	}
+	if err := s.SetThreeWayAction(ctx, tw.RunID, not2B.Key, "reject"); err == nil || !strings.Contains(err.Error(), "not in GSTR-2B") {
+		t.Errorf("reject of a row not in 2B: %v", err)
+	}
+	if err := s.SetThreeWayAction(ctx, tw.RunID, exact.Key, "approve"); err == nil {
+		t.Error("approve taken as an IMS action")
+	}
+	if err := s.SetThreeWayAction(ctx, tw.RunID, "no~such", "reject"); err == nil {
+		t.Error("a row the run does not have took a choice")
+	}
+	if err := s.SetThreeWayAction(ctx, tw.RunID, exact.Key, "reject"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetThreeWayActions(ctx, tw.RunID, []string{missing.Key}, "leave"); err != nil {
+		t.Fatal(err)
+	}
+	again, _ = s.ThreeWayRun(ctx, tw.RunID)
+	if r := byNumber(again, docs[0].Number); r.Choice != ims.Rejected || r.Send != ims.Rejected || r.Recommended.Action != ims.Accepted || again.Choices != 2 {
+		t.Errorf("chosen reject: %+v (choices %d)", r, again.Choices)
+	}
+	if r := byNumber(again, docs[3].Number); r.Choice != ims.Leave || r.Send != "" {
+		t.Errorf("chosen leave: %+v", r)
+	}
+	// Applying the run sends the choices: reject for the exact match, nothing for the one left.
+	dry, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, true)
+	if err != nil || dry.RunID != tw.RunID {
+		t.Fatalf("dry run: %+v %v", dry, err)
+	}
+	var chosen *ApplyLine
+	for i, l := range dry.Lines {
+		if l.Document == docs[3].Number {
+			t.Errorf("a row left alone is sent: %+v", l)
+		}
+		if l.Document == docs[0].Number {
+			chosen = &dry.Lines[i]
+		}
+	}
+	if chosen == nil || chosen.Action != "reject" || !chosen.Chosen || chosen.Result != "dry_run" || !strings.Contains(chosen.Reason, "Your choice") {
+		t.Fatalf("the chosen line = %+v", chosen)
+	}
+	// The next run of the same periods takes the choices over (the rows read the same).
+	next, err := s.ReconAgainst2B(ctx, path, p, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.RunID == tw.RunID || next.Choices != 2 || byNumber(next, docs[0].Number).Send != ims.Rejected {
+		t.Errorf("next run: %s, %d choices, %+v", next.RunID, next.Choices, byNumber(next, docs[0].Number))
+	}
+	// The register-driven apply (gst ims apply --purchases) sends them too, for real, listing
+	// each IMS section once.
+	listings := func() (n int) {
+		s.DB.QueryRowContext(ctx, `SELECT count(*) FROM audit_log WHERE op = 'ims_list'`).Scan(&n)
+		return n
+	}
+	before := listings()
+	lines, err := s.ApplyRecommendations(ctx, path, p, p, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := listings() - before; n != len(gstapi.IMSSections) {
+		t.Errorf("an apply listed IMS sections %d times, want each of the %d once", n, len(gstapi.IMSSections))
+	}
+	for _, l := range lines {
+		if l.Document == docs[0].Number && (l.Action != "reject" || l.Result != ims.ResultApplied) {
+			t.Errorf("chosen reject applied as %+v", l)
+		}
+	}
+	rej, _ := s.Returns.IMSStored(ctx, "b2b", "rejected")
+	if len(rej) != 1 || rej[0].Number != docs[0].Number {
+		t.Errorf("rejected in IMS: %+v", rej)
+	}
+	// A run against 2A is no three-way run; a re-run of a three-way run is one.
+	if _, err := s.ThreeWayRun(ctx, "nope"); apperr.KindOf(err) != apperr.NotFound {
+		t.Errorf("unknown run: %v", err)
+	}
+	id, err := s.ReconRerun(ctx, tw.RunID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev, err := s.WaitJob(ctx, id); err != nil || ev.Error != nil {
+		t.Fatalf("re-run job: %+v %v", ev, err)
+	}
+	rerun, err := s.ReconRunResult(id)
+	if err != nil || rerun.Against != recon.AgainstGSTR2B {
+		t.Errorf("re-run = %+v, %v", rerun, err)
 	}
 }

@@ -260,6 +260,36 @@ func (s *Service) IMSSet(ctx context.Context, stin, number, action, reason strin
 // document is logged as applied only when the service says it was processed; the documents it
 // refuses (error_report) are read again and their results say so.
 func (s *Service) IMSApply(ctx context.Context, reqs []IMSChangeRequest) (IMSApplyResult, error) {
+	return s.IMSApplyListed(ctx, reqs, nil)
+}
+
+// IMSListAll lists every IMS section from the service and keeps it (IMSList of all sections),
+// returning each section's list, for IMSApplyListed.
+func (s *Service) IMSListAll(ctx context.Context) (map[string][]ims.Record, error) {
+	sess, _, err := s.TaxpayerSession(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	client, err := s.Client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]ims.Record{}
+	for _, sec := range gstapi.IMSSections {
+		recs, err := s.relistIMS(ctx, client, sess.Token, sec.Key)
+		if err != nil {
+			return nil, err
+		}
+		out[sec.Key] = recs
+	}
+	return out, nil
+}
+
+// IMSApplyListed is IMSApply with the sections just listed (IMSListAll) taken as the service's
+// word now: only sections not in listed are read again before sending. After sending, the kept
+// lists take each applied action; only a section with a document the service refused is read
+// again, to say what that document reads now. One apply thus lists IMS once.
+func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, listed map[string][]ims.Record) (IMSApplyResult, error) {
 	var out IMSApplyResult
 	if len(reqs) == 0 {
 		return out, apperr.New(apperr.Invalid, "Choose at least one document to act on.")
@@ -277,12 +307,25 @@ func (s *Service) IMSApply(ctx context.Context, reqs []IMSChangeRequest) (IMSApp
 		return out, err
 	}
 	ws := s.Workspace()
-	// Read afresh every section a requested document may be in.
+	// Read afresh every section a requested document may be in (unless just listed), each indexed
+	// by supplier and normalised number.
 	lists := map[string][]ims.Record{}
+	index := map[string]map[string]int{}
+	keep := func(sec string, recs []ims.Record) {
+		lists[sec] = recs
+		ix := make(map[string]int, len(recs))
+		for i := range recs {
+			ix[recs[i].STIN+"|"+gstr2a.NormaliseInvoiceNumber(recs[i].Number)] = i
+		}
+		index[sec] = ix
+	}
+	for sec, recs := range listed {
+		keep(sec, recs)
+	}
 	relist := func(sec string) error {
 		recs, err := s.relistIMS(ctx, client, sess.Token, sec)
 		if err == nil {
-			lists[sec] = recs
+			keep(sec, recs)
 		}
 		return err
 	}
@@ -326,14 +369,8 @@ func (s *Service) IMSApply(ctx context.Context, reqs []IMSChangeRequest) (IMSApp
 					return out, err
 				}
 			}
-			for i := range lists[sec] {
-				r := &lists[sec][i]
-				if r.STIN == res.STIN && gstr2a.NormaliseInvoiceNumber(r.Number) == gstr2a.NormaliseInvoiceNumber(res.Number) {
-					rec = r
-					break
-				}
-			}
-			if rec != nil {
+			if i, ok := index[sec][res.STIN+"|"+gstr2a.NormaliseInvoiceNumber(res.Number)]; ok {
+				rec = &lists[sec][i]
 				break
 			}
 		}
@@ -366,11 +403,17 @@ func (s *Service) IMSApply(ctx context.Context, reqs []IMSChangeRequest) (IMSApp
 			out.add(r)
 		}
 	}
-	// Read again what was acted on, so the kept lists say what the portal says now, and say of
-	// each refused document what it reads now.
+	// The kept lists take each applied action; a section with a document the service refused is
+	// read again, to say of it what it reads now.
 	touched := map[string]bool{}
 	for _, r := range out.Results {
-		if r.Result == ims.ResultApplied || r.Result == ims.ResultRefused && r.ErrorCode != "" {
+		if r.Result == ims.ResultApplied {
+			if err := ims.SetKeptAction(ctx, s.DB.DB, ws.ID, r.Section, r.STIN, r.Number, r.Action); err != nil {
+				s.Log.Warn("ims keep action", "err", err.Error())
+				touched[r.Section] = true
+			}
+		}
+		if r.Result == ims.ResultRefused && r.ErrorCode != "" {
 			touched[r.Section] = true
 		}
 		if r.Result == ims.ResultUnknown && out.Notice == "" {

@@ -3938,6 +3938,7 @@ export namespace recon {
 	    counts: Record<string, number>;
 	    created_at: string;
 	    pinned: boolean;
+	    against: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Run(source);
@@ -3955,6 +3956,7 @@ export namespace recon {
 	        this.counts = source["counts"];
 	        this.created_at = source["created_at"];
 	        this.pinned = source["pinned"];
+	        this.against = source["against"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -4225,6 +4227,7 @@ export namespace reconcile {
 	    reason: string;
 	    result: string;
 	    message?: string;
+	    chosen?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ApplyLine(source);
@@ -4240,6 +4243,7 @@ export namespace reconcile {
 	        this.reason = source["reason"];
 	        this.result = source["result"];
 	        this.message = source["message"];
+	        this.chosen = source["chosen"];
 	    }
 	}
 	export class ChaserFile {
@@ -4322,6 +4326,38 @@ export namespace reconcile {
 		    return a;
 		}
 	}
+	export class ThreeWayApply {
+	    run_id: string;
+	    lines: ApplyLine[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ThreeWayApply(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.lines = this.convertValues(source["lines"], ApplyLine);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ThreeWayRow {
 	    status: string;
 	    books?: recon.Invoice;
@@ -4343,6 +4379,8 @@ export namespace reconcile {
 	    ims_status?: string;
 	    pending_blocked?: boolean;
 	    recommended: ims.Recommendation;
+	    choice?: string;
+	    send: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ThreeWayRow(source);
@@ -4370,6 +4408,8 @@ export namespace reconcile {
 	        this.ims_status = source["ims_status"];
 	        this.pending_blocked = source["pending_blocked"];
 	        this.recommended = this.convertValues(source["recommended"], ims.Recommendation);
+	        this.choice = source["choice"];
+	        this.send = source["send"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -4398,6 +4438,11 @@ export namespace reconcile {
 	    left_out: number;
 	    no_gstr2b?: string[];
 	    counts: Record<string, number>;
+	    run_id?: string;
+	    created_at?: string;
+	    register_name?: string;
+	    pinned?: boolean;
+	    choices: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new ThreeWayResult(source);
@@ -4412,6 +4457,68 @@ export namespace reconcile {
 	        this.left_out = source["left_out"];
 	        this.no_gstr2b = source["no_gstr2b"];
 	        this.counts = source["counts"];
+	        this.run_id = source["run_id"];
+	        this.created_at = source["created_at"];
+	        this.register_name = source["register_name"];
+	        this.pinned = source["pinned"];
+	        this.choices = source["choices"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class ThreeWayRunInfo {
+	    id: string;
+	    workspace_id: string;
+	    from_period: string;
+	    to_period: string;
+	    options: recon.Options;
+	    register_name: string;
+	    register_sha256: string;
+	    counts: Record<string, number>;
+	    created_at: string;
+	    pinned: boolean;
+	    against: string;
+	    recommended: Record<string, number>;
+	    left_out: number;
+	    no_gstr2b?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ThreeWayRunInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.workspace_id = source["workspace_id"];
+	        this.from_period = source["from_period"];
+	        this.to_period = source["to_period"];
+	        this.options = this.convertValues(source["options"], recon.Options);
+	        this.register_name = source["register_name"];
+	        this.register_sha256 = source["register_sha256"];
+	        this.counts = source["counts"];
+	        this.created_at = source["created_at"];
+	        this.pinned = source["pinned"];
+	        this.against = source["against"];
+	        this.recommended = source["recommended"];
+	        this.left_out = source["left_out"];
+	        this.no_gstr2b = source["no_gstr2b"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -5,6 +5,8 @@ import {itcrisk} from '../models';
 import {recon} from '../models';
 import {core} from '../models';
 
+export function ApplyThreeWayRun(arg1:string,arg2:boolean):Promise<reconcile.ThreeWayApply>;
+
 export function ChaserPack(arg1:string,arg2:string,arg3:string):Promise<Array<reconcile.ChaserFile>>;
 
 export function ITCRisk(arg1:string,arg2:string,arg3:number):Promise<itcrisk.Calendar>;
@@ -78,3 +80,11 @@ export function ReconWatchResult(arg1:string):Promise<recon.WatchView>;
 export function Scorecard(arg1:string,arg2:string):Promise<itcrisk.Scorecard>;
 
 export function ScorecardExport(arg1:string,arg2:string,arg3:string):Promise<string>;
+
+export function SetThreeWayAction(arg1:string,arg2:string,arg3:string):Promise<void>;
+
+export function SetThreeWayActions(arg1:string,arg2:Array<string>,arg3:string):Promise<void>;
+
+export function ThreeWayRun(arg1:string):Promise<reconcile.ThreeWayResult>;
+
+export function ThreeWayRuns():Promise<Array<reconcile.ThreeWayRunInfo>>;

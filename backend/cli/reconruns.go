@@ -1,0 +1,136 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+
+	"gstdesk/backend/desk/reconcile"
+	"gstdesk/backend/export"
+	"gstdesk/backend/recon"
+)
+
+// reconSubcommands are the words after "gstdesk recon" that name saved runs rather than a new run.
+var reconSubcommands = map[string]func(ctx context.Context, env Env, args []string) int{
+	"runs":   reconRuns,
+	"show":   reconShow,
+	"choose": reconChoose,
+}
+
+// reconRuns lists the saved runs, newest first: one JSON line each with its kind (against).
+func reconRuns(ctx context.Context, env Env, args []string) int {
+	fs := flag.NewFlagSet("recon runs", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	against := fs.String("against", "", "2a or 2b: only the runs of that kind (default: all)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	if fs.NArg() > 0 || (*against != "" && *against != recon.AgainstGSTR2A && *against != recon.AgainstGSTR2B) {
+		fmt.Fprintln(env.Stderr, "usage: gstdesk recon runs [--against 2a|2b]")
+		return ExitUsage
+	}
+	d, err := openDesk(ctx, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk recon runs: %s\n", publicMessage(env, err))
+		return exitFor(err)
+	}
+	defer d.Close()
+	runs, err := d.Recon.ReconRuns(ctx)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk recon runs: %s\n", publicMessage(env, err))
+		return ExitFailed
+	}
+	recommended := map[string]reconcile.ThreeWayRunInfo{}
+	if *against != recon.AgainstGSTR2A {
+		tw, err := d.Recon.ThreeWayRuns(ctx)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "gstdesk recon runs: %s\n", publicMessage(env, err))
+			return ExitFailed
+		}
+		for _, r := range tw {
+			recommended[r.ID] = r
+		}
+	}
+	enc := json.NewEncoder(env.Stdout)
+	enc.SetEscapeHTML(false)
+	for _, r := range runs {
+		if *against != "" && r.Against != *against {
+			continue
+		}
+		rec := map[string]any{"id": r.ID, "against": r.Against, "from": r.FromPeriod, "to": r.ToPeriod, "register": r.RegisterName,
+			"created_at": r.CreatedAt, "pinned": r.Pinned, "counts": r.Counts}
+		if info, ok := recommended[r.ID]; ok {
+			rec["recommended"] = info.Recommended
+		}
+		enc.Encode(rec)
+	}
+	return ExitOK
+}
+
+// reconShow reopens a saved run against GSTR-2B: its rows with the choices made on them.
+func reconShow(ctx context.Context, env Env, args []string) int {
+	fs := flag.NewFlagSet("recon show", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	format := fs.String("format", "json", "output: json (one line per row), csv or xlsx")
+	out := fs.String("out", "", "write to this file instead of standard output")
+	pos, code := parseAnywhere(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(env.Stderr, "usage: gstdesk recon show RUN [--format json|csv|xlsx] [--out FILE]")
+		return ExitUsage
+	}
+	f, err := export.ParseFormat(*format)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
+		return ExitUsage
+	}
+	if msg := checkOut(*out); msg != "" {
+		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", msg)
+		return ExitUsage
+	}
+	if msg := checkBinaryOut(env, f, *out); msg != "" {
+		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", msg)
+		return ExitUsage
+	}
+	d, err := openDesk(ctx, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
+		return exitFor(err)
+	}
+	defer d.Close()
+	tw, err := d.Recon.ThreeWayRun(ctx, pos[0])
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
+		return ExitFailed
+	}
+	return writeThreeWay(env, tw, f, *out)
+}
+
+// reconChoose changes the IMS action of one row of a saved run against GSTR-2B.
+func reconChoose(ctx context.Context, env Env, args []string) int {
+	if len(args) != 3 {
+		fmt.Fprintln(env.Stderr, "usage: gstdesk recon choose RUN ROW_KEY accept|reject|pending|reset|leave|clear")
+		return ExitUsage
+	}
+	d, err := openDesk(ctx, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk recon choose: %s\n", publicMessage(env, err))
+		return exitFor(err)
+	}
+	defer d.Close()
+	if err := d.Recon.SetThreeWayAction(ctx, args[0], args[1], args[2]); err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk recon choose: %s\n", publicMessage(env, err))
+		return exitFor(err)
+	}
+	enc := json.NewEncoder(env.Stdout)
+	enc.SetEscapeHTML(false)
+	enc.Encode(map[string]any{"run": args[0], "key": args[1], "choice": args[2]})
+	return ExitOK
+}

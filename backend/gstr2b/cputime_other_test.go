@@ -1,0 +1,7 @@
+//go:build !unix
+
+package gstr2b
+
+import "testing"
+
+func reportCPU(b *testing.B, run func()) { run() }

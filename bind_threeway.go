@@ -1,0 +1,29 @@
+package main
+
+import "gstdesk/backend/desk/reconcile"
+
+// ThreeWayRuns lists the saved reconciliations against GSTR-2B and IMS, newest first.
+func (b *Recon) ThreeWayRuns() ([]reconcile.ThreeWayRunInfo, error) {
+	return b.d.Recon.ThreeWayRuns(b.ctx)
+}
+
+// ThreeWayRun reopens a saved reconciliation against GSTR-2B with the IMS actions chosen on it.
+func (b *Recon) ThreeWayRun(runID string) (reconcile.ThreeWayResult, error) {
+	return b.d.Recon.ThreeWayRun(b.ctx, runID)
+}
+
+// SetThreeWayAction chooses the IMS action of one row of a saved run (accept, reject, pending,
+// reset, leave; "" or clear for the recommendation again).
+func (b *Recon) SetThreeWayAction(runID, rowKey, action string) error {
+	return b.d.Recon.SetThreeWayAction(b.ctx, runID, rowKey, action)
+}
+
+// SetThreeWayActions chooses one IMS action for many rows of a saved run, all or none.
+func (b *Recon) SetThreeWayActions(runID string, rowKeys []string, action string) error {
+	return b.d.Recon.SetThreeWayActions(b.ctx, runID, rowKeys, action)
+}
+
+// ApplyThreeWayRun sends (or, dryRun, lists) the IMS actions of a saved run as the person left them.
+func (b *Recon) ApplyThreeWayRun(runID string, dryRun bool) (reconcile.ThreeWayApply, error) {
+	return b.d.Recon.ApplyThreeWay(b.ctx, "", "", "", runID, dryRun)
+}
