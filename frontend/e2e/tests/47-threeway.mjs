@@ -103,7 +103,7 @@ export const tests = {
     await page.getByTestId('tw-previewed').waitFor()
     const lines = page.getByTestId('tw-line')
     const rej = lines.filter({ hasText: rejectNo }).first()
-    assert.match(await rej.innerText(), /No action → Reject\s+Chosen by the accountant \(recommended: accept\)\.\s+will be sent/)
+    assert.match(await rej.innerText(), /No action → Reject\s+Your choice \(gstdesk recommended accepted: .+?\)\s+will be sent/)
     assert.equal(await lines.filter({ hasText: skipKey.split('|')[2] }).count(), 0)
     const toSend = await lines.filter({ hasText: 'will be sent' }).count()
     assert.match(await page.getByTestId('tw-apply').innerText(), new RegExp(`^Apply ${toSend} actions to IMS$`))
