@@ -3,6 +3,7 @@
 package overview
 
 import (
+	"cmp"
 	"context"
 	"sort"
 	"time"
@@ -59,10 +60,12 @@ type Dashboard struct {
 // ReconGlance is the latest reconciliation run's ITC split, the same figures (same definition, same
 // paise) as its summary strip and supplier table.
 type ReconGlance struct {
-	RunID     string      `json:"run_id"`
-	From      string      `json:"from_period"`
-	To        string      `json:"to_period"`
-	CreatedAt string      `json:"created_at"`
+	RunID     string `json:"run_id"`
+	From      string `json:"from_period"`
+	To        string `json:"to_period"`
+	CreatedAt string `json:"created_at"`
+	// Against is what the books were reconciled with: "2a" or "2b" (recon.AgainstGSTR2A/2B).
+	Against   string      `json:"against"`
 	Confident recon.Paise `json:"itc_confident"`
 	Review    recon.Paise `json:"itc_review"`
 	ITCAtRisk recon.Paise `json:"itc_at_risk"`
@@ -148,7 +151,7 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 			return d, err
 		}
 		t := sum.Total
-		d.Recon = &ReconGlance{RunID: rr[0].ID, From: rr[0].FromPeriod, To: rr[0].ToPeriod, CreatedAt: rr[0].CreatedAt,
+		d.Recon = &ReconGlance{RunID: rr[0].ID, From: rr[0].FromPeriod, To: rr[0].ToPeriod, CreatedAt: rr[0].CreatedAt, Against: cmp.Or(rr[0].Against, recon.AgainstGSTR2A),
 			Confident: t.ITCConfident, Review: t.ITCReview, ITCAtRisk: t.ITCAtRisk, Undecided: t.UndecidedRows}
 	}
 	runs, err := payroll.Runs(ctx, s.DB.DB, ws.ID)

@@ -2954,6 +2954,7 @@ export namespace overview {
 	    from_period: string;
 	    to_period: string;
 	    created_at: string;
+	    against: string;
 	    itc_confident: number;
 	    itc_review: number;
 	    itc_at_risk: number;
@@ -2969,6 +2970,7 @@ export namespace overview {
 	        this.from_period = source["from_period"];
 	        this.to_period = source["to_period"];
 	        this.created_at = source["created_at"];
+	        this.against = source["against"];
 	        this.itc_confident = source["itc_confident"];
 	        this.itc_review = source["itc_review"];
 	        this.itc_at_risk = source["itc_at_risk"];
