@@ -278,13 +278,21 @@ func (s *Service) booksAt(ctx context.Context, path string) (ReconImport, []reco
 	if err != nil {
 		return v, nil, err
 	}
-	if len(v.Missing) > 0 {
-		return v, nil, apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", v.File, strings.Join(v.Missing, ", "))
-	}
-	if v.ErrorCount > 0 {
-		return v, nil, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", v.File, v.ErrorCount)
+	if err := usable(v); err != nil {
+		return v, nil, err
 	}
 	return v, books, nil
+}
+
+// usable refuses a register read whose mapping is still to be confirmed or that has errors.
+func usable(v ReconImport) error {
+	if len(v.Missing) > 0 {
+		return apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", v.File, strings.Join(v.Missing, ", "))
+	}
+	if v.ErrorCount > 0 {
+		return apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", v.File, v.ErrorCount)
+	}
+	return nil
 }
 
 // ReconConfirmMapping reads an import again with the mapping the person chose (field key → header,
