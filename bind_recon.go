@@ -127,29 +127,29 @@ func (b *Recon) ReconWatchExport(v reconcile.WatchView, format string) (string, 
 }
 
 // ITCRisk is the calendar of credit at risk of a financial year ("FY 2025-26"), from what is
-// stored and, when path is given, the purchase register there; each month keeps at most
-// perMonth items (0: 500) and says how many more it has.
-func (b *Recon) ITCRisk(fy, path string, perMonth int) (reconcile.ITCRiskCalendar, error) {
-	return b.d.Recon.ITCRiskView(b.ctx, fy, path, perMonth)
+// stored and, when token names one, the purchase register imported in the window; each month
+// keeps at most perMonth items (0: 500) and says how many more it has.
+func (b *Recon) ITCRisk(fy, token string, perMonth int) (reconcile.ITCRiskCalendar, error) {
+	return b.d.Recon.ITCRiskView(b.ctx, fy, reconcile.Register{Token: token}, perMonth)
 }
 
 // ITCRiskExport writes the whole calendar (CSV, XLSX or JSON) to the exports folder.
-func (b *Recon) ITCRiskExport(fy, path, format string) (string, error) {
-	return b.d.Recon.ITCRiskExport(b.ctx, fy, path, format)
+func (b *Recon) ITCRiskExport(fy, token, format string) (string, error) {
+	return b.d.Recon.ITCRiskExport(b.ctx, fy, reconcile.Register{Token: token}, format)
 }
 
 // Scorecard scores the suppliers of a financial year, worst first (the window sorts further).
-func (b *Recon) Scorecard(fy, path string) (reconcile.SupplierScorecard, error) {
-	return b.d.Recon.Scorecard(b.ctx, fy, path)
+func (b *Recon) Scorecard(fy, token string) (reconcile.SupplierScorecard, error) {
+	return b.d.Recon.Scorecard(b.ctx, fy, reconcile.Register{Token: token})
 }
 
 // ScorecardExport writes the scorecard (CSV, XLSX or JSON) to the exports folder.
-func (b *Recon) ScorecardExport(fy, path, format string) (string, error) {
-	return b.d.Recon.ScorecardExport(b.ctx, fy, path, format)
+func (b *Recon) ScorecardExport(fy, token, format string) (string, error) {
+	return b.d.Recon.ScorecardExport(b.ctx, fy, reconcile.Register{Token: token}, format)
 }
 
 // ChaserPack writes one XLSX per supplier to chase (supplier "" for all) into a new folder of the
 // exports folder and lists the files.
-func (b *Recon) ChaserPack(fy, path, supplier string) ([]reconcile.ChaserFile, error) {
-	return b.d.Recon.ChaserPack(b.ctx, fy, path, "", supplier)
+func (b *Recon) ChaserPack(fy, token, supplier string) ([]reconcile.ChaserFile, error) {
+	return b.d.Recon.ChaserPack(b.ctx, fy, reconcile.Register{Token: token}, "", supplier)
 }

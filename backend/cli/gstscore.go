@@ -55,7 +55,7 @@ func gstScorecard(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	sc, err := g.d.Recon.Scorecard(ctx, *fy, *purchases)
+	sc, err := g.d.Recon.Scorecard(ctx, *fy, reconcile.Register{Path: *purchases})
 	if err != nil {
 		return g.fail(err)
 	}
@@ -108,7 +108,7 @@ func gstChaser(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	files, err := g.d.Recon.ChaserPack(ctx, *fy, *purchases, g.out, *supplier)
+	files, err := g.d.Recon.ChaserPack(ctx, *fy, reconcile.Register{Path: *purchases}, g.out, *supplier)
 	if err != nil {
 		return g.fail(err)
 	}

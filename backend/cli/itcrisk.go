@@ -71,7 +71,7 @@ func runITCRisk(ctx context.Context, env Env, args []string) int {
 		return fail(exitFor(err), "%s", publicMessage(env, err))
 	}
 	defer d.Close()
-	cal, err := d.Recon.ITCRisk(ctx, *fy, *purchases)
+	cal, err := d.Recon.ITCRisk(ctx, *fy, reconcile.Register{Path: *purchases})
 	if err != nil {
 		return fail(exitFor(err), "%s", publicMessage(env, err))
 	}

@@ -26,12 +26,43 @@ type (
 	SupplierScorecard = itcrisk.Scorecard
 )
 
+// Register names the purchase register a calendar, a scorecard or a chaser pack reads: a file on
+// this computer (Path, the command line's --purchases) or one imported in the window (Token, as a
+// reconciliation run takes it). Both empty: no register; Token wins when both are given.
+type Register struct {
+	Path  string `json:"path,omitempty"`
+	Token string `json:"token,omitempty"`
+}
+
+func (r Register) none() bool {
+	return strings.TrimSpace(r.Path) == "" && strings.TrimSpace(r.Token) == ""
+}
+
+// books reads the register reg names, checked as a run reads it (mapping confirmed, no errors).
+func (s *Service) books(ctx context.Context, reg Register) (ReconImport, []recon.Invoice, error) {
+	if strings.TrimSpace(reg.Token) == "" {
+		return s.booksAt(ctx, reg.Path)
+	}
+	name, data, err := s.register(reg.Token)
+	if err != nil {
+		return ReconImport{}, nil, err
+	}
+	v, books, err := s.readRegister(ctx, reg.Token, name, data, nil)
+	if err != nil {
+		return v, nil, err
+	}
+	if err := registerReady(v); err != nil {
+		return v, nil, err
+	}
+	return v, books, nil
+}
+
 // riskInput reads what the calendar and the scorecard of the financial year fy are built from:
 // the stored GSTR-2A and GSTR-2B, IMS as last listed, the changed list's cancellations and, when
-// path is given, the purchase register there (imported and checked as any register, and matched
-// with the 2B of April of the year to November after it, with the workspace's tolerances and
+// reg names one, the purchase register (imported and checked as any register, and matched with
+// the 2B of April of the year to November after it, with the workspace's tolerances and
 // decisions, as the three-way run does).
-func (s *Service) riskInput(ctx context.Context, fy, path string) (itcrisk.Input, error) {
+func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcrisk.Input, error) {
 	y, err := period.ParseFY(fy)
 	if err != nil {
 		return itcrisk.Input{}, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
@@ -117,8 +148,8 @@ func (s *Service) riskInput(ctx context.Context, fy, path string) (itcrisk.Input
 	}
 
 	var year []recon.Invoice
-	if strings.TrimSpace(path) != "" {
-		v, books, err := s.booksAt(ctx, path)
+	if !reg.none() {
+		v, books, err := s.books(ctx, reg)
 		if err != nil {
 			return in, err
 		}
@@ -162,9 +193,9 @@ func ddmmyyyy(s string) (string, bool) {
 }
 
 // ITCRisk builds the calendar of credit at risk of the financial year fy ("FY 2025-26") from what
-// is stored and, when path is given, the purchase register there (see riskInput).
-func (s *Service) ITCRisk(ctx context.Context, fy, path string) (ITCRiskCalendar, error) {
-	in, err := s.riskInput(ctx, fy, path)
+// is stored and, when reg names one, the purchase register (see riskInput).
+func (s *Service) ITCRisk(ctx context.Context, fy string, reg Register) (ITCRiskCalendar, error) {
+	in, err := s.riskInput(ctx, fy, reg)
 	if err != nil {
 		return ITCRiskCalendar{}, err
 	}
@@ -173,8 +204,8 @@ func (s *Service) ITCRisk(ctx context.Context, fy, path string) (ITCRiskCalendar
 
 // ITCRiskView is ITCRisk for a screen: at most perMonth items in each month (0: 500); the counts
 // and amounts stay whole, and each month says how many items it left out.
-func (s *Service) ITCRiskView(ctx context.Context, fy, path string, perMonth int) (ITCRiskCalendar, error) {
-	c, err := s.ITCRisk(ctx, fy, path)
+func (s *Service) ITCRiskView(ctx context.Context, fy string, reg Register, perMonth int) (ITCRiskCalendar, error) {
+	c, err := s.ITCRisk(ctx, fy, reg)
 	if err != nil {
 		return c, err
 	}
@@ -186,8 +217,8 @@ func (s *Service) ITCRiskView(ctx context.Context, fy, path string, perMonth int
 
 // ITCRiskExport writes the whole calendar (every item) as CSV, XLSX or JSON to the exports folder
 // and returns the path.
-func (s *Service) ITCRiskExport(ctx context.Context, fy, path, format string) (string, error) {
-	c, err := s.ITCRisk(ctx, fy, path)
+func (s *Service) ITCRiskExport(ctx context.Context, fy string, reg Register, format string) (string, error) {
+	c, err := s.ITCRisk(ctx, fy, reg)
 	if err != nil {
 		return "", err
 	}
@@ -202,9 +233,9 @@ func yearSlug(label string) string {
 }
 
 // Scorecard scores the suppliers of the financial year fy (itcrisk.ScoreFormula) from what is
-// stored and, when path is given, the purchase register there; worst first.
-func (s *Service) Scorecard(ctx context.Context, fy, path string) (SupplierScorecard, error) {
-	in, err := s.riskInput(ctx, fy, path)
+// stored and, when reg names one, the purchase register; worst first.
+func (s *Service) Scorecard(ctx context.Context, fy string, reg Register) (SupplierScorecard, error) {
+	in, err := s.riskInput(ctx, fy, reg)
 	if err != nil {
 		return SupplierScorecard{}, err
 	}
@@ -215,8 +246,8 @@ func (s *Service) Scorecard(ctx context.Context, fy, path string) (SupplierScore
 func ScorecardTable(sc SupplierScorecard) export.Table { return itcrisk.ScorecardTable(sc) }
 
 // ScorecardExport writes the scorecard as CSV, XLSX or JSON to the exports folder.
-func (s *Service) ScorecardExport(ctx context.Context, fy, path, format string) (string, error) {
-	sc, err := s.Scorecard(ctx, fy, path)
+func (s *Service) ScorecardExport(ctx context.Context, fy string, reg Register, format string) (string, error) {
+	sc, err := s.Scorecard(ctx, fy, reg)
 	if err != nil {
 		return "", err
 	}
@@ -236,8 +267,8 @@ type ChaserFile struct {
 // text to send, and "Documents") into dir (made if missing; "" for a new folder in the exports
 // folder), each file whole or not at all; supplier keeps one GSTIN ("" for all). It returns the
 // files written, worst score first.
-func (s *Service) ChaserPack(ctx context.Context, fy, path, dir, supplier string) ([]ChaserFile, error) {
-	sc, err := s.Scorecard(ctx, fy, path)
+func (s *Service) ChaserPack(ctx context.Context, fy string, reg Register, dir, supplier string) ([]ChaserFile, error) {
+	sc, err := s.Scorecard(ctx, fy, reg)
 	if err != nil {
 		return nil, err
 	}

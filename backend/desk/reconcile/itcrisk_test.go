@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -28,7 +29,7 @@ func TestITCRiskCalendar(t *testing.T) {
 		t0, _ := time.Parse("2006-01-02", iso)
 		return t0.AddDate(0, 0, n).Format("02-01-2006")
 	}
-	cal, err := s.ITCRisk(ctx, "FY 2025-26", path)
+	cal, err := s.ITCRisk(ctx, "FY 2025-26", Register{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func TestITCRiskCalendar(t *testing.T) {
 		t.Errorf("notes %q", cal.Notes)
 	}
 	// The view trims each month; the export writes every item.
-	v, err := s.ITCRiskView(ctx, "FY 2025-26", path, 1)
+	v, err := s.ITCRiskView(ctx, "FY 2025-26", Register{Path: path}, 1)
 	if err != nil || v.Count != cal.Count || v.AtRisk != cal.AtRisk {
 		t.Fatalf("view %+v, %v", v, err)
 	}
@@ -124,7 +125,7 @@ func TestITCRiskCalendar(t *testing.T) {
 			t.Errorf("month %s: %d items, %d more, count %d", g.Month, len(g.Items), g.More, g.Count)
 		}
 	}
-	out, err := s.ITCRiskExport(ctx, "FY 2025-26", path, "csv")
+	out, err := s.ITCRiskExport(ctx, "FY 2025-26", Register{Path: path}, "csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,10 +146,10 @@ func riskService(t *testing.T) (*Service, string, []gstr2b.DocumentRow) {
 	lk := lookups.New(c)
 	s := New(c, lk, returns.New(c, lk))
 	ctx := context.Background()
-	if _, err := s.ITCRisk(ctx, "FY 2025-26", ""); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.ITCRisk(ctx, "FY 2025-26", Register{}); apperr.KindOf(err) != apperr.NotFound {
 		t.Fatalf("nothing stored: err = %v", err)
 	}
-	if _, err := s.Scorecard(ctx, "2025-27", ""); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := s.Scorecard(ctx, "2025-27", Register{}); apperr.KindOf(err) != apperr.Invalid {
 		t.Fatalf("bad year: err = %v", err)
 	}
 	signIn(t, s)
@@ -209,7 +210,7 @@ func riskService(t *testing.T) (*Service, string, []gstr2b.DocumentRow) {
 func TestScorecardAndChaserPack(t *testing.T) {
 	s, path, d := riskService(t)
 	ctx := context.Background()
-	sc, err := s.Scorecard(ctx, "FY 2025-26", path)
+	sc, err := s.Scorecard(ctx, "FY 2025-26", Register{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,18 +229,69 @@ func TestScorecardAndChaserPack(t *testing.T) {
 		t.Errorf("supplier of the invoice not in 2B: %+v", me)
 	}
 	dir := filepath.Join(t.TempDir(), "pack")
-	files, err := s.ChaserPack(ctx, "FY 2025-26", path, dir, d[0].Supplier)
+	files, err := s.ChaserPack(ctx, "FY 2025-26", Register{Path: path}, dir, d[0].Supplier)
 	if err != nil || len(files) != 1 || files[0].Documents == 0 {
 		t.Fatalf("pack %+v, %v", files, err)
 	}
 	if st, err := os.Stat(files[0].Path); err != nil || st.Size() == 0 {
 		t.Errorf("pack file %v", err)
 	}
-	if _, err := s.ChaserPack(ctx, "FY 2025-26", path, dir, "29AAGCB7383J1Z4"); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.ChaserPack(ctx, "FY 2025-26", Register{Path: path}, dir, "29AAGCB7383J1Z4"); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("a supplier with nothing to fix: %v", err)
 	}
-	all, err := s.ChaserPack(ctx, "FY 2025-26", path, "", "")
+	all, err := s.ChaserPack(ctx, "FY 2025-26", Register{Path: path}, "", "")
 	if err != nil || len(all) == 0 || !strings.Contains(all[0].Path, filepath.Join("exports", "chasers-2025-26-")) {
 		t.Fatalf("pack to the exports folder %+v, %v", all, err)
+	}
+}
+
+// TestITCRiskByToken: the window names the register by its import token; the calendar, the
+// scorecard and the chaser pack read from it are the ones the command line reads from the file's
+// path. An unknown token, or a register whose columns are still to be confirmed, is refused.
+func TestITCRiskByToken(t *testing.T) {
+	s, path, _ := riskService(t)
+	ctx := context.Background()
+	im, err := s.ReconImportPath(ctx, path)
+	if err != nil || im.Token == "" {
+		t.Fatalf("import %+v, %v", im, err)
+	}
+	byPath, err := s.ITCRisk(ctx, "FY 2025-26", Register{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byToken, err := s.ITCRisk(ctx, "FY 2025-26", Register{Token: im.Token})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(byPath, byToken) {
+		t.Errorf("calendar by token differs from the one by path:\npath  %+v\ntoken %+v", byPath, byToken)
+	}
+	if !byToken.Rules[0].Checked || byToken.Count == 0 {
+		t.Errorf("the register was not read: %+v", byToken.Rules)
+	}
+	scPath, err := s.Scorecard(ctx, "FY 2025-26", Register{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scToken, err := s.Scorecard(ctx, "FY 2025-26", Register{Token: im.Token})
+	if err != nil || !reflect.DeepEqual(scPath, scToken) {
+		t.Errorf("scorecard by token differs: %v", err)
+	}
+	files, err := s.ChaserPack(ctx, "FY 2025-26", Register{Token: im.Token}, filepath.Join(t.TempDir(), "pack"), "")
+	if err != nil || len(files) == 0 {
+		t.Errorf("chaser pack by token %+v, %v", files, err)
+	}
+	if _, err := s.ITCRisk(ctx, "FY 2025-26", Register{Token: strings.Repeat("ab", 32)}); apperr.KindOf(err) != apperr.NotFound {
+		t.Errorf("unknown token: %v", err)
+	}
+	// A register with a header gstdesk cannot place: the mapping is to be confirmed first.
+	odd := filepath.Join(t.TempDir(), "odd.csv")
+	os.WriteFile(odd, []byte("Party,Bill,On,Amount\nX,1,01/05/2025,100\n"), 0o600)
+	oim, err := s.ReconImportPath(ctx, odd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Scorecard(ctx, "FY 2025-26", Register{Token: oim.Token}); apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "Confirm the column mapping of odd.csv") {
+		t.Errorf("unconfirmed mapping: %v", err)
 	}
 }

@@ -212,11 +212,8 @@ func (s *Service) ReconAgainst2BToken(ctx context.Context, token, from, to strin
 	if err != nil {
 		return ThreeWayResult{}, err
 	}
-	if len(v.Missing) > 0 {
-		return ThreeWayResult{}, apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", name, strings.Join(v.Missing, ", "))
-	}
-	if v.ErrorCount > 0 {
-		return ThreeWayResult{}, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", name, v.ErrorCount)
+	if err := registerReady(v); err != nil {
+		return ThreeWayResult{}, err
 	}
 	return s.threeWayRun(ctx, v, books, periods)
 }

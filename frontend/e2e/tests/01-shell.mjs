@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 
 const AREAS = [
   ['dashboard', 'Dashboard'], ['lookup', 'GSTIN lookup'], ['changed', 'Changed GSTINs'], ['applicants', 'Applicants'],
-  ['gstr2a', 'GSTR-2A'], ['recon', 'Reconciliation'], ['tds', 'Salary TDS'], ['settings', 'Settings'],
+  ['gstr2a', 'GSTR-2A'], ['recon', 'Reconciliation'], ['itcrisk', 'ITC calendar'], ['tds', 'Salary TDS'], ['settings', 'Settings'],
 ]
 
 export const tests = {
@@ -25,6 +25,10 @@ export const tests = {
   'Alt+number shortcuts and the Ctrl+K palette move between areas': async ({ page }) => {
     await page.keyboard.press('Alt+7')
     await page.getByTestId('screen-tds').waitFor()
+    // A letter too: Alt+I opens the ITC calendar; with nothing stored it says what to do first.
+    await page.keyboard.press('Alt+i')
+    await page.getByTestId('screen-itcrisk').waitFor()
+    assert.match(await page.getByTestId('risk-empty').innerText(), /Nothing to build FY \d{4}-\d\d’s calendar from yet\nPull or import GSTR-2A and GSTR-2B/)
     await page.keyboard.press('Control+k')
     await page.getByTestId('palette-input').fill('settings')
     await page.keyboard.press('Enter')

@@ -1,8 +1,9 @@
 // The accountant's laptop: every screen at 1366×768 and 1280×720 with demo data loaded (three
 // months of GSTR-2A, a month of GSTR-2B and IMS, a reconciliation of the sample register against
-// each, a payroll run, two months of the TDS year, a bulk lookup). No page
-// and no pane scrolls sideways, and the figures that should agree do. Screenshots of each screen go
-// to build/e2e/ (named 90-laptop-<screen>-<size>.png) to be looked at, never committed.
+// each, the ITC calendar and supplier scorecard of the year, a payroll run, two months of the TDS
+// year, a bulk lookup). No page and no pane scrolls sideways, and the figures that should agree
+// do. Screenshots of each screen go to build/e2e/ (named 90-laptop-<screen>-<size>.png) to be
+// looked at, never committed.
 import assert from 'node:assert/strict'
 
 const SIZES = [[1366, 768], [1280, 720]]
@@ -107,6 +108,18 @@ const SCREENS = [
     await page.getByTestId('recon-import').waitFor()
     await page.getByTestId('tw-run').click()
     await page.getByTestId('tw-table').waitFor({ timeout: 15000 })
+  }],
+  ['itcrisk', async (page) => {
+    await page.getByTestId('nav-itcrisk').click()
+    await page.getByTestId('risk-fy').selectOption('2025')
+    await page.getByTestId('risk-sample').click()
+    await page.waitForFunction(() => /with payment dates/.test(document.querySelector('[data-testid=risk-register-words]')?.textContent ?? ''))
+    await page.getByTestId('risk-item').first().waitFor({ timeout: 15000 })
+  }],
+  ['itcrisk-scorecard', async (page) => {
+    await page.getByTestId('risk-tab-scorecard').click()
+    await page.getByTestId('risk-sc-row').first().click()
+    await page.getByTestId('risk-sc-detail').waitFor({ timeout: 15000 })
   }],
   ['tds', async (page) => {
     await page.getByTestId('nav-tds').click()

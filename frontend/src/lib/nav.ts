@@ -15,13 +15,14 @@ export const AREAS: Area[] = [
   { id: 'gstr2b', label: 'GSTR-2B', key: '9', blurb: 'The input tax credit you may claim, month by month.' },
   { id: 'ims', label: 'IMS', key: '0', blurb: 'Accept, reject or keep pending your suppliers’ documents.' },
   { id: 'recon', label: 'Reconciliation', key: '6', blurb: 'Purchase register against GSTR-2A.' },
+  { id: 'itcrisk', label: 'ITC calendar', key: 'I', blurb: 'Credit at risk by the law’s dates; supplier scorecard and chasers.' },
   { id: 'tds', label: 'Salary TDS', key: '7', blurb: 'TDS on salary, both regimes.' },
   { id: 'settings', label: 'Settings', key: '8', blurb: 'Workspace, environment and credentials.' },
 ]
 
-/** The area an Alt+key shortcut opens, if any. */
+/** The area an Alt+key shortcut opens, if any (a letter either case: Alt+I or Alt+i). */
 export function areaForKey(key: string): Area | undefined {
-  return AREAS.find((a) => a.key === key)
+  return AREAS.find((a) => a.key.toLowerCase() === key.toLowerCase())
 }
 
 /** Areas whose label matches a palette query (case-insensitive, in order of the words). */

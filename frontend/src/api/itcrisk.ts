@@ -1,0 +1,41 @@
+// Credit at risk of a financial year: the calendar of the law's dates (Rule 37, Rule 37A,
+// s.16(4), books against GSTR-2B), the supplier scorecard and the chaser pack. The purchase
+// register is named by its import token (the reconciliation screen's import, shared); "" reads
+// what is stored alone. Amounts arrive in paise.
+import * as Recon from '../../wailsjs/go/main/Recon'
+import type { itcrisk, reconcile } from '../../wailsjs/go/models'
+import type { ExportFormat } from './lookup'
+
+export type { ExportFormat }
+export type Calendar = itcrisk.Calendar
+export type MonthGroup = itcrisk.MonthGroup
+export type Item = itcrisk.Item
+export type RuleTotal = itcrisk.RuleTotal
+export type Scorecard = itcrisk.Scorecard
+export type SupplierScore = itcrisk.SupplierScore
+export type Penalty = itcrisk.Penalty
+export type ChaserFile = reconcile.ChaserFile
+
+const arr = <T>(v: T[] | null | undefined): T[] => v ?? []
+
+/** The calendar of fy ("FY 2025-26"); each month keeps at most perMonth items (0: 500) and counts the rest in more. */
+export async function calendar(fy: string, token: string, perMonth = 0): Promise<Calendar> {
+  const c = await Recon.ITCRisk(fy, token, perMonth)
+  c.rules = arr(c.rules)
+  c.notes = arr(c.notes)
+  c.months = arr(c.months)
+  for (const g of c.months) g.items = arr(g.items)
+  return c
+}
+/** Writes the whole calendar (every item) to the exports folder; the path. */
+export const exportCalendar = (fy: string, token: string, f: ExportFormat): Promise<string> => Recon.ITCRiskExport(fy, token, f)
+export async function scorecard(fy: string, token: string): Promise<Scorecard> {
+  const s = await Recon.Scorecard(fy, token)
+  s.rows = arr(s.rows)
+  s.notes = arr(s.notes)
+  for (const r of s.rows) r.penalties = arr(r.penalties)
+  return s
+}
+export const exportScorecard = (fy: string, token: string, f: ExportFormat): Promise<string> => Recon.ScorecardExport(fy, token, f)
+/** One XLSX per supplier to chase (supplier "" for all) in a new folder of the exports folder. */
+export const chaserPack = async (fy: string, token: string, supplier = ''): Promise<ChaserFile[]> => arr(await Recon.ChaserPack(fy, token, supplier))

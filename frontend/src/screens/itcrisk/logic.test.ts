@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import type { Calendar, Item, SupplierScore } from '../../api/itcrisk'
+import { disagreeing, flatItems, lagWords, leftOut, penaltyWhy, ruleShort, scoreSum, shownMonths, sortScores, statusLabel, sumsByRule } from './logic'
+
+const item = (o: Partial<Item>): Item => ({
+  rule: 'rule_37', status: 'upcoming', date: '2025-10-12', deadline: '2025-11-20', supplier_gstin: '27AAPFU0939F1ZV', supplier_name: 'Acme Traders',
+  document_number: 'INV-1', document_date: '2025-04-15', document_type: 'invoice', period: '2025-04', amount: 18000, action: 'Pay it.', ...o,
+}) as Item
+
+function cal(): Calendar {
+  const oct = [item({}), item({ rule: 'rule_37', status: 'reclaim', document_number: 'INV-2', amount: 5000 }), item({ rule: 'not_in_2b', document_number: 'INV-1', amount: 18000 })]
+  const nov = [item({ rule: 's16_4', status: 'due', date: '2026-11-30', supplier_gstin: '29AAGCB7383J1Z4', supplier_name: 'Bharat Steel', document_number: 'B/77', amount: 250050 })]
+  return {
+    fy: 2025, fy_label: 'FY 2025-26', today: '2026-01-15', count: 4, at_risk: 268050, reclaim: 5000, notes: [],
+    months: [
+      { month: '2025-10', label: 'Oct 2025', at_risk: 36000, reclaim: 5000, count: 3, items: oct },
+      { month: '2026-11', label: 'Nov 2026', at_risk: 250050, reclaim: 0, count: 1, items: nov },
+    ],
+    rules: [
+      { rule: 'rule_37', title: 'Unpaid after 180 days', law: 'Rule 37', count: 2, at_risk: 18000, reclaim: 5000, checked: true },
+      { rule: 'rule_37a', title: 'Supplier’s GSTR-3B not filed', law: 'Rule 37A', count: 0, at_risk: 0, reclaim: 0, checked: true },
+      { rule: 's16_4', title: 'Pending in IMS', law: 's.16(4)', count: 1, at_risk: 250050, reclaim: 0, checked: true },
+      { rule: 'not_in_2b', title: 'In the books, not in GSTR-2B', law: 's.16(2)(aa)', count: 1, at_risk: 18000, reclaim: 0, checked: true },
+      { rule: 'not_in_books', title: 'In GSTR-2B, not in the books', law: 'Rule 60', count: 0, at_risk: 0, reclaim: 0, checked: true },
+    ],
+  } as unknown as Calendar
+}
+
+describe('calendar', () => {
+  it('adds up each rule from its items; reclaims apart', () => {
+    expect(sumsByRule(cal())).toEqual({
+      rule_37: { count: 2, at_risk: 18000, reclaim: 5000 },
+      not_in_2b: { count: 1, at_risk: 18000, reclaim: 0 },
+      s16_4: { count: 1, at_risk: 250050, reclaim: 0 },
+    })
+    expect(disagreeing(cal())).toEqual([])
+  })
+  it('names a rule whose total is not the sum of its items, unless items were left out', () => {
+    const c = cal()
+    c.rules[2].at_risk = 250000
+    expect(disagreeing(c)).toEqual(['Pending in IMS'])
+    c.months[1].more = 3
+    expect(leftOut(c)).toBe(3)
+    expect(disagreeing(c)).toEqual([])
+  })
+  it('filters by rule, status and text, keeping months in order with the flat index of their first item', () => {
+    const all = shownMonths(cal(), { rule: '', status: '', search: '' })
+    expect(all.map((m) => [m.group.month, m.items.length, m.first])).toEqual([['2025-10', 3, 0], ['2026-11', 1, 3]])
+    expect(flatItems(all).map((i) => i.document_number)).toEqual(['INV-1', 'INV-2', 'INV-1', 'B/77'])
+    const due = shownMonths(cal(), { rule: '', status: 'due', search: '' })
+    expect(due.map((m) => [m.group.month, m.first])).toEqual([['2026-11', 0]])
+    expect(flatItems(shownMonths(cal(), { rule: 'rule_37', status: '', search: 'inv-2' })).map((i) => i.amount)).toEqual([5000])
+    expect(flatItems(shownMonths(cal(), { rule: '', status: '', search: 'bharat' })).map((i) => i.document_number)).toEqual(['B/77'])
+    expect(flatItems(shownMonths(cal(), { rule: '', status: '', search: '29AAGCB' }))).toHaveLength(1)
+    expect(shownMonths(null, { rule: '', status: '', search: '' })).toEqual([])
+  })
+  it('says rules and statuses in words', () => {
+    expect(ruleShort('rule_37a')).toBe('Supplier’s 3B not filed')
+    expect(ruleShort('other')).toBe('other')
+    expect(statusLabel('reclaim')).toBe('Take back')
+    expect(statusLabel('overdue')).toBe('Overdue')
+  })
+})
+
+const sup = (o: Partial<SupplierScore>): SupplierScore => ({
+  supplier_gstin: '27AAPFU0939F1ZV', supplier_name: 'Acme', score: 100, grade: 'A', filings: 0, late: 0, avg_lag_days: 0, max_lag_days: 0,
+  documents_2b: 0, tax_2b: 0, books: 0, books_tax: 0, missing_in_2b: 0, missing_tax: 0, mismatches: 0, mismatch_tax: 0, rejected: 0, rejected_tax: 0,
+  unfiled_3b: 0, unfiled_3b_tax: 0, penalties: [], ...o,
+}) as SupplierScore
+
+describe('scorecard', () => {
+  const rows = [
+    sup({ supplier_gstin: 'A', supplier_name: 'Zeta', score: 80, avg_lag_days: 3, missing_tax: 100 }),
+    sup({ supplier_gstin: 'B', supplier_name: 'alpha', score: 40, avg_lag_days: 9, cancelled_on: '2025-08-01' }),
+    sup({ supplier_gstin: 'C', supplier_name: '', score: 80, avg_lag_days: 3, missing_tax: 900, mismatch_tax: 50 }),
+  ]
+  it('sorts by score worst first, ties by GSTIN; other columns largest first, ties by score', () => {
+    expect(sortScores(rows, 'score', false).map((r) => r.supplier_gstin)).toEqual(['B', 'A', 'C'])
+    expect(sortScores(rows, 'score', true).map((r) => r.supplier_gstin)).toEqual(['A', 'C', 'B'])
+    expect(sortScores(rows, 'missing', true).map((r) => r.supplier_gstin)).toEqual(['C', 'A', 'B'])
+    expect(sortScores(rows, 'lag', true).map((r) => r.supplier_gstin)).toEqual(['B', 'A', 'C'])
+    expect(sortScores(rows, 'cancelled', true).map((r) => r.supplier_gstin)).toEqual(['B', 'A', 'C'])
+    // By name, the GSTIN standing in for a missing name; case does not matter.
+    expect(sortScores(rows, 'supplier', false).map((r) => r.supplier_gstin)).toEqual(['B', 'C', 'A'])
+    expect(rows.map((r) => r.supplier_gstin)).toEqual(['A', 'B', 'C'])
+  })
+  it('writes the score as a sum: 100 less each penalty, rounded, never below 0', () => {
+    expect(scoreSum(sup({ penalties: [{ what: 'GSTR-1 filed late', points: 12 }, { what: 'amounts differ', points: 6.5 }] }))).toEqual({ off: 18.5, raw: 81.5, score: 82 })
+    expect(scoreSum(sup({ penalties: [{ what: 'registration cancelled', points: 40 }, { what: 'GSTR-1 filed late', points: 30 }, { what: 'GSTR-3B not filed', points: 20 }, { what: 'invoices not in 2B', points: 30 }] }))).toEqual({ off: 120, raw: -20, score: 0 })
+    expect(scoreSum(sup({}))).toEqual({ off: 0, raw: 100, score: 100 })
+  })
+  it('says why each penalty was taken, with the supplier’s figures', () => {
+    const s = sup({ filings: 4, late: 2, avg_lag_days: 6.5, max_lag_days: 12, missing_in_2b: 1, missing_tax: 1800000, books_tax: 3600000, cancelled_on: '2025-08-01' })
+    expect(penaltyWhy(s, 'GSTR-1 filed late')).toBe('6.5 days late on average over 4 returns × 2 points a day (at most 30)')
+    expect(penaltyWhy(s, 'invoices not in 2B')).toBe('₹18,000.00 of the ₹36,000.00 tax booked with them is in no GSTR-2B (1 invoice) × 30')
+    expect(penaltyWhy(s, 'registration cancelled')).toBe('cancelled on 01/08/2025: 40')
+    expect(penaltyWhy(sup({ cancelled_on: 'cancelled' }), 'registration cancelled')).toBe('cancelled: 40')
+    expect(penaltyWhy(s, 'something new')).toBe('')
+    expect(lagWords(s)).toBe('2 of 4 returns late · 6.5 days on average, at most 12')
+    expect(lagWords(sup({ filings: 1 }))).toBe('on time (1 return)')
+    expect(lagWords(sup({}))).toBe('no return seen in 2B')
+  })
+})
