@@ -17,6 +17,35 @@ type RowsView struct {
 	Total  int   `json:"total"`
 	Offset int   `json:"offset"`
 	Rows   []Row `json:"rows"`
+	// Totals add up every row the status and filter select, not only the page: the table that
+	// scrolls through them pins these at the bottom.
+	Totals RowsTotals `json:"totals"`
+}
+
+// RowsTotals are exact sums in paise of the rows selected: the taxable value (the books' where the
+// row has a books side, else 2A's), the books' tax, 2A's tax, and books minus 2A.
+type RowsTotals struct {
+	Taxable    Paise `json:"taxable"`
+	BooksTax   Paise `json:"books_tax"`
+	GSTR2ATax  Paise `json:"gstr2a_tax"`
+	Difference Paise `json:"difference"`
+}
+
+// add counts one row in the totals.
+func (t *RowsTotals) add(r *Row) {
+	switch {
+	case r.Books != nil:
+		t.Taxable += r.Books.Taxable
+	case r.GSTR2A != nil:
+		t.Taxable += r.GSTR2A.Taxable
+	}
+	if r.Books != nil {
+		t.BooksTax += r.Books.Tax()
+	}
+	if r.GSTR2A != nil {
+		t.GSTR2ATax += r.GSTR2A.Tax()
+	}
+	t.Difference = t.BooksTax - t.GSTR2ATax
 }
 
 // rowMatches says whether a row holds the filter text in its GSTIN, name or number.
@@ -39,7 +68,8 @@ func rowMatches(r *Row, f string) bool {
 
 // PageRows is one page of a run's rows: status "" for all, filter text matched against GSTIN,
 // supplier name and invoice number, limit rows (0: 500, at most 5000) from offset, with the counts
-// of every status, of decided rows and of rows whose data changed since their decision.
+// of every status, of decided rows and of rows whose data changed since their decision, and the
+// totals of every row selected.
 func PageRows(run Run, res Result, status, filter string, offset, limit int) RowsView {
 	if limit <= 0 || limit > 5000 {
 		limit = 500
@@ -65,6 +95,7 @@ func PageRows(run Run, res Result, status, filter string, offset, limit int) Row
 		if v.Total >= offset && len(v.Rows) < limit {
 			v.Rows = append(v.Rows, *r)
 		}
+		v.Totals.add(r)
 		v.Total++
 	}
 	return v

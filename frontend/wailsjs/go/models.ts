@@ -3578,6 +3578,24 @@ export namespace recon {
 	        this.warning = source["warning"];
 	    }
 	}
+	export class RowsTotals {
+	    taxable: number;
+	    books_tax: number;
+	    gstr2a_tax: number;
+	    difference: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new RowsTotals(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.taxable = source["taxable"];
+	        this.books_tax = source["books_tax"];
+	        this.gstr2a_tax = source["gstr2a_tax"];
+	        this.difference = source["difference"];
+	    }
+	}
 	export class Run {
 	    id: string;
 	    workspace_id: string;
@@ -3634,6 +3652,7 @@ export namespace recon {
 	    total: number;
 	    offset: number;
 	    rows: Row[];
+	    totals: RowsTotals;
 	
 	    static createFrom(source: any = {}) {
 	        return new RowsView(source);
@@ -3648,6 +3667,7 @@ export namespace recon {
 	        this.total = source["total"];
 	        this.offset = source["offset"];
 	        this.rows = this.convertValues(source["rows"], Row);
+	        this.totals = this.convertValues(source["totals"], RowsTotals);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -4009,6 +4029,7 @@ export namespace reconcile {
 	    rows: ThreeWayRow[];
 	    snapshots: gstr2b.Snapshot[];
 	    left_out: number;
+	    no_gstr2b?: string[];
 	    counts: Record<string, number>;
 	
 	    static createFrom(source: any = {}) {
@@ -4022,6 +4043,7 @@ export namespace reconcile {
 	        this.rows = this.convertValues(source["rows"], ThreeWayRow);
 	        this.snapshots = this.convertValues(source["snapshots"], gstr2b.Snapshot);
 	        this.left_out = source["left_out"];
+	        this.no_gstr2b = source["no_gstr2b"];
 	        this.counts = source["counts"];
 	    }
 	

@@ -1,0 +1,69 @@
+package recon
+
+import "testing"
+
+// TestPageRowsTotals checks that a page's totals add up every row the status and filter select,
+// whatever the page size: the scrolling table pins them under rows it has not fetched yet.
+func TestPageRowsTotals(t *testing.T) {
+	books, twoA := scenario()
+	res := Match(books, twoA, DefaultOptions())
+	sum := func(status, filter string) RowsTotals {
+		var want RowsTotals
+		for i := range res.Rows {
+			r := &res.Rows[i]
+			if (status == "" || string(r.Status) == status) && rowMatches(r, filter) {
+				want.add(r)
+			}
+		}
+		return want
+	}
+	tests := []struct {
+		name, status, filter string
+		limit                int
+	}{
+		{"all rows, one a page", "", "", 1},
+		{"all rows, one page", "", "", 500},
+		{"mismatches", string(Mismatch), "", 1},
+		{"missing in books", string(MissingInBooks), "", 2},
+		{"a filter", "", "inv", 1},
+		{"nothing selected", string(Mismatch), "no such supplier", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := PageRows(Run{}, res, tc.status, tc.filter, 0, tc.limit)
+			want := sum(tc.status, tc.filter)
+			if v.Totals != want {
+				t.Errorf("totals %+v, want %+v", v.Totals, want)
+			}
+			if got := want.BooksTax - want.GSTR2ATax; v.Totals.Difference != got {
+				t.Errorf("difference %d, want books minus 2A %d", v.Totals.Difference, got)
+			}
+			if len(v.Rows) > tc.limit {
+				t.Errorf("%d rows on a page of %d", len(v.Rows), tc.limit)
+			}
+		})
+	}
+	// Exact figures for the whole scenario: books 1000+2000+500+1000+100 taxable at the helpers' rate.
+	all := PageRows(Run{}, res, "", "", 0, 1)
+	var books0, twoA0, taxable Paise
+	for i := range books {
+		books0 += books[i].Tax()
+	}
+	for i := range twoA {
+		twoA0 += twoA[i].Tax()
+	}
+	for i := range res.Rows {
+		r := &res.Rows[i]
+		if r.Books != nil {
+			taxable += r.Books.Taxable
+		} else {
+			taxable += r.GSTR2A.Taxable
+		}
+	}
+	if all.Totals.BooksTax != books0 || all.Totals.GSTR2ATax != twoA0 || all.Totals.Taxable != taxable || all.Total != len(res.Rows) {
+		t.Errorf("all rows: %+v (total %d), want books tax %d, 2A tax %d, taxable %d over %d rows", all.Totals, all.Total, books0, twoA0, taxable, len(res.Rows))
+	}
+	if all.Totals.BooksTax == 0 || all.Totals.GSTR2ATax == 0 {
+		t.Errorf("the scenario has tax on both sides: %+v", all.Totals)
+	}
+}
