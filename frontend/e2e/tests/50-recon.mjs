@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { inView } from '../helpers.mjs'
 
 const num = (s) => Number(s.replace(/[₹,\s]/g, '').replace(/^\((.*)\)$/, '-$1'))
 
@@ -67,6 +68,29 @@ export const tests = {
     assert.match(strip, /Apr 2025[\s\S]*May 2025[\s\S]*Jun 2025[\s\S]*Total/)
     await page.getByTestId('recon-months').click()
     await shot('recon-run')
+  },
+
+  'the rows scroll as one list: keys keep the selection in view above the pinned total': async ({ page, shot }) => {
+    await openRun(page)
+    await tab(page, 'exact')
+    const n = num(await page.locator('[data-testid=recon-tab-exact] .cnt').innerText())
+    await page.getByTestId('recon-row').first().waitFor()
+    // The pinned total covers every row of the tab, not only those fetched or in the page.
+    assert.match(await page.getByTestId('recon-rows-total').innerText(), new RegExp(`Total of ${n.toLocaleString('en-IN')} rows?`))
+    assert.equal(await page.getByRole('button', { name: /Show \d+ more/ }).count(), 0, 'no "Show more"')
+    const inPage = await page.getByTestId('recon-row').count()
+    assert.ok(inPage <= Math.min(n, 60), `${inPage} rows in the page of ${n}`)
+    const table = page.getByTestId('recon-rows')
+    await table.focus()
+    await page.keyboard.press('End')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), String(n + 1))
+    assert.ok(await inView(page, 'recon-rows', 'tr.sel'), 'the last row ends above the pinned total')
+    await shot('recon-rows-end')
+    await page.keyboard.press('PageUp')
+    assert.ok(await inView(page, 'recon-rows', 'tr.sel'))
+    await page.keyboard.press('Home')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), '2')
+    assert.ok(await inView(page, 'recon-rows', 'tr.sel'), 'the first row is under the sticky header')
   },
 
   'a mismatch explained field by field': async ({ page, shot }) => {
