@@ -42,6 +42,27 @@ export const tests = {
     assert.match(text, /12,10,000/, 'Asha Rao: 12,85,000 less the 75,000 standard deduction, in Indian grouping')
     await shot('run-table')
   },
+  'the employees scroll as one list: keys move, Space ticks, Enter opens the sheet': async ({ page }) => {
+    await openTDS(page)
+    await page.getByTestId('tds-table').getByText('Asha Rao').waitFor()
+    assert.match(await page.getByTestId('tds-rows-info').innerText(), /^Employees 1–5 of 5$/)
+    assert.equal(await page.getByRole('button', { name: /Next|Prev/ }).count(), 0, 'no pages')
+    const table = page.getByTestId('tds-table')
+    await table.focus()
+    await page.keyboard.press('End')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), '6')
+    await page.keyboard.press('Home')
+    await page.keyboard.press('ArrowDown')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), '3')
+    await page.keyboard.press(' ')
+    assert.equal(await table.locator('tr.sel input[type=checkbox]').isChecked(), true)
+    assert.match(await page.getByTestId('tds-crosscheck').innerText(), /Check 1 selected/)
+    await page.keyboard.press(' ')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('tds-sheet').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('tds-sheet').waitFor({ state: 'detached' })
+  },
   'opens an employee computation sheet, both regimes side by side': async ({ page, shot }) => {
     await openTDS(page)
     await page.getByTestId('tds-table').getByText('Vikram Shah').click()

@@ -121,4 +121,8 @@ describe('inViewLabel', () => {
   ])('rows [%i, %i) of %i', (first, last, total, unfiltered, want) => {
     expect(inViewLabel(first, last, total, unfiltered)).toBe(want)
   })
+  it('names the rows', () => {
+    expect(inViewLabel(0, 5, 5, 5, 'Employees')).toBe('Employees 1–5 of 5')
+    expect(inViewLabel(0, 0, 0, 5, 'Employees')).toBe('No employees (filtered from 5)')
+  })
 })

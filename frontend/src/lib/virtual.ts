@@ -101,11 +101,14 @@ export function evictPages(loaded: number[], near: number, keep: number): number
   return far.slice(0, loaded.length - Math.max(0, keep))
 }
 
-/** "Rows 201–224 of 1,201" for the rows [first, last) in view, "(filtered from 5,000)" when a filter leaves fewer; "No rows" for none. */
-export function inViewLabel(first: number, last: number, total: number, unfiltered = total): string {
+/**
+ * "Rows 201–224 of 1,201" for the rows [first, last) in view, "(filtered from 5,000)" when a filter
+ * leaves fewer; "No rows" for none. `what` names the rows ("Employees").
+ */
+export function inViewLabel(first: number, last: number, total: number, unfiltered = total, what = 'Rows'): string {
   const of = total !== unfiltered ? ` (filtered from ${count(unfiltered)})` : ''
-  if (total <= 0) return 'No rows' + of
+  if (total <= 0) return `No ${what.toLowerCase()}${of}`
   const a = Math.min(Math.max(0, first), total - 1) + 1
   const b = Math.min(Math.max(last, a), total)
-  return `Rows ${count(a)}–${count(b)} of ${count(total)}${of}`
+  return `${what} ${count(a)}–${count(b)} of ${count(total)}${of}`
 }
