@@ -76,6 +76,29 @@ export const tests = {
     assert.match(await sheet.getByTestId('tds-schedule').innerText(), /Mar/)
     await sheet.getByTestId('tds-sheet-new').scrollIntoViewIfNeeded()
     await shot('sheet')
+    // The sticky header never overlaps a line: unscrolled, the first line starts under it; scrolled
+    // half-way down the sheet, it sits at the pane's very top and no line shows above it.
+    const overlap = () => sheet.getByTestId('tds-sheet-new').evaluate((col) => {
+      const main = col.closest('main').getBoundingClientRect()
+      const head = col.querySelector('thead th').getBoundingClientRect()
+      const rows = [...col.querySelectorAll('tbody tr')].map((r) => r.getBoundingClientRect())
+      const first = rows.find((r) => r.bottom > head.bottom) ?? rows[0]
+      return {
+        stuck: head.top <= main.top + 1,
+        headTop: head.top - main.top,
+        under: first.top - head.bottom,
+        // Lines with a part in view between the pane's top and the header's top.
+        above: rows.filter((r) => Math.min(r.bottom, head.top) - Math.max(r.top, main.top) > 1).length,
+      }
+    })
+    await sheet.getByTestId('tds-sheet-new').evaluate((col) => { col.closest('main').scrollTop = col.querySelector('tbody').getBoundingClientRect().top - col.closest('main').getBoundingClientRect().top + col.closest('main').scrollTop - 40 })
+    let o = await overlap()
+    assert.ok(!o.stuck && o.under >= -0.5, `unscrolled: the header covers the first line by ${-o.under}px`)
+    await sheet.getByTestId('tds-sheet-new').evaluate((col) => { col.closest('main').scrollTop += 300 })
+    o = await overlap()
+    assert.ok(o.stuck, `scrolled: the header is ${o.headTop}px below the pane's top`)
+    assert.equal(o.above, 0, 'scrolled: lines show above the sticky header')
+    await shot('sheet-scrolled')
     await sheet.getByTestId('tds-sheet-html').click()
     const p = (await sheet.getByTestId('tds-sheet-path').innerText()).replace(/^Written to /, '')
     assert.ok(existsSync(p), 'the printable sheet exists at ' + p)
