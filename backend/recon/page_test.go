@@ -67,3 +67,36 @@ func TestPageRowsTotals(t *testing.T) {
 		t.Errorf("the scenario has tax on both sides: %+v", all.Totals)
 	}
 }
+
+// TestPageRowsNames: a row whose own invoice gives no supplier name (missing in books: 2A has no
+// names) is named from another invoice of the same supplier in the run; a supplier nobody names
+// stays unnamed (the service asks the lookup cache then).
+func TestPageRowsNames(t *testing.T) {
+	books, twoA := scenario()
+	const stranger = "07AAACR5055K1Z6"
+	twoA = append(twoA, ta(stranger, "S-1", "2024-07-09", 400))
+	res := Match(books, twoA, DefaultOptions())
+	v := PageRows(Run{}, res, string(MissingInBooks), "", 0, 500)
+	if v.Total < 2 {
+		t.Fatalf("%d rows missing in books, want the scenario's and the stranger's", v.Total)
+	}
+	wantA := ""
+	for _, b := range books {
+		if b.SupplierGSTIN == supA {
+			wantA = b.SupplierName
+		}
+	}
+	if got := v.Names[supA]; got != wantA || got == "" {
+		t.Errorf("names[%s] = %q, want the books' name %q", supA, got, wantA)
+	}
+	if n, ok := v.Names[stranger]; ok {
+		t.Errorf("a supplier no invoice names got the name %q", n)
+	}
+	if got := v.Unnamed(); len(got) != 1 || got[0] != stranger {
+		t.Errorf("unnamed = %q, want the stranger alone", got)
+	}
+	// Rows that carry their own name add nothing.
+	if all := PageRows(Run{}, res, string(Exact), "", 0, 500); len(all.Names) != 0 {
+		t.Errorf("names for named rows: %v", all.Names)
+	}
+}

@@ -91,6 +91,11 @@ export const tests = {
     await page.keyboard.press('Home')
     assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), '2')
     assert.ok(await inView(page, 'recon-rows', 'tr.sel'), 'the first row is under the sticky header')
+    // A row missing in books (2A carries no names) shows its supplier's name, from the register.
+    await tab(page, 'missing_in_books')
+    await page.getByTestId('recon-row').first().waitFor()
+    assert.match(await page.getByTestId('recon-row').first().locator('.who-name').innerText(), /\S/)
+    await shot('recon-missing-in-books')
   },
 
   'a mismatch explained field by field': async ({ page, shot }) => {

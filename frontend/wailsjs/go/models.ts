@@ -3653,6 +3653,7 @@ export namespace recon {
 	    offset: number;
 	    rows: Row[];
 	    totals: RowsTotals;
+	    names: Record<string, string>;
 	
 	    static createFrom(source: any = {}) {
 	        return new RowsView(source);
@@ -3668,6 +3669,7 @@ export namespace recon {
 	        this.offset = source["offset"];
 	        this.rows = this.convertValues(source["rows"], Row);
 	        this.totals = this.convertValues(source["totals"], RowsTotals);
+	        this.names = source["names"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
