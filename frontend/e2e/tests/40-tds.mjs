@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inView } from '../helpers.mjs'
 
 const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const bin = path.resolve(frontend, process.env.DEV_BIN || '../build/bin/gstdesk-dev')
@@ -134,5 +135,46 @@ export const tests = {
     p = (await page.getByTestId('tds-export-path').innerText()).replace(/^Written to /, '')
     assert.ok(existsSync(p))
     await shot('exported')
+  },
+  'a payroll of 1,000 employees scrolls as one list, its rows fetched a page at a time': async ({ page, shot }) => {
+    await openTDS(page)
+    const lines = ['employee_code,name,pan,pan_status,employee_category,salary_as_per_provisions_contained_in_section_17_1,deductible_amount_us_80_c']
+    for (let i = 0; i < 1000; i++) lines.push(`E${String(i + 1).padStart(4, '0')},Employee ${i + 1},ABCPE${String(i).padStart(4, '0')}K,PANISVALID,general,${600000 + i * 1000},${i % 150000}`)
+    await page.getByTestId('tds-file-input').setInputFiles({ name: 'big-payroll.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) })
+    await page.getByTestId('tds-preview').waitFor()
+    assert.match(await page.getByTestId('tds-good').innerText(), /1,000 ready/)
+    await page.getByTestId('tds-fy').selectOption('FY 2025-26')
+    await page.getByTestId('tds-start').click()
+    await page.getByTestId('tds-table').getByText('Employee 1', { exact: true }).waitFor({ timeout: 30000 })
+    assert.match(await page.getByTestId('tds-rows-info').innerText(), /^Employees 1–\d+ of 1,000$/)
+    const inPage = await page.getByTestId('tds-row').count()
+    assert.ok(inPage < 80, `${inPage} rows in the page`)
+    const table = page.getByTestId('tds-table')
+    const selected = () => table.locator('tr.sel [data-testid=tds-employee]').innerText()
+    await table.focus()
+    // End: the last page is fetched and the last employee is selected, in view above the total.
+    await page.keyboard.press('End')
+    await page.waitForFunction(() => document.querySelector('[data-testid=tds-table] tr.sel [data-testid=tds-employee]')?.textContent === 'Employee 1000')
+    assert.ok(await inView(page, 'tds-table', 'tr.sel'), 'the last employee is in view')
+    assert.match(await page.getByTestId('tds-rows-info').innerText(), /–1,000 of 1,000$/)
+    // Crores in ten columns still fit: no sideways scrolling.
+    for (const [w, h] of [[1366, 768], [1280, 720]]) {
+      await page.setViewportSize({ width: w, height: h })
+      const [sw, cw] = await table.evaluate((el) => [el.scrollWidth, el.clientWidth])
+      assert.ok(sw <= cw + 1, `the employees' table scrolls sideways at ${w}×${h}: ${sw} > ${cw}`)
+    }
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await shot('tds-big-end')
+    // PgUp twice, then the middle by scrolling: rows of pages never fetched arrive as they come into view.
+    await page.keyboard.press('PageUp')
+    await page.keyboard.press('PageUp')
+    assert.ok(await inView(page, 'tds-table', 'tr.sel'))
+    assert.match(await selected(), /^Employee 9\d\d$/)
+    await table.evaluate((el) => { el.scrollTop = el.scrollHeight / 2 })
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=tds-employee]')].some((b) => b.textContent === 'Employee 500'))
+    assert.equal(await table.locator('.vt-wait').count(), 0, 'no row left waiting for its page')
+    await page.keyboard.press('Home')
+    assert.equal(await selected(), 'Employee 1')
+    assert.ok(await inView(page, 'tds-table', 'tr.sel'))
   },
 }
