@@ -43,7 +43,7 @@ $(NODE_MODULES): frontend/package-lock.json
 build: $(DIST_KEEP) $(NODE_MODULES)
 	@echo "Building the frontend (vite) and $(BIN) (wails build)"
 	@cd frontend && $(VITE)
-	@$(WAILS) build -s -m -skipbindings -v 0 -nocolour -ldflags "-X gstdesk/backend/buildinfo.Version=0.1.0+$$(git rev-parse --short HEAD 2>/dev/null || echo dev)"
+	@$(WAILS) build -s -m -skipbindings -trimpath -v 0 -nocolour -ldflags "-X gstdesk/backend/buildinfo.Version=0.1.0+$$(git rev-parse --short HEAD 2>/dev/null || echo dev)"
 	@touch $(DIST_KEEP)
 	@echo "Built $(BIN)"
 

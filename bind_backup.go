@@ -58,3 +58,12 @@ func (b *Backup) Sizes() ([]backup.Size, error) { return b.d.Backup.Sizes(b.ctx)
 
 // TakeOver makes this desk the writer of the targets' replicas.
 func (b *Backup) TakeOver() ([]backup.Target, error) { return b.d.Backup.TakeOver(b.ctx) }
+
+// StartFollowing makes dir, a new or empty folder, a second desk that follows the replica on the
+// target spec describes, read-only.
+func (b *Backup) StartFollowing(spec deskbackup.TargetSpec, dir string) (backup.Restored, error) {
+	return b.d.Backup.StartFollowing(b.ctx, spec, dir)
+}
+
+// OpenFolder opens a second desk's folder in a new window.
+func (b *Backup) OpenFolder(dir string) error { return b.d.Backup.OpenFolder(dir) }

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstapi"
@@ -95,4 +96,45 @@ func (b *Recon) ReconAgainst2B(path, from, to string) (reconcile.ThreeWayResult,
 // ReconApplyRecommendations sends (or, dryRun, lists) the recommended IMS actions.
 func (b *Recon) ReconApplyRecommendations(path, from, to string, dryRun bool) ([]reconcile.ApplyLine, error) {
 	return b.d.Recon.ApplyRecommendations(b.ctx, path, from, to, dryRun)
+}
+
+// PlanPullGSTR2B says what a 2B pull of periods would spend, before it starts.
+func (b *Returns) PlanPullGSTR2B(periods []string) (core.CallPlan, error) {
+	return b.d.Returns.PlanPullGSTR2B(b.ctx, periods)
+}
+
+// GSTR2BExport writes a snapshot's documents matching q to the exports folder; returns the path.
+func (b *Returns) GSTR2BExport(snapshotID string, q gstr2b.DocQuery, format string) (string, error) {
+	return b.d.Returns.GSTR2BExport(b.ctx, snapshotID, q, format)
+}
+
+// IMSStoredView is the IMS documents as last listed, with suppliers' names (offline).
+func (b *Returns) IMSStoredView() (returns.IMSView, error) { return b.d.Returns.IMSStoredView(b.ctx) }
+
+// IMSRefresh reads every IMS section afresh from the service.
+func (b *Returns) IMSRefresh() (returns.IMSView, error) { return b.d.Returns.IMSRefresh(b.ctx) }
+
+// ReconDefaultAgainst is "2b" when a GSTR-2B is stored for every period from-to, else "2a".
+func (b *Recon) ReconDefaultAgainst(from, to string) string {
+	return b.d.Recon.DefaultAgainst(b.ctx, from, to)
+}
+
+// ReconAgainst2BToken reconciles an imported register (token) with GSTR-2B and IMS.
+func (b *Recon) ReconAgainst2BToken(token, from, to string) (reconcile.ThreeWayResult, error) {
+	return b.d.Recon.ReconAgainst2BToken(b.ctx, token, from, to)
+}
+
+// ReconPreviewActions lists what applying the IMS actions (recommended, or chosen) would send.
+func (b *Recon) ReconPreviewActions(token, from, to string, choices []reconcile.ActionChoice) ([]reconcile.ApplyLine, error) {
+	return b.d.Recon.ApplyActions(b.ctx, token, from, to, choices, true)
+}
+
+// ReconStartApplyActions applies the IMS actions (recommended, or chosen) as a job.
+func (b *Recon) ReconStartApplyActions(token, from, to string, choices []reconcile.ActionChoice) (string, error) {
+	return b.d.Recon.StartApplyActions(b.ctx, token, from, to, choices)
+}
+
+// ReconApplyActionsResult is how each line of a finished apply job went.
+func (b *Recon) ReconApplyActionsResult(id string) ([]reconcile.ApplyLine, error) {
+	return b.d.Recon.ApplyActionsResult(id)
 }

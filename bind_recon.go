@@ -125,3 +125,31 @@ func (b *Recon) ReconWatchResult(id string) (reconcile.WatchView, error) {
 func (b *Recon) ReconWatchExport(v reconcile.WatchView, format string) (string, error) {
 	return b.d.Recon.ReconWatchExport(v, format)
 }
+
+// ITCRisk is the calendar of credit at risk of a financial year ("FY 2025-26"), from what is
+// stored and, when path is given, the purchase register there; each month keeps at most
+// perMonth items (0: 500) and says how many more it has.
+func (b *Recon) ITCRisk(fy, path string, perMonth int) (reconcile.ITCRiskCalendar, error) {
+	return b.d.Recon.ITCRiskView(b.ctx, fy, path, perMonth)
+}
+
+// ITCRiskExport writes the whole calendar (CSV, XLSX or JSON) to the exports folder.
+func (b *Recon) ITCRiskExport(fy, path, format string) (string, error) {
+	return b.d.Recon.ITCRiskExport(b.ctx, fy, path, format)
+}
+
+// Scorecard scores the suppliers of a financial year, worst first (the window sorts further).
+func (b *Recon) Scorecard(fy, path string) (reconcile.SupplierScorecard, error) {
+	return b.d.Recon.Scorecard(b.ctx, fy, path)
+}
+
+// ScorecardExport writes the scorecard (CSV, XLSX or JSON) to the exports folder.
+func (b *Recon) ScorecardExport(fy, path, format string) (string, error) {
+	return b.d.Recon.ScorecardExport(b.ctx, fy, path, format)
+}
+
+// ChaserPack writes one XLSX per supplier to chase (supplier "" for all) into a new folder of the
+// exports folder and lists the files.
+func (b *Recon) ChaserPack(fy, path, supplier string) ([]reconcile.ChaserFile, error) {
+	return b.d.Recon.ChaserPack(b.ctx, fy, path, "", supplier)
+}

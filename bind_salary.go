@@ -101,8 +101,18 @@ func (b *Salary) TDSEmployer(fy string) (salary.TDSEmployer, error) {
 }
 
 // TDSMonthImportData records a month of the TDS year from a file chosen in the window.
+// A refused file comes back as its result with every problem (file, row, column) for the window
+// to list, not as an error that would carry only their count.
 func (b *Salary) TDSMonthImportData(fy string, month int, name, data string, acceptPANChange bool) (salary.TDSMonthResult, error) {
-	return b.d.Salary.TDSMonthImportData(b.ctx, fy, month, name, data, acceptPANChange)
+	return withProblems(b.d.Salary.TDSMonthImportData(b.ctx, fy, month, name, data, acceptPANChange))
+}
+
+// withProblems turns a month refused for its problems into its result (nothing was stored).
+func withProblems(res salary.TDSMonthResult, err error) (salary.TDSMonthResult, error) {
+	if err != nil && len(res.Problems) > 0 {
+		return res, nil
+	}
+	return res, err
 }
 
 // TDSMonthImportPath records a month of the TDS year from a file on this computer.
@@ -143,4 +153,30 @@ func (b *Salary) TDSAnnexure(fy, format string) (string, error) {
 // TDSForms writes the year-end forms (PDF and XLSX) of every employee, or one, to the exports folder.
 func (b *Salary) TDSForms(fy, code string) ([]string, error) {
 	return b.d.Salary.TDSForms(b.ctx, fy, code)
+}
+
+// TDSMonthPreviewData tries a month's file and rolls it back: what recording it would do (the
+// diff against the stored month, warnings, problems), nothing stored. Problems come back in the
+// result, as TDSMonthImportData's do.
+func (b *Salary) TDSMonthPreviewData(fy string, month int, name, data string, acceptPANChange bool) (salary.TDSMonthResult, error) {
+	return withProblems(b.d.Salary.TDSMonthPreviewData(b.ctx, fy, month, name, data, acceptPANChange))
+}
+
+// TDSStartForms writes the year-end forms of every employee, or one, into a new folder of the
+// exports folder (a job).
+func (b *Salary) TDSStartForms(fy, code string) (string, error) {
+	return b.d.Salary.TDSStartForms(b.ctx, fy, code)
+}
+
+// TDSFormsResult returns what a finished forms job wrote.
+func (b *Salary) TDSFormsResult(id string) (salary.TDSFormsDone, error) {
+	return b.d.Salary.TDSFormsResult(id)
+}
+
+// TDSMonthTemplate writes the template of a month file of the TDS year to the exports folder.
+func (b *Salary) TDSMonthTemplate() (string, error) { return b.d.Salary.TDSMonthTemplate() }
+
+// TDSRegisterExport writes a month's register (filter applied) as csv, xlsx or json.
+func (b *Salary) TDSRegisterExport(fy string, month int, q salary.TDSRegisterQuery, format string) (string, error) {
+	return b.d.Salary.TDSRegisterExport(b.ctx, fy, month, q, format)
 }

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"go/parser"
 	"go/token"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
@@ -15,6 +17,7 @@ import (
 	"gstdesk/backend/cli"
 	"gstdesk/backend/desk"
 	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/desk/workspaces"
 )
 
 // TestOneRoadReconcile drives one user action, "reconcile May's purchase register with GSTR-2A",
@@ -149,4 +152,105 @@ func TestFacesReachTheDomainOnlyThroughServices(t *testing.T) {
 		check(f, nil)
 	}
 	check("backend/cli/recon.go", map[string]bool{"gstdesk/backend/gstr2a": true, "gstdesk/backend/store": true})
+}
+
+// TestOneRoadLookup drives "look up a GSTIN" through the window's binding on one data folder and
+// through `gstdesk gst search` on another, both in the demo workspace: each reaches the lookups
+// service's Ask and stores the same answer row, and the command line's lookup code calls Ask, not
+// the lookup service underneath it.
+func TestOneRoadLookup(t *testing.T) {
+	ctx := context.Background()
+	const g = "27AAPFU0939F1ZV"
+	win := newTestApp(t)
+	det, err := win.Lookups.LookupGSTIN(g, false)
+	if err != nil || det.LegalName == "" {
+		t.Fatalf("window: %+v, %v", det, err)
+	}
+
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	env := cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string {
+		if k == "GSTDESK_DATA_DIR" {
+			return dir
+		}
+		return ""
+	}}
+	if code := cli.Main(ctx, env, []string{"gst", "search", strings.ToLower(g)}); code != cli.ExitOK {
+		t.Fatalf("gstdesk gst search: exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), det.LegalName) {
+		t.Errorf("the command line printed %s, without the window's legal name %q", out.String(), det.LegalName)
+	}
+	d, err := desk.Open(ctx, desk.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	stored := func(dk *desk.Desk) []string {
+		rows, err := dk.Core.DB.QueryContext(ctx, `SELECT source, op, req_key, payload FROM answers ORDER BY op, req_key`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var s, op, key, payload string
+			if err := rows.Scan(&s, &op, &key, &payload); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, s+" "+op+" "+key+" "+payload)
+		}
+		return out
+	}
+	w, c := stored(win.shell.d), stored(d)
+	if len(w) != 1 || strings.Join(w, "\n") != strings.Join(c, "\n") {
+		t.Errorf("stored answers differ:\nwindow:\n%s\ncommand line:\n%s", strings.Join(w, "\n"), strings.Join(c, "\n"))
+	}
+	src, err := os.ReadFile("backend/cli/gst.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(src), "Lookups.Lookups(") || !strings.Contains(string(src), "Lookups.Ask(") {
+		t.Error("backend/cli/gst.go should answer lookups through the lookups service's Ask, as the window does")
+	}
+}
+
+// TestMissingKeyHintPerFace: a lookup in a Production workspace with no API key fails on both
+// faces with the same sentence, and each face gives its own way out: the window points to
+// Settings, the command line to the environment variables.
+func TestMissingKeyHintPerFace(t *testing.T) {
+	ctx := context.Background()
+	t.Setenv("GSTDESK_API_KEY", "")
+	t.Setenv("GSTDESK_API_SECRET", "")
+	const g = "27AAPFU0939F1ZV"
+	win := newTestApp(t)
+	if _, err := win.Workspaces.CreateWorkspace(workspaces.Spec{Name: "Acme", GSTIN: "29AAFCD5862R1ZR", Environment: "production"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := win.Lookups.LookupGSTIN(g, false)
+	var shown struct{ Message string }
+	json.Unmarshal([]byte(formatError(slog.New(slog.DiscardHandler), err).(string)), &shown) // what the window receives
+	if !strings.HasPrefix(shown.Message, "No API key for the production environment.") || !strings.Contains(shown.Message, "in Settings") || strings.Contains(shown.Message, "GSTDESK_API_KEY") {
+		t.Errorf("the window shows %q", shown.Message)
+	}
+
+	dir := t.TempDir()
+	run := func(args ...string) (int, string) {
+		var out, errb bytes.Buffer
+		env := cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string {
+			if k == "GSTDESK_DATA_DIR" {
+				return dir
+			}
+			return ""
+		}}
+		code := cli.Main(ctx, env, args)
+		return code, out.String() + errb.String()
+	}
+	if code, out := run("workspace", "create", "--name", "Acme", "--gstin", "29AAFCD5862R1ZR", "--env", "production"); code != cli.ExitOK {
+		t.Fatalf("workspace create: %d %s", code, out)
+	}
+	code, out := run("gst", "search", g)
+	if code == cli.ExitOK || !strings.Contains(out, "No API key for the production environment.") || !strings.Contains(out, "GSTDESK_API_KEY and GSTDESK_API_SECRET") || strings.Contains(out, "Add the key and secret in Settings") {
+		t.Errorf("the command line: exit %d, %s", code, out)
+	}
 }

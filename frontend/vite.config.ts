@@ -8,7 +8,7 @@ export default defineConfig({
     svelte(),
     // The build empties dist/; put back the committed placeholder that lets a fresh clone's
     // `go build` embed frontend/dist before any frontend build.
-    { name: 'keep-gitkeep', closeBundle() { writeFileSync(resolve(__dirname, 'dist/.gitkeep'), '') } },
+    { name: 'keep-gitkeep', closeBundle() { writeFileSync(resolve(import.meta.dirname, 'dist/.gitkeep'), '') } },
   ],
   build: { chunkSizeWarningLimit: 2000 },
   test: { include: ['src/**/*.test.ts'], environment: 'node' },

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -16,7 +16,6 @@ import (
 	"github.com/superfly/ltx"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/export"
 )
 
 // The states of a target in Status.
@@ -56,6 +55,13 @@ type Status struct {
 	PID       int            `json:"pid"`
 	UpdatedAt time.Time      `json:"updated_at"`
 	Targets   []TargetStatus `json:"targets"`
+	// Following is set on a desk that follows a replica read-only: how far its copy is.
+	Following *FollowStatus `json:"following,omitempty"`
+	// ReadOnly is why this desk refuses every write ("" while it writes).
+	ReadOnly string `json:"read_only,omitempty"`
+	// Elsewhere is true when another gstdesk process (By, PID) replicates the folder and this is
+	// the state it last left: a sync asked for here was left to it.
+	Elsewhere bool `json:"elsewhere,omitempty"`
 }
 
 // StatusFile is the file in the data folder where the replicating process leaves its status, so
@@ -78,10 +84,22 @@ func ReadStatus(dir string) (Status, error) {
 	return s, nil
 }
 
+// writeStatus leaves s for the other processes: whole, but not synced to disk (losing it in a
+// crash costs nothing; the next write replaces it).
 func writeStatus(dir string, s Status) error {
-	return export.WriteFileAtomic(filepath.Join(dir, StatusFile), 0o600, func(w io.Writer) error {
-		return json.NewEncoder(w).Encode(s)
-	})
+	return writeHint(filepath.Join(dir, StatusFile), s)
+}
+
+// statusKey is what of a status the other processes need to see change: each target's state,
+// error and position, and its last replication to the half minute (the window shows "backed up
+// 12 s ago" from its own replicator, a command from this file).
+func statusKey(s Status) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v|", s.Continuous)
+	for _, t := range s.Targets {
+		fmt.Fprintf(&b, "%s|%s|%s|%d|%d|%d;", t.ID, t.State, t.Error, t.LocalTXID, t.ReplicatedTXID, t.LastReplicatedAt.Unix()/30)
+	}
+	return b.String()
 }
 
 // LockFile is the file in the data folder that one replicating process at a time holds locked.
@@ -107,6 +125,9 @@ type Config struct {
 	// MirrorInterval is how often the other targets copy the first (0: every 30 seconds).
 	MirrorInterval time.Duration
 	Log            *slog.Logger
+	// LostWriter, when set, hears that another desk took over the first target while this one
+	// was writing it (continuous replication reads the writer marker every MirrorInterval).
+	LostWriter func(TakenOver)
 }
 
 // Replicator replicates one database to its targets with Litestream.
@@ -494,6 +515,7 @@ func (r *Replicator) run(ctx context.Context) {
 	tick := time.NewTicker(r.cfg.SyncInterval)
 	defer tick.Stop()
 	var nextOpen, nextMirror time.Time
+	var written string
 	backoff := r.cfg.SyncInterval
 	for {
 		now := time.Now()
@@ -515,8 +537,12 @@ func (r *Replicator) run(ctx context.Context) {
 		}
 		if open && !now.Before(nextMirror) {
 			// The writer marker is read again here: a desk that took over stops this one.
-			if _, err := r.checkWriter(ctx); err != nil {
+			if w, err := r.checkWriter(ctx); err != nil {
 				r.setResult(0, err)
+				if errors.Is(err, ErrNotWriter) && r.cfg.LostWriter != nil {
+					t := r.cfg.Targets[0]
+					r.cfg.LostWriter(TakenOver{Target: t.Name, Where: t.Where(), Desk: w.ID, At: w.At, Shipped: r.Status().Targets[0].ReplicatedTXID})
+				}
 				_ = r.closePrimary(ctx)
 				nextOpen = now.Add(time.Minute)
 			} else {
@@ -524,8 +550,12 @@ func (r *Replicator) run(ctx context.Context) {
 			}
 			nextMirror = now.Add(r.cfg.MirrorInterval)
 		}
-		st := r.Status()
-		_ = writeStatus(r.cfg.Dir, st)
+		// The status file is written when what it says changed, not every second.
+		if st := r.Status(); statusKey(st) != written {
+			if writeStatus(r.cfg.Dir, st) == nil {
+				written = statusKey(st)
+			}
+		}
 		select {
 		case <-ctx.Done():
 			return
@@ -534,19 +564,21 @@ func (r *Replicator) run(ctx context.Context) {
 	}
 }
 
-func (r *Replicator) checkWriter(ctx context.Context) (bool, error) {
+// checkWriter reads the first target's writer marker: another desk's is ErrNotWriter.
+func (r *Replicator) checkWriter(ctx context.Context) (marker, error) {
 	r.mu.Lock()
 	c := r.primary
 	r.mu.Unlock()
 	t := r.cfg.Targets[0]
 	w, at, err := Writer(ctx, t, c)
 	if err != nil {
-		return false, err
+		return marker{}, err
 	}
+	m := marker{ID: w, At: at}
 	if w != r.cfg.DeskID {
-		return false, notWriter(t, marker{ID: w, At: at})
+		return m, notWriter(t, m)
 	}
-	return true, nil
+	return m, nil
 }
 
 // observe reads where Litestream is and what it last failed at.

@@ -171,10 +171,15 @@ func IntegrityCheck(ctx context.Context, path string) error {
 		return err
 	}
 	if len(problems) > 0 {
-		return fmt.Errorf("integrity_check: %s", strings.Join(problems, "; "))
+		return &IntegrityError{Problems: problems}
 	}
 	return nil
 }
+
+// IntegrityError is what PRAGMA integrity_check found wrong: its result rows other than "ok".
+type IntegrityError struct{ Problems []string }
+
+func (e *IntegrityError) Error() string { return "integrity_check: " + strings.Join(e.Problems, "; ") }
 
 // TableCount is the rows of one table in the live database and in the replica.
 type TableCount struct {
@@ -207,9 +212,9 @@ func Verify(ctx context.Context, t Target, c litestream.ReplicaClient, live *sql
 	dir := filepath.Join(tmp, "restored")
 	r, err := Restore(ctx, t, c, dir, liveDir, time.Time{})
 	if err != nil {
-		var ae *apperr.Error
-		if errors.As(err, &ae) && ae.Kind == apperr.Internal && strings.Contains(ae.Message, "integrity check") {
-			v.Integrity = oneLine(ae.Err.Error())
+		var ie *IntegrityError
+		if errors.As(err, &ie) {
+			v.Integrity = oneLine(strings.Join(ie.Problems, "; "))
 			return v, nil
 		}
 		return v, err

@@ -20,7 +20,6 @@ import (
 
 	"github.com/benbjohnson/litestream"
 	"github.com/benbjohnson/litestream/file"
-	"github.com/benbjohnson/litestream/s3"
 	"github.com/benbjohnson/litestream/sftp"
 
 	"gstdesk/backend/apperr"
@@ -250,20 +249,10 @@ func (t Target) client(s Secrets) (litestream.ReplicaClient, error) {
 	case KindFolder:
 		return file.NewReplicaClient(t.Path), nil
 	case KindS3:
-		c := s3.NewReplicaClient()
-		c.Bucket, c.Path, c.Region = t.Bucket, t.Path, t.Region
-		c.AccessKeyID, c.SecretAccessKey = s.AccessKeyID, s.SecretAccessKey
-		if t.Endpoint != "" {
-			c.Endpoint = t.Endpoint
-			c.ForcePathStyle = true // every S3-compatible service answers path-style; not all virtual-host style
-			if c.Region == "" {
-				c.Region = "us-east-1"
-			}
-		}
-		if c.AccessKeyID == "" || c.SecretAccessKey == "" {
+		if s.AccessKeyID == "" || s.SecretAccessKey == "" {
 			return nil, apperr.New(apperr.Unauthorised, "Backup target %q (%s) has no access key: save it in Settings → Backup, or set %s and %s.", t.Name, t.Where(), EnvS3AccessKeyID, EnvS3SecretAccessKey)
 		}
-		return c, nil
+		return newS3Client(t, s) // s3client.go: path style at an endpoint, us-east-1 there without a region
 	case KindSFTP:
 		c := sftp.NewReplicaClient()
 		c.Host, c.User, c.Path, c.KeyPath, c.HostKey = t.hostPort(), t.User, t.Path, t.KeyFile, t.HostKey

@@ -131,3 +131,25 @@ func DatabaseID(ctx context.Context, db *store.DB) (uint64, error) {
 	id := newID()
 	return id, db.SetSetting(ctx, "", settingDatabaseID, strconv.FormatUint(id, 10))
 }
+
+// AdoptTarget makes t the first target, the replica Litestream writes (a second desk that took
+// over the replica it followed): a stored target that goes to the same place moves first and
+// keeps its id; otherwise t is added first. It returns the target as stored.
+func AdoptTarget(ctx context.Context, db *store.DB, t Target) (Target, error) {
+	ts, err := Targets(ctx, db)
+	if err != nil {
+		return t, err
+	}
+	out := []Target{t}
+	for _, o := range ts {
+		if o.Where() == t.Where() {
+			out[0] = o
+			continue
+		}
+		if strings.EqualFold(o.Name, t.Name) && o.ID != t.ID {
+			o.Name += " (2)" // names stay unique
+		}
+		out = append(out, o)
+	}
+	return out[0], saveTargets(ctx, db, out)
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -38,6 +39,10 @@ const backupUsage = `usage:
   gstdesk backup verify [--target NAME]
   gstdesk backup size
   gstdesk backup takeover --yes  make this desk the writer of the targets' replicas
+  gstdesk backup follow --to DIR --kind folder --path DIR (or a target's other flags, as for target add)
+                               a second desk: restore the replica into DIR and follow it read-only
+  gstdesk backup follow [--dir DIR] [--once]
+                               keep following into a second desk's folder (default: GSTDESK_DATA_DIR)
 
 Backups are continuous copies of the whole data folder's database (every workspace), made with
 Litestream: while the window or 'backup run' is open every committed change reaches the targets
@@ -53,6 +58,12 @@ the end of that minute. A restored folder is another desk: it reads the replicas
 write them until 'backup takeover' (stop gstdesk on the other desk first).
 'verify' restores the latest point into a temporary folder, runs PRAGMA integrity_check and
 compares the row count of every table with the live database.
+'follow' makes a second desk that reads another desk's data without touching it (a client's 2A,
+reconciliations and payroll): DIR holds a copy of the replica that follow keeps up to date within
+a second or two of each change the writer desk ships, until Ctrl+C (--once: until it holds what
+the replica holds now). Open it with GSTDESK_DATA_DIR=DIR gstdesk (the window follows while it is
+open) or run commands with GSTDESK_DATA_DIR=DIR: everything reads, and every change is refused
+(exit 2). 'takeover --yes' run there makes it the writer once the writer desk has stopped.
 Output: one JSON object per line. Exit 0 on success, 1 when it failed, 2 for a usage error.`
 
 func runBackup(ctx context.Context, env Env, args []string) int {
@@ -98,6 +109,8 @@ func runBackup(ctx context.Context, env Env, args []string) int {
 		run = b.size
 	case "takeover":
 		run = b.takeover
+	case "follow":
+		run = b.follow
 	default:
 		fmt.Fprintf(env.Stderr, "gstdesk backup: unknown subcommand %q\n\n%s\n", args[0], backupUsage)
 		return ExitUsage
@@ -177,9 +190,10 @@ func (b *bkRun) readSecret() (string, error) {
 	return line, nil
 }
 
-func (b *bkRun) targetAdd(ctx context.Context, args []string) int {
-	fs := b.flags()
-	var spec deskbackup.TargetSpec
+// targetFlags defines the flags that describe a target (target add, follow); read reads its
+// secret from standard input when asked to, after the flags are parsed (code >= 0: stop with it).
+func (b *bkRun) targetFlags(fs *flag.FlagSet) (spec *deskbackup.TargetSpec, read func() int) {
+	spec = &deskbackup.TargetSpec{}
 	fs.StringVar(&spec.Kind, "kind", "", "folder, s3 or sftp")
 	fs.StringVar(&spec.Name, "name", "", "a name for the target (default: the folder, bucket or host)")
 	fs.StringVar(&spec.Path, "path", "", "the folder; the key prefix in the bucket; the folder on the SFTP server")
@@ -195,28 +209,39 @@ func (b *bkRun) targetAdd(ctx context.Context, args []string) int {
 	fs.StringVar(&spec.KeyFile, "key-file", "", "sftp: a private key file")
 	fs.StringVar(&spec.HostKey, "host-key", "", "sftp: the server's public host key (as in known_hosts, without the host name)")
 	passwordStdin := fs.Bool("password-stdin", false, "sftp: read the password from standard input")
+	return spec, func() int {
+		if spec.Kind == "" {
+			return b.usage("--kind folder, s3 or sftp is required")
+		}
+		if *secretStdin || *passwordStdin {
+			s, err := b.readSecret()
+			if err != nil {
+				return b.usage(err.Error())
+			}
+			if *secretStdin {
+				spec.SecretAccessKey = s
+			} else {
+				spec.Password = s
+			}
+		}
+		return -1
+	}
+}
+
+func (b *bkRun) targetAdd(ctx context.Context, args []string) int {
+	fs := b.flags()
+	spec, read := b.targetFlags(fs)
 	if _, code := b.parse(fs, args, 0); code >= 0 {
 		return code
 	}
-	if spec.Kind == "" {
-		return b.usage("--kind folder, s3 or sftp is required")
-	}
-	if *secretStdin || *passwordStdin {
-		s, err := b.readSecret()
-		if err != nil {
-			return b.usage(err.Error())
-		}
-		if *secretStdin {
-			spec.SecretAccessKey = s
-		} else {
-			spec.Password = s
-		}
+	if code := read(); code >= 0 {
+		return code
 	}
 	svc, err := b.open(ctx)
 	if err != nil {
 		return b.fail(err)
 	}
-	t, err := svc.AddTarget(ctx, spec)
+	t, err := svc.AddTarget(ctx, *spec)
 	if err != nil {
 		return b.fail(err)
 	}
@@ -263,6 +288,12 @@ func (b *bkRun) targetRemove(ctx context.Context, args []string) int {
 }
 
 func (b *bkRun) printStatus(st backup.Status) {
+	if st.Following != nil {
+		b.print(map[string]any{"following": st.Following, "read_only": st.ReadOnly})
+	}
+	if st.ReadOnly != "" && st.Following == nil {
+		b.print(map[string]any{"read_only": st.ReadOnly})
+	}
 	for _, t := range st.Targets {
 		b.print(t)
 	}
@@ -277,6 +308,9 @@ func (b *bkRun) sync(ctx context.Context, args []string) int {
 		return b.fail(err)
 	}
 	st, err := svc.Sync(ctx)
+	if st.Elsewhere {
+		b.print(map[string]any{"note": fmt.Sprintf("another gstdesk (%s, process %d) replicates this data folder and ships every change within a second or two; the state below is what it last reported", st.By, st.PID)})
+	}
 	b.printStatus(st)
 	if err != nil {
 		return b.fail(err)
@@ -436,6 +470,82 @@ func (b *bkRun) size(ctx context.Context, args []string) int {
 	}
 	if err != nil {
 		return b.fail(err)
+	}
+	return ExitOK
+}
+
+// follow starts a second desk in --to DIR from a target's replica, or keeps following into --dir
+// DIR, printing its status whenever it changes, until Ctrl+C, standard input closing
+// (--while-stdin-open, the window's follower) or, with --once, until the copy has caught up.
+func (b *bkRun) follow(ctx context.Context, args []string) int {
+	fs := b.flags()
+	spec, read := b.targetFlags(fs)
+	to := fs.String("to", "", "a new or empty folder for a second desk (with a target's flags)")
+	dir := fs.String("dir", "", "a second desk's folder to keep following (default: GSTDESK_DATA_DIR)")
+	once := fs.Bool("once", false, "stop once the copy holds what the replica holds now")
+	whileStdin := fs.Bool("while-stdin-open", false, "stop when standard input closes")
+	if _, code := b.parse(fs, args, 0); code >= 0 {
+		return code
+	}
+	switch {
+	case *to != "" && *dir != "":
+		return b.usage("give --to DIR (a new second desk) or --dir DIR (one that follows already), not both")
+	case *to != "":
+		if code := read(); code >= 0 {
+			return code
+		}
+		svc, err := b.open(ctx)
+		if err != nil {
+			return b.fail(err)
+		}
+		r, err := svc.StartFollowing(ctx, *spec, *to)
+		if err != nil {
+			return b.fail(err)
+		}
+		b.print(map[string]any{"following": r.Path, "txid": r.TXID, "point_at": r.At.Local().Format("02/01/2006 15:04:05"), "bytes": r.Bytes,
+			"open_with": "GSTDESK_DATA_DIR=" + r.Dir})
+		b.d.Close()
+		b.d, *dir = nil, r.Dir
+	case spec.Kind != "":
+		return b.usage("a target's flags go with --to DIR: a folder that follows already knows its target")
+	case *dir == "":
+		*dir = b.env.Getenv("GSTDESK_DATA_DIR")
+		if *dir == "" {
+			return b.usage("give --to DIR and a target's flags to start a second desk, or --dir DIR to keep one following")
+		}
+	}
+	env := b.env
+	outer := env.Getenv
+	env.Getenv = func(k string) string {
+		if k == "GSTDESK_DATA_DIR" {
+			return *dir
+		}
+		return outer(k)
+	}
+	env.Workspace = ""
+	d, err := openDesk(ctx, env)
+	if err != nil {
+		return b.fail(err)
+	}
+	b.d = d
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if *whileStdin {
+		go func() {
+			_, _ = io.Copy(io.Discard, b.env.Stdin)
+			stop()
+		}()
+	}
+	var last backup.FollowStatus
+	err = d.Backup.Follow(ctx, *once, func(st backup.FollowStatus) {
+		last = st
+		b.print(st)
+	})
+	if err != nil {
+		return b.fail(err)
+	}
+	if *once && last.Error != "" {
+		return b.fail(apperr.New(apperr.Unavailable, "%s", last.Error))
 	}
 	return ExitOK
 }

@@ -32,6 +32,10 @@ type Env struct {
 	// Workspace is the workspace (name or id) this command works in: --workspace, else
 	// GSTDESK_WORKSPACE, else "" for the last used one. Main sets it.
 	Workspace string
+
+	// opened collects the desks the command opened, so that Main can tell whether one of them
+	// refused a write (a read-only desk): such a command exits 2 whatever path it took.
+	opened *[]*desk.Desk
 }
 
 // Exit statuses shared by every subcommand.
@@ -118,7 +122,18 @@ func Main(ctx context.Context, env Env, args []string) int {
 		}
 		d.Close()
 	}
-	return c.Run(ctx, env, rest)
+	var opened []*desk.Desk
+	env.opened = &opened
+	code := c.Run(ctx, env, rest)
+	for _, d := range opened {
+		if d.Core.DB.Refused() > 0 {
+			// A change refused by a desk that only reads (one that follows a replica, or whose
+			// replica another desk took over): the command itself must change (run it on the
+			// writer desk), whatever status its own path chose.
+			return ExitUsage
+		}
+	}
+	return code
 }
 
 // takeWorkspaceFlag removes --workspace NAME (or --workspace=NAME) from a command's arguments:
@@ -196,6 +211,9 @@ func openDesk(ctx context.Context, env Env) (*desk.Desk, error) {
 			return nil, usageError{err} // an unknown --workspace: the message lists the workspaces
 		}
 		return nil, err
+	}
+	if env.opened != nil {
+		*env.opened = append(*env.opened, d)
 	}
 	for _, n := range d.Core.Notices() {
 		fmt.Fprintln(env.Stderr, "gstdesk:", n)

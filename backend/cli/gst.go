@@ -12,7 +12,9 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk"
+	"gstdesk/backend/desk/lookups"
 	"gstdesk/backend/export"
+	"gstdesk/backend/gstapi"
 	"gstdesk/backend/lookup"
 )
 
@@ -36,10 +38,13 @@ const gstUsage = `usage:
   gstdesk gst import FILE   (a GSTR-2A or GSTR-2B JSON file from the GST portal; the kind is detected)
   gstdesk gst 2b-regenerate --year YYYY --month MM
   gstdesk gst ims count | list [--section S] [--status S] | set SUPPLIER_GSTIN DOCUMENT accept|reject|pending|reset | log
+  gstdesk gst ims apply --year YYYY --month MM --purchases FILE [--dry-run]
+  gstdesk gst scorecard --fy "FY 2025-26" [--purchases FILE] [--sort score|lag|missing|mismatch|rejected|unfiled|supplier] [flags]
+  gstdesk gst chaser --fy "FY 2025-26" [--purchases FILE] [--supplier GSTIN] --out DIR   (one XLSX per supplier to chase)
 
 Common flags: --offline (answer from stored answers only), --fresh (ignore stored answers),
 --format json|csv|xlsx with --out FILE (write a file instead of JSON lines on stdout).
-Output: one JSON object per line: {"gstin"|"key": ..., "source": "remote"|"cache", "fetched_at": ...,
+Output: one JSON object per line: {"gstin"|"key": ..., "source": "remote"|"demo"|"cache", "fetched_at": ...,
 "data": ...} or {..., "error": {"kind", "message", "status"}}; a GSTIN no taxpayer has is the
 answer {"gstin": ..., "not_registered": true, "message": ...}, not a failure. Exit 0 when every item
 was answered, 1 when any failed, 2 for a usage error. Configuration comes from the current workspace, overridden by
@@ -127,17 +132,19 @@ func (g *gstRun) open(ctx context.Context) error {
 	return nil
 }
 
-// lookups opens the data folder and returns the workspace's lookup service, or nil and the exit
-// status after saying why it could not.
-func (g *gstRun) lookups(ctx context.Context) (*lookup.Service, int) {
-	if err := g.open(ctx); err != nil {
-		return nil, g.fail(err)
+// ask answers one lookup through the lookups service's Ask, the window's road, opening the data
+// folder first; ok is false (and code the exit status, after saying why) when it could not.
+func (g *gstRun) ask(ctx context.Context, q lookups.Question) (a lookup.Answer, cl *gstapi.ChangedList, code int, ok bool) {
+	if g.d == nil {
+		if err := g.open(ctx); err != nil {
+			return a, nil, g.fail(err), false
+		}
 	}
-	lk, err := g.d.Lookups.Lookups(ctx)
+	a, cl, err := g.d.Lookups.Ask(ctx, q)
 	if err != nil {
-		return nil, g.fail(err)
+		return a, nil, g.fail(err), false
 	}
-	return lk, ExitOK
+	return a, cl, ExitOK, true
 }
 
 func runGST(ctx context.Context, env Env, args []string) int {
@@ -335,20 +342,11 @@ func gstLookup(op string) func(ctx context.Context, g *gstRun, args []string) in
 			fmt.Fprintln(g.env.Stderr, `gstdesk gst preference: --fy is required, e.g. --fy "FY 2025-26"`)
 			return ExitUsage
 		}
-		lk, code := g.lookups(ctx)
-		if lk == nil {
-			return code
-		}
 		failed := false
 		for _, in := range list {
-			var a lookup.Answer
-			switch op {
-			case lookup.OpVerify:
-				a = lk.Verify(ctx, in, g.fresh)
-			case lookup.OpSearch:
-				a = lk.Search(ctx, in, g.fresh, *acceptCache)
-			case lookup.OpPreference:
-				a = lk.Preference(ctx, in, *fy, g.fresh)
+			a, _, code, ok := g.ask(ctx, lookups.Question{Op: op, Input: in, FY: *fy, Fresh: g.fresh, AcceptCache: *acceptCache})
+			if !ok {
+				return code
 			}
 			key := a.Key
 			if op == lookup.OpPreference {
@@ -389,13 +387,12 @@ func gstChanged(ctx context.Context, g *gstRun, args []string) int {
 		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst changed --date DD-MM-YYYY --state NN [--page N | --all]")
 		return ExitUsage
 	}
-	lk, code := g.lookups(ctx)
-	if lk == nil {
-		return code
-	}
 	failed := false
 	for p, last := *page, *page; p <= last; p++ {
-		a, cl := lk.Changed(ctx, *date, *state, p, g.fresh)
+		a, cl, code, ok := g.ask(ctx, lookups.Question{Op: lookup.OpChanged, Date: *date, State: *state, Page: p, Fresh: g.fresh})
+		if !ok {
+			return code
+		}
 		g.emit(answerRecord("key", a.Key, a))
 		if a.Error != nil {
 			failed = true
@@ -418,13 +415,12 @@ func gstApplicant(ctx context.Context, g *gstRun, args []string) int {
 		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst applicant ENROLMENT...")
 		return ExitUsage
 	}
-	lk, code := g.lookups(ctx)
-	if lk == nil {
-		return code
-	}
 	failed := false
 	for _, e := range list {
-		a := lk.Applicant(ctx, e, g.fresh)
+		a, _, code, ok := g.ask(ctx, lookups.Question{Op: lookup.OpApplicant, Input: e, Fresh: g.fresh})
+		if !ok {
+			return code
+		}
 		g.emit(answerRecord("key", strings.ToUpper(strings.TrimSpace(e)), a))
 		failed = failed || a.Error != nil
 	}
@@ -443,11 +439,10 @@ func gstApplicantCheck(ctx context.Context, g *gstRun, args []string) int {
 		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst applicant-check ENROLMENT [--email E] [--mobile M]")
 		return ExitUsage
 	}
-	lk, code := g.lookups(ctx)
-	if lk == nil {
+	a, _, code, ok := g.ask(ctx, lookups.Question{Op: lookup.OpApplicantCheck, Input: list[0], Email: *email, Mobile: *mobile})
+	if !ok {
 		return code
 	}
-	a := lk.ApplicantCheck(ctx, list[0], *email, *mobile)
 	g.emit(answerRecord("key", strings.ToUpper(strings.TrimSpace(list[0])), a))
 	return g.done(a.Error != nil)
 }

@@ -129,15 +129,7 @@ func (g *gstRun) finish2B(rs []periodReturn, failed bool) int {
 		return g.done(failed)
 	}
 	g.records = nil
-	t := export.Table{Name: "GSTR-2B", Columns: []export.Column{
-		{Key: "period", Title: "Period", Kind: export.Period}, {Key: "part", Title: "Part"}, {Key: "section", Title: "Section"}, {Key: "kind", Title: "Document"},
-		{Key: "supplier_gstin", Title: "Supplier GSTIN"}, {Key: "trade_name", Title: "Trade name"}, {Key: "number", Title: "Number"},
-		{Key: "date", Title: "Date", Kind: export.Date}, {Key: "type", Title: "Type"}, {Key: "place_of_supply", Title: "POS"},
-		{Key: "reverse_charge", Title: "RCM"}, {Key: "itc_available", Title: "ITC available"}, {Key: "reason", Title: "Reason"},
-		{Key: "ims_status", Title: "IMS status"}, {Key: "value", Title: "Value", Kind: export.Money},
-		{Key: "taxable_value", Title: "Taxable value", Kind: export.Money}, {Key: "igst", Title: "IGST", Kind: export.Money},
-		{Key: "cgst", Title: "CGST", Kind: export.Money}, {Key: "sgst", Title: "SGST", Kind: export.Money}, {Key: "cess", Title: "Cess", Kind: export.Money},
-	}}
+	t := gstr2b.ExportTable()
 	for _, pr := range rs {
 		if len(pr.raw) == 0 {
 			continue
@@ -146,14 +138,8 @@ func (g *gstRun) finish2B(rs []periodReturn, failed bool) int {
 		if err != nil {
 			return g.fail(err)
 		}
-		for _, d := range r.Documents {
-			part := "docdata"
-			if d.Rejected {
-				part = "docRejdata"
-			}
-			t.Rows = append(t.Rows, []any{pr.period, part, d.Section, d.Kind, d.Supplier, d.TradeName, d.Number, d.Date, d.Type, d.POS,
-				d.ReverseCharge, d.ITCAvailable, d.Reason, d.IMSStatus, d.Value.Rupees(), d.Taxable.Rupees(), d.IGST.Rupees(),
-				d.CGST.Rupees(), d.SGST.Rupees(), d.Cess.Rupees()})
+		for i := range r.Documents {
+			gstr2b.AppendExportRow(&t, pr.period, &r.Documents[i])
 		}
 	}
 	if err := g.writeTable(f, t); err != nil {

@@ -14,6 +14,8 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"gstdesk/backend/desk/core"
+	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/gstapi/gstapitest"
 )
 
@@ -43,7 +45,10 @@ func cliEnv(t *testing.T, dir string, vars map[string]string, args ...string) (i
 		if k == "GSTDESK_DATA_DIR" {
 			return dir
 		}
-		return vars[k]
+		if v, ok := vars[k]; ok || k != core.DemoDateVar {
+			return v
+		}
+		return coretest.DemoDate() // the IMS month's GSTR-2B there on any day
 	}}
 	code := Main(context.Background(), env, args)
 	var recs []map[string]any

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(Command{Name: "recon", Summary: "reconcile a purchase register with the stored GSTR-2A", Run: runRecon, UsesWorkspace: true})
+	register(Command{Name: "recon", Summary: "reconcile a purchase register with the stored GSTR-2B (or GSTR-2A)", Run: runRecon, UsesWorkspace: true})
 }
 
 func reconUsage(w io.Writer) {

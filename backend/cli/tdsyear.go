@@ -25,6 +25,7 @@ func init() {
 	tdsSubcommands["ytd"] = tdsSub{"print the TDS year so far: every employee, or one employee month by month", tdsYTD}
 	tdsSubcommands["annexure"] = tdsSub{"write the salary annexure of the year (Form 24Q Annexure II; Form 138 from tax year 2026-27) as json or xlsx", tdsAnnexure}
 	tdsSubcommands["forms"] = tdsSub{"write the year-end forms (Form 16 Part B / Form 130, Form 12BA / 123) as PDF and XLSX", tdsForms}
+	tdsSubcommands["month-template"] = tdsSub{"write the XLSX template of a month file of the TDS year (the amounts paid in the month, tds_deducted, one-off salary, dates, the HRA helper's columns)", tdsMonthTemplate}
 	tdsSubcommands["hra"] = tdsSub{"work out the HRA exemption from rent, salary, HRA received and the city, with the year's city rule", tdsHRA}
 }
 
@@ -119,8 +120,9 @@ func tdsMonth(ctx context.Context, env Env, args []string) int {
 	format := fs.String("format", "json", "the register: json (one line per employee), csv or xlsx")
 	out := fs.String("out", "", "write the register to this file instead of standard output")
 	acceptPAN := fs.Bool("accept-pan-change", false, "take a PAN that differs from the one recorded earlier this year as a correction, for the whole year")
+	dryRun := fs.Bool("dry-run", false, "record nothing: print what recording the month would do (the diff against the month stored, warnings, problems, totals) as one JSON line")
 	fs.Usage = func() {
-		fmt.Fprintln(env.Stderr, "usage: gstdesk tds month --fy \"FY 2025-26\" --month MM --in FILE [--format json|csv|xlsx] [--out FILE] [--accept-pan-change]")
+		fmt.Fprintln(env.Stderr, "usage: gstdesk tds month --fy \"FY 2025-26\" --month MM --in FILE [--format json|csv|xlsx] [--out FILE] [--accept-pan-change] [--dry-run]")
 		fmt.Fprintln(env.Stderr, "\nRecords the month (a month recorded again replaces the earlier one, and what changed is listed")
 		fmt.Fprintln(env.Stderr, "on standard error) and prints its register: per employee the projected taxable income, the")
 		fmt.Fprintln(env.Stderr, "year's liability in the chosen regime, TDS deducted before, TDS this month, what remains, an")
@@ -160,7 +162,11 @@ func tdsMonth(ctx context.Context, env Env, args []string) int {
 		return exitFor(err)
 	}
 	defer d.Close()
-	res, err := d.Salary.TDSMonthImportPath(ctx, *fy, *month, *in, *acceptPAN)
+	importMonth := d.Salary.TDSMonthImportPath
+	if *dryRun {
+		importMonth = d.Salary.TDSMonthPreviewPath
+	}
+	res, err := importMonth(ctx, *fy, *month, *in, *acceptPAN)
 	for _, p := range res.Problems {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: %s\n", p.String())
 	}
@@ -185,6 +191,11 @@ func tdsMonth(ctx context.Context, env Env, args []string) int {
 	}
 	for _, r := range res.Recomputed {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: computed again: %s\n", r)
+	}
+	if *dryRun {
+		printJSONLine(env.Stdout, res)
+		fmt.Fprintf(env.Stderr, "gstdesk tds month: dry run: %s is not recorded (nothing was stored).\n", res.MonthLabel)
+		return ExitOK
 	}
 	reg, err := d.Salary.TDSMonthRegister(ctx, *fy, *month, salary.TDSRegisterQuery{Limit: -1})
 	if err != nil {
@@ -241,12 +252,9 @@ func tdsYTD(ctx context.Context, env Env, args []string) int {
 	defer d.Close()
 	if *code != "" {
 		rows, err := d.Salary.TDSEmployeeMonths(ctx, *fy, *code)
-		if err == nil && len(rows) == 0 {
-			_, err = d.Salary.TDSYearToDate(ctx, *fy, *code) // says which employee is not recorded
-		}
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "gstdesk tds ytd: %s\n", publicMessage(env, err))
-			return ExitFailed
+			return exitFor(err)
 		}
 		for i := range rows {
 			printJSONLine(env.Stdout, &rows[i])
@@ -376,5 +384,37 @@ func tdsForms(ctx context.Context, env Env, args []string) int {
 		return ExitFailed
 	}
 	fmt.Fprintf(env.Stderr, "gstdesk tds forms: %d file(s) written to %s.\n", len(files), *out)
+	return ExitOK
+}
+
+func tdsMonthTemplate(ctx context.Context, env Env, args []string) int {
+	fs := flag.NewFlagSet("tds month-template", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	out := fs.String("out", "", "write the template to this .xlsx file (required)")
+	fs.Usage = func() {
+		fmt.Fprintln(env.Stderr, "usage: gstdesk tds month-template --out FILE.xlsx")
+		fmt.Fprintln(env.Stderr, "\nWrites the template of a month file for 'gstdesk tds month': one example row, every column")
+		fmt.Fprintln(env.Stderr, "described in a note and on the sheet \"columns\".")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	if fs.NArg() > 0 || *out == "" {
+		fmt.Fprintln(env.Stderr, "gstdesk tds month-template: --out FILE.xlsx is required.")
+		return ExitUsage
+	}
+	if msg := checkOut(*out); msg != "" {
+		fmt.Fprintf(env.Stderr, "gstdesk tds month-template: %s\n", msg)
+		return ExitUsage
+	}
+	if err := writeOutput(env, *out, salary.MonthTemplate); err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds month-template: %s\n", publicMessage(env, err))
+		return ExitFailed
+	}
+	printJSONLine(env.Stdout, map[string]string{"written": *out})
 	return ExitOK
 }

@@ -55,6 +55,11 @@ func TestTDSYearCommands(t *testing.T) {
 	if code != ExitOK || len(recs) != 2 || recs[1]["month"].(float64) != 5 {
 		t.Fatalf("ytd E1: %d %v", code, recs)
 	}
+	// An employee not recorded: the service's typed not-found, said once, the same as the window's.
+	code, recs, errText = cliIn(t, dir, "tds", "ytd", "--fy", "FY 2025-26", "--employee", "E9")
+	if code != ExitFailed || len(recs) != 0 || !strings.Contains(errText, "No month of FY 2025-26 is recorded for employee E9.") || !strings.Contains(errText, "gstdesk tds ytd") {
+		t.Fatalf("ytd E9: %d %v %q", code, recs, errText)
+	}
 	out := filepath.Join(dir, "may-register.csv")
 	if code, _, errText = cliIn(t, dir, "tds", "month", "--fy", "FY 2025-26", "--month", "5", "--in", may, "--accept-pan-change", "--format", "csv", "--out", out); code != ExitOK {
 		t.Fatalf("csv: %d %q", code, errText)

@@ -10,6 +10,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk"
 	"gstdesk/backend/desk/workspaces"
+	"gstdesk/backend/money"
 	"gstdesk/backend/store"
 )
 
@@ -331,8 +332,32 @@ func (w *wsRun) remove(ctx context.Context, args []string) int {
 
 // removal says what removing a workspace deletes.
 func removal(ws store.Workspace, u workspaces.Usage) string {
-	return fmt.Sprintf("workspace %q (%s, %s) and what it holds: %d GSTR-2A pull(s), %d reconciliation run(s), %d payroll run(s), %d decision(s) and link(s), %d setting(s)",
-		ws.Name, orNone(ws.GSTIN), ws.Environment, u.GSTR2APulls, u.ReconRuns, u.PayrollRuns, u.Decisions, u.StoredValues)
+	var held []string
+	for _, x := range []struct {
+		n         int
+		one, many string
+	}{
+		{u.GSTR2APulls, "GSTR-2A pull", "GSTR-2A pulls"},
+		{u.GSTR2BPulls, "GSTR-2B pull", "GSTR-2B pulls"},
+		{u.IMSDocuments, "IMS document", "IMS documents"},
+		{u.ReconRuns, "reconciliation run", "reconciliation runs"},
+		{u.PayrollRuns, "payroll run", "payroll runs"},
+		{u.TDSYearMonths, "TDS-year month", "TDS-year months"},
+		{u.Decisions, "decision or link", "decisions and links"},
+		{u.StoredValues, "setting", "settings"},
+	} {
+		switch {
+		case x.n == 1:
+			held = append(held, "1 "+x.one)
+		case x.n > 1:
+			held = append(held, money.Count(x.n)+" "+x.many)
+		}
+	}
+	what := "nothing else"
+	if len(held) > 0 {
+		what = strings.Join(held, ", ")
+	}
+	return fmt.Sprintf("workspace %q (%s, %s) and what it holds: %s", ws.Name, orNone(ws.GSTIN), ws.Environment, what)
 }
 
 func orNone(g string) string {

@@ -135,7 +135,7 @@ func TestWorkspaceCommands(t *testing.T) {
 	}
 	// remove says what it deletes, and deletes only with --yes; never the workspace in use.
 	code, _, errs = run("workspace", "remove", "Acme Traders")
-	if code != ExitUsage || !strings.Contains(errs, "0 GSTR-2A pull(s)") || !strings.Contains(errs, "Nothing was deleted") {
+	if code != ExitUsage || !strings.Contains(errs, `this deletes workspace "Acme Traders" (29AAFCD5862R1ZR, production) and what it holds: `) || !strings.Contains(errs, "Nothing was deleted") {
 		t.Errorf("remove without --yes: %d %q", code, errs)
 	}
 	if code, _, errs = run("workspace", "remove", "Demo workspace", "--yes"); code != ExitUsage || !strings.Contains(errs, "in use") {

@@ -77,10 +77,12 @@ func Start(ctx context.Context, opt Options) (*Desk, error) {
 	return d, nil
 }
 
-// Close cancels and waits for the running jobs, stops continuous replication (shipping what is
-// committed) and closes the database.
-// A command that wrote ships its writes to the backup targets first (see backup.AfterCommand).
+// Close cancels and waits for the running jobs, then ships what they and the person committed
+// (a command that wrote syncs once, see backup.AfterCommand; the window's continuous replication
+// makes its last sync as it stops), and closes the database. Jobs end first, so that what they
+// commit as they stop is in the last sync.
 func (d *Desk) Close() error {
+	d.Core.StopJobs()
 	if d.Core.Face() == apperr.Command {
 		d.Backup.AfterCommand(context.Background())
 	}

@@ -171,19 +171,58 @@ func writeJSON(w io.Writer, t Table) error {
 	return bw.Flush()
 }
 
-func writeXLSX(w io.Writer, t Table) error {
+func writeXLSX(w io.Writer, t Table) error { return WriteWorkbook(w, []Table{t}) }
+
+// WriteWorkbook writes tables as one XLSX workbook, a sheet per table in order, named by the
+// table (cut to Excel's 31 characters, characters Excel refuses replaced, repeats numbered).
+func WriteWorkbook(w io.Writer, tables []Table) error {
 	f := excelize.NewFile()
 	defer f.Close()
-	name := t.Name
-	if name == "" {
-		name = "Sheet1"
+	used := map[string]bool{}
+	for i, t := range tables {
+		name := sheetName(t.Name, i, used)
+		if i == 0 {
+			if err := f.SetSheetName("Sheet1", name); err != nil {
+				return fmt.Errorf("export: xlsx: %w", err)
+			}
+		} else if _, err := f.NewSheet(name); err != nil {
+			return fmt.Errorf("export: xlsx: %w", err)
+		}
+		if err := writeSheet(f, name, t); err != nil {
+			return err
+		}
 	}
-	if len(name) > 31 {
-		name = name[:31]
-	}
-	if err := f.SetSheetName("Sheet1", name); err != nil {
+	if _, err := f.WriteTo(w); err != nil {
 		return fmt.Errorf("export: xlsx: %w", err)
 	}
+	return nil
+}
+
+// sheetName is a sheet name Excel accepts, unique among used.
+func sheetName(name string, i int, used map[string]bool) string {
+	name = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`[]:*?/\`, r) {
+			return '-'
+		}
+		return r
+	}, strings.TrimSpace(name))
+	if name == "" {
+		name = "Sheet" + strconv.Itoa(i+1)
+	}
+	if r := []rune(name); len(r) > 31 {
+		name = string(r[:31])
+	}
+	for n := 2; used[strings.ToLower(name)]; n++ {
+		suffix := " " + strconv.Itoa(n)
+		r := []rune(name)
+		name = string(r[:min(len(r), 31-len(suffix))]) + suffix
+	}
+	used[strings.ToLower(name)] = true
+	return name
+}
+
+// writeSheet writes t into the sheet name of f.
+func writeSheet(f *excelize.File, name string, t Table) error {
 	sw, err := f.NewStreamWriter(name)
 	if err != nil {
 		return fmt.Errorf("export: xlsx: %w", err)
@@ -245,9 +284,6 @@ func writeXLSX(w io.Writer, t Table) error {
 		}
 	}
 	if err := sw.Flush(); err != nil {
-		return fmt.Errorf("export: xlsx: %w", err)
-	}
-	if _, err := f.WriteTo(w); err != nil {
 		return fmt.Errorf("export: xlsx: %w", err)
 	}
 	return nil

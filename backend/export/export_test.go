@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -161,5 +162,36 @@ func TestXLSXDatesPeriodsAndFrozenHeader(t *testing.T) {
 	panes, err := f.GetPanes("T")
 	if err != nil || !panes.Freeze || panes.YSplit != 1 {
 		t.Errorf("panes = %+v, %v; want the header row frozen", panes, err)
+	}
+}
+
+// TestWriteWorkbook: one sheet per table in order, names Excel accepts and unique, each sheet
+// written as a single-table export is (real dates, frozen header).
+func TestWriteWorkbook(t *testing.T) {
+	tabs := []Table{
+		{Name: "Message", Columns: []Column{{Key: "m", Title: "Message"}}, Rows: [][]any{{"Dear supplier,"}, {"=1+1"}}},
+		{Name: "27AAPFU0939F1ZV: documents to fix [FY 2025-26]", Columns: []Column{{Key: "d", Title: "Date", Kind: Date}}, Rows: [][]any{{"10/04/2025"}}},
+		{Name: "message", Columns: []Column{{Key: "x", Title: "X"}}},
+	}
+	var b bytes.Buffer
+	if err := WriteWorkbook(&b, tabs); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Message", "27AAPFU0939F1ZV- documents to f", "message 2"}
+	if got := f.GetSheetList(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("sheets %q, want %q", got, want)
+	}
+	if raw, _ := f.GetCellValue(want[1], "A2", excelize.Options{RawCellValue: true}); raw != "45757" {
+		t.Errorf("date raw = %q", raw)
+	}
+	if v, _ := f.GetCellValue("Message", "A3"); v != "=1+1" {
+		t.Errorf("text cell %q", v)
+	}
+	if fm, _ := f.GetCellFormula("Message", "A3"); fm != "" {
+		t.Errorf("a text cell became the formula %q", fm)
 	}
 }

@@ -288,15 +288,26 @@ func summaryNote(r *Return, snap Snapshot) string {
 	if !ok || r.Files > 0 && len(r.Documents) == 0 {
 		return ""
 	}
-	var sum money.Paise
-	for _, g := range avl {
-		sum += g.Total.Tax()
-	}
+	sum := NetITC(avl)
 	if d := sum - snap.ITCAvailable; d > 100 || d < -100 {
 		return fmt.Sprintf("The return's ITC summary (itcsumm) says ₹%s is available; its documents with ITC available add up to ₹%s.",
 			sum.Indian(), snap.ITCAvailable.Indian())
 	}
 	return ""
+}
+
+// NetITC is the credit one part of itcsumm gives: its groups added up, less "othersup" (the
+// portal's Part B, ITC reversal: credit notes and ISD credit notes, given as positive amounts).
+func NetITC(part map[string]SummaryGroup) money.Paise {
+	var sum money.Paise
+	for name, g := range part {
+		if name == "othersup" {
+			sum -= g.Total.Tax()
+		} else {
+			sum += g.Total.Tax()
+		}
+	}
+	return sum
 }
 
 // appendItems writes items as JSON for the items column.
@@ -458,4 +469,35 @@ func DeleteSnapshot(ctx context.Context, db *sql.DB, snap Snapshot) error {
 		}
 	}
 	return tx.Commit()
+}
+
+// TradeNames are the suppliers' trade names as the newest GSTR-2Bs of a workspace give them
+// (cpsumm of the latest snapshot of its three newest periods), for naming suppliers where a list
+// has GSTINs only (IMS).
+func TradeNames(ctx context.Context, db *sql.DB, workspaceID string) (map[string]string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT cpsumm FROM gstr2b_snapshots s WHERE workspace_id = ? AND sid = (SELECT sid FROM gstr2b_snapshots
+		WHERE workspace_id = s.workspace_id AND period = s.period ORDER BY fetched_at DESC, sid DESC LIMIT 1) ORDER BY period DESC LIMIT 3`, workspaceID)
+	if err != nil {
+		return nil, fmt.Errorf("gstr2b: trade names: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var cp string
+		if err := rows.Scan(&cp); err != nil {
+			return nil, err
+		}
+		var m map[string][]Counterparty
+		if json.Unmarshal([]byte(cp), &m) != nil {
+			continue
+		}
+		for _, list := range m {
+			for _, c := range list {
+				if c.TradeName != "" && out[c.CTIN] == "" {
+					out[c.CTIN] = c.TradeName
+				}
+			}
+		}
+	}
+	return out, rows.Err()
 }

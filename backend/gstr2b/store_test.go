@@ -227,3 +227,20 @@ func TestDetectFile(t *testing.T) {
 		})
 	}
 }
+
+// The portal gives credit notes in itcsumm's "othersup" (Part B, reversal) as positive amounts:
+// they reduce the credit, so a return whose documents subtract them agrees with its summary.
+func TestSummaryCreditNotesReduceTheCredit(t *testing.T) {
+	raw := `{"chksum":"x","data":{"gstin":"27AAPFU0939F1ZV","rtnprd":"062025","version":"1.0","gendt":"14-07-2025",
+	 "itcsumm":{"itcavl":{"nonrevsup":{"igst":180,"cgst":0,"sgst":0,"cess":0},"othersup":{"igst":18,"cgst":0,"sgst":0,"cess":0}}},
+	 "docdata":{"b2b":[{"ctin":"29AABCT1332L1ZT","trdnm":"T","supfildt":"11-07-2025","supprd":"062025","inv":[{"inum":"T/1","dt":"03-06-2025","val":1180,"pos":"27","rev":"N","typ":"R","itcavl":"Y","rsn":"","txval":1000,"igst":180,"cgst":0,"sgst":0,"cess":0}]}],
+	  "cdnr":[{"ctin":"29AABCT1332L1ZT","trdnm":"T","supfildt":"11-07-2025","supprd":"062025","nt":[{"ntnum":"CN/1","typ":"C","suptyp":"R","dt":"25-06-2025","val":118,"pos":"27","rev":"N","itcavl":"Y","rsn":"","txval":100,"igst":18,"cgst":0,"sgst":0,"cess":0}]}]}}}`
+	db := openDB(t)
+	snap, err := Save(context.Background(), db.DB, SaveRequest{WorkspaceID: "w1", GSTIN: "27AAPFU0939F1ZV", Source: SourceFile, FetchedAt: time.Now(), Raw: []byte(raw)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.ITCAvailable != rupees("162") || snap.Note != "" {
+		t.Errorf("itc available %s, note %q: the summary's 180 less 18 agrees with the documents", snap.ITCAvailable.Indian(), snap.Note)
+	}
+}

@@ -184,3 +184,17 @@ func LogReference(ctx context.Context, db *sql.DB, ids []int64, ref string) erro
 	}
 	return nil
 }
+
+// ListedAt is when the kept lists were last read from the service (the newest section's time;
+// zero when IMS was never listed).
+func ListedAt(ctx context.Context, db *sql.DB, workspaceID string) (time.Time, error) {
+	var at sql.NullString
+	if err := db.QueryRowContext(ctx, `SELECT max(listed_at) FROM ims_documents WHERE workspace_id = ?`, workspaceID).Scan(&at); err != nil {
+		return time.Time{}, fmt.Errorf("ims: listed at: %w", err)
+	}
+	if !at.Valid {
+		return time.Time{}, nil
+	}
+	t, _ := store.ParseTime(at.String)
+	return t, nil
+}

@@ -52,6 +52,9 @@ type Service struct {
 	MaxAge time.Duration
 	// Offline answers from the cache only.
 	Offline bool
+	// NoRemote, when set and not nil, is why this desk makes no remote call (it is read-only):
+	// said, in place of the offline advice, when there is no stored answer.
+	NoRemote func() error
 	// Demo says the answers come from the built-in demo service: they are labelled FromDemo.
 	Demo bool
 	// Now is the clock (tests replace it).
@@ -193,6 +196,11 @@ func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, 
 	}
 	if s.Offline {
 		a.Error = apperr.New(apperr.Unavailable, "Working offline and there is no stored answer for %s. Go online to look it up.", key)
+		if s.NoRemote != nil {
+			if err := s.NoRemote(); err != nil {
+				a.Error = s.Face.Public(err)
+			}
+		}
 		return a
 	}
 	client, err := s.Client(ctx)

@@ -37,9 +37,9 @@ func TestMonthlyScheduleKnowsWhatWasDeducted(t *testing.T) {
 	}{
 		{"no deducted column", Employee{Input: in(3_000_000)}, Month{Unknown: true}},
 		{"deducted known, default regime", Employee{Input: in(3_000_000), DeductedKnown: true, Deducted: money.FromRupees(7 * 40_000)},
-			Month{Amount: (newTDS - 7*40_000) / 5}},
+			Month{Amount: tds.MonthShare(newTDS-7*40_000, 5)}},
 		{"old regime chosen", Employee{Input: in(3_000_000), DeductedKnown: true, Deducted: money.FromRupees(7 * 40_000), Regime: tds.OldRegime},
-			Month{Amount: (oldTDS - 7*40_000) / 5}},
+			Month{Amount: tds.MonthShare(oldTDS-7*40_000, 5)}},
 		{"over-deducted", Employee{Input: in(3_000_000), DeductedKnown: true, Deducted: money.FromRupees(newTDS + 12_345)},
 			Month{Over: 12_345}},
 	}

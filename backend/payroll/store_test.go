@@ -82,8 +82,9 @@ func TestRunsStoredAndReopened(t *testing.T) {
 	if p.Total != 1 || p.Rows[0].Name != "Asha" || p.Rows[0].NewTDS != 10400 || p.Rows[0].OldTDS != 190320 {
 		t.Errorf("filtered = %+v", p)
 	}
-	// April: the whole year is left, so the month's TDS is a twelfth of the annual TDS.
-	if got, want := p.Rows[0].Monthly, int64(10400/12); got != want {
+	// April: the whole year is left, so the month's TDS is a twelfth of the annual TDS, to the
+	// nearest rupee (10,400 ÷ 12 = 866.67 → 867, tds.MonthShare).
+	if got, want := p.Rows[0].Monthly, int64(867); got != want {
 		t.Errorf("monthly = %d, want %d", got, want)
 	}
 	p, _ = Rows(ctx, db.DB, april.ID, Query{Filter: "%"})

@@ -3,6 +3,7 @@ package payroll
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/xuri/excelize/v2"
 
@@ -27,6 +28,29 @@ var exampleRows = []map[string]string{
 // column with its friendly title, description, example and whether it is required. With filled set, the example rows
 // are five demo employees; otherwise one example row to overwrite.
 func Template(w io.Writer, filled bool) error {
+	return TemplateWith(w, TemplateOptions{Filled: filled})
+}
+
+// TemplateOptions shape a template made for another kind of file read with the payroll's
+// columns (a month of the TDS year): columns left out, columns added after the payroll's, and
+// the example row's values where they differ.
+type TemplateOptions struct {
+	Filled   bool
+	Drop     []string          // keys of the payroll's columns to leave out
+	Extra    []Target          // further columns, after the payroll's
+	Examples map[string]string // the example row's value by key, over the columns' own examples
+}
+
+// TemplateWith is Template with options.
+func TemplateWith(w io.Writer, opt TemplateOptions) error {
+	columns := make([]Target, 0, len(targets)+len(opt.Extra))
+	for _, t := range targets {
+		if !slices.Contains(opt.Drop, t.Key) {
+			columns = append(columns, t)
+		}
+	}
+	columns = append(columns, opt.Extra...)
+	filled := opt.Filled
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := f.SetSheetName("Sheet1", TemplateSheet); err != nil {
@@ -37,12 +61,15 @@ func Template(w io.Writer, filled bool) error {
 	rows := exampleRows
 	if !filled {
 		one := map[string]string{}
-		for _, t := range targets {
+		for _, t := range columns {
 			one[t.Key] = t.Example
+			if v, ok := opt.Examples[t.Key]; ok {
+				one[t.Key] = v
+			}
 		}
 		rows = []map[string]string{one}
 	}
-	for i, t := range targets {
+	for i, t := range columns {
 		cell, _ := excelize.CoordinatesToCellName(i+1, 1)
 		// The header row is in words (the reader takes titles as well as keys); the note says more.
 		f.SetCellValue(TemplateSheet, cell, t.Title)
@@ -78,7 +105,7 @@ func Template(w io.Writer, filled bool) error {
 			f.SetCellStr(TemplateSheet, cell, v)
 		}
 	}
-	last, _ := excelize.CoordinatesToCellName(len(targets), 1)
+	last, _ := excelize.CoordinatesToCellName(len(columns), 1)
 	f.SetCellStyle(TemplateSheet, "A1", last, bold)
 	f.SetPanes(TemplateSheet, &excelize.Panes{Freeze: true, Split: false, XSplit: 2, YSplit: 1, TopLeftCell: "C2", ActivePane: "bottomRight"})
 
@@ -89,7 +116,7 @@ func Template(w io.Writer, filled bool) error {
 		f.SetCellStr(cols, cell, h)
 	}
 	f.SetCellStyle(cols, "A1", "E1", bold)
-	for r, t := range targets {
+	for r, t := range columns {
 		required := "no"
 		if t.Required {
 			required = "yes"

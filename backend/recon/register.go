@@ -48,6 +48,9 @@ const (
 	FieldSGST          = "sgst"
 	FieldCess          = "cess"
 	FieldDocumentType  = "document_type"
+	// FieldPaymentDate is when the supplier was paid in full (optional; an empty cell is unpaid):
+	// what Rule 37's 180 days are counted against.
+	FieldPaymentDate = "payment_date"
 )
 
 // RegisterField describes one field of the register for the mapping screen.
@@ -83,6 +86,7 @@ var RegisterFields = []RegisterField{
 		"sgst amount", "sgst amt", "input sgst", "samt"}},
 	{FieldCess, "Cess", false, []string{"cess", "cess amount", "cess paid", "cess amt", "input cess", "csamt"}},
 	{FieldDocumentType, "Document type", false, []string{"document_type", "document type", "doc type", "note type", "voucher type", "vch type", "type of document"}},
+	{FieldPaymentDate, "Payment date", false, []string{"payment_date", "payment date", "date of payment", "paid on", "paid date", "date paid", "settlement date", "payment made on"}},
 }
 
 // Mapping says which header of the file holds each field: field key → header as written.
@@ -812,6 +816,13 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 			p.fail(row, FieldDocumentType, v, "invoice, credit note or debit note", false)
 		}
 	}
+	if v := p.cell(rec, FieldPaymentDate); v != "" {
+		if d, err := p.date(v); err != nil {
+			p.fail(row, FieldPaymentDate, v, "a payment date as DD-MM-YYYY, DD/MM/YYYY, DD-Mon-YYYY or YYYY-MM-DD (leave it empty when unpaid)", false)
+		} else {
+			in.PaymentDate = d
+		}
+	}
 	for _, f := range []struct {
 		key string
 		dst *Paise
@@ -878,6 +889,11 @@ func mergeInto(dst, src *Invoice) {
 	}
 	if dst.SupplierName == "" {
 		dst.SupplierName = src.SupplierName
+	}
+	// Payment is a fact of the invoice, often written on its first line only: a date on any
+	// line holds, the latest when lines differ (paid in full when the last part was).
+	if src.PaymentDate > dst.PaymentDate {
+		dst.PaymentDate = src.PaymentDate
 	}
 }
 

@@ -280,6 +280,7 @@ func FuzzReadRegisterCSV(f *testing.F) {
 	f.Add([]byte("Title\nGSTIN/UIN,Supplier Invoice No.,Date,Taxable Value\n27AAPFU0939F1ZV,\"x\"\"y\",1-Apr-24,(5)\n"))
 	f.Add([]byte("\ufeffsupplier_gstin;invoice_number;invoice_date;taxable_value\n;;;\n"))
 	f.Add([]byte("\"unterminated\n"))
+	f.Add([]byte("supplier_gstin,invoice_number,invoice_date,taxable_value,igst,payment_date\n27AAPFU0939F1ZV,1,01-07-2024,100,18,31/13/2024\n27AAPFU0939F1ZV,2,01-07-2024,100,18,2024-12-28\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got, errs, err := ReadRegister(bytes.NewReader(data), "fuzz.csv", export.CSV, nil)
 		if err != nil {
@@ -295,11 +296,48 @@ func FuzzReadRegisterCSV(f *testing.F) {
 			}
 		}
 		for _, in := range got {
-			if in.SupplierGSTIN == "" || in.Number == "" || len(in.Date) != 10 || in.Period != in.Date[:7] {
+			if in.SupplierGSTIN == "" || in.Number == "" || len(in.Date) != 10 || in.Period != in.Date[:7] || (in.PaymentDate != "" && len(in.PaymentDate) != 10) {
 				t.Fatalf("bad invoice %+v", in)
 			}
 		}
 	})
+}
+
+// TestReadRegisterPaymentDate: the optional payment date column (Rule 37) is read in any date form
+// the invoice date takes, empty is unpaid, a bad date is an error naming row and column, and the
+// lines of one invoice take the latest date written on any of them.
+func TestReadRegisterPaymentDate(t *testing.T) {
+	head := "GSTIN,Invoice No,Invoice Date,Taxable Value,IGST,Date of Payment\n"
+	for _, tc := range []struct {
+		name, rows string
+		want       []string // payment date of each invoice
+		err        string
+	}{
+		{"forms", "27AAPFU0939F1ZV,1,01-07-2024,100,18,05/08/2024\n27AAPFU0939F1ZV,2,01-07-2024,100,18,2024-08-06\n27AAPFU0939F1ZV,3,01-07-2024,100,18,7-Aug-2024\n", []string{"2024-08-05", "2024-08-06", "2024-08-07"}, ""},
+		{"unpaid", "27AAPFU0939F1ZV,1,01-07-2024,100,18,\n", []string{""}, ""},
+		{"lines: the latest date", "27AAPFU0939F1ZV,1,01-07-2024,100,18,\n27AAPFU0939F1ZV,1,01-07-2024,200,36,09-09-2024\n27AAPFU0939F1ZV,1,01-07-2024,300,54,01-09-2024\n", []string{"2024-09-09"}, ""},
+		{"bad", "27AAPFU0939F1ZV,1,01-07-2024,100,18,31/13/2024\n", nil, `row 2, column "Date of Payment": "31/13/2024": a payment date`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, errs, err := ReadRegister(strings.NewReader(head+tc.rows), "p.csv", export.CSV, nil)
+			if tc.err != "" {
+				if err == nil || len(errs) == 0 || !strings.Contains(errs[0].Error(), tc.err) {
+					t.Fatalf("err = %v, errs = %v, want %q", err, errs, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var dates []string
+			for _, in := range got {
+				dates = append(dates, in.PaymentDate)
+			}
+			if !reflect.DeepEqual(dates, tc.want) {
+				t.Errorf("payment dates %q, want %q", dates, tc.want)
+			}
+		})
+	}
 }
 
 // TestReadRegisterFiles: an *os.File is read in place, a file over the size limit refused from its

@@ -11,8 +11,11 @@ import (
 )
 
 // SampleRegister writes a CSV purchase register (canonical headers) from 2A invoices with the
-// deliberate differences ReconSampleRegister describes. The same invoices give the same file.
-func SampleRegister(twoA []Invoice) []byte {
+// deliberate differences ReconSampleRegister describes. The same invoices and day give the same
+// file. Payment dates (for Rule 37) are made up against today (YYYY-MM-DD): most invoices paid 30
+// days after their date, one in eleven never paid, one in seventeen paid 200 days after (late, so
+// its credit is reclaimed on payment); a payment that would fall after today is left unpaid.
+func SampleRegister(twoA []Invoice, today string) []byte {
 	inv := make([]Invoice, len(twoA))
 	copy(inv, twoA)
 	norms := map[string]bool{} // GSTIN + normalised number, to keep made-up numbers unique
@@ -139,10 +142,22 @@ func SampleRegister(twoA []Invoice) []byte {
 		}
 		return "N"
 	}
+	n := 0
 	write := func(in *Invoice) {
-		date := in.Date
+		n++
+		date, paid := in.Date, ""
 		if d, err := time.Parse("2006-01-02", in.Date); err == nil {
 			date = d.Format("02-01-2006")
+			after := 30
+			switch {
+			case n%11 == 5:
+				after = -1
+			case n%17 == 8:
+				after = 200
+			}
+			if p := d.AddDate(0, 0, after); after >= 0 && in.DocType != DocCreditNote && p.Format("2006-01-02") <= today {
+				paid = p.Format("02-01-2006")
+			}
 		}
 		doc := "Invoice"
 		switch in.DocType {
@@ -152,7 +167,7 @@ func SampleRegister(twoA []Invoice) []byte {
 			doc = "Debit Note"
 		}
 		w.Write([]string{in.SupplierGSTIN, export.SafeCell(in.SupplierName), export.SafeCell(in.Number), date, in.PlaceOfSupply, yn(in.ReverseCharge),
-			in.Value.String(), in.Taxable.String(), in.IGST.String(), in.CGST.String(), in.SGST.String(), in.Cess.String(), doc})
+			in.Value.String(), in.Taxable.String(), in.IGST.String(), in.CGST.String(), in.SGST.String(), in.Cess.String(), doc, paid})
 	}
 	for i := range inv {
 		if !drop[i] {

@@ -12,7 +12,7 @@ func TestSampleRegisterNeutralisesFormulas(t *testing.T) {
 	twoA := []Invoice{
 		{SupplierGSTIN: "27AAPFU0939F1ZV", SupplierName: `=HYPERLINK("http://x","y")`, Number: "=1+1", Date: "2024-07-05", PlaceOfSupply: "27", Value: 118000, Taxable: 100000, CGST: 9000, SGST: 9000},
 	}
-	recs, err := csv.NewReader(strings.NewReader(string(SampleRegister(twoA)))).ReadAll()
+	recs, err := csv.NewReader(strings.NewReader(string(SampleRegister(twoA, "2025-01-01")))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,6 +122,9 @@ type Invoice struct {
 	FiledGSTR3B string `json:"cfs3b,omitempty"`
 	// CancelledOn is the supplier's cancellation date YYYY-MM-DD from 2A (dtcancel), if any.
 	CancelledOn string `json:"cancelled_on,omitempty"`
+	// PaymentDate is, for the books, when the supplier was paid in full (YYYY-MM-DD), from the
+	// register's optional payment date column; empty when unpaid or when the register has none.
+	PaymentDate string `json:"payment_date,omitempty"`
 	// DuplicateOf is, for a register row that repeats an invoice read further up (same supplier
 	// GSTIN, normalised number and date), the RowRef of that invoice: the row is listed as a
 	// DuplicateInBooks, never added up or matched.
@@ -321,6 +324,10 @@ type ManualLink struct {
 	Books  string   `json:"books"`
 	GSTR2A string   `json:"gstr2a"`
 }
+
+// DayNumber reads a date YYYY-MM-DD as days since 1970-01-01 (civil.DaysFromCivil), without
+// allocating; ok is false for anything else.
+func DayNumber(s string) (day int, ok bool) { return dayNumber(s) }
 
 // dayNumber reads YYYY-MM-DD as days since 1970-01-01.
 func dayNumber(s string) (int, bool) {

@@ -37,6 +37,11 @@ type DB struct {
 	// Notices are what opening found and did that the person should be told once, such as a data
 	// folder other users could read being made private; the window logs them, a command prints them.
 	Notices []string
+
+	// guard refuses writes while the database is read-only (readonly.go); fresh says every use
+	// takes a new connection.
+	guard *guard
+	fresh bool
 }
 
 // FileName is the name of the SQLite file in the data directory.
@@ -81,16 +86,13 @@ func OpenAtVersion(ctx context.Context, dir string, version int) (*DB, error) {
 	// per connection), so the busy timeout holds on each, not only the first.
 	dsn := "file:" + filepath.ToSlash(path) +
 		"?_pragma=busy_timeout(" + strconv.Itoa(BusyTimeoutMillis) + ")&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
-	sqldb, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
-	}
+	sqldb, g := openGuarded(dsn, nil)
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()
 		return nil, openError(path, "open", err)
 	}
 	tightenDBFiles(path)
-	db := &DB{DB: sqldb, Path: path, Dir: dir}
+	db := &DB{DB: sqldb, Path: path, Dir: dir, guard: g}
 	if notice != "" {
 		db.Notices = append(db.Notices, notice)
 	}

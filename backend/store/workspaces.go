@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/google/uuid"
@@ -134,19 +135,71 @@ func (db *DB) FindWorkspace(ctx context.Context, ref string) (Workspace, error) 
 	return w, apperr.New(apperr.NotFound, "There is no workspace %q. The workspaces are: %s.", ref, strings.Join(names, ", "))
 }
 
-// DeleteWorkspace removes a workspace's row and its settings; the caller removes its data first.
+// bulkChildren are the tables whose rows belong to a snapshot by its sid without a foreign key
+// (bulk rows, for ingest speed): a workspace's rows there go before its snapshots.
+var bulkChildren = [][2]string{
+	{"gstr2a_invoices", "gstr2a_snapshots"},
+	{"gstr2b_documents", "gstr2b_snapshots"},
+}
+
+// keptOnRemove are the tables a removed workspace leaves: the audit log is the record of every
+// paid call made, and the day's call count must not drop when a client goes.
+var keptOnRemove = []string{"audit_log"}
+
+// DeleteWorkspace removes a workspace and everything it holds, in one transaction: the bulk
+// rows of its snapshots, then every row of every table with a workspace_id column (their foreign
+// key children follow by ON DELETE CASCADE) except the audit log, then the workspace. A table
+// added later is covered without a change here; a failure leaves the workspace whole.
 func (db *DB) DeleteWorkspace(ctx context.Context, id string) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: delete workspace: %w", err)
 	}
 	defer tx.Rollback()
-	for _, q := range []string{`DELETE FROM settings WHERE workspace_id = ?`, `DELETE FROM workspaces WHERE id = ?`} {
+	tables, err := workspaceTables(ctx, tx)
+	if err != nil {
+		return err
+	}
+	var qs []string
+	for _, bc := range bulkChildren {
+		if slices.Contains(tables, bc[1]) {
+			qs = append(qs, `DELETE FROM `+bc[0]+` WHERE sid IN (SELECT sid FROM `+bc[1]+` WHERE workspace_id = ?)`)
+		}
+	}
+	for _, t := range tables {
+		if slices.Contains(keptOnRemove, t) {
+			continue
+		}
+		qs = append(qs, `DELETE FROM `+t+` WHERE workspace_id = ?`)
+	}
+	qs = append(qs, `DELETE FROM workspaces WHERE id = ?`)
+	for _, q := range qs {
 		if _, err := tx.ExecContext(ctx, q, id); err != nil {
 			return fmt.Errorf("store: delete workspace: %w", err)
 		}
 	}
 	return tx.Commit()
+}
+
+// workspaceTables lists the tables that have a workspace_id column, in name order.
+func workspaceTables(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) ([]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT m.name FROM sqlite_schema m, pragma_table_info(m.name) c
+		WHERE m.type = 'table' AND c.name = 'workspace_id' ORDER BY m.name`)
+	if err != nil {
+		return nil, fmt.Errorf("store: tables of a workspace: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, fmt.Errorf("store: tables of a workspace: %w", err)
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
 }
 
 // CreateWorkspace adds a workspace and makes it the current one.
@@ -193,8 +246,12 @@ func (db *DB) UpdateWorkspace(ctx context.Context, w Workspace) (Workspace, erro
 	return db.Workspace(ctx, w.ID)
 }
 
-// UseWorkspace marks a workspace as the last used one and returns it.
+// UseWorkspace marks a workspace as the last used one (on a writable database) and returns it.
 func (db *DB) UseWorkspace(ctx context.Context, id string) (Workspace, error) {
+	if db.ReadOnly() != nil {
+		// A read-only desk opens another workspace without recording it: it writes nothing.
+		return db.Workspace(ctx, id)
+	}
 	res, err := db.ExecContext(ctx, `UPDATE workspaces SET last_used_at=? WHERE id=?`, Now(), id)
 	if err != nil {
 		return Workspace{}, fmt.Errorf("store: use workspace: %w", err)

@@ -170,8 +170,8 @@ func prepare(in *Input, fy FY) (*Rules, error) {
 
 func computeBoth(in *Input, r *Rules, exNew, exOld *explainer) Result {
 	res := Result{FY: r.FY}
-	res.New = computeRegime(in, r, NewRegime, 0, exNew)
-	res.Old = computeRegime(in, r, OldRegime, 0, exOld)
+	res.New = computeRegime(in, r, NewRegime, 0, exNew, nil)
+	res.Old = computeRegime(in, r, OldRegime, 0, exOld, nil)
 	def := DefaultRegime(r.FY)
 	switch {
 	case res.New.Liability < res.Old.Liability:
@@ -218,7 +218,7 @@ func breakEven(in *Input, r *Rules, res *Result) (int64, bool) {
 	lo, hi := int64(0), int64(res.Old.GrossTotalIncome/100)+10 // at hi total income is 0
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		if computeRegime(in, r, OldRegime, mid*perRupee, nil).Liability <= target {
+		if computeRegime(in, r, OldRegime, mid*perRupee, nil, nil).Liability <= target {
 			hi = mid
 		} else {
 			lo = mid + 1
@@ -260,7 +260,9 @@ func rebate(ti int64, tax fine, g *RegimeRules) (fine, bool) {
 // pct is x × p / 100, rounded half up; with the units used here it is exact.
 func pct(x fine, p int64) fine { return (x*p + 50) / 100 }
 
-func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) RegimeResult {
+// computeRegime computes regime g; ex, when given, writes the computation sheet's lines, and bd,
+// when given, keeps each item as allowed (Detail).
+func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer, bd *Breakdown) RegimeResult {
 	rr := r.Regime(g)
 	sec := &r.Sections
 	lab := &sec.Labels
@@ -287,6 +289,9 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 		v := amt(f)
 		if rr.Exemptions.Has(f) {
 			exempt += v
+			if bd != nil {
+				bd.Exempt[f] = toPaise(v)
+			}
 			if ex != nil {
 				ex.item("Less: "+lab.Exemption[f-Travel10_5], v, sec.Exemption[f-Travel10_5], "")
 			}
@@ -307,6 +312,9 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 	net := gross - exempt
 	if ex != nil {
 		ex.add(lab.AfterExemptions, net, "", "")
+	}
+	if bd != nil {
+		bd.Gross, bd.ExemptTotal = toPaise(gross), toPaise(exempt)
 	}
 
 	// Deductions u/s 16: the standard deduction is statutory, whatever the input says.
@@ -343,6 +351,9 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 		}
 	}
 	salHead := max(0, net-std-ent-pt)
+	if bd != nil {
+		bd.Standard, bd.Entertainment, bd.ProfessionalTax, bd.SalaryHead = toPaise(std), toPaise(ent), toPaise(pt), toPaise(salHead)
+	}
 	if ex != nil {
 		ex.add("Income chargeable under the head Salaries", salHead, "", "")
 	}
@@ -367,6 +378,9 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 	}
 	os := amt(OtherSources)
 	gti := max(0, salHead+hp+os)
+	if bd != nil {
+		bd.HouseProperty, bd.OtherSources = toPaise(hp), toPaise(os)
+	}
 	if ex != nil {
 		ex.item("Income from other sources", os, sec.OtherIncome, "")
 		ex.add("Gross total income", gti, "", "")
@@ -379,6 +393,10 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 	if rr.Deductions.Has(Ded80C) {
 		capped := min(group, r.Cap80CGroup*perRupee)
 		via += capped
+		if bd != nil {
+			bd.Deductible[Ded80C], bd.Deductible[Ded80CCC], bd.Deductible[Ded80CCD1] = a[Ded80C], a[Ded80CCC], a[Ded80CCD1]
+			bd.Group80C = toPaise(capped)
+		}
 		if ex != nil {
 			ex.item("Less: "+lab.ChapterVIA[Ded80C], amt(Ded80C), sec.ChapterVIA[Ded80C], "")
 			ex.item("Less: "+lab.ChapterVIA[Ded80CCC], amt(Ded80CCC), sec.ChapterVIA[Ded80CCC], "")
@@ -424,6 +442,9 @@ func computeRegime(in *Input, r *Rules, g Regime, extra fine, ex *explainer) Reg
 			}
 		}
 		via += allowed
+		if bd != nil {
+			bd.Deductible[d.f] = toPaise(allowed)
+		}
 		if ex != nil {
 			ex.item("Less: "+lab.ChapterVIA[d.f], allowed, sec.ChapterVIA[d.f], note)
 		}

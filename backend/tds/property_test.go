@@ -161,9 +161,16 @@ func TestMonthlySchedule(t *testing.T) {
 		first        time.Month
 	}{
 		{120000, 0, time.April, []int64{10000, 10000, 10000, 10000, 10000, 10000, 10000, 10000, 10000, 10000, 10000, 10000}, time.April},
-		{100000, 0, time.January, []int64{33333, 33333, 33334}, time.January},
+		// Nearest rupee, half up, of what is left each month: 33,333.33 → 33,333; then 66,667 ÷ 2 =
+		// 33,333.5 → 33,334; March the remainder 33,333.
+		{100000, 0, time.January, []int64{33333, 33334, 33333}, time.January},
 		{10400, 4000, time.December, []int64{1600, 1600, 1600, 1600}, time.December},
-		{7, 0, time.April, []int64{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7}, time.April},
+		// ₹7 over twelve months, each month on what is then left: 7/12 → 1, 6/11 → 1, 5/10 → 1
+		// (half up), 4/9 → 0, 4/8 → 1, 3/7 → 0, 3/6 → 1, 2/5 → 0, 2/4 → 1, 1/3 → 0, 1/2 → 1,
+		// March 0: never more than is left, never a negative last month (a flat round(7/12) = 1
+		// for eleven months would leave March at −4).
+		{7, 0, time.April, []int64{1, 1, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0}, time.April},
+		{8, 0, time.January, []int64{3, 3, 2}, time.January},
 		{50000, 60000, time.March, []int64{0}, time.March},
 	}
 	for _, tt := range tests {
@@ -193,5 +200,30 @@ func TestMonthlySchedule(t *testing.T) {
 	}
 	if _, err := MonthlySchedule(-1, 0, 4); err == nil {
 		t.Error("negative TDS accepted")
+	}
+}
+
+// TestMonthShare is the one rounding rule of a month's TDS: what is left ÷ the months left, to
+// the nearest rupee, half up; the last month all that is left; nothing when nothing is left.
+func TestMonthShare(t *testing.T) {
+	for _, tt := range []struct {
+		left int64
+		n    int
+		want int64
+	}{
+		{120_000, 12, 10_000},
+		{10_400, 12, 867}, // 866.67
+		{10_406, 12, 867}, // 867.17
+		{10_398, 12, 867}, // 866.5, half up
+		{10_397, 12, 866}, // 866.42
+		{5, 2, 3},         // 2.5, half up
+		{1234, 1, 1234},   // the last month takes the remainder
+		{0, 5, 0},
+		{-500, 5, 0}, // over-deducted: nothing to deduct
+		{100, 0, 0},
+	} {
+		if got := MonthShare(tt.left, tt.n); got != tt.want {
+			t.Errorf("MonthShare(%d, %d) = %d, want %d", tt.left, tt.n, got, tt.want)
+		}
 	}
 }

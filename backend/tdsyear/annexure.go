@@ -69,8 +69,10 @@ const Form138Note = "Form No. 138 (Income-tax Rules 2026, Rule 219(1)) replaces 
 
 // Form24QNote says where the figures come from.
 const Form24QNote = "Annexure II (salary details) of Form 24Q for the fourth quarter, in the layout of the service's form24q_workbook " +
-	"salary_detail_sheet. Salary items are the amounts paid in the months recorded; exemptions, deductions and other income are the latest " +
-	"declarations, as claimed (the tax figures apply the law's caps); landlord and lender details are not kept by gstdesk and are left empty."
+	"salary_detail_sheet. Salary items are the amounts paid in the months recorded; exemptions, deductions u/s 16, house property and " +
+	"the deductible amounts are as allowed in the computation (with its caps), gross and qualifying amounts as declared in the latest month; " +
+	"income_tax_payable, surcharge and health_and_education_cess are the year's liability; tds_on_salary is the TDS this employer " +
+	"deducted over the year (as recorded month by month). Landlord and lender details are not kept by gstdesk and are left empty."
 
 // BuildAnnexure makes the annexure from the year's employees.
 func BuildAnnexure(fy tds.FY, emp Employer, year []Annual) Annexure {
@@ -79,19 +81,56 @@ func BuildAnnexure(fy tds.FY, emp Employer, year []Annual) Annexure {
 		a.Form, a.Note = "138", Form138Note+" "+Form24QNote
 	}
 	rules, _ := tds.RulesFor(fy)
+	var unrecorded, incomplete, short, over int
+	var shortBy, overBy int64
 	for i := range year {
 		y := &year[i]
-		pan := y.Employee.PAN
-		if y.Input.PANStatus != tds.PANValid || pan == "" {
-			pan = y.Input.PANStatus
-			if pan == tds.PANValid {
-				pan = tds.PANNotAvailable
-			}
+		if y.Unrecorded > 0 {
+			unrecorded++
 		}
-		a.Payees = append(a.Payees, []any{y.Seq, pan, y.Employee.Name, y.Regime == tds.NewRegime, y.Input.Category.String()})
+		if y.Latest < y.Employee.last(fy) {
+			// Before the last month of employment is recorded, the year's TDS on what was paid
+			// so far is no measure of what should have been deducted.
+			incomplete++
+			a.Payees = append(a.Payees, payeeOf(y))
+			a.Rows = append(a.Rows, annexureRow(fy, &rules, y))
+			continue
+		}
+		switch due := y.Detail.TDSOnSalary; {
+		case y.Deducted < due:
+			short, shortBy = short+1, shortBy+due-y.Deducted
+		case y.Deducted > due:
+			over, overBy = over+1, overBy+y.Deducted-due
+		}
+		a.Payees = append(a.Payees, payeeOf(y))
 		a.Rows = append(a.Rows, annexureRow(fy, &rules, y))
 	}
+	if incomplete > 0 {
+		a.Note += fmt.Sprintf(" The year is not complete: for %d employee(s) the months up to their last month of employment are not all recorded, and their figures are of the months recorded.", incomplete)
+	}
+	if unrecorded > 0 {
+		a.Note += fmt.Sprintf(" For %d employee(s) some months have no TDS deducted recorded: their tds_on_salary counts gstdesk's computed TDS for those months; record what was deducted (tds_deducted) before filing.", unrecorded)
+	}
+	if short > 0 {
+		a.Note += fmt.Sprintf(" %d employee(s) had less deducted than the year's TDS (shortfall %s in all).", short, tds.FormatRupees(shortBy))
+	}
+	if over > 0 {
+		a.Note += fmt.Sprintf(" %d employee(s) had more deducted than the year's TDS (excess %s in all).", over, tds.FormatRupees(overBy))
+	}
 	return a
+}
+
+// payeeOf is an employee's payee_table row: sr_no, pan (or the PAN status), name,
+// opting_new_regime, employee_category.
+func payeeOf(y *Annual) []any {
+	pan := y.Employee.PAN
+	if y.Input.PANStatus != tds.PANValid || pan == "" {
+		pan = y.Input.PANStatus
+		if pan == tds.PANValid {
+			pan = tds.PANNotAvailable
+		}
+	}
+	return []any{y.Seq, pan, y.Employee.Name, y.Regime == tds.NewRegime, y.Input.Category.String()}
 }
 
 // epochOf is the epoch in milliseconds of 00:00 IST on a YYYY-MM-DD date.
@@ -103,25 +142,33 @@ func epochOf(d string) int64 {
 	return t.UnixMilli()
 }
 
+// annexureRow is an employee's salary_detail_table row. What each tax column holds (the sheet's
+// own column names, tds-2025-act.md §3.3):
+//   - income_tax_payable, surcharge, health_and_education_cess (6–8): the year's liability, the
+//     engine's figures in the chosen regime; relief_us_87_a (90) the rebate;
+//   - tds_by_previous_employers (5), tds_on_salary (9), other_tds_or_tcs_amount_as_per_section_192_2b
+//     (10): tax DEDUCTED, by the previous employers (Form 12B), by this employer on salary, and by
+//     others as reported under s.192(2B). The three sit together, as the notified Annexure II's
+//     "reported TDS by previous employer(s)", "TDS by the current employer for the whole year" and
+//     (Notification 112/2024) "TDS/TCS as per Form 12BAA" do; a column of the tax still to deduct
+//     would only repeat 6–8 less 5. So tds_on_salary is what this employer deducted over the
+//     year (tds_deducted as recorded; gstdesk's computed TDS for a month with none recorded, which
+//     the note names), the same figure as Form 12BA / Form 123 item 9(a) "Tax deducted from salary
+//     of the employee u/s 192(1)"; a shortfall or excess against the engine's TDS for the year is
+//     said in the note, never hidden.
+//
+// Every allowed amount (exemptions, s.16 deductions, house property after its set-off cap, each
+// Chapter VI-A deductible after its cap) is the engine's own (Annual.Detail); gross and
+// qualifying amounts are as declared.
 func annexureRow(fy tds.FY, rules *tds.Rules, y *Annual) []any {
 	in := &y.Input
 	rr := rules.Regime(y.Regime)
-	fig := y.Figures()
+	d := &y.Detail
 	amt := func(f tds.Field) any { return rupeesNumber(in.Amounts[f]) }
-	allowedExempt := func(f tds.Field) any {
-		if !rr.Exemptions.Has(f) {
-			return 0
-		}
-		return amt(f)
-	}
-	allowedDed := func(f tds.Field) any {
-		if !rr.Deductions.Has(f) {
-			return 0
-		}
-		return amt(f)
-	}
-	gross := func(g, d tds.Field) any {
-		if !rr.Deductions.Has(d) {
+	exempt := func(f tds.Field) any { return rupeesNumber(d.Exempt[f]) }
+	allowed := func(f tds.Field) any { return rupeesNumber(d.Deductible[f]) }
+	gross := func(g, ded tds.Field) any {
+		if !rr.Deductions.Has(ded) {
 			return 0
 		}
 		return amt(g)
@@ -135,47 +182,27 @@ func annexureRow(fy tds.FY, rules *tds.Rules, y *Annual) []any {
 	if y.Employee.Left != "" && y.Employee.Left < toD {
 		toD = y.Employee.Left
 	}
-	// Salary after exemptions, then the statutory standard deduction and the capped tax on
-	// employment, as the engine applies them.
-	salary := in.Amounts[tds.Salary17_1] + in.Amounts[tds.Perquisites17_2] + in.Amounts[tds.Profits17_3] + in.Amounts[tds.PrevEmployerSalary]
-	var exempt money.Paise
-	for f := tds.Travel10_5; f <= tds.OtherExemption10; f++ {
-		if rr.Exemptions.Has(f) {
-			exempt += in.Amounts[f]
-		}
-	}
-	net := max(0, salary-exempt)
-	std := min(net, money.FromRupees(rr.StandardDeduction))
-	var ent, pt any = 0, 0
-	if rr.SalaryDeductions {
-		ent = amt(tds.Entertainment16ii)
-		pt = rupeesNumber(min(in.Amounts[tds.ProfessionalTax16iii], money.FromRupees(rules.ProfessionalTaxCap)))
-	}
-	hp := in.Amounts[tds.HouseProperty]
-	if hp < 0 {
-		hp = max(hp, -money.FromRupees(rr.HPLossSetOff))
-	}
 	row := []any{y.Seq, epochOf(fromD), epochOf(toD), amt(tds.PrevEmployerSalary), amt(tds.PrevEmployerTDS),
-		fig.IncomeTaxPayable, fig.Surcharge, fig.Cess, fig.TDSOnSalary, nil,
+		d.IncomeTaxPayable, d.Surcharge, d.Cess, y.Deducted, nil,
 		amt(tds.Salary17_1), amt(tds.Perquisites17_2), amt(tds.Profits17_3),
-		allowedExempt(tds.Travel10_5), allowedExempt(tds.Gratuity10_10), allowedExempt(tds.Pension10_10A),
-		allowedExempt(tds.LeaveEncashment10_10AA), allowedExempt(tds.HRA10_13A), allowedExempt(tds.Special10_14)}
+		exempt(tds.Travel10_5), exempt(tds.Gratuity10_10), exempt(tds.Pension10_10A),
+		exempt(tds.LeaveEncashment10_10AA), exempt(tds.HRA10_13A), exempt(tds.Special10_14)}
 	row = append(row, nil, nil, nil, nil, nil, nil, nil, nil)
-	row = append(row, allowedExempt(tds.OtherExemption10), rupeesNumber(std), ent, pt, rupeesNumber(hp))
+	row = append(row, exempt(tds.OtherExemption10), rupeesNumber(d.Standard), rupeesNumber(d.Entertainment), rupeesNumber(d.ProfessionalTax), rupeesNumber(d.HouseProperty))
 	row = append(row, nil, nil, nil, nil, nil, nil, nil, nil)
-	row = append(row, amt(tds.OtherSources))
+	row = append(row, rupeesNumber(d.OtherSources))
 	for _, p := range [][2]tds.Field{{tds.Gross80C, tds.Ded80C}, {tds.Gross80CCC, tds.Ded80CCC}, {tds.Gross80CCD1, tds.Ded80CCD1}, {tds.Gross80CCD1B, tds.Ded80CCD1B},
 		{tds.Gross80CCD2, tds.Ded80CCD2}, {tds.Gross80CCG, tds.Ded80CCG}, {tds.Gross80CCH, tds.Ded80CCH}, {tds.Gross80D, tds.Ded80D}} {
-		row = append(row, gross(p[0], p[1]), allowedDed(p[1]))
+		row = append(row, gross(p[0], p[1]), allowed(p[1]))
 	}
-	row = append(row, nil, nil, nil, gross(tds.Gross80E, tds.Ded80E), allowedDed(tds.Ded80E))
+	row = append(row, nil, nil, nil, gross(tds.Gross80E, tds.Ded80E), allowed(tds.Ded80E))
 	row = append(row, nil, nil, nil, nil, nil, nil) // 80EE, 80EEA: not in the salary workbook
-	row = append(row, gross(tds.Gross80G, tds.Ded80G), allowedDed(tds.Ded80G), gross(tds.Qual80G, tds.Ded80G))
+	row = append(row, gross(tds.Gross80G, tds.Ded80G), allowed(tds.Ded80G), gross(tds.Qual80G, tds.Ded80G))
 	row = append(row, nil, nil, nil, nil, nil, nil) // 80GG, 80GGC
-	row = append(row, gross(tds.Gross80TTA, tds.Ded80TTA), allowedDed(tds.Ded80TTA), gross(tds.Qual80TTA, tds.Ded80TTA))
+	row = append(row, gross(tds.Gross80TTA, tds.Ded80TTA), allowed(tds.Ded80TTA), gross(tds.Qual80TTA, tds.Ded80TTA))
 	row = append(row, nil, nil, nil, nil, nil, nil) // 80TTB, 80U
-	row = append(row, gross(tds.GrossOther, tds.DedOther), allowedDed(tds.DedOther), gross(tds.QualOther, tds.DedOther))
-	row = append(row, fig.Relief87A, 0, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+	row = append(row, gross(tds.GrossOther, tds.DedOther), allowed(tds.DedOther), gross(tds.QualOther, tds.DedOther))
+	row = append(row, d.Relief87A, 0, nil, nil, nil, nil, nil, nil, nil, nil, nil)
 	return row
 }
 

@@ -97,8 +97,16 @@ func TestAnnexure(t *testing.T) {
 			return nil
 		}
 		e1 := year[0]
-		if col(0, "salary_as_per_provisions_contained_in_section_17_1") != 400_000.0 || col(0, "tds_on_salary") != float64(e1.Result.New.TDSOnSalary) {
+		// tds_on_salary is what was deducted (here gstdesk's TDS of the two months, none being
+		// recorded: the note says so); income_tax_payable + surcharge + cess the year's liability.
+		if col(0, "salary_as_per_provisions_contained_in_section_17_1") != 400_000.0 || col(0, "tds_on_salary") != float64(e1.Deducted) ||
+			e1.Deducted == 0 || e1.Deducted == e1.Detail.TDSOnSalary ||
+			col(0, "income_tax_payable").(float64)+col(0, "surcharge").(float64)+col(0, "health_and_education_cess").(float64) != float64(e1.Detail.Liability) {
 			t.Errorf("E1 row: %v", sal.Rows[0])
+		}
+		if !strings.Contains(wb.Note, "For 2 employee(s) some months have no TDS deducted recorded") || !strings.Contains(wb.Note, "The year is not complete: for 2 employee(s)") ||
+			strings.Contains(wb.Note, "deducted than the year's TDS") {
+			t.Errorf("note %q", wb.Note)
 		}
 		// E2 opted out: the old regime's HRA and 80C are claimed; E1's new regime shows none.
 		if col(1, "house_rent_allowance_us_10_13_a") != 60_000.0 || col(1, "deductible_amount_us_80_c") != 150_000.0 || col(1, "standard_deduction_us_16_ia") != 50_000.0 {

@@ -55,8 +55,9 @@ func rsR(r int64) Amount                 { return rs(money.FromRupees(r)) }
 func lab(l string, p money.Paise) Amount { return Amount{Label: l, Value: p, Money: true} }
 func text(t string) Amount               { return Amount{Text: t} }
 
-// partB are the figures of Form 16 Part B (and Form 130 Part C) for an employee's year, worked
-// out as the engine works out the chosen regime, and checked against it.
+// partB are the figures of Form 16 Part B (and Form 130 Part C) for an employee's year: the
+// engine's computation of the chosen regime item by item (tds.Detail), never worked out again
+// here; only the declared gross and qualifying amounts come from the input.
 type partB struct {
 	sal, perq, profits, total, other          money.Paise
 	ex                                        [7]money.Paise // allowed exemptions, Field order from Travel10_5
@@ -71,63 +72,39 @@ type partB struct {
 	ti, tax, rebate, surcharge, cess, payable int64
 }
 
-func computePartB(fy tds.FY, a *Annual) (partB, error) {
+func computePartB(fy tds.FY, a *Annual) partB {
 	rules, _ := tds.RulesFor(fy)
 	rr := rules.Regime(a.Regime)
-	fig := a.Figures()
+	d := &a.Detail
 	in := &a.Input
 	v := func(f tds.Field) money.Paise { return in.Amounts[f] }
 	var p partB
 	p.sal, p.perq, p.profits, p.other = v(tds.Salary17_1), v(tds.Perquisites17_2), v(tds.Profits17_3), v(tds.PrevEmployerSalary)
 	p.total = p.sal + p.perq + p.profits
 	for f := tds.Travel10_5; f <= tds.OtherExemption10; f++ {
-		if rr.Exemptions.Has(f) {
-			p.ex[f-tds.Travel10_5] = v(f)
-			p.exTotal += v(f)
-		}
+		p.ex[f-tds.Travel10_5] = d.Exempt[f]
 	}
-	p.exTotal = min(p.exTotal, p.total+p.other)
+	p.exTotal = d.ExemptTotal
 	p.current = p.total - p.exTotal
-	p.std = min(max(0, p.total+p.other-p.exTotal), money.FromRupees(rr.StandardDeduction))
-	if rr.SalaryDeductions {
-		p.ent = v(tds.Entertainment16ii)
-		p.pt = min(v(tds.ProfessionalTax16iii), money.FromRupees(rules.ProfessionalTaxCap))
-	}
+	p.std, p.ent, p.pt = d.Standard, d.Entertainment, d.ProfessionalTax
 	p.ded16 = p.std + p.ent + p.pt
-	p.salaries = max(0, p.current+p.other-p.ded16)
-	p.hp = v(tds.HouseProperty)
-	if p.hp < 0 {
-		p.hp = max(p.hp, -money.FromRupees(rr.HPLossSetOff))
-	}
-	p.os = v(tds.OtherSources)
+	p.salaries = d.SalaryHead
+	p.hp, p.os = d.HouseProperty, d.OtherSources
 	p.otherInc = p.hp + p.os
-	p.gti = max(0, p.salaries+p.otherInc)
-	for _, d := range [][2]tds.Field{{tds.Gross80C, tds.Ded80C}, {tds.Gross80CCC, tds.Ded80CCC}, {tds.Gross80CCD1, tds.Ded80CCD1}, {tds.Gross80CCD1B, tds.Ded80CCD1B},
+	p.gti = d.GrossTotalIncome
+	for _, g := range [][2]tds.Field{{tds.Gross80C, tds.Ded80C}, {tds.Gross80CCC, tds.Ded80CCC}, {tds.Gross80CCD1, tds.Ded80CCD1}, {tds.Gross80CCD1B, tds.Ded80CCD1B},
 		{tds.Gross80CCD2, tds.Ded80CCD2}, {tds.Gross80CCG, tds.Ded80CCG}, {tds.Gross80CCH, tds.Ded80CCH}, {tds.Gross80D, tds.Ded80D}, {tds.Gross80E, tds.Ded80E},
 		{tds.Gross80G, tds.Ded80G}, {tds.Gross80TTA, tds.Ded80TTA}, {tds.GrossOther, tds.DedOther}} {
-		if rr.Deductions.Has(d[1]) {
-			p.gross[d[1]], p.ded[d[1]] = v(d[0]), v(d[1])
+		if rr.Deductions.Has(g[1]) {
+			p.gross[g[1]] = v(g[0])
 		}
 	}
-	p.group = min(p.ded[tds.Ded80C]+p.ded[tds.Ded80CCC]+p.ded[tds.Ded80CCD1], money.FromRupees(rules.Cap80CGroup))
-	p.ded[tds.Ded80CCD1B] = min(p.ded[tds.Ded80CCD1B], money.FromRupees(rules.Cap80CCD1B))
-	p.ded[tds.Ded80CCD2] = min(p.ded[tds.Ded80CCD2], money.Paise((int64(p.sal)*rr.CCD2CapPct+50)/100))
-	p.ded[tds.Ded80TTA] = min(p.ded[tds.Ded80TTA], money.FromRupees(rules.Cap80TTA))
-	via := p.group
-	for _, f := range []tds.Field{tds.Ded80CCD1B, tds.Ded80CCD2, tds.Ded80CCG, tds.Ded80CCH, tds.Ded80D, tds.Ded80E, tds.Ded80G, tds.Ded80TTA, tds.DedOther} {
-		via += p.ded[f]
-	}
-	p.via = min(via, p.gti)
-	p.ti, p.tax, p.rebate, p.surcharge, p.cess = fig.TotalIncome, fig.TaxOnIncome, fig.Relief87A, fig.Surcharge, fig.Cess
-	p.payable = fig.TaxOnIncome + fig.Surcharge + fig.Cess - fig.Relief87A
-	// The form's rows must add up to the engine's figures: a form that disagreed with the
-	// computation would be a plausible wrong certificate.
-	near := func(a, b money.Paise) bool { return a-b <= 1 && b-a <= 1 } // a paisa of rounding in the 80CCD(2) cap
-	if !near(p.gti, fig.GrossTotalIncome) || !near(p.via, fig.ChapterVIA) || p.payable != fig.Liability {
-		return p, fmt.Errorf("tdsyear: the form's rows for %s do not add up to the computation (gross total income %s against %s, deductions %s against %s)",
-			a.Employee.Code, p.gti, fig.GrossTotalIncome, p.via, fig.ChapterVIA)
-	}
-	return p, nil
+	p.ded = d.Deductible
+	p.group = d.Group80C
+	p.via = d.ChapterVIA
+	p.ti, p.tax, p.rebate, p.surcharge, p.cess = d.TotalIncome, d.TaxOnIncome, d.Relief87A, d.Surcharge, d.Cess
+	p.payable = d.Liability
+	return p
 }
 
 // employeeHeader are the lines that say whose certificate it is.
@@ -170,10 +147,7 @@ func yearOf(fy tds.FY, word string) string {
 // Form16B is Form 16 Part B (Annexure) for FY 2022-23 to 2025-26: every row of the layout in the
 // spec (Notification 36/2019 as amended by 15/2021, 28/2023 and 112/2024), and the verification.
 func Form16B(fy tds.FY, emp Employer, a *Annual) (Cert, error) {
-	p, err := computePartB(fy, a)
-	if err != nil {
-		return Cert{}, err
-	}
+	p := computePartB(fy, a)
 	c := Cert{Kind: "form16b", FileBase: "Form16-PartB-" + safeName(a.Employee.Code) + "-" + strings.TrimPrefix(fy.String(), "FY "),
 		Title:   []string{"FORM NO. 16", "[See rule 31(1)(a)]", "PART B (Annexure)", "Details of Salary Paid and any other income and tax deducted"},
 		Header:  employeeHeader(fy, emp, a, "Assessment Year"),
@@ -297,10 +271,7 @@ func verification(emp Employer) []string {
 // Form130 is Form No. 130 for tax year 2026-27: what is confirmed of Part C (Annexure-I), the
 // figures of every row, and a plain statement of what is not confirmed.
 func Form130(fy tds.FY, emp Employer, a *Annual) (Cert, error) {
-	p, err := computePartB(fy, a)
-	if err != nil {
-		return Cert{}, err
-	}
+	p := computePartB(fy, a)
 	c := Cert{Kind: "form130", FileBase: "Form130-PartC-" + safeName(a.Employee.Code) + "-" + strings.TrimPrefix(fy.String(), "FY "),
 		Title: []string{"FORM NO. 130", "[See rule 215(1)(Table: Sl. No. 1)]",
 			"Certificate under section 395(4) of the Income-tax Act for tax deducted at source on salary paid to an employee under section 392",
@@ -432,6 +403,8 @@ func Form12BA(fy tds.FY, emp Employer, a *Annual) Cert {
 		}
 		c.Rows = append(c.Rows, row)
 	}
+	// 9(a) is what was deducted over the year, the same figure as the annexure's tds_on_salary
+	// (annexureRow says why); the liability is Form 16 Part B's row 17.
 	c.Rows = append(c.Rows, CertRow{No: "9.", Label: "Details of tax", Heading: true},
 		CertRow{No: "(a)", Label: "Tax deducted from salary of the employee u/s 192(1)", Amounts: []Amount{{}, {}, rsR(a.Deducted)}},
 		CertRow{No: "(b)", Label: "Tax paid by employer on behalf of the employee u/s 192(1A)", Amounts: []Amount{{}, {}, rsR(0)}})

@@ -153,7 +153,7 @@ func TestForm16Figures(t *testing.T) {
 		t.Fatalf("no row %s %s", no, label)
 		return Amount{}
 	}
-	old := e2.Result.Old
+	old := e2.Figures()
 	if row("A.", "Whether opting out").Text != "Yes" || row("9.", "Gross total income").Value != old.GrossTotalIncome ||
 		row("11.", "Aggregate").Value != old.ChapterVIA || row("17.", "Tax payable").Value.WholeRupees() != old.Liability ||
 		row("(e)", "House rent").Value.WholeRupees() != 96_000 {

@@ -65,6 +65,10 @@ type Before struct {
 	// Deducted sums the TDS deducted in the earlier months: as recorded, or where a month has
 	// none recorded, the TDS gstdesk computed for it. Rupees.
 	Deducted int64
+	// HRA sums the HRA exemption of the earlier months that have one (the HRA helper's figure of
+	// the month); HRAMonths counts them.
+	HRA       money.Paise
+	HRAMonths int
 }
 
 // Step is one employee's month to compute.
@@ -78,6 +82,10 @@ type Step struct {
 	Paid         Amounts
 	Declarations tds.Input // the year's declarations; the Paid items are ignored
 	Before       Before
+	// HRA is the month's HRA exemption worked out by the HRA helper (HRAGiven): projected like
+	// the paid items, it replaces the declared house_rent_allowance_us_10_13_a.
+	HRA      money.Paise
+	HRAGiven bool
 }
 
 // Result is the month's TDS for one employee.
@@ -101,10 +109,13 @@ type Result struct {
 //   - the projected annual amount of each paid item is what was paid from April to month m plus
 //     month m's amount (its recurring part: a one-off is paid once) times the months after m up
 //     to the employee's last month in the year;
+//   - a month's HRA exemption from the HRA helper is projected the same way: the earlier
+//     months' exemptions plus this month's times the months from m to the last month;
 //   - the annual liability is the engine's tds_on_salary on the projected figures with the
 //     declarations, in the chosen regime;
 //   - TDS for month m is max(0, liability − deducted before) ÷ the months from m to the last
-//     month, rounded to the rupee (half up); the last month takes the remainder;
+//     month, rounded to the rupee (half up); the last month takes the remainder (tds.MonthShare,
+//     the same rule as the payroll run's schedule);
 //   - an over-deduction (deducted before above the liability) is returned as such, never hidden.
 func Compute(s Step) (Result, error) {
 	if s.Month < 0 || s.Month > 11 || s.Last < s.Month || s.Last > 11 {
@@ -123,6 +134,9 @@ func Compute(s Step) (Result, error) {
 		}
 		in.Amounts[f] = total
 	}
+	if s.HRAGiven {
+		in.Amounts[tds.HRA10_13A] = s.Before.HRA + s.HRA*money.Paise(after+1)
+	}
 	res, err := tds.Compute(in, s.FY)
 	if err != nil {
 		return Result{}, err
@@ -135,15 +149,10 @@ func Compute(s Step) (Result, error) {
 	out := Result{Projected: in, ProjectedTaxable: rr.TotalIncome, Liability: rr.TDSOnSalary, DeductedBefore: s.Before.Deducted,
 		MonthsLeft: s.Last - s.Month + 1, NewLiability: res.New.TDSOnSalary, OldLiability: res.Old.TDSOnSalary, Recommended: res.Recommended}
 	left := out.Liability - out.DeductedBefore
-	switch {
-	case left <= 0:
+	if left < 0 {
 		out.OverDeducted = -left
-	case out.MonthsLeft == 1:
-		out.TDS = left
-	default:
-		n := int64(out.MonthsLeft)
-		out.TDS = (2*left + n) / (2 * n)
 	}
+	out.TDS = tds.MonthShare(left, out.MonthsLeft)
 	out.Remaining = max(0, left-out.TDS)
 	return out, nil
 }

@@ -51,8 +51,10 @@ var ColumnHelp = strings.Join([]string{
 	"  date_of_joining, date_of_leaving   DD/MM/YYYY",
 	"  rent_paid, hra_received, basic_da, city   the month's rent, HRA and basic + DA, and the city lived",
 	"                   in: the HRA exemption (the least of the three; 50% of salary in the year's listed",
-	"                   cities) is worked out for the month and taken for every month of employment in",
-	"                   the year, instead of a house_rent_allowance_us_10_13_a column",
+	"                   cities) is worked out for the month and projected like the amounts paid (the",
+	"                   earlier months' exemptions as recorded, this month's for each month left),",
+	"                   instead of a house_rent_allowance_us_10_13_a column; a month without them keeps",
+	"                   the last month's",
 }, "\n")
 
 // Row is one employee's month as a file gives it.
@@ -87,6 +89,9 @@ type Keep struct {
 	Fields    []tds.Field
 	PANStatus bool
 	Category  bool
+	// HRA: the file has no house_rent_allowance_us_10_13_a column, so a month without the HRA
+	// helper's figures keeps the last month's HRA exemption.
+	HRA bool
 }
 
 // ReadMonth turns an import of a month file into rows. Every problem is returned; the rows are
@@ -123,13 +128,15 @@ func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
 	for _, k := range im.Missing {
 		hasHRAColumn = hasHRAColumn && k != tds.HRA10_13A.Key()
 	}
+	keep.HRA = !hasHRAColumn
 	col := map[string]string{} // own key to its column letter
 	for _, m := range im.Columns {
 		if m.How == "own" {
 			col[m.Key] = m.Column
 		}
 	}
-	seen := map[string]int{}
+	seen := make(map[string]int, len(im.Employees))
+	rows = make([]Row, 0, len(im.Employees))
 	for i := range im.Employees {
 		e := &im.Employees[i]
 		bad := func(key, value, msg string) {

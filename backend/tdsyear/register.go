@@ -230,12 +230,20 @@ func YearToDate(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code stri
 		return nil, err
 	}
 	if code != "" && len(out) == 0 {
-		return nil, apperr.New(apperr.NotFound, "No month of %s is recorded for employee %s.", fy, code)
+		return nil, NotRecorded(fy, code)
 	}
 	return out, nil
 }
 
-// EmployeeMonths reads one employee's register rows, month by month.
+// NotRecorded is the error of an employee with no month recorded in the year: the one answer of
+// YearToDate, EmployeeMonths and the forms for an unknown employee.
+func NotRecorded(fy tds.FY, code string) error {
+	return apperr.New(apperr.NotFound, "No month of %s is recorded for employee %s.", fy, code).
+		WithHint(apperr.Hint{Command: "List the employees recorded with gstdesk tds ytd --fy \"" + fy.String() + "\".", Window: "Check the employee code in the month's register."})
+}
+
+// EmployeeMonths reads one employee's register rows, month by month; NotFound (NotRecorded) when
+// no month of the year is recorded for them.
 func EmployeeMonths(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code string) ([]RegisterRow, error) {
 	cols := "r." + strings.ReplaceAll(recordColumns, ", ", ", r.")
 	rows, err := db.QueryContext(ctx, `SELECT `+cols+`, coalesce(e.name,''), coalesce(e.pan,'') FROM tds_month_records r
@@ -254,7 +262,13 @@ func EmployeeMonths(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code 
 		}
 		out = append(out, rowOf(&r, &e))
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("tdsyear: employee months: %w", err)
+	}
+	if len(out) == 0 {
+		return nil, NotRecorded(fy, code)
+	}
+	return out, nil
 }
 
 // RegisterTable is a month's register as a table to export (CSV, XLSX, JSON).

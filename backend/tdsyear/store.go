@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"gstdesk/backend/apperr"
@@ -46,16 +47,18 @@ func (e *Employee) first(fy tds.FY) int {
 
 // record is a month record as stored.
 type record struct {
-	code      string
-	mi        int
-	row       int
-	paid      Amounts
-	decl      string // payroll.EncodeInput
-	regime    tds.Regime
-	deducted  sql.NullInt64
-	res       Result
-	prevTDS   sql.NullInt64
-	why       []string
+	code     string
+	mi       int
+	row      int
+	paid     Amounts
+	decl     string // payroll.EncodeInput
+	regime   tds.Regime
+	deducted sql.NullInt64
+	res      Result
+	prevTDS  sql.NullInt64
+	why      []string
+	// hra is the month's HRA exemption from the HRA helper, paise; NULL when the month gave none.
+	hra       sql.NullInt64
 	declInput *tds.Input // decoded on demand
 }
 
@@ -75,7 +78,10 @@ type Options struct {
 	// AcceptPANChange takes a PAN that differs from the one recorded for the employee earlier in
 	// the year as a correction (a warning), instead of refusing the month.
 	AcceptPANChange bool
-	Now             time.Time
+	// DryRun does everything a real import does, in its transaction, and then rolls it back:
+	// the result says what recording the month would do, and nothing is stored.
+	DryRun bool
+	Now    time.Time
 }
 
 // MonthResult is what importing a month did.
@@ -125,7 +131,7 @@ type Change struct {
 const maxListed = 200
 
 const recordColumns = `code, mi, source_row, salary, one_off, perquisites, profits, entertainment, professional_tax, declarations, regime, deducted,
-	projected_income, liability, deducted_before, tds, remaining, over_deducted, months_left, new_liability, old_liability, recommended, prev_tds, why`
+	projected_income, liability, deducted_before, tds, remaining, over_deducted, months_left, new_liability, old_liability, recommended, prev_tds, why, hra_exempt`
 
 func scanRecord(rows interface{ Scan(...any) error }) (record, error) {
 	var r record
@@ -139,11 +145,14 @@ func scanRecordInto(rows interface{ Scan(...any) error }, r *record, extra ...an
 	p := &r.paid.Items
 	dest := []any{&r.code, &r.mi, &r.row, &p[0], &r.paid.OneOff, &p[1], &p[2], &p[3], &p[4], &r.decl, &regime, &r.deducted,
 		&r.res.ProjectedTaxable, &r.res.Liability, &r.res.DeductedBefore, &r.res.TDS, &r.res.Remaining, &r.res.OverDeducted, &r.res.MonthsLeft,
-		&r.res.NewLiability, &r.res.OldLiability, &rec, &r.prevTDS, &why}
+		&r.res.NewLiability, &r.res.OldLiability, &rec, &r.prevTDS, &why, &r.hra}
 	if err := rows.Scan(append(dest, extra...)...); err != nil {
 		return err
 	}
 	r.regime, r.res.Recommended = tds.Regime(regime), tds.Regime(rec)
+	if why == "[]" {
+		return nil
+	}
 	if err := json.Unmarshal([]byte(why), &r.why); err != nil {
 		return fmt.Errorf("tdsyear: stored why: %w", err)
 	}
@@ -168,10 +177,13 @@ func monthRecords(ctx context.Context, q querier, ws string, fy tds.FY, mi int) 
 	return out, rows.Err()
 }
 
-// previousRecords reads each employee's latest record before month mi: the month before for
-// those it holds (one indexed read of one month, the usual case), then the latest earlier month
-// for the others (a joiner's gap, a month imported out of order).
-func previousRecords(ctx context.Context, q querier, ws string, fy tds.FY, mi int) (map[string]*record, error) {
+// previousRecords reads the latest record before month mi of each employee in codes: the month
+// before for those it holds (one indexed read of one month, the usual case), then the latest
+// earlier month for the others (a joiner's gap, a month imported out of order): one lookup on the
+// key each when they are few, one pass over the earlier months when they are many. The month
+// before's records of employees not in codes are returned too (the import names those missing
+// from its file).
+func previousRecords(ctx context.Context, q querier, ws string, fy tds.FY, mi int, codes []string) (map[string]*record, error) {
 	if mi == 0 {
 		return map[string]*record{}, nil
 	}
@@ -179,28 +191,60 @@ func previousRecords(ctx context.Context, q querier, ws string, fy tds.FY, mi in
 	if err != nil {
 		return nil, err
 	}
-	rows, err := q.QueryContext(ctx, `SELECT `+recordColumns+` FROM tds_month_records r WHERE workspace_id=? AND fy=? AND mi<? AND
-		NOT EXISTS (SELECT 1 FROM tds_month_records y WHERE y.workspace_id=r.workspace_id AND y.fy=r.fy AND y.code=r.code AND y.mi=?) AND
-		mi = (SELECT max(x.mi) FROM tds_month_records x WHERE x.workspace_id=r.workspace_id AND x.fy=r.fy AND x.code=r.code AND x.mi<?)`, ws, int(fy), mi-1, mi-1, mi)
-	if err != nil {
-		return nil, fmt.Errorf("tdsyear: previous records: %w", err)
+	var gaps []string
+	for _, c := range codes {
+		if out[c] == nil {
+			gaps = append(gaps, c)
+		}
 	}
-	defer rows.Close()
-	for rows.Next() {
-		r, err := scanRecord(rows)
+	if len(gaps) == 0 || mi == 1 {
+		return out, nil
+	}
+	if len(gaps) > 2000 {
+		// SQLite takes the bare columns of an aggregate query from the row holding the max().
+		rows, err := q.QueryContext(ctx, `SELECT `+recordColumns+`, max(mi) FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi<? GROUP BY code`, ws, int(fy), mi-1)
 		if err != nil {
 			return nil, fmt.Errorf("tdsyear: previous records: %w", err)
 		}
-		out[r.code] = &r
+		defer rows.Close()
+		for rows.Next() {
+			var r record
+			var m int
+			if err := scanRecordInto(rows, &r, &m); err != nil {
+				return nil, fmt.Errorf("tdsyear: previous records: %w", err)
+			}
+			if out[r.code] == nil {
+				out[r.code] = &r
+			}
+		}
+		return out, rows.Err()
 	}
-	return out, rows.Err()
+	for _, c := range gaps {
+		rows, err := q.QueryContext(ctx, `SELECT `+recordColumns+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND code=? AND mi<? ORDER BY mi DESC LIMIT 1`, ws, int(fy), c, mi-1)
+		if err != nil {
+			return nil, fmt.Errorf("tdsyear: previous records: %w", err)
+		}
+		for rows.Next() {
+			r, err := scanRecord(rows)
+			if err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("tdsyear: previous records: %w", err)
+			}
+			out[r.code] = &r
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("tdsyear: previous records: %w", err)
+		}
+	}
+	return out, nil
 }
 
 // before sums each employee's months before mi: amounts paid, TDS deducted (as recorded, else as
-// computed) and how many months are recorded.
+// computed), the HRA helper's exemptions, and how many months are recorded.
 func before(ctx context.Context, q querier, ws string, fy tds.FY, mi int) (map[string]Before, map[string]int, error) {
 	rows, err := q.QueryContext(ctx, `SELECT code, sum(salary + one_off), sum(perquisites), sum(profits), sum(entertainment), sum(professional_tax),
-		sum(coalesce(deducted, tds)), count(*) FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi<? GROUP BY code`, ws, int(fy), mi)
+		sum(coalesce(deducted, tds)), count(*), sum(coalesce(hra_exempt, 0)), count(hra_exempt) FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi<? GROUP BY code`, ws, int(fy), mi)
 	if err != nil {
 		return nil, nil, fmt.Errorf("tdsyear: year so far: %w", err)
 	}
@@ -210,7 +254,7 @@ func before(ctx context.Context, q querier, ws string, fy tds.FY, mi int) (map[s
 		var code string
 		var b Before
 		var c int
-		if err := rows.Scan(&code, &b.Paid[0], &b.Paid[1], &b.Paid[2], &b.Paid[3], &b.Paid[4], &b.Deducted, &c); err != nil {
+		if err := rows.Scan(&code, &b.Paid[0], &b.Paid[1], &b.Paid[2], &b.Paid[3], &b.Paid[4], &b.Deducted, &c, &b.HRA, &b.HRAMonths); err != nil {
 			return nil, nil, fmt.Errorf("tdsyear: year so far: %w", err)
 		}
 		out[code], n[code] = b, c
@@ -241,6 +285,21 @@ func employees(ctx context.Context, q querier, ws string, fy tds.FY) (map[string
 		out[e.Code] = &e
 	}
 	return out, rows.Err()
+}
+
+// together runs fns at the same time and returns the first error.
+func together(fns ...func() error) error {
+	errs := make([]error, len(fns))
+	var wg sync.WaitGroup
+	for i, f := range fns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = f()
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // ImportMonth records a month of a workspace's TDS year from a month file and computes its TDS,
@@ -280,20 +339,23 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 		return out, fmt.Errorf("tdsyear: import month: %w", err)
 	}
 	defer tx.Rollback()
-	emps, err := employees(ctx, tx, ws, fy)
-	if err != nil {
-		return out, err
+	codes := make([]string, len(rows))
+	for i := range rows {
+		codes[i] = rows[i].Code
 	}
-	prev, err := previousRecords(ctx, tx, ws, fy, mi)
-	if err != nil {
-		return out, err
-	}
-	sofar, counts, err := before(ctx, tx, ws, fy, mi)
-	if err != nil {
-		return out, err
-	}
-	old, err := monthRecords(ctx, tx, ws, fy, mi)
-	if err != nil {
+	// The year so far, read on other connections side by side: the transaction holds the write
+	// lock from its start (BEGIN IMMEDIATE) and has written nothing yet, so they read exactly
+	// what it would.
+	var emps map[string]*Employee
+	var prev, old map[string]*record
+	var sofar map[string]Before
+	var counts map[string]int
+	if err := together(
+		func() (err error) { emps, err = employees(ctx, db, ws, fy); return },
+		func() (err error) { prev, err = previousRecords(ctx, db, ws, fy, mi, codes); return },
+		func() (err error) { sofar, counts, err = before(ctx, db, ws, fy, mi); return },
+		func() (err error) { old, err = monthRecords(ctx, db, ws, fy, mi); return },
+	); err != nil {
 		return out, err
 	}
 	var oldHash, oldAt string
@@ -314,11 +376,13 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 	}
 	recs := make([]record, 0, len(rows))
 	ups := make([]Employee, 0, len(rows))
+	var datesChanged []int // indexes in ups of employees recorded before whose dates of joining or leaving change
 	for i := range rows {
 		r := &rows[i]
 		who := "employee " + r.Code
 		e := Employee{Code: r.Code, Name: r.Name, PAN: r.PAN, Category: r.Declarations.Category, Joined: r.Joined, Left: r.Left, Regime: r.Regime}
-		if st := emps[r.Code]; st != nil {
+		st := emps[r.Code]
+		if st != nil {
 			if e.Name == "" {
 				e.Name = st.Name
 			}
@@ -369,17 +433,23 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 			}
 		}
 		e.Category = decl.Category
+		// The month's HRA exemption (the HRA helper): worked out from this month's rent, basic +
+		// DA, HRA received and city; with none of those and no HRA column, the last month's goes
+		// on, as every declaration without a column does.
+		var hra sql.NullInt64
 		if r.HRA != nil {
 			h, err := tds.HRAExemption(fy, r.HRA.Rent, r.HRA.Salary, r.HRA.Received, r.HRA.City)
 			if err != nil {
 				problem(r, fmt.Sprintf("%s, %s: %s", who, label, publicText(err)))
 				continue
 			}
-			// The month's exemption, for every month of employment in the year.
-			decl.Amounts[tds.HRA10_13A] = h.Exempt * money.Paise(e.last(fy)-e.first(fy)+1)
+			hra = sql.NullInt64{Int64: int64(h.Exempt), Valid: true}
+		} else if p := prev[r.Code]; p != nil && p.hra.Valid && keep.HRA {
+			hra = p.hra
 		}
 		b := sofar[r.Code]
-		res, err := Compute(Step{FY: fy, Month: mi, Last: e.last(fy), Regime: e.Regime, Paid: r.Paid, Declarations: decl, Before: b})
+		res, err := Compute(Step{FY: fy, Month: mi, Last: e.last(fy), Regime: e.Regime, Paid: r.Paid, Declarations: decl, Before: b,
+			HRA: money.Paise(hra.Int64), HRAGiven: hra.Valid})
 		if err != nil {
 			problem(r, fmt.Sprintf("%s, %s: %s", who, label, publicText(err)))
 			continue
@@ -387,7 +457,16 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 		if want := mi - e.first(fy); counts[r.Code] < want {
 			warn("%s: %d earlier month(s) of employment have no record (counted as nothing paid and nothing deducted): import them to complete the year", who, want-counts[r.Code])
 		}
-		rec := record{code: r.Code, mi: mi, row: r.SourceRow, paid: r.Paid, decl: string(payroll.EncodeInput(nil, &decl)), regime: e.Regime, res: res, declInput: &decl}
+		if hra.Valid {
+			if n := counts[r.Code] - b.HRAMonths; n > 0 {
+				warn("%s, %s: %d earlier month(s) give no rent, HRA and basic + DA for the HRA exemption of the month: counted as no HRA exempt in those months; import them again with rent_paid, hra_received, basic_da and city", who, label, n)
+			}
+			decl.Amounts[tds.HRA10_13A] = res.Projected.Amounts[tds.HRA10_13A]
+		}
+		if st != nil && (st.Left != e.Left || st.Joined != e.Joined) {
+			datesChanged = append(datesChanged, len(ups))
+		}
+		rec := record{code: r.Code, mi: mi, row: r.SourceRow, paid: r.Paid, decl: string(payroll.EncodeInput(nil, &decl)), regime: e.Regime, res: res, declInput: &decl, hra: hra}
 		if r.Deducted != nil {
 			rec.deducted = sql.NullInt64{Int64: *r.Deducted, Valid: true}
 		}
@@ -395,13 +474,28 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 		recs = append(recs, rec)
 		ups = append(ups, e)
 	}
+	if err := checkOtherMonths(ctx, tx, ws, fy, mi, ups, recs, datesChanged, func(k int, msg string) {
+		out.Problems = append(out.Problems, Problem{File: im.File, Sheet: im.Sheet, Row: recs[k].row, Value: recs[k].code, Message: msg})
+	}); err != nil {
+		return out, err
+	}
 	if len(out.Problems) > 0 {
 		return out, refused(im.File, label, len(out.Problems))
 	}
 	out.Diff = diffMonth(old, recs)
 	out.Diff.Replaced = oldHash != ""
-	if err := writeMonth(ctx, tx, ws, fy, month, im, ups, recs, opt.Now); err != nil {
+	// Only the employees new to the year or whose details changed are written.
+	changedEmps := make([]Employee, 0, len(ups))
+	for i := range ups {
+		if st := emps[ups[i].Code]; st == nil || *st != ups[i] {
+			changedEmps = append(changedEmps, ups[i])
+		}
+	}
+	if err := writeMonth(ctx, tx, ws, fy, month, im, changedEmps, recs, opt.Now); err != nil {
 		return out, err
+	}
+	for i := range ups {
+		emps[ups[i].Code] = &ups[i]
 	}
 	// Employees recorded the month before who are not in this file.
 	missing := 0
@@ -434,15 +528,17 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 		}
 		warn("%s comes in after %s: it is computed from what is recorded, and the later months are computed again from it", label, strings.Join(names, ", "))
 		for _, l := range later {
-			changed, err := recompute(ctx, tx, ws, fy, l)
+			changed, err := recompute(ctx, tx, ws, fy, l, emps)
 			if err != nil {
 				return out, err
 			}
 			out.Recomputed = append(out.Recomputed, fmt.Sprintf("%s: TDS changed for %d employee(s)", MonthName(fy, l), changed))
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		return out, fmt.Errorf("tdsyear: import month: %w", err)
+	if !opt.DryRun {
+		if err := tx.Commit(); err != nil {
+			return out, fmt.Errorf("tdsyear: import month: %w", err)
+		}
 	}
 	out.Employees = len(recs)
 	for i := range recs {
@@ -480,36 +576,56 @@ func publicText(err error) string {
 	return err.Error()
 }
 
-// writeMonth stores the month: employees upserted, the month's records replaced, the month noted.
+// writeMonth stores the month: employees upserted, the month's records replaced, the month noted,
+// with multi-row INSERTs.
 func writeMonth(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, month time.Month, im *payroll.Import, ups []Employee, recs []record, now time.Time) error {
-	emp, err := tx.PrepareContext(ctx, `INSERT INTO tds_employees (workspace_id, fy, code, name, pan, category, joined, left_on, regime) VALUES (?,?,?,?,?,?,?,?,?)
-		ON CONFLICT (workspace_id, fy, code) DO UPDATE SET name=excluded.name, pan=excluded.pan, category=excluded.category, joined=excluded.joined,
-		left_on=excluded.left_on, regime=excluded.regime`)
-	if err != nil {
-		return fmt.Errorf("tdsyear: store month: %w", err)
-	}
-	defer emp.Close()
-	for i := range ups {
-		e := &ups[i]
-		if _, err := emp.ExecContext(ctx, ws, int(fy), e.Code, e.Name, e.PAN, e.Category.String(), e.Joined, e.Left, string(e.Regime)); err != nil {
-			return fmt.Errorf("tdsyear: store month: employee %s: %w", e.Code, err)
+	if len(ups) > 0 {
+		emp, err := newBulk(ctx, tx, `INSERT INTO tds_employees (workspace_id, fy, code, name, pan, category, joined, left_on, regime)`,
+			` ON CONFLICT (workspace_id, fy, code) DO UPDATE SET name=excluded.name, pan=excluded.pan, category=excluded.category, joined=excluded.joined,
+		left_on=excluded.left_on, regime=excluded.regime`, 9, min(len(ups), 100))
+		if err != nil {
+			return fmt.Errorf("tdsyear: store month: %w", err)
+		}
+		defer emp.close()
+		for i := range ups {
+			e := &ups[i]
+			if err := emp.add(ws, int64(fy), e.Code, e.Name, e.PAN, e.Category.String(), e.Joined, e.Left, string(e.Regime)); err != nil {
+				return fmt.Errorf("tdsyear: store month: employees: %w", err)
+			}
+		}
+		if err := emp.flush(); err != nil {
+			return fmt.Errorf("tdsyear: store month: employees: %w", err)
 		}
 	}
 	mi := Index(month)
 	if _, err := tx.ExecContext(ctx, `DELETE FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi=?`, ws, int(fy), mi); err != nil {
 		return fmt.Errorf("tdsyear: store month: %w", err)
 	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO tds_month_records (workspace_id, fy, `+recordColumns+`) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
-	if err != nil {
-		return fmt.Errorf("tdsyear: store month: %w", err)
-	}
-	defer ins.Close()
-	for i := range recs {
-		if err := insertRecord(ctx, ins, ws, fy, &recs[i]); err != nil {
-			return err
+	if len(recs) > 0 {
+		ins, err := newBulk(ctx, tx, `INSERT INTO tds_month_records (workspace_id, fy, `+recordColumns+`)`, "", 27, min(len(recs), 50))
+		if err != nil {
+			return fmt.Errorf("tdsyear: store month: %w", err)
+		}
+		defer ins.close()
+		for i := range recs {
+			r := &recs[i]
+			why, err := whyJSON(r.why)
+			if err != nil {
+				return fmt.Errorf("tdsyear: store month: %w", err)
+			}
+			p := &r.paid.Items
+			res := &r.res
+			if err := ins.add(ws, int64(fy), r.code, int64(r.mi), int64(r.row), int64(p[0]), int64(r.paid.OneOff), int64(p[1]), int64(p[2]), int64(p[3]), int64(p[4]),
+				r.decl, string(r.regime), r.deducted, res.ProjectedTaxable, res.Liability, res.DeductedBefore, res.TDS, res.Remaining, res.OverDeducted, int64(res.MonthsLeft),
+				res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, why, r.hra); err != nil {
+				return fmt.Errorf("tdsyear: store month: %w", err)
+			}
+		}
+		if err := ins.flush(); err != nil {
+			return fmt.Errorf("tdsyear: store month: %w", err)
 		}
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO tds_months (workspace_id, fy, month, source_name, source_hash, source_format, imported_at, employees) VALUES (?,?,?,?,?,?,?,?)
+	_, err := tx.ExecContext(ctx, `INSERT INTO tds_months (workspace_id, fy, month, source_name, source_hash, source_format, imported_at, employees) VALUES (?,?,?,?,?,?,?,?)
 		ON CONFLICT (workspace_id, fy, month) DO UPDATE SET source_name=excluded.source_name, source_hash=excluded.source_hash, source_format=excluded.source_format,
 		imported_at=excluded.imported_at, employees=excluded.employees`,
 		ws, int(fy), int(month), im.File, im.Hash, string(im.Format), store.FormatTime(now), len(recs))
@@ -519,19 +635,14 @@ func writeMonth(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, month tim
 	return nil
 }
 
-func insertRecord(ctx context.Context, ins *sql.Stmt, ws string, fy tds.FY, r *record) error {
-	why, err := json.Marshal(r.why)
-	if err != nil {
-		return fmt.Errorf("tdsyear: store month: %w", err)
+// whyJSON is the stored form of a month's reasons: a JSON array ("[]" without encoding it, the
+// usual month with nothing changed).
+func whyJSON(why []string) (string, error) {
+	if len(why) == 0 {
+		return "[]", nil
 	}
-	p := &r.paid.Items
-	res := &r.res
-	if _, err := ins.ExecContext(ctx, ws, int(fy), r.code, r.mi, r.row, int64(p[0]), int64(r.paid.OneOff), int64(p[1]), int64(p[2]), int64(p[3]), int64(p[4]),
-		r.decl, string(r.regime), r.deducted, res.ProjectedTaxable, res.Liability, res.DeductedBefore, res.TDS, res.Remaining, res.OverDeducted, res.MonthsLeft,
-		res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, string(why)); err != nil {
-		return fmt.Errorf("tdsyear: store month: employee %s: %w", r.code, err)
-	}
-	return nil
+	b, err := json.Marshal(why)
+	return string(b), err
 }
 
 // laterMonths lists the months after mi that have records, in order.
@@ -552,14 +663,53 @@ func laterMonths(ctx context.Context, q querier, ws string, fy tds.FY, mi int) (
 	return out, rows.Err()
 }
 
+// checkOtherMonths refuses a date of joining or leaving that leaves another recorded month of the
+// employee outside their employment: a leaver's later month would otherwise be computed again as
+// if they were still employed. ups[k] and recs[k] are one employee; changed lists the k to check.
+func checkOtherMonths(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, ups []Employee, recs []record, changed []int, problem func(k int, msg string)) error {
+	if len(changed) == 0 {
+		return nil
+	}
+	st, err := tx.PrepareContext(ctx, `SELECT min(mi), max(mi) FROM tds_month_records WHERE workspace_id=? AND fy=? AND code=? AND mi != ?`)
+	if err != nil {
+		return fmt.Errorf("tdsyear: import month: %w", err)
+	}
+	defer st.Close()
+	label := MonthName(fy, mi)
+	for _, k := range changed {
+		e := &ups[k]
+		var lo, hi sql.NullInt64
+		if err := st.QueryRowContext(ctx, ws, int(fy), e.Code, mi).Scan(&lo, &hi); err != nil {
+			return fmt.Errorf("tdsyear: import month: %w", err)
+		}
+		if !hi.Valid {
+			continue
+		}
+		if last := e.last(fy); int(hi.Int64) > last {
+			problem(k, fmt.Sprintf("employee %s, %s: the date of leaving %s is before %s, which is recorded for them. Import %s again without them first, or correct the date of leaving",
+				e.Code, label, ShowDate(e.Left), MonthName(fy, int(hi.Int64)), MonthName(fy, int(hi.Int64))))
+		}
+		if first := e.first(fy); int(lo.Int64) < first {
+			problem(k, fmt.Sprintf("employee %s, %s: the date of joining %s is after %s, which is recorded for them. Import %s again without them first, or correct the date of joining",
+				e.Code, label, ShowDate(e.Joined), MonthName(fy, int(lo.Int64)), MonthName(fy, int(lo.Int64))))
+		}
+	}
+	return nil
+}
+
 // recompute computes month mi again from what is recorded before it and returns how many
-// employees' TDS changed.
-func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int) (int, error) {
+// employees' TDS changed. emps are the year's employees as they now stand (read once for all the
+// later months).
+func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, emps map[string]*Employee) (int, error) {
 	recs, err := monthRecords(ctx, tx, ws, fy, mi)
 	if err != nil {
 		return 0, err
 	}
-	prev, err := previousRecords(ctx, tx, ws, fy, mi)
+	codes := make([]string, 0, len(recs))
+	for c := range recs {
+		codes = append(codes, c)
+	}
+	prev, err := previousRecords(ctx, tx, ws, fy, mi, codes)
 	if err != nil {
 		return 0, err
 	}
@@ -567,12 +717,8 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int) (i
 	if err != nil {
 		return 0, err
 	}
-	emps, err := employees(ctx, tx, ws, fy)
-	if err != nil {
-		return 0, err
-	}
 	upd, err := tx.PrepareContext(ctx, `UPDATE tds_month_records SET projected_income=?, liability=?, deducted_before=?, tds=?, remaining=?, over_deducted=?, months_left=?,
-		new_liability=?, old_liability=?, recommended=?, prev_tds=?, why=? WHERE workspace_id=? AND fy=? AND code=? AND mi=?`)
+		new_liability=?, old_liability=?, recommended=?, prev_tds=?, why=?, declarations=? WHERE workspace_id=? AND fy=? AND code=? AND mi=?`)
 	if err != nil {
 		return 0, fmt.Errorf("tdsyear: recompute: %w", err)
 	}
@@ -585,11 +731,22 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int) (i
 		}
 		last := 11
 		if e := emps[code]; e != nil {
-			last = max(mi, e.last(fy))
+			last = e.last(fy)
 		}
-		res, err := Compute(Step{FY: fy, Month: mi, Last: last, Regime: r.regime, Paid: r.paid, Declarations: decl, Before: sofar[code]})
+		if last < mi {
+			// checkOtherMonths refuses the date first; this keeps a leaver's month from ever
+			// being stretched over months they were not employed.
+			return 0, apperr.New(apperr.Invalid, "employee %s: %s is recorded for them after their last month of employment, %s: import %s again without them.",
+				code, MonthName(fy, mi), MonthName(fy, last), MonthName(fy, mi))
+		}
+		res, err := Compute(Step{FY: fy, Month: mi, Last: last, Regime: r.regime, Paid: r.paid, Declarations: decl, Before: sofar[code],
+			HRA: money.Paise(r.hra.Int64), HRAGiven: r.hra.Valid})
 		if err != nil {
 			return 0, apperr.New(apperr.Invalid, "employee %s, %s, computed again: %s", code, MonthName(fy, mi), publicText(err))
+		}
+		if r.hra.Valid {
+			decl.Amounts[tds.HRA10_13A] = res.Projected.Amounts[tds.HRA10_13A]
+			r.decl, r.declInput = string(payroll.EncodeInput(nil, &decl)), &decl
 		}
 		if res.TDS != r.res.TDS {
 			changed++
@@ -600,9 +757,9 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int) (i
 		if res.TDS != old.TDS {
 			r.why = append(r.why, fmt.Sprintf("computed again after an earlier month was imported: %s before", tds.FormatRupees(old.TDS)))
 		}
-		why, _ := json.Marshal(r.why)
+		why, _ := whyJSON(r.why)
 		if _, err := upd.ExecContext(ctx, res.ProjectedTaxable, res.Liability, res.DeductedBefore, res.TDS, res.Remaining, res.OverDeducted, res.MonthsLeft,
-			res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, string(why), ws, int(fy), code, mi); err != nil {
+			res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, why, r.decl, ws, int(fy), code, mi); err != nil {
 			return 0, fmt.Errorf("tdsyear: recompute: %w", err)
 		}
 	}
@@ -657,6 +814,13 @@ func diffMonth(old map[string]*record, recs []record) Diff {
 	}
 	sort.Strings(d.Removed)
 	return d
+}
+
+func nullPaise(n sql.NullInt64) string {
+	if !n.Valid {
+		return "not given"
+	}
+	return money.Paise(n.Int64).String()
 }
 
 func nullRupees(n sql.NullInt64) string {
@@ -722,7 +886,6 @@ func explain(fy tds.FY, r *record, p *record, first bool) (sql.NullInt64, []stri
 		}
 		return sql.NullInt64{}, why
 	}
-	pd, _ := p.declarations()
 	if p.regime != r.regime {
 		why = append(why, fmt.Sprintf("regime changed: %s → %s", p.regime, r.regime))
 	}
@@ -743,8 +906,19 @@ func explain(fy tds.FY, r *record, p *record, first bool) (sql.NullInt64, []stri
 			why = append(why, fmt.Sprintf("%s %s → %s a month", shortLabel(Paid[k]), a, b))
 		}
 	}
-	if ch := declChanges(&pd, &cur); len(ch) > 0 {
-		why = append(why, "new declaration: "+strings.Join(ch, "; "))
+	if p.decl != r.decl || p.hra != r.hra {
+		pd, _ := p.declarations()
+		if p.hra.Valid || r.hra.Valid {
+			// The HRA helper's exemption is a month's figure: said as such, not as a change in
+			// the year's projection.
+			pd.Amounts[tds.HRA10_13A], cur.Amounts[tds.HRA10_13A] = 0, 0
+			if p.hra != r.hra {
+				why = append(why, fmt.Sprintf("HRA exempt %s → %s a month (rent, basic + DA or HRA changed)", nullPaise(p.hra), nullPaise(r.hra)))
+			}
+		}
+		if ch := declChanges(&pd, &cur); len(ch) > 0 {
+			why = append(why, "new declaration: "+strings.Join(ch, "; "))
+		}
 	}
 	if p.deducted.Valid && p.deducted.Int64 != p.res.TDS {
 		why = append(why, fmt.Sprintf("%s: %s deducted against %s computed", MonthName(fy, p.mi), tds.FormatRupees(p.deducted.Int64), tds.FormatRupees(p.res.TDS)))

@@ -231,6 +231,16 @@ func TestYearMonthByMonth(t *testing.T) {
 			t.Errorf("%s: deducted over the year %d, liability on what was paid %d", c.code, total[c.code], want)
 		}
 	}
+	// An employee not recorded is the same typed not-found for the year so far and the months.
+	if _, err := EmployeeMonths(context.Background(), db.DB, ws, fy, "E9"); apperr.KindOf(err) != apperr.NotFound || !strings.Contains(err.Error(), "employee E9") {
+		t.Errorf("months of E9: %v", err)
+	}
+	if _, err := YearToDate(context.Background(), db.DB, ws, fy, "E9"); apperr.KindOf(err) != apperr.NotFound {
+		t.Errorf("ytd of E9: %v", err)
+	}
+	if rows, err := EmployeeMonths(context.Background(), db.DB, ws, fy, "E1"); err != nil || len(rows) != 12 {
+		t.Errorf("months of E1: %d %v", len(rows), err)
+	}
 	ytd, err := YearToDate(context.Background(), db.DB, ws, fy, "E4")
 	if err != nil || len(ytd) != 1 || ytd[0].Over != 180_000 || ytd[0].Months != 12 {
 		t.Errorf("ytd E4 = %+v %v", ytd, err)
@@ -238,6 +248,16 @@ func TestYearMonthByMonth(t *testing.T) {
 	ms, err := Months(context.Background(), db.DB, ws, fy)
 	if err != nil || len(ms) != 12 || ms[0].Month != 4 || ms[11].Month != 3 {
 		t.Errorf("months = %+v %v", ms, err)
+	}
+	// The annexure's tds_on_salary is what was deducted; E4's excess over the year's TDS is said.
+	year, err := Year(context.Background(), db.DB, ws, fy, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := BuildAnnexure(fy, Employer{Name: "Acme", TAN: "MUMA12345B"}, year)
+	if !strings.Contains(a.Note, "1 employee(s) had more deducted than the year's TDS (excess 1,80,000 in all).") || strings.Contains(a.Note, "less deducted") ||
+		strings.Contains(a.Note, "not complete") || a.Rows[3][8] != int64(180_000) {
+		t.Errorf("annexure note %q, E4 row %v", a.Note, a.Rows[3][:10])
 	}
 }
 
@@ -279,6 +299,10 @@ func TestMonthBadInput(t *testing.T) {
 			"employee E1: 10 earlier month(s) of employment have no record"},
 		{"one employee twice", time.May, monthCSV(line{code: "E1", salary: 100_000, pan: "ABCPE1234K"}, line{code: "E1", salary: 1, pan: "ABCPE1234K"}), Options{}, true,
 			"employee E1 appears twice in the month (rows 2 and 3)"},
+		{"negative TDS deducted", time.May, monthCSV(line{code: "E1", salary: 100_000, pan: "ABCPE1234K", deducted: "-500"}), Options{}, true,
+			"TDS deducted cannot be negative"},
+		{"negative perquisites", time.May, []byte("employee_code,pan,salary_as_per_provisions_contained_in_section_17_1,value_of_perquisites_us_17_2\nE1,ABCPE1234K,100000,-2000\n"), Options{}, true,
+			"value_of_perquisites_us_17_2"},
 		{"TDS with paise", time.May, monthCSV(line{code: "E1", salary: 100_000, pan: "ABCPE1234K", deducted: "1000.50"}), Options{}, true,
 			"expected whole rupees"},
 		{"joined later", time.May, monthCSV(line{code: "E3", salary: 100_000, joined: "01/06/2025"}), Options{}, true,
@@ -392,13 +416,7 @@ func TestComputeRounding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		left := r.Liability - tt.before
-		n := int64(r.MonthsLeft)
-		want := (2*left + n) / (2 * n)
-		if n == 1 {
-			want = left
-		}
-		if r.TDS != want {
+		if want := tds.MonthShare(r.Liability-tt.before, r.MonthsLeft); r.TDS != want {
 			t.Errorf("%+v: TDS %d want %d", tt, r.TDS, want)
 		}
 	}
@@ -407,42 +425,140 @@ func TestComputeRounding(t *testing.T) {
 	}
 }
 
-// TestMonthHRAHelper: rent, HRA received, basic + DA and the city give the HRA exemption of the
-// month (Rule 279's eight cities in tax year 2026-27), taken for every month of employment.
+// TestMonthHRAHelper: rent, HRA received, basic + DA and the city give each month's HRA
+// exemption, projected like the amounts paid: the months recorded as they were, this month's for
+// the months left. Worked by hand (FY 2025-26, Delhi: 50% of salary; old regime):
+//
+//	months      salary 17(1)  basic+DA  HRA recd  rent    least of (HRA; rent − 10% of basic+DA; 50% of basic+DA)
+//	Apr–Sep     1,00,000      50,000    20,000    18,000  20,000; 13,000; 25,000 → 13,000
+//	Oct–Nov     1,20,000      60,000    24,000    18,000  24,000; 12,000; 30,000 → 12,000  (the raise)
+//	Dec         1,20,000      60,000    24,000    30,000  24,000; 24,000; 30,000 → 24,000  (new rent)
+//	Jan–Mar     1,20,000      no HRA columns: December's 24,000 goes on
+//
+// The year's exemption as projected in each month:
+//
+//	April     13,000 × 12                          = 1,56,000
+//	October   13,000 × 6 + 12,000 × 6              = 1,50,000  (the latest month × 12 said 1,44,000)
+//	December  13,000 × 6 + 12,000 × 2 + 24,000 × 4 = 1,98,000  (the latest month × 12 said 2,88,000)
+//	March     the same 1,98,000, all of it as recorded
+//
+// and the liability each month is the engine's on the salary projected the same way with that
+// exemption.
 func TestMonthHRAHelper(t *testing.T) {
 	db := openDB(t)
-	const fy = tds.FY(2026)
+	const fy = tds.FY(2025)
+	ctx := context.Background()
+	wantHRA := map[time.Month]int64{time.April: 156_000, time.October: 150_000, time.November: 150_000, time.December: 198_000, time.January: 198_000, time.March: 198_000}
+	wantSalary := map[time.Month]int64{time.April: 1_200_000, time.October: 600_000 + 6*120_000, time.December: 600_000 + 6*120_000, time.March: 600_000 + 6*120_000}
+	for i, m := range months {
+		csv := "employee_code,regime,salary_as_per_provisions_contained_in_section_17_1,rent_paid,hra_received,basic_da,city\n"
+		switch {
+		case i < 6:
+			csv += "E1,old,100000,18000,20000,50000,New Delhi\n"
+		case i < 8:
+			csv += "E1,old,120000,18000,24000,60000,Delhi\n"
+		case i == 8:
+			csv += "E1,old,120000,30000,24000,60000,Delhi\n"
+		default:
+			csv = "employee_code,regime,salary_as_per_provisions_contained_in_section_17_1\nE1,old,120000\n"
+		}
+		res, err := importMonth(t, db, fy, m, []byte(csv), Options{})
+		if err != nil {
+			t.Fatalf("%s: %v %+v", m, err, res.Problems)
+		}
+		recs, err := monthRecords(ctx, db.DB, ws, fy, Index(m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := recs["E1"]
+		decl, _ := r.declarations()
+		got := decl.Amounts[tds.HRA10_13A]
+		if w, ok := wantHRA[m]; ok && got != money.FromRupees(w) {
+			t.Errorf("%s: the year's HRA exemption %s, want %s", m, got, money.FromRupees(w))
+		}
+		if w, ok := wantSalary[m]; ok {
+			var in tds.Input
+			in.PANStatus = tds.PANValid
+			in.Amounts[tds.Salary17_1] = money.FromRupees(w)
+			in.Amounts[tds.HRA10_13A] = money.FromRupees(wantHRA[m])
+			ref, _ := tds.Compute(in, fy)
+			if r.res.Liability != ref.Old.TDSOnSalary {
+				t.Errorf("%s: liability %d, want %d (salary %d, HRA %d)", m, r.res.Liability, ref.Old.TDSOnSalary, w, wantHRA[m])
+			}
+		}
+		if m == time.October && !strings.Contains(strings.Join(register(t, db, fy, m)["E1"].Why, ";"), "HRA exempt 13,000 → 12,000 a month") {
+			t.Errorf("October why = %q", register(t, db, fy, m)["E1"].Why)
+		}
+	}
+	// The year for the forms and the annexure: each month's own exemption, summed.
+	year, err := Year(ctx, db.DB, ws, fy, "E1")
+	if err != nil || len(year) != 1 || year[0].Input.Amounts[tds.HRA10_13A] != money.FromRupees(198_000) {
+		t.Fatalf("year = %+v %v", year, err)
+	}
+
+	// Tax year 2026-27: Pune is one of Rule 279's eight cities (50%). A joiner in October with
+	// earlier months not recorded: six months of 25,000 (least of 25,000; 30,000 − 5,000;
+	// 50% of 50,000), not twelve.
+	const ty = tds.FY(2026)
 	csv := "employee_code,regime,salary_as_per_provisions_contained_in_section_17_1,rent_paid,hra_received,basic_da,city,date_of_joining\n" +
-		"E1,old,100000,30000,25000,50000,Pune,\nE2,old,100000,30000,25000,50000,Pune,01/10/2026\n"
-	res, err := importMonth(t, db, fy, time.October, []byte(csv), Options{})
-	if err != nil {
+		"E2,old,100000,30000,25000,50000,Pune,01/10/2026\n"
+	if res, err := importMonth(t, db, ty, time.October, []byte(csv), Options{}); err != nil {
 		t.Fatalf("%v %+v", err, res.Problems)
 	}
-	// Least of 25,000 received; 30,000 − 5,000; 50% of 50,000 (Pune is listed from 2026-27).
-	h, _ := tds.HRAExemption(fy, money.FromRupees(30_000), money.FromRupees(50_000), money.FromRupees(25_000), "Pune")
-	if h.Exempt != money.FromRupees(25_000) {
-		t.Fatalf("exempt %v", h.Exempt)
-	}
-	reg := register(t, db, fy, time.October)
-	// E1: the year from April: 12 months' exemption; E2 joined in October: 6 months.
-	for code, n := range map[string]int64{"E1": 12, "E2": 6} {
-		var in tds.Input
-		in.PANStatus = tds.PANValid
-		months := int64(6)
-		in.Amounts[tds.Salary17_1] = money.FromRupees(100_000 * months)
-		if code == "E1" {
-			// April to September are not recorded: only October and the five months after count.
-			in.Amounts[tds.Salary17_1] = money.FromRupees(100_000 * 6)
-		}
-		in.Amounts[tds.HRA10_13A] = money.FromRupees(25_000 * n)
-		want, _ := tds.Compute(in, fy)
-		if got := reg[code]; got.Liability != want.Old.TDSOnSalary {
-			t.Errorf("%s: liability %d, want %d (HRA %d months)", code, got.Liability, want.Old.TDSOnSalary, n)
-		}
+	recs, _ := monthRecords(ctx, db.DB, ws, ty, Index(time.October))
+	if d, _ := recs["E2"].declarations(); d.Amounts[tds.HRA10_13A] != money.FromRupees(6*25_000) {
+		t.Errorf("2026-27 Pune: HRA %s, want 1,50,000", d.Amounts[tds.HRA10_13A])
 	}
 	bad := "employee_code,salary_as_per_provisions_contained_in_section_17_1,rent_paid,hra_received,city\nE1,100000,30000,25000,Pune\n"
-	res, err = importMonth(t, db, fy, time.November, []byte(bad), Options{})
+	res, err := importMonth(t, db, ty, time.November, []byte(bad), Options{})
 	if err == nil || !strings.Contains(res.Problems[0].String(), "give all four") {
 		t.Errorf("missing basic_da: %v %+v", err, res.Problems)
+	}
+}
+
+// TestLeaverDateBeforeRecordedMonth: December is recorded for E5 before November's file says
+// they left on 15/11/2025. Computing December again would stretch a leaver's year over a month
+// they were not employed, so November is refused naming the employee and both months, and
+// nothing is stored; without the date it is recorded, and December is computed again with
+// December as E5's last month.
+func TestLeaverDateBeforeRecordedMonth(t *testing.T) {
+	const fy = tds.FY(2025)
+	ctx := context.Background()
+	db := openDB(t)
+	for _, m := range months[:7] { // April to October
+		mustImport(t, db, fy, m, line{code: "E5", salary: 120_000}, line{code: "E6", salary: 90_000})
+	}
+	mustImport(t, db, fy, time.December, line{code: "E5", salary: 120_000}, line{code: "E6", salary: 90_000})
+	decBefore := register(t, db, fy, time.December)["E5"]
+
+	res, err := importMonth(t, db, fy, time.November, monthCSV(line{code: "E5", salary: 120_000, left: "15/11/2025"}, line{code: "E6", salary: 90_000}), Options{})
+	if apperr.KindOf(err) != apperr.Invalid || len(res.Problems) != 1 ||
+		!strings.Contains(res.Problems[0].String(), "employee E5, November 2025: the date of leaving 15/11/2025 is before December 2025, which is recorded for them") {
+		t.Fatalf("err %v problems %+v", err, res.Problems)
+	}
+	if ms, _ := Months(ctx, db.DB, ws, fy); len(ms) != 8 {
+		t.Errorf("a refused month stored something: %d months", len(ms))
+	}
+	if y, _ := YearToDate(ctx, db.DB, ws, fy, "E5"); len(y) != 1 || y[0].Left != "" {
+		t.Errorf("the leaving date was stored: %+v", y)
+	}
+	if after := register(t, db, fy, time.December)["E5"]; after.TDS != decBefore.TDS || after.MonthsLeft != decBefore.MonthsLeft {
+		t.Errorf("December changed: %+v, was %+v", after, decBefore)
+	}
+
+	// A date of joining after a recorded month is refused the same way.
+	res, err = importMonth(t, db, fy, time.November, monthCSV(line{code: "E6", salary: 90_000, joined: "01/06/2025"}), Options{})
+	if err == nil || !strings.Contains(res.Problems[0].String(), "employee E6, November 2025: the date of joining 01/06/2025 is after April 2025, which is recorded for them") {
+		t.Errorf("joining: %v %+v", err, res.Problems)
+	}
+
+	// Without the date, November comes in out of order and December is computed again over
+	// December to March, E5 still employed.
+	nov := mustImport(t, db, fy, time.November, line{code: "E5", salary: 120_000}, line{code: "E6", salary: 90_000})
+	if len(nov.Recomputed) != 1 {
+		t.Errorf("recomputed %q", nov.Recomputed)
+	}
+	if dec := register(t, db, fy, time.December)["E5"]; dec.MonthsLeft != 4 || dec.DeductedBefore != decBefore.DeductedBefore+register(t, db, fy, time.November)["E5"].TDS {
+		t.Errorf("December after November: %+v", dec)
 	}
 }

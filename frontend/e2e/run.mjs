@@ -41,7 +41,7 @@ export async function startApp(extraEnv = {}) {
   const log = openSync(path.join(shots, 'app.log'), 'a')
   const proc = spawn(bin, ['-assetdir', path.join(root, 'frontend/dist'), '-devserver', `127.0.0.1:${port}`, '-loglevel', 'Warning'], {
     // No system Save dialog can be answered from the browser: exports go to the exports folder.
-    env: { ...process.env, GSTDESK_DATA_DIR: data, GSTDESK_SAVE_DIALOG: 'exports', ...extraEnv }, stdio: ['ignore', log, log],
+    env: { ...process.env, GSTDESK_DATA_DIR: data, GSTDESK_DEMO_DATE: demoDate(), GSTDESK_SAVE_DIALOG: 'exports', ...extraEnv }, stdio: ['ignore', log, log],
   })
   const url = `http://127.0.0.1:${port}/`
   await waitFor(url, 20000)
@@ -85,7 +85,7 @@ for (const f of files) {
     try {
       await page.goto(app.url)
       await page.locator('[data-testid=status-bar] .badge').first().waitFor({ timeout: 10000 })
-      await fn({ page, shot, app })
+      await fn({ page, shot, app, startApp })
       if (pageErrors.length) throw new Error('page errors: ' + pageErrors.join('; '))
       passed++
       console.log(`ok   ${f} › ${name}`)
@@ -102,3 +102,12 @@ for (const f of files) {
 await browser.close()
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed ? 1 : 0)
+
+// demoDate is the demo service's date for the app under test (GSTDESK_DEMO_DATE, DD/MM/YYYY):
+// today from the 14th of a month on, else the 14th of this month, so the GSTR-2B of the demo's
+// IMS month (the month before) is there whatever day the suite runs (as coretest.DemoDate).
+function demoDate() {
+  const d = new Date()
+  const day = d.getDate() < 14 ? 14 : d.getDate()
+  return `${String(day).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`
+}

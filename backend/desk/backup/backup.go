@@ -18,6 +18,7 @@ import (
 	"gstdesk/backend/backup"
 	"gstdesk/backend/config"
 	"gstdesk/backend/desk/core"
+	"gstdesk/backend/store"
 )
 
 // Service is the backup area over the shared core.
@@ -27,6 +28,8 @@ type Service struct {
 	mu  sync.Mutex
 	rep *backup.Replicator // the continuous replicator of this process, when it runs one
 	by  string
+	// follower is the process following the replica for the window, on a desk that follows one.
+	follower *follower
 	// before is the database files' state when the command started, to tell whether it wrote.
 	before fileState
 
@@ -90,6 +93,9 @@ type TargetSpec struct {
 // secrets go to the keychain. A target that cannot be reached, refuses the credentials, or holds
 // another database's replica is not stored (and its secrets are removed again).
 func (s *Service) AddTarget(ctx context.Context, spec TargetSpec) (backup.Target, error) {
+	if err := s.readOnly(); err != nil {
+		return backup.Target{}, err // claiming a target writes to it
+	}
 	dbID, err := backup.DatabaseID(ctx, s.DB)
 	if err != nil {
 		return backup.Target{}, err
@@ -137,6 +143,9 @@ func (s *Service) secretsOf(t backup.Target, typed backup.Secrets) backup.Secret
 
 // RemoveTarget forgets a target and its secrets; what it holds stays there.
 func (s *Service) RemoveTarget(ctx context.Context, ref string) (backup.Target, error) {
+	if err := s.readOnly(); err != nil {
+		return backup.Target{}, err
+	}
 	t, err := backup.RemoveTarget(ctx, s.DB, ref)
 	if err != nil {
 		return t, err
@@ -148,8 +157,12 @@ func (s *Service) RemoveTarget(ctx context.Context, ref string) (backup.Target, 
 	return t, nil
 }
 
-// replicator builds a replicator over the current targets (nil when there is none).
+// replicator builds a replicator over the current targets (nil when there is none). A read-only
+// desk replicates nothing: the writer desk does.
 func (s *Service) replicator(ctx context.Context, by string) (*backup.Replicator, error) {
+	if err := s.readOnly(); err != nil {
+		return nil, err
+	}
 	ts, err := backup.Targets(ctx, s.DB)
 	if err != nil || len(ts) == 0 {
 		return nil, err
@@ -165,7 +178,7 @@ func (s *Service) replicator(ctx context.Context, by string) (*backup.Replicator
 	return backup.New(backup.Config{
 		Path: s.DB.Path, Dir: s.DB.Dir, Targets: ts,
 		Secrets:    func(t backup.Target) backup.Secrets { return backup.LoadSecrets(s.Vault, t) },
-		DatabaseID: dbID, DeskID: desk.ID, By: by, Log: s.Log,
+		DatabaseID: dbID, DeskID: desk.ID, By: by, Log: s.Log, LostWriter: s.lostWriter,
 	}), nil
 }
 
@@ -174,8 +187,17 @@ func (s *Service) replicator(ctx context.Context, by string) (*backup.Replicator
 func (s *Service) Start(ctx context.Context, by string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.rep != nil {
+	if s.rep != nil || s.follower != nil {
 		return nil
+	}
+	if _, ok := s.Following(); ok {
+		if by != "window" {
+			return s.readOnly() // it replicates nothing: `backup follow` keeps it up to date
+		}
+		return s.startFollower()
+	}
+	if s.ReadOnly() != nil {
+		return nil // another desk took the replica over: this one ships nothing more
 	}
 	// Remembered before anything else: a target added later (restart) starts replication then,
 	// even when this start found none.
@@ -199,6 +221,7 @@ func (s *Service) Stop() error {
 	s.mu.Lock()
 	rep := s.rep
 	s.rep = nil
+	s.stopFollower()
 	s.mu.Unlock()
 	if rep == nil {
 		return nil
@@ -233,6 +256,13 @@ func (s *Service) restart(ctx context.Context) {
 // Status is the backup state for the status bar: this process's replicator's, else what the
 // replicating process (or the last command) left in the data folder, else every target idle.
 func (s *Service) Status(ctx context.Context) (backup.Status, error) {
+	if fs, ok, err := s.FollowStatus(); ok {
+		st := backup.Status{Following: &fs, UpdatedAt: s.Now()}
+		if r := s.ReadOnly(); r != nil {
+			st.ReadOnly = r.Message
+		}
+		return st, err
+	}
 	s.mu.Lock()
 	rep := s.rep
 	s.mu.Unlock()
@@ -264,6 +294,9 @@ func (s *Service) Status(ctx context.Context) (backup.Status, error) {
 	if st.Continuous && !lockHeld(s.DB.Dir) {
 		st.Continuous = false // the process that wrote it has ended without saying so (killed)
 	}
+	if r := s.ReadOnly(); r != nil {
+		st.ReadOnly = r.Message
+	}
 	return st, nil
 }
 
@@ -275,6 +308,9 @@ func lockHeld(dir string) bool {
 // Sync ships what is committed to every target now. When another process replicates the folder
 // continuously it leaves the work to it and returns that process's status.
 func (s *Service) Sync(ctx context.Context) (backup.Status, error) {
+	if err := s.readOnly(); err != nil {
+		return backup.Status{}, err
+	}
 	s.mu.Lock()
 	rep := s.rep
 	s.mu.Unlock()
@@ -290,11 +326,16 @@ func (s *Service) Sync(ctx context.Context) (backup.Status, error) {
 		return backup.Status{}, apperr.New(apperr.NotFound, "No backup target is set up.").
 			WithHint(apperr.Hint{Window: "Add one in Settings → Backup.", Command: "Run: gstdesk backup target add --kind folder --path /mnt/nas/gstdesk"})
 	}
+	prev, _ := backup.ReadStatus(s.DB.Dir)
 	st, err := rep.SyncOnce(ctx)
+	if errors.Is(err, backup.ErrNotWriter) {
+		s.noticeTakeOver(ctx, prev)
+	}
 	// Litestream writes to the database as it syncs (its own tables): what follows is measured
 	// from here, so a command that only synced is not synced again as it ends.
 	s.before = statFiles(s.DB.Path)
 	if errors.Is(err, backup.ErrBusy) {
+		st.Elsewhere = true // said as it is: that process ships this one's writes
 		return st, nil
 	}
 	return st, err
@@ -303,7 +344,7 @@ func (s *Service) Sync(ctx context.Context) (backup.Status, error) {
 // AfterCommand ships a command's writes when it wrote anything and targets are set up (the
 // command line calls it as the desk closes). Nothing is done for a command that only read.
 func (s *Service) AfterCommand(ctx context.Context) (backup.Status, bool, error) {
-	if s.Running() || statFiles(s.DB.Path) == s.before {
+	if s.Running() || s.ReadOnly() != nil || statFiles(s.DB.Path) == s.before {
 		return backup.Status{}, false, nil
 	}
 	ts, err := backup.Targets(ctx, s.DB)
@@ -413,10 +454,60 @@ func (s *Service) Sizes(ctx context.Context) ([]backup.Size, error) {
 	return out, nil
 }
 
+// lostWriter records that another desk took over the replica this desk wrote, and makes this
+// desk refuse every write from now on: a change made here would reach no backup.
+func (s *Service) lostWriter(t backup.TakenOver) {
+	if err := backup.MarkTakenOver(s.DB.Dir, t); err != nil {
+		s.Log.Error("backup: record the take-over", "error", err)
+	}
+	s.DB.SetReadOnly(t.Refusal())
+	s.Log.Warn("backup: another desk took over the replica; this desk only reads now", "target", t.Target)
+}
+
+// noticeTakeOver is lostWriter for a sync that found another desk's writer marker, when this desk
+// wrote the replica until then (prev, its last status, says it shipped there): a restored copy,
+// which never wrote it, is not taken over but a new desk.
+func (s *Service) noticeTakeOver(ctx context.Context, prev backup.Status) {
+	if len(prev.Targets) == 0 || prev.Targets[0].State == backup.StateNotWriter || prev.Targets[0].ReplicatedTXID == 0 {
+		return
+	}
+	t, c, err := s.open(ctx, "")
+	if err != nil {
+		return
+	}
+	w, at, err := backup.Writer(ctx, t, c)
+	if err != nil {
+		return
+	}
+	s.lostWriter(backup.TakenOver{Target: t.Name, Where: t.Where(), Desk: w, At: at, Shipped: prev.Targets[0].ReplicatedTXID})
+}
+
 // TakeOver makes this desk the writer of every target's replica (after restoring from it on a
 // new machine, or when a colleague's desk hands over). The other desk stops writing them at its
 // next check (within half a minute while its window is open); stop gstdesk there first.
 func (s *Service) TakeOver(ctx context.Context) ([]backup.Target, error) {
+	if f, ok := s.Following(); ok {
+		return s.promote(ctx, f)
+	}
+	to, takenOver, err := backup.ReadTakenOver(s.DB.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if takenOver {
+		// Taking back a replica the other desk has written to since would throw its changes away.
+		t, c, err := s.open(ctx, "")
+		if err != nil {
+			return nil, err
+		}
+		remote, err := backup.ReplicaTXID(ctx, t, c)
+		if err != nil {
+			return nil, err
+		}
+		if remote > to.Shipped {
+			return nil, apperr.New(apperr.Conflict, "Backup target %q (%s) holds changes the desk that took it over made since %s, which this desk does not have: taking it back would throw them away. Make changes on that desk, or follow its replica read-only from a new folder.",
+				t.Name, t.Where(), to.At.Local().Format("02/01/2006 15:04"))
+		}
+	}
 	ts, err := backup.Targets(ctx, s.DB)
 	if err != nil {
 		return nil, err
@@ -438,6 +529,44 @@ func (s *Service) TakeOver(ctx context.Context) ([]backup.Target, error) {
 			return ts, err
 		}
 	}
+	if takenOver {
+		if err := os.Remove(filepath.Join(s.DB.Dir, backup.TakenOverFile)); err != nil {
+			return ts, err
+		}
+		s.DB.SetReadOnly(nil)
+	}
 	s.restart(ctx)
 	return ts, nil
+}
+
+// promote makes this second desk the writer of the replica it follows (backup.Promote), with the
+// followed target as its first backup target. The desk's database stays open read-only in this
+// process: gstdesk opened again on the folder writes.
+func (s *Service) promote(ctx context.Context, f backup.Following) ([]backup.Target, error) {
+	s.mu.Lock()
+	s.stopFollower()
+	s.mu.Unlock()
+	desk, err := backup.LoadDesk(s.DB.Dir)
+	if err != nil {
+		return nil, err
+	}
+	sec := backup.LoadSecrets(s.Vault, f.Target)
+	if _, err := backup.Promote(ctx, s.DB.Dir, sec, desk.ID, s.Log); err != nil {
+		return nil, err
+	}
+	db, err := store.Open(ctx, s.DB.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	t, err := backup.AdoptTarget(ctx, db, f.Target)
+	if err != nil {
+		return nil, err
+	}
+	if t.ID != f.Target.ID {
+		if err := backup.SaveSecrets(s.Vault, t, sec); err != nil {
+			return nil, err
+		}
+	}
+	return backup.Targets(ctx, db)
 }

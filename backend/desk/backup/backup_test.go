@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/zalando/go-keyring"
 
@@ -90,5 +91,33 @@ func TestTargetAddedAfterStartReplicates(t *testing.T) {
 	t.Cleanup(func() { s.Stop() })
 	if !s.Running() {
 		t.Error("a target added after the start does not replicate")
+	}
+}
+
+// TestSyncLeftToAnotherProcessSaysSo: "Back up now" while another gstdesk replicates the folder
+// does not claim a sync of its own: it says the other process (by name) ships the changes.
+func TestSyncLeftToAnotherProcessSaysSo(t *testing.T) {
+	ctx := context.Background()
+	c, _ := coretest.Open(t, nil)
+	window := New(c)
+	if _, err := window.AddTarget(ctx, TargetSpec{Target: backup.Target{Kind: backup.KindFolder, Path: filepath.Join(t.TempDir(), "nas")}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := window.Start(ctx, "window"); err != nil {
+		t.Fatal(err)
+	}
+	defer window.Stop()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if st, _ := backup.ReadStatus(c.DB.Dir); st.By == "window" {
+			break // the window has said it replicates
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the window never left its status")
+		}
+	}
+	c2, _ := coretest.OpenAt(t, c.DB.Dir, nil, nil)
+	st, err := New(c2).Sync(ctx)
+	if err != nil || !st.Elsewhere || st.By != "window" {
+		t.Errorf("sync while the window replicates = %+v, %v; want it said that the window does", st, err)
 	}
 }

@@ -27,8 +27,8 @@ type demoServer struct {
 	url string
 }
 
-func startDemo() (*demoServer, error) {
-	sim := simulator.New(simulator.Options{Seed: DemoSeed, TDS: LocalTDS})
+func startDemo(now func() time.Time) (*demoServer, error) {
+	sim := simulator.New(simulator.Options{Seed: DemoSeed, TDS: LocalTDS, Now: now})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Internal, err, "could not start the demo service")
@@ -66,7 +66,11 @@ func (s *Core) Demo() (*simulator.Server, string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.demo == nil {
-		d, err := startDemo()
+		now, err := s.demoClock()
+		if err != nil {
+			return nil, "", err
+		}
+		d, err := startDemo(now)
 		if err != nil {
 			return nil, "", err
 		}
@@ -74,6 +78,28 @@ func (s *Core) Demo() (*simulator.Server, string, error) {
 		s.demoURL = d.url
 	}
 	return s.demo.sim, s.demo.url, nil
+}
+
+// DemoDateVar names the environment variable that sets the demo service's date (DD/MM/YYYY, at
+// the time of day it is now; the demo's clock runs on from there): the demo's made-up returns
+// depend on the day (a GSTR-2B appears on the 14th of the next month), so tests and walkthroughs
+// fix it. Only the demo's made-up answers follow it; nothing real does. A date before today
+// makes the demo's sign-in sessions look expired to gstdesk: use today or a later day.
+const DemoDateVar = "GSTDESK_DEMO_DATE"
+
+// demoClock is the demo service's clock: the Core's, or one that starts at GSTDESK_DEMO_DATE.
+func (s *Core) demoClock() (func() time.Time, error) {
+	v := s.Getenv(DemoDateVar)
+	if v == "" {
+		return s.now, nil
+	}
+	day, err := time.ParseInLocation("02/01/2006", v, time.UTC)
+	if err != nil {
+		return nil, apperr.New(apperr.Invalid, "%s is %q: write the demo's date as DD/MM/YYYY, or leave it unset.", DemoDateVar, v)
+	}
+	base := s.now()
+	start := time.Date(day.Year(), day.Month(), day.Day(), base.Hour(), base.Minute(), base.Second(), base.Nanosecond(), base.Location())
+	return func() time.Time { return start.Add(s.now().Sub(base)) }, nil
 }
 
 // Connection says where calls of the current workspace go and with which credentials; the
@@ -88,6 +114,10 @@ type Connection struct {
 // Connection resolves the current workspace's base URL and credentials: GSTDESK_BASE_URL and the
 // GSTDESK_API_* variables override the settings; the demo workspace uses its simulator.
 func (s *Core) Connection(ctx context.Context) (Connection, error) {
+	if s.ReadOnly() != nil {
+		s.DB.Refuse() // counted: the command line exits 2
+		return Connection{}, s.NoRemote()
+	}
 	ws := s.Workspace()
 	set, err := config.Load(ctx, s.DB, ws)
 	if err != nil {
@@ -128,6 +158,19 @@ func (s *Core) Connection(ctx context.Context) (Connection, error) {
 	}
 	c.creds = creds
 	return c, nil
+}
+
+// NoRemote is why this desk calls no remote service, nil when it may: a read-only desk makes no
+// call, as calls are paid for and recorded (and portal actions taken) on the desk that writes.
+func (s *Core) NoRemote() *apperr.Error {
+	r := s.ReadOnly()
+	if r == nil {
+		return nil
+	}
+	e := *r
+	e.Message += " It calls no GST service either: calls are made, paid for and recorded on the writer desk."
+	e.Err = store.ErrReadOnly
+	return &e
 }
 
 // DemoAnswers reports whether the current workspace's answers come from the built-in demo service

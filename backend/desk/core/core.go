@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/backup"
 	"gstdesk/backend/config"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/store"
@@ -50,6 +51,8 @@ type Core struct {
 	// the person chose, which ExportFile accepts besides the exports folder.
 	chooser ExportChooser
 	chosen  map[string]bool
+	// following is the replica this desk follows read-only (nil for a desk that writes).
+	following *backup.Following
 }
 
 // Options configure a Core.
@@ -81,14 +84,16 @@ func Open(ctx context.Context, opt Options) (*Core, error) {
 		}
 		dir = d
 	}
-	db, err := store.Open(ctx, dir)
+	db, following, err := openDB(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	notices, err := db.SeparateClients(ctx)
-	if err != nil {
-		db.Close()
-		return nil, err
+	var notices []string
+	if following == nil {
+		if notices, err = db.SeparateClients(ctx); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	ws, err := db.CurrentWorkspace(ctx)
 	if err == nil && opt.Workspace != "" {
@@ -98,7 +103,8 @@ func Open(ctx context.Context, opt Options) (*Core, error) {
 		db.Close()
 		return nil, err
 	}
-	c := &Core{DB: db, Vault: config.Vault{Getenv: opt.Getenv}, Log: opt.Log, emit: opt.Emit, now: opt.Now, ws: ws, notices: notices, face: opt.Face}
+	c := &Core{DB: db, Vault: config.Vault{Getenv: opt.Getenv}, Log: opt.Log, emit: opt.Emit, now: opt.Now, ws: ws, notices: notices, face: opt.Face,
+		following: following}
 	if c.Log == nil {
 		c.Log = slog.New(slog.DiscardHandler)
 	}
@@ -119,11 +125,59 @@ func Open(ctx context.Context, opt Options) (*Core, error) {
 	return c, nil
 }
 
+// openDB opens the data folder's database: read-only when the folder follows a replica (its
+// FollowFile says which), else writable and up to date with the migrations.
+func openDB(ctx context.Context, dir string) (*store.DB, *backup.Following, error) {
+	f, ok, err := backup.ReadFollowing(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !ok {
+		db, err := store.Open(ctx, dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		// A desk whose replica another desk took over only reads (backup.TakenOverFile).
+		to, taken, err := backup.ReadTakenOver(dir)
+		if err != nil {
+			db.Close()
+			return nil, nil, err
+		}
+		if taken {
+			db.SetReadOnly(to.Refusal())
+		}
+		return db, nil, nil
+	}
+	db, err := store.OpenReadOnly(ctx, dir, f.Refusal())
+	if err != nil {
+		return nil, nil, err
+	}
+	return db, &f, nil
+}
+
+// Following is the replica this desk follows read-only; ok is false for a desk that writes.
+func (c *Core) Following() (f backup.Following, ok bool) {
+	if c.following == nil {
+		return backup.Following{}, false
+	}
+	return *c.following, true
+}
+
+// ReadOnly is the refusal every write gets on this desk (it follows a replica, or another desk
+// took its replica over), nil while it writes.
+func (c *Core) ReadOnly() *apperr.Error { return c.DB.ReadOnly() }
+
+// StopJobs cancels every running job and waits for them to end (the first step of closing: what
+// they committed is then shipped to the backup targets before replication stops).
+func (c *Core) StopJobs() {
+	c.stop()
+	c.running.Wait()
+}
+
 // Close cancels every running job, waits for them to end, stops the demo service and closes the
 // database.
 func (c *Core) Close() error {
-	c.stop()
-	c.running.Wait()
+	c.StopJobs()
 	c.StopDemo()
 	return c.DB.Close()
 }

@@ -132,12 +132,7 @@ func (s *Core) exportsDir() (string, error) {
 // exportName is the file name of an export: what is exported (made safe for a file name), the
 // time, and for the n-th export of the same second (n > 1) its number.
 func exportName(base string, at time.Time, f export.Format, n int) string {
-	clean := strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == ':' || r < ' ' {
-			return '-'
-		}
-		return r
-	}, base)
+	clean := cleanExportName(base)
 	stamp := at.Format("20060102-150405")
 	if n > 1 {
 		return fmt.Sprintf("%s-%s-%d.%s", clean, stamp, n, f)
@@ -186,4 +181,35 @@ func (s *Core) ExportFile(path string) (string, error) {
 		return "", apperr.New(apperr.Invalid, "%s is not one of gstdesk's exports.", filepath.Base(path))
 	}
 	return p, nil
+}
+
+// NewExportFolder makes a new folder in the exports folder for a set of files (a year's forms),
+// named after what is exported and the time (-2, -3... when taken), and returns its path.
+func (s *Core) NewExportFolder(base string) (string, error) {
+	dir := filepath.Join(s.DB.Dir, ExportsDir)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", apperr.Wrap(apperr.Internal, err, "could not create the exports folder")
+	}
+	name := filepath.Join(dir, cleanExportName(base)+"-"+s.Now().Format("20060102-150405"))
+	err := os.Mkdir(name, 0o700)
+	for i := 2; errors.Is(err, fs.ErrExist) && i < 100; i++ {
+		err = os.Mkdir(fmt.Sprintf("%s-%d", name, i), 0o700)
+		if err == nil {
+			name = fmt.Sprintf("%s-%d", name, i)
+		}
+	}
+	if err != nil {
+		return "", apperr.Wrap(apperr.Internal, err, "could not create a folder in the exports folder")
+	}
+	return name, nil
+}
+
+// cleanExportName makes what is exported a file name: no path separators or control characters.
+func cleanExportName(base string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == ':' || r < ' ' {
+			return '-'
+		}
+		return r
+	}, base)
 }

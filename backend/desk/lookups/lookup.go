@@ -51,13 +51,25 @@ func (s *Service) Lookups(ctx context.Context) (*lookup.Service, error) {
 	}
 	return &lookup.Service{
 		DB: s.DB.DB, Source: source, WorkspaceID: ws.ID, Client: s.Client,
-		MaxAge:  time.Duration(set.CacheDays) * 24 * time.Hour,
-		Offline: s.IsOffline(),
-		Face:    s.Face(),
-		Called:  s.CallRecorded,
+		MaxAge: time.Duration(set.CacheDays) * 24 * time.Hour,
+		// A read-only desk answers from what the writer desk stored, and says why when it has none.
+		Offline:  s.IsOffline() || s.ReadOnly() != nil,
+		NoRemote: s.noRemote,
+		Face:     s.Face(),
+		Called:   s.CallRecorded,
 		// Answers of the built-in demo service are made up: they say so.
 		Demo: s.DemoAnswers(),
 	}, nil
+}
+
+// noRemote is the refusal of a lookup a read-only desk has no stored answer for (nil on a desk
+// that writes); it counts as a refused write.
+func (s *Service) noRemote() error {
+	if s.ReadOnly() == nil {
+		return nil
+	}
+	s.DB.Refuse()
+	return s.NoRemote()
 }
 
 // LookupRow is one GSTIN's registration as the lookup table shows it.
@@ -140,15 +152,14 @@ type LookupDetail struct {
 
 // LookupGSTIN checks one GSTIN locally and then searches it (cache first unless fresh).
 func (s *Service) LookupGSTIN(ctx context.Context, raw string, fresh bool) (LookupDetail, error) {
-	lk, err := s.Lookups(ctx)
-	if err != nil {
-		return LookupDetail{}, err
-	}
 	g, bad := lookup.CheckGSTIN(raw)
 	if bad != nil {
 		return LookupDetail{}, bad
 	}
-	a := lk.Search(ctx, g, fresh, false)
+	a, _, err := s.Ask(ctx, Question{Op: lookup.OpSearch, Input: g, Fresh: fresh})
+	if err != nil {
+		return LookupDetail{}, err
+	}
 	status := lookup.StatusRemote
 	switch {
 	case a.NotRegistered(): // an answer: shown as the result, not as an error
@@ -177,11 +188,10 @@ type PreferenceView struct {
 
 // Preference looks up the return-filing preference of a GSTIN for a financial year.
 func (s *Service) Preference(ctx context.Context, raw, fy string) (PreferenceView, error) {
-	lk, err := s.Lookups(ctx)
+	a, _, err := s.Ask(ctx, Question{Op: lookup.OpPreference, Input: raw, FY: fy})
 	if err != nil {
 		return PreferenceView{}, err
 	}
-	a := lk.Preference(ctx, raw, fy, false)
 	if a.Error != nil {
 		return PreferenceView{}, a.Error
 	}
@@ -403,7 +413,10 @@ func (s *Service) Changed(ctx context.Context, date, state string, fresh bool, p
 	names, _ := lk.Names(ctx, known)
 	v := ChangedView{Date: date, State: state, ByType: map[string]int{}}
 	for page, pages := 1, 1; page <= pages; page++ {
-		a, cl := lk.Changed(ctx, date, state, page, fresh)
+		a, cl, err := s.Ask(ctx, Question{Op: lookup.OpChanged, Date: date, State: state, Page: page, Fresh: fresh})
+		if err != nil {
+			return v, err
+		}
 		if a.Error != nil {
 			if a.Error.Kind == apperr.NotFound && page == 1 {
 				v.Source = a.Source
@@ -460,11 +473,10 @@ type ApplicantView struct {
 
 // Applicant looks up an unregistered applicant by enrolment number.
 func (s *Service) Applicant(ctx context.Context, enrolment string) (ApplicantView, error) {
-	lk, err := s.Lookups(ctx)
+	a, _, err := s.Ask(ctx, Question{Op: lookup.OpApplicant, Input: enrolment})
 	if err != nil {
 		return ApplicantView{}, err
 	}
-	a := lk.Applicant(ctx, enrolment, false)
 	if a.Error != nil {
 		return ApplicantView{}, a.Error
 	}
@@ -486,11 +498,10 @@ type ContactCheckView struct {
 
 // ApplicantCheck validates an applicant's e-mail and/or mobile number.
 func (s *Service) ApplicantCheck(ctx context.Context, enrolment, email, mobile string) (ContactCheckView, error) {
-	lk, err := s.Lookups(ctx)
+	a, _, err := s.Ask(ctx, Question{Op: lookup.OpApplicantCheck, Input: enrolment, Email: email, Mobile: mobile})
 	if err != nil {
 		return ContactCheckView{}, err
 	}
-	a := lk.ApplicantCheck(ctx, enrolment, email, mobile)
 	if a.Error != nil {
 		return ContactCheckView{}, a.Error
 	}

@@ -216,15 +216,21 @@ func (s *Service) readRegister(ctx context.Context, token, name string, data []b
 }
 
 func (s *Service) importRegister(ctx context.Context, name string, data []byte) (ReconImport, error) {
+	v, _, err := s.importRegisterBooks(ctx, name, data)
+	return v, err
+}
+
+// importRegisterBooks keeps and reads a register once, returning its invoices too (none while the
+// mapping is to be confirmed or the file has errors).
+func (s *Service) importRegisterBooks(ctx context.Context, name string, data []byte) (ReconImport, []recon.Invoice, error) {
 	if len(data) > recon.MaxRegisterBytes {
-		return ReconImport{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", name, recon.MaxRegisterBytes>>20)
+		return ReconImport{}, nil, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", name, recon.MaxRegisterBytes>>20)
 	}
 	tok, err := s.keepRegister(name, data)
 	if err != nil {
-		return ReconImport{}, err
+		return ReconImport{}, nil, err
 	}
-	v, _, err := s.readRegister(ctx, tok, recon.SafeName(name), data, nil)
-	return v, err
+	return s.readRegister(ctx, tok, recon.SafeName(name), data, nil)
 }
 
 // ReconImportData reads a purchase register sent by the window (CSV or XLSX, base64-encoded): its
@@ -242,21 +248,43 @@ func (s *Service) ReconImportData(ctx context.Context, name, base64Data string) 
 
 // ReconImportPath reads a purchase register from a path typed or pasted by the person.
 func (s *Service) ReconImportPath(ctx context.Context, path string) (ReconImport, error) {
+	v, _, err := s.importPath(ctx, path)
+	return v, err
+}
+
+// importPath is ReconImportPath with the register's invoices, read once.
+func (s *Service) importPath(ctx context.Context, path string) (ReconImport, []recon.Invoice, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return ReconImport{}, apperr.New(apperr.Invalid, "Cannot open %s: check the path (the file must be on this computer).", path)
+		return ReconImport{}, nil, apperr.New(apperr.Invalid, "Cannot open %s: check the path (the file must be on this computer).", path)
 	}
 	if st.IsDir() {
-		return ReconImport{}, apperr.New(apperr.Invalid, "%s is a folder: give the path of the purchase register.", path)
+		return ReconImport{}, nil, apperr.New(apperr.Invalid, "%s is a folder: give the path of the purchase register.", path)
 	}
 	if st.Size() > recon.MaxRegisterBytes {
-		return ReconImport{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", path, recon.MaxRegisterBytes>>20)
+		return ReconImport{}, nil, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", path, recon.MaxRegisterBytes>>20)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return ReconImport{}, apperr.New(apperr.Invalid, "Cannot read %s: %v.", path, err)
+		return ReconImport{}, nil, apperr.New(apperr.Invalid, "Cannot read %s: %v.", path, err)
 	}
-	return s.importRegister(ctx, filepath.Base(path), data)
+	return s.importRegisterBooks(ctx, filepath.Base(path), data)
+}
+
+// booksAt imports the register at path and returns its invoices, refusing one whose mapping is
+// still to be confirmed or that has errors: the register of a three-way run or a calendar.
+func (s *Service) booksAt(ctx context.Context, path string) (ReconImport, []recon.Invoice, error) {
+	v, books, err := s.importPath(ctx, path)
+	if err != nil {
+		return v, nil, err
+	}
+	if len(v.Missing) > 0 {
+		return v, nil, apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", v.File, strings.Join(v.Missing, ", "))
+	}
+	if v.ErrorCount > 0 {
+		return v, nil, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", v.File, v.ErrorCount)
+	}
+	return v, books, nil
 }
 
 // ReconConfirmMapping reads an import again with the mapping the person chose (field key → header,
@@ -663,7 +691,7 @@ func (s *Service) ReconSampleRegister(ctx context.Context, from, to string) (Rec
 			in.SupplierName = "Supplier " + in.SupplierGSTIN[2:7]
 		}
 	}
-	data := recon.SampleRegister(twoA)
+	data := recon.SampleRegister(twoA, s.Now().Format("2006-01-02"))
 	name := fmt.Sprintf("sample-register-%s-to-%s.csv", periods[0], periods[len(periods)-1])
 	v, err := s.importRegister(ctx, name, data)
 	v.Sample = true

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
@@ -67,24 +68,30 @@ func ReconGSTR2B(ctx context.Context, db *sql.DB, workspaceID string, periods []
 			if sec == "" {
 				continue
 			}
-			in := recon.Invoice{Source: recon.GSTR2A, RowRef: fmt.Sprintf("2b:%s:%d", p, d.ID), SupplierGSTIN: d.Supplier, SupplierName: d.TradeName,
-				Number: d.Number, Date: d.DateISO, PlaceOfSupply: d.POS, ReverseCharge: d.ReverseCharge == "Y", DocType: recon.DocInvoice,
-				InvType: d.Type, Value: recon.Paise(d.Value), Taxable: recon.Paise(d.Taxable), IGST: recon.Paise(d.IGST), CGST: recon.Paise(d.CGST),
-				SGST: recon.Paise(d.SGST), Cess: recon.Paise(d.Cess), Period: p}
-			switch d.Kind {
-			case gstr2b.KindCreditNote:
-				in.DocType = recon.DocCreditNote
-				for _, a := range []*recon.Paise{&in.Value, &in.Taxable, &in.IGST, &in.CGST, &in.SGST, &in.Cess} {
-					*a = -*a
-				}
-			case gstr2b.KindDebitNote:
-				in.DocType = recon.DocDebitNote
-			}
+			in := twoBInvoice(&d, p)
 			out = append(out, in)
 			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: sec}
 		}
 	}
 	return out, docs, snaps, nil
+}
+
+// twoBInvoice is a 2B document of period p as the matcher's invoice, credit notes negative.
+func twoBInvoice(d *gstr2b.DocumentRow, p string) recon.Invoice {
+	in := recon.Invoice{Source: recon.GSTR2A, RowRef: fmt.Sprintf("2b:%s:%d", p, d.ID), SupplierGSTIN: d.Supplier, SupplierName: d.TradeName,
+		Number: d.Number, Date: d.DateISO, PlaceOfSupply: d.POS, ReverseCharge: d.ReverseCharge == "Y", DocType: recon.DocInvoice,
+		InvType: d.Type, Value: recon.Paise(d.Value), Taxable: recon.Paise(d.Taxable), IGST: recon.Paise(d.IGST), CGST: recon.Paise(d.CGST),
+		SGST: recon.Paise(d.SGST), Cess: recon.Paise(d.Cess), Period: p}
+	switch d.Kind {
+	case gstr2b.KindCreditNote:
+		in.DocType = recon.DocCreditNote
+		for _, a := range []*recon.Paise{&in.Value, &in.Taxable, &in.IGST, &in.CGST, &in.SGST, &in.Cess} {
+			*a = -*a
+		}
+	case gstr2b.KindDebitNote:
+		in.DocType = recon.DocDebitNote
+	}
+	return in
 }
 
 // imsSectionOf is the IMS section of a 2B document ("" when IMS does not hold its kind).
@@ -147,25 +154,41 @@ func (s *Service) ReconAgainst2B(ctx context.Context, path, from, to string) (Th
 	if err != nil {
 		return ThreeWayResult{}, err
 	}
-	out := ThreeWayResult{From: periods[0], To: periods[len(periods)-1], Rows: []ThreeWayRow{}, Counts: map[string]int{}}
-	im, err := s.ReconImportPath(ctx, path)
+	// The register is read once: kept, checked and mapped as an import is.
+	_, books, err := s.booksAt(ctx, path)
 	if err != nil {
-		return out, err
+		return ThreeWayResult{}, err
 	}
-	name, data, err := s.register(im.Token)
+	return s.againstTwoB(ctx, books, periods)
+}
+
+// ReconAgainst2BToken is ReconAgainst2B of a register already imported (the window's import
+// token, as the 2A run takes it).
+func (s *Service) ReconAgainst2BToken(ctx context.Context, token, from, to string) (ThreeWayResult, error) {
+	periods, err := ReconPeriods(from, to)
 	if err != nil {
-		return out, err
+		return ThreeWayResult{}, err
 	}
-	v, books, err := s.readRegister(ctx, im.Token, name, data, nil)
+	name, data, err := s.register(token)
 	if err != nil {
-		return out, err
+		return ThreeWayResult{}, err
+	}
+	v, books, err := s.readRegister(ctx, token, name, data, nil)
+	if err != nil {
+		return ThreeWayResult{}, err
 	}
 	if len(v.Missing) > 0 {
-		return out, apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", name, strings.Join(v.Missing, ", "))
+		return ThreeWayResult{}, apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", name, strings.Join(v.Missing, ", "))
 	}
 	if v.ErrorCount > 0 {
-		return out, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", name, v.ErrorCount)
+		return ThreeWayResult{}, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", name, v.ErrorCount)
 	}
+	return s.againstTwoB(ctx, books, periods)
+}
+
+// againstTwoB matches the register's invoices with the stored 2B of the periods and IMS.
+func (s *Service) againstTwoB(ctx context.Context, books []recon.Invoice, periods []string) (ThreeWayResult, error) {
+	out := ThreeWayResult{From: periods[0], To: periods[len(periods)-1], Rows: []ThreeWayRow{}, Counts: map[string]int{}}
 	ws := s.Workspace().ID
 	twoB, docs, snaps, err := ReconGSTR2B(ctx, s.DB.DB, ws, periods)
 	if err != nil {
@@ -265,39 +288,96 @@ type ApplyLine struct {
 	Message  string `json:"message,omitempty"`
 }
 
+// ActionChoice is the person's choice of IMS action for one row of the reconciliation against
+// 2B, in place of the recommended one: the document (IMS section, supplier GSTIN, number) and
+// accept, pending, reject, or skip (send nothing for it).
+type ActionChoice struct {
+	Section  string `json:"section"`
+	Supplier string `json:"supplier"`
+	Document string `json:"document"`
+	Action   string `json:"action"`
+}
+
+func choiceKey(section, supplier, number string) string {
+	return section + "|" + strings.ToUpper(strings.TrimSpace(supplier)) + "|" + gstr2a.NormaliseInvoiceNumber(number)
+}
+
 // ApplyRecommendations reconciles the register with GSTR-2B (ReconAgainst2B) and sends each row's
 // recommended IMS action where it differs from the document's status now; dryRun only says what
 // would be sent. Documents IMS does not list (another period, or not listed yet) are reported.
 func (s *Service) ApplyRecommendations(ctx context.Context, path, from, to string, dryRun bool) ([]ApplyLine, error) {
+	if _, err := ReconPeriods(from, to); err != nil {
+		return nil, err
+	}
+	im, err := s.ReconImportPath(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return s.ApplyActions(ctx, im.Token, from, to, nil, dryRun)
+}
+
+// ApplyActions is ApplyRecommendations of an imported register (token) with the person's choices
+// in place of the recommendations where given: the window's preview (dryRun) and apply, and the
+// command line's gst ims apply, take this one road.
+func (s *Service) ApplyActions(ctx context.Context, token, from, to string, choices []ActionChoice, dryRun bool) ([]ApplyLine, error) {
+	chosen := map[string]string{}
+	for _, c := range choices {
+		a := strings.ToLower(strings.TrimSpace(c.Action))
+		switch a {
+		case "skip", "":
+			a = "skip"
+		default:
+			code, err := ims.ActionCode(a)
+			if err != nil || code == ims.NoAction {
+				return nil, apperr.New(apperr.Invalid, "The action %q for %s of %s is none of accept, pending, reject, skip.", c.Action, c.Document, c.Supplier)
+			}
+			a = code
+		}
+		chosen[choiceKey(c.Section, c.Supplier, c.Document)] = a
+	}
 	// The IMS lists are read afresh, so what is compared is the portal's status now; a dry run
 	// without a session answers from the lists as last read.
 	if _, err := s.Returns.IMSList(ctx, "", ""); err != nil && !dryRun {
 		return nil, err
 	}
-	tw, err := s.ReconAgainst2B(ctx, path, from, to)
+	tw, err := s.ReconAgainst2BToken(ctx, token, from, to)
 	if err != nil {
 		return nil, err
 	}
-	var lines []ApplyLine
+	lines := []ApplyLine{}
 	var reqs []returns.IMSChangeRequest
 	idx := map[string]int{}
 	for _, r := range tw.Rows {
-		if r.GSTR2A == nil || r.Recommended.Action == "" {
+		if r.GSTR2A == nil {
 			continue
 		}
 		d := r.GSTR2A
-		l := ApplyLine{Supplier: d.SupplierGSTIN, Document: d.Number, Section: r.IMSSection, From: r.IMSStatus, Action: actionKey(r.Recommended.Action), Reason: r.Recommended.Reason}
+		action, reason := r.Recommended.Action, r.Recommended.Reason
+		if c, ok := chosen[choiceKey(r.IMSSection, d.SupplierGSTIN, d.Number)]; ok {
+			if c == "skip" {
+				continue
+			}
+			if c != action {
+				action, reason = c, "Chosen by the accountant (recommended: "+recommendedWords(r.Recommended)+")."
+			}
+		}
+		if action == "" {
+			continue
+		}
+		l := ApplyLine{Supplier: d.SupplierGSTIN, Document: d.Number, Section: r.IMSSection, From: r.IMSStatus, Action: actionKey(action), Reason: reason}
 		switch {
 		case !r.InIMS:
 			l.Result, l.Message = "not_in_ims", "IMS does not list this document (its period is not open in IMS, or IMS was not listed yet)."
-		case r.IMSStatus == r.Recommended.Action:
+		case r.IMSStatus == action:
 			l.Result = "already"
+		case action == ims.Pending && r.PendingBlocked:
+			l.Result, l.Message = ims.ResultRefused, "The portal does not allow pending for this document: accept or reject it."
 		case dryRun:
 			l.Result = "dry_run"
 		default:
 			reqs = append(reqs, returns.IMSChangeRequest{Section: r.IMSSection, STIN: d.SupplierGSTIN, Number: d.Number,
-				Action: actionKey(r.Recommended.Action), Reason: r.Recommended.Reason})
-			idx[r.IMSSection+"|"+d.SupplierGSTIN+"|"+gstr2a.NormaliseInvoiceNumber(d.Number)] = len(lines)
+				Action: actionKey(action), Reason: reason})
+			idx[choiceKey(r.IMSSection, d.SupplierGSTIN, d.Number)] = len(lines)
 			l.Result = "sent"
 		}
 		lines = append(lines, l)
@@ -308,10 +388,39 @@ func (s *Service) ApplyRecommendations(ctx context.Context, path, from, to strin
 			return lines, err
 		}
 		for _, r := range res.Results {
-			if i, ok := idx[r.Section+"|"+r.STIN+"|"+gstr2a.NormaliseInvoiceNumber(r.Number)]; ok {
+			if i, ok := idx[choiceKey(r.Section, r.STIN, r.Number)]; ok {
 				lines[i].Result, lines[i].Message = r.Result, r.Message
 			}
 		}
 	}
 	return lines, nil
+}
+
+// recommendedWords says a recommendation in a few words: "accept", "pending", "no action".
+func recommendedWords(r ims.Recommendation) string {
+	if r.Action == "" {
+		return "no action"
+	}
+	return actionKey(r.Action)
+}
+
+// StartApplyActions runs ApplyActions (not a dry run) as a job; its result is the []ApplyLine.
+func (s *Service) StartApplyActions(ctx context.Context, token, from, to string, choices []ActionChoice) (string, error) {
+	if _, err := ReconPeriods(from, to); err != nil {
+		return "", err
+	}
+	if _, _, err := s.register(token); err != nil {
+		return "", err
+	}
+	return core.StartJob(s.Core, "recon:ims", func(ctx context.Context, progress core.Progress) ([]ApplyLine, error) {
+		progress(0, 1)
+		lines, err := s.ApplyActions(ctx, token, from, to, choices, false)
+		progress(1, 1)
+		return lines, err
+	}), nil
+}
+
+// ApplyActionsResult returns a finished StartApplyActions job's lines.
+func (s *Service) ApplyActionsResult(id string) ([]ApplyLine, error) {
+	return core.JobResult[[]ApplyLine](s.Core, id)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/workspaces"
 	"gstdesk/backend/gstapi/gstapitest"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
@@ -159,4 +160,40 @@ func must(b []byte, err error) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// TestGSTR2BPullsKeepTheirWorkspace: a workspace that holds only a GSTR-2B pull (no 2A) cannot
+// switch its environment (the demo's made-up 2B would pass for the real service's), and removing
+// the workspace takes the 2B pull and its documents with it in one step, saying so.
+func TestGSTR2BPullsKeepTheirWorkspace(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	signIn(t, s)
+	if _, err := s.PullGSTR2B(ctx, []string{"2025-04"}, false, nil); err != nil {
+		t.Fatal(err)
+	}
+	ws := workspaces.New(s.Core)
+	demo := s.Workspace()
+	_, err := ws.UpdateWorkspace(ctx, demo.ID, workspaces.Change{Environment: "production"})
+	if apperr.KindOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "1 GSTR-2B pull from the demo service") {
+		t.Fatalf("environment change = %v, want refused naming the 2B pull", err)
+	}
+	other, err := ws.CreateWorkspace(ctx, workspaces.Spec{Name: "Other", GSTIN: "29AAFCD5862R1ZR", Environment: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ws.SwitchWorkspace(ctx, other.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, u, err := ws.RemoveWorkspace(ctx, demo.ID)
+	if err != nil || u.GSTR2BPulls != 1 {
+		t.Fatalf("remove = %+v, %v", u, err)
+	}
+	var docs, snaps int
+	if err := s.DB.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM gstr2b_documents), (SELECT count(*) FROM gstr2b_snapshots)`).Scan(&docs, &snaps); err != nil {
+		t.Fatal(err)
+	}
+	if docs != 0 || snaps != 0 {
+		t.Errorf("after removal: %d 2B documents, %d snapshots left", docs, snaps)
+	}
 }

@@ -3,6 +3,7 @@ package salary
 import (
 	"context"
 	"encoding/base64"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/core"
 	"gstdesk/backend/export"
 	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
@@ -58,36 +60,77 @@ func (s *Service) TDSEmployer(ctx context.Context, fy string) (TDSEmployer, erro
 // JSON) and computes its TDS; a month imported again replaces the stored one. A file with any
 // problem stores nothing: the result lists every problem.
 func (s *Service) TDSMonthImportPath(ctx context.Context, fy string, month int, path string, acceptPANChange bool) (TDSMonthResult, error) {
-	st, err := os.Stat(path)
+	data, err := readMonthPath(path)
 	if err != nil {
-		return TDSMonthResult{}, apperr.New(apperr.Invalid, "Cannot open %s: check the path (the file must be on this computer).", path)
+		return TDSMonthResult{}, err
 	}
-	if st.IsDir() {
-		return TDSMonthResult{}, apperr.New(apperr.Invalid, "%s is a folder: give the path of the month's file.", path)
-	}
-	if st.Size() > payroll.DefaultLimits.MaxBytes {
-		return TDSMonthResult{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the payroll into smaller files.", path, payroll.DefaultLimits.MaxBytes>>20)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return TDSMonthResult{}, apperr.Wrap(apperr.Invalid, err, "Cannot read %s: %v.", path, err)
-	}
-	return s.importMonth(ctx, fy, month, filepath.Base(path), data, acceptPANChange)
+	return s.importMonth(ctx, fy, month, filepath.Base(path), data, tdsyear.Options{AcceptPANChange: acceptPANChange})
 }
 
 // TDSMonthImportData is TDSMonthImportPath for a file chosen in the window (base64 contents).
 func (s *Service) TDSMonthImportData(ctx context.Context, fy string, month int, name, base64Data string, acceptPANChange bool) (TDSMonthResult, error) {
+	data, err := decodeMonthData(name, base64Data)
+	if err != nil {
+		return TDSMonthResult{}, err
+	}
+	return s.importMonth(ctx, fy, month, name, data, tdsyear.Options{AcceptPANChange: acceptPANChange})
+}
+
+// TDSMonthPreviewPath is TDSMonthImportPath rolled back at the end (tdsyear.Options.DryRun):
+// what recording the month would do (the diff against the month stored, the warnings, the
+// problems, the totals) with nothing stored. The window shows it and asks before it replaces a
+// month recorded earlier; the command line's --dry-run prints it.
+func (s *Service) TDSMonthPreviewPath(ctx context.Context, fy string, month int, path string, acceptPANChange bool) (TDSMonthResult, error) {
+	data, err := readMonthPath(path)
+	if err != nil {
+		return TDSMonthResult{}, err
+	}
+	return s.previewMonth(ctx, fy, month, filepath.Base(path), data, acceptPANChange)
+}
+
+// TDSMonthPreviewData is TDSMonthPreviewPath for a file chosen in the window (base64 contents).
+func (s *Service) TDSMonthPreviewData(ctx context.Context, fy string, month int, name, base64Data string, acceptPANChange bool) (TDSMonthResult, error) {
+	data, err := decodeMonthData(name, base64Data)
+	if err != nil {
+		return TDSMonthResult{}, err
+	}
+	return s.previewMonth(ctx, fy, month, name, data, acceptPANChange)
+}
+
+func (s *Service) previewMonth(ctx context.Context, fy string, month int, name string, data []byte, acceptPANChange bool) (TDSMonthResult, error) {
+	return s.importMonth(ctx, fy, month, name, data, tdsyear.Options{AcceptPANChange: acceptPANChange, DryRun: true})
+}
+
+func readMonthPath(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, apperr.New(apperr.Invalid, "Cannot open %s: check the path (the file must be on this computer).", path)
+	}
+	if st.IsDir() {
+		return nil, apperr.New(apperr.Invalid, "%s is a folder: give the path of the month's file.", path)
+	}
+	if st.Size() > payroll.DefaultLimits.MaxBytes {
+		return nil, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the payroll into smaller files.", path, payroll.DefaultLimits.MaxBytes>>20)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, apperr.Wrap(apperr.Invalid, err, "Cannot read %s: %v.", path, err)
+	}
+	return data, nil
+}
+
+func decodeMonthData(name, base64Data string) ([]byte, error) {
 	if int64(base64.StdEncoding.DecodedLen(len(base64Data))) > payroll.DefaultLimits.MaxBytes+3 {
-		return TDSMonthResult{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the payroll into smaller files.", name, payroll.DefaultLimits.MaxBytes>>20)
+		return nil, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the payroll into smaller files.", name, payroll.DefaultLimits.MaxBytes>>20)
 	}
 	data, err := base64.StdEncoding.DecodeString(base64Data)
 	if err != nil {
-		return TDSMonthResult{}, apperr.New(apperr.Invalid, "The file %s did not arrive whole: choose it again.", name)
+		return nil, apperr.New(apperr.Invalid, "The file %s did not arrive whole: choose it again.", name)
 	}
-	return s.importMonth(ctx, fy, month, name, data, acceptPANChange)
+	return data, nil
 }
 
-func (s *Service) importMonth(ctx context.Context, fy string, month int, name string, data []byte, acceptPANChange bool) (TDSMonthResult, error) {
+func (s *Service) importMonth(ctx context.Context, fy string, month int, name string, data []byte, opt tdsyear.Options) (TDSMonthResult, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
 		return TDSMonthResult{}, err
@@ -99,7 +142,8 @@ func (s *Service) importMonth(ctx context.Context, fy string, month int, name st
 	if err != nil {
 		return TDSMonthResult{}, err
 	}
-	return tdsyear.ImportMonth(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), im, tdsyear.Options{AcceptPANChange: acceptPANChange, Now: s.Now()})
+	opt.Now = s.Now()
+	return tdsyear.ImportMonth(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), im, opt)
 }
 
 // TDSMonthRegister reads a page of a month's register.
@@ -222,6 +266,11 @@ func (s *Service) annexure(ctx context.Context, fy string) (tdsyear.Annexure, er
 // No. 123 where there are perquisites, each as PDF and XLSX with the same content. put writes one
 // file (its name with the extension) and returns where it went.
 func (s *Service) TDSFormsWrite(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error)) ([]string, error) {
+	return s.formsWrite(ctx, fy, code, put, nil)
+}
+
+// formsWrite is TDSFormsWrite reporting progress (employees done of all) when progress is set.
+func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error), progress core.Progress) ([]string, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
 		return nil, err
@@ -236,7 +285,7 @@ func (s *Service) TDSFormsWrite(ctx context.Context, fy, code string, put func(n
 	}
 	if len(rows) == 0 {
 		if code != "" {
-			return nil, apperr.New(apperr.NotFound, "No month of %s is recorded for employee %s.", year, code)
+			return nil, tdsyear.NotRecorded(year, code)
 		}
 		return nil, apperr.New(apperr.NotFound, "No month of %s is recorded: import the months first.", year)
 	}
@@ -262,6 +311,9 @@ func (s *Service) TDSFormsWrite(ctx context.Context, fy, code string, put func(n
 			}
 			out = append(out, p)
 		}
+		if progress != nil {
+			progress(i+1, len(rows))
+		}
 	}
 	return out, nil
 }
@@ -273,4 +325,109 @@ func (s *Service) TDSForms(ctx context.Context, fy, code string) ([]string, erro
 		ext := filepath.Ext(name)
 		return s.WriteExportFileInFolder(strings.TrimSuffix(name, ext), export.Format(strings.TrimPrefix(ext, ".")), write)
 	})
+}
+
+// TDSFormsDone is what a forms job wrote: the folder in the exports folder and its files.
+type TDSFormsDone struct {
+	Folder    string   `json:"folder"`
+	Files     []string `json:"files"`
+	Employees int      `json:"employees"`
+}
+
+// TDSStartForms writes the year-end forms of every employee (code "") or one as a job, into a new
+// folder of the exports folder (the command line's "tds forms --out DIR" with DIR that folder).
+// Cancelling stops after the employee being written; the files written so far stay, named in the
+// job's error.
+func (s *Service) TDSStartForms(ctx context.Context, fy, code string) (string, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return "", err
+	}
+	if _, err := tdsyear.GetEmployer(ctx, s.DB.DB, s.Workspace().ID, year); err != nil {
+		return "", err
+	}
+	base := "tds-forms-" + strings.ReplaceAll(year.String()[3:], " ", "")
+	if code != "" {
+		base += "-" + code
+	}
+	id := core.StartJobSummarised(s.Core, "tds:forms", func(ctx context.Context, progress core.Progress) (TDSFormsDone, error) {
+		dir, err := s.NewExportFolder(base)
+		if err != nil {
+			return TDSFormsDone{}, err
+		}
+		out := TDSFormsDone{Folder: dir, Files: []string{}}
+		files, err := s.formsWrite(ctx, fy, code, func(name string, write func(io.Writer) error) (string, error) {
+			p := filepath.Join(dir, name)
+			if err := export.WriteFileAtomic(p, 0o600, write); err != nil {
+				return "", apperr.Wrap(apperr.Internal, err, "could not write %s", name)
+			}
+			return p, nil
+		}, func(done, total int) { out.Employees = done; progress(done, total) })
+		out.Files = append(out.Files, files...)
+		if err != nil && apperr.KindOf(err) == apperr.Canceled {
+			return out, apperr.Wrap(apperr.Canceled, err, "Writing the forms was cancelled after %d employee(s): the %d file(s) written so far are in %s.", out.Employees, len(out.Files), dir)
+		}
+		return out, err
+	}, func(d TDSFormsDone) string {
+		if d.Folder == "" {
+			return ""
+		}
+		return fmt.Sprintf("%s: forms of %d employee(s), %d file(s)", year, d.Employees, len(d.Files))
+	})
+	return id, nil
+}
+
+// TDSFormsResult returns what a finished TDSStartForms job wrote.
+func (s *Service) TDSFormsResult(id string) (TDSFormsDone, error) {
+	return core.JobResult[TDSFormsDone](s.Core, id)
+}
+
+// monthColumnWords describe the month file's own columns (tdsyear.Columns) in the template.
+var monthColumnWords = map[string][2]string{ // key: description, example
+	tdsyear.ColDeducted:    {"TDS actually deducted from the employee in this month, whole rupees. Leave blank when not yet deducted: gstdesk's figure then counts as deducted for the later months.", ""},
+	tdsyear.ColOneOff:      {"Salary u/s 17(1) paid once in this month (bonus, arrears), not repeated in the projection of the year; negative for a recovery of salary paid earlier in the year.", "0"},
+	tdsyear.ColJoined:      {"Date of joining, DD/MM/YYYY, for an employee who joined during the year.", ""},
+	tdsyear.ColLeft:        {"Date of leaving, DD/MM/YYYY: the year's TDS is spread up to that month.", ""},
+	tdsyear.ColRent:        {"Rent paid for the month (HRA helper): with HRA received, Basic + DA and City, the HRA exemption is worked out (the least of the three) in place of the HRA exemption column.", ""},
+	tdsyear.ColHRAReceived: {"HRA received in the month (HRA helper).", ""},
+	tdsyear.ColBasicDA:     {"Salary for the HRA rule: basic + DA of the month (HRA helper).", ""},
+	tdsyear.ColCity:        {"The city the employee lives in (HRA helper): 50% of salary in the year's listed cities, 40% elsewhere.", ""},
+}
+
+// MonthTemplate writes the XLSX template of a month file of the TDS year: the payroll template's
+// columns with the amounts PAID IN THE MONTH for the paid items (the declarations stay the year's),
+// without the year's "TDS deducted so far" (worked out from the months recorded), and with the
+// month file's own columns. The one road of the template, for the window (TDSMonthTemplate) and
+// the command line (it needs no data folder).
+func MonthTemplate(w io.Writer) error {
+	extra := make([]payroll.Target, 0, len(tdsyear.Columns))
+	for _, c := range tdsyear.Columns {
+		words := monthColumnWords[c.Key]
+		extra = append(extra, payroll.Target{Key: c.Key, Title: c.Title, Description: words[0], Example: words[1]})
+	}
+	monthly := map[string]string{}
+	for f, v := range map[tds.Field]string{tds.Salary17_1: "100000", tds.Perquisites17_2: "0", tds.Profits17_3: "0", tds.Entertainment16ii: "0", tds.ProfessionalTax16iii: "200"} {
+		monthly[f.Key()] = v
+	}
+	return payroll.TemplateWith(w, payroll.TemplateOptions{Drop: []string{payroll.ColDeducted}, Extra: extra, Examples: monthly})
+}
+
+// TDSMonthTemplate writes the month file's template to the exports folder and returns its path.
+func (s *Service) TDSMonthTemplate() (string, error) {
+	return s.writeFile("tds-month-template", "xlsx", MonthTemplate)
+}
+
+// TDSRegisterExport writes a month's register (the query's filter applied, every page) as csv,
+// xlsx or json to the exports folder and returns its path: the table the command line's
+// "tds month --format csv|xlsx" writes.
+func (s *Service) TDSRegisterExport(ctx context.Context, fy string, month int, q TDSRegisterQuery, format string) (string, error) {
+	q.Offset, q.Limit = 0, -1
+	reg, err := s.TDSMonthRegister(ctx, fy, month, q)
+	if err != nil {
+		return "", err
+	}
+	if reg.Total == 0 && q.Filter == "" && q.Only == "" {
+		return "", apperr.New(apperr.NotFound, "%s is not recorded: import the month first.", reg.MonthLabel)
+	}
+	return s.WriteExport("tds-register-"+strings.ReplaceAll(reg.MonthLabel, " ", "-"), format, tdsyear.RegisterTable(reg.FY, reg.Rows))
 }

@@ -3,10 +3,13 @@ package salary
 import (
 	"context"
 	"encoding/base64"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/core"
 )
 
 // TestTDSYearFlow is the window's path through the service: the employer, a month from the
@@ -44,5 +47,58 @@ func TestTDSYearFlow(t *testing.T) {
 	ytd, err := s.TDSYearToDate(ctx, "FY 2025-26", "")
 	if err != nil || len(ytd) != 2 {
 		t.Fatalf("ytd %+v %v", ytd, err)
+	}
+}
+
+// TestTDSYearWindowActions: the window's preview of a month imported again (the diff, nothing
+// stored) and the forms as a job into a folder of the exports folder.
+func TestTDSYearWindowActions(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+	if _, err := s.TDSStartForms(ctx, "FY 2025-26", ""); apperr.KindOf(err) != apperr.NotFound {
+		t.Fatalf("forms without an employer: %v", err)
+	}
+	if _, err := s.TDSEmployerSet(ctx, "FY 2025-26", TDSEmployer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
+		t.Fatal(err)
+	}
+	april := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1,value_of_perquisites_us_17_2\nE1,Asha,150000,0\nE2,Ravi,90000,5000\n"
+	if _, err := s.TDSMonthImportData(ctx, "FY 2025-26", 4, "april.csv", b64(april), false); err != nil {
+		t.Fatal(err)
+	}
+	again := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1,value_of_perquisites_us_17_2\nE1,Asha,175000,0\nE2,Ravi,90000,5000\n"
+	res, err := s.TDSMonthPreviewData(ctx, "FY 2025-26", 4, "april-2.csv", b64(again), false)
+	if err != nil || !res.Diff.Replaced || len(res.Diff.Changed) != 1 || res.Diff.Changed[0].Employee != "E1" {
+		t.Fatalf("preview %+v %v", res.Diff, err)
+	}
+	reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, TDSRegisterQuery{})
+	if err != nil || reg.Rows[0].ProjectedTaxable != 150000*12-75000 {
+		t.Fatalf("the preview stored something: %+v %v", reg.Rows, err)
+	}
+	p, err := s.TDSRegisterExport(ctx, "FY 2025-26", 4, TDSRegisterQuery{Filter: "Ravi", Limit: 1}, "csv")
+	if b, _ := os.ReadFile(p); err != nil || !strings.Contains(string(b), "Ravi") || strings.Contains(string(b), "Asha") {
+		t.Fatalf("register csv %q %v", b, err)
+	}
+	if _, err := s.TDSRegisterExport(ctx, "FY 2025-26", 5, TDSRegisterQuery{}, "xlsx"); apperr.KindOf(err) != apperr.NotFound {
+		t.Fatalf("a month not recorded: %v", err)
+	}
+	id, err := s.TDSStartForms(ctx, "FY 2025-26", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev := tdsWaitJob(t, s, id); ev.State != core.JobDone || ev.Done != 2 || ev.Total != 2 {
+		t.Fatalf("forms job %+v", ev)
+	}
+	done, err := s.TDSFormsResult(id)
+	if err != nil || done.Employees != 2 || len(done.Files) != 6 { // Part B each, and Form 12BA for Ravi's perquisites: PDF and XLSX
+		t.Fatalf("forms %+v %v", done, err)
+	}
+	for _, f := range done.Files {
+		if filepath.Dir(f) != done.Folder {
+			t.Errorf("%s is not in %s", f, done.Folder)
+		}
+		if _, err := s.ExportFile(f); err != nil {
+			t.Errorf("%s is not an export the window may open: %v", f, err)
+		}
 	}
 }

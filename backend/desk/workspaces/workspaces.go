@@ -13,8 +13,7 @@ import (
 	"gstdesk/backend/buildinfo"
 	"gstdesk/backend/config"
 	"gstdesk/backend/desk/core"
-	"gstdesk/backend/gstr2a"
-	"gstdesk/backend/payroll"
+	"gstdesk/backend/money"
 	"gstdesk/backend/store"
 )
 
@@ -189,9 +188,10 @@ func (s *Service) UpdateWorkspace(ctx context.Context, ref string, ch Change) (s
 	return ws, nil
 }
 
-// checkChange refuses a change of GSTIN or environment on a workspace that holds GSTR-2A pulls:
-// the pulls belong to that client and came from that environment's service (the demo's are made
-// up), so another client or another service gets a new workspace.
+// checkChange refuses a change of GSTIN or environment on a workspace that holds a taxpayer's
+// returns (GSTR-2A or GSTR-2B pulls, IMS documents): they belong to that client and came from
+// that environment's service (the demo's are made up), so another client or another service gets
+// a new workspace.
 func (s *Service) checkChange(ctx context.Context, before, after store.Workspace) error {
 	gstinChanged := !strings.EqualFold(strings.TrimSpace(after.GSTIN), before.GSTIN) && before.GSTIN != ""
 	envChanged := after.Environment != before.Environment
@@ -199,24 +199,58 @@ func (s *Service) checkChange(ctx context.Context, before, after store.Workspace
 		return nil
 	}
 	u, err := s.Usage(ctx, before.ID)
-	if err != nil || u.GSTR2APulls == 0 {
+	if err != nil {
 		return err
+	}
+	held := u.Returns()
+	if held == "" {
+		return nil
 	}
 	hint := apperr.Hint{Window: "Use New workspace in Settings.", Command: "Run: gstdesk workspace create --name NAME --gstin GSTIN --env test|production"}
 	if gstinChanged {
-		return apperr.New(apperr.Conflict, "Workspace %q holds %d GSTR-2A pull(s) of %s, which belong to that client. Create a new workspace for the other GSTIN.", before.Name, u.GSTR2APulls, before.GSTIN).WithHint(hint)
+		return apperr.New(apperr.Conflict, "Workspace %q holds %s of %s, which belong to that client. Create a new workspace for the other GSTIN.", before.Name, held, before.GSTIN).WithHint(hint)
 	}
-	return apperr.New(apperr.Conflict, "Workspace %q holds %d GSTR-2A pull(s) from the %s service; in a %s workspace they would pass for that service's answers. Create a new workspace for the %s environment.",
-		before.Name, u.GSTR2APulls, before.Environment, after.Environment, after.Environment).WithHint(hint)
+	return apperr.New(apperr.Conflict, "Workspace %q holds %s from the %s service; in a %s workspace they would pass for that service's answers. Create a new workspace for the %s environment.",
+		before.Name, held, before.Environment, after.Environment, after.Environment).WithHint(hint)
+}
+
+// Returns says which of the taxpayer's returns the workspace holds ("2 GSTR-2A pulls and 1
+// GSTR-2B pull"), or "" when none.
+func (u Usage) Returns() string {
+	var held []string
+	for _, x := range []struct {
+		n         int
+		one, many string
+	}{
+		{u.GSTR2APulls, "GSTR-2A pull", "GSTR-2A pulls"},
+		{u.GSTR2BPulls, "GSTR-2B pull", "GSTR-2B pulls"},
+		{u.IMSDocuments, "IMS document", "IMS documents"},
+	} {
+		if x.n == 1 {
+			held = append(held, "1 "+x.one)
+		} else if x.n > 1 {
+			held = append(held, money.Count(x.n)+" "+x.many)
+		}
+	}
+	switch len(held) {
+	case 0:
+		return ""
+	case 1:
+		return held[0]
+	}
+	return strings.Join(held[:len(held)-1], ", ") + " and " + held[len(held)-1]
 }
 
 // Usage is what a workspace holds.
 type Usage struct {
-	GSTR2APulls  int `json:"gstr2a_pulls"`
-	ReconRuns    int `json:"recon_runs"`
-	PayrollRuns  int `json:"payroll_runs"`
-	Decisions    int `json:"decisions"`
-	StoredValues int `json:"settings"`
+	GSTR2APulls   int `json:"gstr2a_pulls"`
+	GSTR2BPulls   int `json:"gstr2b_pulls"`
+	IMSDocuments  int `json:"ims_documents"`
+	ReconRuns     int `json:"recon_runs"`
+	PayrollRuns   int `json:"payroll_runs"`
+	TDSYearMonths int `json:"tds_year_months"`
+	Decisions     int `json:"decisions"`
+	StoredValues  int `json:"settings"`
 }
 
 // Usage counts what a workspace holds (for `workspace show` and before removing one).
@@ -224,11 +258,14 @@ func (s *Service) Usage(ctx context.Context, id string) (Usage, error) {
 	var u Usage
 	err := s.DB.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM gstr2a_snapshots WHERE workspace_id = ?1),
+		(SELECT count(*) FROM gstr2b_snapshots WHERE workspace_id = ?1),
+		(SELECT count(*) FROM ims_documents WHERE workspace_id = ?1),
 		(SELECT count(*) FROM recon_runs WHERE workspace_id = ?1),
 		(SELECT count(*) FROM payroll_runs WHERE workspace_id = ?1),
+		(SELECT count(*) FROM tds_months WHERE workspace_id = ?1),
 		(SELECT count(*) FROM recon_actions WHERE workspace_id = ?1) + (SELECT count(*) FROM recon_links WHERE workspace_id = ?1),
 		(SELECT count(*) FROM settings WHERE workspace_id = ?1)`, id).
-		Scan(&u.GSTR2APulls, &u.ReconRuns, &u.PayrollRuns, &u.Decisions, &u.StoredValues)
+		Scan(&u.GSTR2APulls, &u.GSTR2BPulls, &u.IMSDocuments, &u.ReconRuns, &u.PayrollRuns, &u.TDSYearMonths, &u.Decisions, &u.StoredValues)
 	if err != nil {
 		return u, apperr.Wrap(apperr.Internal, err, "could not count what the workspace holds")
 	}
@@ -250,26 +287,7 @@ func (s *Service) RemoveWorkspace(ctx context.Context, ref string) (store.Worksp
 	if err != nil {
 		return ws, u, err
 	}
-	snaps, err := gstr2a.AllSnapshots(ctx, s.DB.DB, ws.ID)
-	if err != nil {
-		return ws, u, err
-	}
-	for _, sn := range snaps {
-		if err := gstr2a.DeleteSnapshot(ctx, s.DB.DB, sn.ID); err != nil {
-			return ws, u, err
-		}
-	}
-	runs, err := payroll.Runs(ctx, s.DB.DB, ws.ID)
-	if err != nil {
-		return ws, u, err
-	}
-	for _, r := range runs {
-		if err := payroll.DeleteRun(ctx, s.DB.DB, r.ID); err != nil {
-			return ws, u, err
-		}
-	}
-	// Reconciliation runs, decisions, links, the column mapping and the supplier watch go with
-	// the workspace row (ON DELETE CASCADE).
+	// One transaction: every table that holds the workspace's rows, or nothing at all.
 	if err := s.DB.DeleteWorkspace(ctx, ws.ID); err != nil {
 		return ws, u, err
 	}

@@ -1,5 +1,6 @@
 // The accountant's laptop: every screen at 1366×768 and 1280×720 with demo data loaded (three
-// months of GSTR-2A, a reconciliation of the sample register, a payroll run, a bulk lookup). No page
+// months of GSTR-2A, a month of GSTR-2B and IMS, a reconciliation of the sample register against
+// each, a payroll run, two months of the TDS year, a bulk lookup). No page
 // and no pane scrolls sideways, and the figures that should agree do. Screenshots of each screen go
 // to build/e2e/ (named 90-laptop-<screen>-<size>.png) to be looked at, never committed.
 import assert from 'node:assert/strict'
@@ -24,9 +25,20 @@ async function loadDemoData(page) {
     const im = await m.Recon.ReconSampleRegister('2025-04', '2025-06')
     const run = await m.Recon.ReconStartRun(im.token, '2025-04', '2025-06', false)
     await wait(() => m.Recon.ReconRunResult(run))
+    // GSTR-2B of one month and the IMS lists, for the 2B, IMS and three-way screens.
+    const pull2b = await m.Returns.StartPullGSTR2B(['2025-06'])
+    await wait(() => m.Returns.PullGSTR2BResults(pull2b))
+    await m.Returns.IMSRefresh()
     const pay = await m.Salary.TDSImportExample()
     const tds = await m.Salary.TDSStartRun(pay.token, 'FY 2025-26', 0, false)
     await wait(() => m.Salary.TDSRunResult(tds))
+    // The TDS year: an employer and two months (May with a raise and an over-deduction).
+    await m.Salary.TDSEmployerSet('FY 2025-26', { name: 'Demo Traders Pvt Ltd', tan: 'MUMD12345E', pan: 'AAACD1234F', address: '14 Nariman Point, Mumbai 400021', responsible: 'Kavita Desai', designation: 'Director' })
+    const head = 'Emp code,Employee name,PAN,Regime,Basic salary 17(1),Perquisites 17(2),Professional tax,80C,TDS deducted\n'
+    const april = head + 'E001,Asha Rao,ABCPR1234K,,120000,0,200,0,10000\nE002,Vikram Shah,BCDPS2345L,old,200000,5000,200,150000,30000\nE003,Meena Iyer,CDEPI3456M,,60000,0,200,0,\nE004,Farah Khan,EFGPK5678P,,90000,0,200,0,5000\n'
+    const may = april.replace('E001,Asha Rao,ABCPR1234K,,120000,0,200,0,10000', 'E001,Asha Rao,ABCPR1234K,,140000,0,200,0,')
+    await m.Salary.TDSMonthImportData('FY 2025-26', 4, 'april.csv', btoa(april), false)
+    await m.Salary.TDSMonthImportData('FY 2025-26', 5, 'may.csv', btoa(may), false)
     return true
   })
   assert.ok(ok)
@@ -73,6 +85,13 @@ const SCREENS = [
     await page.getByTestId('chip-2025-04').click()
     await page.getByTestId('g2-invoice-table').waitFor({ timeout: 15000 })
   }],
+  ['gstr2b', async (page) => {
+    await page.getByTestId('nav-gstr2b').click()
+    await page.getByTestId('g2b-fy').selectOption('2025')
+    await page.getByTestId('g2b-chip-2025-06').click()
+    await page.getByTestId('g2b-table').waitFor({ timeout: 15000 })
+  }],
+  ['ims', async (page) => { await page.getByTestId('nav-ims').click(); await page.getByTestId('ims-table').waitFor({ timeout: 15000 }) }],
   ['recon-rows', async (page) => {
     await page.getByTestId('nav-recon').click()
     await page.getByTestId('recon-summary').waitFor({ timeout: 15000 })
@@ -80,6 +99,15 @@ const SCREENS = [
   }],
   ['recon-suppliers', async (page) => { await page.getByTestId('recon-tab-suppliers').click() }],
   ['recon-watch', async (page) => { await page.getByTestId('recon-tab-watch').click() }],
+  ['recon-2b', async (page) => {
+    await page.getByTestId('recon-from').selectOption('2025-06')
+    await page.getByTestId('recon-to').selectOption('2025-06')
+    await page.getByTestId('recon-against-2b').click()
+    await page.getByTestId('recon-sample').click()
+    await page.getByTestId('recon-import').waitFor()
+    await page.getByTestId('tw-run').click()
+    await page.getByTestId('tw-table').waitFor({ timeout: 15000 })
+  }],
   ['tds', async (page) => {
     await page.getByTestId('nav-tds').click()
     await page.getByTestId('tds-table').waitFor({ timeout: 15000 })
@@ -89,6 +117,16 @@ const SCREENS = [
   ['tds-sheet', async (page) => {
     await page.getByTestId('tds-employee').first().click()
     await page.getByTestId('tds-sheet').waitFor()
+  }],
+  ['tds-year', async (page) => {
+    await page.getByTestId('tds-tab-year').click()
+    await page.getByTestId('ty-fy').selectOption('FY 2025-26')
+    await page.getByTestId('ty-month-5').click()
+    await page.getByTestId('ty-row').first().waitFor({ timeout: 15000 })
+  }],
+  ['tds-year-employee', async (page) => {
+    await page.getByTestId('ty-employee').nth(1).click()
+    await page.getByTestId('ty-employee-year').getByTestId('ty-employee-months').waitFor()
   }],
   ['settings', async (page) => { await page.getByTestId('nav-settings').click() }],
 ]

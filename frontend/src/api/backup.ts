@@ -10,6 +10,7 @@ export type Point = backup.Point
 export type Restored = backup.Restored
 export type Verification = backup.Verification
 export type Size = backup.Size
+export type FollowStatus = backup.FollowStatus
 
 export interface TargetSpec {
   kind: string; name: string; path: string; retention_days: number
@@ -28,3 +29,8 @@ export const restore = (target: string, dir: string, at: string): Promise<Restor
 export const verify = (target: string): Promise<Verification> => Backup.Verify(target)
 export const sizes = (): Promise<Size[]> => Backup.Sizes()
 export const takeOver = (): Promise<Target[]> => Backup.TakeOver()
+/** A second desk: restore the replica spec describes into dir (new or empty) and follow it read-only. */
+export const startFollowing = (spec: TargetSpec, dir: string): Promise<Restored> =>
+  Backup.StartFollowing(backup.TargetSpec.createFrom({ id: '', access_key_id: '', secret_access_key: '', password: '', ...spec }), dir)
+/** Opens a second desk's folder in a new window. */
+export const openFolder = (dir: string): Promise<void> => Backup.OpenFolder(dir)

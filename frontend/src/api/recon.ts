@@ -23,7 +23,7 @@ export type ExportFormat = 'csv' | 'xlsx' | 'json'
 export type Action = 'accept' | 'pending' | 'ignore' | ''
 
 /** Encodes bytes as base64 in chunks (String.fromCharCode cannot take megabytes at once). */
-function toBase64(bytes: Uint8Array): string {
+export function toBase64(bytes: Uint8Array): string {
   let s = ''
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
   return btoa(s)

@@ -30,4 +30,18 @@ describe('backupSummary', () => {
   it('never backed up yet', () => {
     expect(backupSummary(status([target({ last_replicated_at: '0001-01-01T00:00:00Z', state: 'idle' })]), now)?.text).toBe('Backup: not yet')
   })
+  it('says a second desk follows read-only, and when it was last up to date', () => {
+    const following = (over: Record<string, unknown> = {}) => ({
+      continuous: false, by: '', pid: 0, updated_at: '', targets: [], read_only: 'This desk follows "NAS" read-only.',
+      following: { target: 'NAS', where: '/mnt/nas', txid: 9, replica_txid: 9, updated_at: '', checked_at: '2025-11-24T09:58:00', running: true, error: '', error_at: '', ...over },
+    }) as never
+    expect(backupSummary(following(), now)).toMatchObject({ text: 'Read-only: following NAS, last update 09:58', tone: 'warn' })
+    expect(backupSummary(following({ running: false }), now)?.text).toBe('Read-only: following NAS stopped, last update 09:58')
+    expect(backupSummary(following({ error: 'Backup target "NAS" is not there.' }), now)).toMatchObject({ text: 'Read-only: following NAS, failing (last update 09:58)', tone: 'bad' })
+    expect(backupSummary(following({ checked_at: '0001-01-01T00:00:00Z' }), now)?.text).toBe('Read-only: following NAS, not up to date yet')
+  })
+  it('says a desk another took over only reads', () => {
+    const st = { continuous: false, by: '', pid: 0, updated_at: '', targets: [], read_only: 'Desk X took over.' } as never
+    expect(backupSummary(st, now)).toMatchObject({ text: 'Read-only: another desk took the replica over', tone: 'bad' })
+  })
 })

@@ -8,6 +8,8 @@ export interface BackupSummary { text: string; tone: 'ok' | 'warn' | 'bad' | 'mu
 
 /** "Backed up 12 s ago", "Backup behind by 40 s", "Backup failing: …"; null when no target is set up. */
 export function backupSummary(st: Status | null, now: Date = new Date()): BackupSummary | null {
+  if (st?.following) return followSummary(st)
+  if (st?.read_only) return { text: 'Read-only: another desk took the replica over', tone: 'bad', title: st.read_only }
   if (!st || !st.targets || st.targets.length === 0) return null
   const failing = st.targets.filter((t) => t.state === 'failing' || t.state === 'not_writer')
   const title = st.targets.map((t) => `${t.name} (${t.where}): ${t.state}${t.error ? ' — ' + t.error : ''}`).join('\n')
@@ -35,4 +37,21 @@ function ago(s: number): string {
   if (s < 3600) return `${Math.floor(s / 60)} min`
   if (s < 86400) return `${Math.floor(s / 3600)} h`
   return `${Math.floor(s / 86400)} d`
+}
+
+/** A second desk: "Read-only: following NAS, last update 14:05" (the time it last held all the replica held). */
+function followSummary(st: Status): BackupSummary {
+  const f = st.following!
+  const title = `${st.read_only ?? ''}\n${f.target} (${f.where})${f.error ? ' — ' + f.error : ''}`.trim()
+  const at = hhmm(f.checked_at)
+  const last = at ? `last update ${at}` : 'not up to date yet'
+  if (f.error) return { text: `Read-only: following ${f.target}, failing (${last})`, tone: 'bad', title }
+  if (!f.running) return { text: `Read-only: following ${f.target} stopped, ${last}`, tone: 'warn', title }
+  return { text: `Read-only: following ${f.target}, ${last}`, tone: 'warn', title }
+}
+
+function hhmm(iso: unknown): string {
+  const d = new Date(iso as string)
+  if (Number.isNaN(d.getTime()) || d.getFullYear() < 2000) return ''
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
 }

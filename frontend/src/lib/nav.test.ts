@@ -3,13 +3,16 @@ import { AREAS, areaForKey, matchAreas } from './nav'
 
 describe('nav', () => {
   it('has every area with a unique shortcut', () => {
-    expect(AREAS.map((a) => a.label)).toEqual(['Dashboard', 'GSTIN lookup', 'Changed GSTINs', 'Applicants', 'GSTR-2A', 'Reconciliation', 'Salary TDS', 'Settings'])
+    expect(AREAS.map((a) => a.label)).toEqual(['Dashboard', 'GSTIN lookup', 'Changed GSTINs', 'Applicants', 'GSTR-2A', 'GSTR-2B', 'IMS', 'Reconciliation', 'Salary TDS', 'Settings'])
     expect(new Set(AREAS.map((a) => a.key)).size).toBe(AREAS.length)
     expect(areaForKey('8')?.id).toBe('settings')
-    expect(areaForKey('9')).toBeUndefined()
+    expect(areaForKey('9')?.id).toBe('gstr2b')
+    expect(areaForKey('0')?.id).toBe('ims')
+    expect(areaForKey('x')).toBeUndefined()
   })
   it('matches palette queries', () => {
-    expect(matchAreas('gst').map((a) => a.id)).toEqual(['lookup', 'changed', 'gstr2a'])
+    expect(matchAreas('gst').map((a) => a.id)).toEqual(['lookup', 'changed', 'gstr2a', 'gstr2b'])
+    expect(matchAreas('ims').map((a) => a.id)).toEqual(['ims'])
     expect(matchAreas('salary').map((a) => a.id)).toEqual(['tds'])
     expect(matchAreas('')).toHaveLength(AREAS.length)
   })

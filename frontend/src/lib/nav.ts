@@ -12,6 +12,8 @@ export const AREAS: Area[] = [
   { id: 'changed', label: 'Changed GSTINs', key: '3', blurb: 'Day-wise registrations, cancellations and updates.' },
   { id: 'applicants', label: 'Applicants', key: '4', blurb: 'Unregistered e-commerce applicants.' },
   { id: 'gstr2a', label: 'GSTR-2A', key: '5', blurb: 'Purchase invoices your suppliers reported.' },
+  { id: 'gstr2b', label: 'GSTR-2B', key: '9', blurb: 'The input tax credit you may claim, month by month.' },
+  { id: 'ims', label: 'IMS', key: '0', blurb: 'Accept, reject or keep pending your suppliers’ documents.' },
   { id: 'recon', label: 'Reconciliation', key: '6', blurb: 'Purchase register against GSTR-2A.' },
   { id: 'tds', label: 'Salary TDS', key: '7', blurb: 'TDS on salary, both regimes.' },
   { id: 'settings', label: 'Settings', key: '8', blurb: 'Workspace, environment and credentials.' },

@@ -37,6 +37,57 @@ export namespace apperr {
 
 export namespace backup {
 	
+	export class FollowStatus {
+	    target: string;
+	    where: string;
+	    txid: number;
+	    replica_txid: number;
+	    // Go type: time
+	    updated_at: any;
+	    // Go type: time
+	    checked_at: any;
+	    running: boolean;
+	    pid?: number;
+	    error?: string;
+	    // Go type: time
+	    error_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new FollowStatus(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.target = source["target"];
+	        this.where = source["where"];
+	        this.txid = source["txid"];
+	        this.replica_txid = source["replica_txid"];
+	        this.updated_at = this.convertValues(source["updated_at"], null);
+	        this.checked_at = this.convertValues(source["checked_at"], null);
+	        this.running = source["running"];
+	        this.pid = source["pid"];
+	        this.error = source["error"];
+	        this.error_at = this.convertValues(source["error_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class LevelSize {
 	    level: number;
 	    files: number;
@@ -232,6 +283,9 @@ export namespace backup {
 	    // Go type: time
 	    updated_at: any;
 	    targets: TargetStatus[];
+	    following?: FollowStatus;
+	    read_only?: string;
+	    elsewhere?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Status(source);
@@ -244,6 +298,9 @@ export namespace backup {
 	        this.pid = source["pid"];
 	        this.updated_at = this.convertValues(source["updated_at"], null);
 	        this.targets = this.convertValues(source["targets"], TargetStatus);
+	        this.following = this.convertValues(source["following"], FollowStatus);
+	        this.read_only = source["read_only"];
+	        this.elsewhere = source["elsewhere"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2176,6 +2233,296 @@ export namespace ims {
 
 }
 
+export namespace itcrisk {
+	
+	export class RuleTotal {
+	    rule: string;
+	    title: string;
+	    law: string;
+	    count: number;
+	    at_risk: number;
+	    reclaim: number;
+	    checked: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new RuleTotal(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rule = source["rule"];
+	        this.title = source["title"];
+	        this.law = source["law"];
+	        this.count = source["count"];
+	        this.at_risk = source["at_risk"];
+	        this.reclaim = source["reclaim"];
+	        this.checked = source["checked"];
+	    }
+	}
+	export class Item {
+	    rule: string;
+	    status: string;
+	    date: string;
+	    deadline: string;
+	    return?: string;
+	    supplier_gstin: string;
+	    supplier_name?: string;
+	    document_number: string;
+	    document_date: string;
+	    document_type: string;
+	    period: string;
+	    payment_date?: string;
+	    amount: number;
+	    action: string;
+	    ref?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Item(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rule = source["rule"];
+	        this.status = source["status"];
+	        this.date = source["date"];
+	        this.deadline = source["deadline"];
+	        this.return = source["return"];
+	        this.supplier_gstin = source["supplier_gstin"];
+	        this.supplier_name = source["supplier_name"];
+	        this.document_number = source["document_number"];
+	        this.document_date = source["document_date"];
+	        this.document_type = source["document_type"];
+	        this.period = source["period"];
+	        this.payment_date = source["payment_date"];
+	        this.amount = source["amount"];
+	        this.action = source["action"];
+	        this.ref = source["ref"];
+	    }
+	}
+	export class MonthGroup {
+	    month: string;
+	    label: string;
+	    at_risk: number;
+	    reclaim: number;
+	    count: number;
+	    items: Item[];
+	    more?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new MonthGroup(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.month = source["month"];
+	        this.label = source["label"];
+	        this.at_risk = source["at_risk"];
+	        this.reclaim = source["reclaim"];
+	        this.count = source["count"];
+	        this.items = this.convertValues(source["items"], Item);
+	        this.more = source["more"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Calendar {
+	    fy: number;
+	    fy_label: string;
+	    today: string;
+	    months: MonthGroup[];
+	    rules: RuleTotal[];
+	    at_risk: number;
+	    reclaim: number;
+	    count: number;
+	    notes: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Calendar(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.fy = source["fy"];
+	        this.fy_label = source["fy_label"];
+	        this.today = source["today"];
+	        this.months = this.convertValues(source["months"], MonthGroup);
+	        this.rules = this.convertValues(source["rules"], RuleTotal);
+	        this.at_risk = source["at_risk"];
+	        this.reclaim = source["reclaim"];
+	        this.count = source["count"];
+	        this.notes = source["notes"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	export class Penalty {
+	    what: string;
+	    points: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Penalty(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.what = source["what"];
+	        this.points = source["points"];
+	    }
+	}
+	
+	export class SupplierScore {
+	    supplier_gstin: string;
+	    supplier_name?: string;
+	    score: number;
+	    grade: string;
+	    filings: number;
+	    late: number;
+	    avg_lag_days: number;
+	    max_lag_days: number;
+	    quarterly?: boolean;
+	    documents_2b: number;
+	    tax_2b: number;
+	    books: number;
+	    books_tax: number;
+	    missing_in_2b: number;
+	    missing_tax: number;
+	    mismatches: number;
+	    mismatch_tax: number;
+	    rejected: number;
+	    rejected_tax: number;
+	    unfiled_3b: number;
+	    unfiled_3b_tax: number;
+	    cancelled_on?: string;
+	    penalties: Penalty[];
+	
+	    static createFrom(source: any = {}) {
+	        return new SupplierScore(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.supplier_gstin = source["supplier_gstin"];
+	        this.supplier_name = source["supplier_name"];
+	        this.score = source["score"];
+	        this.grade = source["grade"];
+	        this.filings = source["filings"];
+	        this.late = source["late"];
+	        this.avg_lag_days = source["avg_lag_days"];
+	        this.max_lag_days = source["max_lag_days"];
+	        this.quarterly = source["quarterly"];
+	        this.documents_2b = source["documents_2b"];
+	        this.tax_2b = source["tax_2b"];
+	        this.books = source["books"];
+	        this.books_tax = source["books_tax"];
+	        this.missing_in_2b = source["missing_in_2b"];
+	        this.missing_tax = source["missing_tax"];
+	        this.mismatches = source["mismatches"];
+	        this.mismatch_tax = source["mismatch_tax"];
+	        this.rejected = source["rejected"];
+	        this.rejected_tax = source["rejected_tax"];
+	        this.unfiled_3b = source["unfiled_3b"];
+	        this.unfiled_3b_tax = source["unfiled_3b_tax"];
+	        this.cancelled_on = source["cancelled_on"];
+	        this.penalties = this.convertValues(source["penalties"], Penalty);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Scorecard {
+	    fy: number;
+	    fy_label: string;
+	    today: string;
+	    register: boolean;
+	    formula: string;
+	    rows: SupplierScore[];
+	    notes: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Scorecard(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.fy = source["fy"];
+	        this.fy_label = source["fy_label"];
+	        this.today = source["today"];
+	        this.register = source["register"];
+	        this.formula = source["formula"];
+	        this.rows = this.convertValues(source["rows"], SupplierScore);
+	        this.notes = source["notes"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace lookup {
 	
 	export class BulkSummary {
@@ -3227,6 +3574,7 @@ export namespace recon {
 	    cfs?: string;
 	    cfs3b?: string;
 	    cancelled_on?: string;
+	    payment_date?: string;
 	    duplicate_of?: string;
 	
 	    static createFrom(source: any = {}) {
@@ -3255,6 +3603,7 @@ export namespace recon {
 	        this.cfs = source["cfs"];
 	        this.cfs3b = source["cfs3b"];
 	        this.cancelled_on = source["cancelled_on"];
+	        this.payment_date = source["payment_date"];
 	        this.duplicate_of = source["duplicate_of"];
 	    }
 	}
@@ -3871,6 +4220,24 @@ export namespace recon {
 
 export namespace reconcile {
 	
+	export class ActionChoice {
+	    section: string;
+	    supplier: string;
+	    document: string;
+	    action: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ActionChoice(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.supplier = source["supplier"];
+	        this.document = source["document"];
+	        this.action = source["action"];
+	    }
+	}
 	export class ApplyLine {
 	    supplier: string;
 	    document: string;
@@ -3895,6 +4262,26 @@ export namespace reconcile {
 	        this.reason = source["reason"];
 	        this.result = source["result"];
 	        this.message = source["message"];
+	    }
+	}
+	export class ChaserFile {
+	    supplier_gstin: string;
+	    supplier_name?: string;
+	    score: number;
+	    documents: number;
+	    path: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ChaserFile(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.supplier_gstin = source["supplier_gstin"];
+	        this.supplier_name = source["supplier_name"];
+	        this.score = source["score"];
+	        this.documents = source["documents"];
+	        this.path = source["path"];
 	    }
 	}
 	export class ReconImport {
@@ -4212,6 +4599,92 @@ export namespace returns {
 	        this.reason = source["reason"];
 	    }
 	}
+	export class IMSRow {
+	    section: string;
+	    stin: string;
+	    rtnprd: string;
+	    srcform: string;
+	    number: string;
+	    date: string;
+	    date_iso: string;
+	    orig_number?: string;
+	    orig_date?: string;
+	    inv_typ?: string;
+	    action: string;
+	    pos: string;
+	    pending_blocked: boolean;
+	    supplier_filed: boolean;
+	    value: number;
+	    taxable: number;
+	    igst: number;
+	    cgst: number;
+	    sgst: number;
+	    cess: number;
+	    hash: string;
+	    name?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSRow(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.stin = source["stin"];
+	        this.rtnprd = source["rtnprd"];
+	        this.srcform = source["srcform"];
+	        this.number = source["number"];
+	        this.date = source["date"];
+	        this.date_iso = source["date_iso"];
+	        this.orig_number = source["orig_number"];
+	        this.orig_date = source["orig_date"];
+	        this.inv_typ = source["inv_typ"];
+	        this.action = source["action"];
+	        this.pos = source["pos"];
+	        this.pending_blocked = source["pending_blocked"];
+	        this.supplier_filed = source["supplier_filed"];
+	        this.value = source["value"];
+	        this.taxable = source["taxable"];
+	        this.igst = source["igst"];
+	        this.cgst = source["cgst"];
+	        this.sgst = source["sgst"];
+	        this.cess = source["cess"];
+	        this.hash = source["hash"];
+	        this.name = source["name"];
+	    }
+	}
+	export class IMSView {
+	    rows: IMSRow[];
+	    listed_at?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rows = this.convertValues(source["rows"], IMSRow);
+	        this.listed_at = source["listed_at"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ImportResult {
 	    kind: string;
 	    file: string;
@@ -4419,6 +4892,22 @@ export namespace returns {
 
 export namespace salary {
 	
+	export class TDSFormsDone {
+	    folder: string;
+	    files: string[];
+	    employees: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new TDSFormsDone(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.folder = source["folder"];
+	        this.files = source["files"];
+	        this.employees = source["employees"];
+	    }
+	}
 	export class TDSImport {
 	    token: string;
 	    file: string;
@@ -5143,8 +5632,11 @@ export namespace workspaces {
 	}
 	export class Usage {
 	    gstr2a_pulls: number;
+	    gstr2b_pulls: number;
+	    ims_documents: number;
 	    recon_runs: number;
 	    payroll_runs: number;
+	    tds_year_months: number;
 	    decisions: number;
 	    settings: number;
 	
@@ -5155,8 +5647,11 @@ export namespace workspaces {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.gstr2a_pulls = source["gstr2a_pulls"];
+	        this.gstr2b_pulls = source["gstr2b_pulls"];
+	        this.ims_documents = source["ims_documents"];
 	        this.recon_runs = source["recon_runs"];
 	        this.payroll_runs = source["payroll_runs"];
+	        this.tds_year_months = source["tds_year_months"];
 	        this.decisions = source["decisions"];
 	        this.settings = source["settings"];
 	    }

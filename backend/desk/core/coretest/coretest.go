@@ -51,10 +51,32 @@ func Open(t testing.TB, getenv func(string) string) (*core.Core, *Events) {
 	return OpenAt(t, t.TempDir(), getenv, nil)
 }
 
+// DemoDate is the demo service's date (core.DemoDateVar) for tests: today from the 14th of a
+// month on, else the 14th of this month, so the GSTR-2B of the demo's IMS month (the month
+// before) is there whatever day the tests run. A Core opened with neither an environment nor a
+// clock uses it.
+func DemoDate() string {
+	d := time.Now()
+	if d.Day() < 14 {
+		d = time.Date(d.Year(), d.Month(), 14, 0, 0, 0, 0, d.Location())
+	}
+	return d.Format("02/01/2006")
+}
+
 // OpenAt is Open over the given folder with the given clock (nil: time.Now).
 func OpenAt(t testing.TB, dir string, getenv func(string) string, now func() time.Time) (*core.Core, *Events) {
 	t.Helper()
 	keyring.MockInit()
+	if getenv == nil && now == nil {
+		// The demo service on a fixed day after the 14th, so the GSTR-2B of the IMS month is
+		// there whatever day the tests run.
+		getenv = func(k string) string {
+			if k == core.DemoDateVar {
+				return DemoDate()
+			}
+			return ""
+		}
+	}
 	ev := &Events{Done: make(chan core.JobEvent, 64)}
 	c, err := core.Open(context.Background(), core.Options{Dir: dir, Getenv: getenv, Emit: ev.emit, Now: now})
 	if err != nil {

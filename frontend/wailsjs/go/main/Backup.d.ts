@@ -4,6 +4,8 @@ import {backup} from '../models';
 
 export function AddTarget(arg1:backup.TargetSpec):Promise<backup.Target>;
 
+export function OpenFolder(arg1:string):Promise<void>;
+
 export function Points(arg1:string):Promise<Array<backup.Point>>;
 
 export function RemoveTarget(arg1:string):Promise<backup.Target>;
@@ -11,6 +13,8 @@ export function RemoveTarget(arg1:string):Promise<backup.Target>;
 export function Restore(arg1:string,arg2:string,arg3:string):Promise<backup.Restored>;
 
 export function Sizes():Promise<Array<backup.Size>>;
+
+export function StartFollowing(arg1:backup.TargetSpec,arg2:string):Promise<backup.Restored>;
 
 export function Status():Promise<backup.Status>;
 

@@ -6,6 +6,10 @@ export function AddTarget(arg1) {
   return window['go']['main']['Backup']['AddTarget'](arg1);
 }
 
+export function OpenFolder(arg1) {
+  return window['go']['main']['Backup']['OpenFolder'](arg1);
+}
+
 export function Points(arg1) {
   return window['go']['main']['Backup']['Points'](arg1);
 }
@@ -20,6 +24,10 @@ export function Restore(arg1, arg2, arg3) {
 
 export function Sizes() {
   return window['go']['main']['Backup']['Sizes']();
+}
+
+export function StartFollowing(arg1, arg2) {
+  return window['go']['main']['Backup']['StartFollowing'](arg1, arg2);
 }
 
 export function Status() {

@@ -5,6 +5,7 @@ import {gstr2a} from '../models';
 import {gstr2b} from '../models';
 import {gstapi} from '../models';
 import {ims} from '../models';
+import {core} from '../models';
 
 export function GSTR2ADefaultComparison(arg1:string):Promise<returns.Comparison>;
 
@@ -32,6 +33,8 @@ export function GSTR2BDiff(arg1:string,arg2:string,arg3:string):Promise<gstr2b.D
 
 export function GSTR2BDocuments(arg1:string,arg2:gstr2b.DocQuery):Promise<gstr2b.DocPage>;
 
+export function GSTR2BExport(arg1:string,arg2:gstr2b.DocQuery,arg3:string):Promise<string>;
+
 export function GSTR2BPeriods():Promise<Array<gstr2b.PeriodInfo>>;
 
 export function GSTR2BView(arg1:string,arg2:string):Promise<returns.GSTR2BView>;
@@ -44,11 +47,17 @@ export function IMSList(arg1:string,arg2:string):Promise<Array<ims.Record>>;
 
 export function IMSLog():Promise<Array<ims.LogEntry>>;
 
+export function IMSRefresh():Promise<returns.IMSView>;
+
 export function IMSStored(arg1:string,arg2:string):Promise<Array<ims.Record>>;
+
+export function IMSStoredView():Promise<returns.IMSView>;
 
 export function ImportPortalFile(arg1:string,arg2:string):Promise<returns.ImportResult>;
 
 export function Logout(arg1:string):Promise<void>;
+
+export function PlanPullGSTR2B(arg1:Array<string>):Promise<core.CallPlan>;
 
 export function PullGSTR2BResults(arg1:string):Promise<Array<returns.Pull2BResult>>;
 

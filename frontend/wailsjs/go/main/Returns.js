@@ -54,6 +54,10 @@ export function GSTR2BDocuments(arg1, arg2) {
   return window['go']['main']['Returns']['GSTR2BDocuments'](arg1, arg2);
 }
 
+export function GSTR2BExport(arg1, arg2, arg3) {
+  return window['go']['main']['Returns']['GSTR2BExport'](arg1, arg2, arg3);
+}
+
 export function GSTR2BPeriods() {
   return window['go']['main']['Returns']['GSTR2BPeriods']();
 }
@@ -78,8 +82,16 @@ export function IMSLog() {
   return window['go']['main']['Returns']['IMSLog']();
 }
 
+export function IMSRefresh() {
+  return window['go']['main']['Returns']['IMSRefresh']();
+}
+
 export function IMSStored(arg1, arg2) {
   return window['go']['main']['Returns']['IMSStored'](arg1, arg2);
+}
+
+export function IMSStoredView() {
+  return window['go']['main']['Returns']['IMSStoredView']();
 }
 
 export function ImportPortalFile(arg1, arg2) {
@@ -88,6 +100,10 @@ export function ImportPortalFile(arg1, arg2) {
 
 export function Logout(arg1) {
   return window['go']['main']['Returns']['Logout'](arg1);
+}
+
+export function PlanPullGSTR2B(arg1) {
+  return window['go']['main']['Returns']['PlanPullGSTR2B'](arg1);
 }
 
 export function PullGSTR2BResults(arg1) {

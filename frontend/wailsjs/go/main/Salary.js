@@ -50,6 +50,10 @@ export function TDSForms(arg1, arg2) {
   return window['go']['main']['Salary']['TDSForms'](arg1, arg2);
 }
 
+export function TDSFormsResult(arg1) {
+  return window['go']['main']['Salary']['TDSFormsResult'](arg1);
+}
+
 export function TDSHRA(arg1, arg2, arg3, arg4, arg5) {
   return window['go']['main']['Salary']['TDSHRA'](arg1, arg2, arg3, arg4, arg5);
 }
@@ -74,8 +78,20 @@ export function TDSMonthImportPath(arg1, arg2, arg3, arg4) {
   return window['go']['main']['Salary']['TDSMonthImportPath'](arg1, arg2, arg3, arg4);
 }
 
+export function TDSMonthPreviewData(arg1, arg2, arg3, arg4, arg5) {
+  return window['go']['main']['Salary']['TDSMonthPreviewData'](arg1, arg2, arg3, arg4, arg5);
+}
+
 export function TDSMonthRegister(arg1, arg2, arg3) {
   return window['go']['main']['Salary']['TDSMonthRegister'](arg1, arg2, arg3);
+}
+
+export function TDSMonthTemplate() {
+  return window['go']['main']['Salary']['TDSMonthTemplate']();
+}
+
+export function TDSRegisterExport(arg1, arg2, arg3, arg4) {
+  return window['go']['main']['Salary']['TDSRegisterExport'](arg1, arg2, arg3, arg4);
 }
 
 export function TDSRemap(arg1, arg2) {
@@ -100,6 +116,10 @@ export function TDSRuns() {
 
 export function TDSSheet(arg1, arg2) {
   return window['go']['main']['Salary']['TDSSheet'](arg1, arg2);
+}
+
+export function TDSStartForms(arg1, arg2) {
+  return window['go']['main']['Salary']['TDSStartForms'](arg1, arg2);
 }
 
 export function TDSStartRun(arg1, arg2, arg3, arg4) {

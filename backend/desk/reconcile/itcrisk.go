@@ -1,0 +1,278 @@
+package reconcile
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/core"
+	"gstdesk/backend/export"
+	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/ims"
+	"gstdesk/backend/itcrisk"
+	"gstdesk/backend/period"
+	"gstdesk/backend/recon"
+)
+
+// Names the UI uses for the credit-at-risk types.
+type (
+	// ITCRiskCalendar is the calendar of credit at risk of a financial year (itcrisk.Calendar).
+	ITCRiskCalendar = itcrisk.Calendar
+	// SupplierScorecard is the suppliers of a year with their scores (itcrisk.Scorecard).
+	SupplierScorecard = itcrisk.Scorecard
+)
+
+// riskInput reads what the calendar and the scorecard of the financial year fy are built from:
+// the stored GSTR-2A and GSTR-2B, IMS as last listed, the changed list's cancellations and, when
+// path is given, the purchase register there (imported and checked as any register, and matched
+// with the 2B of April of the year to November after it, with the workspace's tolerances and
+// decisions, as the three-way run does).
+func (s *Service) riskInput(ctx context.Context, fy, path string) (itcrisk.Input, error) {
+	y, err := period.ParseFY(fy)
+	if err != nil {
+		return itcrisk.Input{}, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
+	}
+	ws := s.Workspace().ID
+	in := itcrisk.Input{FY: y, Today: itcrisk.Today(s.Now()), Cancelled: map[string]string{}}
+	yearPeriods := period.Strings(y.Months())
+	// Months whose returns should exist by now: a month's 2A and 2B follow its end.
+	thisMonth := in.Today[:7]
+	due := func(p string) bool { return p < thisMonth }
+
+	// GSTR-2B of the year and of the months after it up to November, the last month credit of
+	// the year can be claimed in (s.16(4)): a supplier may report the year's invoice late.
+	twoBPeriods, err := ReconPeriods(yearPeriods[0], period.MonthOf(int(y)+1, time.November).String())
+	if err != nil {
+		return in, err
+	}
+	twoB, docs, snaps, err := ReconGSTR2B(ctx, s.DB.DB, ws, twoBPeriods)
+	if err != nil {
+		return in, err
+	}
+	have2B := map[string]bool{}
+	for _, sn := range snaps {
+		have2B[sn.Period] = true
+		rej, err := gstr2b.Documents(ctx, s.DB.DB, sn, gstr2b.DocQuery{Rejected: "only", Limit: -1})
+		if err != nil {
+			return in, err
+		}
+		for i := range rej.Rows {
+			in.Rejected2B = append(in.Rejected2B, twoBInvoice(&rej.Rows[i], sn.Period))
+		}
+	}
+	for _, p := range yearPeriods {
+		if !have2B[p] && due(p) {
+			in.NoGSTR2B = append(in.NoGSTR2B, p)
+		}
+	}
+	type ret struct{ g, p, f string }
+	filed := map[ret]bool{}
+	for _, d := range docs {
+		p, err := period.ParseMonth(d.doc.SupplierPeriod)
+		day, ok := ddmmyyyy(d.doc.SupplierFiled)
+		if err != nil || !ok || filed[ret{d.doc.Supplier, p.String(), day}] {
+			continue
+		}
+		filed[ret{d.doc.Supplier, p.String(), day}] = true
+		in.Filings = append(in.Filings, itcrisk.Filing{Supplier: d.doc.Supplier, Name: d.doc.TradeName, Period: p.String(), Filed: day})
+	}
+
+	// GSTR-2A of the year, for the supplier's GSTR-3B flag and cancellation date.
+	stored2A, err := s.Returns.GSTR2APeriods(ctx)
+	if err != nil {
+		return in, err
+	}
+	have2A := map[string]bool{}
+	for _, p := range stored2A {
+		have2A[p.Period] = true
+	}
+	for _, p := range yearPeriods {
+		if !have2A[p] && due(p) {
+			in.NoGSTR2A = append(in.NoGSTR2A, p)
+		}
+	}
+	if in.GSTR2A, err = ReconGSTR2A(ctx, s.DB.DB, ws, yearPeriods); err != nil {
+		return in, err
+	}
+	for _, a := range in.GSTR2A {
+		if a.CancelledOn != "" {
+			in.Cancelled[a.SupplierGSTIN] = a.CancelledOn
+		}
+	}
+	if w, _, ok, err := recon.LastWatch(ctx, s.DB.DB, ws); err != nil {
+		return in, err
+	} else if ok {
+		for _, a := range w.Alerts {
+			if a.Type == "C" && in.Cancelled[a.GSTIN] == "" {
+				in.Cancelled[a.GSTIN] = a.Date
+			}
+		}
+	}
+	if in.IMS, err = ims.Stored(ctx, s.DB.DB, ws, "", ""); err != nil {
+		return in, err
+	}
+
+	var year []recon.Invoice
+	if strings.TrimSpace(path) != "" {
+		v, books, err := s.booksAt(ctx, path)
+		if err != nil {
+			return in, err
+		}
+		in.Register, in.RegisterName = true, v.File
+		in.PaymentDates = v.Mapping[recon.FieldPaymentDate] != ""
+		first, last := yearPeriods[0], yearPeriods[len(yearPeriods)-1]
+		for _, b := range books {
+			if b.Period >= first && b.Period <= last {
+				year = append(year, b)
+			}
+		}
+	} else if len(snaps) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
+		return in, apperr.New(apperr.NotFound, "Nothing is stored for %s to build it from: pull or import GSTR-2A and GSTR-2B for its months, or give the purchase register.", y)
+	}
+	opt, err := s.reconOptions(ctx)
+	if err != nil {
+		return in, err
+	}
+	if opt, err = recon.WithDecisions(ctx, s.DB.DB, ws, opt); err != nil {
+		return in, err
+	}
+	// Without a register the match lists the 2B alone (the scorecard counts its documents).
+	in.Rows = recon.Match(year, twoB, opt).Rows
+	in.NoCredit = map[string]bool{}
+	for ref, d := range docs {
+		if d.doc.ITCAvailable != "Y" {
+			in.NoCredit[ref] = true
+		}
+	}
+	return in, nil
+}
+
+// ddmmyyyy reads DD-MM-YYYY (supfildt) as YYYY-MM-DD.
+func ddmmyyyy(s string) (string, bool) {
+	if len(s) != 10 || s[2] != '-' || s[5] != '-' {
+		return "", false
+	}
+	iso := s[6:] + "-" + s[3:5] + "-" + s[:2]
+	_, ok := recon.DayNumber(iso)
+	return iso, ok
+}
+
+// ITCRisk builds the calendar of credit at risk of the financial year fy ("FY 2025-26") from what
+// is stored and, when path is given, the purchase register there (see riskInput).
+func (s *Service) ITCRisk(ctx context.Context, fy, path string) (ITCRiskCalendar, error) {
+	in, err := s.riskInput(ctx, fy, path)
+	if err != nil {
+		return ITCRiskCalendar{}, err
+	}
+	return itcrisk.Build(in), nil
+}
+
+// ITCRiskView is ITCRisk for a screen: at most perMonth items in each month (0: 500); the counts
+// and amounts stay whole, and each month says how many items it left out.
+func (s *Service) ITCRiskView(ctx context.Context, fy, path string, perMonth int) (ITCRiskCalendar, error) {
+	c, err := s.ITCRisk(ctx, fy, path)
+	if err != nil {
+		return c, err
+	}
+	if perMonth <= 0 {
+		perMonth = 500
+	}
+	return c.Trim(perMonth), nil
+}
+
+// ITCRiskExport writes the whole calendar (every item) as CSV, XLSX or JSON to the exports folder
+// and returns the path.
+func (s *Service) ITCRiskExport(ctx context.Context, fy, path, format string) (string, error) {
+	c, err := s.ITCRisk(ctx, fy, path)
+	if err != nil {
+		return "", err
+	}
+	return s.WriteExport("itc-at-risk-"+yearSlug(c.FYLabel), format, ITCRiskTable(c))
+}
+
+// ITCRiskTable is the calendar as one table (itcrisk.Table), for the command line's files.
+func ITCRiskTable(c ITCRiskCalendar) export.Table { return itcrisk.Table(c) }
+
+func yearSlug(label string) string {
+	return strings.ReplaceAll(strings.TrimPrefix(label, "FY "), " ", "")
+}
+
+// Scorecard scores the suppliers of the financial year fy (itcrisk.ScoreFormula) from what is
+// stored and, when path is given, the purchase register there; worst first.
+func (s *Service) Scorecard(ctx context.Context, fy, path string) (SupplierScorecard, error) {
+	in, err := s.riskInput(ctx, fy, path)
+	if err != nil {
+		return SupplierScorecard{}, err
+	}
+	return itcrisk.Score(in), nil
+}
+
+// ScorecardTable is the scorecard as one table, for the command line's files.
+func ScorecardTable(sc SupplierScorecard) export.Table { return itcrisk.ScorecardTable(sc) }
+
+// ScorecardExport writes the scorecard as CSV, XLSX or JSON to the exports folder.
+func (s *Service) ScorecardExport(ctx context.Context, fy, path, format string) (string, error) {
+	sc, err := s.Scorecard(ctx, fy, path)
+	if err != nil {
+		return "", err
+	}
+	return s.WriteExport("supplier-scorecard-"+yearSlug(sc.FYLabel), format, ScorecardTable(sc))
+}
+
+// ChaserFile is one supplier's pack written.
+type ChaserFile struct {
+	Supplier  string `json:"supplier_gstin"`
+	Name      string `json:"supplier_name,omitempty"`
+	Score     int    `json:"score"`
+	Documents int    `json:"documents"`
+	Path      string `json:"path"`
+}
+
+// ChaserPack writes one XLSX workbook per supplier with something to fix (sheets "Message", the
+// text to send, and "Documents") into dir (made if missing; "" for a new folder in the exports
+// folder), each file whole or not at all; supplier keeps one GSTIN ("" for all). It returns the
+// files written, worst score first.
+func (s *Service) ChaserPack(ctx context.Context, fy, path, dir, supplier string) ([]ChaserFile, error) {
+	sc, err := s.Scorecard(ctx, fy, path)
+	if err != nil {
+		return nil, err
+	}
+	chasers := itcrisk.Chasers(sc, s.Workspace().Name)
+	supplier = strings.ToUpper(strings.TrimSpace(supplier))
+	if supplier != "" {
+		keep := chasers[:0]
+		for _, c := range chasers {
+			if c.Supplier == supplier {
+				keep = append(keep, c)
+			}
+		}
+		chasers = keep
+	}
+	if len(chasers) == 0 {
+		what := "No supplier has"
+		if supplier != "" {
+			what = supplier + " has"
+		}
+		return nil, apperr.New(apperr.NotFound, "%s anything to fix in %s: no chaser pack to write.", what, sc.FYLabel)
+	}
+	if dir == "" {
+		dir = filepath.Join(s.DB.Dir, core.ExportsDir, "chasers-"+yearSlug(sc.FYLabel)+"-"+s.Now().Format("20060102-150405"))
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, apperr.New(apperr.Invalid, "Cannot make the folder %s: %v.", dir, err)
+	}
+	out := make([]ChaserFile, 0, len(chasers))
+	for _, c := range chasers {
+		p := filepath.Join(dir, c.Supplier+".xlsx")
+		tabs := itcrisk.ChaserTables(c)
+		if err := export.WriteFileAtomic(p, 0o600, func(w io.Writer) error { return export.WriteWorkbook(w, tabs) }); err != nil {
+			return out, apperr.New(apperr.Invalid, "Cannot write %s: %v.", p, err)
+		}
+		out = append(out, ChaserFile{Supplier: c.Supplier, Name: c.Name, Score: c.Score, Documents: len(c.Docs), Path: p})
+	}
+	return out, nil
+}

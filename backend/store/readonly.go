@@ -1,0 +1,293 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync/atomic"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"gstdesk/backend/apperr"
+)
+
+// ErrReadOnly is the cause of every write refused by a database that is read-only (a desk that
+// follows a replica, a desk whose replica another desk has taken over). The error a person sees
+// is the refusal given to OpenReadOnly or SetReadOnly, which wraps it.
+var ErrReadOnly = errors.New("store: the database is read-only here")
+
+// guard is the one place every SQL statement of a DB passes: while a refusal is set, a connection
+// opened from then on carries an SQLite authorizer that denies every change to the database file
+// (temporary tables aside) when the statement is prepared, and every error SQLite gives for a
+// denied or read-only write becomes that refusal. No write path of any area can miss it.
+type guard struct {
+	refusal atomic.Pointer[apperr.Error]
+	refused atomic.Int64
+}
+
+// authorize is the SQLite authorizer of a read-only connection.
+func (g *guard) authorize(action sqlite.AuthorizerActionCode, _, _, dbName, _ string) sqlite.AuthorizerReturnCode {
+	switch action {
+	case sqlite.AuthInsert, sqlite.AuthUpdate, sqlite.AuthDelete:
+		if dbName == "temp" {
+			return sqlite.AuthorizerOK
+		}
+		return sqlite.AuthorizerDeny
+	case sqlite.AuthCreateIndex, sqlite.AuthCreateTable, sqlite.AuthCreateTrigger, sqlite.AuthCreateView,
+		sqlite.AuthDropIndex, sqlite.AuthDropTable, sqlite.AuthDropTrigger, sqlite.AuthDropView,
+		sqlite.AuthAlterTable, sqlite.AuthReindex, sqlite.AuthAnalyze, sqlite.AuthCreateVTable, sqlite.AuthDropVTable,
+		sqlite.AuthAttach, sqlite.AuthDetach:
+		return sqlite.AuthorizerDeny
+	}
+	return sqlite.AuthorizerOK
+}
+
+// refuse returns the refusal for err when err is SQLite refusing a write while the guard is set,
+// and err otherwise.
+func (g *guard) refuse(err error) error {
+	if err == nil {
+		return nil
+	}
+	r := g.refusal.Load()
+	if r == nil {
+		return err
+	}
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_AUTH, sqlite3.SQLITE_READONLY:
+	default:
+		return err
+	}
+	g.refused.Add(1)
+	e := *r
+	e.Err = errors.Join(ErrReadOnly, err)
+	return &e
+}
+
+// connector opens guarded connections to one database file.
+type connector struct {
+	dsn string
+	drv *sqlite.Driver
+	g   *guard
+}
+
+func newConnector(dsn string) *connector {
+	c := &connector{dsn: dsn, drv: &sqlite.Driver{}, g: &guard{}}
+	c.drv.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, _ string) error {
+		if c.g.refusal.Load() == nil {
+			return nil // a writable database pays nothing per statement
+		}
+		a, ok := conn.(sqlite.AuthorizerRegisterer)
+		if !ok {
+			return fmt.Errorf("store: the SQLite driver (%T) cannot refuse writes", conn)
+		}
+		return a.RegisterAuthorizer(c.g.authorize)
+	})
+	return c
+}
+
+// Connect opens one connection.
+func (c *connector) Connect(context.Context) (driver.Conn, error) {
+	conn, err := c.drv.Open(c.dsn)
+	if err != nil {
+		return nil, err
+	}
+	inner, ok := conn.(innerConn)
+	if !ok {
+		conn.Close()
+		return nil, fmt.Errorf("store: the SQLite driver's connection (%T) lacks a method gstdesk uses", conn)
+	}
+	return &guardedConn{c: inner, g: c.g}, nil
+}
+
+// Driver is the SQLite driver behind the connector.
+func (c *connector) Driver() driver.Driver { return c.drv }
+
+// innerConn is what gstdesk uses of a modernc.org/sqlite connection (package gstr2a runs its
+// ingest straight on it).
+type innerConn interface {
+	driver.Conn
+	driver.ConnBeginTx
+	driver.ConnPrepareContext
+	driver.ExecerContext
+	driver.QueryerContext
+	driver.Pinger
+	driver.SessionResetter
+	driver.Validator
+}
+
+// guardedConn is a connection whose refused writes read as the guard's refusal.
+type guardedConn struct {
+	c innerConn
+	g *guard
+}
+
+func (gc *guardedConn) Prepare(query string) (driver.Stmt, error) {
+	s, err := gc.c.Prepare(query)
+	return s, gc.g.refuse(err)
+}
+
+func (gc *guardedConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	s, err := gc.c.PrepareContext(ctx, query)
+	return s, gc.g.refuse(err)
+}
+
+func (gc *guardedConn) Close() error { return gc.c.Close() }
+
+// Begin is driver.Conn's; database/sql calls BeginTx.
+func (gc *guardedConn) Begin() (driver.Tx, error) {
+	return gc.BeginTx(context.Background(), driver.TxOptions{})
+}
+
+func (gc *guardedConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	t, err := gc.c.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, gc.g.refuse(err)
+	}
+	return guardedTx{t: t, g: gc.g}, nil
+}
+
+func (gc *guardedConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	r, err := gc.c.ExecContext(ctx, query, args)
+	return r, gc.g.refuse(err)
+}
+
+func (gc *guardedConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	r, err := gc.c.QueryContext(ctx, query, args)
+	return r, gc.g.refuse(err)
+}
+
+func (gc *guardedConn) Ping(ctx context.Context) error { return gc.c.Ping(ctx) }
+
+func (gc *guardedConn) ResetSession(ctx context.Context) error { return gc.c.ResetSession(ctx) }
+
+func (gc *guardedConn) IsValid() bool { return gc.c.IsValid() }
+
+type guardedTx struct {
+	t driver.Tx
+	g *guard
+}
+
+func (t guardedTx) Commit() error   { return t.g.refuse(t.t.Commit()) }
+func (t guardedTx) Rollback() error { return t.t.Rollback() }
+
+// openGuarded opens dsn through the guard; refusal, when not nil, makes it read-only from the
+// first connection.
+func openGuarded(dsn string, refusal *apperr.Error) (*sql.DB, *guard) {
+	c := newConnector(dsn)
+	if refusal != nil {
+		c.g.refusal.Store(refusal)
+	}
+	return sql.OpenDB(c), c.g
+}
+
+// ReadOnly is the refusal every write gets while the database is read-only, nil while it is
+// writable.
+func (db *DB) ReadOnly() *apperr.Error {
+	if db.guard == nil {
+		return nil
+	}
+	return db.guard.refusal.Load()
+}
+
+// SetReadOnly makes the database refuse every write from now on with refusal (a desk whose
+// replica another desk has taken over); nil makes it writable again. Connections in the pool are
+// let go, so the next statement runs on a connection that carries the refusal.
+func (db *DB) SetReadOnly(refusal *apperr.Error) {
+	if db.guard == nil {
+		return
+	}
+	db.guard.refusal.Store(refusal)
+	db.SetMaxIdleConns(0)
+	if db.fresh {
+		return
+	}
+	db.SetMaxIdleConns(2) // database/sql's default
+}
+
+// Refuse returns the refusal, counted as a refused write, when the database is read-only, and nil
+// when it is writable: for the writes a read-only desk refuses before they reach SQL (a remote call
+// whose answer would be stored, a claim on a backup target).
+func (db *DB) Refuse() error {
+	r := db.ReadOnly()
+	if r == nil {
+		return nil
+	}
+	db.guard.refused.Add(1)
+	e := *r
+	e.Err = ErrReadOnly
+	return &e
+}
+
+// Refused is how many writes the database has refused since it was opened.
+func (db *DB) Refused() int64 {
+	if db.guard == nil {
+		return 0
+	}
+	return db.guard.refused.Load()
+}
+
+// OpenReadOnly opens the database in dir without ever writing to it: a copy another process keeps
+// up to date (a desk that follows a replica). It runs no migration and creates nothing; every
+// write is refused with refusal (see guard). Each use takes a new connection: the process that
+// applies the replica's changes writes the file's pages directly, and SQLite would otherwise keep
+// pages it read before a change in its cache. A database made by a newer gstdesk, or one a newer
+// gstdesk has not yet upgraded to this one's schema, is refused with what to do.
+func OpenReadOnly(ctx context.Context, dir string, refusal *apperr.Error) (*DB, error) {
+	if refusal == nil {
+		return nil, fmt.Errorf("store: OpenReadOnly needs the refusal writes get")
+	}
+	path := filepath.Join(dir, FileName)
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	dsn := "file:" + filepath.ToSlash(path) + "?mode=ro" +
+		"&_pragma=busy_timeout(" + strconv.Itoa(BusyTimeoutMillis) + ")&_pragma=foreign_keys(1)&_pragma=temp_store(MEMORY)"
+	sqldb, g := openGuarded(dsn, refusal)
+	sqldb.SetMaxIdleConns(0)
+	if err := sqldb.PingContext(ctx); err != nil {
+		sqldb.Close()
+		return nil, openError(path, "open", err)
+	}
+	db := &DB{DB: sqldb, Path: path, Dir: dir, guard: g, fresh: true}
+	if err := db.checkSchema(ctx); err != nil {
+		sqldb.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// checkSchema refuses a read-only database whose migrations differ from this gstdesk's: it
+// cannot upgrade it, and the areas' queries expect their own schema.
+func (db *DB) checkSchema(ctx context.Context) error {
+	migs, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	applied, err := db.appliedSet(ctx)
+	if err != nil {
+		return openError(db.Path, "read schema version of", err)
+	}
+	known := map[int]bool{}
+	for _, m := range migs {
+		known[m.version] = true
+		if !applied[m.version] {
+			return apperr.New(apperr.Conflict, "The database in %s was written by an older gstdesk (it lacks %s), and this desk only reads it. Update gstdesk on the writer desk (or open it there once), then try again.", db.Dir, m.name)
+		}
+	}
+	for v := range applied {
+		if !known[v] {
+			return apperr.New(apperr.Conflict, "The database in %s was written by a newer gstdesk (schema change %d). Update gstdesk on this computer.", db.Dir, v)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,174 @@
+package store
+
+import (
+	"context"
+	"database/sql/driver"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"gstdesk/backend/apperr"
+)
+
+var testRefusal = apperr.New(apperr.Conflict, "This desk follows \"nas\" read-only.")
+
+// TestReadOnlyRefusesEveryWrite: a database opened read-only answers reads, and every kind of
+// write (plain, in a transaction, on a raw connection, schema changes) is refused with the
+// refusal, counted, and changes nothing on disk.
+func TestReadOnlyRefusesEveryWrite(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	w, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.CreateWorkspace(ctx, Workspace{Name: "Acme", GSTIN: "27AAPFU0939F1ZV", Environment: EnvTest}); err != nil {
+		t.Fatal(err)
+	}
+	// A follower's file is in rollback-journal mode (the applier writes its pages directly).
+	if _, err := w.ExecContext(ctx, `PRAGMA journal_mode=DELETE`); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	before, err := os.ReadFile(filepath.Join(dir, FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	db, err := OpenReadOnly(ctx, dir, testRefusal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ws, err := db.Workspaces(ctx)
+	if err != nil || len(ws) != 1 {
+		t.Fatalf("Workspaces = %v, %v; want the one workspace", ws, err)
+	}
+	writes := []struct {
+		name string
+		do   func() error
+	}{
+		{"insert", func() error {
+			_, err := db.ExecContext(ctx, `INSERT INTO settings(workspace_id, key, value) VALUES ('', 'k', 'v')`)
+			return err
+		}},
+		{"update via store", func() error {
+			w := ws[0]
+			w.Name = "Renamed"
+			_, err := db.UpdateWorkspace(ctx, w)
+			return err
+		}},
+		{"delete", func() error { _, err := db.ExecContext(ctx, `DELETE FROM workspaces`); return err }},
+		{"create table", func() error { _, err := db.ExecContext(ctx, `CREATE TABLE x (a)`); return err }},
+		{"insert returning", func() error {
+			var id int64
+			return db.QueryRowContext(ctx, `INSERT INTO settings(workspace_id, key, value) VALUES ('', 'k2', 'v') RETURNING rowid`).Scan(&id)
+		}},
+		{"in a transaction", func() error {
+			tx, err := db.BeginTx(ctx, nil)
+			if err != nil {
+				return err
+			}
+			defer tx.Rollback()
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM workspaces`).Scan(&n); err != nil {
+				t.Fatalf("read in a transaction: %v", err)
+			}
+			_, err = tx.ExecContext(ctx, `UPDATE workspaces SET name = 'x'`)
+			return err
+		}},
+		{"raw connection", func() error {
+			c, err := db.Conn(ctx)
+			if err != nil {
+				return err
+			}
+			defer c.Close()
+			return c.Raw(func(dc any) error {
+				_, err := dc.(driver.ExecerContext).ExecContext(ctx, `UPDATE workspaces SET name = 'y'`, nil)
+				return err
+			})
+		}},
+	}
+	for i, w := range writes {
+		err := w.do()
+		if !errors.Is(err, ErrReadOnly) {
+			t.Errorf("%s: err = %v, want ErrReadOnly", w.name, err)
+			continue
+		}
+		if p := apperr.Window.Public(err); p.Kind != apperr.Conflict || p.Message != testRefusal.Message {
+			t.Errorf("%s: shown as %+v, want the refusal", w.name, p)
+		}
+		if got := db.Refused(); got != int64(i+1) {
+			t.Errorf("%s: Refused = %d, want %d", w.name, got, i+1)
+		}
+	}
+	// Opening another workspace on a read-only desk records nothing (and is no refused write).
+	if got, err := db.UseWorkspace(ctx, ws[0].ID); err != nil || got.ID != ws[0].ID {
+		t.Errorf("UseWorkspace = %v, %v; want the workspace, nothing written", got, err)
+	}
+	after, err := os.ReadFile(filepath.Join(dir, FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(before) != string(after) {
+		t.Error("the read-only database's file changed")
+	}
+	if _, err := os.Stat(filepath.Join(dir, FileName+"-wal")); err == nil {
+		t.Error("a read-only open made a WAL file")
+	}
+}
+
+// TestSetReadOnly: a writable database refuses writes from SetReadOnly on and writes again after
+// SetReadOnly(nil); its reads never stop.
+func TestSetReadOnly(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	set := func() error { return db.SetSetting(ctx, "", "k", "v") }
+	if err := set(); err != nil {
+		t.Fatal(err)
+	}
+	db.SetReadOnly(testRefusal)
+	if err := set(); !errors.Is(err, ErrReadOnly) {
+		t.Fatalf("write after SetReadOnly: %v, want ErrReadOnly", err)
+	}
+	if v, err := db.Setting(ctx, "", "k", ""); err != nil || v != "v" {
+		t.Fatalf("read after SetReadOnly = %q, %v", v, err)
+	}
+	db.SetReadOnly(nil)
+	if err := set(); err != nil {
+		t.Fatalf("write after SetReadOnly(nil): %v", err)
+	}
+}
+
+// TestOpenReadOnlyChecksSchema: a database with a migration this gstdesk does not know, or without
+// one it knows, is refused (it cannot be upgraded read-only); a missing one is an error, not a
+// new database.
+func TestOpenReadOnlyChecksSchema(t *testing.T) {
+	ctx := context.Background()
+	if _, err := OpenReadOnly(ctx, t.TempDir(), testRefusal); err == nil {
+		t.Error("OpenReadOnly of an empty folder succeeded")
+	}
+	newer := t.TempDir()
+	db, err := Open(ctx, newer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, `INSERT INTO schema_migrations(version, name) VALUES (9999, '9999_future.sql')`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := OpenReadOnly(ctx, newer, testRefusal); apperr.KindOf(err) != apperr.Conflict {
+		t.Errorf("newer schema: err = %v, want a Conflict", err)
+	}
+	migs, _ := loadMigrations()
+	older := t.TempDir()
+	db, err = OpenAtVersion(ctx, older, migs[len(migs)-2].version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := OpenReadOnly(ctx, older, testRefusal); apperr.KindOf(err) != apperr.Conflict {
+		t.Errorf("older schema: err = %v, want a Conflict", err)
+	}
+}

@@ -1,0 +1,17 @@
+// The reconciliation against GSTR-2B's state, kept while the person visits other screens: what
+// the books are reconciled against, the last result, the person's choices and a running apply.
+import type { ApplyLine, Choice, ThreeWayResult } from '../../api/threeway'
+
+export const tw = $state({
+  /** "2a" or "2b"; "" until the default for the months is known. chosen: the person picked it. */
+  against: '' as '' | '2a' | '2b',
+  chosen: false,
+  token: '',
+  result: null as ThreeWayResult | null,
+  choices: {} as Record<string, Choice>,
+  tab: 'all',
+  cursor: 0,
+  preview: null as ApplyLine[] | null,
+  applied: null as ApplyLine[] | null,
+  applyJob: '',
+})

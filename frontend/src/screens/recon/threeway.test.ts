@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { actionCounts, choiceKey, choiceList, choose, effective, linesSummary, lineWords } from './threeway'
+
+const row = (num: string, action: string, section = 'b2b') => ({ ims_section: section, gstr2a: { supplier_gstin: '27AAAAA0000A1Z5', invoice_number: num }, recommended: { action } })
+const rows = [row('1', 'A'), row('2', 'P'), row('3', ''), { recommended: { action: '' } }]
+
+describe('three-way logic', () => {
+  it('keys rows by their 2B document', () => {
+    expect(choiceKey(rows[0])).toBe('b2b|27AAAAA0000A1Z5|1')
+    expect(choiceKey(rows[3])).toBe('')
+  })
+  it('chooses in place of the recommendation; choosing the recommendation clears', () => {
+    let c = choose({}, rows[0], 'reject')
+    expect(effective(rows[0], c)).toBe('reject')
+    c = choose(c, rows[0], 'accept')
+    expect(c).toEqual({})
+    c = choose(c, rows[2], 'skip')
+    expect(effective(rows[2], c)).toBe('skip')
+    expect(choose(c, rows[3], 'accept')).toBe(c)
+    expect(choiceList(rows, c)).toEqual([{ section: 'b2b', supplier: '27AAAAA0000A1Z5', document: '3', action: 'skip' }])
+  })
+  it('counts rows by the action they will take', () => {
+    const c = choose({}, rows[1], 'reject')
+    expect(actionCounts(rows, c)).toEqual({ all: 4, accept: 1, reject: 1, '': 2 })
+  })
+  it('says each line in words', () => {
+    expect(lineWords({ result: 'dry_run' })).toBe('will be sent')
+    expect(lineWords({ result: 'refused', message: 'stale' })).toBe('refused: stale')
+    expect(linesSummary([{ result: 'applied' }, { result: 'applied' }, { result: 'refused' }, { result: 'not_in_ims' }])).toBe('2 done, 1 refused, 1 not in IMS')
+    expect(linesSummary([])).toBe('nothing to send')
+  })
+})

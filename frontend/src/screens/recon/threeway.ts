@@ -1,0 +1,89 @@
+// Pure helpers of the reconciliation against GSTR-2B (ThreeWay.svelte): the recommended IMS action
+// in words, the person's choices in place of it, the counts by action, and each line of applying
+// them in words.
+import type { Choice } from '../../api/threeway'
+
+export interface TwRowLike {
+  ims_section?: string
+  gstr2a?: { supplier_gstin: string; invoice_number: string } | null
+  recommended: { action: string }
+}
+
+/** The recommended action's code as the choice it is. */
+export const CODE_CHOICE: Record<string, Choice | ''> = { A: 'accept', P: 'pending', R: 'reject', '': '' }
+export const CHOICE_WORD: Record<string, string> = { accept: 'Accept', pending: 'Keep pending', reject: 'Reject', skip: 'Leave as it is', '': 'No IMS action' }
+export const CHOICE_TONE: Record<string, string> = { accept: 'ok', pending: 'warn', reject: 'bad', skip: '', '': '' }
+
+/** The tabs of the three-way table: all rows, then by the action to take. */
+export const ACTION_TABS: { key: string; label: string }[] = [
+  { key: 'all', label: 'All' },
+  { key: 'accept', label: 'Accept' },
+  { key: 'pending', label: 'Keep pending' },
+  { key: 'reject', label: 'Reject' },
+  { key: 'skip', label: 'Left as is' },
+  { key: '', label: 'No IMS action' },
+]
+
+/** How a row's 2B document is known to the choices ("" for a row with no 2B document). */
+export function choiceKey(r: TwRowLike): string {
+  if (!r.gstr2a || !r.ims_section) return ''
+  return `${r.ims_section}|${r.gstr2a.supplier_gstin}|${r.gstr2a.invoice_number}`
+}
+
+/** The action a row will take: the person's choice, else the recommendation. */
+export function effective(r: TwRowLike, choices: Record<string, Choice>): Choice | '' {
+  const k = choiceKey(r)
+  return (k && choices[k]) || CODE_CHOICE[r.recommended.action] || ''
+}
+
+/** Sets (or, when it is the recommendation, clears) a row's choice. */
+export function choose(choices: Record<string, Choice>, r: TwRowLike, c: Choice): Record<string, Choice> {
+  const k = choiceKey(r)
+  if (!k) return choices
+  const next = { ...choices }
+  if (CODE_CHOICE[r.recommended.action] === c) delete next[k]
+  else next[k] = c
+  return next
+}
+
+/** Rows by the action they will take, and all. */
+export function actionCounts(rows: TwRowLike[], choices: Record<string, Choice>): Record<string, number> {
+  const out: Record<string, number> = { all: rows.length }
+  for (const r of rows) {
+    const a = effective(r, choices)
+    out[a] = (out[a] ?? 0) + 1
+  }
+  return out
+}
+
+/** The choices the backend needs: only those that differ from the recommendation. */
+export function choiceList(rows: TwRowLike[], choices: Record<string, Choice>): { section: string; supplier: string; document: string; action: Choice }[] {
+  return rows.filter((r) => choices[choiceKey(r)]).map((r) => ({
+    section: r.ims_section ?? '', supplier: r.gstr2a!.supplier_gstin, document: r.gstr2a!.invoice_number, action: choices[choiceKey(r)],
+  }))
+}
+
+/** One line of a preview or an apply, in words. */
+export function lineWords(l: { result: string; message?: string }): string {
+  switch (l.result) {
+    case 'dry_run': return 'will be sent'
+    case 'already': return 'already so in IMS: nothing to send'
+    case 'not_in_ims': return 'not in IMS: ' + (l.message ?? '')
+    case 'applied': return 'done: the portal has it'
+    case 'refused': return 'refused: ' + (l.message ?? '')
+    case 'failed': return 'not done: ' + (l.message ?? '')
+    case 'unknown': return 'not known yet: ' + (l.message ?? '')
+    case 'sent': return 'sent'
+  }
+  return l.message ?? l.result
+}
+export const lineTone = (result: string): string => ({ dry_run: 'info', already: '', not_in_ims: 'warn', applied: 'ok', refused: 'bad', failed: 'bad', unknown: 'warn' } as Record<string, string>)[result] ?? ''
+
+/** What a preview or an apply came to, in one line: "58 done, 2 refused, 1 not in IMS". */
+export function linesSummary(lines: { result: string }[]): string {
+  const n: Record<string, number> = {}
+  for (const l of lines) n[l.result] = (n[l.result] ?? 0) + 1
+  const words: [string, string][] = [['dry_run', 'to send'], ['applied', 'done'], ['refused', 'refused'], ['failed', 'not done'], ['unknown', 'not known yet'], ['already', 'already so'], ['not_in_ims', 'not in IMS']]
+  const parts = words.filter(([k]) => n[k]).map(([k, w]) => `${n[k]} ${w}`)
+  return parts.join(', ') || 'nothing to send'
+}
