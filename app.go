@@ -55,6 +55,7 @@ func (a *App) startup(ctx context.Context) {
 		return
 	}
 	a.shell.d = d
+	a.Files.askWhereToSave()
 	// Continuous replication while the window is open; a target that fails shows in the status bar.
 	if err := d.Backup.Start(ctx, "window"); err != nil {
 		a.shell.log.Error("backup: start replication", "err", err.Error())

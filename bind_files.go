@@ -1,30 +1,32 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
 
-// Files binds what the window does with a finished export: save a copy where the person chooses
-// (the system's Save dialog, opened in the exports folder), open it, or show its folder. Only
-// files gstdesk wrote in the exports folder are accepted (core.ExportFile).
+// Files binds what the window does with exports: each one asks where to save it first (the system's
+// Save dialog, opening in the exports folder with the name gstdesk gives it), and a finished one
+// can be opened or its folder shown. Only files gstdesk wrote are accepted (core.ExportFile).
 type Files struct{ *shell }
 
-// SaveExportAs asks where to save a copy of an export and saves it there; "" when the person
-// cancels the dialog.
-func (b *Files) SaveExportAs(path string) (string, error) {
-	p, err := b.d.Core.ExportFile(path)
-	if err != nil {
-		return "", err
+// SaveDialogEnv set to "exports" writes every export to the exports folder without asking: the
+// end-to-end tests drive the window in a browser, where no system dialog can be answered.
+const SaveDialogEnv = "GSTDESK_SAVE_DIALOG"
+
+// askWhereToSave makes every export of the window open the system's Save dialog first (unless
+// SaveDialogEnv says otherwise).
+func (b *Files) askWhereToSave() {
+	if os.Getenv(SaveDialogEnv) == "exports" {
+		return
 	}
-	to, err := runtime.SaveFileDialog(b.ctx, runtime.SaveDialogOptions{
-		Title: "Save the export", DefaultDirectory: filepath.Dir(p), DefaultFilename: filepath.Base(p),
+	b.d.Core.SetExportChooser(func(dir, name string) (string, error) {
+		return runtime.SaveFileDialog(b.ctx, runtime.SaveDialogOptions{
+			Title: "Save the export", DefaultDirectory: dir, DefaultFilename: name, CanCreateDirectories: true,
+		})
 	})
-	if err != nil || to == "" {
-		return "", err
-	}
-	return b.d.Core.CopyExport(p, to)
 }
 
 // OpenExport opens an export in the program the system uses for its kind (Excel for .xlsx).

@@ -17,6 +17,63 @@ type RowsView struct {
 	Total  int   `json:"total"`
 	Offset int   `json:"offset"`
 	Rows   []Row `json:"rows"`
+	// Totals add up every row the status and filter select, not only the page: the table that
+	// scrolls through them pins these at the bottom.
+	Totals RowsTotals `json:"totals"`
+	// Names names the supplier of each row of the page whose own invoice has no name (a row missing
+	// in books: 2A carries no names), from another invoice of the run; the service adds names from
+	// cached lookups (SupplierNames).
+	Names map[string]string `json:"names"`
+}
+
+// Unnamed lists the supplier GSTINs of the page's rows that have no name yet, neither on the row's
+// own invoice nor in Names.
+func (v *RowsView) Unnamed() []string {
+	var out []string
+	seen := map[string]bool{}
+	for i := range v.Rows {
+		g := rowGSTIN(&v.Rows[i])
+		if rowName(&v.Rows[i]) == "" && v.Names[g] == "" && !seen[g] {
+			seen[g] = true
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// rowName is the supplier name the row's own invoice gives: the books' where the row has a books
+// side (as its GSTIN), else 2A's.
+func rowName(r *Row) string {
+	if r.Books != nil {
+		return r.Books.SupplierName
+	}
+	return r.GSTR2A.SupplierName
+}
+
+// RowsTotals are exact sums in paise of the rows selected: the taxable value (the books' where the
+// row has a books side, else 2A's), the books' tax, 2A's tax, and books minus 2A.
+type RowsTotals struct {
+	Taxable    Paise `json:"taxable"`
+	BooksTax   Paise `json:"books_tax"`
+	GSTR2ATax  Paise `json:"gstr2a_tax"`
+	Difference Paise `json:"difference"`
+}
+
+// add counts one row in the totals.
+func (t *RowsTotals) add(r *Row) {
+	switch {
+	case r.Books != nil:
+		t.Taxable += r.Books.Taxable
+	case r.GSTR2A != nil:
+		t.Taxable += r.GSTR2A.Taxable
+	}
+	if r.Books != nil {
+		t.BooksTax += r.Books.Tax()
+	}
+	if r.GSTR2A != nil {
+		t.GSTR2ATax += r.GSTR2A.Tax()
+	}
+	t.Difference = t.BooksTax - t.GSTR2ATax
 }
 
 // rowMatches says whether a row holds the filter text in its GSTIN, name or number.
@@ -39,13 +96,14 @@ func rowMatches(r *Row, f string) bool {
 
 // PageRows is one page of a run's rows: status "" for all, filter text matched against GSTIN,
 // supplier name and invoice number, limit rows (0: 500, at most 5000) from offset, with the counts
-// of every status, of decided rows and of rows whose data changed since their decision.
+// of every status, of decided rows and of rows whose data changed since their decision, the
+// totals of every row selected, and names for the page's suppliers whose own row gives none.
 func PageRows(run Run, res Result, status, filter string, offset, limit int) RowsView {
 	if limit <= 0 || limit > 5000 {
 		limit = 500
 	}
 	offset = max(offset, 0)
-	v := RowsView{Run: run, Counts: map[string]int{}, Offset: offset, Rows: []Row{}}
+	v := RowsView{Run: run, Counts: map[string]int{}, Offset: offset, Rows: []Row{}, Names: map[string]string{}}
 	for _, st := range Statuses {
 		v.Counts[string(st)] = 0
 	}
@@ -65,7 +123,16 @@ func PageRows(run Run, res Result, status, filter string, offset, limit int) Row
 		if v.Total >= offset && len(v.Rows) < limit {
 			v.Rows = append(v.Rows, *r)
 		}
+		v.Totals.add(r)
 		v.Total++
+	}
+	if unnamed := v.Unnamed(); len(unnamed) > 0 {
+		info := supplierInfos(res)
+		for _, g := range unnamed {
+			if in := info[g]; in != nil && in.name != "" {
+				v.Names[g] = in.name
+			}
+		}
 	}
 	return v
 }

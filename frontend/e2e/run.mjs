@@ -40,7 +40,8 @@ export async function startApp(extraEnv = {}) {
   // The app's own output goes to build/e2e/app.log (the Wails dev server is chatty), not the test log.
   const log = openSync(path.join(shots, 'app.log'), 'a')
   const proc = spawn(bin, ['-assetdir', path.join(root, 'frontend/dist'), '-devserver', `127.0.0.1:${port}`, '-loglevel', 'Warning'], {
-    env: { ...process.env, GSTDESK_DATA_DIR: data, GSTDESK_DEMO_DATE: demoDate(), ...extraEnv }, stdio: ['ignore', log, log],
+    // No system Save dialog can be answered from the browser: exports go to the exports folder.
+    env: { ...process.env, GSTDESK_DATA_DIR: data, GSTDESK_DEMO_DATE: demoDate(), GSTDESK_SAVE_DIALOG: 'exports', ...extraEnv }, stdio: ['ignore', log, log],
   })
   const url = `http://127.0.0.1:${port}/`
   await waitFor(url, 20000)

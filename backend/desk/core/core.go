@@ -47,6 +47,10 @@ type Core struct {
 	// demoCheckedFor is the workspace whose CheckDemoSource answer demoCheck holds.
 	demoCheckedFor string
 	demoCheck      error
+	// chooser asks where to save an export (SetExportChooser); chosen holds the files saved where
+	// the person chose, which ExportFile accepts besides the exports folder.
+	chooser ExportChooser
+	chosen  map[string]bool
 	// following is the replica this desk follows read-only (nil for a desk that writes).
 	following *backup.Following
 }

@@ -62,8 +62,8 @@ func TestWriteExportNeutralisesAndNeverOverwrites(t *testing.T) {
 	}
 }
 
-// TestExportFileAcceptsOnlyExports: the window opens, shows or copies only files in the exports
-// folder; a copy saved elsewhere is the export, byte for byte.
+// TestExportFileAcceptsOnlyExports: the window opens or shows only files in the exports folder
+// (and those saved where the person chose: TestWriteExportChosen).
 func TestExportFileAcceptsOnlyExports(t *testing.T) {
 	data := t.TempDir()
 	c, _ := coretest.OpenAt(t, data, nil, time.Now)
@@ -81,13 +81,114 @@ func TestExportFileAcceptsOnlyExports(t *testing.T) {
 			t.Errorf("%s accepted as an export", bad)
 		}
 	}
-	to := filepath.Join(t.TempDir(), "mine.csv")
-	if got, err := c.CopyExport(p, to); err != nil || got != to {
-		t.Fatalf("copy = %q, %v", got, err)
+}
+
+// TestWriteExportChosen: with the window's Save dialog (an ExportChooser), an export asks first,
+// offering the exports folder and the usual name; the file chosen is written whole, replacing one
+// already there only once complete; a cancelled dialog writes nothing and is no error; a failed
+// write leaves the file that was there; a dialog that cannot open sends the export to exports/.
+func TestWriteExportChosen(t *testing.T) {
+	tab := export.Table{Columns: []export.Column{{Key: "a", Title: "A"}}, Rows: [][]any{{"new"}}}
+	wantCSV := "\ufeffA\nnew\n"
+	type asked struct{ dir, name string }
+	tests := []struct {
+		name     string
+		answer   func(dir string) string // the path the person chooses in dir ("" cancels)
+		existing string                  // a file already at the chosen path
+		fail     bool                    // the export's writer fails half-way
+		dialog   error                   // the dialog cannot open
+		wantFile string                  // the file's name afterwards, in the chosen folder ("" none)
+		wantBody string
+		wantErr  bool
+	}{
+		{name: "a new file", answer: func(d string) string { return filepath.Join(d, "mine.csv") }, wantFile: "mine.csv", wantBody: wantCSV},
+		{name: "an existing file replaced whole", answer: func(d string) string { return filepath.Join(d, "mine.csv") },
+			existing: "an older and much longer export that must not survive in part\n", wantFile: "mine.csv", wantBody: wantCSV},
+		{name: "a name without its extension", answer: func(d string) string { return filepath.Join(d, "mine") }, wantFile: "mine.csv", wantBody: wantCSV},
+		{name: "cancelled", answer: func(string) string { return "" }},
+		{name: "cancelled with a file there", answer: func(string) string { return "" }, existing: "kept", wantFile: "mine.csv", wantBody: "kept"},
+		{name: "the write fails", answer: func(d string) string { return filepath.Join(d, "mine.csv") }, existing: "kept", fail: true,
+			wantFile: "mine.csv", wantBody: "kept", wantErr: true},
+		{name: "a folder that does not exist", answer: func(d string) string { return filepath.Join(d, "gone", "mine.csv") }, wantErr: true},
 	}
-	a, _ := os.ReadFile(p)
-	b, _ := os.ReadFile(to)
-	if string(a) != string(b) || len(a) == 0 {
-		t.Errorf("the copy differs from the export")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := coretest.NewClock(time.Date(2026, 11, 24, 10, 0, 0, 0, time.Local))
+			data := t.TempDir()
+			c, _ := coretest.OpenAt(t, data, nil, clock.Now)
+			where := t.TempDir()
+			if tc.existing != "" {
+				os.WriteFile(filepath.Join(where, "mine.csv"), []byte(tc.existing), 0o600)
+			}
+			var got []asked
+			c.SetExportChooser(func(dir, name string) (string, error) {
+				got = append(got, asked{dir, name})
+				return tc.answer(where), tc.dialog
+			})
+			write := func(w io.Writer) error { return export.Write(w, export.CSV, tab) }
+			if tc.fail {
+				write = func(w io.Writer) error { io.WriteString(w, "half"); return errors.New("disk full") }
+			}
+			p, err := c.WriteExportFile("lookup", export.CSV, write)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("err = %v, want an error: %v", err, tc.wantErr)
+			}
+			want := asked{filepath.Join(data, "exports"), "lookup-20261124-100000.csv"}
+			if len(got) != 1 || got[0] != want {
+				t.Errorf("the dialog was offered %+v, want once %+v", got, want)
+			}
+			es, _ := os.ReadDir(where)
+			var names []string
+			for _, e := range es {
+				names = append(names, e.Name())
+			}
+			if tc.wantFile == "" {
+				if len(names) != 0 || p != "" {
+					t.Errorf("wrote %q (returned %q), want nothing", names, p)
+				}
+			} else {
+				if len(names) != 1 || names[0] != tc.wantFile {
+					t.Errorf("the folder holds %q, want %s alone (no temporary file)", names, tc.wantFile)
+				}
+				b, _ := os.ReadFile(filepath.Join(where, tc.wantFile))
+				if string(b) != tc.wantBody {
+					t.Errorf("the file holds %q, want %q", b, tc.wantBody)
+				}
+			}
+			if !tc.wantErr && tc.wantBody == wantCSV {
+				if p != filepath.Join(where, tc.wantFile) {
+					t.Errorf("returned %q, want %q", p, filepath.Join(where, tc.wantFile))
+				}
+				if _, err := c.ExportFile(p); err != nil {
+					t.Errorf("the window may not open the file it saved: %v", err)
+				}
+			}
+			if ex, _ := os.ReadDir(filepath.Join(data, "exports")); len(ex) != 0 {
+				t.Errorf("the exports folder holds %d files; the export went where it was asked", len(ex))
+			}
+		})
+	}
+}
+
+// TestWriteExportDialogFails: a Save dialog that cannot open (no dialog on this system) sends the
+// export to the exports folder, as without a dialog; exports of many files never ask.
+func TestWriteExportDialogFails(t *testing.T) {
+	data := t.TempDir()
+	c, _ := coretest.OpenAt(t, data, nil, time.Now)
+	asked := 0
+	c.SetExportChooser(func(dir, name string) (string, error) { asked++; return "", errors.New("no dialog") })
+	tab := export.Table{Columns: []export.Column{{Key: "a", Title: "A"}}, Rows: [][]any{{"1"}}}
+	p, err := c.WriteExport("lookup", "csv", tab)
+	if err != nil || filepath.Dir(p) != filepath.Join(data, "exports") {
+		t.Fatalf("export = %q, %v; want a file in the exports folder", p, err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Error(err)
+	}
+	if _, err := c.WriteExportFileInFolder("forms", export.CSV, func(w io.Writer) error { return export.Write(w, export.CSV, tab) }); err != nil {
+		t.Fatal(err)
+	}
+	if asked != 1 {
+		t.Errorf("the dialog was asked %d times, want once (the folder export never asks)", asked)
 	}
 }

@@ -547,13 +547,24 @@ func (s *Service) ReconResult(ctx context.Context, runID string) (recon.Run, rec
 }
 
 // ReconRows returns rows of a run: status "" for all, filter text matched against GSTIN, supplier
-// name and invoice number, a page of limit rows (0: 500) from offset.
+// name and invoice number, a page of limit rows (0: 500) from offset; a supplier no invoice of the
+// run names is named from cached lookups.
 func (s *Service) ReconRows(ctx context.Context, runID, status, filter string, offset, limit int) (ReconRowsView, error) {
 	run, res, err := s.ReconResult(ctx, runID)
 	if err != nil {
 		return ReconRowsView{}, err
 	}
-	return recon.PageRows(run, res, status, filter, offset, limit), nil
+	v := recon.PageRows(run, res, status, filter, offset, limit)
+	if unnamed := v.Unnamed(); len(unnamed) > 0 {
+		if names := s.Returns.SupplierNames(ctx); names != nil {
+			for g, n := range names(unnamed) {
+				if n != "" {
+					v.Names[g] = n
+				}
+			}
+		}
+	}
+	return v, nil
 }
 
 // ReconExplain explains the row with the given key in a run.

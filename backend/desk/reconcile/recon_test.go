@@ -445,3 +445,36 @@ func TestReconRerunKeepsTheRunsOptions(t *testing.T) {
 		t.Errorf("re-run options = %+v, want the run's ₹5 and 3 days", again.Options)
 	}
 }
+
+// TestReconRowsNameSuppliersFromLookups: a row missing in books shows its supplier's name once the
+// GSTIN has been looked up (2A carries no names and no register invoice names the supplier).
+func TestReconRowsNameSuppliersFromLookups(t *testing.T) {
+	s, w := pulledService(t)
+	ctx := context.Background()
+	// A register of one invoice of another supplier: every 2A invoice is missing in books, unnamed.
+	csv := "GSTIN,Invoice No,Invoice Date,Taxable Value,IGST\n27AAPFU0939F1ZV,INV/1,01-04-2025,1000,180\n"
+	im, err := s.ReconImportData(ctx, "books.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := reconRun(t, s, w, im.Token, "2025-04", "2025-06")
+	v, err := s.ReconRows(ctx, run.ID, string(recon.MissingInBooks), "", 0, 0)
+	if err != nil || len(v.Rows) == 0 {
+		t.Fatalf("missing in books: %d rows, %v", len(v.Rows), err)
+	}
+	g := v.Rows[0].GSTR2A.SupplierGSTIN
+	if n := v.Names[g]; n != "" || v.Rows[0].GSTR2A.SupplierName != "" {
+		t.Fatalf("%s is named %q before any lookup; the test needs an unnamed supplier", g, n)
+	}
+	d, err := s.Lookups.LookupGSTIN(ctx, g, false)
+	if err != nil || d.LegalName == "" {
+		t.Fatalf("lookup %s: %+v, %v", g, d, err)
+	}
+	v, err = s.ReconRows(ctx, run.ID, string(recon.MissingInBooks), "", 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.Names[g]; got != d.LegalName && got != d.TradeName {
+		t.Errorf("names[%s] = %q, want the looked-up name %q", g, got, d.LegalName)
+	}
+}

@@ -319,11 +319,11 @@ func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name
 }
 
 // TDSForms writes the year-end forms (every employee, or one by code) to the exports folder and
-// returns the files' paths.
+// returns the files' paths: many files at once, so the window never asks where to save each.
 func (s *Service) TDSForms(ctx context.Context, fy, code string) ([]string, error) {
 	return s.TDSFormsWrite(ctx, fy, code, func(name string, write func(io.Writer) error) (string, error) {
 		ext := filepath.Ext(name)
-		return s.WriteExportFile(strings.TrimSuffix(name, ext), export.Format(strings.TrimPrefix(ext, ".")), write)
+		return s.WriteExportFileInFolder(strings.TrimSuffix(name, ext), export.Format(strings.TrimPrefix(ext, ".")), write)
 	})
 }
 

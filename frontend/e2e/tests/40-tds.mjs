@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inView } from '../helpers.mjs'
 
 const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const bin = path.resolve(frontend, process.env.DEV_BIN || '../build/bin/gstdesk-dev')
@@ -42,6 +43,27 @@ export const tests = {
     assert.match(text, /12,10,000/, 'Asha Rao: 12,85,000 less the 75,000 standard deduction, in Indian grouping')
     await shot('run-table')
   },
+  'the employees scroll as one list: keys move, Space ticks, Enter opens the sheet': async ({ page }) => {
+    await openTDS(page)
+    await page.getByTestId('tds-table').getByText('Asha Rao').waitFor()
+    assert.match(await page.getByTestId('tds-rows-info').innerText(), /^Employees 1–5 of 5$/)
+    assert.equal(await page.getByRole('button', { name: /Next|Prev/ }).count(), 0, 'no pages')
+    const table = page.getByTestId('tds-table')
+    await table.focus()
+    await page.keyboard.press('End')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), '6')
+    await page.keyboard.press('Home')
+    await page.keyboard.press('ArrowDown')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), '3')
+    await page.keyboard.press(' ')
+    assert.equal(await table.locator('tr.sel input[type=checkbox]').isChecked(), true)
+    assert.match(await page.getByTestId('tds-crosscheck').innerText(), /Check 1 selected/)
+    await page.keyboard.press(' ')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('tds-sheet').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('tds-sheet').waitFor({ state: 'detached' })
+  },
   'opens an employee computation sheet, both regimes side by side': async ({ page, shot }) => {
     await openTDS(page)
     await page.getByTestId('tds-table').getByText('Vikram Shah').click()
@@ -55,6 +77,29 @@ export const tests = {
     assert.match(await sheet.getByTestId('tds-schedule').innerText(), /Mar/)
     await sheet.getByTestId('tds-sheet-new').scrollIntoViewIfNeeded()
     await shot('sheet')
+    // The sticky header never overlaps a line: unscrolled, the first line starts under it; scrolled
+    // half-way down the sheet, it sits at the pane's very top and no line shows above it.
+    const overlap = () => sheet.getByTestId('tds-sheet-new').evaluate((col) => {
+      const main = col.closest('main').getBoundingClientRect()
+      const head = col.querySelector('thead th').getBoundingClientRect()
+      const rows = [...col.querySelectorAll('tbody tr')].map((r) => r.getBoundingClientRect())
+      const first = rows.find((r) => r.bottom > head.bottom) ?? rows[0]
+      return {
+        stuck: head.top <= main.top + 1,
+        headTop: head.top - main.top,
+        under: first.top - head.bottom,
+        // Lines with a part in view between the pane's top and the header's top.
+        above: rows.filter((r) => Math.min(r.bottom, head.top) - Math.max(r.top, main.top) > 1).length,
+      }
+    })
+    await sheet.getByTestId('tds-sheet-new').evaluate((col) => { col.closest('main').scrollTop = col.querySelector('tbody').getBoundingClientRect().top - col.closest('main').getBoundingClientRect().top + col.closest('main').scrollTop - 40 })
+    let o = await overlap()
+    assert.ok(!o.stuck && o.under >= -0.5, `unscrolled: the header covers the first line by ${-o.under}px`)
+    await sheet.getByTestId('tds-sheet-new').evaluate((col) => { col.closest('main').scrollTop += 300 })
+    o = await overlap()
+    assert.ok(o.stuck, `scrolled: the header is ${o.headTop}px below the pane's top`)
+    assert.equal(o.above, 0, 'scrolled: lines show above the sticky header')
+    await shot('sheet-scrolled')
     await sheet.getByTestId('tds-sheet-html').click()
     const p = (await sheet.getByTestId('tds-sheet-path').innerText()).replace(/^Written to /, '')
     assert.ok(existsSync(p), 'the printable sheet exists at ' + p)
@@ -90,5 +135,46 @@ export const tests = {
     p = (await page.getByTestId('tds-export-path').innerText()).replace(/^Written to /, '')
     assert.ok(existsSync(p))
     await shot('exported')
+  },
+  'a payroll of 1,000 employees scrolls as one list, its rows fetched a page at a time': async ({ page, shot }) => {
+    await openTDS(page)
+    const lines = ['employee_code,name,pan,pan_status,employee_category,salary_as_per_provisions_contained_in_section_17_1,deductible_amount_us_80_c']
+    for (let i = 0; i < 1000; i++) lines.push(`E${String(i + 1).padStart(4, '0')},Employee ${i + 1},ABCPE${String(i).padStart(4, '0')}K,PANISVALID,general,${600000 + i * 1000},${i % 150000}`)
+    await page.getByTestId('tds-file-input').setInputFiles({ name: 'big-payroll.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) })
+    await page.getByTestId('tds-preview').waitFor()
+    assert.match(await page.getByTestId('tds-good').innerText(), /1,000 ready/)
+    await page.getByTestId('tds-fy').selectOption('FY 2025-26')
+    await page.getByTestId('tds-start').click()
+    await page.getByTestId('tds-table').getByText('Employee 1', { exact: true }).waitFor({ timeout: 30000 })
+    assert.match(await page.getByTestId('tds-rows-info').innerText(), /^Employees 1–\d+ of 1,000$/)
+    const inPage = await page.getByTestId('tds-row').count()
+    assert.ok(inPage < 80, `${inPage} rows in the page`)
+    const table = page.getByTestId('tds-table')
+    const selected = () => table.locator('tr.sel [data-testid=tds-employee]').innerText()
+    await table.focus()
+    // End: the last page is fetched and the last employee is selected, in view above the total.
+    await page.keyboard.press('End')
+    await page.waitForFunction(() => document.querySelector('[data-testid=tds-table] tr.sel [data-testid=tds-employee]')?.textContent === 'Employee 1000')
+    assert.ok(await inView(page, 'tds-table', 'tr.sel'), 'the last employee is in view')
+    assert.match(await page.getByTestId('tds-rows-info').innerText(), /–1,000 of 1,000$/)
+    // Crores in ten columns still fit: no sideways scrolling.
+    for (const [w, h] of [[1366, 768], [1280, 720]]) {
+      await page.setViewportSize({ width: w, height: h })
+      const [sw, cw] = await table.evaluate((el) => [el.scrollWidth, el.clientWidth])
+      assert.ok(sw <= cw + 1, `the employees' table scrolls sideways at ${w}×${h}: ${sw} > ${cw}`)
+    }
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await shot('tds-big-end')
+    // PgUp twice, then the middle by scrolling: rows of pages never fetched arrive as they come into view.
+    await page.keyboard.press('PageUp')
+    await page.keyboard.press('PageUp')
+    assert.ok(await inView(page, 'tds-table', 'tr.sel'))
+    assert.match(await selected(), /^Employee 9\d\d$/)
+    await table.evaluate((el) => { el.scrollTop = el.scrollHeight / 2 })
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=tds-employee]')].some((b) => b.textContent === 'Employee 500'))
+    assert.equal(await table.locator('.vt-wait').count(), 0, 'no row left waiting for its page')
+    await page.keyboard.press('Home')
+    assert.equal(await selected(), 'Employee 1')
+    assert.ok(await inView(page, 'tds-table', 'tr.sel'))
   },
 }

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { inView } from '../helpers.mjs'
 
 const num = (s) => Number(s.replace(/[₹,\s]/g, '').replace(/^\((.*)\)$/, '-$1'))
 
@@ -67,6 +68,34 @@ export const tests = {
     assert.match(strip, /Apr 2025[\s\S]*May 2025[\s\S]*Jun 2025[\s\S]*Total/)
     await page.getByTestId('recon-months').click()
     await shot('recon-run')
+  },
+
+  'the rows scroll as one list: keys keep the selection in view above the pinned total': async ({ page, shot }) => {
+    await openRun(page)
+    await tab(page, 'exact')
+    const n = num(await page.locator('[data-testid=recon-tab-exact] .cnt').innerText())
+    await page.getByTestId('recon-row').first().waitFor()
+    // The pinned total covers every row of the tab, not only those fetched or in the page.
+    assert.match(await page.getByTestId('recon-rows-total').innerText(), new RegExp(`Total of ${n.toLocaleString('en-IN')} rows?`))
+    assert.equal(await page.getByRole('button', { name: /Show \d+ more/ }).count(), 0, 'no "Show more"')
+    const inPage = await page.getByTestId('recon-row').count()
+    assert.ok(inPage <= Math.min(n, 60), `${inPage} rows in the page of ${n}`)
+    const table = page.getByTestId('recon-rows')
+    await table.focus()
+    await page.keyboard.press('End')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), String(n + 1))
+    assert.ok(await inView(page, 'recon-rows', 'tr.sel'), 'the last row ends above the pinned total')
+    await shot('recon-rows-end')
+    await page.keyboard.press('PageUp')
+    assert.ok(await inView(page, 'recon-rows', 'tr.sel'))
+    await page.keyboard.press('Home')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), '2')
+    assert.ok(await inView(page, 'recon-rows', 'tr.sel'), 'the first row is under the sticky header')
+    // A row missing in books (2A carries no names) shows its supplier's name, from the register.
+    await tab(page, 'missing_in_books')
+    await page.getByTestId('recon-row').first().waitFor()
+    assert.match(await page.getByTestId('recon-row').first().locator('.who-name').innerText(), /\S/)
+    await shot('recon-missing-in-books')
   },
 
   'a mismatch explained field by field': async ({ page, shot }) => {
@@ -146,8 +175,9 @@ export const tests = {
     assert.match(saved, /supplier-pack-\w{15}-.*\.xlsx$/)
     assert.ok(saved.startsWith(app.data), `${saved} is in the data folder ${app.data}`)
     assert.ok(existsSync(saved) && statSync(saved).size > 0, saved)
-    // What to do with it next: save a copy elsewhere, open it, show its folder.
-    assert.match(await page.getByTestId('file-actions').innerText(), /Save a copy as…[\s\S]*Open[\s\S]*Show in folder/)
+    // What to do with it next: open it, show its folder. (The window asks where to save first; the
+    // runner sets GSTDESK_SAVE_DIALOG=exports, as no system dialog can be answered from the browser.)
+    assert.match(await page.getByTestId('file-actions').innerText(), /^Open\s+Show in folder$/)
     await shot('recon-suppliers')
 
     await tab(page, 'mismatch')

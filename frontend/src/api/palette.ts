@@ -20,7 +20,6 @@ export function openHit(h: PaletteHit): void {
       break
     case 'supplier':
       g2.filter = { ...emptyFilter(), supplier: h.gstin ?? '' }
-      g2.offset = 0
       g2.selectedRow = 0
       g2.openRow = -1
       area.set('gstr2a')

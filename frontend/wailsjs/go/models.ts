@@ -3929,6 +3929,24 @@ export namespace recon {
 	        this.warning = source["warning"];
 	    }
 	}
+	export class RowsTotals {
+	    taxable: number;
+	    books_tax: number;
+	    gstr2a_tax: number;
+	    difference: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new RowsTotals(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.taxable = source["taxable"];
+	        this.books_tax = source["books_tax"];
+	        this.gstr2a_tax = source["gstr2a_tax"];
+	        this.difference = source["difference"];
+	    }
+	}
 	export class Run {
 	    id: string;
 	    workspace_id: string;
@@ -3987,6 +4005,8 @@ export namespace recon {
 	    total: number;
 	    offset: number;
 	    rows: Row[];
+	    totals: RowsTotals;
+	    names: Record<string, string>;
 	
 	    static createFrom(source: any = {}) {
 	        return new RowsView(source);
@@ -4001,6 +4021,8 @@ export namespace recon {
 	        this.total = source["total"];
 	        this.offset = source["offset"];
 	        this.rows = this.convertValues(source["rows"], Row);
+	        this.totals = this.convertValues(source["totals"], RowsTotals);
+	        this.names = source["names"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

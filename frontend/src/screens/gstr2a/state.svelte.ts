@@ -20,7 +20,6 @@ export const g2 = $state({
   filter: emptyFilter(),
   sort: '',
   desc: false,
-  offset: 0,
   selectedRow: 0,
   openRow: -1,
   level: 'invoice' as 'invoice' | 'item',

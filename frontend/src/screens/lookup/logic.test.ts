@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { entries, filterCounts, filterRows, fyChoices, pageOf, sourceLine, statusClass, suppliersWere, toApiDate, type RowLike } from './logic'
+import { entries, filterCounts, filterRows, fyChoices, sourceLine, statusClass, suppliersWere, toApiDate, type RowLike } from './logic'
 
 const row = (o: Partial<RowLike>): RowLike => ({ input: '', gstin: '', status: 'remote', legal_name: '', trade_name: '', reg_status: '', state: '', error: '', ...o })
 
@@ -50,17 +50,6 @@ describe('filterRows', () => {
   })
   it('counts each filter', () => {
     expect(filterCounts(rows)).toEqual({ all: 8, active: 2, cancelled: 1, other: 1, unregistered: 2, problem: 1, invalid: 1, duplicate: 2 })
-  })
-})
-
-describe('pageOf', () => {
-  const xs = Array.from({ length: 450 }, (_, i) => i)
-  it('cuts pages and clamps the page number', () => {
-    expect(pageOf(xs, 0, 200)).toMatchObject({ page: 0, pages: 3, from: 1, to: 200 })
-    expect(pageOf(xs, 2, 200)).toMatchObject({ page: 2, from: 401, to: 450 })
-    expect(pageOf(xs, 9, 200).page).toBe(2)
-    expect(pageOf(xs, -1, 200).page).toBe(0)
-    expect(pageOf([], 0, 200)).toMatchObject({ pages: 1, from: 0, to: 0 })
   })
 })
 

@@ -86,15 +86,6 @@ export function filterCounts(rows: RowLike[]): Record<RowFilter, number> {
   return c
 }
 
-/** The rows of one page (0-based) and the page count. */
-export function pageOf<T>(rows: T[], page: number, size: number): { rows: T[]; page: number; pages: number; from: number; to: number } {
-  const pages = Math.max(1, Math.ceil(rows.length / size))
-  const p = Math.min(Math.max(0, page), pages - 1)
-  const from = p * size
-  const slice = rows.slice(from, from + size)
-  return { rows: slice, page: p, pages, from: rows.length ? from + 1 : 0, to: from + slice.length }
-}
-
 /** "fetched 2 h ago" or "from cache, 3 days old": where a remote answer came from. An answer of
  * the built-in demo service always says it is made up ("demo data (made up), fetched 2 h ago";
  * stored says it was read from the data folder). */

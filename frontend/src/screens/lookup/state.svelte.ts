@@ -15,7 +15,6 @@ export const lookupState = $state({
   bulk: null as BulkView | null,
   filter: '',
   rowFilter: 'all' as RowFilter,
-  page: 0,
   selected: 0,
   exportPath: '',
   /** Columns beyond the core ones the table shows (the column chooser); the row detail shows all. */

@@ -67,17 +67,6 @@ export function supplierOf(r: Row): { gstin: string; name: string } {
   return { gstin: b?.supplier_gstin || g?.supplier_gstin || '', name: b?.supplier_name || g?.supplier_name || '' }
 }
 
-/** Totals of rows: books taxable, books tax, 2A tax and the difference. */
-export function totals(rows: Row[]): { taxable: number; books: number; twoA: number; diff: number } {
-  let taxable = 0, books = 0, twoA = 0
-  for (const r of rows) {
-    taxable += r.books?.taxable_value ?? r.gstr2a?.taxable_value ?? 0
-    books += taxOf(r.books)
-    twoA += taxOf(r.gstr2a)
-  }
-  return { taxable: round2(taxable), books: round2(books), twoA: round2(twoA), diff: round2(books - twoA) }
-}
-
 /** The action a key press asks for on the selected row, or null. */
 export function keyAction(key: string): 'accept' | 'ignore' | 'pending' | null {
   switch (key.toLowerCase()) {
@@ -86,12 +75,6 @@ export function keyAction(key: string): 'accept' | 'ignore' | 'pending' | null {
     case 'p': return 'pending'
   }
   return null
-}
-
-/** Moves a selection index by delta within n rows. */
-export function move(i: number, delta: number, n: number): number {
-  if (n === 0) return -1
-  return Math.max(0, Math.min(n - 1, (i < 0 ? 0 : i) + delta))
 }
 
 /** Segments of a stacked bar: each status's share of the count, in percent, zeros left out. */

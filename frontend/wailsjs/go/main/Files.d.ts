@@ -3,6 +3,4 @@
 
 export function OpenExport(arg1:string):Promise<void>;
 
-export function SaveExportAs(arg1:string):Promise<string>;
-
 export function ShowExportFolder(arg1:string):Promise<void>;

@@ -6,10 +6,6 @@ export function OpenExport(arg1) {
   return window['go']['main']['Files']['OpenExport'](arg1);
 }
 
-export function SaveExportAs(arg1) {
-  return window['go']['main']['Files']['SaveExportAs'](arg1);
-}
-
 export function ShowExportFolder(arg1) {
   return window['go']['main']['Files']['ShowExportFolder'](arg1);
 }
