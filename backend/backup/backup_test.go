@@ -2,6 +2,7 @@ package backup
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -60,6 +61,30 @@ func (l *live) insert(t testing.TB, n int) {
 	}
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// liveState is what the live database holds: the rows of every table and the content of bk_rows,
+// read in one transaction; a refused backup, sync or restore must leave it as it was.
+func (l *live) state(t testing.TB) string {
+	t.Helper()
+	ctx := context.Background()
+	counts, err := tableCounts(ctx, l.db.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var content string
+	if err := l.db.QueryRowContext(ctx, `SELECT coalesce(group_concat(id || ':' || note, ','), '') FROM (SELECT id, note FROM bk_rows ORDER BY id)`).Scan(&content); err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%v|%x", counts, sha256.Sum256([]byte(content)))
+}
+
+// unchanged fails the test when the live database no longer holds what state said.
+func (l *live) unchanged(t testing.TB, before, what string) {
+	t.Helper()
+	if after := l.state(t); after != before {
+		t.Errorf("%s changed the live database:\nbefore %s\nafter  %s", what, before, after)
 	}
 }
 
@@ -307,6 +332,7 @@ func TestSyncRefusesAnotherDatabasesReplica(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.insert(t, 5)
+	bBefore := b.state(t)
 	st, err := b.replicator(tg).SyncOnce(ctx)
 	if apperr.KindOf(err) != apperr.Conflict || !strings.Contains(err.Error(), `"shared"`) {
 		t.Fatalf("sync of b into a's replica: err = %v, want conflict naming the target", err)
@@ -321,6 +347,13 @@ func TestSyncRefusesAnotherDatabasesReplica(t *testing.T) {
 	if got := countRows(t, r.Path); got != 2 {
 		t.Errorf("a's replica holds %d rows after b's refused sync, want 2", got)
 	}
+	b.unchanged(t, bBefore, "the refused sync")
+	// Restoring a's replica from b's desk (a colleague's backup) is a restore like any other: into
+	// a new folder, never over b's live data.
+	if _, err := Restore(ctx, tg, openClient(t, tg), b.db.Dir, b.db.Dir, time.Time{}); apperr.KindOf(err) != apperr.Invalid {
+		t.Errorf("restore of another database's replica over the live folder: err = %v, want invalid", err)
+	}
+	b.unchanged(t, bBefore, "the refused restore")
 }
 
 // TestMissingFolderTarget: a folder that is not there (a USB disk not plugged in) is reported and
@@ -330,8 +363,11 @@ func TestMissingFolderTarget(t *testing.T) {
 	l := openLive(t)
 	tg := Target{ID: "usb", Name: "usb", Kind: KindFolder, Path: filepath.Join(t.TempDir(), "unplugged", "gstdesk")}
 	tg.Normalize()
+	l.insert(t, 7)
+	before := l.state(t)
 	_, err := l.replicator(tg).SyncOnce(ctx)
-	if apperr.KindOf(err) != apperr.Unavailable || !strings.Contains(err.Error(), "connected") {
+	l.unchanged(t, before, "a sync to a missing folder")
+	if apperr.KindOf(err) != apperr.Unavailable || !strings.Contains(err.Error(), "connected") || !strings.Contains(err.Error(), `"usb"`) {
 		t.Errorf("err = %v, want unavailable asking whether the disk is connected", err)
 	}
 	if _, err := os.Stat(tg.Path); !errors.Is(err, os.ErrNotExist) {

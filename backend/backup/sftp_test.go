@@ -145,10 +145,30 @@ func TestSFTPReplicateRestore(t *testing.T) {
 		t.Fatalf("ssh-keygen: %v %s", err, out)
 	}
 	wrongKey.KeyFile = filepath.Join(kdir, "k")
-	for name, bad := range map[string]Target{"wrong host key": wrongHost, "wrong client key": wrongKey} {
-		_, err := l.replicator(bad).SyncOnce(ctx)
-		if err == nil || !strings.Contains(err.Error(), `"office box"`) || apperr.KindOf(err) == apperr.Internal {
-			t.Errorf("%s: %v, want an error naming the target", name, err)
+	// A port nobody listens on: the server is down or the address is wrong.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	down := tg
+	down.Port = ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	l.insert(t, 5)
+	before := l.state(t)
+	for _, tc := range []struct {
+		name string
+		t    Target
+		kind apperr.Kind
+		want string
+	}{
+		{"wrong host key", wrongHost, apperr.Conflict, "another host key"},
+		{"wrong client key", wrongKey, apperr.Unauthorised, "password or key"},
+		{"server down", down, apperr.Unavailable, "cannot be reached"},
+	} {
+		_, err := l.replicator(tc.t).SyncOnce(ctx)
+		if apperr.KindOf(err) != tc.kind || !strings.Contains(err.Error(), `"office box"`) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v (%s), want %s naming the target and containing %q", tc.name, err, apperr.KindOf(err), tc.kind, tc.want)
 		}
+		l.unchanged(t, before, tc.name)
 	}
 }
