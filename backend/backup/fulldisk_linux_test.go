@@ -185,8 +185,10 @@ func TestFullDiskContinuous(t *testing.T) {
 	free := fill(t, nas.Path)
 	l.insert(t, 25)
 	before := l.state(t)
-	s := first(t, rep, "the status to say the disk is full", func(s TargetStatus) bool { return s.State == StateFailing })
-	if !strings.Contains(s.Error, `"nas"`) || !strings.Contains(s.Error, "is full") || s.ReplicatedTXID >= s.LocalTXID {
+	s := first(t, rep, "the status to say the disk is full and the commit waits", func(s TargetStatus) bool {
+		return s.State == StateFailing && s.ReplicatedTXID < s.LocalTXID
+	})
+	if !strings.Contains(s.Error, `"nas"`) || !strings.Contains(s.Error, "is full") {
 		t.Errorf("status while the disk is full = %+v, want the target named, full, and behind", s)
 	}
 	// Other processes (a command's `backup status`, a second window) see it in the status file.

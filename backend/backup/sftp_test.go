@@ -172,3 +172,41 @@ func TestSFTPReplicateRestore(t *testing.T) {
 		l.unchanged(t, before, tc.name)
 	}
 }
+
+// TestMirrorKeepsItsConnections: continuous replication to an SFTP target with an SFTP mirror
+// keeps one connection per target however many mirror passes it makes (it used to open a new
+// connection to the first target and to every mirror each pass, every 30 s, and never closed
+// them). The server's own log counts the logins.
+func TestMirrorKeepsItsConnections(t *testing.T) {
+	ctx := context.Background()
+	tg, _ := sftpServer(t)
+	mirror := tg
+	mirror.ID, mirror.Name, mirror.Path = "box2", "office box copy", t.TempDir()
+	l := openLive(t)
+	rep := New(Config{Path: l.db.Path, Dir: l.db.Dir, Targets: []Target{tg, mirror}, DatabaseID: l.id, DeskID: l.desk.ID, By: "window",
+		SyncInterval: 20 * time.Millisecond, MirrorInterval: 20 * time.Millisecond})
+	if err := rep.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Stop(5 * time.Second)
+	l.insert(t, 10)
+	const passes = 15
+	seen := map[time.Time]bool{}
+	waitFor(t, fmt.Sprintf("%d mirror passes", passes), func() bool {
+		st := rep.Status()
+		if m := st.Targets[1]; m.State == StateOK && !m.LastReplicatedAt.IsZero() {
+			seen[m.LastReplicatedAt] = true
+		}
+		if m := st.Targets[1]; m.Error != "" {
+			t.Fatalf("mirror: %s", m.Error)
+		}
+		return len(seen) >= passes
+	})
+	log, err := os.ReadFile(filepath.Join(filepath.Dir(tg.KeyFile), "sshd.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(log), "Accepted publickey"); n != 2 {
+		t.Errorf("%d logins to the SFTP server over %d mirror passes, want 2 (one per target)", n, len(seen))
+	}
+}

@@ -267,15 +267,8 @@ func (t Target) client(s Secrets) (litestream.ReplicaClient, error) {
 
 // Open returns the target's replica client, initialised (connected, for S3 and SFTP).
 func (t Target) Open(ctx context.Context, s Secrets) (litestream.ReplicaClient, error) {
-	if t.Kind == KindFolder {
-		// Litestream would make a missing folder; a missing folder is usually a USB disk or a
-		// network share that is not connected, and the backup must not land on this disk instead.
-		if fi, err := os.Stat(t.Path); err != nil || !fi.IsDir() {
-			if err == nil {
-				err = fmt.Errorf("%s is not a folder", t.Path)
-			}
-			return nil, apperr.Wrap(apperr.Unavailable, err, "Backup target %q (%s) is not there: is the disk or network share connected?", t.Name, t.Where())
-		}
+	if err := t.present(); err != nil {
+		return nil, err
 	}
 	c, err := t.client(s)
 	if err != nil {
@@ -286,6 +279,24 @@ func (t Target) Open(ctx context.Context, s Secrets) (litestream.ReplicaClient, 
 		return nil, targetError(t, "connect to", err)
 	}
 	return c, nil
+}
+
+// present checks that a folder target's folder is there. Litestream would make a missing folder;
+// a missing folder is usually a USB disk or a network share that is not connected, and the backup
+// must not land on this disk instead (nor a mirror be emptied to match a first target that is not
+// there). Other kinds are always present: their client finds out when it connects.
+func (t Target) present() error {
+	if t.Kind != KindFolder {
+		return nil
+	}
+	fi, err := os.Stat(t.Path)
+	if err == nil && !fi.IsDir() {
+		err = fmt.Errorf("%s is not a folder", t.Path)
+	}
+	if err != nil {
+		return apperr.Wrap(apperr.Unavailable, err, "Backup target %q (%s) is not there: is the disk or network share connected?", t.Name, t.Where())
+	}
+	return nil
 }
 
 // Client is an open connection to a target (Litestream's replica client).
