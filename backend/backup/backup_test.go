@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -517,5 +518,61 @@ func TestValidate(t *testing.T) {
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s: %v, want an error containing %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestFolderUnpluggedWhileReplicating: the folder of the first target goes away while the window
+// replicates (a USB disk pulled out, a NAS share dropped): the status fails with the target named,
+// nothing is written to this disk in its place, and once it is back the replica catches up.
+func TestFolderUnpluggedWhileReplicating(t *testing.T) {
+	ctx := context.Background()
+	l := openLive(t)
+	usb := folderTarget(t, "usb")
+	var lost atomic.Pointer[TakenOver]
+	rep := New(Config{Path: l.db.Path, Dir: l.db.Dir, Targets: []Target{usb}, DatabaseID: l.id, DeskID: l.desk.ID, By: "window",
+		SyncInterval: 20 * time.Millisecond, MirrorInterval: 20 * time.Millisecond, LostWriter: func(to TakenOver) { lost.Store(&to) }})
+	if err := rep.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Stop(5 * time.Second)
+	l.insert(t, 10)
+	waitFor(t, "the first rows to reach the target", func() bool {
+		s := rep.Status().Targets[0]
+		return s.State == StateOK && s.ReplicatedTXID > 0 && s.ReplicatedTXID == s.LocalTXID
+	})
+	shipped := rep.Status().Targets[0].ReplicatedTXID
+	away := usb.Path + ".away"
+	if err := os.Rename(usb.Path, away); err != nil {
+		t.Fatal(err)
+	}
+	l.insert(t, 20)
+	before := l.state(t)
+	waitFor(t, "the status to say the folder is not there", func() bool {
+		s := rep.Status().Targets[0]
+		return s.State == StateFailing && strings.Contains(s.Error, `"usb"`) && strings.Contains(s.Error, "connected")
+	})
+	if to := lost.Load(); to != nil {
+		t.Errorf("a folder that is not there was taken for another desk's take-over (this desk would refuse every write): %+v", *to)
+	}
+	if _, err := os.Stat(usb.Path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the missing target folder was made again on this disk: %v", err)
+	}
+	l.unchanged(t, before, "replication to a missing folder")
+	if err := os.Rename(away, usb.Path); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the target to catch up once it is back", func() bool {
+		s := rep.Status().Targets[0]
+		return s.State == StateOK && s.Error == "" && s.ReplicatedTXID > shipped && s.ReplicatedTXID == s.LocalTXID
+	})
+	if err := rep.Stop(5 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Restore(ctx, usb, openClient(t, usb), filepath.Join(t.TempDir(), "r"), l.db.Dir, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := countRows(t, r.Path); got != 30 {
+		t.Errorf("rows restored once the folder was back = %d, want 30", got)
 	}
 }

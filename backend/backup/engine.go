@@ -581,8 +581,13 @@ func (r *Replicator) run(ctx context.Context) {
 					t := r.cfg.Targets[0]
 					r.cfg.LostWriter(TakenOver{Target: t.Name, Where: t.Where(), Desk: w.ID, At: w.At, Shipped: r.Status().Targets[0].ReplicatedTXID})
 				}
+				// Opening again claims the target (or says why not): after a minute when another
+				// desk took it over, at the next try when it was not there or was emptied.
 				_ = r.closePrimary(ctx)
-				nextOpen = now.Add(time.Minute)
+				nextOpen = now.Add(backoff)
+				if errors.Is(err, ErrNotWriter) {
+					nextOpen = now.Add(time.Minute)
+				}
 			} else {
 				r.mirrorAll(ctx)
 			}
