@@ -2,12 +2,14 @@ package backup
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -60,6 +62,30 @@ func (l *live) insert(t testing.TB, n int) {
 	}
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// liveState is what the live database holds: the rows of every table and the content of bk_rows,
+// read in one transaction; a refused backup, sync or restore must leave it as it was.
+func (l *live) state(t testing.TB) string {
+	t.Helper()
+	ctx := context.Background()
+	counts, err := tableCounts(ctx, l.db.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var content string
+	if err := l.db.QueryRowContext(ctx, `SELECT coalesce(group_concat(id || ':' || note, ','), '') FROM (SELECT id, note FROM bk_rows ORDER BY id)`).Scan(&content); err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%v|%x", counts, sha256.Sum256([]byte(content)))
+}
+
+// unchanged fails the test when the live database no longer holds what state said.
+func (l *live) unchanged(t testing.TB, before, what string) {
+	t.Helper()
+	if after := l.state(t); after != before {
+		t.Errorf("%s changed the live database:\nbefore %s\nafter  %s", what, before, after)
 	}
 }
 
@@ -307,6 +333,7 @@ func TestSyncRefusesAnotherDatabasesReplica(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.insert(t, 5)
+	bBefore := b.state(t)
 	st, err := b.replicator(tg).SyncOnce(ctx)
 	if apperr.KindOf(err) != apperr.Conflict || !strings.Contains(err.Error(), `"shared"`) {
 		t.Fatalf("sync of b into a's replica: err = %v, want conflict naming the target", err)
@@ -321,6 +348,13 @@ func TestSyncRefusesAnotherDatabasesReplica(t *testing.T) {
 	if got := countRows(t, r.Path); got != 2 {
 		t.Errorf("a's replica holds %d rows after b's refused sync, want 2", got)
 	}
+	b.unchanged(t, bBefore, "the refused sync")
+	// Restoring a's replica from b's desk (a colleague's backup) is a restore like any other: into
+	// a new folder, never over b's live data.
+	if _, err := Restore(ctx, tg, openClient(t, tg), b.db.Dir, b.db.Dir, time.Time{}); apperr.KindOf(err) != apperr.Invalid {
+		t.Errorf("restore of another database's replica over the live folder: err = %v, want invalid", err)
+	}
+	b.unchanged(t, bBefore, "the refused restore")
 }
 
 // TestMissingFolderTarget: a folder that is not there (a USB disk not plugged in) is reported and
@@ -330,8 +364,11 @@ func TestMissingFolderTarget(t *testing.T) {
 	l := openLive(t)
 	tg := Target{ID: "usb", Name: "usb", Kind: KindFolder, Path: filepath.Join(t.TempDir(), "unplugged", "gstdesk")}
 	tg.Normalize()
+	l.insert(t, 7)
+	before := l.state(t)
 	_, err := l.replicator(tg).SyncOnce(ctx)
-	if apperr.KindOf(err) != apperr.Unavailable || !strings.Contains(err.Error(), "connected") {
+	l.unchanged(t, before, "a sync to a missing folder")
+	if apperr.KindOf(err) != apperr.Unavailable || !strings.Contains(err.Error(), "connected") || !strings.Contains(err.Error(), `"usb"`) {
 		t.Errorf("err = %v, want unavailable asking whether the disk is connected", err)
 	}
 	if _, err := os.Stat(tg.Path); !errors.Is(err, os.ErrNotExist) {
@@ -481,5 +518,61 @@ func TestValidate(t *testing.T) {
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s: %v, want an error containing %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestFolderUnpluggedWhileReplicating: the folder of the first target goes away while the window
+// replicates (a USB disk pulled out, a NAS share dropped): the status fails with the target named,
+// nothing is written to this disk in its place, and once it is back the replica catches up.
+func TestFolderUnpluggedWhileReplicating(t *testing.T) {
+	ctx := context.Background()
+	l := openLive(t)
+	usb := folderTarget(t, "usb")
+	var lost atomic.Pointer[TakenOver]
+	rep := New(Config{Path: l.db.Path, Dir: l.db.Dir, Targets: []Target{usb}, DatabaseID: l.id, DeskID: l.desk.ID, By: "window",
+		SyncInterval: 20 * time.Millisecond, MirrorInterval: 20 * time.Millisecond, LostWriter: func(to TakenOver) { lost.Store(&to) }})
+	if err := rep.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Stop(5 * time.Second)
+	l.insert(t, 10)
+	waitFor(t, "the first rows to reach the target", func() bool {
+		s := rep.Status().Targets[0]
+		return s.State == StateOK && s.ReplicatedTXID > 0 && s.ReplicatedTXID == s.LocalTXID
+	})
+	shipped := rep.Status().Targets[0].ReplicatedTXID
+	away := usb.Path + ".away"
+	if err := os.Rename(usb.Path, away); err != nil {
+		t.Fatal(err)
+	}
+	l.insert(t, 20)
+	before := l.state(t)
+	waitFor(t, "the status to say the folder is not there", func() bool {
+		s := rep.Status().Targets[0]
+		return s.State == StateFailing && strings.Contains(s.Error, `"usb"`) && strings.Contains(s.Error, "connected")
+	})
+	if to := lost.Load(); to != nil {
+		t.Errorf("a folder that is not there was taken for another desk's take-over (this desk would refuse every write): %+v", *to)
+	}
+	if _, err := os.Stat(usb.Path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the missing target folder was made again on this disk: %v", err)
+	}
+	l.unchanged(t, before, "replication to a missing folder")
+	if err := os.Rename(away, usb.Path); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the target to catch up once it is back", func() bool {
+		s := rep.Status().Targets[0]
+		return s.State == StateOK && s.Error == "" && s.ReplicatedTXID > shipped && s.ReplicatedTXID == s.LocalTXID
+	})
+	if err := rep.Stop(5 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Restore(ctx, usb, openClient(t, usb), filepath.Join(t.TempDir(), "r"), l.db.Dir, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := countRows(t, r.Path); got != 30 {
+		t.Errorf("rows restored once the folder was back = %d, want 30", got)
 	}
 }

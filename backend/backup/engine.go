@@ -135,10 +135,17 @@ type Replicator struct {
 	cfg  Config
 	lock *os.File
 
-	mu      sync.Mutex
-	lsdb    *litestream.DB
-	store   *litestream.Store
+	mu    sync.Mutex
+	lsdb  *litestream.DB
+	store *litestream.Store
+	// primary is the first target's client and mirrors[i] the client of target i+1 (nil until
+	// connected). Each is opened once and kept for the replicator's life: Litestream's SFTP client
+	// has no Close, and a new client every mirror pass was a new SSH login (or HTTP transport)
+	// every 30 s, never closed. A kept SFTP client reconnects by itself once its connection is
+	// lost; an S3 client's HTTP transport redials; a folder has no connection, and is looked for
+	// again (Target.present) before every use.
 	primary litestream.ReplicaClient
+	// mirrors is used by one goroutine at a time: SyncOnce's, or run's (they never run together).
 	mirrors []litestream.ReplicaClient
 	status  []TargetStatus
 	// behindSince is when the first target first fell behind the database.
@@ -160,6 +167,9 @@ func New(cfg Config) *Replicator {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	r := &Replicator{cfg: cfg, catch: &errorCatcher{}}
+	if len(cfg.Targets) > 1 {
+		r.mirrors = make([]litestream.ReplicaClient, len(cfg.Targets)-1)
+	}
 	for i, t := range cfg.Targets {
 		role := "replica"
 		if i > 0 {
@@ -207,7 +217,7 @@ func (r *Replicator) secrets(t Target) Secrets {
 // compaction, snapshots, retention); otherwise the caller drives one pass.
 func (r *Replicator) openPrimary(ctx context.Context, continuous bool) error {
 	t := r.cfg.Targets[0]
-	c, err := t.Open(ctx, r.secrets(t))
+	c, err := r.primaryClient(ctx)
 	if err != nil {
 		return err
 	}
@@ -239,9 +249,28 @@ func (r *Replicator) openPrimary(ctx context.Context, continuous bool) error {
 		return targetError(t, "write to", err)
 	}
 	r.mu.Lock()
-	r.lsdb, r.store, r.primary = db, st, c
+	r.lsdb, r.store = db, st
 	r.mu.Unlock()
 	return nil
+}
+
+// primaryClient is the first target's client: the one kept, or a new one.
+func (r *Replicator) primaryClient(ctx context.Context) (litestream.ReplicaClient, error) {
+	t := r.cfg.Targets[0]
+	r.mu.Lock()
+	c := r.primary
+	r.mu.Unlock()
+	if c != nil {
+		return c, t.present()
+	}
+	c, err := t.Open(ctx, r.secrets(t))
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	r.primary = c
+	r.mu.Unlock()
+	return c, nil
 }
 
 func compactionLevels() litestream.CompactionLevels {
@@ -402,25 +431,34 @@ func (r *Replicator) Status() Status {
 	return Status{By: r.cfg.By, PID: os.Getpid(), UpdatedAt: time.Now(), Continuous: r.cancel != nil, Targets: append([]TargetStatus(nil), r.status...)}
 }
 
-// mirrorAll copies the first target to each other one.
+// mirrorAll copies the first target to each other one, over the clients kept (see primary).
 func (r *Replicator) mirrorAll(ctx context.Context) {
 	if len(r.cfg.Targets) < 2 {
 		return
 	}
-	from, err := r.cfg.Targets[0].Open(ctx, r.secrets(r.cfg.Targets[0]))
+	from, err := r.primaryClient(ctx)
 	if err != nil {
 		return // the first target's own status says why
 	}
 	for i, t := range r.cfg.Targets[1:] {
-		r.setResult(i+1, r.mirrorTo(ctx, from, t))
+		r.setResult(i+1, r.mirrorTo(ctx, i, from, t))
 	}
 }
 
-func (r *Replicator) mirrorTo(ctx context.Context, from litestream.ReplicaClient, t Target) error {
-	to, err := t.Open(ctx, r.secrets(t))
-	if err != nil {
+// mirrorTo copies the first target (from) to mirror i, target t.
+func (r *Replicator) mirrorTo(ctx context.Context, i int, from litestream.ReplicaClient, t Target) error {
+	to := r.mirrors[i]
+	if to == nil {
+		c, err := t.Open(ctx, r.secrets(t))
+		if err != nil {
+			return err
+		}
+		r.mirrors[i], to = c, c
+	} else if err := t.present(); err != nil {
 		return err
 	}
+	// The markers are read every pass (a listing, on the kept connection): another desk may have
+	// taken the mirror over since.
 	if err := Claim(ctx, t, to, r.cfg.DatabaseID, r.cfg.DeskID, time.Now()); err != nil {
 		return err
 	}
@@ -543,8 +581,13 @@ func (r *Replicator) run(ctx context.Context) {
 					t := r.cfg.Targets[0]
 					r.cfg.LostWriter(TakenOver{Target: t.Name, Where: t.Where(), Desk: w.ID, At: w.At, Shipped: r.Status().Targets[0].ReplicatedTXID})
 				}
+				// Opening again claims the target (or says why not): after a minute when another
+				// desk took it over, at the next try when it was not there or was emptied.
 				_ = r.closePrimary(ctx)
-				nextOpen = now.Add(time.Minute)
+				nextOpen = now.Add(backoff)
+				if errors.Is(err, ErrNotWriter) {
+					nextOpen = now.Add(time.Minute)
+				}
 			} else {
 				r.mirrorAll(ctx)
 			}

@@ -48,10 +48,12 @@ func targetError(t Target, action string, err error) error {
 	switch {
 	case strings.Contains(msg, "custom rootcas"):
 		return apperr.Wrap(apperr.Unavailable, err, "%s: the S3 client cannot use the CA bundle named by AWS_CA_BUNDLE in gstdesk's environment. Start gstdesk without AWS_CA_BUNDLE (the system's certificates are used).", name)
-	case errors.Is(err, syscall.ENOSPC) || strings.Contains(msg, "no space left"):
+	case isNoSpace(err):
 		return apperr.Wrap(apperr.Unavailable, err, "%s is full: free space on it, or choose another target.", name)
 	case errors.Is(err, fs.ErrPermission):
 		return apperr.Wrap(apperr.Unauthorised, err, "%s: gstdesk may not %s it. Check the folder's permissions.", name, action)
+	case strings.Contains(msg, "host key mismatch"):
+		return apperr.Wrap(apperr.Conflict, err, "%s answered with another host key than the one saved for it: if the server was set up again, save its new host key in Settings → Backup; otherwise something is between gstdesk and the server, and nothing was sent.", name)
 	case strings.Contains(msg, "unable to authenticate") || strings.Contains(msg, "permission denied"):
 		return apperr.Wrap(apperr.Unauthorised, err, "%s refused the user name, password or key. Check them in Settings → Backup.", name)
 	case strings.Contains(msg, "no such bucket") || strings.Contains(msg, "nosuchbucket"):
@@ -68,6 +70,11 @@ func targetError(t Target, action string, err error) error {
 		return apperr.Wrap(apperr.Unavailable, err, "%s is not there: is the disk or network share connected?", name)
 	}
 	return apperr.Wrap(apperr.Unavailable, err, "%s: could not %s it: %s", name, action, oneLine(err.Error()))
+}
+
+// isNoSpace reports whether err is a full disk (ENOSPC, also when a library kept only its text).
+func isNoSpace(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || strings.Contains(strings.ToLower(err.Error()), "no space left")
 }
 
 // oneLine is the first line of an error text, at most 200 characters, for a message a person

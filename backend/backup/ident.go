@@ -223,9 +223,15 @@ func TakeOver(ctx context.Context, t Target, c litestream.ReplicaClient, db, des
 
 // Writer is the desk that writes a replica and since when (zero when none has claimed it).
 func Writer(ctx context.Context, t Target, c litestream.ReplicaClient) (uint64, time.Time, error) {
+	if err := t.present(); err != nil {
+		return 0, time.Time{}, err // an unplugged disk lists no marker: that is not another desk
+	}
 	ws, err := markers(ctx, c, levelWriter)
-	if err != nil || len(ws) == 0 {
+	if err != nil {
 		return 0, time.Time{}, targetError(t, "read", err)
+	}
+	if len(ws) == 0 {
+		return 0, time.Time{}, apperr.New(apperr.NotFound, "Backup target %q (%s) no longer says which desk writes it (its marker files are gone: was it emptied?). gstdesk claims it again at the next sync.", t.Name, t.Where())
 	}
 	return ws[0].ID, ws[0].At, nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -85,31 +86,57 @@ func Restore(ctx context.Context, t Target, c litestream.ReplicaClient, dir, liv
 		return Restored{}, targetError(t, "read", err)
 	}
 	last := infos[len(infos)-1]
+	_, statErr := os.Stat(dir)
+	made := errors.Is(statErr, os.ErrNotExist)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return Restored{}, fmt.Errorf("backup: make %s: %w", dir, err)
+		return Restored{}, restoreDirError(t, dir, err)
 	}
 	path := filepath.Join(dir, store.FileName)
+	// fail keeps nothing of a failed restore: no database (whole-looking or half-written), no
+	// temporary file, and not the folder when the restore made it.
+	fail := func(err error) (Restored, error) {
+		removeDB(path)
+		if made {
+			os.Remove(dir)
+		}
+		return Restored{}, err
+	}
 	rep := litestream.NewReplicaWithClient(nil, c)
 	opt := litestream.NewRestoreOptions()
 	opt.OutputPath, opt.TXID = path, last.MaxTXID
 	opt.IntegrityCheck = litestream.IntegrityCheckNone // checked below, with the error a person reads
 	if err := rep.Restore(ctx, opt); err != nil {
-		removeDB(path)
-		return Restored{}, targetError(t, "restore from", err)
+		if isNoSpace(err) {
+			return fail(restoreDirError(t, dir, err))
+		}
+		return fail(targetError(t, "restore from", err))
 	}
 	if err := os.Chmod(path, 0o600); err != nil {
-		removeDB(path)
-		return Restored{}, err
+		return fail(restoreDirError(t, dir, err))
 	}
 	if err := IntegrityCheck(ctx, path); err != nil {
-		removeDB(path)
-		return Restored{}, apperr.Wrap(apperr.Internal, err, "The database restored from backup target %q (%s) failed its integrity check: %s. Nothing was kept; try an earlier restore point.", t.Name, t.Where(), oneLine(err.Error()))
+		if isNoSpace(err) {
+			return fail(restoreDirError(t, dir, err))
+		}
+		return fail(apperr.Wrap(apperr.Internal, err, "The database restored from backup target %q (%s) failed its integrity check: %s. Nothing was kept; try an earlier restore point.", t.Name, t.Where(), oneLine(err.Error())))
 	}
 	fi, err := os.Stat(path)
 	if err != nil {
-		return Restored{}, err
+		return fail(restoreDirError(t, dir, err))
 	}
 	return Restored{Dir: dir, Path: path, TXID: uint64(last.MaxTXID), At: last.CreatedAt, Bytes: fi.Size()}, nil
+}
+
+// restoreDirError is a failure to write the restore folder dir (not the target: a restore only
+// reads the target), named as such: a full disk says so.
+func restoreDirError(t Target, dir string, err error) error {
+	if isNoSpace(err) {
+		return apperr.Wrap(apperr.Unavailable, err, "There is no space left on the disk of %s for the database restored from backup target %q: free space there, or restore into a folder on another disk. Nothing was kept.", dir, t.Name)
+	}
+	if errors.Is(err, fs.ErrPermission) {
+		return apperr.Wrap(apperr.Invalid, err, "gstdesk may not write %s to restore backup target %q into it: check the folder's permissions, or choose another folder.", dir, t.Name)
+	}
+	return apperr.Wrap(apperr.Unavailable, err, "Restoring backup target %q into %s failed: %s. Nothing was kept.", t.Name, dir, oneLine(err.Error()))
 }
 
 // checkRestoreDir refuses a restore into the live data folder (or a folder inside it, or one that

@@ -127,11 +127,14 @@ func TestS3ReplicateRestoreVerify(t *testing.T) {
 	}
 	// Another database may not write this replica.
 	other := openLive(t)
+	other.insert(t, 9)
+	otherBefore := other.state(t)
 	_, err = New(Config{Path: other.db.Path, Dir: other.db.Dir, Targets: []Target{tg}, DatabaseID: other.id, DeskID: other.desk.ID,
 		Secrets: func(Target) Secrets { return goodKeys }}).SyncOnce(ctx)
-	if apperr.KindOf(err) != apperr.Conflict {
-		t.Errorf("another database's sync: %v, want conflict", err)
+	if apperr.KindOf(err) != apperr.Conflict || !strings.Contains(err.Error(), `"cloud"`) || !strings.Contains(err.Error(), "another gstdesk database") {
+		t.Errorf("another database's sync: %v, want conflict naming the target", err)
 	}
+	other.unchanged(t, otherBefore, "the refused sync into another database's replica")
 }
 
 // TestS3BadInput: wrong credentials, a bucket that does not exist and a server that is down each
@@ -141,6 +144,7 @@ func TestS3BadInput(t *testing.T) {
 	endpoint := s3Server(t)
 	l := openLive(t)
 	l.insert(t, 4)
+	before := l.state(t)
 	l2, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -170,9 +174,6 @@ func TestS3BadInput(t *testing.T) {
 		if errors.As(err, &ae) && (strings.Contains(ae.Message, s3Secret) || strings.Contains(ae.Message, "wrong")) {
 			t.Errorf("%s: the message shows a secret: %s", tc.name, ae.Message)
 		}
-	}
-	var n int
-	if err := l.db.QueryRow(`SELECT count(*) FROM bk_rows`).Scan(&n); err != nil || n != 4 {
-		t.Errorf("live rows = %d (%v), want 4", n, err)
+		l.unchanged(t, before, tc.name)
 	}
 }

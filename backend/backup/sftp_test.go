@@ -145,10 +145,68 @@ func TestSFTPReplicateRestore(t *testing.T) {
 		t.Fatalf("ssh-keygen: %v %s", err, out)
 	}
 	wrongKey.KeyFile = filepath.Join(kdir, "k")
-	for name, bad := range map[string]Target{"wrong host key": wrongHost, "wrong client key": wrongKey} {
-		_, err := l.replicator(bad).SyncOnce(ctx)
-		if err == nil || !strings.Contains(err.Error(), `"office box"`) || apperr.KindOf(err) == apperr.Internal {
-			t.Errorf("%s: %v, want an error naming the target", name, err)
+	// A port nobody listens on: the server is down or the address is wrong.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	down := tg
+	down.Port = ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	l.insert(t, 5)
+	before := l.state(t)
+	for _, tc := range []struct {
+		name string
+		t    Target
+		kind apperr.Kind
+		want string
+	}{
+		{"wrong host key", wrongHost, apperr.Conflict, "another host key"},
+		{"wrong client key", wrongKey, apperr.Unauthorised, "password or key"},
+		{"server down", down, apperr.Unavailable, "cannot be reached"},
+	} {
+		_, err := l.replicator(tc.t).SyncOnce(ctx)
+		if apperr.KindOf(err) != tc.kind || !strings.Contains(err.Error(), `"office box"`) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v (%s), want %s naming the target and containing %q", tc.name, err, apperr.KindOf(err), tc.kind, tc.want)
 		}
+		l.unchanged(t, before, tc.name)
+	}
+}
+
+// TestMirrorKeepsItsConnections: continuous replication to an SFTP target with an SFTP mirror
+// keeps one connection per target however many mirror passes it makes (it used to open a new
+// connection to the first target and to every mirror each pass, every 30 s, and never closed
+// them). The server's own log counts the logins.
+func TestMirrorKeepsItsConnections(t *testing.T) {
+	ctx := context.Background()
+	tg, _ := sftpServer(t)
+	mirror := tg
+	mirror.ID, mirror.Name, mirror.Path = "box2", "office box copy", t.TempDir()
+	l := openLive(t)
+	rep := New(Config{Path: l.db.Path, Dir: l.db.Dir, Targets: []Target{tg, mirror}, DatabaseID: l.id, DeskID: l.desk.ID, By: "window",
+		SyncInterval: 20 * time.Millisecond, MirrorInterval: 20 * time.Millisecond})
+	if err := rep.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Stop(5 * time.Second)
+	l.insert(t, 10)
+	const passes = 15
+	seen := map[time.Time]bool{}
+	waitFor(t, fmt.Sprintf("%d mirror passes", passes), func() bool {
+		st := rep.Status()
+		if m := st.Targets[1]; m.State == StateOK && !m.LastReplicatedAt.IsZero() {
+			seen[m.LastReplicatedAt] = true
+		}
+		if m := st.Targets[1]; m.Error != "" {
+			t.Fatalf("mirror: %s", m.Error)
+		}
+		return len(seen) >= passes
+	})
+	log, err := os.ReadFile(filepath.Join(filepath.Dir(tg.KeyFile), "sshd.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(log), "Accepted publickey"); n != 2 {
+		t.Errorf("%d logins to the SFTP server over %d mirror passes, want 2 (one per target)", n, len(seen))
 	}
 }

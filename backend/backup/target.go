@@ -11,6 +11,7 @@ package backup
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"os"
@@ -21,6 +22,7 @@ import (
 	"github.com/benbjohnson/litestream"
 	"github.com/benbjohnson/litestream/file"
 	"github.com/benbjohnson/litestream/sftp"
+	"github.com/superfly/ltx"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/config"
@@ -247,7 +249,7 @@ func (t Target) hostPort() string {
 func (t Target) client(s Secrets) (litestream.ReplicaClient, error) {
 	switch t.Kind {
 	case KindFolder:
-		return file.NewReplicaClient(t.Path), nil
+		return &folderClient{ReplicaClient: file.NewReplicaClient(t.Path), t: t}, nil
 	case KindS3:
 		if s.AccessKeyID == "" || s.SecretAccessKey == "" {
 			return nil, apperr.New(apperr.Unauthorised, "Backup target %q (%s) has no access key: save it in Settings → Backup, or set %s and %s.", t.Name, t.Where(), EnvS3AccessKeyID, EnvS3SecretAccessKey)
@@ -267,15 +269,8 @@ func (t Target) client(s Secrets) (litestream.ReplicaClient, error) {
 
 // Open returns the target's replica client, initialised (connected, for S3 and SFTP).
 func (t Target) Open(ctx context.Context, s Secrets) (litestream.ReplicaClient, error) {
-	if t.Kind == KindFolder {
-		// Litestream would make a missing folder; a missing folder is usually a USB disk or a
-		// network share that is not connected, and the backup must not land on this disk instead.
-		if fi, err := os.Stat(t.Path); err != nil || !fi.IsDir() {
-			if err == nil {
-				err = fmt.Errorf("%s is not a folder", t.Path)
-			}
-			return nil, apperr.Wrap(apperr.Unavailable, err, "Backup target %q (%s) is not there: is the disk or network share connected?", t.Name, t.Where())
-		}
+	if err := t.present(); err != nil {
+		return nil, err
 	}
 	c, err := t.client(s)
 	if err != nil {
@@ -286,6 +281,40 @@ func (t Target) Open(ctx context.Context, s Secrets) (litestream.ReplicaClient, 
 		return nil, targetError(t, "connect to", err)
 	}
 	return c, nil
+}
+
+// present checks that a folder target's folder is there. Litestream would make a missing folder;
+// a missing folder is usually a USB disk or a network share that is not connected, and the backup
+// must not land on this disk instead (nor a mirror be emptied to match a first target that is not
+// there). Other kinds are always present: their client finds out when it connects.
+func (t Target) present() error {
+	if t.Kind != KindFolder {
+		return nil
+	}
+	fi, err := os.Stat(t.Path)
+	if err == nil && !fi.IsDir() {
+		err = fmt.Errorf("%s is not a folder", t.Path)
+	}
+	if err != nil {
+		return apperr.Wrap(apperr.Unavailable, err, "Backup target %q (%s) is not there: is the disk or network share connected?", t.Name, t.Where())
+	}
+	return nil
+}
+
+// folderClient is Litestream's folder client that writes only while the target's folder is
+// there: Litestream's own makes the folders an LTX file goes to, so a USB disk pulled out (or a
+// network share dropped) while replicating would have the replica go on, silently, on this disk
+// under the folder the disk was mounted at.
+type folderClient struct {
+	*file.ReplicaClient
+	t Target
+}
+
+func (c *folderClient) WriteLTXFile(ctx context.Context, level int, minTXID, maxTXID ltx.TXID, r io.Reader) (*ltx.FileInfo, error) {
+	if err := c.t.present(); err != nil {
+		return nil, err
+	}
+	return c.ReplicaClient.WriteLTXFile(ctx, level, minTXID, maxTXID, r)
 }
 
 // Client is an open connection to a target (Litestream's replica client).
