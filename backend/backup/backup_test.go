@@ -512,6 +512,9 @@ func TestValidate(t *testing.T) {
 	for _, tc := range tests {
 		tc.t.Normalize()
 		err := tc.t.Validate(live)
+		if tc.t.Kind == KindSFTP && tc.t.Path != "." {
+			t.Errorf("%s: path %q", tc.name, tc.t.Path)
+		}
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%s: %v, want valid", tc.name, err)
@@ -574,5 +577,23 @@ func TestFolderUnpluggedWhileReplicating(t *testing.T) {
 	}
 	if got := countRows(t, r.Path); got != 30 {
 		t.Errorf("rows restored once the folder was back = %d, want 30", got)
+	}
+}
+
+// TestNormalizeSFTPPath: an SFTP path keeps its leading slash (the folder on the server) and
+// loses a trailing one; an empty one is the user's home folder; S3 keys have no leading slash.
+func TestNormalizeSFTPPath(t *testing.T) {
+	for _, tc := range []struct{ kind, in, want string }{
+		{KindSFTP, "/srv/backups/", "/srv/backups"},
+		{KindSFTP, "backups", "backups"},
+		{KindSFTP, "", "."},
+		{KindSFTP, "/", "/"},
+		{KindS3, "/gstdesk/", "gstdesk"},
+	} {
+		tg := Target{Kind: tc.kind, Path: tc.in}
+		tg.Normalize()
+		if tg.Path != tc.want {
+			t.Errorf("%s %q: %q, want %q", tc.kind, tc.in, tg.Path, tc.want)
+		}
 	}
 }

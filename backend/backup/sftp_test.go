@@ -125,6 +125,10 @@ func TestSFTPReplicateRestore(t *testing.T) {
 	if _, err := l.replicator(tg).SyncOnce(ctx); err != nil {
 		t.Fatal(err)
 	}
+	// The path is the absolute folder given, not one of that name under the user's home.
+	if got, _ := os.ReadDir(tg.Path); !filepath.IsAbs(tg.Path) || len(got) == 0 {
+		t.Fatalf("nothing replicated into %s (absolute %v)", tg.Path, filepath.IsAbs(tg.Path))
+	}
 	c, err := tg.Open(ctx, Secrets{})
 	if err != nil {
 		t.Fatal(err)

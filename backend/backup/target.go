@@ -123,11 +123,18 @@ func (t *Target) Normalize() {
 	}
 	t.Kind = strings.ToLower(t.Kind)
 	t.Endpoint = strings.TrimRight(t.Endpoint, "/")
-	if t.Kind == KindS3 || t.Kind == KindSFTP {
+	switch t.Kind {
+	case KindS3:
 		t.Path = strings.Trim(t.Path, "/")
-	}
-	if t.Kind == KindSFTP && t.Path == "" {
-		t.Path = "."
+	case KindSFTP:
+		// "/srv/backups" is that folder on the server; "backups" is one under the user's home
+		// folder: the leading slash is kept, the trailing one dropped.
+		if p := strings.TrimRight(t.Path, "/"); p != "" || t.Path == "" {
+			t.Path = p
+		}
+		if t.Path == "" {
+			t.Path = "."
+		}
 	}
 	if t.Kind == KindFolder && t.Path != "" {
 		if abs, err := filepath.Abs(t.Path); err == nil {
