@@ -201,7 +201,8 @@ export const tests = {
     const num = (s) => Number(s.replace(/[₹,\s]/g, ''))
     await page.getByTestId('nav-dashboard').click()
     const dash = num((await page.getByTestId('dash-risk').locator('strong').innerText()))
-    await page.getByTestId('nav-recon').click()
+    // The card's link opens the run the figure comes from, with its summary strip.
+    await page.getByTestId('dash-risk-open').click()
     await page.getByTestId('recon-summary').waitFor({ timeout: 15000 })
     const strip = num(await page.getByTestId('recon-risk-total').innerText())
     await page.getByTestId('recon-tab-suppliers').click()
