@@ -97,6 +97,37 @@ type Keep struct {
 // ReadMonth turns an import of a month file into rows. Every problem is returned; the rows are
 // meant to be stored only when there is none.
 func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
+	rows = make([]Row, 0, len(im.Employees))
+	keep, problems = eachRow(im, func(h *rowHead) {
+		rows = append(rows, Row{SourceRow: h.SourceRow, Code: h.Code, Name: h.Name, PAN: h.PAN, Joined: h.Joined, Left: h.Left, Regime: h.Regime,
+			Paid: h.Paid, Declarations: h.declarations(im), Deducted: h.Deducted, HRA: h.HRA})
+	})
+	return rows, keep, problems
+}
+
+// rowHead is a Row without its declarations, which stay in the import (Employees[emp]) until the
+// row is recorded: a month of 100,000 employees holds them once, not twice.
+type rowHead struct {
+	SourceRow                     int
+	Code, Name, PAN, Joined, Left string
+	Regime                        tds.Regime
+	Paid                          Amounts
+	Deducted                      *int64
+	HRA                           *HRAInput
+	emp                           int
+}
+
+// declarations is the row's workbook input with the Paid items 0 (Row.Declarations).
+func (h *rowHead) declarations(im *payroll.Import) tds.Input {
+	in := im.Employees[h.emp].Input
+	for _, f := range Paid {
+		in.Amounts[f] = 0
+	}
+	return in
+}
+
+// eachRow reads an import of a month file, row by row: each good row goes to fn (h is reused).
+func eachRow(im *payroll.Import, fn func(h *rowHead)) (keep Keep, problems []Problem) {
 	problems = append(problems, im.Problems...)
 	for _, m := range im.Columns {
 		if m.Key == payroll.ColDeducted {
@@ -111,7 +142,7 @@ func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
 	if !hasCode {
 		problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: 1,
 			Message: "no employee_code column: a month file needs each employee's code, which ties the months of the year together"})
-		return nil, keep, problems
+		return keep, problems
 	}
 	for _, k := range im.Missing {
 		switch k {
@@ -136,13 +167,12 @@ func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
 		}
 	}
 	seen := make(map[string]int, len(im.Employees))
-	rows = make([]Row, 0, len(im.Employees))
 	for i := range im.Employees {
 		e := &im.Employees[i]
 		bad := func(key, value, msg string) {
 			problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Column: col[key], Header: key, Value: value, Message: msg})
 		}
-		r := Row{SourceRow: e.Row, Code: strings.TrimSpace(e.ID.Code), Name: e.ID.Name, PAN: e.ID.PAN, Regime: e.Regime, Declarations: e.Input}
+		r := rowHead{SourceRow: e.Row, Code: strings.TrimSpace(e.ID.Code), Name: e.ID.Name, PAN: e.ID.PAN, Regime: e.Regime, emp: i}
 		if r.Code == "" {
 			problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Message: "the employee code is blank: every row of a month file needs one"})
 			continue
@@ -155,7 +185,6 @@ func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
 		seen[r.Code] = e.Row
 		for k, f := range Paid {
 			r.Paid.Items[k] = e.Input.Amounts[f]
-			r.Declarations.Amounts[f] = 0
 		}
 		own := func(k int) string {
 			if k < len(e.Own) {
@@ -234,12 +263,12 @@ func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
 		if r.Joined != "" && r.Left != "" && r.Left < r.Joined {
 			bad(ColLeft, r.Left, "the date of leaving is before the date of joining ("+ShowDate(r.Joined)+")")
 		}
-		rows = append(rows, r)
+		fn(&r)
 	}
 	for i := range problems {
 		problems[i].Message = recoveryHint(problems[i])
 	}
-	return rows, keep, problems
+	return keep, problems
 }
 
 // recoveryHint adds to the reader's refusal of a negative paid amount where a recovery goes.

@@ -9,7 +9,6 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
-	"gstdesk/backend/money"
 	"gstdesk/backend/store"
 	"gstdesk/backend/tds"
 )
@@ -195,39 +194,22 @@ type YTD struct {
 	Over       int64 `json:"over_deducted"`
 }
 
-// YearToDate reads every employee's year so far (code "" ) or one employee's.
+// YearToDate reads every employee's year so far (code "" ) or one employee's: their latest
+// record holds it.
 func YearToDate(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code string) ([]YTD, error) {
-	where := `r.workspace_id=? AND r.fy=?`
-	args := []any{ws, int(fy)}
-	if code != "" {
-		where += ` AND r.code=?`
-		args = append(args, code)
-	}
-	rows, err := db.QueryContext(ctx, `SELECT r.code, coalesce(e.name,''), coalesce(e.pan,''), coalesce(e.joined,''), coalesce(e.left_on,''), coalesce(e.regime,''),
-		count(*), max(r.mi), sum(r.salary + r.one_off), sum(r.perquisites), sum(r.profits), sum(coalesce(r.deducted, r.tds)), sum(r.deducted IS NULL),
-		(SELECT l.liability FROM tds_month_records l WHERE l.workspace_id=r.workspace_id AND l.fy=r.fy AND l.code=r.code ORDER BY l.mi DESC LIMIT 1)
-		FROM tds_month_records r LEFT JOIN tds_employees e ON e.workspace_id=r.workspace_id AND e.fy=r.fy AND e.code=r.code
-		WHERE `+where+` GROUP BY r.code ORDER BY r.code`, args...)
+	latest, err := latestRecords(ctx, db, ws, fy, code)
 	if err != nil {
 		return nil, fmt.Errorf("tdsyear: year to date: %w", err)
 	}
-	defer rows.Close()
-	out := []YTD{}
-	for rows.Next() {
-		var y YTD
-		var sal, perq, prof money.Paise
-		var latest int
-		if err := rows.Scan(&y.Employee, &y.Name, &y.PAN, &y.Joined, &y.Left, &y.Regime, &y.Months, &latest, &sal, &perq, &prof, &y.Deducted, &y.Unrecorded, &y.Liability); err != nil {
-			return nil, fmt.Errorf("tdsyear: year to date: %w", err)
-		}
-		y.Latest = int(MonthAt(latest))
-		y.Salary, y.Perqs, y.Profits = sal.WholeRupees(), perq.WholeRupees(), prof.WholeRupees()
+	out := make([]YTD, 0, len(latest))
+	for i := range latest {
+		r, e := &latest[i].rec, &latest[i].emp
+		y := YTD{Employee: r.code, Name: e.Name, PAN: e.PAN, Joined: e.Joined, Left: e.Left, Regime: string(e.Regime),
+			Months: r.ytd.months, Latest: int(MonthAt(r.mi)), Deducted: r.ytd.deducted, Unrecorded: r.ytd.unrecorded, Liability: r.res.Liability}
+		y.Salary, y.Perqs, y.Profits = r.ytd.paid[0].WholeRupees(), r.ytd.paid[1].WholeRupees(), r.ytd.paid[2].WholeRupees()
 		y.Remaining = max(0, y.Liability-y.Deducted)
 		y.Over = max(0, y.Deducted-y.Liability)
 		out = append(out, y)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	if code != "" && len(out) == 0 {
 		return nil, NotRecorded(fy, code)
@@ -248,7 +230,7 @@ func EmployeeMonths(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code 
 	cols := "r." + strings.ReplaceAll(recordColumns, ", ", ", r.")
 	rows, err := db.QueryContext(ctx, `SELECT `+cols+`, coalesce(e.name,''), coalesce(e.pan,'') FROM tds_month_records r
 		LEFT JOIN tds_employees e ON e.workspace_id=r.workspace_id AND e.fy=r.fy AND e.code=r.code
-		WHERE r.workspace_id=? AND r.fy=? AND r.code=? ORDER BY r.mi`, ws, int(fy), code)
+		WHERE r.workspace_id=? AND r.fy=? AND r.mi IN `+monthsBefore(12)+` AND r.code=? ORDER BY r.mi`, ws, int(fy), code)
 	if err != nil {
 		return nil, fmt.Errorf("tdsyear: employee months: %w", err)
 	}
