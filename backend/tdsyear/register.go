@@ -80,6 +80,15 @@ type Register struct {
 
 // MonthRegister reads a month's register, in employee-code order.
 func MonthRegister(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month time.Month, q Query) (Register, error) {
+	reg, err := EachRegisterRow(ctx, db, ws, fy, month, q, nil)
+	return reg, err
+}
+
+// EachRegisterRow reads a month's register like MonthRegister, giving fn each row as it is read
+// instead of holding them (reg.Rows stays empty; the row is reused once fn returns): the whole
+// register of 100,000 employees written to a file without holding it. With fn nil the rows are
+// collected in reg.Rows.
+func EachRegisterRow(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month time.Month, q Query, fn func(*RegisterRow) error) (Register, error) {
 	if month < time.January || month > time.December {
 		return Register{}, apperr.New(apperr.Invalid, "The month must be 1 to 12, not %d.", int(month))
 	}
@@ -118,13 +127,21 @@ func MonthRegister(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month 
 		return reg, fmt.Errorf("tdsyear: register: %w", err)
 	}
 	defer rows.Close()
+	var row RegisterRow
 	for rows.Next() {
 		var e Employee
 		r, err := scanRecordWith(rows, &e.Name, &e.PAN)
 		if err != nil {
 			return reg, fmt.Errorf("tdsyear: register: %w", err)
 		}
-		reg.Rows = append(reg.Rows, rowOf(&r, &e))
+		if fn == nil {
+			reg.Rows = append(reg.Rows, rowOf(&r, &e))
+			continue
+		}
+		row = rowOf(&r, &e)
+		if err := fn(&row); err != nil {
+			return reg, err
+		}
 	}
 	return reg, rows.Err()
 }
@@ -253,7 +270,8 @@ func EmployeeMonths(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code 
 	return out, nil
 }
 
-// RegisterTable is a month's register as a table to export (CSV, XLSX, JSON).
+// RegisterTable is a month's register as a table to export (CSV, XLSX, JSON). For a register
+// too big to hold, pass no rows and set the table's More to give RegisterCells of each row.
 func RegisterTable(fy tds.FY, rows []RegisterRow) export.Table {
 	t := export.Table{Name: "tds_register"}
 	for _, c := range []struct {
@@ -266,16 +284,21 @@ func RegisterTable(fy tds.FY, rows []RegisterRow) export.Table {
 		{"recommended_regime", export.Text}, {"saving", export.Money}} {
 		t.Columns = append(t.Columns, export.Column{Key: c.key, Title: c.key, Kind: c.kind})
 	}
+	for i := range rows {
+		t.Rows = append(t.Rows, RegisterCells(fy, &rows[i]))
+	}
+	return t
+}
+
+// RegisterCells is a register row as the cells of RegisterTable.
+func RegisterCells(fy tds.FY, r *RegisterRow) []any {
 	opt := func(p *int64) any {
 		if p == nil {
 			return nil
 		}
 		return *p
 	}
-	for _, r := range rows {
-		t.Rows = append(t.Rows, []any{r.Employee, r.Name, r.PAN, MonthName(fy, Index(time.Month(r.Month))), r.Regime,
-			r.ProjectedTaxable, r.Liability, r.DeductedBefore, r.TDS, opt(r.DeductedThisMonth), r.Remaining, r.OverDeducted, r.MonthsLeft,
-			opt(r.PreviousTDS), r.Change, strings.Join(r.Why, "; "), r.NewLiability, r.OldLiability, string(r.Recommended), r.Saving})
-	}
-	return t
+	return []any{r.Employee, r.Name, r.PAN, MonthName(fy, Index(time.Month(r.Month))), r.Regime,
+		r.ProjectedTaxable, r.Liability, r.DeductedBefore, r.TDS, opt(r.DeductedThisMonth), r.Remaining, r.OverDeducted, r.MonthsLeft,
+		opt(r.PreviousTDS), r.Change, strings.Join(r.Why, "; "), r.NewLiability, r.OldLiability, string(r.Recommended), r.Saving}
 }
