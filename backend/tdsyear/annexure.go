@@ -11,6 +11,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"gstdesk/backend/export"
 	"gstdesk/backend/money"
 	"gstdesk/backend/tds"
 )
@@ -275,7 +276,7 @@ func writeSheetJSON(w *bufio.Writer, sheet, table string, header []string, rows 
 // WriteXLSX writes the annexure as a workbook: a note, the payees and the salary details, the
 // header row exactly the service's column names.
 func (a *Annexure) WriteXLSX(w io.Writer) error {
-	f := excelize.NewFile()
+	f := export.NewFile()
 	defer f.Close()
 	f.SetSheetName("Sheet1", "note")
 	f.SetCellStr("note", "A1", "Salary annexure, "+tds.YearLabel(a.FY)+", Form "+a.Form+": "+a.Employer.Name+" (TAN "+a.Employer.TAN+")")

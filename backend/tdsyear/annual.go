@@ -3,9 +3,8 @@ package tdsyear
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
-	"slices"
-	"strings"
 
 	"gstdesk/backend/tds"
 )
@@ -70,52 +69,84 @@ func Year(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code string) ([
 	return out, nil
 }
 
-// latest is an employee's latest record of the year, with the employee as recorded.
+// latest is an employee's latest record of the year (latestColumns), with the employee as
+// recorded.
 type latest struct {
 	rec record
 	emp Employee
 }
 
 // latestRecords reads each employee's latest record of the year (or one employee's, code), in
-// code order.
+// code order: the latest month recorded read beside the employees, in code order, and for the
+// employees it does not hold (leavers, a month missed), their latest earlier record.
 func latestRecords(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code string) ([]latest, error) {
-	var emps map[string]*Employee
-	var codes []string
 	if code != "" {
 		var e Employee
-		rows, err := db.QueryContext(ctx, `SELECT `+employeeColumns+` FROM tds_employees WHERE workspace_id=? AND fy=? AND code=?`, ws, int(fy), code)
-		if err != nil {
+		err := db.QueryRowContext(ctx, `SELECT `+employeeColumns+` FROM tds_employees WHERE workspace_id=? AND fy=? AND code=?`, ws, int(fy), code).
+			Scan(&e.Code, &e.Name, &e.PAN, new(string), &e.Joined, &e.Left, &e.Regime)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return nil, err
 		}
-		for rows.Next() {
-			if err := scanEmployee(rows, &e); err != nil {
-				rows.Close()
-				return nil, err
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		recs, err := latestBeforeAs(ctx, db, ws, fy, 12, []string{code}, latestColumns, scanLatest)
+		if err != nil || recs[code] == nil {
 			return nil, err
 		}
-		emps, codes = map[string]*Employee{code: &e}, []string{code}
-	} else {
-		var err error
-		if emps, err = employees(ctx, db, ws, fy); err != nil {
-			return nil, err
-		}
-		codes = make([]string, 0, len(emps))
-		for c := range emps {
-			codes = append(codes, c)
-		}
+		return []latest{{rec: *recs[code], emp: e}}, nil
 	}
-	recs, err := latestBefore(ctx, db, ws, fy, 12, codes)
+	var last sql.NullInt64
+	if err := db.QueryRowContext(ctx, `SELECT max(mi) FROM tds_month_records WHERE workspace_id=? AND fy=?`, ws, int(fy)).Scan(&last); err != nil || !last.Valid {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	emps := openCursor(ctx, db, employeeCode, scanEmployee, `SELECT `+employeeColumns+` FROM tds_employees WHERE workspace_id=? AND fy=? ORDER BY code`, ws, int(fy))
+	month := openCursor(ctx, db, recordCode, scanLatestRows, `SELECT `+latestColumns+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi=? ORDER BY code`, ws, int(fy), last.Int64)
+	defer func() {
+		cancel()
+		emps.wait()
+		month.wait()
+	}()
+	var out []latest
+	var earlier []string // employees the latest month does not hold
+	for {
+		e, r := emps.head(), month.head()
+		switch {
+		case e == nil && r == nil:
+		case r == nil || e != nil && e.Code < r.code:
+			out = append(out, latest{emp: *e})
+			earlier = append(earlier, e.Code)
+			emps.take(e.Code)
+			continue
+		default:
+			l := latest{rec: *r, emp: Employee{Code: r.code}}
+			if e := emps.take(r.code); e != nil {
+				l.emp = *e
+			}
+			month.take(r.code)
+			out = append(out, l)
+			continue
+		}
+		break
+	}
+	if err := errors.Join(emps.result(), month.result()); err != nil {
+		return nil, err
+	}
+	if len(earlier) == 0 {
+		return out, nil
+	}
+	recs, err := latestBeforeAs(ctx, db, ws, fy, int(last.Int64), earlier, latestColumns, scanLatest)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]latest, 0, len(recs))
-	for c, r := range recs {
-		out = append(out, latest{rec: *r, emp: *emps[c]})
+	kept := out[:0]
+	for _, l := range out {
+		if l.rec.code == "" {
+			r := recs[l.emp.Code]
+			if r == nil {
+				continue // an employee with no month recorded (dropped from the only month they were in)
+			}
+			l.rec = *r
+		}
+		kept = append(kept, l)
 	}
-	slices.SortFunc(out, func(a, b latest) int { return strings.Compare(a.rec.code, b.rec.code) })
-	return out, nil
+	return kept, nil
 }

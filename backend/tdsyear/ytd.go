@@ -83,6 +83,11 @@ const fewLookups = 2000
 // employee with no earlier record): one by one when they are few, else a month at a time from
 // end-1 back until each is found.
 func latestBefore(ctx context.Context, q querier, ws string, fy tds.FY, end int, codes []string) (map[string]*record, error) {
+	return latestBeforeAs(ctx, q, ws, fy, end, codes, recordColumns, scanRecordInto)
+}
+
+// latestBeforeAs is latestBefore reading the columns cols with scan.
+func latestBeforeAs(ctx context.Context, q querier, ws string, fy tds.FY, end int, codes []string, cols string, scan func(interface{ Scan(...any) error }, *record, ...any) error) (map[string]*record, error) {
 	out := make(map[string]*record, len(codes))
 	if end <= 0 || len(codes) == 0 {
 		return out, nil
@@ -92,13 +97,13 @@ func latestBefore(ctx context.Context, q querier, ws string, fy tds.FY, end int,
 		need[c] = true
 	}
 	for m := end - 1; m >= 0 && len(need) > fewLookups; m-- {
-		rows, err := q.QueryContext(ctx, `SELECT `+recordColumns+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi=?`, ws, int(fy), m)
+		rows, err := q.QueryContext(ctx, `SELECT `+cols+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi=?`, ws, int(fy), m)
 		if err != nil {
 			return nil, fmt.Errorf("tdsyear: earlier records: %w", err)
 		}
 		for rows.Next() {
 			var r record
-			if err := scanRecordInto(rows, &r); err != nil {
+			if err := scan(rows, &r); err != nil {
 				rows.Close()
 				return nil, fmt.Errorf("tdsyear: earlier records: %w", err)
 			}
@@ -116,14 +121,14 @@ func latestBefore(ctx context.Context, q querier, ws string, fy tds.FY, end int,
 	if len(need) == 0 || end <= 0 {
 		return out, nil
 	}
-	st, err := prepare(ctx, q, `SELECT `+recordColumns+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi IN `+monthsBefore(end)+` AND code=? ORDER BY mi DESC LIMIT 1`)
+	st, err := prepare(ctx, q, `SELECT `+cols+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi IN `+monthsBefore(end)+` AND code=? ORDER BY mi DESC LIMIT 1`)
 	if err != nil {
 		return nil, fmt.Errorf("tdsyear: earlier records: %w", err)
 	}
 	defer st.Close()
 	for c := range need {
 		var r record
-		err := scanRecordInto(st.QueryRowContext(ctx, ws, int(fy), c), &r)
+		err := scan(st.QueryRowContext(ctx, ws, int(fy), c), &r)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 		case err != nil:
@@ -299,6 +304,25 @@ func (c *cursor[T]) wait() {
 }
 
 func recordCode(r *record) string { return r.code }
+
+// latestColumns are the columns of a record the year's forms, annexure and year to date read
+// from an employee's latest record (scanLatest): its declarations, regime, liability and the
+// year so far.
+const latestColumns = `code, mi, declarations, regime, liability, hra_exempt,
+	ytd_salary, ytd_perquisites, ytd_profits, ytd_entertainment, ytd_professional_tax, ytd_deducted, ytd_unrecorded, ytd_months, ytd_hra, ytd_hra_months, first_mi`
+
+func scanLatest(rows interface{ Scan(...any) error }, r *record, _ ...any) error {
+	var regime string
+	y := &r.ytd
+	if err := rows.Scan(&r.code, &r.mi, &r.decl, &regime, &r.res.Liability, &r.hra,
+		&y.paid[0], &y.paid[1], &y.paid[2], &y.paid[3], &y.paid[4], &y.deducted, &y.unrecorded, &y.months, &y.hra, &y.hraMonths, &y.first); err != nil {
+		return err
+	}
+	r.regime = tds.Regime(regime)
+	return nil
+}
+
+func scanLatestRows(rows *sql.Rows, r *record) error { return scanLatest(rows, r) }
 
 func employeeCode(e *Employee) string { return e.Code }
 
