@@ -44,17 +44,23 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 		out: MonthResult{FY: fy, FYLabel: fy.String(), Month: int(month), MonthLabel: label, File: im.File, Hash: im.Hash,
 			Warnings: []string{}, Problems: []Problem{}, Recomputed: []string{}, Diff: Diff{Added: []string{}, Removed: []string{}, Changed: []Change{}}}}
 	out := &m.out
-	heads := make([]rowHead, 0, len(im.Employees))
-	var problems []Problem
-	m.keep, problems = eachRow(im, func(h *rowHead) { heads = append(heads, *h) })
-	out.Problems = append(out.Problems, problems...)
+	// The rows are read twice: once to check them all, keeping only their order by code, and
+	// again one at a time as they are recorded (the import already holds what they are read from).
+	mr, problems := newMonthReader(im)
+	var order []int32
+	if mr != nil {
+		m.keep = mr.keep
+		order = make([]int32, 0, len(im.Employees))
+		problems = append(problems, mr.each(func(h *rowHead) { order = append(order, int32(h.emp)) })...)
+	}
+	out.Problems = append(out.Problems, hinted(problems)...)
 	for _, w := range im.Warnings {
 		m.warn("%s", w)
 	}
 	if len(out.Problems) > 0 {
 		return *out, refused(im.File, label, len(out.Problems))
 	}
-	slices.SortFunc(heads, func(a, b rowHead) int { return strings.Compare(a.Code, b.Code) })
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(mr.code(int(a)), mr.code(int(b))) })
 
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -78,7 +84,7 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 		return *out, err
 	}
 	defer m.w.close()
-	if err := m.merge(db, heads); err != nil {
+	if err := m.merge(db, mr, order); err != nil {
 		return *out, err
 	}
 	if err := m.checkOtherMonths(); err != nil {
@@ -172,7 +178,7 @@ type dated struct {
 // gap is a row whose employee has no record in the month before but is known to the year: its
 // latest earlier record is looked up after the merge.
 type gap struct {
-	h      *rowHead
+	h      rowHead
 	st     Employee
 	old    record
 	hasOld bool
@@ -188,9 +194,9 @@ func (m *monthImport) problem(h *rowHead, msg string) {
 	m.out.Problems = append(m.out.Problems, Problem{File: m.im.File, Sheet: m.im.Sheet, Row: h.SourceRow, Value: h.Code, Message: msg})
 }
 
-// merge takes the file's rows (in code order) beside the employees, the month before's records
-// and the month's records as stored, read in code order.
-func (m *monthImport) merge(db *sql.DB, heads []rowHead) error {
+// merge takes the file's rows (order: their indexes in code order) beside the employees, the
+// month before's records and the month's records as stored, read in code order.
+func (m *monthImport) merge(db *sql.DB, mr *monthReader, order []int32) error {
 	ctx, cancel := context.WithCancel(m.ctx)
 	ws, fy := m.ws, int(m.fy)
 	emps := openCursor(ctx, db, employeeCode, scanEmployee, `SELECT `+employeeColumns+` FROM tds_employees WHERE workspace_id=? AND fy=? ORDER BY code`, ws, fy)
@@ -206,6 +212,7 @@ func (m *monthImport) merge(db *sql.DB, heads []rowHead) error {
 		old.wait()
 	}()
 	var gaps []gap
+	var checked []Problem // none: every row was checked before
 	fi := 0
 	for {
 		code, ok := "", false
@@ -214,8 +221,8 @@ func (m *monthImport) merge(db *sql.DB, heads []rowHead) error {
 				code, ok = c, true
 			}
 		}
-		if fi < len(heads) {
-			least(heads[fi].Code)
+		if fi < len(order) {
+			least(mr.code(int(order[fi])))
 		}
 		if e := emps.head(); e != nil {
 			least(e.Code)
@@ -230,8 +237,9 @@ func (m *monthImport) merge(db *sql.DB, heads []rowHead) error {
 			break
 		}
 		var h *rowHead
-		if fi < len(heads) && heads[fi].Code == code {
-			h = &heads[fi]
+		if fi < len(order) && mr.code(int(order[fi])) == code {
+			row, _ := mr.row(int(order[fi]), &checked)
+			h = &row
 			fi++
 		}
 		st, p, o := emps.take(code), prev.take(code), old.take(code)
@@ -250,7 +258,7 @@ func (m *monthImport) merge(db *sql.DB, heads []rowHead) error {
 				}
 			}
 		case p == nil && st != nil && m.mi >= 2:
-			g := gap{h: h, st: *st}
+			g := gap{h: *h, st: *st}
 			if o != nil {
 				g.old, g.hasOld = *o, true
 			}
@@ -283,7 +291,7 @@ func (m *monthImport) merge(db *sql.DB, heads []rowHead) error {
 		if g.hasOld {
 			o = &g.old
 		}
-		if err := m.add(g.h, &g.st, earlier[g.h.Code], o); err != nil {
+		if err := m.add(&g.h, &g.st, earlier[g.h.Code], o); err != nil {
 			return err
 		}
 	}
