@@ -202,9 +202,9 @@ func (m *monthImport) merge(db *sql.DB, mr *monthReader, order []int32) error {
 	emps := openCursor(ctx, db, employeeCode, scanEmployee, `SELECT `+employeeColumns+` FROM tds_employees WHERE workspace_id=? AND fy=? ORDER BY code`, ws, fy)
 	var prev *cursor[record]
 	if m.mi > 0 {
-		prev = openCursor(ctx, db, recordCode, scanRecordRows, `SELECT `+recordColumns+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi=? ORDER BY code`, ws, fy, m.mi-1)
+		prev = openCursor(ctx, db, recordCode, scanPrior, `SELECT `+priorColumns+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi=? ORDER BY code`, ws, fy, m.mi-1)
 	}
-	old := openCursor(ctx, db, recordCode, scanRecordRows, `SELECT `+recordColumns+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi=? ORDER BY code`, ws, fy, m.mi)
+	old := openCursor(ctx, db, recordCode, scanPrior, `SELECT `+priorColumns+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi=? ORDER BY code`, ws, fy, m.mi)
 	defer func() {
 		cancel()
 		emps.wait()

@@ -324,6 +324,23 @@ func scanLatest(rows interface{ Scan(...any) error }, r *record, _ ...any) error
 
 func scanLatestRows(rows *sql.Rows, r *record) error { return scanLatest(rows, r) }
 
+// priorColumns are the columns of a record a month's import reads of the month before (what was
+// paid, declared and deducted, the TDS computed, the year so far: what the month is computed and
+// explained from) and of the month as stored before (what the diff compares).
+const priorColumns = `code, mi, salary, one_off, perquisites, profits, entertainment, professional_tax, declarations, regime, deducted, liability, tds, hra_exempt,
+	ytd_salary, ytd_perquisites, ytd_profits, ytd_entertainment, ytd_professional_tax, ytd_deducted, ytd_unrecorded, ytd_months, ytd_hra, ytd_hra_months, first_mi`
+
+func scanPrior(rows *sql.Rows, r *record) error {
+	var regime string
+	p, y := &r.paid.Items, &r.ytd
+	if err := rows.Scan(&r.code, &r.mi, &p[0], &r.paid.OneOff, &p[1], &p[2], &p[3], &p[4], &r.decl, &regime, &r.deducted, &r.res.Liability, &r.res.TDS, &r.hra,
+		&y.paid[0], &y.paid[1], &y.paid[2], &y.paid[3], &y.paid[4], &y.deducted, &y.unrecorded, &y.months, &y.hra, &y.hraMonths, &y.first); err != nil {
+		return err
+	}
+	r.regime = tds.Regime(regime)
+	return nil
+}
+
 func employeeCode(e *Employee) string { return e.Code }
 
 func scanRecordRows(rows *sql.Rows, r *record) error { return scanRecordInto(rows, r) }
