@@ -15,6 +15,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/xuri/excelize/v2"
@@ -210,12 +211,40 @@ func NewFile() *excelize.File {
 	f := excelize.NewFile()
 	f.SetZipWriter(func(w io.Writer) excelize.ZipWriter {
 		zw := zip.NewWriter(w)
-		zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
-			return flate.NewWriter(out, flate.BestSpeed)
-		})
+		zw.RegisterCompressor(zip.Deflate, fastDeflate)
 		return zw
 	})
 	return f
+}
+
+// fastDeflate compresses a part of a workbook at flate.BestSpeed with a compressor taken from a
+// pool: making one is dearer than compressing the small parts of a small workbook.
+func fastDeflate(out io.Writer) (io.WriteCloser, error) {
+	fw, ok := flateWriters.Get().(*flate.Writer)
+	if ok {
+		fw.Reset(out)
+	} else {
+		var err error
+		if fw, err = flate.NewWriter(out, flate.BestSpeed); err != nil {
+			return nil, err
+		}
+	}
+	return &pooledFlate{fw}, nil
+}
+
+var flateWriters sync.Pool
+
+// pooledFlate returns its compressor to the pool when closed.
+type pooledFlate struct{ *flate.Writer }
+
+func (p *pooledFlate) Close() error {
+	if p.Writer == nil {
+		return nil
+	}
+	err := p.Writer.Close()
+	flateWriters.Put(p.Writer)
+	p.Writer = nil
+	return err
 }
 
 // WriteWorkbook writes tables as one XLSX workbook, a sheet per table in order, named by the
