@@ -105,7 +105,11 @@ func latestRecords(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code s
 		emps.wait()
 		month.wait()
 	}()
-	var out []latest
+	var n int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM tds_employees WHERE workspace_id=? AND fy=?`, ws, int(fy)).Scan(&n); err != nil {
+		return nil, err
+	}
+	out := make([]latest, 0, n)
 	var earlier []string // employees the latest month does not hold
 	for {
 		e, r := emps.head(), month.head()
