@@ -197,21 +197,19 @@ func tdsMonth(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: dry run: %s is not recorded (nothing was stored).\n", res.MonthLabel)
 		return ExitOK
 	}
-	reg, err := d.Salary.TDSMonthRegister(ctx, *fy, *month, salary.TDSRegisterQuery{Limit: -1})
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk tds month: %s\n", publicMessage(env, err))
-		return ExitFailed
-	}
+	// The register is written row by row as it is read: a payroll of 100,000 is never held.
+	all := salary.TDSRegisterQuery{Limit: -1}
 	err = writeOutput(env, *out, func(w io.Writer) error {
 		if f == export.JSON {
-			for i := range reg.Rows {
-				if err := printJSONLine(w, &reg.Rows[i]); err != nil {
-					return err
-				}
-			}
-			return nil
+			_, err := d.Salary.TDSMonthRegisterEach(ctx, *fy, *month, all, func(r *salary.TDSRegisterRow) error { return printJSONLine(w, r) })
+			return err
 		}
-		return export.Write(w, f, tdsyear.RegisterTable(reg.FY, reg.Rows))
+		t := tdsyear.RegisterTable(res.FY, nil)
+		t.More = func(yield func([]any) error) error {
+			_, err := d.Salary.TDSMonthRegisterEach(ctx, *fy, *month, all, func(r *salary.TDSRegisterRow) error { return yield(tdsyear.RegisterCells(res.FY, r)) })
+			return err
+		}
+		return export.Write(w, f, t)
 	})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: cannot write the register: %v\n", err)

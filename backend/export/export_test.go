@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -194,4 +195,68 @@ func TestWriteWorkbook(t *testing.T) {
 	if fm, _ := f.GetCellFormula("Message", "A3"); fm != "" {
 		t.Errorf("a text cell became the formula %q", fm)
 	}
+}
+
+// TestMoreRowsWriteAsRows: a table whose rows come one at a time (More, reusing one row, after
+// some in Rows) is written byte for byte as the same table held whole, in every format, the XLSX
+// columns sized from its first rows as well.
+func TestMoreRowsWriteAsRows(t *testing.T) {
+	for _, n := range []int{0, 1, widthRows - 1, widthRows, widthRows + 7} {
+		whole := Table{Name: "t", Columns: append([]Column{}, sample.Columns...)}
+		for i := range n {
+			whole.Rows = append(whole.Rows, []any{strings.Repeat("x", i%70), "Zed ₹ Co", money.Paise(i * 12345), i})
+		}
+		for _, held := range []int{0, min(n, 3)} {
+			streamed := Table{Name: "t", Columns: whole.Columns, Rows: whole.Rows[:held]}
+			streamed.More = func(yield func([]any) error) error {
+				row := make([]any, 4)
+				for _, r := range whole.Rows[held:] {
+					copy(row, r)
+					if err := yield(row); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
+			for _, f := range []Format{CSV, JSON, XLSX} {
+				var a, b bytes.Buffer
+				if err := Write(&a, f, whole); err != nil {
+					t.Fatal(err)
+				}
+				if err := Write(&b, f, streamed); err != nil {
+					t.Fatal(err)
+				}
+				if f != XLSX {
+					if a.String() != b.String() {
+						t.Errorf("%d rows, %d held, %s: streamed %q, whole %q", n, held, f, b.String(), a.String())
+					}
+					continue
+				}
+				if x, y := xlsxContent(t, a.Bytes()), xlsxContent(t, b.Bytes()); !reflect.DeepEqual(x, y) {
+					t.Errorf("%d rows, %d held, xlsx: streamed %v, whole %v", n, held, y, x)
+				}
+			}
+		}
+	}
+}
+
+// xlsxContent is a workbook's first sheet: its cells and its column widths.
+func xlsxContent(t *testing.T, data []byte) [][]string {
+	t.Helper()
+	f, err := excelize.OpenReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sheet := f.GetSheetName(0)
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var widths []string
+	for _, col := range []string{"A", "B", "C", "D"} {
+		w, _ := f.GetColWidth(sheet, col)
+		widths = append(widths, strconv.FormatFloat(w, 'f', -1, 64))
+	}
+	return append(rows, widths)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"gstdesk/backend/export"
 	"gstdesk/backend/money"
 	"gstdesk/backend/tds"
 )
@@ -133,9 +134,12 @@ func payeeOf(y *Annual) []any {
 	return []any{y.Seq, pan, y.Employee.Name, y.Regime == tds.NewRegime, y.Input.Category.String()}
 }
 
+// ist is India Standard Time.
+var ist = time.FixedZone("IST", 5*3600+1800)
+
 // epochOf is the epoch in milliseconds of 00:00 IST on a YYYY-MM-DD date.
 func epochOf(d string) int64 {
-	t, err := time.ParseInLocation("2006-01-02", d, time.FixedZone("IST", 5*3600+1800))
+	t, err := time.ParseInLocation("2006-01-02", d, ist)
 	if err != nil {
 		return 0
 	}
@@ -182,11 +186,12 @@ func annexureRow(fy tds.FY, rules *tds.Rules, y *Annual) []any {
 	if y.Employee.Left != "" && y.Employee.Left < toD {
 		toD = y.Employee.Left
 	}
-	row := []any{y.Seq, epochOf(fromD), epochOf(toD), amt(tds.PrevEmployerSalary), amt(tds.PrevEmployerTDS),
+	row := make([]any, 0, len(AnnexureColumns))
+	row = append(row, y.Seq, epochOf(fromD), epochOf(toD), amt(tds.PrevEmployerSalary), amt(tds.PrevEmployerTDS),
 		d.IncomeTaxPayable, d.Surcharge, d.Cess, y.Deducted, nil,
 		amt(tds.Salary17_1), amt(tds.Perquisites17_2), amt(tds.Profits17_3),
 		exempt(tds.Travel10_5), exempt(tds.Gratuity10_10), exempt(tds.Pension10_10A),
-		exempt(tds.LeaveEncashment10_10AA), exempt(tds.HRA10_13A), exempt(tds.Special10_14)}
+		exempt(tds.LeaveEncashment10_10AA), exempt(tds.HRA10_13A), exempt(tds.Special10_14))
 	row = append(row, nil, nil, nil, nil, nil, nil, nil, nil)
 	row = append(row, exempt(tds.OtherExemption10), rupeesNumber(d.Standard), rupeesNumber(d.Entertainment), rupeesNumber(d.ProfessionalTax), rupeesNumber(d.HouseProperty))
 	row = append(row, nil, nil, nil, nil, nil, nil, nil, nil)
@@ -275,7 +280,7 @@ func writeSheetJSON(w *bufio.Writer, sheet, table string, header []string, rows 
 // WriteXLSX writes the annexure as a workbook: a note, the payees and the salary details, the
 // header row exactly the service's column names.
 func (a *Annexure) WriteXLSX(w io.Writer) error {
-	f := excelize.NewFile()
+	f := export.NewFile()
 	defer f.Close()
 	f.SetSheetName("Sheet1", "note")
 	f.SetCellStr("note", "A1", "Salary annexure, "+tds.YearLabel(a.FY)+", Form "+a.Form+": "+a.Employer.Name+" (TAN "+a.Employer.TAN+")")
@@ -298,8 +303,9 @@ func (a *Annexure) WriteXLSX(w io.Writer) error {
 		if err := sw.SetRow("A1", head); err != nil {
 			return err
 		}
+		var cells []any // one row's, reused: the stream writer is done with a row when SetRow returns
 		for i, r := range s.rows {
-			cells := make([]any, len(r))
+			cells = append(cells[:0], r...)
 			for j, v := range r {
 				switch x := v.(type) {
 				case json.Number:

@@ -3,10 +3,9 @@ package tdsyear
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 
-	"gstdesk/backend/money"
-	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
 )
 
@@ -34,69 +33,124 @@ type Annual struct {
 // Figures are the chosen regime's figures.
 func (a *Annual) Figures() tds.RegimeResult { return a.Detail.RegimeResult }
 
-// Year reads every employee's year (or one employee's, code) from the records, in code order.
+// Year reads every employee's year (or one employee's, code) from the records, in code order:
+// each employee's latest record holds the year so far and the latest declarations.
 func Year(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code string) ([]Annual, error) {
-	where := `r.workspace_id=? AND r.fy=?`
-	args := []any{ws, int(fy)}
-	if code != "" {
-		where += ` AND r.code=?`
-		args = append(args, code)
-	}
-	rows, err := db.QueryContext(ctx, `SELECT r.code, coalesce(e.name,''), coalesce(e.pan,''), coalesce(e.joined,''), coalesce(e.left_on,''),
-		count(*), min(r.mi), max(r.mi), sum(r.salary + r.one_off), sum(r.perquisites), sum(r.profits), sum(r.entertainment), sum(r.professional_tax),
-		sum(coalesce(r.deducted, r.tds)), sum(r.deducted IS NULL), sum(coalesce(r.hra_exempt, 0)),
-		(SELECT l.declarations || char(10) || l.regime || char(10) || (l.hra_exempt IS NOT NULL) FROM tds_month_records l WHERE l.workspace_id=r.workspace_id AND l.fy=r.fy AND l.code=r.code ORDER BY l.mi DESC LIMIT 1)
-		FROM tds_month_records r LEFT JOIN tds_employees e ON e.workspace_id=r.workspace_id AND e.fy=r.fy AND e.code=r.code
-		WHERE `+where+` GROUP BY r.code ORDER BY r.code`, args...)
+	latest, err := latestRecords(ctx, db, ws, fy, code)
 	if err != nil {
 		return nil, fmt.Errorf("tdsyear: year: %w", err)
 	}
-	defer rows.Close()
-	var out []Annual
-	for rows.Next() {
-		var a Annual
-		var paid [NumPaid]money.Paise
-		var latest string
-		var hra money.Paise
-		e := &a.Employee
-		if err := rows.Scan(&e.Code, &e.Name, &e.PAN, &e.Joined, &e.Left, &a.Months, &a.First, &a.Latest,
-			&paid[0], &paid[1], &paid[2], &paid[3], &paid[4], &a.Deducted, &a.Unrecorded, &hra, &latest); err != nil {
-			return nil, fmt.Errorf("tdsyear: year: %w", err)
-		}
-		rest, hasHRA, ok := cut(latest)
-		decl, regime, ok2 := cut(rest)
-		if !ok || !ok2 {
-			return nil, fmt.Errorf("tdsyear: year: employee %s: stored declarations damaged", e.Code)
-		}
-		in, err := payroll.DecodeInput(decl)
+	out := make([]Annual, 0, len(latest))
+	for i := range latest {
+		l := &latest[i]
+		r := &l.rec
+		a := Annual{Employee: Employee{Code: r.code, Name: l.emp.Name, PAN: l.emp.PAN, Joined: l.emp.Joined, Left: l.emp.Left},
+			Months: r.ytd.months, First: r.ytd.first, Latest: r.mi, Deducted: r.ytd.deducted, Unrecorded: r.ytd.unrecorded}
+		in, err := r.declarations()
 		if err != nil {
-			return nil, fmt.Errorf("tdsyear: year: employee %s: %w", e.Code, err)
+			return nil, fmt.Errorf("tdsyear: year: employee %s: %w", r.code, err)
 		}
 		for i, f := range Paid {
-			in.Amounts[f] = paid[i]
+			in.Amounts[f] = r.ytd.paid[i]
 		}
-		if hasHRA == "1" {
-			in.Amounts[tds.HRA10_13A] = hra
+		if r.hra.Valid {
+			in.Amounts[tds.HRA10_13A] = r.ytd.hra
 		}
 		if in.Amounts[tds.Salary17_1] < 0 {
-			return nil, fmt.Errorf("tdsyear: year: employee %s: recoveries exceed the salary paid", e.Code)
+			return nil, fmt.Errorf("tdsyear: year: employee %s: recoveries exceed the salary paid", r.code)
 		}
-		a.Input, a.Regime, e.Regime, e.Category = in, tds.Regime(regime), tds.Regime(regime), in.Category
+		a.Input, a.Regime, a.Employee.Regime, a.Employee.Category = in, r.regime, r.regime, in.Category
 		if a.Detail, err = tds.Detail(in, fy, a.Regime); err != nil {
-			return nil, fmt.Errorf("tdsyear: year: employee %s: %w", e.Code, err)
+			return nil, fmt.Errorf("tdsyear: year: employee %s: %w", r.code, err)
 		}
 		a.Seq = len(out) + 1
 		out = append(out, a)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
-// cut splits "declarations\nregime".
-func cut(s string) (string, string, bool) {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == '\n' {
-			return s[:i], s[i+1:], true
+// latest is an employee's latest record of the year (latestColumns), with the employee as
+// recorded.
+type latest struct {
+	rec record
+	emp Employee
+}
+
+// latestRecords reads each employee's latest record of the year (or one employee's, code), in
+// code order: the latest month recorded read beside the employees, in code order, and for the
+// employees it does not hold (leavers, a month missed), their latest earlier record.
+func latestRecords(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code string) ([]latest, error) {
+	if code != "" {
+		var e Employee
+		err := db.QueryRowContext(ctx, `SELECT `+employeeColumns+` FROM tds_employees WHERE workspace_id=? AND fy=? AND code=?`, ws, int(fy), code).
+			Scan(&e.Code, &e.Name, &e.PAN, new(string), &e.Joined, &e.Left, &e.Regime)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
 		}
+		recs, err := latestBeforeAs(ctx, db, ws, fy, 12, []string{code}, latestColumns, scanLatest)
+		if err != nil || recs[code] == nil {
+			return nil, err
+		}
+		return []latest{{rec: *recs[code], emp: e}}, nil
 	}
-	return "", "", false
+	var last sql.NullInt64
+	if err := db.QueryRowContext(ctx, `SELECT max(mi) FROM tds_month_records WHERE workspace_id=? AND fy=?`, ws, int(fy)).Scan(&last); err != nil || !last.Valid {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	emps := openCursor(ctx, db, employeeCode, scanEmployee, `SELECT `+employeeColumns+` FROM tds_employees WHERE workspace_id=? AND fy=? ORDER BY code`, ws, int(fy))
+	month := openCursor(ctx, db, recordCode, scanLatestRows, `SELECT `+latestColumns+` FROM tds_month_records WHERE workspace_id=? AND fy=? AND mi=? ORDER BY code`, ws, int(fy), last.Int64)
+	defer func() {
+		cancel()
+		emps.wait()
+		month.wait()
+	}()
+	var n int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM tds_employees WHERE workspace_id=? AND fy=?`, ws, int(fy)).Scan(&n); err != nil {
+		return nil, err
+	}
+	out := make([]latest, 0, n)
+	var earlier []string // employees the latest month does not hold
+	for {
+		e, r := emps.head(), month.head()
+		switch {
+		case e == nil && r == nil:
+		case r == nil || e != nil && e.Code < r.code:
+			out = append(out, latest{emp: *e})
+			earlier = append(earlier, e.Code)
+			emps.take(e.Code)
+			continue
+		default:
+			l := latest{rec: *r, emp: Employee{Code: r.code}}
+			if e := emps.take(r.code); e != nil {
+				l.emp = *e
+			}
+			month.take(r.code)
+			out = append(out, l)
+			continue
+		}
+		break
+	}
+	if err := errors.Join(emps.result(), month.result()); err != nil {
+		return nil, err
+	}
+	if len(earlier) == 0 {
+		return out, nil
+	}
+	recs, err := latestBeforeAs(ctx, db, ws, fy, int(last.Int64), earlier, latestColumns, scanLatest)
+	if err != nil {
+		return nil, err
+	}
+	kept := out[:0]
+	for _, l := range out {
+		if l.rec.code == "" {
+			r := recs[l.emp.Code]
+			if r == nil {
+				continue // an employee with no month recorded (dropped from the only month they were in)
+			}
+			l.rec = *r
+		}
+		kept = append(kept, l)
+	}
+	return kept, nil
 }

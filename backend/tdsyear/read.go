@@ -97,6 +97,55 @@ type Keep struct {
 // ReadMonth turns an import of a month file into rows. Every problem is returned; the rows are
 // meant to be stored only when there is none.
 func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
+	rows = make([]Row, 0, len(im.Employees))
+	keep, problems = eachRow(im, func(h *rowHead) {
+		rows = append(rows, Row{SourceRow: h.SourceRow, Code: h.Code, Name: h.Name, PAN: h.PAN, Joined: h.Joined, Left: h.Left, Regime: h.Regime,
+			Paid: h.Paid, Declarations: h.declarations(im), Deducted: h.Deducted, HRA: h.HRA})
+	})
+	return rows, keep, problems
+}
+
+// rowHead is a Row without its declarations, which stay in the import (Employees[emp]) until the
+// row is recorded: a month of 100,000 employees holds them once, not twice.
+type rowHead struct {
+	SourceRow                     int
+	Code, Name, PAN, Joined, Left string
+	Regime                        tds.Regime
+	Paid                          Amounts
+	Deducted                      *int64
+	HRA                           *HRAInput
+	emp                           int
+}
+
+// declarations is the row's workbook input with the Paid items 0 (Row.Declarations).
+func (h *rowHead) declarations(im *payroll.Import) tds.Input {
+	in := im.Employees[h.emp].Input
+	for _, f := range Paid {
+		in.Amounts[f] = 0
+	}
+	return in
+}
+
+// eachRow reads an import of a month file, row by row: each good row goes to fn (h is reused).
+func eachRow(im *payroll.Import, fn func(h *rowHead)) (keep Keep, problems []Problem) {
+	mr, problems := newMonthReader(im)
+	if mr == nil {
+		return keep, hinted(problems)
+	}
+	return mr.keep, hinted(append(problems, mr.each(fn)...))
+}
+
+// monthReader reads the rows of a month file's import.
+type monthReader struct {
+	im           *payroll.Import
+	keep         Keep
+	col          map[string]string // own key to its column letter
+	hasHRAColumn bool
+}
+
+// newMonthReader checks a month file's columns; nil when the rows cannot be read (no code).
+func newMonthReader(im *payroll.Import) (mr *monthReader, problems []Problem) {
+	var keep Keep
 	problems = append(problems, im.Problems...)
 	for _, m := range im.Columns {
 		if m.Key == payroll.ColDeducted {
@@ -111,7 +160,7 @@ func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
 	if !hasCode {
 		problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: 1,
 			Message: "no employee_code column: a month file needs each employee's code, which ties the months of the year together"})
-		return nil, keep, problems
+		return nil, problems
 	}
 	for _, k := range im.Missing {
 		switch k {
@@ -135,111 +184,134 @@ func ReadMonth(im *payroll.Import) (rows []Row, keep Keep, problems []Problem) {
 			col[m.Key] = m.Column
 		}
 	}
+	return &monthReader{im: im, keep: keep, col: col, hasHRAColumn: hasHRAColumn}, problems
+}
+
+// each reads every row: each good one goes to fn (h is reused).
+func (mr *monthReader) each(fn func(h *rowHead)) (problems []Problem) {
+	im := mr.im
 	seen := make(map[string]int, len(im.Employees))
-	rows = make([]Row, 0, len(im.Employees))
 	for i := range im.Employees {
-		e := &im.Employees[i]
-		bad := func(key, value, msg string) {
-			problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Column: col[key], Header: key, Value: value, Message: msg})
-		}
-		r := Row{SourceRow: e.Row, Code: strings.TrimSpace(e.ID.Code), Name: e.ID.Name, PAN: e.ID.PAN, Regime: e.Regime, Declarations: e.Input}
-		if r.Code == "" {
-			problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Message: "the employee code is blank: every row of a month file needs one"})
+		r, ok := mr.row(i, &problems)
+		if !ok {
 			continue
 		}
 		if first, dup := seen[r.Code]; dup {
-			problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Value: r.Code,
-				Message: fmt.Sprintf("employee %s appears twice in the month (rows %d and %d): give one row per employee, amounts added up", r.Code, first, e.Row)})
+			problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: r.SourceRow, Value: r.Code,
+				Message: fmt.Sprintf("employee %s appears twice in the month (rows %d and %d): give one row per employee, amounts added up", r.Code, first, r.SourceRow)})
 			continue
 		}
-		seen[r.Code] = e.Row
-		for k, f := range Paid {
-			r.Paid.Items[k] = e.Input.Amounts[f]
-			r.Declarations.Amounts[f] = 0
-		}
-		own := func(k int) string {
-			if k < len(e.Own) {
-				return e.Own[k]
-			}
-			return ""
-		}
-		if v := own(0); v != "" {
-			p, err := tds.ParseAmount(v)
-			switch {
-			case err != nil:
-				bad(ColDeducted, v, "expected the TDS deducted in the month in whole rupees, like 12500")
-			case p < 0:
-				bad(ColDeducted, v, "expected 0 or more: TDS deducted cannot be negative (an excess is adjusted in a later month by deducting less)")
-			case p%100 != 0:
-				bad(ColDeducted, v, "expected whole rupees: TDS is deducted in whole rupees")
-			default:
-				d := p.WholeRupees()
-				r.Deducted = &d
-			}
-		}
-		if v := own(1); v != "" {
-			p, err := tds.ParseAmount(v)
-			if err != nil {
-				bad(ColOneOff, v, "expected the one-off salary of the month in rupees, like 50000 (negative for a recovery)")
-			} else {
-				r.Paid.OneOff = p
-			}
-		}
-		for k, key := range []string{ColJoined, ColLeft} {
-			v := own(2 + k)
-			if v == "" {
-				continue
-			}
-			d, err := ParseDate(v)
-			if err != nil {
-				bad(key, v, "expected a date like 15/09/2025 (DD/MM/YYYY)")
-				continue
-			}
-			if k == 0 {
-				r.Joined = d
-			} else {
-				r.Left = d
-			}
-		}
-		if v := strings.Join([]string{own(4), own(5), own(6), own(7)}, ""); v != "" {
-			var h HRAInput
-			ok := true
-			for k, p := range []*money.Paise{&h.Rent, &h.Received, &h.Salary} {
-				key := []string{ColRent, ColHRAReceived, ColBasicDA}[k]
-				v := own(4 + k)
-				a, err := tds.ParseAmount(v)
-				switch {
-				case v == "":
-					bad(key, "", "the HRA exemption is worked out from rent_paid, hra_received, basic_da and city: give all four for the month")
-					ok = false
-				case err != nil || a < 0:
-					bad(key, v, "expected an amount of the month in rupees, like 25000")
-					ok = false
-				default:
-					*p = a
-				}
-			}
-			if h.City = own(7); h.City == "" {
-				bad(ColCity, "", "the HRA exemption depends on the city lived in (50% of salary in the listed cities, 40% elsewhere): give it")
-				ok = false
-			}
-			if ok && hasHRAColumn && e.Input.Amounts[tds.HRA10_13A] != 0 {
-				bad(ColRent, "", "give either the HRA exemption (house_rent_allowance_us_10_13_a) or rent_paid, hra_received, basic_da and city, not both")
-				ok = false
-			}
-			if ok {
-				r.HRA = &h
-			}
-		}
-		if r.Joined != "" && r.Left != "" && r.Left < r.Joined {
-			bad(ColLeft, r.Left, "the date of leaving is before the date of joining ("+ShowDate(r.Joined)+")")
-		}
-		rows = append(rows, r)
+		seen[r.Code] = r.SourceRow
+		fn(&r)
 	}
+	return problems
+}
+
+// code is the employee code of row i.
+func (mr *monthReader) code(i int) string { return strings.TrimSpace(mr.im.Employees[i].ID.Code) }
+
+// row reads row i of the import, adding what is wrong with it to problems; false for a row
+// without a code (a problem).
+func (mr *monthReader) row(i int, problems *[]Problem) (rowHead, bool) {
+	im, col, hasHRAColumn := mr.im, mr.col, mr.hasHRAColumn
+	e := &im.Employees[i]
+	bad := func(key, value, msg string) {
+		*problems = append(*problems, Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Column: col[key], Header: key, Value: value, Message: msg})
+	}
+	r := rowHead{SourceRow: e.Row, Code: mr.code(i), Name: e.ID.Name, PAN: e.ID.PAN, Regime: e.Regime, emp: i}
+	if r.Code == "" {
+		*problems = append(*problems, Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Message: "the employee code is blank: every row of a month file needs one"})
+		return r, false
+	}
+	for k, f := range Paid {
+		r.Paid.Items[k] = e.Input.Amounts[f]
+	}
+	own := func(k int) string {
+		if k < len(e.Own) {
+			return e.Own[k]
+		}
+		return ""
+	}
+	if v := own(0); v != "" {
+		p, err := tds.ParseAmount(v)
+		switch {
+		case err != nil:
+			bad(ColDeducted, v, "expected the TDS deducted in the month in whole rupees, like 12500")
+		case p < 0:
+			bad(ColDeducted, v, "expected 0 or more: TDS deducted cannot be negative (an excess is adjusted in a later month by deducting less)")
+		case p%100 != 0:
+			bad(ColDeducted, v, "expected whole rupees: TDS is deducted in whole rupees")
+		default:
+			d := p.WholeRupees()
+			r.Deducted = &d
+		}
+	}
+	if v := own(1); v != "" {
+		p, err := tds.ParseAmount(v)
+		if err != nil {
+			bad(ColOneOff, v, "expected the one-off salary of the month in rupees, like 50000 (negative for a recovery)")
+		} else {
+			r.Paid.OneOff = p
+		}
+	}
+	for k, key := range []string{ColJoined, ColLeft} {
+		v := own(2 + k)
+		if v == "" {
+			continue
+		}
+		d, err := ParseDate(v)
+		if err != nil {
+			bad(key, v, "expected a date like 15/09/2025 (DD/MM/YYYY)")
+			continue
+		}
+		if k == 0 {
+			r.Joined = d
+		} else {
+			r.Left = d
+		}
+	}
+	if v := strings.Join([]string{own(4), own(5), own(6), own(7)}, ""); v != "" {
+		var h HRAInput
+		ok := true
+		for k, p := range []*money.Paise{&h.Rent, &h.Received, &h.Salary} {
+			key := []string{ColRent, ColHRAReceived, ColBasicDA}[k]
+			v := own(4 + k)
+			a, err := tds.ParseAmount(v)
+			switch {
+			case v == "":
+				bad(key, "", "the HRA exemption is worked out from rent_paid, hra_received, basic_da and city: give all four for the month")
+				ok = false
+			case err != nil || a < 0:
+				bad(key, v, "expected an amount of the month in rupees, like 25000")
+				ok = false
+			default:
+				*p = a
+			}
+		}
+		if h.City = own(7); h.City == "" {
+			bad(ColCity, "", "the HRA exemption depends on the city lived in (50% of salary in the listed cities, 40% elsewhere): give it")
+			ok = false
+		}
+		if ok && hasHRAColumn && e.Input.Amounts[tds.HRA10_13A] != 0 {
+			bad(ColRent, "", "give either the HRA exemption (house_rent_allowance_us_10_13_a) or rent_paid, hra_received, basic_da and city, not both")
+			ok = false
+		}
+		if ok {
+			r.HRA = &h
+		}
+	}
+	if r.Joined != "" && r.Left != "" && r.Left < r.Joined {
+		bad(ColLeft, r.Left, "the date of leaving is before the date of joining ("+ShowDate(r.Joined)+")")
+	}
+	return r, true
+}
+
+// hinted is problems with recoveryHint applied.
+func hinted(problems []Problem) []Problem {
 	for i := range problems {
 		problems[i].Message = recoveryHint(problems[i])
 	}
-	return rows, keep, problems
+	return problems
 }
 
 // recoveryHint adds to the reader's refusal of a negative paid amount where a recovery goes.

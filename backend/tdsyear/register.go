@@ -9,7 +9,6 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
-	"gstdesk/backend/money"
 	"gstdesk/backend/store"
 	"gstdesk/backend/tds"
 )
@@ -81,6 +80,15 @@ type Register struct {
 
 // MonthRegister reads a month's register, in employee-code order.
 func MonthRegister(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month time.Month, q Query) (Register, error) {
+	reg, err := EachRegisterRow(ctx, db, ws, fy, month, q, nil)
+	return reg, err
+}
+
+// EachRegisterRow reads a month's register like MonthRegister, giving fn each row as it is read
+// instead of holding them (reg.Rows stays empty; the row is reused once fn returns): the whole
+// register of 100,000 employees written to a file without holding it. With fn nil the rows are
+// collected in reg.Rows.
+func EachRegisterRow(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month time.Month, q Query, fn func(*RegisterRow) error) (Register, error) {
 	if month < time.January || month > time.December {
 		return Register{}, apperr.New(apperr.Invalid, "The month must be 1 to 12, not %d.", int(month))
 	}
@@ -119,13 +127,21 @@ func MonthRegister(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month 
 		return reg, fmt.Errorf("tdsyear: register: %w", err)
 	}
 	defer rows.Close()
+	var row RegisterRow
 	for rows.Next() {
 		var e Employee
 		r, err := scanRecordWith(rows, &e.Name, &e.PAN)
 		if err != nil {
 			return reg, fmt.Errorf("tdsyear: register: %w", err)
 		}
-		reg.Rows = append(reg.Rows, rowOf(&r, &e))
+		if fn == nil {
+			reg.Rows = append(reg.Rows, rowOf(&r, &e))
+			continue
+		}
+		row = rowOf(&r, &e)
+		if err := fn(&row); err != nil {
+			return reg, err
+		}
 	}
 	return reg, rows.Err()
 }
@@ -195,39 +211,22 @@ type YTD struct {
 	Over       int64 `json:"over_deducted"`
 }
 
-// YearToDate reads every employee's year so far (code "" ) or one employee's.
+// YearToDate reads every employee's year so far (code "" ) or one employee's: their latest
+// record holds it.
 func YearToDate(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code string) ([]YTD, error) {
-	where := `r.workspace_id=? AND r.fy=?`
-	args := []any{ws, int(fy)}
-	if code != "" {
-		where += ` AND r.code=?`
-		args = append(args, code)
-	}
-	rows, err := db.QueryContext(ctx, `SELECT r.code, coalesce(e.name,''), coalesce(e.pan,''), coalesce(e.joined,''), coalesce(e.left_on,''), coalesce(e.regime,''),
-		count(*), max(r.mi), sum(r.salary + r.one_off), sum(r.perquisites), sum(r.profits), sum(coalesce(r.deducted, r.tds)), sum(r.deducted IS NULL),
-		(SELECT l.liability FROM tds_month_records l WHERE l.workspace_id=r.workspace_id AND l.fy=r.fy AND l.code=r.code ORDER BY l.mi DESC LIMIT 1)
-		FROM tds_month_records r LEFT JOIN tds_employees e ON e.workspace_id=r.workspace_id AND e.fy=r.fy AND e.code=r.code
-		WHERE `+where+` GROUP BY r.code ORDER BY r.code`, args...)
+	latest, err := latestRecords(ctx, db, ws, fy, code)
 	if err != nil {
 		return nil, fmt.Errorf("tdsyear: year to date: %w", err)
 	}
-	defer rows.Close()
-	out := []YTD{}
-	for rows.Next() {
-		var y YTD
-		var sal, perq, prof money.Paise
-		var latest int
-		if err := rows.Scan(&y.Employee, &y.Name, &y.PAN, &y.Joined, &y.Left, &y.Regime, &y.Months, &latest, &sal, &perq, &prof, &y.Deducted, &y.Unrecorded, &y.Liability); err != nil {
-			return nil, fmt.Errorf("tdsyear: year to date: %w", err)
-		}
-		y.Latest = int(MonthAt(latest))
-		y.Salary, y.Perqs, y.Profits = sal.WholeRupees(), perq.WholeRupees(), prof.WholeRupees()
+	out := make([]YTD, 0, len(latest))
+	for i := range latest {
+		r, e := &latest[i].rec, &latest[i].emp
+		y := YTD{Employee: r.code, Name: e.Name, PAN: e.PAN, Joined: e.Joined, Left: e.Left, Regime: string(e.Regime),
+			Months: r.ytd.months, Latest: int(MonthAt(r.mi)), Deducted: r.ytd.deducted, Unrecorded: r.ytd.unrecorded, Liability: r.res.Liability}
+		y.Salary, y.Perqs, y.Profits = r.ytd.paid[0].WholeRupees(), r.ytd.paid[1].WholeRupees(), r.ytd.paid[2].WholeRupees()
 		y.Remaining = max(0, y.Liability-y.Deducted)
 		y.Over = max(0, y.Deducted-y.Liability)
 		out = append(out, y)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	if code != "" && len(out) == 0 {
 		return nil, NotRecorded(fy, code)
@@ -248,7 +247,7 @@ func EmployeeMonths(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code 
 	cols := "r." + strings.ReplaceAll(recordColumns, ", ", ", r.")
 	rows, err := db.QueryContext(ctx, `SELECT `+cols+`, coalesce(e.name,''), coalesce(e.pan,'') FROM tds_month_records r
 		LEFT JOIN tds_employees e ON e.workspace_id=r.workspace_id AND e.fy=r.fy AND e.code=r.code
-		WHERE r.workspace_id=? AND r.fy=? AND r.code=? ORDER BY r.mi`, ws, int(fy), code)
+		WHERE r.workspace_id=? AND r.fy=? AND r.mi IN `+monthsBefore(12)+` AND r.code=? ORDER BY r.mi`, ws, int(fy), code)
 	if err != nil {
 		return nil, fmt.Errorf("tdsyear: employee months: %w", err)
 	}
@@ -271,7 +270,8 @@ func EmployeeMonths(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code 
 	return out, nil
 }
 
-// RegisterTable is a month's register as a table to export (CSV, XLSX, JSON).
+// RegisterTable is a month's register as a table to export (CSV, XLSX, JSON). For a register
+// too big to hold, pass no rows and set the table's More to give RegisterCells of each row.
 func RegisterTable(fy tds.FY, rows []RegisterRow) export.Table {
 	t := export.Table{Name: "tds_register"}
 	for _, c := range []struct {
@@ -284,16 +284,21 @@ func RegisterTable(fy tds.FY, rows []RegisterRow) export.Table {
 		{"recommended_regime", export.Text}, {"saving", export.Money}} {
 		t.Columns = append(t.Columns, export.Column{Key: c.key, Title: c.key, Kind: c.kind})
 	}
+	for i := range rows {
+		t.Rows = append(t.Rows, RegisterCells(fy, &rows[i]))
+	}
+	return t
+}
+
+// RegisterCells is a register row as the cells of RegisterTable.
+func RegisterCells(fy tds.FY, r *RegisterRow) []any {
 	opt := func(p *int64) any {
 		if p == nil {
 			return nil
 		}
 		return *p
 	}
-	for _, r := range rows {
-		t.Rows = append(t.Rows, []any{r.Employee, r.Name, r.PAN, MonthName(fy, Index(time.Month(r.Month))), r.Regime,
-			r.ProjectedTaxable, r.Liability, r.DeductedBefore, r.TDS, opt(r.DeductedThisMonth), r.Remaining, r.OverDeducted, r.MonthsLeft,
-			opt(r.PreviousTDS), r.Change, strings.Join(r.Why, "; "), r.NewLiability, r.OldLiability, string(r.Recommended), r.Saving})
-	}
-	return t
+	return []any{r.Employee, r.Name, r.PAN, MonthName(fy, Index(time.Month(r.Month))), r.Regime,
+		r.ProjectedTaxable, r.Liability, r.DeductedBefore, r.TDS, opt(r.DeductedThisMonth), r.Remaining, r.OverDeducted, r.MonthsLeft,
+		opt(r.PreviousTDS), r.Change, strings.Join(r.Why, "; "), r.NewLiability, r.OldLiability, string(r.Recommended), r.Saving}
 }

@@ -134,7 +134,7 @@ func (c *Cert) WritePDF(w io.Writer, made time.Time) error {
 // WriteXLSX writes the same content as a workbook: the heading, the header fields, the rows with
 // their amounts as numbers, the notes and the signature lines.
 func (c *Cert) WriteXLSX(w io.Writer) error {
-	f := excelize.NewFile()
+	f := export.NewFile()
 	defer f.Close()
 	const sh = "form"
 	f.SetSheetName("Sheet1", sh)

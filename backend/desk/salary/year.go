@@ -155,6 +155,17 @@ func (s *Service) TDSMonthRegister(ctx context.Context, fy string, month int, q 
 	return tdsyear.MonthRegister(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), q)
 }
 
+// TDSMonthRegisterEach reads a month's register like TDSMonthRegister, giving fn each row as it
+// is read (the row is reused once fn returns) instead of holding them: the command line writes
+// the whole register of a large payroll without holding it.
+func (s *Service) TDSMonthRegisterEach(ctx context.Context, fy string, month int, q TDSRegisterQuery, fn func(*TDSRegisterRow) error) (TDSRegister, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return TDSRegister{}, err
+	}
+	return tdsyear.EachRegisterRow(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), q, fn)
+}
+
 // TDSYearMonths lists the months of the TDS year recorded so far.
 func (s *Service) TDSYearMonths(ctx context.Context, fy string) ([]TDSYearMonth, error) {
 	year, err := tds.ParseFY(fy)
