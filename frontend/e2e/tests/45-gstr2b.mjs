@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fixtures, fyOf, label, monthFromNow, num, signIn } from '../gst.mjs'
+import { inView } from '../helpers.mjs'
 
 async function open(page) {
   await page.getByTestId('nav-gstr2b').click()
@@ -116,6 +117,44 @@ export const tests = {
     await page.getByTestId('g2b-export-xlsx').click()
     await page.waitForFunction(() => document.querySelector('[data-testid=g2b-export-path]')?.textContent?.endsWith('.xlsx'))
     await page.getByTestId('file-actions').waitFor()
+  },
+
+  'the documents scroll as one list: keys move the selection and keep it in view; the detail opens in place': async ({ page, shot }) => {
+    await open(page)
+    await page.getByTestId('g2b-fy').selectOption('2020')
+    await page.getByTestId('g2b-chip-2020-08').click()
+    await page.getByTestId('g2b-summary').waitFor()
+    await settled(page)
+    const docs = num(await page.getByTestId('g2b-doc-count').innerText())
+    assert.match(await page.getByTestId('g2b-pager-info').innerText(), new RegExp(`^Rows 1–\\d+ of ${docs.toLocaleString('en-IN')}`))
+    assert.equal(await page.getByTestId('g2b-next').count(), 0, 'no pages')
+    assert.equal(await page.getByRole('button', { name: /Next|Previous/ }).count(), 0, 'no Next/Previous')
+    // Only the rows in view and a few either side are in the page.
+    const inPage = await page.getByTestId('g2b-row').count()
+    assert.ok(inPage <= docs && inPage < 70, `${inPage} rows in the page of ${docs}`)
+    const table = page.getByTestId('g2b-table')
+    const selectedNo = async () => num(await table.locator('tr.sel td').first().innerText())
+    await table.focus()
+    await page.keyboard.press('End')
+    await page.waitForFunction((n) => document.querySelector('[data-testid=g2b-table] tr.sel td')?.textContent?.replace(/,/g, '') === String(n), docs)
+    assert.equal(await selectedNo(), docs)
+    assert.ok(await inView(page, 'g2b-table', 'tr.sel'), 'the last row is above the pinned total')
+    assert.match(await page.getByTestId('g2b-pager-info').innerText(), new RegExp(`–${docs.toLocaleString('en-IN')} of`))
+    // The last document's detail opens under it and stays in view.
+    await page.keyboard.press('Enter')
+    await page.getByTestId('g2b-detail').waitFor()
+    assert.ok(await inView(page, 'g2b-table', '[data-testid=g2b-detail]'), 'the detail is in view')
+    await shot('gstr2b-detail-last')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('g2b-detail').waitFor({ state: 'detached' })
+    await page.keyboard.press('PageUp')
+    assert.ok(await inView(page, 'g2b-table', 'tr.sel'))
+    if (docs > 30) assert.ok((await selectedNo()) < docs - 5, 'PgUp moves a screenful')
+    await page.keyboard.press('Home')
+    assert.equal(await selectedNo(), 1)
+    assert.ok(await inView(page, 'g2b-table', 'tr.sel'), 'the first row is under the sticky header')
+    await page.keyboard.press('ArrowDown')
+    assert.equal(await selectedNo(), Math.min(2, docs))
   },
 
   'import portal files: kind detected, "from file", compared; bad files in words': async ({ page, shot }) => {

@@ -4,6 +4,7 @@
 // regenerate GSTR-2B (the new 2B opened, or IMS2B009 in words before the draft exists).
 import assert from 'node:assert/strict'
 import { label, monthFromNow, num, signIn } from '../gst.mjs'
+import { inView } from '../helpers.mjs'
 
 async function open(page) {
   await page.getByTestId('nav-ims').click()
@@ -25,10 +26,38 @@ export const tests = {
     const all = num(await page.getByTestId('ims-count-all-all').innerText())
     const none = num(await page.getByTestId('ims-count-all-N').innerText())
     assert.ok(all > 0 && none === all, `all ${all}, no action ${none}`)
-    assert.equal(await page.getByTestId('ims-row').count(), Math.min(all, 200))
+    // One scrolling list of every document: the line above says which are in view, no "Show more".
+    assert.match(await page.getByTestId('ims-rows-info').innerText(), new RegExp(`^Documents 1–\\d+ of ${all.toLocaleString('en-IN')}`))
+    assert.equal(await page.getByRole('button', { name: /Show [\d,]+ more/ }).count(), 0, 'no "Show more"')
+    const inPage = await page.getByTestId('ims-row').count()
+    assert.ok(inPage > 0 && inPage <= Math.min(all, 70), `${inPage} rows in the page of ${all}`)
     // Suppliers by name over GSTIN (names from the 2B's trade names or lookups; GSTIN alone otherwise).
     assert.match(await page.getByTestId('ims-row').first().innerText(), /\d\d[A-Z]{5}\d{4}[A-Z]\w{3}/)
     await shot('ims-read')
+  },
+
+  'the documents scroll as one list: keys move the cursor and keep it in view; Ctrl+A selects every one listed': async ({ page, shot }) => {
+    await open(page)
+    await page.getByTestId('ims-count-all-all').click()
+    const all = num(await page.getByTestId('ims-count-all-all').innerText())
+    const table = page.getByTestId('ims-table')
+    await table.focus()
+    await page.keyboard.press('End')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), String(all + 1))
+    assert.ok(await inView(page, 'ims-table', 'tr.sel'), 'the last document is in view')
+    assert.match(await page.getByTestId('ims-rows-info').innerText(), new RegExp(`–${all.toLocaleString('en-IN')} of ${all.toLocaleString('en-IN')}`))
+    await shot('ims-end')
+    await page.keyboard.press('PageUp')
+    assert.ok(await inView(page, 'ims-table', 'tr.sel'))
+    await page.keyboard.press('Home')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), '2')
+    assert.ok(await inView(page, 'ims-table', 'tr.sel'), 'the first document is under the sticky header')
+    // Ctrl+A: every document listed, not only those drawn; Esc clears the selection.
+    await page.keyboard.press('Control+a')
+    assert.match(await page.getByTestId('ims-rows-info').innerText(), new RegExp(` · ${all.toLocaleString('en-IN')} selected$`))
+    assert.match(await page.getByTestId('ims-actions').innerText(), new RegExp(`The ${all.toLocaleString('en-IN')} selected documents:`))
+    await page.keyboard.press('Escape')
+    assert.doesNotMatch(await page.getByTestId('ims-rows-info').innerText(), /selected/)
   },
 
   'stage from the keyboard; blocked pending refused with the reason; save as a job; results in words': async ({ page, shot }) => {
@@ -44,6 +73,7 @@ export const tests = {
     // A document whose pending action the portal blocks.
     await page.keyboard.press('Escape')
     const blocked = page.getByTestId('ims-row').filter({ hasText: 'no pending' }).first()
+    for (let i = 0; i < 50 && !(await blocked.count()); i++) await table.evaluate((el) => { el.scrollTop += el.clientHeight / 2 })
     await blocked.locator('td').nth(3).click()
     assert.equal(await focused(page), 'ims-table')
     assert.match(await page.getByTestId('ims-blocked').innerText(), /does not allow “pending” for this document: accept or reject it/)

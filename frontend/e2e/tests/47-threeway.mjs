@@ -5,6 +5,7 @@
 // two, previews what goes to IMS, applies it as a job and reads each row's result.
 import assert from 'node:assert/strict'
 import { fyOf, monthFromNow, signIn } from '../gst.mjs'
+import { inView } from '../helpers.mjs'
 
 const p = monthFromNow(-1) // the month IMS is open for
 const rtnprd = p.slice(5) + p.slice(0, 4)
@@ -42,6 +43,19 @@ async function openThreeWay(page) {
   await page.getByTestId('tw-table').waitFor()
 }
 
+/** The first row holding text, scrolling the list down until it is drawn (only the rows in view are). */
+async function drawn(page, text) {
+  const row = page.getByTestId('tw-row').filter({ hasText: text }).first()
+  const table = page.getByTestId('tw-table')
+  for (let i = 0; i < 100 && !(await row.count()); i++) {
+    const end = await table.evaluate((el) => { const at = el.scrollTop; el.scrollTop += el.clientHeight / 2; return el.scrollTop === at })
+    if (end) break
+  }
+  return row
+}
+
+const tabCount = async (page, tab) => Number((await page.getByTestId('tw-tab-' + tab).locator('.cnt').innerText()).replace(/,/g, ''))
+
 export const tests = {
   'the month: GSTR-2A pulled, IMS read, GSTR-2B imported from a portal file': async ({ page }) => {
     await page.getByTestId('nav-gstr2b').click()
@@ -66,26 +80,59 @@ export const tests = {
     assert.ok((await rows.count()) > 10)
     assert.match(await page.getByTestId('tw-sources').innerText(), /against GSTR-2B of \w{3} \d{4} from file \d\d\/\d\d\/\d{4} \d\d:\d\d/)
     // Exact matches: Accept, because they match the books.
-    const exact = rows.filter({ hasText: 'Exact' }).first()
+    const exact = await drawn(page, 'Exact')
     assert.match(await exact.innerText(), /Accept\s+Matched with the books: same supplier, number, date and amounts\./)
     // The sample's changed amount: keep pending, the difference named.
-    const mism = rows.filter({ hasText: 'Mismatch' }).first()
+    await page.getByTestId('tw-table').evaluate((el) => { el.scrollTop = 0 })
+    const mism = await drawn(page, 'Mismatch')
     assert.match(await mism.innerText(), /(Keep pending\s+Keep pending until the supplier corrects it: .*in the books, .* in 2B|No IMS action .*does not allow pending)/)
     // In 2B, not in the books: never Accept.
-    const missing = rows.filter({ hasText: 'Missing in books' }).first()
+    await page.getByTestId('tw-table').evaluate((el) => { el.scrollTop = 0 })
+    const missing = await drawn(page, 'Missing in books')
     assert.doesNotMatch(await missing.innerText(), /\bAccept\s+Matched/)
     assert.match(await missing.innerText(), /not in your books/)
     // Not in 2B: nothing to do in IMS.
-    assert.match(await rows.filter({ hasText: 'Missing in 2B' }).first().innerText(), /No IMS action\s+Not in GSTR-2B/)
+    await page.getByTestId('tw-table').evaluate((el) => { el.scrollTop = 0 })
+    assert.match(await (await drawn(page, 'Missing in 2B')).innerText(), /No IMS action\s+Not in GSTR-2B/)
     assert.ok(Number(await page.getByTestId('tw-tab-accept').locator('.cnt').innerText()) > 0)
+    await page.getByTestId('tw-table').evaluate((el) => { el.scrollTop = 0 })
     await shot('threeway')
+  },
+
+  'the rows scroll as one list: keys move the cursor and keep it in view; the keys act on the row at the cursor': async ({ page, shot }) => {
+    await openThreeWay(page)
+    const all = await tabCount(page, 'all')
+    assert.match(await page.getByTestId('tw-rows-info').innerText(), new RegExp(`^Rows 1–\\d+ of ${all.toLocaleString('en-IN')}$`))
+    const inPage = await page.getByTestId('tw-row').count()
+    assert.ok(inPage > 0 && inPage <= Math.min(all, 70), `${inPage} rows in the page of ${all}`)
+    const table = page.getByTestId('tw-table')
+    await table.focus()
+    await page.keyboard.press('End')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), String(all + 1))
+    assert.ok(await inView(page, 'tw-table', 'tr.sel'), 'the last row is in view')
+    await shot('threeway-end')
+    await page.keyboard.press('PageUp')
+    assert.ok(await inView(page, 'tw-table', 'tr.sel'))
+    await page.keyboard.press('Home')
+    assert.equal(await table.locator('tr.sel').getAttribute('aria-rowindex'), '2')
+    assert.ok(await inView(page, 'tw-table', 'tr.sel'), 'the first row is under the sticky header')
+    // s on the first row with a 2B document (↓ to it), then Backspace: back to the recommendation.
+    for (let i = 0; i < all && !(await table.locator('tr.sel').getAttribute('data-key')); i++) await page.keyboard.press('ArrowDown')
+    assert.ok(await table.locator('tr.sel').getAttribute('data-key'), 'a row with a 2B document')
+    assert.ok(await inView(page, 'tw-table', 'tr.sel'))
+    await page.keyboard.press('s')
+    assert.equal(await page.getByTestId('tw-changed').innerText(), '1 row changed from the recommendation')
+    assert.equal(await table.locator('tr.sel [data-testid=tw-choice]').inputValue(), 'skip')
+    await page.keyboard.press('Backspace')
+    assert.equal(await page.getByTestId('tw-changed').count(), 0)
+    assert.equal(await table.locator('tr.sel [data-testid=tw-choice]').inputValue(), '')
   },
 
   'change two actions, preview, apply to IMS as a job; results per row': async ({ page, shot }) => {
     await openThreeWay(page)
     await page.getByTestId('tw-tab-accept').click()
     const rows = page.getByTestId('tw-row')
-    const toAccept = await rows.count()
+    const toAccept = await tabCount(page, 'accept')
     assert.ok(toAccept >= 3)
     // The first: reject instead (the select); the second: leave as it is (the s key).
     const first = rows.nth(0)
@@ -116,7 +163,13 @@ export const tests = {
     await shot('threeway-applied')
     // The table was read again: the rejected document reads "rejected" in IMS now.
     await page.getByTestId('tw-tab-all').click()
-    await page.waitForFunction((no) => [...document.querySelectorAll('[data-testid=tw-row]')].some((r) => r.getAttribute('data-key')?.endsWith('|' + no) && /\bRejected\b/.test(r.children[5].textContent)), rejectNo)
+    // (The list is scrolled on as it waits: only the rows in view are drawn.)
+    await page.waitForFunction((no) => {
+      const t = document.querySelector('[data-testid=tw-table]')
+      const hit = [...t.querySelectorAll('[data-testid=tw-row]')].some((r) => r.getAttribute('data-key')?.endsWith('|' + no) && /\bRejected\b/.test(r.children[5].textContent))
+      if (!hit) t.scrollTop = t.scrollTop + t.clientHeight >= t.scrollHeight - 1 ? 0 : t.scrollTop + t.clientHeight / 2
+      return hit
+    }, rejectNo)
     // The IMS screen shows what was done.
     await page.getByTestId('nav-ims').click()
     await page.getByTestId('ims-counts').waitFor()

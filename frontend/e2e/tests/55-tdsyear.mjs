@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'no
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inView } from '../helpers.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const frontend = path.resolve(here, '..', '..')
@@ -259,5 +260,50 @@ export const tests = {
     assert.match(await out.innerText(), /not a listed city/, 'Pune is not one of the four metros before tax year 2026-27')
     await out.scrollIntoViewIfNeeded()
     await shot('hra')
+  },
+
+  'a month of 1,000 employees: the register scrolls as one list, its rows fetched a page at a time': async ({ page, shot }) => {
+    await openYear(page)
+    const lines = ['Emp code,Employee name,PAN,Regime,Basic salary 17(1),Perquisites 17(2),Professional tax,80C,TDS deducted']
+    for (let i = 1; i <= 1000; i++) lines.push(`E${String(i).padStart(4, '0')},Employee ${i},ABCPE${String(i).padStart(4, '0')}K,,${200000 + i * 100},0,200,0,`)
+    await page.getByTestId('ty-month-1').click()
+    await page.getByTestId('ty-file-input').setInputFiles({ name: 'january-big.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) })
+    await page.getByTestId('ty-result').filter({ hasText: 'january-big.csv' }).waitFor({ timeout: 60000 })
+    await page.locator('[data-testid=ty-row][data-code=E0001]').waitFor()
+    assert.match(await page.getByTestId('ty-rows-info').innerText(), /^Employees 1–\d+ of 1,000$/)
+    assert.equal(await page.getByRole('button', { name: /Next|Prev/ }).count(), 0, 'no pages')
+    const inPage = await page.getByTestId('ty-row').count()
+    assert.ok(inPage < 80, `${inPage} rows in the page`)
+    const table = page.getByTestId('ty-register')
+    const selected = () => table.locator('tr.sel').getAttribute('data-code')
+    await table.focus()
+    // End: the last page is fetched and the last employee selected, in view above the total.
+    await page.keyboard.press('End')
+    await page.waitForFunction(() => document.querySelector('[data-testid=ty-register] tr.sel')?.getAttribute('data-code') === 'E1000')
+    assert.ok(await inView(page, 'ty-register', 'tr.sel'), 'the last employee is in view')
+    assert.match(await page.getByTestId('ty-rows-info').innerText(), /–1,000 of 1,000$/)
+    for (const [w, h] of [[1366, 768], [1280, 720]]) {
+      await page.setViewportSize({ width: w, height: h })
+      const [sw, cw] = await table.evaluate((el) => [el.scrollWidth, el.clientWidth])
+      assert.ok(sw <= cw + 1, `the register scrolls sideways at ${w}×${h}: ${sw} > ${cw}`)
+    }
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await shot('register-big-end')
+    // PgUp a screenful; the middle by scrolling: rows of pages never fetched arrive as they come into view.
+    await page.keyboard.press('PageUp')
+    assert.ok(await inView(page, 'ty-register', 'tr.sel'))
+    assert.match(await selected(), /^E09\d\d$/)
+    await table.evaluate((el) => { el.scrollTop = el.scrollHeight / 2 })
+    await page.locator('[data-testid=ty-row][data-code=E0500]').waitFor()
+    assert.equal(await table.locator('.vt-wait').count(), 0, 'no row left waiting for its page')
+    // Home, then ↑ on the first row goes back to the months.
+    await page.keyboard.press('Home')
+    assert.equal(await selected(), 'E0001')
+    assert.ok(await inView(page, 'ty-register', 'tr.sel'))
+    await page.keyboard.press('ArrowUp')
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.month), '1')
+    // A filter starts again at the first row.
+    await page.getByTestId('ty-filter').fill('Employee 99')
+    await page.waitForFunction(() => /of 11$/.test(document.querySelector('[data-testid=ty-rows-info]')?.textContent ?? ''))
   },
 }

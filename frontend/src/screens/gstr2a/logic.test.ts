@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   activeFilters, bars, clickPeriod, clock, emptyFilter, fyChoices, fyMonths, fyOfPeriod, isFuture, nextPeriod, nextSort,
-  pageOf, periodsLabel, pullClass, pullLine, rateLabel, scopeWords, sessionLine, sessionState, sortPeriods, toFilter,
+  periodsLabel, pullClass, pullLine, rateLabel, scopeWords, sessionLine, sessionState, sortPeriods, toFilter,
 } from './logic'
 
 const fy25 = fyMonths(2025)
@@ -121,11 +121,6 @@ describe('sorting, paging, bars', () => {
     expect(nextSort('', false, 'invoice_date')).toEqual({ sort: 'invoice_date', desc: false })
     expect(nextSort('invoice_date', false, 'invoice_date')).toEqual({ sort: 'invoice_date', desc: true })
     expect(nextSort('invoice_date', true, 'tax')).toEqual({ sort: 'tax', desc: true })
-  })
-  it('pages', () => {
-    expect(pageOf(0, 100, 0)).toEqual({ page: 0, pages: 1 })
-    expect(pageOf(200, 100, 100000)).toEqual({ page: 2, pages: 1000 })
-    expect(pageOf(500, 100, 250)).toEqual({ page: 2, pages: 3 })
   })
   it('scales bars to the largest', () => {
     const b = bars([{ key: 'a', label: 'A', value: 50 }, { key: 'b', label: 'B', value: 200 }, { key: 'c', label: 'C', value: -5 }])

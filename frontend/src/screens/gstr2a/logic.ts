@@ -193,12 +193,6 @@ export function nextSort(cur: string, desc: boolean, key: string): { sort: strin
 
 const MONEY_KEYS = new Set(['value', 'taxable', 'igst', 'cgst', 'sgst', 'cess', 'tax'])
 
-/** The page number (0-based) and page count of an offset. */
-export function pageOf(offset: number, limit: number, total: number): { page: number; pages: number } {
-  const pages = Math.max(1, Math.ceil(total / limit))
-  return { page: Math.min(pages - 1, Math.floor(offset / limit)), pages }
-}
-
 /** A bar of a chart: its label, value and width as a percentage of the largest. */
 export interface Bar { key: string; label: string; value: number; pct: number; title?: string }
 

@@ -7,7 +7,6 @@ export const ims = $state({
   section: '',
   status: '',
   search: '',
-  limit: 200,
   cursor: 0,
   selected: [] as string[],
   /** Staged actions by row key: what Save sends. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { currentFY, monthShort, nextSort, pageLabel, regimeLabel, toTSV } from './logic'
+import { currentFY, monthShort, nextSort, regimeLabel, toTSV } from './logic'
 import { toBase64 } from '../../api/tds'
 
 describe('tds logic', () => {
@@ -13,10 +13,7 @@ describe('tds logic', () => {
     expect(nextSort({ sort: 'name', desc: false }, 'name')).toEqual({ sort: 'name', desc: true })
     expect(nextSort({ sort: 'name', desc: true }, 'saving')).toEqual({ sort: 'saving', desc: false })
   })
-  it('labels pages, months and regimes', () => {
-    expect(pageLabel(0, 100, 250)).toBe('1–100 of 250')
-    expect(pageLabel(200, 100, 250)).toBe('201–250 of 250')
-    expect(pageLabel(0, 100, 0)).toBe('no employees')
+  it('labels months and regimes', () => {
     expect(monthShort(4)).toBe('Apr')
     expect(regimeLabel('old')).toBe('Old')
   })

@@ -25,13 +25,6 @@ export function monthShort(m: number): string {
   return MONTHS[m]?.slice(0, 3) ?? ''
 }
 
-/** "1 of 5" style page summary. */
-export function pageLabel(offset: number, limit: number, total: number): string {
-  if (total === 0) return 'no employees'
-  const last = Math.min(total, offset + limit)
-  return `${offset + 1}–${last} of ${total}`
-}
-
 /** Regime label for a cell. */
 export function regimeLabel(r: string): string {
   return r === 'old' ? 'Old' : r === 'new' ? 'New' : '—'
