@@ -39,6 +39,41 @@ async function openCalendar(page) {
   await page.getByTestId('risk-table').waitFor()
 }
 
+/**
+ * Every row of the calendar's list, scrolling it from the top to the bottom (only the rows in view
+ * are drawn): its items, by their place among the items shown, and its months' headers, in order.
+ */
+async function listed(page) {
+  return page.getByTestId('risk-table').evaluate(async (t) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+    const items = new Map()
+    const months = new Map()
+    t.scrollTop = 0
+    await frame()
+    for (let k = 0; k < 10000; k++) {
+      for (const r of t.querySelectorAll('tr[data-testid=risk-item]')) {
+        items.set(Number(r.dataset.n), { n: Number(r.dataset.n), rule: r.dataset.rule, status: r.dataset.status, paise: Number(r.dataset.paise), number: r.dataset.number,
+          date: r.children[0].textContent, badge: r.querySelector('[data-testid=risk-item-status]').textContent })
+      }
+      for (const r of t.querySelectorAll('tr[data-testid=risk-month]')) months.set(Number(r.dataset.i), r.dataset.month)
+      if (t.scrollTop + t.clientHeight >= t.scrollHeight - 1) break
+      t.scrollTop += t.clientHeight / 2
+      await frame()
+    }
+    t.scrollTop = 0
+    await frame()
+    return { items: [...items.values()].sort((a, b) => a.n - b.n), months: [...months.entries()].sort((a, b) => a[0] - b[0]).map((x) => x[1]) }
+  })
+}
+
+/** Whether the row at the cursor is in the table's view (under its sticky header). */
+const cursorInView = (page) => page.getByTestId('risk-table').evaluate((t) => {
+  const r = t.querySelector('tr.vt-row.sel')
+  if (!r) return false
+  const a = t.getBoundingClientRect(), b = r.getBoundingClientRect(), h = t.querySelector('thead').getBoundingClientRect().height
+  return b.top >= a.top + h - 1 && b.bottom <= a.bottom + 1
+})
+
 const isXlsx = (path) => {
   const fd = openSync(path, 'r')
   const b = Buffer.alloc(2)
@@ -79,8 +114,11 @@ export const tests = {
       atRiskText: r.querySelector('[data-testid=risk-rule-atrisk]')?.textContent ?? '',
     })))
     assert.deepEqual(rules.map((r) => r.rule), want.cal.rules.map((r) => r.rule))
-    const items = await page.getByTestId('risk-item').evaluateAll((rs) => rs.map((r) => ({ rule: r.dataset.rule, status: r.dataset.status, paise: Number(r.dataset.paise), date: r.children[0].textContent, badge: r.querySelector('[data-testid=risk-item-status]').textContent })))
+    const all = await listed(page)
+    const items = all.items
     assert.equal(items.length, want.cal.count, 'every item is listed')
+    assert.deepEqual(items.map((x) => x.n), items.map((_, i) => i), 'one list, every item once')
+    assert.deepEqual(items.map((x) => x.number), want.cal.months.flatMap((g) => g.items.map((it) => it.document_number)), 'in the calendar’s order')
     for (const [i, r] of rules.entries()) {
       const w = want.cal.rules[i]
       assert.equal(r.checked, w.checked, r.rule)
@@ -100,22 +138,50 @@ export const tests = {
     // Each month's items are its own, in date order; dates DD/MM/YYYY, statuses in words.
     assert.ok(items.every((x) => /^\d\d\/\d\d\/\d{4}/.test(x.date)))
     assert.ok(items.every((x) => ['Overdue', 'Due now', 'Upcoming', 'Take back'].includes(x.badge)), [...new Set(items.map((x) => x.badge))].join(', '))
-    assert.equal(await page.getByTestId('risk-month').count(), want.cal.months.length)
+    assert.deepEqual(all.months, want.cal.months.map((g) => g.month), 'each month a header row of its own, in order')
+    // One list, of which only the rows in view are drawn.
+    const drawn = await page.locator('[data-testid=risk-table] tr.vt-row').count()
+    if (items.length + all.months.length > 60) assert.ok(drawn < items.length + all.months.length, `${drawn} rows drawn`)
     // The notes say what could not be checked, as the service wrote them.
     assert.deepEqual(await page.getByTestId('risk-note').allInnerTexts(), want.cal.notes)
     await shot('calendar')
 
-    // The keyboard: arrows move, Enter tells the row's details, a rule's name filters, Esc clears.
+    // The keyboard: arrows move among the items (never onto a month's header), PgDn PgUp the first
+    // item of the month after/before, Home End, each keeping the cursor in view; Enter tells the
+    // row's details; a rule's name filters, Esc clears.
+    const cur = () => page.locator('[data-testid=risk-table] tr.vt-row.sel').getAttribute('data-n').then(Number)
+    const firsts = [] // the first item of each month with items
+    want.cal.months.reduce((n, g) => { if (g.items.length) firsts.push(n); return n + g.items.length }, 0)
     await page.getByTestId('risk-table').focus()
+    assert.equal(await cur(), 0)
     await page.keyboard.press('ArrowDown')
-    assert.equal(await page.locator('[data-testid=risk-item].cur').getAttribute('data-number'), await page.getByTestId('risk-item').nth(1).getAttribute('data-number'))
+    assert.equal(await cur(), 1)
+    assert.equal(await page.locator('[data-testid=risk-table] tr.vt-row.sel').getAttribute('data-number'), items[1].number)
+    await page.keyboard.press('End')
+    assert.equal(await cur(), items.length - 1)
+    assert.ok(await cursorInView(page), 'End: the last item in view')
+    await page.keyboard.press('Home')
+    assert.equal(await cur(), 0)
+    assert.ok(await cursorInView(page), 'Home: the first item in view')
+    if (firsts.length > 1) {
+      await page.keyboard.press('PageDown')
+      assert.equal(await cur(), firsts[1], 'PgDn: the month after')
+      assert.ok(await cursorInView(page), 'PgDn: in view')
+      await page.keyboard.press('ArrowDown')
+      await page.keyboard.press('PageUp')
+      assert.equal(await cur(), firsts[0], 'PgUp: the month before')
+    }
+    await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
     assert.match(await page.getByTestId('risk-detail').innerText(), /(Invoice|Debit note) of \w{3} \d{4}/)
     await page.locator('[data-testid=risk-rule][data-rule=rule_37] button').click()
-    assert.equal(await page.getByTestId('risk-item').count(), r37.count)
+    const only37 = (await listed(page)).items
+    assert.equal(only37.length, r37.count)
+    assert.ok(only37.every((x) => x.rule === 'rule_37'))
+    if (r37.count < items.length) assert.match(await page.getByTestId('risk-rows-info').innerText(), new RegExp(`of ${r37.count.toLocaleString('en-IN')} \\(filtered from ${items.length.toLocaleString('en-IN')}\\)`))
     await page.getByTestId('risk-table').focus()
     await page.keyboard.press('Escape')
-    assert.equal(await page.getByTestId('risk-item').count(), want.cal.count)
+    assert.equal((await listed(page)).items.length, want.cal.count)
     await page.keyboard.press('/')
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'risk-search')
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Calendar, Item, SupplierScore } from '../../api/itcrisk'
-import { disagreeing, flatItems, lagWords, leftOut, penaltyWhy, ruleShort, scoreSum, shownMonths, sortScores, statusLabel, sumsByRule } from './logic'
+import { calKey, calRows, disagreeing, flatItems, lagWords, leftOut, penaltyWhy, ruleShort, scoreSum, shownMonths, sortScores, statusLabel, sumsByRule } from './logic'
 
 const item = (o: Partial<Item>): Item => ({
   rule: 'rule_37', status: 'upcoming', date: '2025-10-12', deadline: '2025-11-20', supplier_gstin: '27AAPFU0939F1ZV', supplier_name: 'Acme Traders',
@@ -53,6 +53,30 @@ describe('calendar', () => {
     expect(flatItems(shownMonths(cal(), { rule: '', status: '', search: 'bharat' })).map((i) => i.document_number)).toEqual(['B/77'])
     expect(flatItems(shownMonths(cal(), { rule: '', status: '', search: '29AAGCB' }))).toHaveLength(1)
     expect(shownMonths(null, { rule: '', status: '', search: '' })).toEqual([])
+  })
+  it('flattens the months into one list: each month a header row before its items, and where each item is', () => {
+    const { rows, rowOf } = calRows(shownMonths(cal(), { rule: '', status: '', search: '' }))
+    expect(rows.map((r) => (r.kind === 'month' ? r.month.group.month : r.it.document_number))).toEqual(['2025-10', 'INV-1', 'INV-2', 'INV-1', '2026-11', 'B/77'])
+    expect(rowOf).toEqual([1, 2, 3, 5])
+    expect(rows.filter((r) => r.kind === 'item').map((r) => (r.kind === 'item' ? r.n : -1))).toEqual([0, 1, 2, 3])
+    // A filter that leaves a month without items drops its header too.
+    const due = calRows(shownMonths(cal(), { rule: '', status: 'due', search: '' }))
+    expect(due.rows.map((r) => r.kind)).toEqual(['month', 'item'])
+    expect(due.rowOf).toEqual([1])
+    expect(calRows([])).toEqual({ rows: [], rowOf: [] })
+  })
+  it('moves the cursor: arrows an item, PgUp PgDn the first item of the month before/after, Home End', () => {
+    const c = cal()
+    c.months.splice(1, 0, { month: '2025-11', label: 'Nov 2025', at_risk: 0, reclaim: 0, count: 0, items: [] } as never)
+    const ms = shownMonths(c, { rule: '', status: '', search: '' })
+    expect(ms.map((m) => m.first)).toEqual([0, 3, 3])
+    const cases: [string, number, number | null][] = [
+      ['ArrowDown', 0, 1], ['ArrowDown', 3, 3], ['ArrowUp', 0, 0], ['ArrowUp', 2, 1],
+      ['PageDown', 1, 3], ['PageDown', 3, 3], ['PageUp', 3, 0], ['PageUp', 2, 0], ['PageUp', 0, 0],
+      ['Home', 2, 0], ['End', 0, 3], ['Enter', 0, null], ['x', 1, null],
+    ]
+    for (const [k, from, to] of cases) expect(calKey(k, from, ms), `${k} from ${from}`).toBe(to)
+    expect(calKey('ArrowDown', 0, [])).toBeNull()
   })
   it('says rules and statuses in words', () => {
     expect(ruleShort('rule_37a')).toBe('Supplier’s 3B not filed')

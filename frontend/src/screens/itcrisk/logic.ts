@@ -56,6 +56,46 @@ export function shownMonths(cal: Calendar | null, f: ItemFilter): ShownMonth[] {
 /** The items shown, in calendar order. */
 export const flatItems = (ms: ShownMonth[]): Item[] => ms.flatMap((m) => m.items)
 
+/** A row of the calendar's one scrolling list: a month's header, or an item (n: its place among the items shown). */
+export type CalRow = { kind: 'month'; month: ShownMonth } | { kind: 'item'; it: Item; n: number }
+
+/** The months flattened into one list, each month's header a row of its own before its items; and where each item's row is. */
+export function calRows(ms: ShownMonth[]): { rows: CalRow[]; rowOf: number[] } {
+  const rows: CalRow[] = []
+  const rowOf: number[] = []
+  for (const m of ms) {
+    rows.push({ kind: 'month', month: m })
+    m.items.forEach((it, j) => {
+      rowOf.push(rows.length)
+      rows.push({ kind: 'item', it, n: m.first + j })
+    })
+  }
+  return { rows, rowOf }
+}
+
+/**
+ * The item a calendar key moves the cursor to (an index among the items shown), or null for another
+ * key: ↑ ↓ the item before/after, PgUp PgDn the first item of the month before/after (a month with
+ * none shown is passed over; PgUp in the first month goes to its first item, PgDn in the last stays),
+ * Home End the first and the last.
+ */
+export function calKey(key: string, cur: number, ms: ShownMonth[]): number | null {
+  const n = ms.reduce((k, m) => k + m.items.length, 0)
+  if (!n) return null
+  const c = Math.min(Math.max(0, cur), n - 1)
+  const at = ms.findIndex((m) => c >= m.first && c < m.first + m.items.length)
+  const firsts = ms.filter((m) => m.items.length).map((m) => m.first)
+  switch (key) {
+    case 'ArrowDown': return Math.min(n - 1, c + 1)
+    case 'ArrowUp': return Math.max(0, c - 1)
+    case 'Home': return 0
+    case 'End': return n - 1
+    case 'PageDown': return firsts.find((f) => f > ms[at].first) ?? c
+    case 'PageUp': return [...firsts].reverse().find((f) => f < ms[at].first) ?? 0
+  }
+  return null
+}
+
 /** Items the screen was not sent (a month over its limit): the export has them. */
 export const leftOut = (cal: Calendar | null): number => (cal?.months ?? []).reduce((n, g) => n + (g.more ?? 0), 0)
 
