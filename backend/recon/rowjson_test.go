@@ -5,7 +5,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"gstdesk/backend/recon/recontest"
@@ -177,5 +179,46 @@ func TestRunSavedTheOldWayOpensTheSame(t *testing.T) {
 	}
 	if n != len(res.Rows) || differ != 0 {
 		t.Errorf("%d of %d rows are stored differently now", differ, n)
+	}
+}
+
+// A row whose data cannot be written, or a save cancelled while its rows are written, stores
+// nothing: no run, no row; the writing goroutine has stopped when SaveRunWith returns.
+func TestSaveRunWithStoresNothingOnFailure(t *testing.T) {
+	db, ws := openDB(t)
+	books, twoA := synthetic(1500, 5)
+	res := Match(books, twoA, DefaultOptions())
+	meta := Run{WorkspaceID: ws, FromPeriod: "2024-04", ToPeriod: "2024-06"}
+	var last int
+	_, err := SaveRunWith(context.Background(), db.DB, meta, res, func(i int) any {
+		last = i
+		if i == 700 {
+			return func() {} // encoding/json cannot write a func
+		}
+		return &res.Rows[i]
+	}, nil)
+	if err == nil || !strings.Contains(err.Error(), "row 700") {
+		t.Errorf("a row that cannot be written: %v", err)
+	}
+	if last != 700 {
+		t.Errorf("data was called up to row %d after the failure at 700", last)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = SaveRunWith(ctx, db.DB, meta, res, func(i int) any {
+		if i == 300 {
+			cancel()
+		}
+		return &res.Rows[i]
+	}, nil)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled save: %v", err)
+	}
+	var runs, rows int
+	db.QueryRow(`SELECT (SELECT count(*) FROM recon_runs), (SELECT count(*) FROM recon_rows)`).Scan(&runs, &rows)
+	if runs != 0 || rows != 0 {
+		t.Errorf("%d runs and %d rows stored by failed saves", runs, rows)
+	}
+	if _, err := SaveRun(context.Background(), db.DB, meta, res); err != nil {
+		t.Fatalf("a save after the failed ones: %v", err)
 	}
 }

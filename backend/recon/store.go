@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/google/uuid"
 
@@ -69,6 +70,8 @@ func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) 
 // SaveRunWith is SaveRun storing data(i) as row i's data instead of the row itself (a run's kind
 // may store more per row: the three-way row embeds Row, so RunRows reads it as any other run's),
 // and the choices given (taken over from an earlier run) with the run, all in one transaction.
+// data is called on another goroutine, in order, each i once, never after SaveRunWith returns;
+// a value that is a JSONAppender is written with its AppendJSON, others with encoding/json.
 func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func(i int) any, choices []RowChoice) (Run, error) {
 	if !periodRE.MatchString(run.FromPeriod) || !periodRE.MatchString(run.ToPeriod) || run.ToPeriod < run.FromPeriod {
 		return run, apperr.New(apperr.Invalid, "The periods %q to %q are not a range of months (YYYY-MM).", run.FromPeriod, run.ToPeriod)
@@ -109,28 +112,24 @@ func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func
 			}
 			return fmt.Errorf("recon: save run: %w", err)
 		}
-		ins, err := tx.Insert(`INSERT INTO recon_rows(run_id, seq, row_key, period, status, supplier_gstin, data)`, 7, 64)
+		ins, err := tx.Insert(`INSERT INTO recon_rows(run_id, seq, row_key, period, status, supplier_gstin, data)`, rowCols, rowBatch)
 		if err != nil {
 			return fmt.Errorf("recon: save run rows: %w", err)
 		}
 		defer ins.Close()
-		var runID any = run.ID // boxed once
-		var buf []byte
-		for i := range res.Rows {
-			if i%1000 == 0 && ctx.Err() != nil {
+		rows, stop := encodeRows(run.ID, res.Rows, data)
+		defer stop()
+		for b := range rows {
+			if b.err != nil {
+				return b.err
+			}
+			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			r := &res.Rows[i]
-			var v any = r
-			if data != nil {
-				v = data(i)
-			}
-			var err error
-			if buf, err = appendRowData(buf[:0], v); err != nil {
-				return fmt.Errorf("recon: save run row %d: %w", i, err)
-			}
-			if err := ins.Add(runID, int64(i), r.Key, r.Period, string(r.Status), rowGSTIN(r), string(buf)); err != nil {
-				return fmt.Errorf("recon: save run row %d: %w", i, err)
+			for j := 0; j < len(b.vals); j += rowCols {
+				if err := ins.Add(b.vals[j : j+rowCols]...); err != nil {
+					return fmt.Errorf("recon: save run row %d: %w", b.first+j/rowCols, err)
+				}
 			}
 		}
 		if err := ins.Flush(); err != nil {
@@ -153,6 +152,65 @@ func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func
 		store.ReclaimSpace(ctx, db)
 	}
 	return run, nil
+}
+
+// rowCols is how many values a row of recon_rows has; rowBatch how many rows go to an INSERT.
+const (
+	rowCols  = 7
+	rowBatch = 64
+)
+
+// encodedRows are the values of rowBatch rows of a run (rowCols each), from row first on, or the
+// error that stopped their writing.
+type encodedRows struct {
+	first int
+	vals  []any
+	err   error
+}
+
+// encodeRows writes the stored values of rows (the row's data: data(i) when data is not nil, as
+// appendRowData writes it) on their own goroutine, rowBatch rows at a time, while the caller
+// inserts the batches before: the JSON of 100,000 rows then takes no time of its own. stop ends
+// the writing early and returns once the goroutine is done (data is no longer called).
+func encodeRows(runID string, rows []Row, data func(i int) any) (<-chan encodedRows, func()) {
+	out := make(chan encodedRows, 8)
+	quit := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer close(out)
+		var id any = runID // boxed once
+		var buf []byte
+		for first := 0; first < len(rows); first += rowBatch {
+			b := encodedRows{first: first, vals: make([]any, 0, min(rowBatch, len(rows)-first)*rowCols)}
+			for i := first; i < first+rowBatch && i < len(rows); i++ {
+				r := &rows[i]
+				var v any = r
+				if data != nil {
+					v = data(i)
+				}
+				var err error
+				if buf, err = appendRowData(buf[:0], v); err != nil {
+					b.err = fmt.Errorf("recon: save run row %d: %w", i, err)
+					break
+				}
+				b.vals = append(b.vals, id, int64(i), r.Key, r.Period, string(r.Status), rowGSTIN(r), string(buf))
+			}
+			select {
+			case out <- b:
+			case <-quit:
+				return
+			}
+			if b.err != nil {
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return out, func() {
+		once.Do(func() { close(quit) })
+		<-done
+	}
 }
 
 // appendRowData appends a row's stored data: v as json.Marshal writes it, without reflection for
