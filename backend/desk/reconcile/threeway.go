@@ -374,12 +374,18 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 			}
 		}
 	}
-	inScope := make([]recon.Invoice, 0, len(books))
 	for i := range books {
-		if b := &books[i]; b.Period >= out.From {
-			inScope = append(inScope, *b)
-		} else {
+		if books[i].Period < out.From {
 			out.LeftOut++ // dated before the periods
+		}
+	}
+	inScope := books // Match copies what it is given: no copy here unless some are left out
+	if out.LeftOut > 0 {
+		inScope = make([]recon.Invoice, 0, len(books)-out.LeftOut)
+		for i := range books {
+			if b := &books[i]; b.Period >= out.From {
+				inScope = append(inScope, *b)
+			}
 		}
 	}
 	res := recon.Match(inScope, twoB, opt)
@@ -391,7 +397,8 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 	for _, r := range stored {
 		byKey[r.Key()] = r
 	}
-	kept := recon.Result{Options: res.Options, Rows: make([]recon.Row, 0, len(res.Rows))}
+	// The rows kept are compacted in place: row i is read before any row at i or after is written.
+	kept := recon.Result{Options: res.Options, Rows: res.Rows[:0]}
 	out.Rows = make([]ThreeWayRow, 0, len(res.Rows))
 	for _, row := range res.Rows {
 		if row.GSTR2A == nil && row.Books != nil && row.Books.Period > out.To {
