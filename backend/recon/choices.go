@@ -110,18 +110,22 @@ func SetChoices(ctx context.Context, db *sql.DB, runID string, rowKeys []string,
 			}
 			continue
 		}
-		if err := putChoice(ctx, tx, runID, RowChoice{RowKey: k, Choice: choice, Fingerprint: fps[i], UpdatedAt: now}); err != nil {
+		if err := putChoice(func(q string, args ...any) (int64, error) {
+			_, err := tx.ExecContext(ctx, q, args...)
+			return 0, err
+		}, runID, RowChoice{RowKey: k, Choice: choice, Fingerprint: fps[i], UpdatedAt: now}); err != nil {
 			return err
 		}
 	}
 	return tx.Commit()
 }
 
-func putChoice(ctx context.Context, tx *sql.Tx, runID string, c RowChoice) error {
+// putChoice stores one choice with exec, a transaction's (sql.Tx or gstr2a.BulkTx) Exec.
+func putChoice(exec func(query string, args ...any) (int64, error), runID string, c RowChoice) error {
 	if c.UpdatedAt == "" {
 		c.UpdatedAt = store.Now()
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO recon_row_choices(run_id, row_key, choice, fingerprint, updated_at) VALUES (?,?,?,?,?)
+	_, err := exec(`INSERT INTO recon_row_choices(run_id, row_key, choice, fingerprint, updated_at) VALUES (?,?,?,?,?)
 		ON CONFLICT(run_id, row_key) DO UPDATE SET choice = excluded.choice, fingerprint = excluded.fingerprint, updated_at = excluded.updated_at`,
 		runID, c.RowKey, c.Choice, c.Fingerprint, c.UpdatedAt)
 	if err != nil {

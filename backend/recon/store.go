@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/google/uuid"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/store"
 )
 
@@ -68,6 +70,8 @@ func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) 
 // SaveRunWith is SaveRun storing data(i) as row i's data instead of the row itself (a run's kind
 // may store more per row: the three-way row embeds Row, so RunRows reads it as any other run's),
 // and the choices given (taken over from an earlier run) with the run, all in one transaction.
+// data is called on another goroutine, in order, each i once, never after SaveRunWith returns;
+// a value that is a JSONAppender is written with its AppendJSON, others with encoding/json.
 func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func(i int) any, choices []RowChoice) (Run, error) {
 	if !periodRE.MatchString(run.FromPeriod) || !periodRE.MatchString(run.ToPeriod) || run.ToPeriod < run.FromPeriod {
 		return run, apperr.New(apperr.Invalid, "The periods %q to %q are not a range of months (YYYY-MM).", run.FromPeriod, run.ToPeriod)
@@ -91,52 +95,56 @@ func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func
 	}
 	opts, _ := json.Marshal(run.Options)
 	counts, _ := json.Marshal(run.Counts)
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return run, fmt.Errorf("recon: save run: %w", err)
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO recon_runs(id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at, against, detail)
+	var pruned int64
+	// The rows go straight through the driver's connection, 64 to an INSERT (gstr2a.BulkTx):
+	// database/sql's conversions and locks per row cost more than SQLite's work for them.
+	err := gstr2a.WithBulkTx(ctx, db, func(tx *gstr2a.BulkTx) error {
+		// A 100,000-row run dirties ~200 MB of pages: keep them in memory rather than spilling them
+		// to the WAL and reading them back mid-transaction (as gstr2a's ingest does).
+		if _, err := tx.Exec(`PRAGMA cache_size = -131072`); err != nil {
+			return fmt.Errorf("recon: save run: %w", err)
+		}
+		if _, err := tx.Exec(`INSERT INTO recon_runs(id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at, against, detail)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?)`, run.ID, run.WorkspaceID, run.FromPeriod, run.ToPeriod, string(opts), run.RegisterName, run.RegisterSHA256, string(counts), run.CreatedAt,
-		run.Against, run.Detail); err != nil {
-		if isForeignKey(err) {
-			return run, apperr.New(apperr.NotFound, "There is no workspace %q.", run.WorkspaceID)
+			run.Against, run.Detail); err != nil {
+			if isForeignKey(err) {
+				return apperr.New(apperr.NotFound, "There is no workspace %q.", run.WorkspaceID)
+			}
+			return fmt.Errorf("recon: save run: %w", err)
 		}
-		return run, fmt.Errorf("recon: save run: %w", err)
-	}
-	st, err := tx.PrepareContext(ctx, `INSERT INTO recon_rows(run_id, seq, row_key, period, status, supplier_gstin, data) VALUES (?,?,?,?,?,?,?)`)
-	if err != nil {
-		return run, fmt.Errorf("recon: save run rows: %w", err)
-	}
-	defer st.Close()
-	for i := range res.Rows {
-		if i%1000 == 0 && ctx.Err() != nil {
-			return run, ctx.Err()
-		}
-		r := &res.Rows[i]
-		var v any = r
-		if data != nil {
-			v = data(i)
-		}
-		b, err := json.Marshal(v)
+		ins, err := tx.Insert(`INSERT INTO recon_rows(run_id, seq, row_key, period, status, supplier_gstin, data)`, rowCols, rowBatch)
 		if err != nil {
-			return run, fmt.Errorf("recon: save run row %d: %w", i, err)
+			return fmt.Errorf("recon: save run rows: %w", err)
 		}
-		if _, err := st.ExecContext(ctx, run.ID, i, r.Key, r.Period, string(r.Status), rowGSTIN(r), string(b)); err != nil {
-			return run, fmt.Errorf("recon: save run row %d: %w", i, err)
+		defer ins.Close()
+		rows, stop := encodeRows(run.ID, res.Rows, data)
+		defer stop()
+		for b := range rows {
+			if b.err != nil {
+				return b.err
+			}
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			for j := 0; j < len(b.vals); j += rowCols {
+				if err := ins.Add(b.vals[j : j+rowCols]...); err != nil {
+					return fmt.Errorf("recon: save run row %d: %w", b.first+j/rowCols, err)
+				}
+			}
 		}
-	}
-	for _, c := range choices {
-		if err := putChoice(ctx, tx, run.ID, c); err != nil {
-			return run, err
+		if err := ins.Flush(); err != nil {
+			return fmt.Errorf("recon: save run rows: %w", err)
 		}
-	}
-	pruned, err := pruneRuns(ctx, tx, run.WorkspaceID, run.FromPeriod, run.ToPeriod, run.Against)
+		for _, c := range choices {
+			if err := putChoice(tx.Exec, run.ID, c); err != nil {
+				return err
+			}
+		}
+		pruned, err = pruneRuns(tx, run.WorkspaceID, run.FromPeriod, run.ToPeriod, run.Against)
+		return err
+	})
 	if err != nil {
 		return run, err
-	}
-	if err := tx.Commit(); err != nil {
-		return run, fmt.Errorf("recon: save run: %w", err)
 	}
 	if pruned > 0 {
 		// The run is saved; giving the removed runs' space back is a clean-up a busy folder may
@@ -146,16 +154,92 @@ func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func
 	return run, nil
 }
 
+// rowCols is how many values a row of recon_rows has; rowBatch how many rows go to an INSERT.
+const (
+	rowCols  = 7
+	rowBatch = 64
+)
+
+// encodedRows are the values of rowBatch rows of a run (rowCols each), from row first on, or the
+// error that stopped their writing.
+type encodedRows struct {
+	first int
+	vals  []any
+	err   error
+}
+
+// encodeRows writes the stored values of rows (the row's data: data(i) when data is not nil, as
+// appendRowData writes it) on their own goroutine, rowBatch rows at a time, while the caller
+// inserts the batches before: the JSON of 100,000 rows then takes no time of its own. stop ends
+// the writing early and returns once the goroutine is done (data is no longer called).
+func encodeRows(runID string, rows []Row, data func(i int) any) (<-chan encodedRows, func()) {
+	out := make(chan encodedRows, 8)
+	quit := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer close(out)
+		var id any = runID // boxed once
+		var buf []byte
+		for first := 0; first < len(rows); first += rowBatch {
+			b := encodedRows{first: first, vals: make([]any, 0, min(rowBatch, len(rows)-first)*rowCols)}
+			for i := first; i < first+rowBatch && i < len(rows); i++ {
+				r := &rows[i]
+				var v any = r
+				if data != nil {
+					v = data(i)
+				}
+				var err error
+				if buf, err = appendRowData(buf[:0], v); err != nil {
+					b.err = fmt.Errorf("recon: save run row %d: %w", i, err)
+					break
+				}
+				b.vals = append(b.vals, id, int64(i), r.Key, r.Period, string(r.Status), rowGSTIN(r), string(buf))
+			}
+			select {
+			case out <- b:
+			case <-quit:
+				return
+			}
+			if b.err != nil {
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return out, func() {
+		once.Do(func() { close(quit) })
+		<-done
+	}
+}
+
+// appendRowData appends a row's stored data: v as json.Marshal writes it, without reflection for
+// a *Row or a JSONAppender.
+func appendRowData(dst []byte, v any) ([]byte, error) {
+	switch v := v.(type) {
+	case *Row:
+		return AppendRowJSON(dst, v), nil
+	case JSONAppender:
+		return v.AppendJSON(dst), nil
+	}
+	b, err := json.Marshal(v)
+	return append(dst, b...), err
+}
+
 // pruneRuns removes the runs of a workspace, range of periods and kind beyond the newest KeepRuns,
 // except pinned ones, and says how many; their rows and choices go with them (ON DELETE CASCADE).
-func pruneRuns(ctx context.Context, tx *sql.Tx, workspaceID, from, to, against string) (int64, error) {
-	res, err := tx.ExecContext(ctx, `DELETE FROM recon_runs WHERE workspace_id = ?1 AND from_period = ?2 AND to_period = ?3 AND against = ?5 AND pinned = 0
+func pruneRuns(tx *gstr2a.BulkTx, workspaceID, from, to, against string) (int64, error) {
+	_, err := tx.Exec(`DELETE FROM recon_runs WHERE workspace_id = ?1 AND from_period = ?2 AND to_period = ?3 AND against = ?5 AND pinned = 0
 		AND id NOT IN (SELECT id FROM recon_runs WHERE workspace_id = ?1 AND from_period = ?2 AND to_period = ?3 AND against = ?5 ORDER BY created_at DESC, id DESC LIMIT ?4)`,
 		workspaceID, from, to, KeepRuns, against)
 	if err != nil {
 		return 0, fmt.Errorf("recon: remove old runs: %w", err)
 	}
-	return res.RowsAffected()
+	n, err := tx.QueryInt64(`SELECT changes()`)
+	if err != nil {
+		return 0, fmt.Errorf("recon: remove old runs: %w", err)
+	}
+	return n, nil
 }
 
 // PinRun pins a run (kept however many newer runs are saved) or unpins it (it goes when KeepRuns

@@ -87,12 +87,12 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 	have2B := map[string]bool{}
 	for _, sn := range snaps {
 		have2B[sn.Period] = true
-		rej, err := gstr2b.Documents(ctx, s.DB.DB, sn, gstr2b.DocQuery{Rejected: "only", Limit: -1})
+		rej, err := gstr2b.MatchDocs(ctx, s.DB.DB, sn, true)
 		if err != nil {
 			return in, err
 		}
-		for i := range rej.Rows {
-			in.Rejected2B = append(in.Rejected2B, twoBInvoice(&rej.Rows[i], sn.Period))
+		for i := range rej {
+			in.Rejected2B = append(in.Rejected2B, twoBInvoice(&rej[i], sn.Period))
 		}
 	}
 	for _, p := range yearPeriods {

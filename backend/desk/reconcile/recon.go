@@ -490,7 +490,7 @@ func (s *Service) rerunThreeWay(ctx context.Context, run recon.Run) (string, err
 	}
 	return core.StartJobSummarised(s.Core, "recon:run", func(ctx context.Context, progress core.Progress) (recon.Run, error) {
 		progress(1, 2)
-		tw, err := s.threeWayRun(ctx, v, books, periods)
+		tw, err := s.threeWayRun(ctx, v, books, periods, s.read2B(ctx, periods))
 		if err != nil {
 			return recon.Run{}, err
 		}

@@ -1,0 +1,130 @@
+package reconcile
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"testing"
+	"time"
+
+	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/recon/recontest"
+)
+
+// A three-way row is stored as json.Marshal writes it, byte for byte (ThreeWayRow.AppendJSON),
+// with every field set, none, and text that needs escaping.
+func TestThreeWayRowJSONMatchesEncodingJSON(t *testing.T) {
+	var full, escapes, negative ThreeWayRow
+	recontest.FillAll(&full, "x", 1234)
+	recontest.FillAll(&escapes, "<\"&\\\n\x01\u2028 ₹ \xff>", 5)
+	recontest.FillAll(&negative, "n", -77)
+	negative.Books, negative.Differences, negative.Candidates = nil, nil, nil
+	for _, tc := range []struct {
+		name string
+		row  ThreeWayRow
+	}{{"every field set", full}, {"escapes", escapes}, {"negative, nil parts", negative}, {"zero", ThreeWayRow{}}} {
+		want, err := json.Marshal(&tc.row)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tc.row.AppendJSON(nil); !bytes.Equal(got, want) {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, want)
+		}
+	}
+}
+
+// A three-way run saved the old way (rows written by encoding/json) reopens as the same run saved
+// now: ThreeWayRun reads the same rows from both, and the rows stored now are what encoding/json
+// writes for them.
+func TestThreeWayRunSavedTheOldWayOpens(t *testing.T) {
+	s := openService(t)
+	signIn(t, s)
+	s.Returns.Poll = returns.PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}
+	ctx := context.Background()
+	sim, _, _ := s.Demo()
+	y, m, ok := sim.IMSPeriod()
+	if !ok {
+		t.Fatal("the simulator has no IMS period")
+	}
+	p := fmt.Sprintf("%04d-%02d", y, m)
+	res, err := s.Returns.PullGSTR2B(ctx, []string{p}, false, nil)
+	if err != nil || res[0].Status != "pulled" {
+		t.Fatalf("pull = %+v, %v", res, err)
+	}
+	if _, err := s.Returns.IMSList(ctx, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 8})
+	path := registerFrom(t, page.Rows, func(i int, cols []string) []string {
+		switch i {
+		case 2:
+			return nil // in 2B, not in the books
+		case 4:
+			cols[7] = "1.00" // taxable differs
+		}
+		return cols
+	})
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	fmt.Fprintf(f, "%s,S,NOT-IN-2B-1,%s,%s,N,118,100,18,0,0,0,invoice\n", page.Rows[0].Supplier, page.Rows[0].Date, page.Rows[0].POS)
+	f.Close()
+	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The old way: the same run, each row's data from json.Marshal, through database/sql.
+	db := s.DB.DB
+	if _, err := db.ExecContext(ctx, `INSERT INTO recon_runs(id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at, against, detail, pinned)
+		SELECT 'old-run', workspace_id, from_period, to_period, options, register_name, register_sha256, counts, '2000-01-01T00:00:00.000Z', against, detail, 1
+		FROM recon_runs WHERE id = ?`, tw.RunID); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.QueryContext(ctx, `SELECT seq, row_key, period, status, supplier_gstin, data FROM recon_rows WHERE run_id = ? ORDER BY seq`, tw.RunID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type stored struct {
+		seq                       int
+		key, per, st, gstin, data string
+	}
+	var all []stored
+	for rows.Next() {
+		var r stored
+		if err := rows.Scan(&r.seq, &r.key, &r.per, &r.st, &r.gstin, &r.data); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, r)
+	}
+	rows.Close()
+	if len(all) != len(tw.Rows) || len(all) < 5 {
+		t.Fatalf("%d rows stored of %d", len(all), len(tw.Rows))
+	}
+	for _, r := range all {
+		var row ThreeWayRow
+		if err := json.Unmarshal([]byte(r.data), &row); err != nil {
+			t.Fatal(err)
+		}
+		old, _ := json.Marshal(&row)
+		if !bytes.Equal(old, []byte(r.data)) {
+			t.Errorf("row %d is stored as\n%s\nencoding/json writes\n%s", r.seq, r.data, old)
+		}
+		if _, err := db.ExecContext(ctx, `INSERT INTO recon_rows(run_id, seq, row_key, period, status, supplier_gstin, data) VALUES ('old-run',?,?,?,?,?,?)`,
+			r.seq, r.key, r.per, r.st, r.gstin, string(old)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cur, err := s.ThreeWayRun(ctx, tw.RunID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := s.ThreeWayRun(ctx, "old-run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(old.Rows, cur.Rows) || !reflect.DeepEqual(old.Counts, cur.Counts) {
+		t.Errorf("the old run reads differently:\n%+v\n%+v", old.Rows, cur.Rows)
+	}
+}

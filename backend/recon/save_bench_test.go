@@ -1,0 +1,41 @@
+package recon
+
+import (
+	"context"
+	"strconv"
+	"testing"
+
+	"gstdesk/backend/store"
+)
+
+// BenchmarkSaveRun50k saves the run of the 50,000-row reconciliation of synthetic(50000, 42) (the
+// data of BenchmarkMatch50k) into a fresh workspace: the run, its rows (JSON, about 1.7 KB a row
+// with candidates) and the commit. No older run is removed (fewer than KeepRuns are saved).
+func BenchmarkSaveRun50k(b *testing.B) {
+	books, twoA := synthetic(50000, 42)
+	res := Match(books, twoA, DefaultOptions())
+	ctx := context.Background()
+	db, err := store.Open(ctx, b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	made := 0
+	b.ResetTimer()
+	reportCPU(b, func() {
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			// A workspace per save: runs never reach KeepRuns, so no save removes one.
+			ws, err := db.CreateWorkspace(ctx, store.Workspace{Name: "Bench " + strconv.Itoa(made)})
+			made++
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			if _, err := SaveRun(ctx, db.DB, Run{WorkspaceID: ws.ID, FromPeriod: "2024-04", ToPeriod: "2024-06"}, res); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.ReportMetric(float64(len(res.Rows)), "rows/run")
+}
