@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"gstdesk/backend/benchcpu"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2a/gstr2atest"
 )
@@ -44,7 +45,7 @@ func BenchmarkIngest100k(b *testing.B) {
 			var cpu, ship, shipCPU time.Duration
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				cpu0 := cpuTime()
+				cpu0 := benchcpu.Used()
 				var before uint64
 				if rep != nil {
 					before = rep.Status().Targets[0].ReplicatedTXID
@@ -53,14 +54,14 @@ func BenchmarkIngest100k(b *testing.B) {
 					Period: "2024-01", FetchedAt: time.Unix(int64(i+1), 0), Raw: raw}, nil); err != nil {
 					b.Fatal(err)
 				}
-				cpu1 := cpuTime()
+				cpu1 := benchcpu.Used()
 				cpu += cpu1 - cpu0
 				if rep != nil {
 					b.StopTimer()
 					committed := time.Now()
 					waitReplicated(b, rep, before)
 					ship += time.Since(committed)
-					shipCPU += cpuTime() - cpu1
+					shipCPU += benchcpu.Used() - cpu1
 					b.StartTimer()
 				}
 			}

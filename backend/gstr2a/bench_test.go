@@ -2,30 +2,22 @@ package gstr2a
 
 import (
 	"context"
-	"syscall"
 	"testing"
 	"time"
 
+	"gstdesk/backend/benchcpu"
 	"gstdesk/backend/store"
 )
 
-// cpuTime is the CPU time used by the process so far; benchmarks report it per op besides the
-// wall time, because the machine is shared and wall times swing with other people's work.
-func cpuTime() time.Duration {
-	var r syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &r)
-	return time.Duration(r.Utime.Nano() + r.Stime.Nano())
-}
-
 // loop runs fn b.N times and reports CPU time per op.
 func loop(b *testing.B, fn func()) {
-	start := cpuTime()
+	start := benchcpu.Used()
 	n := 0
 	for b.Loop() {
 		fn()
 		n++
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(max(n, 1)), "cpu-ns/op")
+	b.ReportMetric(float64(benchcpu.Used()-start)/float64(max(n, 1)), "cpu-ns/op")
 }
 
 // BenchmarkParse100k measures Parse of a 100,000-invoice answer.

@@ -3,6 +3,7 @@ package gstr2b
 import (
 	"context"
 	"fmt"
+	"gstdesk/backend/benchcpu"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +40,7 @@ func BenchmarkSave100k(b *testing.B) {
 	ctx := context.Background()
 	b.SetBytes(int64(len(raw)))
 	b.ResetTimer()
-	reportCPU(b, func() {
+	benchcpu.Report(b, func() {
 		for i := 0; i < b.N; i++ {
 			if _, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w", GSTIN: "27AAPFU0939F1ZV", Source: SourceAPI, Raw: raw,
 				FetchedAt: time.Date(2025, 11, 20, 0, 0, i, 0, time.UTC)}); err != nil {
@@ -54,7 +55,7 @@ func BenchmarkParse100k(b *testing.B) {
 	raw := synthetic(100000)
 	b.SetBytes(int64(len(raw)))
 	b.ResetTimer()
-	reportCPU(b, func() {
+	benchcpu.Report(b, func() {
 		for i := 0; i < b.N; i++ {
 			if _, err := Parse(raw, FromService); err != nil {
 				b.Fatal(err)
@@ -78,7 +79,7 @@ func BenchmarkDocumentsPage(b *testing.B) {
 		}
 	}
 	b.ResetTimer()
-	reportCPU(b, func() {
+	benchcpu.Report(b, func() {
 		for i := 0; i < b.N; i++ {
 			if _, err := Documents(ctx, db.DB, snap, DocQuery{Section: "b2b", Offset: 50000, Limit: 200}); err != nil {
 				b.Fatal(err)

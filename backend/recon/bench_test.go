@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gstdesk/backend/benchcpu"
 	"gstdesk/backend/gstin"
 )
 
@@ -62,7 +63,7 @@ func BenchmarkMatch50k(b *testing.B) {
 	books, twoA := synthetic(50000, 42)
 	opt := DefaultOptions()
 	b.ResetTimer()
-	reportCPU(b, func() {
+	benchcpu.Report(b, func() {
 		for i := 0; i < b.N; i++ {
 			res := Match(books, twoA, opt)
 			if len(res.Rows) < 50000 {

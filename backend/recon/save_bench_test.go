@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"gstdesk/backend/benchcpu"
 	"gstdesk/backend/store"
 )
 
@@ -22,7 +23,7 @@ func BenchmarkSaveRun50k(b *testing.B) {
 	defer db.Close()
 	made := 0
 	b.ResetTimer()
-	reportCPU(b, func() {
+	benchcpu.Report(b, func() {
 		for i := 0; i < b.N; i++ {
 			b.StopTimer()
 			// A workspace per save: runs never reach KeepRuns, so no save removes one.

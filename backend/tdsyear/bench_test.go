@@ -9,10 +9,10 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"gstdesk/backend/benchcpu"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
 )
@@ -54,7 +54,7 @@ func BenchmarkMonth100k(b *testing.B) {
 		var before runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		start, cpu0 := time.Now(), cpuTime()
+		start, cpu0 := time.Now(), benchcpu.Used()
 		measured(ctx, func(ctx context.Context) {
 			im, err := ReadFile(ctx, "november.csv", data, payroll.DefaultLimits)
 			if err != nil {
@@ -70,7 +70,7 @@ func BenchmarkMonth100k(b *testing.B) {
 		b.ReportMetric(float64(time.Since(start).Milliseconds()), "ms/month")
 		// CPU time (user + system, every thread) tells the work apart from the waiting on a
 		// machine shared with other jobs.
-		b.ReportMetric(float64((cpuTime() - cpu0).Milliseconds()), "cpu-ms/month")
+		b.ReportMetric(float64((benchcpu.Used() - cpu0).Milliseconds()), "cpu-ms/month")
 	}
 	b.ReportMetric(float64(peak>>20), "MB-allocated")
 }
@@ -88,13 +88,6 @@ func measured(ctx context.Context, fn func(context.Context)) {
 	pprof.Do(ctx, pprof.Labels("phase", "measured"), fn)
 }
 
-// cpuTime is the process's CPU time so far, user and system.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkAnnexure100k writes the annexure of 100,000 employees with a month recorded.
 func BenchmarkAnnexure100k(b *testing.B) {
 	db := openDB(b)
@@ -105,7 +98,7 @@ func BenchmarkAnnexure100k(b *testing.B) {
 	}
 	b.ResetTimer()
 	for range b.N {
-		cpu0 := cpuTime()
+		cpu0 := benchcpu.Used()
 		measured(ctx, func(ctx context.Context) {
 			y, err := Year(ctx, db.DB, ws, 2025, "")
 			if err != nil {
@@ -116,7 +109,7 @@ func BenchmarkAnnexure100k(b *testing.B) {
 				b.Fatal(err)
 			}
 		})
-		b.ReportMetric(float64((cpuTime() - cpu0).Milliseconds()), "cpu-ms/op")
+		b.ReportMetric(float64((benchcpu.Used() - cpu0).Milliseconds()), "cpu-ms/op")
 	}
 }
 
@@ -130,8 +123,8 @@ func BenchmarkForms(b *testing.B) {
 	made := time.Now()
 	var buf bytes.Buffer
 	b.ResetTimer()
-	cpu0 := cpuTime()
-	defer func() { b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op") }()
+	cpu0 := benchcpu.Used()
+	defer func() { b.ReportMetric(float64((benchcpu.Used()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op") }()
 	for i := range b.N {
 		certs, err := Certificates(2025, employer, &y[i%len(y)])
 		if err != nil {

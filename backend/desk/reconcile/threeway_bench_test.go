@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"gstdesk/backend/benchcpu"
 	"gstdesk/backend/gstr2b"
 )
 
@@ -61,7 +62,7 @@ func BenchmarkThreeWay100k(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
-	reportCPU(b, func() {
+	benchcpu.Report(b, func() {
 		for i := 0; i < b.N; i++ {
 			tw, err := s.ReconAgainst2B(ctx, path, "2025-10", "2025-10")
 			if err != nil {

@@ -1,7 +1,0 @@
-//go:build !unix
-
-package recon
-
-import "testing"
-
-func reportCPU(b *testing.B, run func()) { run() }
