@@ -2,11 +2,8 @@ package reconcile
 
 import (
 	"context"
-	"fmt"
 	"testing"
-	"time"
 
-	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 )
@@ -14,20 +11,8 @@ import (
 // The window's road: an imported register (token), the person's choices in place of the
 // recommendations, a preview that sends nothing, then the apply job with a result per line.
 func TestApplyActionsWithChoices(t *testing.T) {
-	s := openService(t)
-	signIn(t, s)
-	s.Returns.Poll = returns.PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}
+	s, p, res := imsMonth2B(t)
 	ctx := context.Background()
-	sim, _, _ := s.Demo()
-	y, m, ok := sim.IMSPeriod()
-	if !ok {
-		t.Fatal("the demo has no IMS period")
-	}
-	p := fmt.Sprintf("%04d-%02d", y, m)
-	res, err := s.Returns.PullGSTR2B(ctx, []string{p}, false, nil)
-	if err != nil || res[0].Status != "pulled" {
-		t.Fatalf("pull = %+v, %v", res, err)
-	}
 	if got := s.DefaultAgainst(ctx, p, p); got != Against2B {
 		t.Errorf("default against with a 2B stored = %q", got)
 	}

@@ -8,9 +8,7 @@ import (
 	"os"
 	"reflect"
 	"testing"
-	"time"
 
-	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/recon/recontest"
 )
@@ -41,20 +39,8 @@ func TestThreeWayRowJSONMatchesEncodingJSON(t *testing.T) {
 // now: ThreeWayRun reads the same rows from both, and the rows stored now are what encoding/json
 // writes for them.
 func TestThreeWayRunSavedTheOldWayOpens(t *testing.T) {
-	s := openService(t)
-	signIn(t, s)
-	s.Returns.Poll = returns.PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}
+	s, p, res := imsMonth2B(t)
 	ctx := context.Background()
-	sim, _, _ := s.Demo()
-	y, m, ok := sim.IMSPeriod()
-	if !ok {
-		t.Fatal("the simulator has no IMS period")
-	}
-	p := fmt.Sprintf("%04d-%02d", y, m)
-	res, err := s.Returns.PullGSTR2B(ctx, []string{p}, false, nil)
-	if err != nil || res[0].Status != "pulled" {
-		t.Fatalf("pull = %+v, %v", res, err)
-	}
 	if _, err := s.Returns.IMSList(ctx, "", ""); err != nil {
 		t.Fatal(err)
 	}

@@ -38,21 +38,30 @@ func registerFrom(t *testing.T, docs []gstr2b.DocumentRow, edit func(i int, cols
 	return p
 }
 
-func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
+// imsMonth2B opens a service signed in to the demo, with IMS polls that do not wait, and pulls
+// the GSTR-2B of the demo's IMS month p (there on any day: coretest sets the demo's date on or
+// after the 14th).
+func imsMonth2B(t *testing.T) (*Service, string, []returns.Pull2BResult) {
+	t.Helper()
 	s := openService(t)
 	signIn(t, s)
 	s.Returns.Poll = returns.PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}
-	ctx := context.Background()
 	sim, _, _ := s.Demo()
 	y, m, ok := sim.IMSPeriod()
 	if !ok {
-		t.Skip("no IMS period")
+		t.Fatal("the demo has no IMS period")
 	}
 	p := fmt.Sprintf("%04d-%02d", y, m)
-	res, err := s.Returns.PullGSTR2B(ctx, []string{p}, false, nil)
+	res, err := s.Returns.PullGSTR2B(context.Background(), []string{p}, false, nil)
 	if err != nil || res[0].Status != "pulled" {
 		t.Fatalf("pull = %+v, %v", res, err)
 	}
+	return s, p, res
+}
+
+func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
+	s, p, res := imsMonth2B(t)
+	ctx := context.Background()
 	if _, err := s.Returns.IMSList(ctx, "", ""); err != nil {
 		t.Fatal(err)
 	}
@@ -167,20 +176,8 @@ func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
 // the rules, are taken over by the next run of the periods where the row reads the same, and are
 // what applying the run sends.
 func TestThreeWayRunSavedAndChosen(t *testing.T) {
-	s := openService(t)
-	signIn(t, s)
-	s.Returns.Poll = returns.PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}
+	s, p, res := imsMonth2B(t)
 	ctx := context.Background()
-	sim, _, _ := s.Demo()
-	y, m, ok := sim.IMSPeriod()
-	if !ok {
-		t.Fatal("the simulator has no IMS period")
-	}
-	p := fmt.Sprintf("%04d-%02d", y, m)
-	res, err := s.Returns.PullGSTR2B(ctx, []string{p}, false, nil)
-	if err != nil || res[0].Status != "pulled" {
-		t.Fatalf("pull = %+v, %v", res, err)
-	}
 	if _, err := s.Returns.IMSList(ctx, "", ""); err != nil {
 		t.Fatal(err)
 	}
