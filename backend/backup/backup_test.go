@@ -550,9 +550,13 @@ func TestFolderUnpluggedWhileReplicating(t *testing.T) {
 	}
 	l.insert(t, 20)
 	before := l.state(t)
+	var last TargetStatus
 	waitFor(t, "the status to say the folder is not there", func() bool {
-		s := rep.Status().Targets[0]
-		return s.State == StateFailing && strings.Contains(s.Error, `"usb"`) && strings.Contains(s.Error, "connected")
+		last = rep.Status().Targets[0]
+		if _, err := os.Stat(usb.Path); err == nil {
+			t.Logf("the folder is there again; status %+v", last)
+		}
+		return last.State == StateFailing && strings.Contains(last.Error, `"usb"`) && strings.Contains(last.Error, "connected")
 	})
 	if to := lost.Load(); to != nil {
 		t.Errorf("a folder that is not there was taken for another desk's take-over (this desk would refuse every write): %+v", *to)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -33,8 +34,10 @@ func smallDisk(t *testing.T, size string) string {
 	return dir
 }
 
-// fill writes a file on the disk holding dir until the disk is full, and returns the function
-// that removes it again (space comes back).
+// fill writes a file on the disk holding dir until the disk is full, and keeps it full: space
+// that comes back while the test runs (Litestream deletes its own small files once it has
+// merged them) is taken again at once, as by another program writing to a full disk. The
+// function it returns stops that and removes the file (space comes back).
 func fill(t *testing.T, dir string) (free func()) {
 	t.Helper()
 	path := filepath.Join(dir, "filler")
@@ -43,23 +46,23 @@ func fill(t *testing.T, dir string) (free func()) {
 		t.Fatal(err)
 	}
 	buf := make([]byte, 64<<10)
-	for {
-		if _, err := f.Write(buf); err != nil {
-			if !errors.Is(err, syscall.ENOSPC) {
-				t.Fatalf("fill %s: %v", dir, err)
-			}
-			break
-		}
-	}
-	// What is left is less than a page: fill that too.
-	for n := len(buf) / 2; n > 0; n /= 2 {
-		for {
-			if _, err := f.Write(buf[:n]); err != nil {
-				break
+	// top writes until the disk refuses even one byte.
+	top := func() error {
+		for n := len(buf); n > 0; n /= 2 {
+			for {
+				if _, err := f.Write(buf[:n]); err != nil {
+					if !errors.Is(err, syscall.ENOSPC) {
+						return err
+					}
+					break
+				}
 			}
 		}
+		return nil
 	}
-	f.Close()
+	if err := top(); err != nil {
+		t.Fatalf("fill %s: %v", dir, err)
+	}
 	var st syscall.Statfs_t
 	if err := syscall.Statfs(dir, &st); err != nil {
 		t.Fatal(err)
@@ -67,7 +70,25 @@ func fill(t *testing.T, dir string) (free func()) {
 	if st.Bavail != 0 {
 		t.Fatalf("%s still has %d blocks free after filling it", dir, st.Bavail)
 	}
+	stop, done := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	halt := func() { once.Do(func() { close(stop); <-done; f.Close() }) }
+	t.Cleanup(halt) // a test that ends before freeing the disk
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				top()
+			}
+		}
+	}()
 	return func() {
+		halt()
 		if err := os.Remove(path); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@
 package backup
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -18,6 +19,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/benbjohnson/litestream"
 	"github.com/benbjohnson/litestream/file"
@@ -308,20 +310,67 @@ func (t Target) present() error {
 	return nil
 }
 
-// folderClient is Litestream's folder client that writes only while the target's folder is
-// there: Litestream's own makes the folders an LTX file goes to, so a USB disk pulled out (or a
-// network share dropped) while replicating would have the replica go on, silently, on this disk
-// under the folder the disk was mounted at.
+// folderClient is Litestream's folder client with its writes made inside the target's folder as
+// it is when the write starts (os.Root): Litestream's own makes every folder on the way to an LTX
+// file, so a USB disk pulled out (or a network share dropped) while replicating would have the
+// replica go on, silently, on this disk under the folder the disk was mounted at. Opening the
+// folder first and making everything below it through that handle means a folder that is not
+// there is an error, and a folder that goes away during the write is never made again here.
 type folderClient struct {
 	*file.ReplicaClient
 	t Target
 }
 
 func (c *folderClient) WriteLTXFile(ctx context.Context, level int, minTXID, maxTXID ltx.TXID, r io.Reader) (*ltx.FileInfo, error) {
-	if err := c.t.present(); err != nil {
+	root, err := os.OpenRoot(c.t.Path)
+	if err != nil {
+		if perr := c.t.present(); perr != nil {
+			return nil, perr
+		}
 		return nil, err
 	}
-	return c.ReplicaClient.WriteLTXFile(ctx, level, minTXID, maxTXID, r)
+	defer root.Close()
+	// The LTX header's time stamps the file, as Litestream's client does.
+	var head bytes.Buffer
+	hdr, _, err := ltx.PeekHeader(io.TeeReader(r, &head))
+	if err != nil {
+		return nil, fmt.Errorf("extract timestamp from LTX header: %w", err)
+	}
+	stamp := time.UnixMilli(hdr.Timestamp).UTC()
+	name, err := filepath.Rel(c.Path(), c.LTXFilePath(level, minTXID, maxTXID))
+	if err != nil {
+		return nil, err
+	}
+	if err := root.MkdirAll(filepath.Dir(name), 0o700); err != nil {
+		return nil, err
+	}
+	tmp := name + ".tmp"
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	size, err := io.Copy(f, io.MultiReader(&head, r))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = root.Rename(tmp, name)
+	}
+	if err != nil {
+		_ = root.Remove(tmp)
+		return nil, err
+	}
+	if d, err := root.Open(filepath.Dir(name)); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+	if err := root.Chtimes(name, stamp, stamp); err != nil {
+		return nil, err
+	}
+	return &ltx.FileInfo{Level: level, MinTXID: minTXID, MaxTXID: maxTXID, Size: size, CreatedAt: stamp}, nil
 }
 
 // Client is an open connection to a target (Litestream's replica client).
