@@ -66,7 +66,7 @@ type partB struct {
 	std, ent, pt, ded16                       money.Paise
 	salaries                                  money.Paise
 	hp, os, otherInc, gti                     money.Paise
-	gross, ded                                [tds.NumFields]money.Paise // Chapter VI-A gross and deductible, by deductible field
+	gross, qual, ded                          [tds.NumFields]money.Paise // Chapter VI-A gross, qualifying and deductible, by deductible field
 	group                                     money.Paise
 	via                                       money.Paise
 	ti, tax, rebate, surcharge, cess, payable int64
@@ -97,6 +97,12 @@ func computePartB(fy tds.FY, a *Annual) partB {
 		{tds.Gross80G, tds.Ded80G}, {tds.Gross80TTA, tds.Ded80TTA}, {tds.GrossOther, tds.DedOther}} {
 		if rr.Deductions.Has(g[1]) {
 			p.gross[g[1]] = v(g[0])
+		}
+	}
+	// Qualifying amounts as the annexure has them: only where the regime allows the deduction.
+	for _, q := range [][2]tds.Field{{tds.Qual80G, tds.Ded80G}, {tds.Qual80TTA, tds.Ded80TTA}, {tds.QualOther, tds.DedOther}} {
+		if rr.Deductions.Has(q[1]) {
+			p.qual[q[1]] = v(q[0])
 		}
 	}
 	p.ded = d.Deductible
@@ -213,14 +219,14 @@ func Form16B(fy tds.FY, emp Employer, a *Annual) (Cert, error) {
 	c.Rows = append(c.Rows, CertRow{No: "(j)", Label: "Deduction in respect of contribution by the Central Government to Agnipath Scheme under section 80CCH",
 		Amounts: []Amount{lab("Gross", 0), lab("Deductible", 0)}})
 	c.Rows = append(c.Rows, CertRow{No: "(k)", Label: "Total Deduction in respect of donations to certain funds, charitable institutions, etc. under section 80G",
-		Amounts: []Amount{lab("Gross", p.gross[tds.Ded80G]), lab("Qualifying", a.Input.Amounts[tds.Qual80G]), lab("Deductible", p.ded[tds.Ded80G])}})
+		Amounts: []Amount{lab("Gross", p.gross[tds.Ded80G]), lab("Qualifying", p.qual[tds.Ded80G]), lab("Deductible", p.ded[tds.Ded80G])}})
 	c.Rows = append(c.Rows, CertRow{No: "(l)", Label: "Deduction in respect of interest on deposits in savings account under section 80TTA",
-		Amounts: []Amount{lab("Gross", p.gross[tds.Ded80TTA]), lab("Qualifying", a.Input.Amounts[tds.Qual80TTA]), lab("Deductible", p.ded[tds.Ded80TTA])}})
+		Amounts: []Amount{lab("Gross", p.gross[tds.Ded80TTA]), lab("Qualifying", p.qual[tds.Ded80TTA]), lab("Deductible", p.ded[tds.Ded80TTA])}})
 	head("(m)", "Amount Deductible under any other provision(s) of Chapter VI-A")
 	c.Rows = append(c.Rows, CertRow{No: "", Label: "section 80CCG", Amounts: []Amount{lab("Gross Rs.", p.gross[tds.Ded80CCG]), lab("Qualifying Rs.", 0), lab("Deductible Rs.", p.ded[tds.Ded80CCG])}})
-	c.Rows = append(c.Rows, CertRow{No: "", Label: "section (other, as declared)", Amounts: []Amount{lab("Gross Rs.", p.gross[tds.DedOther]), lab("Qualifying Rs.", a.Input.Amounts[tds.QualOther]), lab("Deductible Rs.", p.ded[tds.DedOther])}})
+	c.Rows = append(c.Rows, CertRow{No: "", Label: "section (other, as declared)", Amounts: []Amount{lab("Gross Rs.", p.gross[tds.DedOther]), lab("Qualifying Rs.", p.qual[tds.DedOther]), lab("Deductible Rs.", p.ded[tds.DedOther])}})
 	c.Rows = append(c.Rows, CertRow{No: "(n)", Label: "Total of amount deductible under any other provision(s) of Chapter VI-A",
-		Amounts: []Amount{lab("Gross", p.gross[tds.Ded80CCG]+p.gross[tds.DedOther]), lab("Qualifying", a.Input.Amounts[tds.QualOther]), lab("Deductible", p.ded[tds.Ded80CCG]+p.ded[tds.DedOther])}})
+		Amounts: []Amount{lab("Gross", p.gross[tds.Ded80CCG]+p.gross[tds.DedOther]), lab("Qualifying", p.qual[tds.DedOther]), lab("Deductible", p.ded[tds.Ded80CCG]+p.ded[tds.DedOther])}})
 	add("11.", "Aggregate of deductible amount under Chapter VI-A [10(d)+10(e)+10(f)+10(g)+10(h)+10(i)+10(j)+10(k)+10(l)+10(n)]", rs(p.via))
 	add("12.", "Total taxable income (9-11)", rsR(p.ti))
 	add("13.", "Tax on total income", rsR(p.tax))
@@ -306,7 +312,7 @@ func Form130(fy tds.FY, emp Employer, a *Annual) (Cert, error) {
 	head("4.", "[Deductions under section 19]")
 	add("(a)", "[Tax on employment, section 19(1) Table Sl. 1]", rs(p.pt))
 	add("(b)", "[Standard deduction, section 19(1) Table Sl. 2]", rs(p.std))
-	add("5.", "[Total amount of deductions under section 19]", rs(p.pt+p.std))
+	add("5.", "[Total amount of deductions under section 19]", rs(p.ded16))
 	add("6.", "[Income chargeable under the head \"Salaries\"]", rs(p.salaries))
 	add("7.", "[Income (or admissible loss) from house property, section 392(4)(a)(iii)]", rs(p.hp))
 	add("8.", "[Income under any other head, section 392(4)(a)(iv)]", rs(p.os))

@@ -221,7 +221,7 @@ func YearToDate(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code stri
 	out := make([]YTD, 0, len(latest))
 	for i := range latest {
 		r, e := &latest[i].rec, &latest[i].emp
-		y := YTD{Employee: r.code, Name: e.Name, PAN: e.PAN, Joined: e.Joined, Left: e.Left, Regime: string(e.Regime),
+		y := YTD{Employee: r.code, Name: e.Name, PAN: e.PAN, Joined: e.Joined, Left: e.Left, Regime: string(r.regime),
 			Months: r.ytd.months, Latest: int(MonthAt(r.mi)), Deducted: r.ytd.deducted, Unrecorded: r.ytd.unrecorded, Liability: r.res.Liability}
 		y.Salary, y.Perqs, y.Profits = r.ytd.paid[0].WholeRupees(), r.ytd.paid[1].WholeRupees(), r.ytd.paid[2].WholeRupees()
 		y.Remaining = max(0, y.Liability-y.Deducted)

@@ -638,6 +638,13 @@ func (s *Service) ApplyActions(ctx context.Context, token, from, to string, choi
 		}
 		c, ok := chosen[choiceKey(r.IMSSection, r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number)]
 		if !ok {
+			// The window's list is every choice the person sees: one carried over from an
+			// earlier run that the screen did not show is not sent.
+			if r.Choice != "" {
+				r.Choice = ""
+				r.Send = r.send()
+				byChoice[""] = append(byChoice[""], r.Key)
+			}
 			continue
 		}
 		if err := ims.CheckChoice(c, choiceInput(r)); err != nil {

@@ -104,4 +104,15 @@ func TestApplyActionsWithChoices(t *testing.T) {
 	if len(kept) != 2 || kept[docs[0].Number] != ims.Rejected || kept[docs[1].Number] != ims.Leave {
 		t.Errorf("choices kept with the run: %v", kept)
 	}
+	// The window's next preview without choices shows the recommendations: what it sends is that,
+	// never a choice carried over from the run before that the screen did not show.
+	again, err := s.ApplyActions(ctx, im.Token, p, p, nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range again {
+		if l.Chosen {
+			t.Errorf("a carried choice the screen did not show: %+v", l)
+		}
+	}
 }
