@@ -8,6 +8,7 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/ims"
 )
 
 func init() {
@@ -261,7 +262,8 @@ func imsApply(ctx context.Context, g *gstRun, args []string) int {
 			rec["message"] = l.Message
 		}
 		switch l.Result {
-		case "refused", "failed", "unknown":
+		case ims.ResultApplied, "already", "dry_run", "not_in_ims":
+		default: // refused, failed, unknown, or still "sent": not known to be applied
 			failed = true
 		}
 		g.emit(rec)

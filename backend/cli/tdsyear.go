@@ -143,6 +143,10 @@ func tdsMonth(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk tds month: --in FILE is required: the month's CSV, XLSX or JSON.")
 		return ExitUsage
 	}
+	if *dryRun && (*out != "" || *format != "json") {
+		fmt.Fprintln(env.Stderr, "gstdesk tds month: --dry-run prints one JSON line on standard output and writes no register: leave out --out and --format.")
+		return ExitUsage
+	}
 	f, err := export.ParseFormat(*format)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: %s\n", publicMessage(env, err))

@@ -27,6 +27,10 @@ func TestTDSMonthDryRun(t *testing.T) {
 	if code != ExitOK || len(recs) != 1 || !strings.Contains(errText, "nothing was stored") {
 		t.Fatalf("dry run: %d %v %q", code, recs, errText)
 	}
+	// A dry run writes no register: --out or --format with it is a usage error, not ignored.
+	if code, _, errText := cliIn(t, dir, "tds", "month", "--fy", "FY 2025-26", "--month", "4", "--in", again, "--dry-run", "--out", filepath.Join(dir, "r.csv"), "--format", "csv"); code != ExitUsage || !strings.Contains(errText, "--dry-run") {
+		t.Errorf("dry run with --out: %d %q", code, errText)
+	}
 	diff := recs[0]["diff"].(map[string]any)
 	changed := diff["changed"].([]any)
 	if diff["replaced"] != true || len(changed) != 1 || changed[0].(map[string]any)["employee"] != "E1" ||
