@@ -196,12 +196,12 @@ func (s *Service) Start(ctx context.Context, by string) error {
 		}
 		return s.startFollower()
 	}
+	// Remembered before anything else: a target added later, or this desk taking the replica
+	// back (restart), starts replication then, even when this start shipped nothing.
+	s.by = by
 	if s.ReadOnly() != nil {
 		return nil // another desk took the replica over: this one ships nothing more
 	}
-	// Remembered before anything else: a target added later (restart) starts replication then,
-	// even when this start found none.
-	s.by = by
 	rep, err := s.replicator(ctx, by)
 	if err != nil || rep == nil {
 		return err
