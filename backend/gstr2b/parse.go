@@ -94,9 +94,11 @@ var errNoDocuments = errors.New("gstr2b: neither docdata nor fc")
 // and checks every section. A return without docdata and without a file count (fc) is refused: it
 // is neither a return nor the summary of a paged one.
 func Parse(raw []byte, origin Origin) (*Return, error) {
-	if r, err, done := parseFast(raw, origin); done {
-		return r, err
+	if r, err, done := parseFast(raw, origin); done && err == nil {
+		return r, nil
 	}
+	// A return the one-pass reader refuses (or does not take) is read part by part: the refusal
+	// is then always the same, found in the same order, naming exactly where the file is broken.
 	return parseParts(raw, origin)
 }
 
