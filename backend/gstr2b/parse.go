@@ -125,6 +125,9 @@ func parseParts(raw []byte, origin Origin) (*Return, error) {
 			return nil, origin.fail(err.(*FieldError))
 		}
 	}
+	if r.Documents == nil {
+		r.Documents = []Document{} // as the one-pass reader gives it: "documents": [], never null
+	}
 	return r, nil
 }
 

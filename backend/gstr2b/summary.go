@@ -3,6 +3,8 @@ package gstr2b
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"gstdesk/backend/money"
@@ -26,17 +28,21 @@ func parseITC(raw json.RawMessage) (ITCSummary, error) {
 	if err := json.Unmarshal(raw, &parts); err != nil {
 		return nil, &FieldError{Part: "itcsumm", Field: "itcsumm", Problem: "should be an object of parts, groups and sections"}
 	}
-	for p, groups := range parts {
+	// Keys in order, so a summary with two faults is always refused for the same one.
+	for _, p := range slices.Sorted(maps.Keys(parts)) {
+		groups := parts[p]
 		if !itcParts[p] {
 			return nil, &FieldError{Part: "itcsumm", Field: p, Problem: "is not a part of the ITC summary gstdesk knows (itcavl, itcunavl, itcrev, itcRejected)"}
 		}
 		out[p] = map[string]SummaryGroup{}
-		for g, fields := range groups {
+		for _, g := range slices.Sorted(maps.Keys(groups)) {
+			fields := groups[g]
 			if !itcGroups[g] {
 				return nil, &FieldError{Part: "itcsumm." + p, Field: g, Problem: "is not a group gstdesk knows (nonrevsup, isdsup, revsup, imports, othersup)"}
 			}
 			sg := SummaryGroup{Sections: map[string]Amounts{}}
-			for k, v := range fields {
+			for _, k := range slices.Sorted(maps.Keys(fields)) {
+				v := fields[k]
 				where := "itcsumm." + p + "." + g
 				switch k {
 				case "igst", "cgst", "sgst", "cess", "txval":
