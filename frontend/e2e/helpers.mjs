@@ -17,3 +17,29 @@ export async function inView(page, testid, selector) {
     return r.top >= top - 1 && r.bottom <= bottom + 1
   }, selector)
 }
+
+/**
+ * Whether the element comes wholly into view within `timeout` ms. A detail that opens under a row
+ * is measured when the browser lays it out (a resize observer, the frame after it is added, and
+ * again as its content arrives); only then is it scrolled into view, so an immediate look can
+ * land a frame early.
+ */
+export async function comesIntoView(page, testid, selector, timeout = 5000) {
+  try {
+    await page.waitForFunction(([id, sel]) => {
+      const box = document.querySelector(`[data-testid="${id}"]`)
+      const el = box?.querySelector(sel)
+      if (!box || !el) return false
+      const b = box.getBoundingClientRect()
+      const head = box.querySelector('thead')?.getBoundingClientRect()
+      const foot = box.querySelector('tfoot')?.getBoundingClientRect()
+      const top = head ? Math.max(b.top, head.bottom) : b.top
+      const bottom = foot ? Math.min(b.bottom, foot.top) : b.bottom
+      const r = el.getBoundingClientRect()
+      return r.top >= top - 1 && r.bottom <= bottom + 1
+    }, [testid, selector], { timeout })
+    return true
+  } catch {
+    return false
+  }
+}

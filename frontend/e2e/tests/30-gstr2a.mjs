@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { inView } from '../helpers.mjs'
+import { comesIntoView, inView } from '../helpers.mjs'
 
 const num = (s) => Number(s.replace(/[₹,\s▸▾]/g, '').replace(/^\((.*)\)$/, '-$1'))
 
@@ -191,7 +191,7 @@ export const tests = {
     // The last row's line items open under it and stay in view.
     await page.keyboard.press('Enter')
     await page.getByTestId('g2-items').locator('table.inner tbody tr').first().waitFor()
-    assert.ok(await inView(page, 'g2-invoice-table', '[data-testid=g2-items]'), 'the line items are in view')
+    assert.ok(await comesIntoView(page, 'g2-invoice-table', '[data-testid=g2-items]'), 'the line items are in view')
     await shot('gstr2a-items-last')
     await page.keyboard.press('Escape')
     await page.keyboard.press('PageUp')

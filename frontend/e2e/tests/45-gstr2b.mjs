@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fixtures, fyOf, label, monthFromNow, num, signIn } from '../gst.mjs'
-import { inView } from '../helpers.mjs'
+import { comesIntoView, inView } from '../helpers.mjs'
 
 async function open(page) {
   await page.getByTestId('nav-gstr2b').click()
@@ -143,7 +143,7 @@ export const tests = {
     // The last document's detail opens under it and stays in view.
     await page.keyboard.press('Enter')
     await page.getByTestId('g2b-detail').waitFor()
-    assert.ok(await inView(page, 'g2b-table', '[data-testid=g2b-detail]'), 'the detail is in view')
+    assert.ok(await comesIntoView(page, 'g2b-table', '[data-testid=g2b-detail]'), 'the detail is in view')
     await shot('gstr2b-detail-last')
     await page.keyboard.press('Escape')
     await page.getByTestId('g2b-detail').waitFor({ state: 'detached' })
