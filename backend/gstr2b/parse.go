@@ -826,6 +826,9 @@ func checkDoc(part, sec string, s *supplierHead, si, di int, j *docJSON) (Docume
 	if !has[0] && (d.Kind == KindInvoice || d.Kind == KindCreditNote || d.Kind == KindDebitNote) {
 		return fail("val", "is missing")
 	}
+	if d.Kind == KindCreditNote || d.Kind == KindISDCreditNote {
+		creditNoteMagnitudes(&d)
+	}
 	switch sec {
 	case "b2b", "b2ba", "ecom", "ecoma", "cdnr", "cdnra":
 		if !gstr2a.StateCodeShape(d.POS) {
@@ -859,4 +862,26 @@ func checkDoc(part, sec string, s *supplierHead, si, di int, j *docJSON) (Docume
 		}
 	}
 	return d, nil
+}
+
+// creditNoteMagnitudes keeps a credit note's amounts as sizes. A credit note reduces the credit
+// by its amounts, and the return gives them as positive figures; one written negative (as some
+// downloads and the register do) means the same reduction, so its sign is dropped here rather
+// than turned into an addition to the credit when the note's sign is applied (Document.Sign).
+// The purchase register reads credit notes by the same rule (recon.finishInvoice).
+func creditNoteMagnitudes(d *Document) {
+	abs := func(a *money.Paise) {
+		if *a < 0 {
+			*a = -*a
+		}
+	}
+	for _, a := range []*money.Paise{&d.Value, &d.Taxable, &d.IGST, &d.CGST, &d.SGST, &d.Cess} {
+		abs(a)
+	}
+	for i := range d.Items {
+		it := &d.Items[i]
+		for _, a := range []*money.Paise{&it.Taxable, &it.IGST, &it.CGST, &it.SGST, &it.Cess} {
+			abs(a)
+		}
+	}
 }

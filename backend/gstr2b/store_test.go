@@ -244,3 +244,39 @@ func TestSummaryCreditNotesReduceTheCredit(t *testing.T) {
 		t.Errorf("itc available %s, note %q: the summary's 180 less 18 agrees with the documents", snap.ITCAvailable.Indian(), snap.Note)
 	}
 }
+
+// A credit note written with negative amounts reduces the credit by the same sizes as one written
+// with positive amounts: its sign is not applied twice (which would add the note to the credit).
+func TestCreditNoteWrittenNegativeStillReducesTheCredit(t *testing.T) {
+	ctx := context.Background()
+	positive := string(readFixture(t, "post2024.json"))
+	const note = `"igst":42.71,"itcavl":"Y","ntnum":"NTAMD2123-5719","pos":"24","rev":"N","rsn":"","suptyp":"R","txval":237.29,"typ":"C","val":280`
+	if !strings.Contains(positive, note) {
+		t.Fatal("the fixture's credit note has moved")
+	}
+	negative := strings.Replace(positive, note, `"igst":-42.71,"itcavl":"Y","ntnum":"NTAMD2123-5719","pos":"24","rev":"N","rsn":"","suptyp":"R","txval":-237.29,"typ":"C","val":-280`, 1)
+	var snaps [2]Snapshot
+	var docs [2]DocumentRow
+	for i, raw := range []string{positive, negative} {
+		db := openDB(t)
+		snap, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w1", GSTIN: "24ABKCS2033B1ZV", Period: "2024-11", Source: SourceAPI, Raw: []byte(raw)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, err := Documents(ctx, db.DB, snap, DocQuery{Search: "NTAMD2123"})
+		if err != nil || page.Total != 1 {
+			t.Fatalf("search = %+v, %v", page, err)
+		}
+		snaps[i], docs[i] = snap, page.Rows[0]
+	}
+	if docs[1].IGST != rupees("42.71") || docs[1].Taxable != rupees("237.29") || docs[1].Value != rupees("280") {
+		t.Errorf("the note written negative reads %v %v %v, want its sizes", docs[1].Value, docs[1].Taxable, docs[1].IGST)
+	}
+	if snaps[0].Totals != snaps[1].Totals || snaps[0].ITCAvailable != snaps[1].ITCAvailable {
+		t.Errorf("totals differ: written positive %+v (ITC %v), negative %+v (ITC %v)", snaps[0].Totals, snaps[0].ITCAvailable, snaps[1].Totals, snaps[1].ITCAvailable)
+	}
+	// The note reduces the credit: the ITC available is the invoices' tax less the note's.
+	if want := rupees("10883.91")*2 + rupees("152.54")*2 - rupees("42.71"); snaps[1].ITCAvailable != want {
+		t.Errorf("ITC available = %v, want %v", snaps[1].ITCAvailable, want)
+	}
+}

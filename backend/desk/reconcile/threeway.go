@@ -95,8 +95,12 @@ func twoBInvoice(d *gstr2b.MatchDoc, p string) recon.Invoice {
 	switch d.Kind {
 	case gstr2b.KindCreditNote:
 		in.DocType = recon.DocCreditNote
+		// Stored as sizes (gstr2b reads a credit note by its magnitude); a note stored negative
+		// before that rule still reduces the credit.
 		for _, a := range []*recon.Paise{&in.Value, &in.Taxable, &in.IGST, &in.CGST, &in.SGST, &in.Cess} {
-			*a = -*a
+			if *a > 0 {
+				*a = -*a
+			}
 		}
 	case gstr2b.KindDebitNote:
 		in.DocType = recon.DocDebitNote

@@ -323,3 +323,25 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 		t.Errorf("re-run = %+v, %v", rerun, err)
 	}
 }
+
+// A 2B credit note reduces the credit whichever sign its amounts were stored with; invoices and
+// debit notes keep theirs.
+func TestTwoBInvoiceSigns(t *testing.T) {
+	tests := []struct {
+		kind     string
+		igst     money.Paise
+		wantIGST money.Paise
+		wantType recon.DocType
+	}{
+		{gstr2b.KindInvoice, 1800, 1800, recon.DocInvoice},
+		{gstr2b.KindDebitNote, 1800, 1800, recon.DocDebitNote},
+		{gstr2b.KindCreditNote, 1800, -1800, recon.DocCreditNote},
+		{gstr2b.KindCreditNote, -1800, -1800, recon.DocCreditNote},
+	}
+	for _, tt := range tests {
+		in := twoBInvoice(&gstr2b.MatchDoc{ID: 1, Kind: tt.kind, Value: tt.igst * 2, Taxable: tt.igst, IGST: tt.igst}, "2025-06")
+		if in.IGST != recon.Paise(tt.wantIGST) || in.Value != recon.Paise(tt.wantIGST*2) || in.DocType != tt.wantType {
+			t.Errorf("%s with IGST %v: got %s IGST %v value %v, want %s IGST %v", tt.kind, tt.igst, in.DocType, in.IGST, in.Value, tt.wantType, tt.wantIGST)
+		}
+	}
+}
