@@ -58,9 +58,13 @@ func EachRunRow(ctx context.Context, db *sql.DB, runID string, fn func(data []by
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var data []byte
-		if err := rows.Scan(&data); err != nil {
+		var stored []byte
+		if err := rows.Scan(&stored); err != nil {
 			return fmt.Errorf("recon: run rows: %w", err)
+		}
+		data, err := UnpackRow(stored)
+		if err != nil {
+			return err
 		}
 		if err := fn(data); err != nil {
 			return err
@@ -71,15 +75,15 @@ func EachRunRow(ctx context.Context, db *sql.DB, runID string, fn func(data []by
 
 // RunRow returns the stored data of the row with this key in a run.
 func RunRow(ctx context.Context, db *sql.DB, runID, rowKey string) ([]byte, error) {
-	var data []byte
-	err := db.QueryRowContext(ctx, `SELECT data FROM recon_rows WHERE run_id = ? AND row_key = ?`, runID, rowKey).Scan(&data)
+	var stored []byte
+	err := db.QueryRowContext(ctx, `SELECT data FROM recon_rows WHERE run_id = ? AND row_key = ?`, runID, rowKey).Scan(&stored)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, "The run %s has no row %q; open the run again.", runID, rowKey)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("recon: run row: %w", err)
 	}
-	return data, nil
+	return UnpackRow(stored)
 }
 
 // SetChoices records one choice on rows of a run (choice "" removes theirs), each with the row's

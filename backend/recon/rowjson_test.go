@@ -171,14 +171,38 @@ func TestRunSavedTheOldWayOpensTheSame(t *testing.T) {
 			t.Fatalf("row %d of the old run reads %+v", i, oldRows[i])
 		}
 	}
+	// The other columns are stored as before; the data is the same JSON, now packed (rowpack.go).
 	var differ, n int
-	if err := db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(o.data IS NOT n.data OR typeof(o.data) IS NOT typeof(n.data) OR o.row_key IS NOT n.row_key
+	if err := db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(o.row_key IS NOT n.row_key
 		OR o.period IS NOT n.period OR o.status IS NOT n.status OR o.supplier_gstin IS NOT n.supplier_gstin), 0)
 		FROM recon_rows o JOIN recon_rows n ON n.run_id = ? AND n.seq = o.seq WHERE o.run_id = 'old-run'`, cur.ID).Scan(&n, &differ); err != nil {
 		t.Fatal(err)
 	}
 	if n != len(res.Rows) || differ != 0 {
 		t.Errorf("%d of %d rows are stored differently now", differ, n)
+	}
+	rows, err := db.QueryContext(ctx, `SELECT o.data, n.data, typeof(n.data) FROM recon_rows o JOIN recon_rows n ON n.run_id = ? AND n.seq = o.seq
+		WHERE o.run_id = 'old-run' ORDER BY o.seq`, cur.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var old, packed []byte
+		var typ string
+		if err := rows.Scan(&old, &packed, &typ); err != nil {
+			t.Fatal(err)
+		}
+		if typ != "blob" || !bytes.HasPrefix(packed, []byte(packedPrefix)) || len(packed) >= len(old) {
+			t.Fatalf("a row is stored as %s of %d bytes (%q...), the JSON is %d bytes", typ, len(packed), packed[:min(len(packed), 8)], len(old))
+		}
+		j, err := UnpackRow(packed)
+		if err != nil || !bytes.Equal(j, old) {
+			t.Fatalf("a packed row reads %s (%v), want %s", j, err, old)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -180,7 +180,7 @@ func encodeRows(runID string, rows []Row, data func(i int) any) (<-chan encodedR
 		defer close(done)
 		defer close(out)
 		var id any = runID // boxed once
-		var buf []byte
+		var buf, scratch []byte
 		for first := 0; first < len(rows); first += rowBatch {
 			b := encodedRows{first: first, vals: make([]any, 0, min(rowBatch, len(rows)-first)*rowCols)}
 			for i := first; i < first+rowBatch && i < len(rows); i++ {
@@ -194,7 +194,9 @@ func encodeRows(runID string, rows []Row, data func(i int) any) (<-chan encodedR
 					b.err = fmt.Errorf("recon: save run row %d: %w", i, err)
 					break
 				}
-				b.vals = append(b.vals, id, int64(i), r.Key, r.Period, string(r.Status), rowGSTIN(r), string(buf))
+				var packed []byte
+				packed, scratch = packRow(nil, scratch, buf)
+				b.vals = append(b.vals, id, int64(i), r.Key, r.Period, string(r.Status), rowGSTIN(r), packed)
 			}
 			select {
 			case out <- b:
@@ -331,12 +333,16 @@ func RunRows(ctx context.Context, db *sql.DB, runID string, status Status) ([]Ro
 	defer rows.Close()
 	out := []Row{}
 	for rows.Next() {
-		var data string
-		if err := rows.Scan(&data); err != nil {
+		var stored []byte
+		if err := rows.Scan(&stored); err != nil {
 			return nil, fmt.Errorf("recon: run rows: %w", err)
 		}
+		data, err := UnpackRow(stored)
+		if err != nil {
+			return nil, err
+		}
 		var r Row
-		if err := json.Unmarshal([]byte(data), &r); err != nil {
+		if err := json.Unmarshal(data, &r); err != nil {
 			return nil, fmt.Errorf("recon: run row: %w", err)
 		}
 		r.Action, r.Changed = "", false
@@ -351,17 +357,21 @@ func RunRows(ctx context.Context, db *sql.DB, runID string, status Status) ([]Ro
 
 // latestRow finds the newest saved row with this key in the workspace.
 func latestRow(ctx context.Context, db *sql.DB, workspaceID, rowKey string) (Row, error) {
-	var data string
+	var stored []byte
 	err := db.QueryRowContext(ctx, `SELECT r.data FROM recon_rows r JOIN recon_runs u ON u.id = r.run_id
-		WHERE u.workspace_id = ? AND r.row_key = ? ORDER BY u.created_at DESC, r.seq LIMIT 1`, workspaceID, rowKey).Scan(&data)
+		WHERE u.workspace_id = ? AND r.row_key = ? ORDER BY u.created_at DESC, r.seq LIMIT 1`, workspaceID, rowKey).Scan(&stored)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Row{}, apperr.New(apperr.NotFound, "No reconciliation row %q in this workspace; run the reconciliation again.", rowKey)
 	}
 	if err != nil {
 		return Row{}, fmt.Errorf("recon: find row: %w", err)
 	}
+	data, err := UnpackRow(stored)
+	if err != nil {
+		return Row{}, err
+	}
 	var r Row
-	if err := json.Unmarshal([]byte(data), &r); err != nil {
+	if err := json.Unmarshal(data, &r); err != nil {
 		return Row{}, fmt.Errorf("recon: find row: %w", err)
 	}
 	return r, nil

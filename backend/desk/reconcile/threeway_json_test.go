@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/recon"
 	"gstdesk/backend/recon/recontest"
 )
 
@@ -89,13 +90,17 @@ func TestThreeWayRunSavedTheOldWayOpens(t *testing.T) {
 		t.Fatalf("%d rows stored of %d", len(all), len(tw.Rows))
 	}
 	for _, r := range all {
+		data, err := recon.UnpackRow([]byte(r.data))
+		if err != nil {
+			t.Fatal(err)
+		}
 		var row ThreeWayRow
-		if err := json.Unmarshal([]byte(r.data), &row); err != nil {
+		if err := json.Unmarshal(data, &row); err != nil {
 			t.Fatal(err)
 		}
 		old, _ := json.Marshal(&row)
-		if !bytes.Equal(old, []byte(r.data)) {
-			t.Errorf("row %d is stored as\n%s\nencoding/json writes\n%s", r.seq, r.data, old)
+		if !bytes.Equal(old, data) {
+			t.Errorf("row %d is stored as\n%s\nencoding/json writes\n%s", r.seq, data, old)
 		}
 		if _, err := db.ExecContext(ctx, `INSERT INTO recon_rows(run_id, seq, row_key, period, status, supplier_gstin, data) VALUES ('old-run',?,?,?,?,?,?)`,
 			r.seq, r.key, r.per, r.st, r.gstin, string(old)); err != nil {
