@@ -201,19 +201,11 @@ func tdsMonth(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: dry run: %s is not recorded (nothing was stored).\n", res.MonthLabel)
 		return ExitOK
 	}
-	// The register is written row by row as it is read: a payroll of 100,000 is never held.
-	all := salary.TDSRegisterQuery{Limit: -1}
+	// The register is written row by row as it is read (a payroll of 100,000 is never held), by
+	// the same method as the window's export.
 	err = writeOutput(env, *out, func(w io.Writer) error {
-		if f == export.JSON {
-			_, err := d.Salary.TDSMonthRegisterEach(ctx, *fy, *month, all, func(r *salary.TDSRegisterRow) error { return printJSONLine(w, r) })
-			return err
-		}
-		t := tdsyear.RegisterTable(res.FY, nil)
-		t.More = func(yield func([]any) error) error {
-			_, err := d.Salary.TDSMonthRegisterEach(ctx, *fy, *month, all, func(r *salary.TDSRegisterRow) error { return yield(tdsyear.RegisterCells(res.FY, r)) })
-			return err
-		}
-		return export.Write(w, f, t)
+		_, err := d.Salary.TDSRegisterTo(ctx, *fy, *month, salary.TDSRegisterQuery{}, f, w)
+		return err
 	})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: cannot write the register: %v\n", err)

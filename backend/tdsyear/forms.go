@@ -168,10 +168,7 @@ func Form16B(fy tds.FY, emp Employer, a *Annual) (Cert, error) {
 	} else if a.Regime == tds.OldRegime {
 		optedOut = "Yes"
 	}
-	add := func(no, label string, amounts ...Amount) {
-		c.Rows = append(c.Rows, CertRow{No: no, Label: label, Amounts: amounts})
-	}
-	head := func(no, label string) { c.Rows = append(c.Rows, CertRow{No: no, Label: label, Heading: true}) }
+	add, head := c.add, c.head
 	add("A.", rowA, text(optedOut))
 	head("1.", "Gross Salary")
 	add("(a)", "Salary as per provisions contained in section 17(1)", rs(p.sal))
@@ -228,16 +225,10 @@ func Form16B(fy tds.FY, emp Employer, a *Annual) (Cert, error) {
 	c.Rows = append(c.Rows, CertRow{No: "(n)", Label: "Total of amount deductible under any other provision(s) of Chapter VI-A",
 		Amounts: []Amount{lab("Gross", p.gross[tds.Ded80CCG]+p.gross[tds.DedOther]), lab("Qualifying", p.qual[tds.DedOther]), lab("Deductible", p.ded[tds.Ded80CCG]+p.ded[tds.DedOther])}})
 	add("11.", "Aggregate of deductible amount under Chapter VI-A [10(d)+10(e)+10(f)+10(g)+10(h)+10(i)+10(j)+10(k)+10(l)+10(n)]", rs(p.via))
-	add("12.", "Total taxable income (9-11)", rsR(p.ti))
-	add("13.", "Tax on total income", rsR(p.tax))
-	add("14.", "Rebate under section 87A, if applicable", rsR(p.rebate))
-	add("15.", "Surcharge, wherever applicable", rsR(p.surcharge))
-	add("16.", "Health and education cess", rsR(p.cess))
-	add("17.", "Tax payable (13+15+16-14)", rsR(p.payable))
-	add("18.", "Less: Relief under section 89 (attach details)", rsR(0))
-	add("19.", "Less: Tax deducted at source as per Form No. 12BAA submitted under provisions of section 192(2B)", rsR(0))
-	add("20.", "Less: Tax collected at source as per Form No. 12BAA submitted under provisions of section 192(2B)", rsR(0))
-	add("21.", "Net tax payable (17-18-19-20)", rsR(p.payable))
+	c.taxRows(&p, [...]string{"Total taxable income (9-11)", "Tax on total income", "Rebate under section 87A, if applicable", "Surcharge, wherever applicable",
+		"Health and education cess", "Tax payable (13+15+16-14)", "Less: Relief under section 89 (attach details)",
+		"Less: Tax deducted at source as per Form No. 12BAA submitted under provisions of section 192(2B)",
+		"Less: Tax collected at source as per Form No. 12BAA submitted under provisions of section 192(2B)", "Net tax payable (17-18-19-20)"})
 	c.Notes = []string{
 		"Part A of Form 16 is issued from TRACES; this is Part B (Annexure), made by gstdesk from the year's payroll records.",
 		"Row 12 is rounded to the nearest Rs. 10 (section 288A). Rows 13 to 17 are in whole rupees, not rounded to Rs. 10.",
@@ -263,15 +254,10 @@ func verification(emp Employer) []string {
 	if des == "" {
 		des = "......................"
 	}
-	return []string{
+	return append([]string{
 		"Verification",
 		"I, " + who + ", son/daughter of ...................... working in the capacity of " + des + " (designation) do hereby certify that the information given above is true, complete and correct and is based on the books of account, documents, TDS statements, and other available records.",
-		"Place: ......................",
-		"Date: ......................",
-		"(Signature of person responsible for deduction of tax)",
-		"Designation: " + emp.Designation,
-		"Full Name: " + emp.Responsible,
-	}
+	}, signature(emp)...)
 }
 
 // Form130 is Form No. 130 for tax year 2026-27: what is confirmed of Part C (Annexure-I), the
@@ -288,10 +274,7 @@ func Form130(fy tds.FY, emp Employer, a *Annual) (Cert, error) {
 	if a.Regime == tds.OldRegime {
 		opted = "Yes"
 	}
-	add := func(no, label string, amounts ...Amount) {
-		c.Rows = append(c.Rows, CertRow{No: no, Label: label, Amounts: amounts})
-	}
-	head := func(no, label string) { c.Rows = append(c.Rows, CertRow{No: no, Label: label, Heading: true}) }
+	add, head := c.add, c.head
 	add("A.", "Whether opting out of taxation under section 202(1)? (Yes/No)", text(opted))
 	head("1.", "[Gross salary]")
 	add("(a)", "[Salary as per section 16]", rs(p.sal))
@@ -331,26 +314,44 @@ func Form130(fy tds.FY, emp Employer, a *Annual) (Cert, error) {
 		add("", d.label, rs(amt))
 	}
 	add("11.", "[Aggregate of deductible amount under Chapter VIII]", rs(p.via))
-	add("12.", "[Total taxable income]", rsR(p.ti))
-	add("13.", "[Tax on total income]", rsR(p.tax))
-	add("14.", "Rebate under section 156, if applicable", rsR(p.rebate))
-	add("15.", "Surcharge, wherever applicable", rsR(p.surcharge))
-	add("16.", "Health and education cess @ 4%", rsR(p.cess))
-	add("17.", "[Tax payable (13+15+16-14)]", rsR(p.payable))
-	add("18.", "[Less: relief under section 157]", rsR(0))
-	add("19.", "[Less: tax deducted at source reported under section 392(4)(a)(v)]", rsR(0))
-	add("20.", "[Less: tax collected at source reported under section 392(4)(a)(v)]", rsR(0))
-	add("21.", "[Net tax payable (17-18-19-20)]", rsR(p.payable))
+	c.taxRows(&p, [...]string{"[Total taxable income]", "[Tax on total income]", "Rebate under section 156, if applicable", "Surcharge, wherever applicable",
+		"Health and education cess @ 4%", "[Tax payable (13+15+16-14)]", "[Less: relief under section 157]",
+		"[Less: tax deducted at source reported under section 392(4)(a)(v)]", "[Less: tax collected at source reported under section 392(4)(a)(v)]",
+		"[Net tax payable (17-18-19-20)]"})
 	c.Notes = []string{
 		"Row A and rows 14, 15 and 16 are quoted word for word from the Income-tax Rules 2026. The words of the other rows, the lettering of rows 2 and 10, and the verification of Part C were not available to gstdesk (Rules 2026, p.742): the rows in [brackets] describe their figures and are not the notified words.",
 		"Part A is issued from TRACES. What Part B contains is unconfirmed: it is not printed here.",
 		"Row 12 is rounded to the nearest Rs. 10 (section 516). Rows 18 to 20: gstdesk keeps no relief u/s 157 and no other TDS or TCS reported: shown as 0.",
 		"The title is as one payroll code base quotes the Rules; it is not checked against the notified form.",
 	}
-	c.Sign = []string{"Verification: the notified words of Part C's verification are unconfirmed and are not printed.",
-		"Place: ......................", "Date: ......................", "(Signature of person responsible for deduction of tax)",
-		"Designation: " + emp.Designation, "Full Name: " + emp.Responsible}
+	c.Sign = append([]string{"Verification: the notified words of Part C's verification are unconfirmed and are not printed."}, signature(emp)...)
 	return c, nil
+}
+
+// add appends a row of amounts.
+func (c *Cert) add(no, label string, amounts ...Amount) {
+	c.Rows = append(c.Rows, CertRow{No: no, Label: label, Amounts: amounts})
+}
+
+// head appends a heading row.
+func (c *Cert) head(no, label string) {
+	c.Rows = append(c.Rows, CertRow{No: no, Label: label, Heading: true})
+}
+
+// taxRows appends rows 12 to 21, the tax, of Form 16 Part B and of Form No. 130 Part C: the same
+// figures under each form's words (labels[i] is row 12+i's). Rows 18 to 20 (relief, Form 12BAA's
+// TDS and TCS; their 2025-Act successors) are 0: gstdesk keeps none of them.
+func (c *Cert) taxRows(p *partB, labels [10]string) {
+	for i, v := range [10]int64{p.ti, p.tax, p.rebate, p.surcharge, p.cess, p.payable, 0, 0, 0, p.payable} {
+		c.add(fmt.Sprintf("%d.", 12+i), labels[i], rsR(v))
+	}
+}
+
+// signature are the lines every form ends with: place, date, and the person responsible for
+// deduction of tax.
+func signature(emp Employer) []string {
+	return []string{"Place: ......................", "Date: ......................", "(Signature of person responsible for deduction of tax)",
+		"Designation: " + emp.Designation, "Full Name: " + emp.Responsible}
 }
 
 // perquisiteRows are the rows of Form 12BA (Notification 15/2021).
@@ -424,8 +425,7 @@ func Form12BA(fy tds.FY, emp Employer, a *Annual) Cert {
 	if fy >= 2026 {
 		c.Notes = append([]string{"The fields and rows of Form No. 123 (Income-tax Rules 2026, p.716) are unconfirmed: this statement follows Form 12BA's fields and rows; under the Income-tax Act 2025 perquisites are section 17 and profits in lieu of salary section 18, and salary TDS is section 392."}, c.Notes...)
 	}
-	c.Sign = []string{"Place: ......................", "Date: ......................", "(Signature of person responsible for deduction of tax)",
-		"Designation: " + emp.Designation, "Full Name: " + emp.Responsible}
+	c.Sign = signature(emp)
 	return c
 }
 

@@ -130,11 +130,14 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 			return *out, err
 		}
 		for _, l := range later {
-			changed, err := recompute(ctx, tx, ws, fy, l, emps)
+			changed, unknown, err := recompute(ctx, tx, ws, fy, l, emps)
 			if err != nil {
 				return *out, err
 			}
 			out.Recomputed = append(out.Recomputed, fmt.Sprintf("%s: TDS changed for %d employee(s)", MonthName(fy, l), changed))
+			if unknown > 0 {
+				m.warn("%s: %d employee(s) have declarations that differ from the month before's, in records stored before gstdesk noted which declarations a month's file gave: kept as stored. If %s's file had no column for a declaration that changed, import %s again", MonthName(fy, l), unknown, MonthName(fy, l), MonthName(fy, l))
+			}
 		}
 	}
 	if !opt.DryRun {
@@ -340,19 +343,10 @@ func (m *monthImport) add(h *rowHead, st *Employee, p, o *record) error {
 		return nil
 	}
 	decl := h.declarations(m.im)
+	carry := carriedBy(&m.keep, h)
 	if p != nil {
-		pd, err := p.declarations()
-		if err != nil {
+		if err := carry.carryDeclarations(&decl, p); err != nil {
 			return err
-		}
-		for _, f := range m.keep.Fields {
-			decl.Amounts[f] = pd.Amounts[f]
-		}
-		if m.keep.PANStatus {
-			decl.PANStatus = pd.PANStatus
-		}
-		if m.keep.Category {
-			decl.Category = pd.Category
 		}
 	}
 	e.Category = decl.Category
@@ -367,8 +361,8 @@ func (m *monthImport) add(h *rowHead, st *Employee, p, o *record) error {
 			return nil
 		}
 		hra = sql.NullInt64{Int64: int64(x.Exempt), Valid: true}
-	} else if p != nil && p.hra.Valid && m.keep.HRA {
-		hra = p.hra
+	} else {
+		hra = carry.carryHRA(hra, p)
 	}
 	res, err := Compute(Step{FY: fy, Month: mi, Last: e.last(fy), Regime: e.Regime, Paid: h.Paid, Declarations: decl, Before: before(p),
 		HRA: money.Paise(hra.Int64), HRAGiven: hra.Valid})
@@ -393,7 +387,8 @@ func (m *monthImport) add(h *rowHead, st *Employee, p, o *record) error {
 	if st != nil && (st.Left != e.Left || st.Joined != e.Joined) {
 		m.dated = append(m.dated, dated{e: e, row: h.SourceRow})
 	}
-	rec := record{code: h.Code, mi: mi, row: h.SourceRow, paid: h.Paid, decl: string(payroll.EncodeInput(nil, &decl)), regime: e.Regime, res: res, declInput: &decl, hra: hra}
+	rec := record{code: h.Code, mi: mi, row: h.SourceRow, paid: h.Paid, decl: string(payroll.EncodeInput(nil, &decl)), regime: e.Regime, res: res, declInput: &decl, hra: hra,
+		carried: sql.NullInt64{Int64: int64(carry), Valid: true}}
 	if h.Deducted != nil {
 		rec.deducted = sql.NullInt64{Int64: *h.Deducted, Valid: true}
 	}
@@ -537,7 +532,7 @@ func (w *monthWriter) record(r *record) error {
 		r.decl, string(r.regime), r.deducted, res.ProjectedTaxable, res.Liability, res.DeductedBefore, res.TDS, res.Remaining, res.OverDeducted, int64(res.MonthsLeft),
 		res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, why, r.hra,
 		int64(y.paid[0]), int64(y.paid[1]), int64(y.paid[2]), int64(y.paid[3]), int64(y.paid[4]), y.deducted, int64(y.unrecorded), int64(y.months),
-		int64(y.hra), int64(y.hraMonths), int64(y.first)); err != nil {
+		int64(y.hra), int64(y.hraMonths), int64(y.first), r.carried); err != nil {
 		return fmt.Errorf("tdsyear: store month: %w", err)
 	}
 	return nil

@@ -1,9 +1,12 @@
 package tdsyear
 
 import (
+	"bufio"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -268,6 +271,33 @@ func EmployeeMonths(ctx context.Context, db *sql.DB, ws string, fy tds.FY, code 
 		return nil, NotRecorded(fy, code)
 	}
 	return out, nil
+}
+
+// WriteRegister writes a month's register (the query's filter applied, every row, in code order)
+// to w in format f, each row as it is read, and returns the register's totals. JSON is one line
+// per employee, the RegisterRow the window shows; CSV and XLSX are RegisterTable, whose cells
+// (RegisterCells) are taken from the same RegisterRow. The one writer of the register, for the
+// window's export and the command line's "tds month".
+func WriteRegister(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month time.Month, q Query, f export.Format, w io.Writer) (Register, error) {
+	q.Offset, q.Limit = 0, -1
+	if f == export.JSON {
+		bw := bufio.NewWriter(w)
+		enc := json.NewEncoder(bw)
+		enc.SetEscapeHTML(false)
+		reg, err := EachRegisterRow(ctx, db, ws, fy, month, q, func(r *RegisterRow) error { return enc.Encode(r) })
+		if err != nil {
+			return reg, err
+		}
+		return reg, bw.Flush()
+	}
+	var reg Register
+	t := RegisterTable(fy, nil)
+	t.More = func(yield func([]any) error) error {
+		var err error
+		reg, err = EachRegisterRow(ctx, db, ws, fy, month, q, func(r *RegisterRow) error { return yield(RegisterCells(fy, r)) })
+		return err
+	}
+	return reg, export.Write(w, f, t)
 }
 
 // RegisterTable is a month's register as a table to export (CSV, XLSX, JSON). For a register

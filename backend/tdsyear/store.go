@@ -55,7 +55,10 @@ type record struct {
 	prevTDS  sql.NullInt64
 	why      []string
 	// hra is the month's HRA exemption from the HRA helper, paise; NULL when the month gave none.
-	hra       sql.NullInt64
+	hra sql.NullInt64
+	// carried is which parts the month's file did not give (a carried bit set); NULL for a
+	// record stored before migration 0023, when that was not noted.
+	carried   sql.NullInt64
 	declInput *tds.Input // decoded on demand
 	// ytd is the employee's year so far, this month included.
 	ytd ytd
@@ -131,10 +134,10 @@ const maxListed = 200
 
 const recordColumns = `code, mi, source_row, salary, one_off, perquisites, profits, entertainment, professional_tax, declarations, regime, deducted,
 	projected_income, liability, deducted_before, tds, remaining, over_deducted, months_left, new_liability, old_liability, recommended, prev_tds, why, hra_exempt,
-	ytd_salary, ytd_perquisites, ytd_profits, ytd_entertainment, ytd_professional_tax, ytd_deducted, ytd_unrecorded, ytd_months, ytd_hra, ytd_hra_months, first_mi`
+	ytd_salary, ytd_perquisites, ytd_profits, ytd_entertainment, ytd_professional_tax, ytd_deducted, ytd_unrecorded, ytd_months, ytd_hra, ytd_hra_months, first_mi, carried`
 
 // numRecordColumns is how many columns recordColumns names.
-const numRecordColumns = 36
+const numRecordColumns = 37
 
 func scanRecord(rows interface{ Scan(...any) error }) (record, error) {
 	var r record
@@ -150,7 +153,7 @@ func scanRecordInto(rows interface{ Scan(...any) error }, r *record, extra ...an
 		&r.res.ProjectedTaxable, &r.res.Liability, &r.res.DeductedBefore, &r.res.TDS, &r.res.Remaining, &r.res.OverDeducted, &r.res.MonthsLeft,
 		&r.res.NewLiability, &r.res.OldLiability, &rec, &r.prevTDS, &why, &r.hra}
 	y := &r.ytd
-	dest = append(dest, &y.paid[0], &y.paid[1], &y.paid[2], &y.paid[3], &y.paid[4], &y.deducted, &y.unrecorded, &y.months, &y.hra, &y.hraMonths, &y.first)
+	dest = append(dest, &y.paid[0], &y.paid[1], &y.paid[2], &y.paid[3], &y.paid[4], &y.deducted, &y.unrecorded, &y.months, &y.hra, &y.hraMonths, &y.first, &r.carried)
 	if err := rows.Scan(append(dest, extra...)...); err != nil {
 		return err
 	}
@@ -263,11 +266,14 @@ func laterMonths(ctx context.Context, q querier, ws string, fy tds.FY, mi int) (
 
 // recompute computes month mi again from what is recorded before it and returns how many
 // employees' TDS changed. emps are the year's employees as they now stand (read once for all the
-// later months).
-func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, emps map[string]*Employee) (int, error) {
+// later months). What the month's file did not give (a declaration without a column, the HRA
+// exemption, a blank regime) is taken again from the latest earlier record as it now stands
+// (record.recarry); unknown counts the records stored before that was noted (migration 0023)
+// whose declarations differ from that earlier record's: kept as stored, which may be stale.
+func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, emps map[string]*Employee) (changed, unknown int, err error) {
 	recs, err := monthRecords(ctx, tx, ws, fy, mi)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	codes := make([]string, 0, len(recs))
 	for c := range recs {
@@ -275,21 +281,28 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, em
 	}
 	prev, err := previousRecords(ctx, tx, ws, fy, mi, codes)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	upd, err := tx.PrepareContext(ctx, `UPDATE tds_month_records SET projected_income=?, liability=?, deducted_before=?, tds=?, remaining=?, over_deducted=?, months_left=?,
-		new_liability=?, old_liability=?, recommended=?, prev_tds=?, why=?, declarations=?,
+		new_liability=?, old_liability=?, recommended=?, prev_tds=?, why=?, declarations=?, regime=?, hra_exempt=?,
 		ytd_salary=?, ytd_perquisites=?, ytd_profits=?, ytd_entertainment=?, ytd_professional_tax=?, ytd_deducted=?, ytd_unrecorded=?, ytd_months=?, ytd_hra=?, ytd_hra_months=?, first_mi=?
 		WHERE workspace_id=? AND fy=? AND mi=? AND code=?`)
 	if err != nil {
-		return 0, fmt.Errorf("tdsyear: recompute: %w", err)
+		return 0, 0, fmt.Errorf("tdsyear: recompute: %w", err)
 	}
 	defer upd.Close()
-	changed := 0
 	for code, r := range recs {
+		p := prev[code]
+		recarried, err := r.recarry(p)
+		if err != nil {
+			return 0, 0, err
+		}
+		if !r.carried.Valid && p != nil && p.decl != r.decl {
+			unknown++
+		}
 		decl, err := r.declarations()
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		last := 11
 		if e := emps[code]; e != nil {
@@ -298,16 +311,18 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, em
 		if last < mi {
 			// checkOtherMonths refuses the date first; this keeps a leaver's month from ever
 			// being stretched over months they were not employed.
-			return 0, apperr.New(apperr.Invalid, "employee %s: %s is recorded for them after their last month of employment, %s: import %s again without them.",
+			return 0, 0, apperr.New(apperr.Invalid, "employee %s: %s is recorded for them after their last month of employment, %s: import %s again without them.",
 				code, MonthName(fy, mi), MonthName(fy, last), MonthName(fy, mi))
 		}
 		res, err := Compute(Step{FY: fy, Month: mi, Last: last, Regime: r.regime, Paid: r.paid, Declarations: decl, Before: before(prev[code]),
 			HRA: money.Paise(r.hra.Int64), HRAGiven: r.hra.Valid})
 		if err != nil {
-			return 0, apperr.New(apperr.Invalid, "employee %s, %s, computed again: %s", code, MonthName(fy, mi), publicText(err))
+			return 0, 0, apperr.New(apperr.Invalid, "employee %s, %s, computed again: %s", code, MonthName(fy, mi), publicText(err))
 		}
 		if r.hra.Valid {
 			decl.Amounts[tds.HRA10_13A] = res.Projected.Amounts[tds.HRA10_13A]
+		}
+		if r.hra.Valid || recarried {
 			r.decl, r.declInput = string(payroll.EncodeInput(nil, &decl)), &decl
 		}
 		if res.TDS != r.res.TDS {
@@ -316,6 +331,9 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, em
 		old := r.res
 		r.res = res
 		r.prevTDS, r.why = explain(fy, r, prev[code], false)
+		if recarried {
+			r.why = append(r.why, "declarations this month's file did not give taken again from "+carriedFrom(fy, p)+" as now recorded")
+		}
 		if res.TDS != old.TDS {
 			r.why = append(r.why, fmt.Sprintf("computed again after an earlier month was imported: %s before", tds.FormatRupees(old.TDS)))
 		}
@@ -323,13 +341,13 @@ func recompute(ctx context.Context, tx *sql.Tx, ws string, fy tds.FY, mi int, em
 		why, _ := whyJSON(r.why)
 		y := &r.ytd
 		if _, err := upd.ExecContext(ctx, res.ProjectedTaxable, res.Liability, res.DeductedBefore, res.TDS, res.Remaining, res.OverDeducted, res.MonthsLeft,
-			res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, why, r.decl,
+			res.NewLiability, res.OldLiability, string(res.Recommended), r.prevTDS, why, r.decl, string(r.regime), r.hra,
 			int64(y.paid[0]), int64(y.paid[1]), int64(y.paid[2]), int64(y.paid[3]), int64(y.paid[4]), y.deducted, y.unrecorded, y.months, int64(y.hra), y.hraMonths, y.first,
 			ws, int(fy), mi, code); err != nil {
-			return 0, fmt.Errorf("tdsyear: recompute: %w", err)
+			return 0, 0, fmt.Errorf("tdsyear: recompute: %w", err)
 		}
 	}
-	return changed, nil
+	return changed, unknown, nil
 }
 
 // changes lists how r, an employee's month imported again, differs from o, the one stored.

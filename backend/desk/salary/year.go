@@ -155,17 +155,6 @@ func (s *Service) TDSMonthRegister(ctx context.Context, fy string, month int, q 
 	return tdsyear.MonthRegister(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), q)
 }
 
-// TDSMonthRegisterEach reads a month's register like TDSMonthRegister, giving fn each row as it
-// is read (the row is reused once fn returns) instead of holding them: the command line writes
-// the whole register of a large payroll without holding it.
-func (s *Service) TDSMonthRegisterEach(ctx context.Context, fy string, month int, q TDSRegisterQuery, fn func(*TDSRegisterRow) error) (TDSRegister, error) {
-	year, err := tds.ParseFY(fy)
-	if err != nil {
-		return TDSRegister{}, err
-	}
-	return tdsyear.EachRegisterRow(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), q, fn)
-}
-
 // TDSYearMonths lists the months of the TDS year recorded so far.
 func (s *Service) TDSYearMonths(ctx context.Context, fy string) ([]TDSYearMonth, error) {
 	year, err := tds.ParseFY(fy)
@@ -428,17 +417,35 @@ func (s *Service) TDSMonthTemplate() (string, error) {
 	return s.writeFile("tds-month-template", "xlsx", MonthTemplate)
 }
 
+// TDSRegisterTo writes a month's register (the query's filter applied, every row) to w as json
+// (one line per employee, the register row the window shows), csv or xlsx (the register table),
+// row by row as it is read: the one road of the register's export, for the window
+// (TDSRegisterExport) and the command line ("tds month --format").
+func (s *Service) TDSRegisterTo(ctx context.Context, fy string, month int, q TDSRegisterQuery, f export.Format, w io.Writer) (TDSRegister, error) {
+	year, err := tds.ParseFY(fy)
+	if err != nil {
+		return TDSRegister{}, err
+	}
+	return tdsyear.WriteRegister(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), q, f, w)
+}
+
 // TDSRegisterExport writes a month's register (the query's filter applied, every page) as csv,
-// xlsx or json to the exports folder and returns its path: the table the command line's
-// "tds month --format csv|xlsx" writes.
+// xlsx or json to the exports folder and returns its path: the file the command line's
+// "tds month --format F --out FILE" writes (TDSRegisterTo).
 func (s *Service) TDSRegisterExport(ctx context.Context, fy string, month int, q TDSRegisterQuery, format string) (string, error) {
-	q.Offset, q.Limit = 0, -1
-	reg, err := s.TDSMonthRegister(ctx, fy, month, q)
+	f, err := export.ParseFormat(format)
 	if err != nil {
 		return "", err
 	}
-	if reg.Total == 0 && q.Filter == "" && q.Only == "" {
-		return "", apperr.New(apperr.NotFound, "%s is not recorded: import the month first.", reg.MonthLabel)
+	head, err := s.TDSMonthRegister(ctx, fy, month, TDSRegisterQuery{Limit: 1})
+	if err != nil {
+		return "", err
 	}
-	return s.WriteExport("tds-register-"+strings.ReplaceAll(reg.MonthLabel, " ", "-"), format, tdsyear.RegisterTable(reg.FY, reg.Rows))
+	if head.Total == 0 {
+		return "", apperr.New(apperr.NotFound, "%s is not recorded: import the month first.", head.MonthLabel)
+	}
+	return s.WriteExportFile("tds-register-"+strings.ReplaceAll(head.MonthLabel, " ", "-"), f, func(w io.Writer) error {
+		_, err := s.TDSRegisterTo(ctx, fy, month, q, f, w)
+		return err
+	})
 }

@@ -1,15 +1,19 @@
 package salary
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
+	"gstdesk/backend/export"
 )
 
 // TestTDSYearFlow is the window's path through the service: the employer, a month from the
@@ -99,6 +103,56 @@ func TestTDSYearWindowActions(t *testing.T) {
 		}
 		if _, err := s.ExportFile(f); err != nil {
 			t.Errorf("%s is not an export the window may open: %v", f, err)
+		}
+	}
+}
+
+// TestTDSRegisterExportOneShape: the window's export of a month's register is what the command
+// line writes for the same format (TDSRegisterTo), byte for byte: JSON is one register row per
+// line, the row the window shows; CSV the register table; the filter applies to both.
+func TestTDSRegisterExportOneShape(t *testing.T) {
+	s := openService(t)
+	ctx := context.Background()
+	month := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1\nE1,Asha,150000\nE2,Ravi,90000\nE3,Ravindra,80000\n"
+	if _, err := s.TDSMonthImportData(ctx, "FY 2025-26", 4, "april.csv", base64.StdEncoding.EncodeToString([]byte(month)), false); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		format string
+		q      TDSRegisterQuery
+		rows   int
+	}{{"json", TDSRegisterQuery{}, 3}, {"json", TDSRegisterQuery{Filter: "Ravi", Limit: 1}, 2}, {"csv", TDSRegisterQuery{Filter: "Ravi"}, 2}} {
+		p, err := s.TDSRegisterExport(ctx, "FY 2025-26", 4, tc.q, tc.format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		window, _ := os.ReadFile(p)
+		var cli bytes.Buffer
+		if _, err := s.TDSRegisterTo(ctx, "FY 2025-26", 4, tc.q, export.Format(tc.format), &cli); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(window, cli.Bytes()) {
+			t.Errorf("%s %+v: the window wrote\n%s\nthe command line\n%s", tc.format, tc.q, window, cli.Bytes())
+		}
+		if tc.format != "json" {
+			continue
+		}
+		lines := strings.Split(strings.TrimSuffix(string(window), "\n"), "\n")
+		if len(lines) != tc.rows {
+			t.Fatalf("%+v: %d lines, want %d: %s", tc.q, len(lines), tc.rows, window)
+		}
+		reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, TDSRegisterQuery{Filter: tc.q.Filter, Limit: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range lines {
+			var got TDSRegisterRow
+			if err := json.Unmarshal([]byte(l), &got); err != nil {
+				t.Fatalf("line %d %q: %v", i+1, l, err)
+			}
+			if !reflect.DeepEqual(got, reg.Rows[i]) {
+				t.Errorf("line %d: %+v, the register shows %+v", i+1, got, reg.Rows[i])
+			}
 		}
 	}
 }

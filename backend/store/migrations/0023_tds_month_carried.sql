@@ -1,0 +1,13 @@
+-- Which parts of a TDS-year month record were carried (issue 15, review): a month file without a
+-- column for a declaration (or pan_status, employee_category, the HRA helper's figures, the
+-- regime) keeps the employee's latest earlier value, copied into the record when it is imported.
+-- tdsyear notes which, so that when an earlier month is imported again the later months take
+-- those values again from the month as it now stands before they are computed again, instead of
+-- the copies of the month replaced.
+--
+-- A bit set (tdsyear.carried): bit f for the amount item tds.Field f (the order payroll's encoded
+-- declarations keep), bit 56 pan_status, 57 employee_category, 58 the HRA exemption, 59 the regime.
+-- NULL for the records stored before this migration: which of their values were carried is not
+-- known, so they keep their values as stored, and a month recomputed over one whose declarations
+-- differ from the month before's says so.
+ALTER TABLE tds_month_records ADD COLUMN carried INTEGER;
