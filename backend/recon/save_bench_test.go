@@ -40,3 +40,38 @@ func BenchmarkSaveRun50k(b *testing.B) {
 	})
 	b.ReportMetric(float64(len(res.Rows)), "rows/run")
 }
+
+// BenchmarkRunRows50k opens a saved run of synthetic(50000, 42): every row read, unpacked and
+// decoded with the workspace's decisions laid over it (RunRows, as the window and recon show do).
+func BenchmarkRunRows50k(b *testing.B) {
+	books, twoA := synthetic(50000, 42)
+	res := Match(books, twoA, DefaultOptions())
+	ctx := context.Background()
+	db, err := store.Open(ctx, b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	ws, err := db.CreateWorkspace(ctx, store.Workspace{Name: "Bench"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	run, err := SaveRun(ctx, db.DB, Run{WorkspaceID: ws.ID, FromPeriod: "2024-04", ToPeriod: "2024-06"}, res)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var size int64
+	if err := db.QueryRowContext(ctx, `SELECT sum(length(data)) FROM recon_rows WHERE run_id = ?`, run.ID).Scan(&size); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	benchcpu.Report(b, func() {
+		for i := 0; i < b.N; i++ {
+			rows, err := RunRows(ctx, db.DB, run.ID, "")
+			if err != nil || len(rows) != len(res.Rows) {
+				b.Fatalf("%d rows, %v", len(rows), err)
+			}
+		}
+	})
+	b.ReportMetric(float64(size)/float64(len(res.Rows)), "stored-bytes/row")
+}
