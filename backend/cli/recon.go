@@ -127,7 +127,20 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	defer d.Close()
 	if *against == "" {
-		*against = d.Recon.DefaultAgainst(ctx, periods[0], periods[len(periods)-1])
+		// Against 2B where one is stored for every period; against 2A only because none is, and
+		// said so. A failure to tell is an error, never a silent switch to 2A.
+		choice, err := d.Recon.ChooseAgainst(ctx, periods[0], periods[len(periods)-1])
+		if err != nil {
+			return fail(exitFor(err), "%s", publicMessage(env, err))
+		}
+		*against = choice.Against
+		if len(choice.No2B) > 0 {
+			labels := make([]string, len(choice.No2B))
+			for i, p := range choice.No2B {
+				labels[i] = period.LabelOf(p)
+			}
+			fmt.Fprintf(env.Stderr, "gstdesk recon: reconciling against GSTR-2A: no GSTR-2B is stored for %s. Pull it (gstdesk gst 2b) or import the portal file to reconcile against GSTR-2B, or give --against 2a to say so.\n", strings.Join(labels, ", "))
+		}
 	}
 	if *against == reconcile.Against2B {
 		// The three-way run takes the tolerances from Settings: a flag it would ignore is refused,

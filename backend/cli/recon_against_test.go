@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gstdesk/backend/desk"
+)
+
+// TestReconDefaultAgainst checks recon without --against: against GSTR-2B where one is stored for
+// every period; against GSTR-2A only because a period has none, and said so on stderr; and a
+// failure to read the stored 2Bs is an error (exit 1, words to act on), never a silent run against
+// GSTR-2A.
+func TestReconDefaultAgainst(t *testing.T) {
+	dir := t.TempDir()
+	files := t.TempDir()
+	b2b, err := os.ReadFile("../gstr2b/testdata/v4_rejected.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	portal := filepath.Join(files, "102025_R2B.json")
+	os.WriteFile(portal, b2b, 0o600)
+	if code, recs, errs := gstCLI(t, dir, "import", portal); code != ExitOK {
+		t.Fatalf("import: %d %v %s", code, recs, errs)
+	}
+	reg := filepath.Join(files, "purchases.csv")
+	os.WriteFile(reg, []byte("supplier_gstin,supplier_name,invoice_number,invoice_date,place_of_supply,reverse_charge,invoice_value,taxable_value,igst,cgst,sgst,cess\n"+
+		"29AABCU9603R1ZJ,Acme,INV-1,05-10-2025,27,N,1180,1000,180,0,0,0\n"), 0o600)
+
+	const fellBack = "reconciling against GSTR-2A: no GSTR-2B is stored for"
+	tests := []struct {
+		name    string
+		args    []string
+		note    string // on stderr, "" for none
+		against string // what the summary line says
+	}{
+		{"2B stored", []string{"--month", "10"}, "", "against GSTR-2B"},
+		{"one month without 2B", []string{"--month", "10", "--to-month", "11"}, fellBack + " Nov 2025.", "Missing in 2A"},
+		{"no 2B", []string{"--month", "9"}, fellBack + " Sep 2025.", "Missing in 2A"},
+		{"2A asked for", []string{"--month", "9", "--against", "2a"}, "", "Missing in 2A"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errs := cliIn(t, dir, append([]string{"recon", "--year", "2025", "--purchases", reg}, tt.args...)...)
+			if code != ExitOK || !strings.Contains(errs, tt.against) {
+				t.Fatalf("exit %d, stderr %q; want 0 and %q", code, errs, tt.against)
+			}
+			if tt.note == "" && strings.Contains(errs, fellBack) || tt.note != "" && !strings.Contains(errs, tt.note) {
+				t.Errorf("stderr %q; want the note %q", errs, tt.note)
+			}
+		})
+	}
+
+	// The stored 2Bs cannot be read (a column gone): an error, not a run against 2A.
+	d, err := desk.Open(context.Background(), desk.Options{Dir: dir, Getenv: func(string) string { return "" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Core.DB.ExecContext(context.Background(), `ALTER TABLE gstr2b_snapshots RENAME COLUMN note TO note_gone`); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	code, rows, errs := cliIn(t, dir, "recon", "--year", "2025", "--month", "10", "--purchases", reg)
+	if code != ExitFailed || len(rows) != 0 || strings.Contains(errs, fellBack) || strings.Contains(errs, "Missing in 2A") ||
+		!strings.Contains(errs, "Cannot tell whether a GSTR-2B is stored for Oct 2025") || !strings.Contains(errs, "--against 2a or --against 2b") {
+		t.Errorf("unreadable 2B: exit %d, %d rows, stderr %q; want exit 1 and the error with what to do", code, len(rows), errs)
+	}
+	if code, _, errs := cliIn(t, dir, "recon", "--year", "2025", "--month", "10", "--purchases", reg, "--against", "2a"); code != ExitOK {
+		t.Errorf("--against 2a with the 2Bs unreadable: exit %d %s", code, errs)
+	}
+}
