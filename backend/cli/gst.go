@@ -43,7 +43,8 @@ const gstUsage = `usage:
   gstdesk gst chaser --fy "FY 2025-26" [--purchases FILE] [--supplier GSTIN] --out DIR   (one XLSX per supplier to chase)
 
 Common flags: --offline (answer from stored answers only), --fresh (ignore stored answers),
---format json|csv|xlsx with --out FILE (write a file instead of JSON lines on stdout).
+--format json|csv|xlsx with --out FILE (write a file instead of JSON lines on stdout; a period's
+notice or error is said on stderr too, and the exit status says a failed one).
 Output: one JSON object per line: {"gstin"|"key": ..., "source": "remote"|"demo"|"cache", "fetched_at": ...,
 "data": ...} or {..., "error": {"kind", "message", "status"}}; a GSTIN no taxpayer has is the
 answer {"gstin": ..., "not_registered": true, "message": ...}, not a failure. Exit 0 when every item
@@ -188,6 +189,24 @@ func (g *gstRun) emit(rec map[string]any) {
 		return
 	}
 	g.records = append(g.records, rec)
+}
+
+// emitSaid emits rec and says on stderr what a person must not miss of it: its notice always (so
+// it is seen when the lines go to a pipe), and its error when the records are kept for a file or
+// a table (--out, --format) rather than printed as lines; the exit status says a failure too.
+// Each is "gstdesk gst NAME: KEY: text", KEY the record's period or file.
+func (g *gstRun) emitSaid(rec map[string]any) {
+	key, _ := rec["period"].(string)
+	if key == "" {
+		key, _ = rec["file"].(string)
+	}
+	if n, _ := rec["notice"].(string); n != "" {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s: %s\n", g.name, key, n)
+	}
+	if e, ok := rec["error"].(map[string]any); ok && (g.format != "" || g.out != "") {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s: %v\n", g.name, key, e["message"])
+	}
+	g.emit(rec)
 }
 
 // answerRecord is the output record of a lookup answer under keyName ("gstin" or "key").

@@ -50,7 +50,7 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 		for _, p := range periods {
 			snap, raw, err := g.d.Returns.StoredListing(ctx, p)
 			if err != nil {
-				g.emit(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
+				g.emitSaid(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
 				failed = true
 				continue
 			}
@@ -70,14 +70,14 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 	res, err := g.d.Returns.PullGSTR2A(ctx, returns.PullRequest{GSTIN: *gstinFlag, Periods: periods, Supplier: *supplier, From: *from}, true, nil)
 	if err != nil {
 		for _, p := range periods {
-			g.emit(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
+			g.emitSaid(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
 		}
 		return g.done(true)
 	}
 	scope := gstr2a.Filters{Supplier: strings.ToUpper(strings.TrimSpace(*supplier)), From: strings.TrimSpace(*from)}
 	for _, r := range res {
 		if r.Error != nil {
-			g.emit(map[string]any{"period": r.Period, "error": errorObject(r.Error)})
+			g.emitSaid(map[string]any{"period": r.Period, "error": errorObject(r.Error)})
 			failed = true
 			continue
 		}
@@ -88,11 +88,9 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 			rec["scope"] = scope // a filtered pull is not the whole month: said as the offline answer says it
 		}
 		if r.Notice != "" {
-			// Said on stderr too, so it is seen when the lines go to a file or a pipe.
-			fmt.Fprintf(g.env.Stderr, "gstdesk gst 2a-b2b: %s: %s\n", r.Period, r.Notice)
-			rec["notice"] = r.Notice
+			rec["notice"] = r.Notice // said on stderr too (emitSaid), so it is seen when the lines go to a file or a pipe
 		}
-		g.emit(rec)
+		g.emitSaid(rec)
 	}
 	return g.finish2A(listings, failed)
 }
