@@ -72,3 +72,69 @@ func TestReconDefaultAgainst(t *testing.T) {
 		t.Errorf("--against 2a with the 2Bs unreadable: exit %d %s", code, errs)
 	}
 }
+
+// TestReconRegisterReportOnBothRoads checks that the purchase register's column mapping and the
+// problems of its rows are said the same against GSTR-2B as against GSTR-2A, and that a register
+// with errors is refused on both roads with each problem named.
+func TestReconRegisterReportOnBothRoads(t *testing.T) {
+	files := t.TempDir()
+	b2b, err := os.ReadFile("../gstr2b/testdata/v4_rejected.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	portal := filepath.Join(files, "102025_R2B.json")
+	os.WriteFile(portal, b2b, 0o600)
+	// No IGST column, and a row without a supplier GSTIN: warnings, not errors.
+	warned := filepath.Join(files, "warned.csv")
+	os.WriteFile(warned, []byte("GSTIN of supplier,Supplier name,Invoice number,Invoice date,Invoice value,Taxable value,CGST,SGST\n"+
+		"29AABCU9603R1ZJ,Acme,INV-1,05-10-2025,1180,1000,90,90\n"+
+		",Cash,INV-2,06-10-2025,118,100,9,9\n"), 0o600)
+	bad := filepath.Join(files, "bad.csv")
+	os.WriteFile(bad, []byte("supplier_gstin,invoice_number,invoice_date,taxable_value,igst\n29AABCU9603R1ZJ,INV-1,31-10-2025,x,0\n"), 0o600)
+
+	// report keeps the lines of stderr that speak of the register.
+	report := func(errs string) []string {
+		var out []string
+		for _, l := range strings.Split(errs, "\n") {
+			if strings.Contains(l, "read from column") || strings.Contains(l, "warned.csv") || strings.Contains(l, "bad.csv") {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		reg  string
+		code int
+		want []string // in the report
+	}{
+		{warned, ExitOK, []string{`gstdesk recon: supplier_gstin read from column "GSTIN of supplier".`, "warning: ", "IGST"}},
+		{bad, ExitFailed, []string{`bad.csv, row 2, column "taxable_value": "x"`}},
+	} {
+		var got [][]string
+		for _, against := range []string{"2b", "2a"} {
+			dir := t.TempDir()
+			if code, recs, errs := gstCLI(t, dir, "import", portal); code != ExitOK {
+				t.Fatalf("import: %d %v %s", code, recs, errs)
+			}
+			code, _, errs := cliIn(t, dir, "recon", "--year", "2025", "--month", "10", "--purchases", tt.reg, "--against", against)
+			r := report(errs)
+			if code != tt.code || !containsAll(strings.Join(r, "\n"), tt.want) {
+				t.Errorf("%s against %s: exit %d, stderr %q; want exit %d and %q", filepath.Base(tt.reg), against, code, errs, tt.code, tt.want)
+			}
+			got = append(got, r)
+			t.Logf("%s against %s:\n%s", filepath.Base(tt.reg), against, strings.Join(r, "\n"))
+		}
+		if strings.Join(got[0], "\n") != strings.Join(got[1], "\n") {
+			t.Errorf("%s: against 2B the register report is\n%s\nagainst 2A\n%s", filepath.Base(tt.reg), strings.Join(got[0], "\n"), strings.Join(got[1], "\n"))
+		}
+	}
+}
+
+func containsAll(s string, subs []string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}
