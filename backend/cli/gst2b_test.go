@@ -154,3 +154,32 @@ func TestGSTWithOutSaysNoticesAndErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestGSTImport2AFileSaysInvoicesGone checks issue 13 item 4 for portal files: a GSTR-2A file of a
+// period whose previous snapshot had invoices and that now lists none says so, as a pull does
+// (gstr2a.GoneNotice), in the line and on stderr; the window's import returns the same result.
+func TestGSTImport2AFileSaysInvoicesGone(t *testing.T) {
+	dir, files := t.TempDir(), t.TempDir()
+	raw, err := os.ReadFile("../gstr2b/testdata/portal2a.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := filepath.Join(files, "032020_R2A.json")
+	os.WriteFile(full, []byte(strings.Replace(string(raw), `"gstin":"01AABCE2207R1Z5","fp"`, `"gstin":"27AAPFU0939F1ZV","fp"`, 1)), 0o600)
+	empty := filepath.Join(files, "032020_R2A_later.json")
+	os.WriteFile(empty, []byte(`{"gstin":"27AAPFU0939F1ZV","fp":"032020","b2b":[]}`), 0o600)
+
+	code, recs, errs := gstCLI(t, dir, "import", full)
+	if code != ExitOK || recs[0]["kind"] != "gstr2a" || recs[0]["documents"] != 1.0 || strings.Contains(fmt.Sprint(recs[0]["notice"]), "gone") {
+		t.Fatalf("first file: exit %d %v %s", code, recs, errs)
+	}
+	want := "The one invoice of 03/2020 is gone since the pull of " + time.Now().Format("02/01/2006")
+	code, recs, errs = gstCLI(t, dir, "import", empty)
+	if code != ExitOK || recs[0]["documents"] != 0.0 || !strings.Contains(fmt.Sprint(recs[0]["notice"]), want) || !strings.Contains(errs, "2020-03: "+want) {
+		t.Errorf("empty file: exit %d, line %v, stderr %q; want the notice %q", code, recs, errs, want)
+	}
+	// Nothing more to say when the period is empty again.
+	if code, recs, _ := gstCLI(t, dir, "import", empty); code != ExitOK || recs[0]["notice"] != nil {
+		t.Errorf("second empty file: exit %d %v", code, recs)
+	}
+}
