@@ -13,6 +13,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk"
 	"gstdesk/backend/desk/lookups"
+	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/lookup"
@@ -88,6 +89,41 @@ func (g *gstRun) flags(name string) *flag.FlagSet {
 	fs.StringVar(&g.out, "out", "", "write to this file instead of stdout")
 	fs.Usage = func() { fmt.Fprintln(g.env.Stderr, gstUsage) }
 	return fs
+}
+
+// periodFlags are a command's --year, --month and (for a range) --to-month.
+type periodFlags struct{ year, month, toMonth *int }
+
+// addPeriodFlags adds --year and --month to fs, and --to-month when the command takes a range.
+func addPeriodFlags(fs *flag.FlagSet, toMonth bool) periodFlags {
+	of := "the period"
+	if toMonth {
+		of = "the first period"
+	}
+	pf := periodFlags{year: fs.Int("year", 0, "year of "+of+", YYYY"), month: fs.Int("month", 0, "month of "+of+", 1-12"), toMonth: new(int)}
+	if toMonth {
+		fs.IntVar(pf.toMonth, "to-month", 0, "last month (a range; crosses into the next year when smaller than --month)")
+	}
+	return pf
+}
+
+// periods parses fs (parse) and gives the periods (YYYY-MM) its period flags name; when there is
+// nothing to do (help, or a usage error said with usage) it returns the exit status (ok false).
+func (g *gstRun) periods(fs *flag.FlagSet, pf periodFlags, args []string, usage string) (periods []string, code int, ok bool) {
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return nil, code, false
+	}
+	if len(rest) > 0 || *pf.year == 0 || *pf.month == 0 {
+		fmt.Fprintln(g.env.Stderr, "usage: "+usage)
+		return nil, ExitUsage, false
+	}
+	periods, err := returns.PeriodRange(*pf.year, *pf.month, *pf.toMonth)
+	if err != nil {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %v\n", g.name, err)
+		return nil, ExitUsage, false
+	}
+	return periods, ExitOK, true
 }
 
 // parse parses flags wherever they stand among the arguments (GSTINs first or flags first).

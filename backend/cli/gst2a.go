@@ -22,24 +22,14 @@ func init() {
 // prints one JSON line per period: {"period", "source", "fetched_at", "data": {"b2b": [...]}}.
 func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("2a-b2b")
-	year := fs.Int("year", 0, "year of the first period, YYYY")
-	month := fs.Int("month", 0, "month of the first period, 1-12")
-	toMonth := fs.Int("to-month", 0, "last month (a range; crosses into the next year when smaller than --month)")
+	pf := addPeriodFlags(fs, true)
 	supplier := fs.String("supplier", "", "only this supplier's invoices (counterparty GSTIN)")
 	from := fs.String("from", "", "only data from this date, DD/MM/YYYY")
 	gstinFlag := fs.String("gstin", "", "the taxpayer's GSTIN (default: the workspace's)")
-	rest, code := g.parse(fs, args)
-	if code >= 0 {
+	periods, code, ok := g.periods(fs, pf, args,
+		"gstdesk gst 2a-b2b --year YYYY --month MM [--to-month MM] [--supplier GSTIN] [--from DD/MM/YYYY] [--offline] [--format json|csv|xlsx] [--out FILE]")
+	if !ok {
 		return code
-	}
-	if len(rest) > 0 || *year == 0 || *month == 0 {
-		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2a-b2b --year YYYY --month MM [--to-month MM] [--supplier GSTIN] [--from DD/MM/YYYY] [--offline] [--format json|csv|xlsx] [--out FILE]")
-		return ExitUsage
-	}
-	periods, err := returns.PeriodRange(*year, *month, *toMonth)
-	if err != nil {
-		fmt.Fprintf(g.env.Stderr, "gstdesk gst 2a-b2b: %v\n", err)
-		return ExitUsage
 	}
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
@@ -166,16 +156,9 @@ func init() {
 // gst2ADiff prints what changed between the last two stored pulls of a period, as one JSON object.
 func gst2ADiff(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("2a-diff")
-	year := fs.Int("year", 0, "year of the period, YYYY")
-	month := fs.Int("month", 0, "month of the period, 1-12")
-	rest, code := g.parse(fs, args)
-	if code >= 0 {
+	periods, code, ok := g.periods(fs, addPeriodFlags(fs, false), args, "gstdesk gst 2a-diff --year YYYY --month MM")
+	if !ok {
 		return code
-	}
-	periods, err := returns.PeriodRange(*year, *month, 0)
-	if len(rest) > 0 || err != nil {
-		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2a-diff --year YYYY --month MM")
-		return ExitUsage
 	}
 	period := periods[0]
 	if err := g.open(ctx); err != nil {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/lookup"
@@ -27,21 +26,10 @@ func init() {
 // "data": {"chksum", "data": {...}}}; a period not generated yet says so with "expected_by".
 func gst2B(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("2b")
-	year := fs.Int("year", 0, "year of the first period, YYYY")
-	month := fs.Int("month", 0, "month of the first period, 1-12")
-	toMonth := fs.Int("to-month", 0, "last month (a range; crosses into the next year when smaller than --month)")
-	rest, code := g.parse(fs, args)
-	if code >= 0 {
+	periods, code, ok := g.periods(fs, addPeriodFlags(fs, true), args,
+		"gstdesk gst 2b --year YYYY --month MM [--to-month MM] [--offline] [--fresh] [--format json|csv|xlsx] [--out FILE]")
+	if !ok {
 		return code
-	}
-	if len(rest) > 0 || *year == 0 || *month == 0 {
-		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2b --year YYYY --month MM [--to-month MM] [--offline] [--fresh] [--format json|csv|xlsx] [--out FILE]")
-		return ExitUsage
-	}
-	periods, err := returns.PeriodRange(*year, *month, *toMonth)
-	if err != nil {
-		fmt.Fprintf(g.env.Stderr, "gstdesk gst 2b: %v\n", err)
-		return ExitUsage
 	}
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
@@ -153,16 +141,9 @@ func (g *gstRun) finish2B(rs []periodReturn, failed bool) int {
 // gst2BDiff prints what changed between the last two stored GSTR-2B snapshots of a period.
 func gst2BDiff(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("2b-diff")
-	year := fs.Int("year", 0, "year of the period, YYYY")
-	month := fs.Int("month", 0, "month of the period, 1-12")
-	rest, code := g.parse(fs, args)
-	if code >= 0 {
+	periods, code, ok := g.periods(fs, addPeriodFlags(fs, false), args, "gstdesk gst 2b-diff --year YYYY --month MM")
+	if !ok {
 		return code
-	}
-	periods, err := returns.PeriodRange(*year, *month, 0)
-	if len(rest) > 0 || err != nil {
-		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2b-diff --year YYYY --month MM")
-		return ExitUsage
 	}
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)

@@ -61,15 +61,25 @@ func TestGST2BNotGeneratedAndUsage(t *testing.T) {
 	}
 }
 
-func TestGSTImport(t *testing.T) {
-	dir := t.TempDir()
-	files := t.TempDir()
+// portal2B writes a GSTR-2B portal file of the demo workspace's GSTIN for 10/2025 into dir and
+// returns its path and bytes.
+func portal2B(t *testing.T, dir string) (string, []byte) {
+	t.Helper()
 	b2b, err := os.ReadFile("../gstr2b/testdata/v4_rejected.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	good := filepath.Join(files, "102025_R2B.json")
-	os.WriteFile(good, b2b, 0o600)
+	path := filepath.Join(dir, "102025_R2B.json")
+	if err := os.WriteFile(path, b2b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path, b2b
+}
+
+func TestGSTImport(t *testing.T) {
+	dir := t.TempDir()
+	files := t.TempDir()
+	good, b2b := portal2B(t, files)
 	code, recs, errs := gstCLI(t, dir, "import", good)
 	if code != ExitOK || recs[0]["kind"] != "gstr2b" || recs[0]["period"] != "2025-10" || recs[0]["source"] != "file" {
 		t.Fatalf("import: %d %v %s", code, recs, errs)

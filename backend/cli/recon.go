@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -121,9 +120,9 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		}
 	})
 
-	d, err := openDesk(ctx, env)
-	if err != nil {
-		return fail(exitFor(err), "%s", publicMessage(env, err))
+	d, code, ok := openFor(ctx, env, "recon")
+	if !ok {
+		return code
 	}
 	defer d.Close()
 	if *against == "" {
@@ -225,14 +224,7 @@ func writeReconRows(w io.Writer, f export.Format, res recon.Result) error {
 	if f != export.JSON {
 		return export.Write(w, f, recon.ResultTable(res))
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for i := range res.Rows {
-		if err := enc.Encode(&res.Rows[i]); err != nil {
-			return err
-		}
-	}
-	return nil
+	return writeJSONLines(w, res.Rows)
 }
 
 // periodRange lists the months from month to toMonth as YYYY-MM (period.Range, whose checks the
@@ -279,14 +271,7 @@ func writeThreeWay(env Env, tw reconcile.ThreeWayResult, f export.Format, out st
 			}
 			return export.Write(w, f, t)
 		}
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		for i := range tw.Rows {
-			if err := enc.Encode(&tw.Rows[i]); err != nil {
-				return err
-			}
-		}
-		return nil
+		return writeJSONLines(w, tw.Rows)
 	}
 	if err := writeOutput(env, out, write); err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: cannot write the result: %v\n", err)

@@ -17,12 +17,7 @@ import (
 func TestReconDefaultAgainst(t *testing.T) {
 	dir := t.TempDir()
 	files := t.TempDir()
-	b2b, err := os.ReadFile("../gstr2b/testdata/v4_rejected.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	portal := filepath.Join(files, "102025_R2B.json")
-	os.WriteFile(portal, b2b, 0o600)
+	portal, _ := portal2B(t, files)
 	if code, recs, errs := gstCLI(t, dir, "import", portal); code != ExitOK {
 		t.Fatalf("import: %d %v %s", code, recs, errs)
 	}
@@ -78,12 +73,7 @@ func TestReconDefaultAgainst(t *testing.T) {
 // with errors is refused on both roads with each problem named.
 func TestReconRegisterReportOnBothRoads(t *testing.T) {
 	files := t.TempDir()
-	b2b, err := os.ReadFile("../gstr2b/testdata/v4_rejected.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	portal := filepath.Join(files, "102025_R2B.json")
-	os.WriteFile(portal, b2b, 0o600)
+	portal, _ := portal2B(t, files)
 	// No IGST column, and a row without a supplier GSTIN: warnings, not errors.
 	warned := filepath.Join(files, "warned.csv")
 	os.WriteFile(warned, []byte("GSTIN of supplier,Supplier name,Invoice number,Invoice date,Invoice value,Taxable value,CGST,SGST\n"+
