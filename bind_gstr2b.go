@@ -114,9 +114,11 @@ func (b *Returns) IMSStoredView() (returns.IMSView, error) { return b.d.Returns.
 // IMSRefresh reads every IMS section afresh from the service.
 func (b *Returns) IMSRefresh() (returns.IMSView, error) { return b.d.Returns.IMSRefresh(b.ctx) }
 
-// ReconDefaultAgainst is "2b" when a GSTR-2B is stored for every period from-to, else "2a".
-func (b *Recon) ReconDefaultAgainst(from, to string) string {
-	return b.d.Recon.DefaultAgainst(b.ctx, from, to)
+// ReconDefaultAgainst is "2b" when a GSTR-2B is stored for every period from-to, "2a" when one
+// is not, or the error that kept it from telling (the command line's rule, reconcile.ChooseAgainst).
+func (b *Recon) ReconDefaultAgainst(from, to string) (string, error) {
+	c, err := b.d.Recon.ChooseAgainst(b.ctx, from, to)
+	return c.Against, err
 }
 
 // ReconAgainst2BToken reconciles an imported register (token) with GSTR-2B and IMS.

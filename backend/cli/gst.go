@@ -13,6 +13,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk"
 	"gstdesk/backend/desk/lookups"
+	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/lookup"
@@ -43,7 +44,8 @@ const gstUsage = `usage:
   gstdesk gst chaser --fy "FY 2025-26" [--purchases FILE] [--supplier GSTIN] --out DIR   (one XLSX per supplier to chase)
 
 Common flags: --offline (answer from stored answers only), --fresh (ignore stored answers),
---format json|csv|xlsx with --out FILE (write a file instead of JSON lines on stdout).
+--format json|csv|xlsx with --out FILE (write a file instead of JSON lines on stdout; a period's
+notice or error is said on stderr too, and the exit status says a failed one).
 Output: one JSON object per line: {"gstin"|"key": ..., "source": "remote"|"demo"|"cache", "fetched_at": ...,
 "data": ...} or {..., "error": {"kind", "message", "status"}}; a GSTIN no taxpayer has is the
 answer {"gstin": ..., "not_registered": true, "message": ...}, not a failure. Exit 0 when every item
@@ -87,6 +89,41 @@ func (g *gstRun) flags(name string) *flag.FlagSet {
 	fs.StringVar(&g.out, "out", "", "write to this file instead of stdout")
 	fs.Usage = func() { fmt.Fprintln(g.env.Stderr, gstUsage) }
 	return fs
+}
+
+// periodFlags are a command's --year, --month and (for a range) --to-month.
+type periodFlags struct{ year, month, toMonth *int }
+
+// addPeriodFlags adds --year and --month to fs, and --to-month when the command takes a range.
+func addPeriodFlags(fs *flag.FlagSet, toMonth bool) periodFlags {
+	of := "the period"
+	if toMonth {
+		of = "the first period"
+	}
+	pf := periodFlags{year: fs.Int("year", 0, "year of "+of+", YYYY"), month: fs.Int("month", 0, "month of "+of+", 1-12"), toMonth: new(int)}
+	if toMonth {
+		fs.IntVar(pf.toMonth, "to-month", 0, "last month (a range; crosses into the next year when smaller than --month)")
+	}
+	return pf
+}
+
+// periods parses fs (parse) and gives the periods (YYYY-MM) its period flags name; when there is
+// nothing to do (help, or a usage error said with usage) it returns the exit status (ok false).
+func (g *gstRun) periods(fs *flag.FlagSet, pf periodFlags, args []string, usage string) (periods []string, code int, ok bool) {
+	rest, code := g.parse(fs, args)
+	if code >= 0 {
+		return nil, code, false
+	}
+	if len(rest) > 0 || *pf.year == 0 || *pf.month == 0 {
+		fmt.Fprintln(g.env.Stderr, "usage: "+usage)
+		return nil, ExitUsage, false
+	}
+	periods, err := returns.PeriodRange(*pf.year, *pf.month, *pf.toMonth)
+	if err != nil {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %v\n", g.name, err)
+		return nil, ExitUsage, false
+	}
+	return periods, ExitOK, true
 }
 
 // parse parses flags wherever they stand among the arguments (GSTINs first or flags first).
@@ -188,6 +225,24 @@ func (g *gstRun) emit(rec map[string]any) {
 		return
 	}
 	g.records = append(g.records, rec)
+}
+
+// emitSaid emits rec and says on stderr what a person must not miss of it: its notice always (so
+// it is seen when the lines go to a pipe), and its error when the records are kept for a file or
+// a table (--out, --format) rather than printed as lines; the exit status says a failure too.
+// Each is "gstdesk gst NAME: KEY: text", KEY the record's period or file.
+func (g *gstRun) emitSaid(rec map[string]any) {
+	key, _ := rec["period"].(string)
+	if key == "" {
+		key, _ = rec["file"].(string)
+	}
+	if n, _ := rec["notice"].(string); n != "" {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s: %s\n", g.name, key, n)
+	}
+	if e, ok := rec["error"].(map[string]any); ok && (g.format != "" || g.out != "") {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s: %v\n", g.name, key, e["message"])
+	}
+	g.emit(rec)
 }
 
 // answerRecord is the output record of a lookup answer under keyName ("gstin" or "key").

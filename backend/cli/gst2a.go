@@ -22,24 +22,14 @@ func init() {
 // prints one JSON line per period: {"period", "source", "fetched_at", "data": {"b2b": [...]}}.
 func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("2a-b2b")
-	year := fs.Int("year", 0, "year of the first period, YYYY")
-	month := fs.Int("month", 0, "month of the first period, 1-12")
-	toMonth := fs.Int("to-month", 0, "last month (a range; crosses into the next year when smaller than --month)")
+	pf := addPeriodFlags(fs, true)
 	supplier := fs.String("supplier", "", "only this supplier's invoices (counterparty GSTIN)")
 	from := fs.String("from", "", "only data from this date, DD/MM/YYYY")
 	gstinFlag := fs.String("gstin", "", "the taxpayer's GSTIN (default: the workspace's)")
-	rest, code := g.parse(fs, args)
-	if code >= 0 {
+	periods, code, ok := g.periods(fs, pf, args,
+		"gstdesk gst 2a-b2b --year YYYY --month MM [--to-month MM] [--supplier GSTIN] [--from DD/MM/YYYY] [--offline] [--format json|csv|xlsx] [--out FILE]")
+	if !ok {
 		return code
-	}
-	if len(rest) > 0 || *year == 0 || *month == 0 {
-		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2a-b2b --year YYYY --month MM [--to-month MM] [--supplier GSTIN] [--from DD/MM/YYYY] [--offline] [--format json|csv|xlsx] [--out FILE]")
-		return ExitUsage
-	}
-	periods, err := returns.PeriodRange(*year, *month, *toMonth)
-	if err != nil {
-		fmt.Fprintf(g.env.Stderr, "gstdesk gst 2a-b2b: %v\n", err)
-		return ExitUsage
 	}
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
@@ -50,7 +40,7 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 		for _, p := range periods {
 			snap, raw, err := g.d.Returns.StoredListing(ctx, p)
 			if err != nil {
-				g.emit(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
+				g.emitSaid(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
 				failed = true
 				continue
 			}
@@ -70,14 +60,14 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 	res, err := g.d.Returns.PullGSTR2A(ctx, returns.PullRequest{GSTIN: *gstinFlag, Periods: periods, Supplier: *supplier, From: *from}, true, nil)
 	if err != nil {
 		for _, p := range periods {
-			g.emit(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
+			g.emitSaid(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
 		}
 		return g.done(true)
 	}
 	scope := gstr2a.Filters{Supplier: strings.ToUpper(strings.TrimSpace(*supplier)), From: strings.TrimSpace(*from)}
 	for _, r := range res {
 		if r.Error != nil {
-			g.emit(map[string]any{"period": r.Period, "error": errorObject(r.Error)})
+			g.emitSaid(map[string]any{"period": r.Period, "error": errorObject(r.Error)})
 			failed = true
 			continue
 		}
@@ -88,11 +78,9 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 			rec["scope"] = scope // a filtered pull is not the whole month: said as the offline answer says it
 		}
 		if r.Notice != "" {
-			// Said on stderr too, so it is seen when the lines go to a file or a pipe.
-			fmt.Fprintf(g.env.Stderr, "gstdesk gst 2a-b2b: %s: %s\n", r.Period, r.Notice)
-			rec["notice"] = r.Notice
+			rec["notice"] = r.Notice // said on stderr too (emitSaid), so it is seen when the lines go to a file or a pipe
 		}
-		g.emit(rec)
+		g.emitSaid(rec)
 	}
 	return g.finish2A(listings, failed)
 }
@@ -168,16 +156,9 @@ func init() {
 // gst2ADiff prints what changed between the last two stored pulls of a period, as one JSON object.
 func gst2ADiff(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("2a-diff")
-	year := fs.Int("year", 0, "year of the period, YYYY")
-	month := fs.Int("month", 0, "month of the period, 1-12")
-	rest, code := g.parse(fs, args)
-	if code >= 0 {
+	periods, code, ok := g.periods(fs, addPeriodFlags(fs, false), args, "gstdesk gst 2a-diff --year YYYY --month MM")
+	if !ok {
 		return code
-	}
-	periods, err := returns.PeriodRange(*year, *month, 0)
-	if len(rest) > 0 || err != nil {
-		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2a-diff --year YYYY --month MM")
-		return ExitUsage
 	}
 	period := periods[0]
 	if err := g.open(ctx); err != nil {

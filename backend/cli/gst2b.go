@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/lookup"
@@ -27,21 +26,10 @@ func init() {
 // "data": {"chksum", "data": {...}}}; a period not generated yet says so with "expected_by".
 func gst2B(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("2b")
-	year := fs.Int("year", 0, "year of the first period, YYYY")
-	month := fs.Int("month", 0, "month of the first period, 1-12")
-	toMonth := fs.Int("to-month", 0, "last month (a range; crosses into the next year when smaller than --month)")
-	rest, code := g.parse(fs, args)
-	if code >= 0 {
+	periods, code, ok := g.periods(fs, addPeriodFlags(fs, true), args,
+		"gstdesk gst 2b --year YYYY --month MM [--to-month MM] [--offline] [--fresh] [--format json|csv|xlsx] [--out FILE]")
+	if !ok {
 		return code
-	}
-	if len(rest) > 0 || *year == 0 || *month == 0 {
-		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2b --year YYYY --month MM [--to-month MM] [--offline] [--fresh] [--format json|csv|xlsx] [--out FILE]")
-		return ExitUsage
-	}
-	periods, err := returns.PeriodRange(*year, *month, *toMonth)
-	if err != nil {
-		fmt.Fprintf(g.env.Stderr, "gstdesk gst 2b: %v\n", err)
-		return ExitUsage
 	}
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
@@ -52,7 +40,7 @@ func gst2B(ctx context.Context, g *gstRun, args []string) int {
 		for _, p := range periods {
 			snap, raw, err := g.d.Returns.StoredGSTR2B(ctx, p)
 			if err != nil {
-				g.emit(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
+				g.emitSaid(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
 				failed = true
 				continue
 			}
@@ -66,20 +54,20 @@ func gst2B(ctx context.Context, g *gstRun, args []string) int {
 				rec["notice"] = snap.Note
 			}
 			got = append(got, periodReturn{p, raw})
-			g.emit(rec)
+			g.emitSaid(rec)
 		}
 		return g.finish2B(got, failed)
 	}
 	res, err := g.d.Returns.PullGSTR2B(ctx, periods, true, nil)
 	if err != nil {
 		for _, p := range periods {
-			g.emit(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
+			g.emitSaid(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
 		}
 		return g.done(true)
 	}
 	for _, r := range res {
 		if r.Error != nil {
-			g.emit(map[string]any{"period": r.Period, "status": "error", "error": errorObject(r.Error)})
+			g.emitSaid(map[string]any{"period": r.Period, "status": "error", "error": errorObject(r.Error)})
 			failed = true
 			continue
 		}
@@ -88,7 +76,6 @@ func gst2B(ctx context.Context, g *gstRun, args []string) int {
 			rec["transaction_id"] = r.TransactionID
 		}
 		if r.Notice != "" {
-			fmt.Fprintf(g.env.Stderr, "gstdesk gst 2b: %s: %s\n", r.Period, r.Notice)
 			rec["notice"] = r.Notice
 		}
 		switch r.Status {
@@ -103,7 +90,7 @@ func gst2B(ctx context.Context, g *gstRun, args []string) int {
 			}
 			got = append(got, periodReturn{r.Period, r.Raw})
 		}
-		g.emit(rec)
+		g.emitSaid(rec)
 	}
 	return g.finish2B(got, failed)
 }
@@ -154,16 +141,9 @@ func (g *gstRun) finish2B(rs []periodReturn, failed bool) int {
 // gst2BDiff prints what changed between the last two stored GSTR-2B snapshots of a period.
 func gst2BDiff(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("2b-diff")
-	year := fs.Int("year", 0, "year of the period, YYYY")
-	month := fs.Int("month", 0, "month of the period, 1-12")
-	rest, code := g.parse(fs, args)
-	if code >= 0 {
+	periods, code, ok := g.periods(fs, addPeriodFlags(fs, false), args, "gstdesk gst 2b-diff --year YYYY --month MM")
+	if !ok {
 		return code
-	}
-	periods, err := returns.PeriodRange(*year, *month, 0)
-	if len(rest) > 0 || err != nil {
-		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 2b-diff --year YYYY --month MM")
-		return ExitUsage
 	}
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
@@ -193,34 +173,33 @@ func gstImport(ctx context.Context, g *gstRun, args []string) int {
 		return ExitUsage
 	}
 	path := rest[0]
+	failed := func(e *apperr.Error) int {
+		g.emitSaid(map[string]any{"file": path, "error": errorObject(e)})
+		return g.done(true)
+	}
 	st, err := os.Stat(path)
 	if err != nil {
-		g.emit(map[string]any{"file": path, "error": errorObject(apperr.New(apperr.Invalid, "Cannot read %s: %v", path, err))})
-		return ExitFailed
+		return failed(apperr.New(apperr.Invalid, "Cannot read %s: %v", path, err))
 	}
 	if st.Size() > gstr2b.MaxFileBytes {
-		g.emit(map[string]any{"file": path, "error": errorObject(apperr.New(apperr.Invalid, "%s is %d MB, more than any GSTR-2A or GSTR-2B file (%d MB); nothing was imported.", path, st.Size()>>20, gstr2b.MaxFileBytes>>20))})
-		return ExitFailed
+		return failed(apperr.New(apperr.Invalid, "%s is %d MB, more than any GSTR-2A or GSTR-2B file (%d MB); nothing was imported.", path, st.Size()>>20, gstr2b.MaxFileBytes>>20))
 	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
-		g.emit(map[string]any{"file": path, "error": errorObject(apperr.New(apperr.Invalid, "Cannot read %s: %v", path, err))})
-		return ExitFailed
+		return failed(apperr.New(apperr.Invalid, "Cannot read %s: %v", path, err))
 	}
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
 	res, err := g.d.Returns.ImportPortalFile(ctx, path, raw)
 	if err != nil {
-		g.emit(map[string]any{"file": path, "error": errorObject(apperr.Command.Public(err))})
-		return g.done(true)
+		return failed(apperr.Command.Public(err))
 	}
 	rec := map[string]any{"file": path, "kind": res.Kind, "gstin": res.GSTIN, "period": res.Period, "source": "file",
 		"snapshot_id": res.SnapshotID, "documents": res.Documents, "suppliers": res.Suppliers}
 	if res.Notice != "" {
-		fmt.Fprintf(g.env.Stderr, "gstdesk gst import: %s\n", res.Notice)
 		rec["notice"] = res.Notice
 	}
-	g.emit(rec)
+	g.emitSaid(rec)
 	return g.done(false)
 }

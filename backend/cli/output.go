@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +10,7 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk"
 	"gstdesk/backend/export"
 	"gstdesk/backend/store"
 )
@@ -44,6 +47,30 @@ func writeOutput(env Env, out string, write func(io.Writer) error) error {
 		return write(env.Stdout)
 	}
 	return export.WriteFileAtomic(out, outFilePerm, write)
+}
+
+// writeJSONLines writes each row as one JSON line (HTML characters as they are, not escaped): the
+// output of a command's rows with --format json.
+func writeJSONLines[T any](w io.Writer, rows []T) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for i := range rows {
+		if err := enc.Encode(&rows[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// openFor opens the workspace for the command name ("recon", "recon runs"), or says on stderr why
+// it cannot ("gstdesk NAME: ...") and returns the exit status to end with (ok false).
+func openFor(ctx context.Context, env Env, name string) (d *desk.Desk, code int, ok bool) {
+	d, err := openDesk(ctx, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk %s: %s\n", name, publicMessage(env, err))
+		return nil, exitFor(err), false
+	}
+	return d, ExitOK, true
 }
 
 // writeBytes is a write function of bytes already made.

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -121,13 +120,26 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		}
 	})
 
-	d, err := openDesk(ctx, env)
-	if err != nil {
-		return fail(exitFor(err), "%s", publicMessage(env, err))
+	d, code, ok := openFor(ctx, env, "recon")
+	if !ok {
+		return code
 	}
 	defer d.Close()
 	if *against == "" {
-		*against = d.Recon.DefaultAgainst(ctx, periods[0], periods[len(periods)-1])
+		// Against 2B where one is stored for every period; against 2A only because none is, and
+		// said so. A failure to tell is an error, never a silent switch to 2A.
+		choice, err := d.Recon.ChooseAgainst(ctx, periods[0], periods[len(periods)-1])
+		if err != nil {
+			return fail(exitFor(err), "%s", publicMessage(env, err))
+		}
+		*against = choice.Against
+		if len(choice.No2B) > 0 {
+			labels := make([]string, len(choice.No2B))
+			for i, p := range choice.No2B {
+				labels[i] = period.LabelOf(p)
+			}
+			fmt.Fprintf(env.Stderr, "gstdesk recon: reconciling against GSTR-2A: no GSTR-2B is stored for %s. Pull it (gstdesk gst 2b) or import the portal file to reconcile against GSTR-2B, or give --against 2a to say so.\n", strings.Join(labels, ", "))
+		}
 	}
 	if *against == reconcile.Against2B {
 		// The three-way run takes the tolerances from Settings: a flag it would ignore is refused,
@@ -142,30 +154,16 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		if len(ignored) > 0 {
 			return fail(ExitUsage, "%s apply to the reconciliation with GSTR-2A: add --against 2a, or leave them out (against GSTR-2B the tolerances come from Settings).", strings.Join(ignored, ", "))
 		}
-		return reconAgainst2B(ctx, env, d.Recon, *purchases, periods[0], periods[len(periods)-1], outFormat, *out, *pin)
 	}
-	// The same two steps as the window: import the register (kept, checked, mapped), then run it.
+	// The same two steps as the window, on either road: import the register (kept, checked,
+	// mapped; its mapping and problems said), then run it.
 	im, err := d.Recon.ReconImportPath(ctx, *purchases)
 	if err != nil {
 		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
-	for _, e := range im.Errors {
-		fmt.Fprintln(env.Stderr, e.Error())
-	}
-	if im.ErrorCount > len(im.Errors) {
-		fmt.Fprintf(env.Stderr, "gstdesk recon: ... and %d more problems.\n", im.ErrorCount-len(im.Errors))
-	}
-	if im.Confirm && len(im.Missing) == 0 {
-		// The window asks the person to confirm a mapping it has not seen before; a script cannot,
-		// so it says which column it read for each field.
-		fields := make([]string, 0, len(im.Mapping))
-		for f := range im.Mapping {
-			fields = append(fields, f)
-		}
-		sort.Strings(fields)
-		for _, f := range fields {
-			fmt.Fprintf(env.Stderr, "gstdesk recon: %s read from column %q.\n", f, im.Mapping[f])
-		}
+	reportRegister(env, im)
+	if *against == reconcile.Against2B {
+		return reconAgainst2B(ctx, env, d.Recon, im.Token, periods[0], periods[len(periods)-1], outFormat, *out, *pin)
 	}
 	done, err := d.Recon.ReconRunNow(ctx, im.Token, periods[0], periods[len(periods)-1], ro)
 	if err != nil {
@@ -199,19 +197,34 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	return ExitOK
 }
 
+// reportRegister says on stderr what the import of a purchase register found, on either road:
+// the first problems of its rows (and how many more), and, for a column mapping the window would
+// ask the person to confirm, which column each field was read from (a script cannot confirm).
+func reportRegister(env Env, im reconcile.ReconImport) {
+	for _, e := range im.Errors {
+		fmt.Fprintln(env.Stderr, e.Error())
+	}
+	if im.ErrorCount > len(im.Errors) {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: ... and %d more problems.\n", im.ErrorCount-len(im.Errors))
+	}
+	if im.Confirm && len(im.Missing) == 0 {
+		fields := make([]string, 0, len(im.Mapping))
+		for f := range im.Mapping {
+			fields = append(fields, f)
+		}
+		sort.Strings(fields)
+		for _, f := range fields {
+			fmt.Fprintf(env.Stderr, "gstdesk recon: %s read from column %q.\n", f, im.Mapping[f])
+		}
+	}
+}
+
 // writeReconRows writes JSON lines (one row per line) or a CSV/XLSX table of every row.
 func writeReconRows(w io.Writer, f export.Format, res recon.Result) error {
 	if f != export.JSON {
 		return export.Write(w, f, recon.ResultTable(res))
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for i := range res.Rows {
-		if err := enc.Encode(&res.Rows[i]); err != nil {
-			return err
-		}
-	}
-	return nil
+	return writeJSONLines(w, res.Rows)
 }
 
 // periodRange lists the months from month to toMonth as YYYY-MM (period.Range, whose checks the
@@ -221,10 +234,10 @@ func periodRange(year, month, toMonth int) []string {
 	return period.Strings(ms)
 }
 
-// reconAgainst2B prints the three-way reconciliation (books, GSTR-2B, IMS) with the recommended
-// IMS action and its reason on every row.
-func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, path, from, to string, f export.Format, out string, pin bool) int {
-	tw, err := rs.ReconAgainst2B(ctx, path, from, to)
+// reconAgainst2B prints the three-way reconciliation (books, GSTR-2B, IMS) of the imported
+// register token with the recommended IMS action and its reason on every row.
+func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, token, from, to string, f export.Format, out string, pin bool) int {
+	tw, err := rs.ReconAgainst2BToken(ctx, token, from, to)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: %s\n", publicMessage(env, err))
 		return exitFor(err)
@@ -258,14 +271,7 @@ func writeThreeWay(env Env, tw reconcile.ThreeWayResult, f export.Format, out st
 			}
 			return export.Write(w, f, t)
 		}
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		for i := range tw.Rows {
-			if err := enc.Encode(&tw.Rows[i]); err != nil {
-				return err
-			}
-		}
-		return nil
+		return writeJSONLines(w, tw.Rows)
 	}
 	if err := writeOutput(env, out, write); err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: cannot write the result: %v\n", err)

@@ -125,10 +125,7 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 		y, m := pm.Year, int(pm.Month)
 		// The previous pull of the same scope: kept when this one fails, compared when it works.
 		filters := gstr2a.Filters{Supplier: req.Supplier, From: req.From}
-		prev, err := gstr2a.PreviousPull(ctx, s.DB.DB, ws.ID, sess.GSTIN, p, filters)
-		if err != nil {
-			s.Log.Warn("gstr2a previous pull", "period", p, "err", err.Error())
-		}
+		prev := s.previous2A(ctx, sess.GSTIN, p, filters)
 		start := s.Now()
 		ans, err := client.GSTR2AB2B(ctx, sess.Token, gstapi.GSTR2ARequest{Year: y, Month: m, CounterpartyGSTIN: req.Supplier, From: req.From})
 		s.auditPull(ctx, p, start, ans, err)
@@ -175,6 +172,18 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 		}
 	}
 	return out, nil
+}
+
+// previous2A is the newest stored GSTR-2A of gstin's period with the scope f in the workspace,
+// which a new pull or portal file of it is compared with (gstr2a.GoneNotice), or nil when there
+// is none; one that cannot be read is logged and taken as none (the new one is stored all the
+// same, without the comparison).
+func (s *Service) previous2A(ctx context.Context, gstin, p string, f gstr2a.Filters) *gstr2a.Snapshot {
+	prev, err := gstr2a.PreviousPull(ctx, s.DB.DB, s.Workspace().ID, gstin, p, f)
+	if err != nil {
+		s.Log.Warn("gstr2a previous pull", "period", p, "err", err.Error())
+	}
+	return prev
 }
 
 // keep adds to a failed month's error that its previous pull still stands (the error is a copy

@@ -303,6 +303,8 @@ func (s *Service) importPortalFile(ctx context.Context, name string, raw []byte)
 		}
 		res.SnapshotID, res.Documents, res.Suppliers, res.Shape, res.Notice = snap.ID, snap.Documents, snap.Suppliers, snap.Shape, snap.Note
 	default:
+		// Compared with the period's previous pull or file as a pull is: every invoice gone is said.
+		prev := s.previous2A(ctx, g, pf.Period, gstr2a.Filters{})
 		snap, err := gstr2a.Ingest(ctx, s.DB.DB, gstr2a.IngestRequest{WorkspaceID: ws.ID, GSTIN: g, Period: pf.Period, FetchedAt: s.Now(),
 			Raw: pf.B2B, Source: "file", FileName: name}, nil)
 		if err != nil {
@@ -314,9 +316,14 @@ func (s *Service) importPortalFile(ctx context.Context, name string, raw []byte)
 			return res, err
 		}
 		res.SnapshotID, res.Documents, res.Suppliers = snap.ID, snap.Invoices, snap.Suppliers
-		if len(pf.Others) > 0 {
-			res.Notice = "gstdesk keeps GSTR-2A's B2B invoices; the file's other sections were not imported: " + strings.Join(pf.Others, ", ") + "."
+		var notes []string
+		if n := gstr2a.GoneNotice(prev, snap); n != "" {
+			notes = append(notes, n)
 		}
+		if len(pf.Others) > 0 {
+			notes = append(notes, "gstdesk keeps GSTR-2A's B2B invoices; the file's other sections were not imported: "+strings.Join(pf.Others, ", ")+".")
+		}
+		res.Notice = strings.Join(notes, " ")
 	}
 	return res, nil
 }
