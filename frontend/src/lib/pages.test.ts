@@ -122,6 +122,30 @@ describe('PageCache', () => {
     expect(c.row(300)).toBe(300)
   })
 
+  it('after another query fails, a scroll never mixes its rows into the older rows on screen', async () => {
+    const old = backend(500)
+    const c = new PageCache<number>(100, 20)
+    await c.reset(old.fetch)
+    // The new query's rows are 10000 + i; its first answer fails, so the older rows stay.
+    let fail = true
+    const fresh = (o: number, l: number): Promise<PageAnswer<number> | null> =>
+      fail ? Promise.resolve(null) : Promise.resolve({ rows: Array.from({ length: l }, (_, k) => 10000 + o + k), total: 800 })
+    await c.reset(fresh)
+    expect(c.row(0)).toBe(0)
+    expect(c.total).toBe(500)
+    // A scroll to rows not held: the new query is asked again whole; while it fails, the older rows stay alone.
+    await c.want(300, 320)
+    expect(c.row(300)).toBeUndefined()
+    expect(c.row(0)).toBe(0)
+    expect(c.total).toBe(500)
+    fail = false
+    await c.want(300, 320)
+    expect(c.total).toBe(800)
+    expect(c.row(300)).toBe(10300)
+    expect(c.row(0)).toBeUndefined() // an older row never shows beside the new query's
+    for (const p of c.held()) expect(c.row(p * 100)).toBeGreaterThanOrEqual(10000)
+  })
+
   it('a first page that fails leaves the cache empty and not ready', async () => {
     const c = new PageCache<number>(100, 20)
     await c.reset(() => Promise.resolve(null))

@@ -26,6 +26,11 @@ export class PageCache<T> {
   private range = { start: 0, end: 0 }
   /** While a reset waits for its first answer, the old rows stay on screen and want() only remembers. */
   private pending = false
+  /**
+   * A reset whose first answer failed while older rows are on screen: the next want() runs the new
+   * query again whole, rather than fetching single pages of it into the older query's rows.
+   */
+  private retry = false
 
   constructor(readonly size: number, private readonly keep: number, private readonly changed: () => void = () => {}) {}
 
@@ -61,10 +66,13 @@ export class PageCache<T> {
       total = a.total
     })
     if (total < 0) {
-      // Nothing came back: the old rows stay (the error was shown); a scroll asks again.
+      // Nothing came back: the old rows stay (the error was shown); a scroll asks for the new
+      // query again, from its first answer.
       if (!this.ready) this.pages = fresh
+      else this.retry = true
       return
     }
+    this.retry = false
     this.pages = fresh
     this.total = total
     this.ready = true
@@ -81,6 +89,10 @@ export class PageCache<T> {
   async want(start: number, end: number): Promise<void> {
     this.range = { start, end }
     if (this.pending || !this.fetch || !this.ready) return
+    if (this.retry) {
+      this.retry = false
+      return this.reset(this.fetch, true)
+    }
     const gen = this.gen
     const fetch = this.fetch
     const plan = planPages(start, Math.min(end, this.total), this.size, (p) => this.pages.has(p) || this.loading.has(p))
