@@ -148,8 +148,13 @@ func (b *Recon) ScorecardExport(fy, token, format string) (string, error) {
 	return b.d.Recon.ScorecardExport(b.ctx, fy, reconcile.Register{Token: token}, format)
 }
 
-// ChaserPack writes one XLSX per supplier to chase (supplier "" for all) into a new folder of the
-// exports folder and lists the files.
-func (b *Recon) ChaserPack(fy, token, supplier string) ([]reconcile.ChaserFile, error) {
-	return b.d.Recon.ChaserPack(b.ctx, fy, reconcile.Register{Token: token}, "", supplier)
+// StartChaserPack writes one XLSX per supplier to chase (supplier "" for all) into a new folder of
+// the exports folder, as a cancellable job.
+func (b *Recon) StartChaserPack(fy, token, supplier string) (string, error) {
+	return b.d.Recon.StartChaserPack(b.ctx, fy, reconcile.Register{Token: token}, supplier)
+}
+
+// ChaserPackResult returns what a finished chaser pack job wrote.
+func (b *Recon) ChaserPackResult(id string) (reconcile.ChaserPackDone, error) {
+	return b.d.Recon.ChaserPackResult(id)
 }

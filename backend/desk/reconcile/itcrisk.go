@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -266,11 +267,58 @@ type ChaserFile struct {
 // ChaserPack writes one XLSX workbook per supplier with something to fix (sheets "Message", the
 // text to send, and "Documents") into dir (made if missing; "" for a new folder in the exports
 // folder), each file whole or not at all; supplier keeps one GSTIN ("" for all). It returns the
-// files written, worst score first.
+// files written, worst score first. The command line's road; the window's is StartChaserPack,
+// the same writing as a job.
 func (s *Service) ChaserPack(ctx context.Context, fy string, reg Register, dir, supplier string) ([]ChaserFile, error) {
-	sc, err := s.Scorecard(ctx, fy, reg)
+	chasers, label, err := s.chasers(ctx, fy, reg, supplier)
 	if err != nil {
 		return nil, err
+	}
+	if dir == "" {
+		dir = s.chaserFolder(label)
+	}
+	return writeChasers(ctx, chasers, dir, func(int, int) {})
+}
+
+// ChaserPackDone is what a chaser pack job wrote: the folder and its files, worst score first.
+type ChaserPackDone struct {
+	Folder string       `json:"folder"`
+	Files  []ChaserFile `json:"files"`
+}
+
+// StartChaserPack writes the chaser pack (ChaserPack into a new folder of the exports folder) as a
+// cancellable job with a step per supplier. What is refused before any file is written (no
+// register, nothing to chase) is returned at once. Cancelling stops after the file being written;
+// the files written so far stay, named in the job's error.
+func (s *Service) StartChaserPack(ctx context.Context, fy string, reg Register, supplier string) (string, error) {
+	chasers, label, err := s.chasers(ctx, fy, reg, supplier)
+	if err != nil {
+		return "", err
+	}
+	dir := s.chaserFolder(label)
+	return core.StartJobSummarised(s.Core, "itc:chasers", func(ctx context.Context, progress core.Progress) (ChaserPackDone, error) {
+		files, err := writeChasers(ctx, chasers, dir, progress)
+		out := ChaserPackDone{Folder: dir, Files: files}
+		if err != nil && apperr.KindOf(err) == apperr.Canceled {
+			return out, apperr.Wrap(apperr.Canceled, err, "Writing the chaser pack was cancelled after %d of %d supplier(s): the files written so far are in %s.", len(files), len(chasers), dir)
+		}
+		return out, err
+	}, func(d ChaserPackDone) string {
+		return fmt.Sprintf("%s: chaser pack of %d supplier(s)", label, len(d.Files))
+	}), nil
+}
+
+// ChaserPackResult returns what a finished StartChaserPack job wrote.
+func (s *Service) ChaserPackResult(id string) (ChaserPackDone, error) {
+	return core.JobResult[ChaserPackDone](s.Core, id)
+}
+
+// chasers are the suppliers of the year's scorecard with something to fix (one GSTIN, or all
+// when supplier is ""), with the year's label; none is an error that says so.
+func (s *Service) chasers(ctx context.Context, fy string, reg Register, supplier string) ([]itcrisk.Chaser, string, error) {
+	sc, err := s.Scorecard(ctx, fy, reg)
+	if err != nil {
+		return nil, "", err
 	}
 	chasers := itcrisk.Chasers(sc, s.Workspace().Name)
 	supplier = strings.ToUpper(strings.TrimSpace(supplier))
@@ -288,22 +336,35 @@ func (s *Service) ChaserPack(ctx context.Context, fy string, reg Register, dir, 
 		if supplier != "" {
 			what = supplier + " has"
 		}
-		return nil, apperr.New(apperr.NotFound, "%s anything to fix in %s: no chaser pack to write.", what, sc.FYLabel)
+		return nil, "", apperr.New(apperr.NotFound, "%s anything to fix in %s: no chaser pack to write.", what, sc.FYLabel)
 	}
-	if dir == "" {
-		dir = filepath.Join(s.DB.Dir, core.ExportsDir, "chasers-"+yearSlug(sc.FYLabel)+"-"+s.Now().Format("20060102-150405"))
-	}
+	return chasers, sc.FYLabel, nil
+}
+
+// chaserFolder is a new folder's path in the exports folder for a year's chaser pack.
+func (s *Service) chaserFolder(label string) string {
+	return filepath.Join(s.DB.Dir, core.ExportsDir, "chasers-"+yearSlug(label)+"-"+s.Now().Format("20060102-150405"))
+}
+
+// writeChasers writes each supplier's workbook into dir, whole or not at all, saying each step to
+// progress and stopping between files when ctx ends.
+func writeChasers(ctx context.Context, chasers []itcrisk.Chaser, dir string, progress core.Progress) ([]ChaserFile, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, apperr.New(apperr.Invalid, "Cannot make the folder %s: %v.", dir, err)
 	}
 	out := make([]ChaserFile, 0, len(chasers))
-	for _, c := range chasers {
+	progress(0, len(chasers))
+	for i, c := range chasers {
+		if err := ctx.Err(); err != nil {
+			return out, apperr.Wrap(apperr.Canceled, err, "cancelled")
+		}
 		p := filepath.Join(dir, c.Supplier+".xlsx")
 		tabs := itcrisk.ChaserTables(c)
 		if err := export.WriteFileAtomic(p, 0o600, func(w io.Writer) error { return export.WriteWorkbook(w, tabs) }); err != nil {
 			return out, apperr.New(apperr.Invalid, "Cannot write %s: %v.", p, err)
 		}
 		out = append(out, ChaserFile{Supplier: c.Supplier, Name: c.Name, Score: c.Score, Documents: len(c.Docs), Path: p})
+		progress(i+1, len(chasers))
 	}
 	return out, nil
 }

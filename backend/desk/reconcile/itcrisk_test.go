@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/desk/lookups"
 	"gstdesk/backend/desk/returns"
@@ -280,6 +281,29 @@ func TestITCRiskByToken(t *testing.T) {
 	files, err := s.ChaserPack(ctx, "FY 2025-26", Register{Token: im.Token}, filepath.Join(t.TempDir(), "pack"), "")
 	if err != nil || len(files) == 0 {
 		t.Errorf("chaser pack by token %+v, %v", files, err)
+	}
+	// The window's road: the same files, written by a job into a new folder of the exports folder.
+	id, err := s.StartChaserPack(ctx, "FY 2025-26", Register{Token: im.Token}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev, err := s.WaitJob(ctx, id); err != nil || ev.Error != nil || ev.Done != len(files) || ev.Total != len(files) {
+		t.Fatalf("chaser pack job ended %+v, %v", ev, err)
+	}
+	done, err := s.ChaserPackResult(id)
+	if err != nil || len(done.Files) != len(files) || !strings.HasPrefix(done.Folder, filepath.Join(s.DB.Dir, core.ExportsDir)) {
+		t.Fatalf("chaser pack job wrote %+v, %v", done, err)
+	}
+	for i, f := range done.Files {
+		if f.Supplier != files[i].Supplier || filepath.Dir(f.Path) != done.Folder {
+			t.Errorf("job file %d is %+v, the command line's %+v", i, f, files[i])
+		}
+		if _, err := os.Stat(f.Path); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := s.StartChaserPack(ctx, "FY 2025-26", Register{Token: im.Token}, "29AAGCB7383J1Z4"); apperr.KindOf(err) != apperr.NotFound {
+		t.Errorf("a supplier with nothing to chase started a job: %v", err)
 	}
 	if _, err := s.ITCRisk(ctx, "FY 2025-26", Register{Token: strings.Repeat("ab", 32)}); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown token: %v", err)

@@ -37,5 +37,10 @@ export async function scorecard(fy: string, token: string): Promise<Scorecard> {
   return s
 }
 export const exportScorecard = (fy: string, token: string, f: ExportFormat): Promise<string> => Recon.ScorecardExport(fy, token, f)
-/** One XLSX per supplier to chase (supplier "" for all) in a new folder of the exports folder. */
-export const chaserPack = async (fy: string, token: string, supplier = ''): Promise<ChaserFile[]> => arr(await Recon.ChaserPack(fy, token, supplier))
+/** Writes one XLSX per supplier to chase (supplier "" for all) into a new folder of the exports folder, as a job. */
+export const startChaserPack = (fy: string, token: string, supplier = ''): Promise<string> => Recon.StartChaserPack(fy, token, supplier)
+/** What a finished chaser pack job wrote: its folder and files, worst score first. */
+export const chaserPackResult = async (job: string): Promise<{ folder: string; files: ChaserFile[] }> => {
+  const d = await Recon.ChaserPackResult(job)
+  return { folder: d.folder, files: arr(d.files) }
+}

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { duration, jobArea, jobLabel, mergeJob, timeLeft, type JobEvent } from './jobs'
 
@@ -10,10 +12,31 @@ describe('job kinds', () => {
     ['lookup', 'Bulk GSTIN lookup', 'lookup'],
     ['recon:watch', 'Supplier watch', 'recon'],
     ['tds:run', 'Salary TDS run', 'tds'],
+    ['tds:forms', 'Year-end TDS forms', 'tds'],
+    ['itc:chasers', 'Chaser pack', 'itcrisk'],
     ['something:new', 'something:new', 'dashboard'],
   ])('%s is "%s" on %s', (kind, label, area) => {
     expect(jobLabel(kind)).toBe(label)
     expect(jobArea(kind)).toBe(area)
+  })
+})
+
+describe('every kind of job the backend starts', () => {
+  it('has a name in words and a screen', () => {
+    // The kinds are the literal first arguments of core.StartJob / StartJobSummarised in the Go code.
+    const kinds = new Set<string>()
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name)
+        if (e.isDirectory()) walk(p)
+        else if (e.name.endsWith('.go') && !e.name.endsWith('_test.go')) {
+          for (const m of readFileSync(p, 'utf8').matchAll(/StartJob(?:Summarised)?(?:\[[^\]]*\])?\(s\.Core, "([^"]+)"/g)) kinds.add(m[1])
+        }
+      }
+    }
+    walk(join(__dirname, '../../../backend'))
+    expect(kinds.size).toBeGreaterThan(10)
+    for (const k of kinds) expect(jobLabel(k), k).not.toBe(k)
   })
 })
 

@@ -15,6 +15,8 @@ const KINDS: Record<string, { label: string; area: string }> = {
   'recon:run': { label: 'Reconciliation run', area: 'recon' },
   'recon:watch': { label: 'Supplier watch', area: 'recon' },
   'tds:run': { label: 'Salary TDS run', area: 'tds' },
+  'tds:forms': { label: 'Year-end TDS forms', area: 'tds' },
+  'itc:chasers': { label: 'Chaser pack', area: 'itcrisk' },
 }
 
 /** What a job of this kind is called. */

@@ -4290,6 +4290,38 @@ export namespace reconcile {
 	        this.path = source["path"];
 	    }
 	}
+	export class ChaserPackDone {
+	    folder: string;
+	    files: ChaserFile[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ChaserPackDone(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.folder = source["folder"];
+	        this.files = this.convertValues(source["files"], ChaserFile);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ReconImport {
 	    token: string;
 	    file: string;

@@ -21,4 +21,7 @@ export const risk = $state({
   exportPath: '',
   pack: null as ChaserFile[] | null,
   packDir: '',
+  /** The chaser pack job running, and what its cancelling said. */
+  packJob: '',
+  packNote: '',
 })

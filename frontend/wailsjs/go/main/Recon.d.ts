@@ -7,7 +7,7 @@ import {core} from '../models';
 
 export function ApplyThreeWayRun(arg1:string,arg2:boolean):Promise<reconcile.ThreeWayApply>;
 
-export function ChaserPack(arg1:string,arg2:string,arg3:string):Promise<Array<reconcile.ChaserFile>>;
+export function ChaserPackResult(arg1:string):Promise<reconcile.ChaserPackDone>;
 
 export function ITCRisk(arg1:string,arg2:string,arg3:number):Promise<itcrisk.Calendar>;
 
@@ -84,6 +84,8 @@ export function ScorecardExport(arg1:string,arg2:string,arg3:string):Promise<str
 export function SetThreeWayAction(arg1:string,arg2:string,arg3:string):Promise<void>;
 
 export function SetThreeWayActions(arg1:string,arg2:Array<string>,arg3:string):Promise<void>;
+
+export function StartChaserPack(arg1:string,arg2:string,arg3:string):Promise<string>;
 
 export function ThreeWayRun(arg1:string):Promise<reconcile.ThreeWayResult>;
 

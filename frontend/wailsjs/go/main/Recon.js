@@ -6,8 +6,8 @@ export function ApplyThreeWayRun(arg1, arg2) {
   return window['go']['main']['Recon']['ApplyThreeWayRun'](arg1, arg2);
 }
 
-export function ChaserPack(arg1, arg2, arg3) {
-  return window['go']['main']['Recon']['ChaserPack'](arg1, arg2, arg3);
+export function ChaserPackResult(arg1) {
+  return window['go']['main']['Recon']['ChaserPackResult'](arg1);
 }
 
 export function ITCRisk(arg1, arg2, arg3) {
@@ -160,6 +160,10 @@ export function SetThreeWayAction(arg1, arg2, arg3) {
 
 export function SetThreeWayActions(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['SetThreeWayActions'](arg1, arg2, arg3);
+}
+
+export function StartChaserPack(arg1, arg2, arg3) {
+  return window['go']['main']['Recon']['StartChaserPack'](arg1, arg2, arg3);
 }
 
 export function ThreeWayRun(arg1) {
