@@ -134,8 +134,11 @@ type ThreeWayRow struct {
 	// Period2B is the 2B's period; Section the 2B section of the document.
 	Period2B string `json:"period_2b,omitempty"`
 	Section  string `json:"section,omitempty"`
-	// IMSSection is the document's IMS section; InIMS says IMS lists it now (as last listed).
+	// IMSSection is the document's IMS section and IMSPeriod its return period in IMS (rtnprd,
+	// MMYYYY: the supplier's period of the 2B document); InIMS says IMS lists it now (as last
+	// listed). A run saved before IMSPeriod was kept reads it from Period2B.
 	IMSSection string `json:"ims_section,omitempty"`
+	IMSPeriod  string `json:"ims_period,omitempty"`
 	InIMS      bool   `json:"in_ims"`
 	// IMSStatus is the action on the portal (IMS list, else the 2B's imsStatus): A, R, P, N or "".
 	IMSStatus      string `json:"ims_status,omitempty"`
@@ -158,6 +161,7 @@ func (r *ThreeWayRow) AppendJSON(dst []byte) []byte {
 	dst = recon.AppendJSONStringField(dst, "period_2b", r.Period2B, true)
 	dst = recon.AppendJSONStringField(dst, "section", r.Section, true)
 	dst = recon.AppendJSONStringField(dst, "ims_section", r.IMSSection, true)
+	dst = recon.AppendJSONStringField(dst, "ims_period", r.IMSPeriod, true)
 	dst = recon.AppendJSONBoolField(dst, "in_ims", r.InIMS, false)
 	dst = recon.AppendJSONStringField(dst, "ims_status", r.IMSStatus, true)
 	dst = recon.AppendJSONBoolField(dst, "pending_blocked", r.PendingBlocked, true)
@@ -169,6 +173,33 @@ func (r *ThreeWayRow) AppendJSON(dst []byte) []byte {
 	dst = recon.AppendJSONStringField(dst, "choice", r.Choice, true)
 	dst = recon.AppendJSONStringField(dst, "send", r.Send, false)
 	return append(dst, '}')
+}
+
+// imsKey is the ims.Record Key of the row's IMS document ("" for a row not in 2B): its section,
+// return period, supplier and number.
+func (r *ThreeWayRow) imsKey() string {
+	if r.GSTR2A == nil || r.IMSSection == "" {
+		return ""
+	}
+	return ims.KeyOf(r.IMSSection, r.imsPeriod(), r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number)
+}
+
+// imsPeriod is the return period of the row's IMS document: IMSPeriod, else (a run saved before
+// it was kept) the 2B's period.
+func (r *ThreeWayRow) imsPeriod() string {
+	if r.IMSPeriod != "" {
+		return r.IMSPeriod
+	}
+	return ims.RetPeriod(r.Period2B)
+}
+
+// imsPeriodOf is the IMS return period (rtnprd) of a 2B document of period p: the supplier's
+// period it gives (supprd), else p.
+func imsPeriodOf(d *gstr2b.MatchDoc, p string) string {
+	if d.SupplierPeriod != "" {
+		return ims.RetPeriod(d.SupplierPeriod)
+	}
+	return ims.RetPeriod(p)
 }
 
 // send is what applying a row sends: the person's choice, else the recommended action.
@@ -419,11 +450,10 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 			d = docs[row.GSTR2A.RowRef]
 		}
 		if d.doc != nil {
-			tr.Period2B, tr.Section, tr.IMSSection = d.period, d.doc.Section, d.imsSection
+			tr.Period2B, tr.Section, tr.IMSSection, tr.IMSPeriod = d.period, d.doc.Section, d.imsSection, imsPeriodOf(d.doc, d.period)
 			in.SupplierPeriod, in.ITCAvailable, in.ITCReason = d.period, d.doc.ITCAvailable, d.doc.Reason
 			tr.IMSStatus = d.doc.IMSStatus
-			key := (&ims.Record{Section: d.imsSection, STIN: d.doc.Supplier, Number: d.doc.Number}).Key()
-			if r, ok := byKey[key]; ok {
+			if r, ok := byKey[tr.imsKey()]; ok {
 				tr.InIMS, tr.IMSStatus, tr.PendingBlocked = true, r.Action, r.PendingBlocked
 				in.PendingBlocked = r.PendingBlocked
 			}
@@ -571,11 +601,13 @@ type ApplyLine struct {
 	Supplier string `json:"supplier"`
 	Document string `json:"document"`
 	Section  string `json:"section"`
-	From     string `json:"from,omitempty"`
-	Action   string `json:"action"`
-	Reason   string `json:"reason"`
-	Result   string `json:"result"`
-	Message  string `json:"message,omitempty"`
+	// Period is the document's return period in IMS (rtnprd, MMYYYY).
+	Period  string `json:"rtnprd,omitempty"`
+	From    string `json:"from,omitempty"`
+	Action  string `json:"action"`
+	Reason  string `json:"reason"`
+	Result  string `json:"result"`
+	Message string `json:"message,omitempty"`
 	// Chosen says the action is the person's choice, not the recommendation.
 	Chosen bool `json:"chosen,omitempty"`
 }
@@ -712,10 +744,11 @@ func (s *Service) refreshIMS(ctx context.Context, tw *ThreeWayResult) error {
 	}
 	for i := range tw.Rows {
 		r := &tw.Rows[i]
-		if r.GSTR2A == nil || r.IMSSection == "" {
+		k := r.imsKey()
+		if k == "" {
 			continue
 		}
-		rec, ok := byKey[(&ims.Record{Section: r.IMSSection, STIN: r.GSTR2A.SupplierGSTIN, Number: r.GSTR2A.Number}).Key()]
+		rec, ok := byKey[k]
 		r.InIMS = ok
 		if ok {
 			r.IMSStatus, r.PendingBlocked = rec.Action, rec.PendingBlocked
@@ -735,7 +768,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 			continue
 		}
 		d := r.GSTR2A
-		l := ApplyLine{Supplier: d.SupplierGSTIN, Document: d.Number, Section: r.IMSSection, From: r.IMSStatus, Action: actionKey(send),
+		l := ApplyLine{Supplier: d.SupplierGSTIN, Document: d.Number, Section: r.IMSSection, Period: r.imsPeriod(), From: r.IMSStatus, Action: actionKey(send),
 			Reason: r.Recommended.Reason, Chosen: r.Choice != ""}
 		if l.Chosen {
 			l.Reason = "Your choice (gstdesk recommended " + recommendedWord(r.Recommended.Action) + ": " + r.Recommended.Reason + ")"
@@ -753,9 +786,10 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 		case dryRun:
 			l.Result = "dry_run"
 		default:
+			k := r.imsKey()
 			reqs = append(reqs, returns.IMSChangeRequest{Section: r.IMSSection, STIN: d.SupplierGSTIN, Number: d.Number,
-				Action: l.Action, Reason: l.Reason})
-			idx[choiceKey(r.IMSSection, d.SupplierGSTIN, d.Number)] = len(lines)
+				Period: r.imsPeriod(), Action: l.Action, Reason: l.Reason})
+			idx[k] = len(lines)
 			l.Result = "sent"
 		}
 		lines = append(lines, l)
@@ -766,7 +800,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 			return lines, err
 		}
 		for _, r := range res.Results {
-			if i, ok := idx[choiceKey(r.Section, r.STIN, r.Number)]; ok {
+			if i, ok := idx[ims.KeyOf(r.Section, r.Period, r.STIN, r.Number)]; ok {
 				lines[i].Result, lines[i].Message = r.Result, r.Message
 			}
 		}

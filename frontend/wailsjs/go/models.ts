@@ -4246,6 +4246,7 @@ export namespace reconcile {
 	    supplier: string;
 	    document: string;
 	    section: string;
+	    rtnprd?: string;
 	    from?: string;
 	    action: string;
 	    reason: string;
@@ -4262,6 +4263,7 @@ export namespace reconcile {
 	        this.supplier = source["supplier"];
 	        this.document = source["document"];
 	        this.section = source["section"];
+	        this.rtnprd = source["rtnprd"];
 	        this.from = source["from"];
 	        this.action = source["action"];
 	        this.reason = source["reason"];
@@ -4399,6 +4401,7 @@ export namespace reconcile {
 	    period_2b?: string;
 	    section?: string;
 	    ims_section?: string;
+	    ims_period?: string;
 	    in_ims: boolean;
 	    ims_status?: string;
 	    pending_blocked?: boolean;
@@ -4428,6 +4431,7 @@ export namespace reconcile {
 	        this.period_2b = source["period_2b"];
 	        this.section = source["section"];
 	        this.ims_section = source["ims_section"];
+	        this.ims_period = source["ims_period"];
 	        this.in_ims = source["in_ims"];
 	        this.ims_status = source["ims_status"];
 	        this.pending_blocked = source["pending_blocked"];
@@ -4622,6 +4626,7 @@ export namespace returns {
 	    section: string;
 	    stin: string;
 	    number: string;
+	    rtnprd?: string;
 	    from?: string;
 	    action: string;
 	    reason?: string;
@@ -4639,6 +4644,7 @@ export namespace returns {
 	        this.section = source["section"];
 	        this.stin = source["stin"];
 	        this.number = source["number"];
+	        this.rtnprd = source["rtnprd"];
 	        this.from = source["from"];
 	        this.action = source["action"];
 	        this.reason = source["reason"];
@@ -4692,6 +4698,7 @@ export namespace returns {
 	    section: string;
 	    stin: string;
 	    number: string;
+	    rtnprd?: string;
 	    action: string;
 	    reason: string;
 	
@@ -4704,6 +4711,7 @@ export namespace returns {
 	        this.section = source["section"];
 	        this.stin = source["stin"];
 	        this.number = source["number"];
+	        this.rtnprd = source["rtnprd"];
 	        this.action = source["action"];
 	        this.reason = source["reason"];
 	    }
