@@ -6,12 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/returns"
-	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/recon"
@@ -612,20 +610,6 @@ type ApplyLine struct {
 	Chosen bool `json:"chosen,omitempty"`
 }
 
-// ActionChoice is the person's choice of IMS action for one row of the reconciliation against
-// 2B, in place of the recommended one: the document (IMS section, supplier GSTIN, number) and
-// accept, pending, reject, reset or skip (send nothing for it).
-type ActionChoice struct {
-	Section  string `json:"section"`
-	Supplier string `json:"supplier"`
-	Document string `json:"document"`
-	Action   string `json:"action"`
-}
-
-func choiceKey(section, supplier, number string) string {
-	return section + "|" + strings.ToUpper(strings.TrimSpace(supplier)) + "|" + gstr2a.NormaliseInvoiceNumber(number)
-}
-
 // ThreeWayApply is what applying a three-way run did: the run applied and a line per document.
 type ThreeWayApply struct {
 	RunID string      `json:"run_id"`
@@ -641,70 +625,18 @@ func (s *Service) ApplyRecommendations(ctx context.Context, path, from, to strin
 	return out.Lines, err
 }
 
-// ApplyActions is ApplyRecommendations of an imported register (the window's token) with the
-// person's choices in place of the recommendations where given: a new run is saved with those
-// choices, and its actions are sent (or, dryRun, only said). The window's preview and apply take
-// this road; the command line's gst ims apply takes ApplyThreeWay, which sends the same way.
-func (s *Service) ApplyActions(ctx context.Context, token, from, to string, choices []ActionChoice, dryRun bool) ([]ApplyLine, error) {
-	chosen := map[string]string{}
-	for _, c := range choices {
-		code, err := ims.ParseChoice(c.Action)
-		if err != nil {
-			return nil, apperr.New(apperr.Invalid, "%s of %s: %s", c.Document, c.Supplier, apperr.Command.Public(err).Message)
-		}
-		if code != "" {
-			chosen[choiceKey(c.Section, c.Supplier, c.Document)] = code
-		}
-	}
-	// IMS is listed once: these lists are what the rows are compared with and what is sent from;
-	// a dry run without a session answers from the lists as last read.
-	listed, err := s.Returns.IMSListAll(ctx)
-	if err != nil && !dryRun {
-		return nil, err
-	}
-	tw, err := s.ReconAgainst2BToken(ctx, token, from, to)
-	if err != nil {
-		return nil, err
-	}
-	byChoice := map[string][]string{}
-	for i := range tw.Rows {
-		r := &tw.Rows[i]
-		if r.GSTR2A == nil {
-			continue
-		}
-		c, ok := chosen[choiceKey(r.IMSSection, r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number)]
-		if !ok {
-			// The window's list is every choice the person sees: one carried over from an
-			// earlier run that the screen did not show is not sent.
-			if r.Choice != "" {
-				r.Choice = ""
-				r.Send = r.send()
-				byChoice[""] = append(byChoice[""], r.Key)
-			}
-			continue
-		}
-		if err := ims.CheckChoice(c, choiceInput(r)); err != nil {
-			return nil, apperr.New(apperr.Invalid, "%s of %s: %s", r.GSTR2A.Number, r.GSTR2A.SupplierGSTIN, apperr.Command.Public(err).Message)
-		}
-		r.Choice = c
-		r.Send = r.send()
-		byChoice[c] = append(byChoice[c], r.Key)
-	}
-	// The choices are kept with the run, so the run says what was chosen and sent.
-	for c, keys := range byChoice {
-		if err := recon.SetChoices(ctx, s.DB.DB, tw.RunID, keys, c); err != nil {
-			return nil, err
-		}
-	}
-	return s.applyRows(ctx, tw, listed, dryRun)
-}
-
 // ApplyThreeWay sends the IMS actions of a three-way reconciliation: of the saved run runID as
 // the person left it (their choices, else the recommendations), or, when runID is "", of a new
 // run of the register at path for periods from-to (ApplyRecommendations). IMS is listed afresh
 // first, so what is compared and sent is the portal's status now; a dry run without a session
 // answers from the lists as last read and sends nothing.
 func (s *Service) ApplyThreeWay(ctx context.Context, path, from, to, runID string, dryRun bool) (ThreeWayApply, error) {
+	return s.applyThreeWay(ctx, path, from, to, runID, dryRun, func(int, int) {})
+}
+
+// applyThreeWay is ApplyThreeWay saying its progress: IMS listed (1 of 2), the actions sent (2).
+func (s *Service) applyThreeWay(ctx context.Context, path, from, to, runID string, dryRun bool, progress core.Progress) (ThreeWayApply, error) {
+	progress(0, 2)
 	if runID != "" {
 		if _, err := s.threeWayRunOf(ctx, runID); err != nil {
 			return ThreeWayApply{}, err
@@ -715,6 +647,7 @@ func (s *Service) ApplyThreeWay(ctx context.Context, path, from, to, runID strin
 	if err != nil && !dryRun {
 		return ThreeWayApply{}, err
 	}
+	progress(1, 2)
 	var tw ThreeWayResult
 	if runID == "" {
 		tw, err = s.ReconAgainst2B(ctx, path, from, to)
@@ -728,7 +661,18 @@ func (s *Service) ApplyThreeWay(ctx context.Context, path, from, to, runID strin
 		return ThreeWayApply{RunID: tw.RunID}, err
 	}
 	lines, err := s.applyRows(ctx, tw, listed, dryRun)
+	progress(2, 2)
 	return ThreeWayApply{RunID: tw.RunID, Lines: lines}, err
+}
+
+// ThreeWayRunNow is ThreeWayRun with the IMS lists as last read laid over its rows: whether IMS
+// lists each document and its status now (the window shows a run after applying it this way).
+func (s *Service) ThreeWayRunNow(ctx context.Context, runID string) (ThreeWayResult, error) {
+	tw, err := s.ThreeWayRun(ctx, runID)
+	if err == nil {
+		err = s.refreshIMS(ctx, &tw)
+	}
+	return tw, err
 }
 
 // refreshIMS lays the IMS lists as last read over a saved run's rows: whether IMS lists each
@@ -816,23 +760,21 @@ func recommendedWord(a string) string {
 	return ims.ActionWord(a)
 }
 
-// StartApplyActions runs ApplyActions (not a dry run) as a job; its result is the []ApplyLine.
-func (s *Service) StartApplyActions(ctx context.Context, token, from, to string, choices []ActionChoice) (string, error) {
-	if _, err := ReconPeriods(from, to); err != nil {
+// StartApplyThreeWay runs ApplyThreeWay of the saved run runID (not a dry run) as a job: the
+// window's apply, of the run on screen with the choices made on it. Its progress is IMS listed,
+// then the actions sent; cancelling stops the listing, or the wait for the service's answer
+// (nothing is then recorded as applied that the service did not confirm). Its result is a
+// ThreeWayApply (ApplyThreeWayResult).
+func (s *Service) StartApplyThreeWay(ctx context.Context, runID string) (string, error) {
+	if _, err := s.threeWayRunOf(ctx, runID); err != nil {
 		return "", err
 	}
-	if _, _, err := s.register(token); err != nil {
-		return "", err
-	}
-	return core.StartJob(s.Core, "recon:ims", func(ctx context.Context, progress core.Progress) ([]ApplyLine, error) {
-		progress(0, 1)
-		lines, err := s.ApplyActions(ctx, token, from, to, choices, false)
-		progress(1, 1)
-		return lines, err
+	return core.StartJob(s.Core, "recon:ims", func(ctx context.Context, progress core.Progress) (ThreeWayApply, error) {
+		return s.applyThreeWay(ctx, "", "", "", runID, false, progress)
 	}), nil
 }
 
-// ApplyActionsResult returns a finished StartApplyActions job's lines.
-func (s *Service) ApplyActionsResult(id string) ([]ApplyLine, error) {
-	return core.JobResult[[]ApplyLine](s.Core, id)
+// ApplyThreeWayResult returns a finished StartApplyThreeWay job's result.
+func (s *Service) ApplyThreeWayResult(id string) (ThreeWayApply, error) {
+	return core.JobResult[ThreeWayApply](s.Core, id)
 }

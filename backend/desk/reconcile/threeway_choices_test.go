@@ -8,10 +8,11 @@ import (
 	"gstdesk/backend/ims"
 )
 
-// The window's road: an imported register (token), the person's choices in place of the
-// recommendations, a preview that sends nothing, then the apply job with a result per line.
-func TestApplyActionsWithChoices(t *testing.T) {
-	s, p, res := imsMonth2B(t)
+// The window's road: an imported register (token) reconciled once, the person's choices recorded
+// on that run, a preview that sends nothing, then the apply job of the same run with a result per
+// line; neither saves another run.
+func TestApplyThreeWayRunWithChoices(t *testing.T) {
+	s, ev, p, res := imsMonth2BWatched(t)
 	ctx := context.Background()
 	if got := s.DefaultAgainst(ctx, p, p); got != Against2B {
 		t.Errorf("default against with a 2B stored = %q", got)
@@ -33,23 +34,41 @@ func TestApplyActionsWithChoices(t *testing.T) {
 	if tw.Counts["accept"] == 0 {
 		t.Fatalf("no accept recommended: %+v", tw.Counts)
 	}
-	// Choices: reject docs[0] (recommended accept), skip docs[1], leave the rest as recommended.
-	choices := []ActionChoice{
-		{Section: "b2b", Supplier: docs[0].Supplier, Document: docs[0].Number, Action: "reject"},
-		{Section: "b2b", Supplier: docs[1].Supplier, Document: " " + docs[1].Number, Action: "skip"},
+	// Choices on the run on screen: reject docs[0] (recommended accept), leave docs[1], the rest
+	// as recommended.
+	keyOf := map[string]string{}
+	for _, r := range tw.Rows {
+		if r.GSTR2A != nil {
+			keyOf[r.GSTR2A.Number] = r.Key
+		}
 	}
-	if _, err := s.ApplyActions(ctx, im.Token, p, p, []ActionChoice{{Section: "b2b", Supplier: docs[0].Supplier, Document: docs[0].Number, Action: "approve"}}, true); err == nil {
+	if err := s.SetThreeWayAction(ctx, tw.RunID, keyOf[docs[0].Number], "approve"); err == nil {
 		t.Error("an action IMS does not have was accepted")
 	}
-	preview, err := s.ApplyActions(ctx, im.Token, p, p, choices, true)
+	if err := s.SetThreeWayAction(ctx, tw.RunID, keyOf[docs[0].Number], "reject"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetThreeWayActions(ctx, tw.RunID, []string{keyOf[docs[1].Number]}, "skip"); err != nil {
+		t.Fatal(err)
+	}
+	runs := func() int {
+		t.Helper()
+		rs, err := s.ThreeWayRuns(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(rs)
+	}
+	saved := runs()
+	preview, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	byDoc := map[string]ApplyLine{}
-	for _, l := range preview {
+	for _, l := range preview.Lines {
 		byDoc[l.Document] = l
 	}
-	if l := byDoc[docs[0].Number]; l.Action != "reject" || l.Result != "dry_run" || l.Reason == "" {
+	if l := byDoc[docs[0].Number]; l.Action != "reject" || l.Result != "dry_run" || l.Reason == "" || !l.Chosen {
 		t.Errorf("chosen reject = %+v", l)
 	}
 	if l, ok := byDoc[docs[1].Number]; ok {
@@ -58,19 +77,29 @@ func TestApplyActionsWithChoices(t *testing.T) {
 	if log, _ := s.Returns.IMSLog(ctx); len(log) != 0 {
 		t.Errorf("preview logged %d actions", len(log))
 	}
-	id, err := s.StartApplyActions(ctx, im.Token, p, p, choices)
+	id, err := s.StartApplyThreeWay(ctx, tw.RunID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.WaitJob(ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	lines, err := s.ApplyActionsResult(id)
-	if err != nil {
-		t.Fatal(err)
+	applied, err := s.ApplyThreeWayResult(id)
+	if err != nil || applied.RunID != tw.RunID {
+		t.Fatalf("apply of run %s = %+v, %v", tw.RunID, applied, err)
+	}
+	if n := runs(); n != saved {
+		t.Errorf("preview and apply saved runs: %d, was %d", n, saved)
+	}
+	heard := false
+	for _, e := range ev.Progress() {
+		heard = heard || e.ID == id && e.Total == 2
+	}
+	if !heard {
+		t.Error("the apply job said no progress")
 	}
 	got := map[string]ApplyLine{}
-	for _, l := range lines {
+	for _, l := range applied.Lines {
 		got[l.Document] = l
 	}
 	if l := got[docs[0].Number]; l.Result != ims.ResultApplied || l.Action != "reject" {
@@ -86,12 +115,9 @@ func TestApplyActionsWithChoices(t *testing.T) {
 			t.Errorf("the skipped document was sent: %+v", e)
 		}
 	}
-	// The applied run is saved with the person's choices: reopened, it says what was chosen.
-	runs, err := s.ThreeWayRuns(ctx)
-	if err != nil || len(runs) == 0 {
-		t.Fatalf("runs %v, %v", runs, err)
-	}
-	run, err := s.ThreeWayRun(ctx, runs[0].ID)
+	// The run keeps the person's choices, and reopened with IMS as listed now it says what the
+	// portal has.
+	run, err := s.ThreeWayRunNow(ctx, tw.RunID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,19 +126,11 @@ func TestApplyActionsWithChoices(t *testing.T) {
 		if r.GSTR2A != nil && r.Choice != "" {
 			kept[r.GSTR2A.Number] = r.Choice
 		}
+		if r.GSTR2A != nil && r.GSTR2A.Number == docs[0].Number && r.IMSStatus != ims.Rejected {
+			t.Errorf("reopened now, %s reads IMS status %q", docs[0].Number, r.IMSStatus)
+		}
 	}
 	if len(kept) != 2 || kept[docs[0].Number] != ims.Rejected || kept[docs[1].Number] != ims.Leave {
 		t.Errorf("choices kept with the run: %v", kept)
-	}
-	// The window's next preview without choices shows the recommendations: what it sends is that,
-	// never a choice carried over from the run before that the screen did not show.
-	again, err := s.ApplyActions(ctx, im.Token, p, p, nil, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range again {
-		if l.Chosen {
-			t.Errorf("a carried choice the screen did not show: %+v", l)
-		}
 	}
 }

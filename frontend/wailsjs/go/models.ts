@@ -4224,24 +4224,6 @@ export namespace recon {
 
 export namespace reconcile {
 	
-	export class ActionChoice {
-	    section: string;
-	    supplier: string;
-	    document: string;
-	    action: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new ActionChoice(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.section = source["section"];
-	        this.supplier = source["supplier"];
-	        this.document = source["document"];
-	        this.action = source["action"];
-	    }
-	}
 	export class ApplyLine {
 	    supplier: string;
 	    document: string;
