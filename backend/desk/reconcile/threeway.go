@@ -262,7 +262,7 @@ func (s *Service) ReconAgainst2B(ctx context.Context, path, from, to string) (Th
 		twoB.wait()
 		return ThreeWayResult{Rows: []ThreeWayRow{}, Counts: map[string]int{}}, err
 	}
-	return s.threeWayRun(ctx, im, books, periods, twoB)
+	return s.threeWayRun(ctx, im, books, periods, twoB, RunOptions{})
 }
 
 // pending2B is the GSTR-2B side of a three-way run (ReconGSTR2B) being read on its own goroutine.
@@ -311,13 +311,13 @@ func (s *Service) ReconAgainst2BToken(ctx context.Context, token, from, to strin
 		twoB.wait()
 		return ThreeWayResult{}, err
 	}
-	return s.threeWayRun(ctx, v, books, periods, twoB)
+	return s.threeWayRun(ctx, v, books, periods, twoB, RunOptions{})
 }
 
-// threeWayRun reconciles books with the GSTR-2B of periods being read (twoB) and IMS and saves
-// the run.
-func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon.Invoice, periods []string, twoB *pending2B) (ThreeWayResult, error) {
-	out, res, err := s.threeWay(ctx, books, periods, twoB)
+// threeWayRun reconciles books with the GSTR-2B of periods being read (twoB) and IMS, with the
+// settings changed by ro (runOptions), and saves the run.
+func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon.Invoice, periods []string, twoB *pending2B, ro RunOptions) (ThreeWayResult, error) {
+	out, res, err := s.threeWay(ctx, books, periods, twoB, ro)
 	if err != nil {
 		return out, err
 	}
@@ -376,7 +376,7 @@ func choiceInput(r *ThreeWayRow) ims.ChoiceInput {
 
 // threeWay matches books with the GSTR-2B of periods (as read2B reads it) and lays the IMS status
 // and the recommendation over each row; res holds the matcher's rows of out, in the same order.
-func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods []string, read *pending2B) (ThreeWayResult, recon.Result, error) {
+func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods []string, read *pending2B, ro RunOptions) (ThreeWayResult, recon.Result, error) {
 	out := ThreeWayResult{From: periods[0], To: periods[len(periods)-1], Rows: []ThreeWayRow{}, Counts: map[string]int{}}
 	ws := s.Workspace().ID
 	twoB, docs, snaps, err := read.wait()
@@ -387,7 +387,7 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 		return out, recon.Result{}, apperr.New(apperr.NotFound, "No GSTR-2B is stored for %s to %s. Pull it (gstdesk gst 2b) or import the portal file (gstdesk gst import FILE) first.", out.From, out.To)
 	}
 	out.Snapshots = snaps
-	opt, err := s.reconOptions(ctx)
+	opt, err := s.runOptions(ctx, ro)
 	if err != nil {
 		return out, recon.Result{}, err
 	}

@@ -4,8 +4,10 @@ import (
 	"context"
 	"testing"
 
+	"gstdesk/backend/config"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/recon"
 )
 
 // The window's road: an imported register (token) reconciled once, the person's choices recorded
@@ -132,5 +134,46 @@ func TestApplyThreeWayRunWithChoices(t *testing.T) {
 	}
 	if len(kept) != 2 || kept[docs[0].Number] != ims.Rejected || kept[docs[1].Number] != ims.Leave {
 		t.Errorf("choices kept with the run: %v", kept)
+	}
+}
+
+// A three-way run run again keeps its own tolerances, as a 2A re-run does: the settings changed
+// since do not change what the run reconciles with.
+func TestThreeWayRerunKeepsTheRunsOptions(t *testing.T) {
+	s, ev, p, res := imsMonth2BWatched(t)
+	ctx := context.Background()
+	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 4})
+	path := registerFrom(t, page.Rows, func(i int, cols []string) []string { return cols })
+	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := recon.GetRun(ctx, s.DB.DB, tw.RunID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := config.Load(ctx, s.DB, s.Workspace())
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.AmountTolerance, set.DateWindowDays = set.AmountTolerance+7, set.DateWindowDays+5
+	if _, err := config.Save(ctx, s.DB, s.Workspace(), set); err != nil {
+		t.Fatal(err)
+	}
+	id, err := s.ReconRerun(ctx, tw.RunID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-ev.Done
+	again, err := s.ReconRunResult(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.ID == first.ID || again.Against != recon.AgainstGSTR2B {
+		t.Fatalf("re-run = %+v", again)
+	}
+	if again.Options.AmountTolerance != first.Options.AmountTolerance || again.Options.DateWindowDays != first.Options.DateWindowDays {
+		t.Errorf("re-run options = ₹%v, %d days; the run's were ₹%v, %d days", again.Options.AmountTolerance, again.Options.DateWindowDays,
+			first.Options.AmountTolerance, first.Options.DateWindowDays)
 	}
 }
