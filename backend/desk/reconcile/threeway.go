@@ -559,7 +559,9 @@ func (s *Service) SetThreeWayActions(ctx context.Context, runID string, rowKeys 
 	if len(rowKeys) == 0 {
 		return apperr.New(apperr.Invalid, "Choose at least one row.")
 	}
-	for _, k := range rowKeys {
+	// Each row is read once: checked here, and its fingerprint kept with the choice.
+	fps := make([]string, len(rowKeys))
+	for i, k := range rowKeys {
 		data, err := recon.RunRow(ctx, s.DB.DB, runID, k)
 		if err != nil {
 			return err
@@ -577,8 +579,9 @@ func (s *Service) SetThreeWayActions(ctx context.Context, runID string, rowKeys 
 			}
 			return apperr.New(apperr.Invalid, "%s: %s", what, apperr.Command.Public(err).Message)
 		}
+		fps[i] = r.Fingerprint()
 	}
-	return recon.SetChoices(ctx, s.DB.DB, runID, rowKeys, choice)
+	return recon.SetChoicesRead(ctx, s.DB.DB, runID, rowKeys, fps, choice)
 }
 
 func actionKey(a string) string {

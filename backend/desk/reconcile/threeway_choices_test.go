@@ -53,6 +53,16 @@ func TestApplyThreeWayRunWithChoices(t *testing.T) {
 	if err := s.SetThreeWayActions(ctx, tw.RunID, []string{keyOf[docs[1].Number]}, "skip"); err != nil {
 		t.Fatal(err)
 	}
+	// Each choice is kept with the fingerprint of its row as read once (SetChoicesRead).
+	chosen, _ := recon.Choices(ctx, s.DB.DB, tw.RunID)
+	for _, r := range tw.Rows {
+		if c, ok := chosen[r.Key]; ok && c.Fingerprint != r.Fingerprint() {
+			t.Errorf("choice on %s kept with fingerprint %q, the row's is %q", r.Key, c.Fingerprint, r.Fingerprint())
+		}
+	}
+	if len(chosen) != 2 {
+		t.Errorf("choices kept: %+v", chosen)
+	}
 	runs := func() int {
 		t.Helper()
 		rs, err := s.ThreeWayRuns(ctx)
