@@ -125,18 +125,3 @@ func (b *Recon) ReconDefaultAgainst(from, to string) (string, error) {
 func (b *Recon) ReconAgainst2BToken(token, from, to string) (reconcile.ThreeWayResult, error) {
 	return b.d.Recon.ReconAgainst2BToken(b.ctx, token, from, to)
 }
-
-// ReconPreviewActions lists what applying the IMS actions (recommended, or chosen) would send.
-func (b *Recon) ReconPreviewActions(token, from, to string, choices []reconcile.ActionChoice) ([]reconcile.ApplyLine, error) {
-	return b.d.Recon.ApplyActions(b.ctx, token, from, to, choices, true)
-}
-
-// ReconStartApplyActions applies the IMS actions (recommended, or chosen) as a job.
-func (b *Recon) ReconStartApplyActions(token, from, to string, choices []reconcile.ActionChoice) (string, error) {
-	return b.d.Recon.StartApplyActions(b.ctx, token, from, to, choices)
-}
-
-// ReconApplyActionsResult is how each line of a finished apply job went.
-func (b *Recon) ReconApplyActionsResult(id string) ([]reconcile.ApplyLine, error) {
-	return b.d.Recon.ApplyActionsResult(id)
-}

@@ -27,3 +27,18 @@ func (b *Recon) SetThreeWayActions(runID string, rowKeys []string, action string
 func (b *Recon) ApplyThreeWayRun(runID string, dryRun bool) (reconcile.ThreeWayApply, error) {
 	return b.d.Recon.ApplyThreeWay(b.ctx, "", "", "", runID, dryRun)
 }
+
+// StartApplyThreeWayRun sends the IMS actions of a saved run as the person left them, as a job.
+func (b *Recon) StartApplyThreeWayRun(runID string) (string, error) {
+	return b.d.Recon.StartApplyThreeWay(b.ctx, runID)
+}
+
+// ApplyThreeWayRunResult is how each line of a finished StartApplyThreeWayRun job went.
+func (b *Recon) ApplyThreeWayRunResult(id string) (reconcile.ThreeWayApply, error) {
+	return b.d.Recon.ApplyThreeWayResult(id)
+}
+
+// ThreeWayRunNow reopens a saved run with the IMS status of its documents as last listed.
+func (b *Recon) ThreeWayRunNow(runID string) (reconcile.ThreeWayResult, error) {
+	return b.d.Recon.ThreeWayRunNow(b.ctx, runID)
+}

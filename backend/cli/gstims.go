@@ -9,6 +9,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/period"
 )
 
 func init() {
@@ -19,7 +20,7 @@ func init() {
 const imsUsage = `usage:
   gstdesk gst ims count
   gstdesk gst ims list [--section b2b|b2ba|cn|cna|dn|dna|ecom|ecoma] [--status accepted|rejected|pending|no_action_taken] [--offline]
-  gstdesk gst ims set SUPPLIER_GSTIN DOCUMENT_NUMBER accept|reject|pending|reset [--reason TEXT]
+  gstdesk gst ims set SUPPLIER_GSTIN DOCUMENT_NUMBER accept|reject|pending|reset [--period MMYYYY] [--reason TEXT]
   gstdesk gst ims apply --year YYYY --month MM [--to-month MM] --purchases FILE [--dry-run]
   gstdesk gst ims apply --run RUN [--dry-run]      (a saved run against GSTR-2B, with the actions you chose on it)
   gstdesk gst ims log`
@@ -113,12 +114,13 @@ func imsList(ctx context.Context, g *gstRun, args []string) int {
 func imsSet(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("ims set")
 	reason := fs.String("reason", "", "why (kept in the IMS log)")
+	per := fs.String("period", "", "the supplier's return period of the document, MMYYYY (needed when IMS lists its number in two periods)")
 	rest, code := g.parse(fs, args)
 	if code >= 0 {
 		return code
 	}
 	if len(rest) != 3 {
-		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst ims set SUPPLIER_GSTIN DOCUMENT_NUMBER accept|reject|pending|reset [--reason TEXT]")
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst ims set SUPPLIER_GSTIN DOCUMENT_NUMBER accept|reject|pending|reset [--period MMYYYY] [--reason TEXT]")
 		return ExitUsage
 	}
 	switch rest[2] {
@@ -130,7 +132,13 @@ func imsSet(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	res, err := g.d.Returns.IMSSet(ctx, rest[0], rest[1], rest[2], *reason)
+	if *per != "" {
+		if _, err := period.ParseMonth(*per); err != nil {
+			fmt.Fprintf(g.env.Stderr, "gstdesk gst ims set: --period %q is not a return period MMYYYY\n", *per)
+			return ExitUsage
+		}
+	}
+	res, err := g.d.Returns.IMSApply(ctx, []returns.IMSChangeRequest{{STIN: rest[0], Number: rest[1], Period: *per, Action: rest[2], Reason: *reason}})
 	return g.emitIMS(res, err)
 }
 
@@ -145,7 +153,7 @@ func (g *gstRun) emitIMS(res returns.IMSApplyResult, err error) int {
 	}
 	for _, r := range res.Results {
 		rec := map[string]any{"section": r.Section, "supplier": r.STIN, "document": r.Number, "action": r.Action, "result": r.Result}
-		for k, v := range map[string]string{"from": r.From, "reason": r.Reason, "error_code": r.ErrorCode, "message": r.Message, "reference_id": r.ReferenceID} {
+		for k, v := range map[string]string{"rtnprd": r.Period, "from": r.From, "reason": r.Reason, "error_code": r.ErrorCode, "message": r.Message, "reference_id": r.ReferenceID} {
 			if v != "" {
 				rec[k] = v
 			}

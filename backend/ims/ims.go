@@ -99,9 +99,26 @@ func IsNote(section string) bool {
 
 func isAmendment(section string) bool { return strings.HasSuffix(section, "a") }
 
-// Key is how a record is known: section, supplier and number as normalised for matching.
-func (r *Record) Key() string {
-	return r.Section + "|" + r.STIN + "|" + gstr2a.NormaliseInvoiceNumber(r.Number)
+// Key is how a record is known: section, return period (rtnprd), supplier and number as
+// normalised for matching. A supplier may use one number in two return periods (numbering starts
+// again each financial year) and IMS may hold both at once (one kept pending): the return period
+// tells them apart.
+func (r *Record) Key() string { return KeyOf(r.Section, r.RtnPrd, r.STIN, r.Number) }
+
+// KeyOf is the Key of the record of an IMS section, return period (MMYYYY or YYYY-MM; "" when not
+// known), supplier GSTIN and document number.
+func KeyOf(section, rtnprd, stin, number string) string {
+	return section + "|" + RetPeriod(rtnprd) + "|" + strings.ToUpper(strings.TrimSpace(stin)) + "|" + gstr2a.NormaliseInvoiceNumber(number)
+}
+
+// RetPeriod writes a period (MMYYYY or YYYY-MM) as IMS's rtnprd, MMYYYY; what is not a period is
+// given back trimmed.
+func RetPeriod(p string) string {
+	p = strings.TrimSpace(p)
+	if m, err := period.ParseMonth(p); err == nil && m.Year != 0 {
+		return m.RetPeriod()
+	}
+	return p
 }
 
 // Parse reads one section of the IMS list (data.data: {"<section>": [...]}) and checks each record:

@@ -10,6 +10,7 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/period"
 	"gstdesk/backend/store"
 )
 
@@ -199,15 +200,31 @@ func ListedAt(ctx context.Context, db *sql.DB, workspaceID string) (time.Time, e
 	return t, nil
 }
 
-// SetKeptAction records in the kept list that the service applied an action to a document (its
-// action, and the record's "action" as a new list would give it), so the kept list says what the
-// portal says without listing the section again.
-func SetKeptAction(ctx context.Context, db *sql.DB, workspaceID, section, stin, number, action string) error {
+// SetKeptAction records in the kept list that the service applied an action to a document of a
+// return period (rtnprd, MMYYYY or YYYY-MM): its action, and the record's "action" as a new list
+// would give it, so the kept list says what the portal says without listing the section again. A
+// document of the same number in another return period is left as it is.
+func SetKeptAction(ctx context.Context, db *sql.DB, workspaceID, section, rtnprd, stin, number, action string) error {
 	_, err := db.ExecContext(ctx, `UPDATE ims_documents SET action = ?1, record = json_set(record, '$.action', ?1)
-		WHERE workspace_id = ?2 AND section = ?3 AND stin = ?4 AND num_norm = ?5`,
-		action, workspaceID, section, stin, gstr2a.NormaliseInvoiceNumber(number))
+		WHERE workspace_id = ?2 AND section = ?3 AND stin = ?4 AND num_norm = ?5 AND rtnprd = ?6`,
+		action, workspaceID, section, stin, gstr2a.NormaliseInvoiceNumber(number), RetPeriod(rtnprd))
 	if err != nil {
 		return fmt.Errorf("ims: keep action: %w", err)
 	}
 	return nil
+}
+
+// NotListedIn is the error for a document IMS does not list in the return period rtnprd.
+func NotListedIn(stin, number, rtnprd string) error {
+	return apperr.New(apperr.NotFound, "IMS does not list document %s of %s in the return period %s. List IMS first (gstdesk gst ims list), and check the supplier GSTIN, number and period.", number, stin, period.LabelOf(RetPeriod(rtnprd)))
+}
+
+// TwoPeriods is the error for a document number IMS lists in more than one return period of the
+// supplier, when which one is meant was not said.
+func TwoPeriods(stin, number string, rtnprds []string) error {
+	labels := make([]string, len(rtnprds))
+	for i, p := range rtnprds {
+		labels[i] = period.LabelOf(p)
+	}
+	return apperr.New(apperr.Invalid, "IMS lists document %s of %s in more than one return period (%s): say which (--period MMYYYY).", number, stin, strings.Join(labels, ", "))
 }

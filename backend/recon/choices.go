@@ -101,6 +101,16 @@ func SetChoices(ctx context.Context, db *sql.DB, runID string, rowKeys []string,
 		}
 		fps[i] = r.Fingerprint()
 	}
+	return SetChoicesRead(ctx, db, runID, rowKeys, fps, choice)
+}
+
+// SetChoicesRead is SetChoices of rows the caller has read already: fingerprints[i] is the
+// Fingerprint of the row rowKeys[i] as stored, so no row is read again.
+func SetChoicesRead(ctx context.Context, db *sql.DB, runID string, rowKeys, fingerprints []string, choice string) error {
+	if len(fingerprints) != len(rowKeys) {
+		return fmt.Errorf("recon: set choice: %d fingerprints for %d rows", len(fingerprints), len(rowKeys))
+	}
+	fps := fingerprints
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("recon: set choice: %w", err)

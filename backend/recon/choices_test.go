@@ -90,6 +90,9 @@ func TestRunKindsAndChoices(t *testing.T) {
 	if err := SetChoices(ctx, db.DB, last.ID, []string{"k0"}, "Z"); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("choice Z: %v", err)
 	}
+	if err := SetChoicesRead(ctx, db.DB, last.ID, []string{"k0", "k2"}, []string{"fp"}, "A"); err == nil {
+		t.Error("two rows with one fingerprint were taken")
+	}
 	if ch, _ = Choices(ctx, db.DB, last.ID); ch["k0"].Choice != "P" {
 		t.Errorf("a refused change changed k0: %+v", ch["k0"])
 	}

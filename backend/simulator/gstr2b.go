@@ -58,7 +58,9 @@ func (d *doc2b) imsSection() string {
 	return ""
 }
 
-func (d *doc2b) key() string { return d.imsSection() + "|" + d.ctin + "|" + d.num }
+// key is how IMS knows a document: section, supplier, number and the supplier's return period (a
+// supplier may use one number in two periods).
+func (d *doc2b) key() string { return d.imsSection() + "|" + d.ctin + "|" + d.num + "|" + d.supprd }
 
 // GSTR2BGenerationDate is when the GSTR-2B of a period is first available: the 14th of the next month.
 func GSTR2BGenerationDate(year, month int) time.Time {
@@ -191,11 +193,15 @@ func finishNote(d *doc2b) {
 	sumItems(d)
 }
 
-// applyEdits applies supplier edits made with EditIMSDocument: each adds ₹1 to the taxable value.
+// applyEdits applies supplier edits made with RenumberDocument (first) and EditIMSDocument: each
+// edit adds ₹1 to the taxable value.
 func (s *Server) applyEdits(recipient string, docs []*doc2b) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, d := range docs {
+		if num, ok := s.renumbered[recipient+"|"+d.supprd+"|"+d.ctin+"|"+d.num]; ok {
+			d.num = num
+		}
 		n := s.imsEdits[recipient+"|"+d.key()]
 		if n == 0 {
 			continue

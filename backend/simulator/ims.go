@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -42,7 +43,9 @@ type simJob struct {
 	applied   bool
 }
 
-// imsDocs are the documents IMS lists for recipient: those of the IMS period (IMSPeriod).
+// imsDocs are the documents IMS lists for recipient: those of the IMS period (IMSPeriod), and
+// those of earlier return periods kept pending there (IMS keeps a pending document until it is
+// acted on; one acted on since stays listed with its action).
 func (s *Server) imsDocs(recipient string) []*doc2b {
 	y, m, ok := s.IMSPeriod()
 	if !ok {
@@ -54,6 +57,40 @@ func (s *Server) imsDocs(recipient string) []*doc2b {
 			out = append(out, d)
 		}
 	}
+	cur := fmt.Sprintf("%02d%04d", m, y)
+	for _, prd := range s.pendingPeriods(recipient, cur) {
+		py, _ := strconv.Atoi(prd[2:])
+		pm, _ := strconv.Atoi(prd[:2])
+		for _, d := range s.generate2B(recipient, py, pm) {
+			if d.imsSection() != "" && s.imsAction(recipient, d) != "N" {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// pendingPeriods are the return periods before cur (MMYYYY) with a document of recipient kept
+// pending (or acted on since), oldest first.
+func (s *Server) pendingPeriods(recipient, cur string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	seen := map[string]bool{}
+	var out []string
+	for k, a := range s.imsActions {
+		rest, ok := strings.CutPrefix(k, recipient+"|")
+		i := strings.LastIndexByte(rest, '|')
+		if !ok || a == "" || a == "N" || i < 0 {
+			continue
+		}
+		prd := rest[i+1:]
+		if len(prd) != 6 || prd[2:]+prd[:2] >= cur[2:]+cur[:2] || seen[prd] {
+			continue
+		}
+		seen[prd] = true
+		out = append(out, prd)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][2:]+out[i][:2] < out[j][2:]+out[j][:2] })
 	return out
 }
 
@@ -66,20 +103,42 @@ func (s *Server) imsAction(recipient string, d *doc2b) string {
 	return "N"
 }
 
-// SetIMSAction sets the action of one IMS document as if someone acted on the portal (tests use
-// it to make a prev_status stale). section is the IMS key (b2b, b2bcn ...).
+// SetIMSAction sets the action of one IMS document of the IMS period as if someone acted on the
+// portal (tests use it to make a prev_status stale). section is the IMS key (b2b, b2bcn ...).
 func (s *Server) SetIMSAction(recipient, section, stin, num, action string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.imsActions[recipient+"|"+section+"|"+stin+"|"+num] = action
+	s.SetIMSActionIn(recipient, s.imsRtnPrd(), section, stin, num, action)
 }
 
-// EditIMSDocument changes one IMS document as a supplier amending it would: its taxable value
-// goes up by ₹1 (and its hash changes).
-func (s *Server) EditIMSDocument(recipient, section, stin, num string) {
+// SetIMSActionIn is SetIMSAction of the document of the supplier's return period rtnprd (MMYYYY):
+// a document of an earlier period kept pending ("P") stays listed in IMS.
+func (s *Server) SetIMSActionIn(recipient, rtnprd, section, stin, num, action string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.imsEdits[recipient+"|"+section+"|"+stin+"|"+num]++
+	s.imsActions[recipient+"|"+section+"|"+stin+"|"+num+"|"+rtnprd] = action
+}
+
+// EditIMSDocument changes one IMS document of the IMS period as a supplier amending it would: its
+// taxable value goes up by ₹1 (and its hash changes).
+func (s *Server) EditIMSDocument(recipient, section, stin, num string) {
+	rtnprd := s.imsRtnPrd()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.imsEdits[recipient+"|"+section+"|"+stin+"|"+num+"|"+rtnprd]++
+}
+
+// RenumberDocument gives the document num of supplier stin in return period rtnprd (MMYYYY) the
+// number newNum in GSTR-2B and IMS, as a supplier whose numbering starts again each year may
+// (tests use it for one number in two return periods).
+func (s *Server) RenumberDocument(recipient, rtnprd, stin, num, newNum string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.renumbered[recipient+"|"+rtnprd+"|"+stin+"|"+num] = newNum
+}
+
+// imsRtnPrd is the IMS period as MMYYYY.
+func (s *Server) imsRtnPrd() string {
+	y, m, _ := s.IMSPeriod()
+	return fmt.Sprintf("%02d%04d", m, y)
 }
 
 func imsHash(d *doc2b) string {
@@ -249,7 +308,7 @@ func (s *Server) imsSave(r *request, recipient string, reset bool) reply {
 						"inv": []any{map[string]any{"inum": num, "rtnprd": rtnprd}}})
 				}
 				job.proc++
-				d := docs[sec+"|"+stin+"|"+num]
+				d := docs[sec+"|"+stin+"|"+num+"|"+rtnprd]
 				switch {
 				case d == nil || prev != s.imsAction(recipient, d) || !sameAmount(rec["val"], d.val) || !sameAmount(rec["txval"], d.txval):
 					fail("IMSSAV0010", "Either previous action is incorrect/ invoice might have edited by supplier")

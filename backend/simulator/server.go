@@ -126,8 +126,9 @@ type Server struct {
 	recorded   []RecordedRequest
 	seq        uint64
 	cache      gstr2aCache
-	imsActions map[string]string     // recipient|section|stin|num → A, R, P (absent: N)
-	imsEdits   map[string]int        // recipient|section|stin|num → supplier edits
+	imsActions map[string]string     // recipient|section|stin|num|rtnprd → A, R, P (absent: N)
+	imsEdits   map[string]int        // recipient|section|stin|num|rtnprd → supplier edits
+	renumbered map[string]string     // recipient|rtnprd|stin|num → the number the supplier gave it instead
 	gen2b      map[string]*gstr2bGen // recipient|YYYYMM → what the last regeneration captured
 	jobs       map[string]*simJob    // reference id → asynchronous request
 	closing    chan struct{}
@@ -173,6 +174,7 @@ func New(opts Options) *Server {
 		paid:       map[string]int{},
 		imsActions: map[string]string{},
 		imsEdits:   map[string]int{},
+		renumbered: map[string]string{},
 		gen2b:      map[string]*gstr2bGen{},
 		jobs:       map[string]*simJob{},
 		closing:    make(chan struct{}),

@@ -351,6 +351,29 @@ type RunOptions struct {
 	CombineDuplicates bool
 }
 
+// runOptions are the matcher's options of a run: the workspace's settings, changed by ro.
+func (s *Service) runOptions(ctx context.Context, ro RunOptions) (recon.Options, error) {
+	opt, err := s.reconOptions(ctx)
+	if err != nil {
+		return opt, err
+	}
+	if ro.AmountTolerance != nil {
+		opt.AmountTolerance = *ro.AmountTolerance
+	}
+	if ro.DateWindowDays != nil {
+		opt.DateWindowDays = *ro.DateWindowDays
+	}
+	opt.CombineDuplicates = ro.CombineDuplicates
+	return opt, nil
+}
+
+// rerunOptions are a stored run's own tolerances and choices, not today's settings: a re-run
+// (against 2A or 2B) changes only what was decided and pulled since.
+func rerunOptions(run recon.Run) RunOptions {
+	tol, days := run.Options.AmountTolerance, run.Options.DateWindowDays
+	return RunOptions{AmountTolerance: &tol, DateWindowDays: &days, CombineDuplicates: run.Options.CombineDuplicates}
+}
+
 // RunOutcome is a finished run with what was left out of it.
 type RunOutcome struct {
 	Run recon.Run
@@ -381,17 +404,10 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 	if v.ErrorCount > 0 {
 		return nil, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", name, v.ErrorCount)
 	}
-	opt, err := s.reconOptions(ctx)
+	opt, err := s.runOptions(ctx, ro)
 	if err != nil {
 		return nil, err
 	}
-	if ro.AmountTolerance != nil {
-		opt.AmountTolerance = *ro.AmountTolerance
-	}
-	if ro.DateWindowDays != nil {
-		opt.DateWindowDays = *ro.DateWindowDays
-	}
-	opt.CombineDuplicates = ro.CombineDuplicates
 	ws := s.Workspace().ID
 	return func(ctx context.Context, progress core.Progress) (RunOutcome, error) {
 		progress(1, 3)
@@ -462,22 +478,19 @@ func (s *Service) ReconRerun(ctx context.Context, runID string) (string, error) 
 	if run.Against == recon.AgainstGSTR2B {
 		return s.rerunThreeWay(ctx, run)
 	}
-	// The run's own tolerances and choices, not today's settings: a re-run changes only what
-	// was decided and pulled since.
-	tol, days := run.Options.AmountTolerance, run.Options.DateWindowDays
-	return s.startRun(ctx, run.RegisterSHA256, run.FromPeriod, run.ToPeriod,
-		RunOptions{AmountTolerance: &tol, DateWindowDays: &days, CombineDuplicates: run.Options.CombineDuplicates})
+	return s.startRun(ctx, run.RegisterSHA256, run.FromPeriod, run.ToPeriod, rerunOptions(run))
 }
 
-// rerunThreeWay runs a saved run against GSTR-2B again as a job, with its register and periods
-// and the 2B, IMS lists and decisions stored now; the choices on it are taken over where the rows
-// read the same.
+// rerunThreeWay runs a saved run against GSTR-2B again as a job, with its register, periods and
+// options (rerunOptions, as a 2A re-run) and the 2B, IMS lists and decisions stored now; the
+// choices on it are taken over where the rows read the same.
 func (s *Service) rerunThreeWay(ctx context.Context, run recon.Run) (string, error) {
 	name, data, err := s.register(run.RegisterSHA256)
 	if err != nil {
 		return "", err
 	}
-	v, books, err := s.readRegister(ctx, run.RegisterSHA256, name, data, nil)
+	ro := rerunOptions(run)
+	v, books, err := s.readRegister(ctx, run.RegisterSHA256, name, data, nil, recon.ImportOptions{CombineDuplicates: ro.CombineDuplicates})
 	if err != nil {
 		return "", err
 	}
@@ -490,7 +503,7 @@ func (s *Service) rerunThreeWay(ctx context.Context, run recon.Run) (string, err
 	}
 	return core.StartJobSummarised(s.Core, "recon:run", func(ctx context.Context, progress core.Progress) (recon.Run, error) {
 		progress(1, 2)
-		tw, err := s.threeWayRun(ctx, v, books, periods, s.read2B(ctx, periods))
+		tw, err := s.threeWayRun(ctx, v, books, periods, s.read2B(ctx, periods), ro)
 		if err != nil {
 			return recon.Run{}, err
 		}

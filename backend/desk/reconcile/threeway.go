@@ -6,12 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/returns"
-	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/recon"
@@ -134,8 +132,11 @@ type ThreeWayRow struct {
 	// Period2B is the 2B's period; Section the 2B section of the document.
 	Period2B string `json:"period_2b,omitempty"`
 	Section  string `json:"section,omitempty"`
-	// IMSSection is the document's IMS section; InIMS says IMS lists it now (as last listed).
+	// IMSSection is the document's IMS section and IMSPeriod its return period in IMS (rtnprd,
+	// MMYYYY: the supplier's period of the 2B document); InIMS says IMS lists it now (as last
+	// listed). A run saved before IMSPeriod was kept reads it from Period2B.
 	IMSSection string `json:"ims_section,omitempty"`
+	IMSPeriod  string `json:"ims_period,omitempty"`
 	InIMS      bool   `json:"in_ims"`
 	// IMSStatus is the action on the portal (IMS list, else the 2B's imsStatus): A, R, P, N or "".
 	IMSStatus      string `json:"ims_status,omitempty"`
@@ -158,6 +159,7 @@ func (r *ThreeWayRow) AppendJSON(dst []byte) []byte {
 	dst = recon.AppendJSONStringField(dst, "period_2b", r.Period2B, true)
 	dst = recon.AppendJSONStringField(dst, "section", r.Section, true)
 	dst = recon.AppendJSONStringField(dst, "ims_section", r.IMSSection, true)
+	dst = recon.AppendJSONStringField(dst, "ims_period", r.IMSPeriod, true)
 	dst = recon.AppendJSONBoolField(dst, "in_ims", r.InIMS, false)
 	dst = recon.AppendJSONStringField(dst, "ims_status", r.IMSStatus, true)
 	dst = recon.AppendJSONBoolField(dst, "pending_blocked", r.PendingBlocked, true)
@@ -169,6 +171,33 @@ func (r *ThreeWayRow) AppendJSON(dst []byte) []byte {
 	dst = recon.AppendJSONStringField(dst, "choice", r.Choice, true)
 	dst = recon.AppendJSONStringField(dst, "send", r.Send, false)
 	return append(dst, '}')
+}
+
+// imsKey is the ims.Record Key of the row's IMS document ("" for a row not in 2B): its section,
+// return period, supplier and number.
+func (r *ThreeWayRow) imsKey() string {
+	if r.GSTR2A == nil || r.IMSSection == "" {
+		return ""
+	}
+	return ims.KeyOf(r.IMSSection, r.imsPeriod(), r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number)
+}
+
+// imsPeriod is the return period of the row's IMS document: IMSPeriod, else (a run saved before
+// it was kept) the 2B's period.
+func (r *ThreeWayRow) imsPeriod() string {
+	if r.IMSPeriod != "" {
+		return r.IMSPeriod
+	}
+	return ims.RetPeriod(r.Period2B)
+}
+
+// imsPeriodOf is the IMS return period (rtnprd) of a 2B document of period p: the supplier's
+// period it gives (supprd), else p.
+func imsPeriodOf(d *gstr2b.MatchDoc, p string) string {
+	if d.SupplierPeriod != "" {
+		return ims.RetPeriod(d.SupplierPeriod)
+	}
+	return ims.RetPeriod(p)
 }
 
 // send is what applying a row sends: the person's choice, else the recommended action.
@@ -233,7 +262,7 @@ func (s *Service) ReconAgainst2B(ctx context.Context, path, from, to string) (Th
 		twoB.wait()
 		return ThreeWayResult{Rows: []ThreeWayRow{}, Counts: map[string]int{}}, err
 	}
-	return s.threeWayRun(ctx, im, books, periods, twoB)
+	return s.threeWayRun(ctx, im, books, periods, twoB, RunOptions{})
 }
 
 // pending2B is the GSTR-2B side of a three-way run (ReconGSTR2B) being read on its own goroutine.
@@ -282,13 +311,13 @@ func (s *Service) ReconAgainst2BToken(ctx context.Context, token, from, to strin
 		twoB.wait()
 		return ThreeWayResult{}, err
 	}
-	return s.threeWayRun(ctx, v, books, periods, twoB)
+	return s.threeWayRun(ctx, v, books, periods, twoB, RunOptions{})
 }
 
-// threeWayRun reconciles books with the GSTR-2B of periods being read (twoB) and IMS and saves
-// the run.
-func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon.Invoice, periods []string, twoB *pending2B) (ThreeWayResult, error) {
-	out, res, err := s.threeWay(ctx, books, periods, twoB)
+// threeWayRun reconciles books with the GSTR-2B of periods being read (twoB) and IMS, with the
+// settings changed by ro (runOptions), and saves the run.
+func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon.Invoice, periods []string, twoB *pending2B, ro RunOptions) (ThreeWayResult, error) {
+	out, res, err := s.threeWay(ctx, books, periods, twoB, ro)
 	if err != nil {
 		return out, err
 	}
@@ -347,7 +376,7 @@ func choiceInput(r *ThreeWayRow) ims.ChoiceInput {
 
 // threeWay matches books with the GSTR-2B of periods (as read2B reads it) and lays the IMS status
 // and the recommendation over each row; res holds the matcher's rows of out, in the same order.
-func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods []string, read *pending2B) (ThreeWayResult, recon.Result, error) {
+func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods []string, read *pending2B, ro RunOptions) (ThreeWayResult, recon.Result, error) {
 	out := ThreeWayResult{From: periods[0], To: periods[len(periods)-1], Rows: []ThreeWayRow{}, Counts: map[string]int{}}
 	ws := s.Workspace().ID
 	twoB, docs, snaps, err := read.wait()
@@ -358,7 +387,7 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 		return out, recon.Result{}, apperr.New(apperr.NotFound, "No GSTR-2B is stored for %s to %s. Pull it (gstdesk gst 2b) or import the portal file (gstdesk gst import FILE) first.", out.From, out.To)
 	}
 	out.Snapshots = snaps
-	opt, err := s.reconOptions(ctx)
+	opt, err := s.runOptions(ctx, ro)
 	if err != nil {
 		return out, recon.Result{}, err
 	}
@@ -419,11 +448,10 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 			d = docs[row.GSTR2A.RowRef]
 		}
 		if d.doc != nil {
-			tr.Period2B, tr.Section, tr.IMSSection = d.period, d.doc.Section, d.imsSection
+			tr.Period2B, tr.Section, tr.IMSSection, tr.IMSPeriod = d.period, d.doc.Section, d.imsSection, imsPeriodOf(d.doc, d.period)
 			in.SupplierPeriod, in.ITCAvailable, in.ITCReason = d.period, d.doc.ITCAvailable, d.doc.Reason
 			tr.IMSStatus = d.doc.IMSStatus
-			key := (&ims.Record{Section: d.imsSection, STIN: d.doc.Supplier, Number: d.doc.Number}).Key()
-			if r, ok := byKey[key]; ok {
+			if r, ok := byKey[tr.imsKey()]; ok {
 				tr.InIMS, tr.IMSStatus, tr.PendingBlocked = true, r.Action, r.PendingBlocked
 				in.PendingBlocked = r.PendingBlocked
 			}
@@ -531,7 +559,9 @@ func (s *Service) SetThreeWayActions(ctx context.Context, runID string, rowKeys 
 	if len(rowKeys) == 0 {
 		return apperr.New(apperr.Invalid, "Choose at least one row.")
 	}
-	for _, k := range rowKeys {
+	// Each row is read once: checked here, and its fingerprint kept with the choice.
+	fps := make([]string, len(rowKeys))
+	for i, k := range rowKeys {
 		data, err := recon.RunRow(ctx, s.DB.DB, runID, k)
 		if err != nil {
 			return err
@@ -549,8 +579,9 @@ func (s *Service) SetThreeWayActions(ctx context.Context, runID string, rowKeys 
 			}
 			return apperr.New(apperr.Invalid, "%s: %s", what, apperr.Command.Public(err).Message)
 		}
+		fps[i] = r.Fingerprint()
 	}
-	return recon.SetChoices(ctx, s.DB.DB, runID, rowKeys, choice)
+	return recon.SetChoicesRead(ctx, s.DB.DB, runID, rowKeys, fps, choice)
 }
 
 func actionKey(a string) string {
@@ -571,27 +602,15 @@ type ApplyLine struct {
 	Supplier string `json:"supplier"`
 	Document string `json:"document"`
 	Section  string `json:"section"`
-	From     string `json:"from,omitempty"`
-	Action   string `json:"action"`
-	Reason   string `json:"reason"`
-	Result   string `json:"result"`
-	Message  string `json:"message,omitempty"`
+	// Period is the document's return period in IMS (rtnprd, MMYYYY).
+	Period  string `json:"rtnprd,omitempty"`
+	From    string `json:"from,omitempty"`
+	Action  string `json:"action"`
+	Reason  string `json:"reason"`
+	Result  string `json:"result"`
+	Message string `json:"message,omitempty"`
 	// Chosen says the action is the person's choice, not the recommendation.
 	Chosen bool `json:"chosen,omitempty"`
-}
-
-// ActionChoice is the person's choice of IMS action for one row of the reconciliation against
-// 2B, in place of the recommended one: the document (IMS section, supplier GSTIN, number) and
-// accept, pending, reject, reset or skip (send nothing for it).
-type ActionChoice struct {
-	Section  string `json:"section"`
-	Supplier string `json:"supplier"`
-	Document string `json:"document"`
-	Action   string `json:"action"`
-}
-
-func choiceKey(section, supplier, number string) string {
-	return section + "|" + strings.ToUpper(strings.TrimSpace(supplier)) + "|" + gstr2a.NormaliseInvoiceNumber(number)
 }
 
 // ThreeWayApply is what applying a three-way run did: the run applied and a line per document.
@@ -609,70 +628,18 @@ func (s *Service) ApplyRecommendations(ctx context.Context, path, from, to strin
 	return out.Lines, err
 }
 
-// ApplyActions is ApplyRecommendations of an imported register (the window's token) with the
-// person's choices in place of the recommendations where given: a new run is saved with those
-// choices, and its actions are sent (or, dryRun, only said). The window's preview and apply take
-// this road; the command line's gst ims apply takes ApplyThreeWay, which sends the same way.
-func (s *Service) ApplyActions(ctx context.Context, token, from, to string, choices []ActionChoice, dryRun bool) ([]ApplyLine, error) {
-	chosen := map[string]string{}
-	for _, c := range choices {
-		code, err := ims.ParseChoice(c.Action)
-		if err != nil {
-			return nil, apperr.New(apperr.Invalid, "%s of %s: %s", c.Document, c.Supplier, apperr.Command.Public(err).Message)
-		}
-		if code != "" {
-			chosen[choiceKey(c.Section, c.Supplier, c.Document)] = code
-		}
-	}
-	// IMS is listed once: these lists are what the rows are compared with and what is sent from;
-	// a dry run without a session answers from the lists as last read.
-	listed, err := s.Returns.IMSListAll(ctx)
-	if err != nil && !dryRun {
-		return nil, err
-	}
-	tw, err := s.ReconAgainst2BToken(ctx, token, from, to)
-	if err != nil {
-		return nil, err
-	}
-	byChoice := map[string][]string{}
-	for i := range tw.Rows {
-		r := &tw.Rows[i]
-		if r.GSTR2A == nil {
-			continue
-		}
-		c, ok := chosen[choiceKey(r.IMSSection, r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number)]
-		if !ok {
-			// The window's list is every choice the person sees: one carried over from an
-			// earlier run that the screen did not show is not sent.
-			if r.Choice != "" {
-				r.Choice = ""
-				r.Send = r.send()
-				byChoice[""] = append(byChoice[""], r.Key)
-			}
-			continue
-		}
-		if err := ims.CheckChoice(c, choiceInput(r)); err != nil {
-			return nil, apperr.New(apperr.Invalid, "%s of %s: %s", r.GSTR2A.Number, r.GSTR2A.SupplierGSTIN, apperr.Command.Public(err).Message)
-		}
-		r.Choice = c
-		r.Send = r.send()
-		byChoice[c] = append(byChoice[c], r.Key)
-	}
-	// The choices are kept with the run, so the run says what was chosen and sent.
-	for c, keys := range byChoice {
-		if err := recon.SetChoices(ctx, s.DB.DB, tw.RunID, keys, c); err != nil {
-			return nil, err
-		}
-	}
-	return s.applyRows(ctx, tw, listed, dryRun)
-}
-
 // ApplyThreeWay sends the IMS actions of a three-way reconciliation: of the saved run runID as
 // the person left it (their choices, else the recommendations), or, when runID is "", of a new
 // run of the register at path for periods from-to (ApplyRecommendations). IMS is listed afresh
 // first, so what is compared and sent is the portal's status now; a dry run without a session
 // answers from the lists as last read and sends nothing.
 func (s *Service) ApplyThreeWay(ctx context.Context, path, from, to, runID string, dryRun bool) (ThreeWayApply, error) {
+	return s.applyThreeWay(ctx, path, from, to, runID, dryRun, func(int, int) {})
+}
+
+// applyThreeWay is ApplyThreeWay saying its progress: IMS listed (1 of 2), the actions sent (2).
+func (s *Service) applyThreeWay(ctx context.Context, path, from, to, runID string, dryRun bool, progress core.Progress) (ThreeWayApply, error) {
+	progress(0, 2)
 	if runID != "" {
 		if _, err := s.threeWayRunOf(ctx, runID); err != nil {
 			return ThreeWayApply{}, err
@@ -683,6 +650,7 @@ func (s *Service) ApplyThreeWay(ctx context.Context, path, from, to, runID strin
 	if err != nil && !dryRun {
 		return ThreeWayApply{}, err
 	}
+	progress(1, 2)
 	var tw ThreeWayResult
 	if runID == "" {
 		tw, err = s.ReconAgainst2B(ctx, path, from, to)
@@ -696,7 +664,18 @@ func (s *Service) ApplyThreeWay(ctx context.Context, path, from, to, runID strin
 		return ThreeWayApply{RunID: tw.RunID}, err
 	}
 	lines, err := s.applyRows(ctx, tw, listed, dryRun)
+	progress(2, 2)
 	return ThreeWayApply{RunID: tw.RunID, Lines: lines}, err
+}
+
+// ThreeWayRunNow is ThreeWayRun with the IMS lists as last read laid over its rows: whether IMS
+// lists each document and its status now (the window shows a run after applying it this way).
+func (s *Service) ThreeWayRunNow(ctx context.Context, runID string) (ThreeWayResult, error) {
+	tw, err := s.ThreeWayRun(ctx, runID)
+	if err == nil {
+		err = s.refreshIMS(ctx, &tw)
+	}
+	return tw, err
 }
 
 // refreshIMS lays the IMS lists as last read over a saved run's rows: whether IMS lists each
@@ -712,10 +691,11 @@ func (s *Service) refreshIMS(ctx context.Context, tw *ThreeWayResult) error {
 	}
 	for i := range tw.Rows {
 		r := &tw.Rows[i]
-		if r.GSTR2A == nil || r.IMSSection == "" {
+		k := r.imsKey()
+		if k == "" {
 			continue
 		}
-		rec, ok := byKey[(&ims.Record{Section: r.IMSSection, STIN: r.GSTR2A.SupplierGSTIN, Number: r.GSTR2A.Number}).Key()]
+		rec, ok := byKey[k]
 		r.InIMS = ok
 		if ok {
 			r.IMSStatus, r.PendingBlocked = rec.Action, rec.PendingBlocked
@@ -735,7 +715,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 			continue
 		}
 		d := r.GSTR2A
-		l := ApplyLine{Supplier: d.SupplierGSTIN, Document: d.Number, Section: r.IMSSection, From: r.IMSStatus, Action: actionKey(send),
+		l := ApplyLine{Supplier: d.SupplierGSTIN, Document: d.Number, Section: r.IMSSection, Period: r.imsPeriod(), From: r.IMSStatus, Action: actionKey(send),
 			Reason: r.Recommended.Reason, Chosen: r.Choice != ""}
 		if l.Chosen {
 			l.Reason = "Your choice (gstdesk recommended " + recommendedWord(r.Recommended.Action) + ": " + r.Recommended.Reason + ")"
@@ -753,9 +733,10 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 		case dryRun:
 			l.Result = "dry_run"
 		default:
+			k := r.imsKey()
 			reqs = append(reqs, returns.IMSChangeRequest{Section: r.IMSSection, STIN: d.SupplierGSTIN, Number: d.Number,
-				Action: l.Action, Reason: l.Reason})
-			idx[choiceKey(r.IMSSection, d.SupplierGSTIN, d.Number)] = len(lines)
+				Period: r.imsPeriod(), Action: l.Action, Reason: l.Reason})
+			idx[k] = len(lines)
 			l.Result = "sent"
 		}
 		lines = append(lines, l)
@@ -766,7 +747,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 			return lines, err
 		}
 		for _, r := range res.Results {
-			if i, ok := idx[choiceKey(r.Section, r.STIN, r.Number)]; ok {
+			if i, ok := idx[ims.KeyOf(r.Section, r.Period, r.STIN, r.Number)]; ok {
 				lines[i].Result, lines[i].Message = r.Result, r.Message
 			}
 		}
@@ -782,23 +763,21 @@ func recommendedWord(a string) string {
 	return ims.ActionWord(a)
 }
 
-// StartApplyActions runs ApplyActions (not a dry run) as a job; its result is the []ApplyLine.
-func (s *Service) StartApplyActions(ctx context.Context, token, from, to string, choices []ActionChoice) (string, error) {
-	if _, err := ReconPeriods(from, to); err != nil {
+// StartApplyThreeWay runs ApplyThreeWay of the saved run runID (not a dry run) as a job: the
+// window's apply, of the run on screen with the choices made on it. Its progress is IMS listed,
+// then the actions sent; cancelling stops the listing, or the wait for the service's answer
+// (nothing is then recorded as applied that the service did not confirm). Its result is a
+// ThreeWayApply (ApplyThreeWayResult).
+func (s *Service) StartApplyThreeWay(ctx context.Context, runID string) (string, error) {
+	if _, err := s.threeWayRunOf(ctx, runID); err != nil {
 		return "", err
 	}
-	if _, _, err := s.register(token); err != nil {
-		return "", err
-	}
-	return core.StartJob(s.Core, "recon:ims", func(ctx context.Context, progress core.Progress) ([]ApplyLine, error) {
-		progress(0, 1)
-		lines, err := s.ApplyActions(ctx, token, from, to, choices, false)
-		progress(1, 1)
-		return lines, err
+	return core.StartJob(s.Core, "recon:ims", func(ctx context.Context, progress core.Progress) (ThreeWayApply, error) {
+		return s.applyThreeWay(ctx, "", "", "", runID, false, progress)
 	}), nil
 }
 
-// ApplyActionsResult returns a finished StartApplyActions job's lines.
-func (s *Service) ApplyActionsResult(id string) ([]ApplyLine, error) {
-	return core.JobResult[[]ApplyLine](s.Core, id)
+// ApplyThreeWayResult returns a finished StartApplyThreeWay job's result.
+func (s *Service) ApplyThreeWayResult(id string) (ThreeWayApply, error) {
+	return core.JobResult[ThreeWayApply](s.Core, id)
 }

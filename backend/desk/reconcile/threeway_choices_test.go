@@ -4,14 +4,17 @@ import (
 	"context"
 	"testing"
 
+	"gstdesk/backend/config"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/recon"
 )
 
-// The window's road: an imported register (token), the person's choices in place of the
-// recommendations, a preview that sends nothing, then the apply job with a result per line.
-func TestApplyActionsWithChoices(t *testing.T) {
-	s, p, res := imsMonth2B(t)
+// The window's road: an imported register (token) reconciled once, the person's choices recorded
+// on that run, a preview that sends nothing, then the apply job of the same run with a result per
+// line; neither saves another run.
+func TestApplyThreeWayRunWithChoices(t *testing.T) {
+	s, ev, p, res := imsMonth2BWatched(t)
 	ctx := context.Background()
 	if got := s.DefaultAgainst(ctx, p, p); got != Against2B {
 		t.Errorf("default against with a 2B stored = %q", got)
@@ -33,23 +36,51 @@ func TestApplyActionsWithChoices(t *testing.T) {
 	if tw.Counts["accept"] == 0 {
 		t.Fatalf("no accept recommended: %+v", tw.Counts)
 	}
-	// Choices: reject docs[0] (recommended accept), skip docs[1], leave the rest as recommended.
-	choices := []ActionChoice{
-		{Section: "b2b", Supplier: docs[0].Supplier, Document: docs[0].Number, Action: "reject"},
-		{Section: "b2b", Supplier: docs[1].Supplier, Document: " " + docs[1].Number, Action: "skip"},
+	// Choices on the run on screen: reject docs[0] (recommended accept), leave docs[1], the rest
+	// as recommended.
+	keyOf := map[string]string{}
+	for _, r := range tw.Rows {
+		if r.GSTR2A != nil {
+			keyOf[r.GSTR2A.Number] = r.Key
+		}
 	}
-	if _, err := s.ApplyActions(ctx, im.Token, p, p, []ActionChoice{{Section: "b2b", Supplier: docs[0].Supplier, Document: docs[0].Number, Action: "approve"}}, true); err == nil {
+	if err := s.SetThreeWayAction(ctx, tw.RunID, keyOf[docs[0].Number], "approve"); err == nil {
 		t.Error("an action IMS does not have was accepted")
 	}
-	preview, err := s.ApplyActions(ctx, im.Token, p, p, choices, true)
+	if err := s.SetThreeWayAction(ctx, tw.RunID, keyOf[docs[0].Number], "reject"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetThreeWayActions(ctx, tw.RunID, []string{keyOf[docs[1].Number]}, "skip"); err != nil {
+		t.Fatal(err)
+	}
+	// Each choice is kept with the fingerprint of its row as read once (SetChoicesRead).
+	chosen, _ := recon.Choices(ctx, s.DB.DB, tw.RunID)
+	for _, r := range tw.Rows {
+		if c, ok := chosen[r.Key]; ok && c.Fingerprint != r.Fingerprint() {
+			t.Errorf("choice on %s kept with fingerprint %q, the row's is %q", r.Key, c.Fingerprint, r.Fingerprint())
+		}
+	}
+	if len(chosen) != 2 {
+		t.Errorf("choices kept: %+v", chosen)
+	}
+	runs := func() int {
+		t.Helper()
+		rs, err := s.ThreeWayRuns(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(rs)
+	}
+	saved := runs()
+	preview, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	byDoc := map[string]ApplyLine{}
-	for _, l := range preview {
+	for _, l := range preview.Lines {
 		byDoc[l.Document] = l
 	}
-	if l := byDoc[docs[0].Number]; l.Action != "reject" || l.Result != "dry_run" || l.Reason == "" {
+	if l := byDoc[docs[0].Number]; l.Action != "reject" || l.Result != "dry_run" || l.Reason == "" || !l.Chosen {
 		t.Errorf("chosen reject = %+v", l)
 	}
 	if l, ok := byDoc[docs[1].Number]; ok {
@@ -58,19 +89,29 @@ func TestApplyActionsWithChoices(t *testing.T) {
 	if log, _ := s.Returns.IMSLog(ctx); len(log) != 0 {
 		t.Errorf("preview logged %d actions", len(log))
 	}
-	id, err := s.StartApplyActions(ctx, im.Token, p, p, choices)
+	id, err := s.StartApplyThreeWay(ctx, tw.RunID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.WaitJob(ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	lines, err := s.ApplyActionsResult(id)
-	if err != nil {
-		t.Fatal(err)
+	applied, err := s.ApplyThreeWayResult(id)
+	if err != nil || applied.RunID != tw.RunID {
+		t.Fatalf("apply of run %s = %+v, %v", tw.RunID, applied, err)
+	}
+	if n := runs(); n != saved {
+		t.Errorf("preview and apply saved runs: %d, was %d", n, saved)
+	}
+	heard := false
+	for _, e := range ev.Progress() {
+		heard = heard || e.ID == id && e.Total == 2
+	}
+	if !heard {
+		t.Error("the apply job said no progress")
 	}
 	got := map[string]ApplyLine{}
-	for _, l := range lines {
+	for _, l := range applied.Lines {
 		got[l.Document] = l
 	}
 	if l := got[docs[0].Number]; l.Result != ims.ResultApplied || l.Action != "reject" {
@@ -86,12 +127,9 @@ func TestApplyActionsWithChoices(t *testing.T) {
 			t.Errorf("the skipped document was sent: %+v", e)
 		}
 	}
-	// The applied run is saved with the person's choices: reopened, it says what was chosen.
-	runs, err := s.ThreeWayRuns(ctx)
-	if err != nil || len(runs) == 0 {
-		t.Fatalf("runs %v, %v", runs, err)
-	}
-	run, err := s.ThreeWayRun(ctx, runs[0].ID)
+	// The run keeps the person's choices, and reopened with IMS as listed now it says what the
+	// portal has.
+	run, err := s.ThreeWayRunNow(ctx, tw.RunID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,19 +138,52 @@ func TestApplyActionsWithChoices(t *testing.T) {
 		if r.GSTR2A != nil && r.Choice != "" {
 			kept[r.GSTR2A.Number] = r.Choice
 		}
+		if r.GSTR2A != nil && r.GSTR2A.Number == docs[0].Number && r.IMSStatus != ims.Rejected {
+			t.Errorf("reopened now, %s reads IMS status %q", docs[0].Number, r.IMSStatus)
+		}
 	}
 	if len(kept) != 2 || kept[docs[0].Number] != ims.Rejected || kept[docs[1].Number] != ims.Leave {
 		t.Errorf("choices kept with the run: %v", kept)
 	}
-	// The window's next preview without choices shows the recommendations: what it sends is that,
-	// never a choice carried over from the run before that the screen did not show.
-	again, err := s.ApplyActions(ctx, im.Token, p, p, nil, true)
+}
+
+// A three-way run run again keeps its own tolerances, as a 2A re-run does: the settings changed
+// since do not change what the run reconciles with.
+func TestThreeWayRerunKeepsTheRunsOptions(t *testing.T) {
+	s, ev, p, res := imsMonth2BWatched(t)
+	ctx := context.Background()
+	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 4})
+	path := registerFrom(t, page.Rows, func(i int, cols []string) []string { return cols })
+	tw, err := s.ReconAgainst2B(ctx, path, p, p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range again {
-		if l.Chosen {
-			t.Errorf("a carried choice the screen did not show: %+v", l)
-		}
+	first, err := recon.GetRun(ctx, s.DB.DB, tw.RunID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := config.Load(ctx, s.DB, s.Workspace())
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.AmountTolerance, set.DateWindowDays = set.AmountTolerance+7, set.DateWindowDays+5
+	if _, err := config.Save(ctx, s.DB, s.Workspace(), set); err != nil {
+		t.Fatal(err)
+	}
+	id, err := s.ReconRerun(ctx, tw.RunID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-ev.Done
+	again, err := s.ReconRunResult(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.ID == first.ID || again.Against != recon.AgainstGSTR2B {
+		t.Fatalf("re-run = %+v", again)
+	}
+	if again.Options.AmountTolerance != first.Options.AmountTolerance || again.Options.DateWindowDays != first.Options.DateWindowDays {
+		t.Errorf("re-run options = ₹%v, %d days; the run's were ₹%v, %d days", again.Options.AmountTolerance, again.Options.DateWindowDays,
+			first.Options.AmountTolerance, first.Options.DateWindowDays)
 	}
 }

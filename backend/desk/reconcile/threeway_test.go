@@ -3,6 +3,7 @@ package reconcile
 import (
 	"context"
 	"fmt"
+	"gstdesk/backend/desk/core/coretest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,7 +44,14 @@ func registerFrom(t *testing.T, docs []gstr2b.DocumentRow, edit func(i int, cols
 // after the 14th).
 func imsMonth2B(t *testing.T) (*Service, string, []returns.Pull2BResult) {
 	t.Helper()
-	s := openService(t)
+	s, _, p, res := imsMonth2BWatched(t)
+	return s, p, res
+}
+
+// imsMonth2BWatched is imsMonth2B with the jobs' events heard.
+func imsMonth2BWatched(t *testing.T) (*Service, *coretest.Events, string, []returns.Pull2BResult) {
+	t.Helper()
+	s, ev := openWatched(t)
 	signIn(t, s)
 	s.Returns.Poll = returns.PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}
 	sim, _, _ := s.Demo()
@@ -56,7 +64,7 @@ func imsMonth2B(t *testing.T) (*Service, string, []returns.Pull2BResult) {
 	if err != nil || res[0].Status != "pulled" {
 		t.Fatalf("pull = %+v, %v", res, err)
 	}
-	return s, p, res
+	return s, ev, p, res
 }
 
 func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {

@@ -198,12 +198,14 @@ func (s *Service) IMSStored(ctx context.Context, section, status string) ([]ims.
 }
 
 // IMSChangeRequest asks for one action on one document: the supplier's GSTIN and the document
-// number (the section is found from IMS when ""), the action (accept, reject, pending, reset)
-// and why.
+// number (the section is found from IMS when ""), the supplier's return period (rtnprd, MMYYYY or
+// YYYY-MM; "" when IMS lists the number in one period only), the action (accept, reject, pending,
+// reset) and why.
 type IMSChangeRequest struct {
 	Section string `json:"section"`
 	STIN    string `json:"stin"`
 	Number  string `json:"number"`
+	Period  string `json:"rtnprd,omitempty"`
 	Action  string `json:"action"`
 	Reason  string `json:"reason"`
 }
@@ -214,6 +216,7 @@ type IMSActionResult struct {
 	Section     string `json:"section"`
 	STIN        string `json:"stin"`
 	Number      string `json:"number"`
+	Period      string `json:"rtnprd,omitempty"`
 	From        string `json:"from,omitempty"`
 	Action      string `json:"action"`
 	Reason      string `json:"reason,omitempty"`
@@ -308,14 +311,15 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 	}
 	ws := s.Workspace()
 	// Read afresh every section a requested document may be in (unless just listed), each indexed
-	// by supplier and normalised number.
+	// by supplier and normalised number: one number may be listed in more than one return period.
 	lists := map[string][]ims.Record{}
-	index := map[string]map[string]int{}
+	index := map[string]map[string][]int{}
 	keep := func(sec string, recs []ims.Record) {
 		lists[sec] = recs
-		ix := make(map[string]int, len(recs))
+		ix := make(map[string][]int, len(recs))
 		for i := range recs {
-			ix[recs[i].STIN+"|"+gstr2a.NormaliseInvoiceNumber(recs[i].Number)] = i
+			k := recs[i].STIN + "|" + gstr2a.NormaliseInvoiceNumber(recs[i].Number)
+			ix[k] = append(ix[k], i)
 		}
 		index[sec] = ix
 	}
@@ -331,7 +335,8 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 	}
 	var saves, resets []ims.Change
 	for _, rq := range reqs {
-		res := IMSActionResult{STIN: strings.ToUpper(strings.TrimSpace(rq.STIN)), Number: strings.TrimSpace(rq.Number), Reason: rq.Reason, Section: rq.Section}
+		res := IMSActionResult{STIN: strings.ToUpper(strings.TrimSpace(rq.STIN)), Number: strings.TrimSpace(rq.Number), Reason: rq.Reason, Section: rq.Section,
+			Period: ims.RetPeriod(rq.Period)}
 		code, err := ims.ActionCode(rq.Action)
 		if err != nil {
 			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(err).Message
@@ -363,23 +368,38 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 			}
 		}
 		var rec *ims.Record
+		var periods []string
 		for _, sec := range secs {
 			if _, ok := lists[sec]; !ok {
 				if err := relist(sec); err != nil {
 					return out, err
 				}
 			}
-			if i, ok := index[sec][res.STIN+"|"+gstr2a.NormaliseInvoiceNumber(res.Number)]; ok {
-				rec = &lists[sec][i]
+			for _, i := range index[sec][res.STIN+"|"+gstr2a.NormaliseInvoiceNumber(res.Number)] {
+				if r := &lists[sec][i]; res.Period == "" || r.RtnPrd == res.Period {
+					rec = r
+					periods = append(periods, r.RtnPrd)
+				}
+			}
+			if rec != nil {
 				break
 			}
 		}
 		if rec == nil {
 			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(ims.NotListed(res.STIN, res.Number)).Message
+			if res.Period != "" {
+				res.Message = apperr.Command.Public(ims.NotListedIn(res.STIN, res.Number, res.Period)).Message
+			}
 			out.add(res)
 			continue
 		}
-		res.Section, res.Number, res.From = rec.Section, rec.Number, rec.Action
+		if len(periods) > 1 {
+			// The same number in two return periods: which one is meant must be said.
+			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(ims.TwoPeriods(res.STIN, res.Number, periods)).Message
+			out.add(res)
+			continue
+		}
+		res.Section, res.Number, res.Period, res.From = rec.Section, rec.Number, rec.RtnPrd, rec.Action
 		ch := ims.Change{Record: *rec, Action: code, Reason: rq.Reason}
 		if err := ch.Check(); err != nil {
 			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(err).Message
@@ -408,7 +428,7 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 	touched := map[string]bool{}
 	for _, r := range out.Results {
 		if r.Result == ims.ResultApplied {
-			if err := ims.SetKeptAction(ctx, s.DB.DB, ws.ID, r.Section, r.STIN, r.Number, r.Action); err != nil {
+			if err := ims.SetKeptAction(ctx, s.DB.DB, ws.ID, r.Section, r.Period, r.STIN, r.Number, r.Action); err != nil {
 				s.Log.Warn("ims keep action", "err", err.Error())
 				touched[r.Section] = true
 			}
@@ -431,7 +451,7 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 				continue
 			}
 			for _, rec := range lists[sec] {
-				if rec.STIN == r.STIN && rec.Number == r.Number {
+				if rec.STIN == r.STIN && rec.Number == r.Number && rec.RtnPrd == r.Period {
 					r.Message += fmt.Sprintf(" It now reads: %s, taxable value ₹%s, tax ₹%s.", ims.ActionWord(rec.Action), rec.Taxable.Indian(), rec.Tax().Indian())
 				}
 			}
@@ -449,8 +469,8 @@ func (s *Service) sendIMS(ctx context.Context, client *gstapi.Client, token, rti
 	person := who()
 	results := make([]IMSActionResult, len(changes))
 	for i, c := range changes {
-		results[i] = IMSActionResult{Section: c.Record.Section, STIN: c.Record.STIN, Number: c.Record.Number, From: c.Record.Action,
-			Action: c.Action, Reason: c.Reason}
+		results[i] = IMSActionResult{Section: c.Record.Section, STIN: c.Record.STIN, Number: c.Record.Number, Period: c.Record.RtnPrd,
+			From: c.Record.Action, Action: c.Action, Reason: c.Reason}
 	}
 	finish := func(ids []int64, result, code, msg string) []IMSActionResult {
 		for i := range results {
@@ -506,24 +526,35 @@ func (s *Service) sendIMS(ctx context.Context, client *gstapi.Client, token, rti
 		}
 		return finish(ids, ims.ResultFailed, st.ErrorCode, fmt.Sprintf("The GST service refused the whole request: %s (%s). Nothing was applied.", msg, st.ErrorCode))
 	}
+	// The report names each document by section, supplier, number and return period; an entry
+	// without its period names the document of that number in any period of the request.
 	refused := map[string]gstapi.IMSErrorEntry{}
 	for _, e := range st.Report {
-		refused[ims.ReportSection(e.Section)+"|"+e.STIN+"|"+gstr2a.NormaliseInvoiceNumber(e.INum)] = e
+		refused[ims.KeyOf(ims.ReportSection(e.Section), e.RtnPrd, e.STIN, e.INum)] = e
 	}
-	matched := 0
+	refusal := func(r *IMSActionResult) (gstapi.IMSErrorEntry, bool) {
+		if e, ok := refused[ims.KeyOf(r.Section, r.Period, r.STIN, r.Number)]; ok {
+			return e, true
+		}
+		e, ok := refused[ims.KeyOf(r.Section, "", r.STIN, r.Number)]
+		return e, ok
+	}
+	named := map[string]bool{}
 	for i := range results {
 		r := &results[i]
-		if _, ok := refused[r.Section+"|"+r.STIN+"|"+gstr2a.NormaliseInvoiceNumber(r.Number)]; ok {
-			matched++
+		for _, p := range []string{r.Period, ""} {
+			k := ims.KeyOf(r.Section, p, r.STIN, r.Number)
+			if _, ok := refused[k]; ok {
+				named[k] = true
+			}
 		}
 	}
 	// A report entry that names no document of the request (no number, a section gstdesk does not
 	// know) could be any of them: none is recorded as applied on that answer.
-	unsure := st.Status == gstapi.JobProcessedErrors && matched < len(refused)
+	unsure := st.Status == gstapi.JobProcessedErrors && len(named) < len(refused)
 	for i := range results {
 		r := &results[i]
-		k := r.Section + "|" + r.STIN + "|" + gstr2a.NormaliseInvoiceNumber(r.Number)
-		if e, ok := refused[k]; ok {
+		if e, ok := refusal(r); ok {
 			r.Result, r.ErrorCode, r.Message = ims.ResultRefused, e.Code, ims.ErrorText(e)
 		} else if st.Status == gstapi.JobProcessedErrors && len(st.Report) == 0 {
 			r.Result, r.Message = ims.ResultUnknown, "The service processed the request with errors but named no document; list IMS to see what the portal says."

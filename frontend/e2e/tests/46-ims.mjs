@@ -87,7 +87,7 @@ export const tests = {
     await page.keyboard.press('u')
     assert.equal(await page.getByTestId('ims-staged-words').innerText(), '2 to accept')
     await page.keyboard.press('r')
-    const rejected = (await blocked.getAttribute('data-key')).split('|')[2]
+    const rejected = (await blocked.getAttribute('data-key')).split('|').at(-1)
     await page.getByTestId('ims-reason').fill('Checked against the purchase register')
     await page.getByTestId('ims-save').click()
     await page.getByTestId('ims-result').waitFor({ timeout: 60000 })

@@ -2,7 +2,8 @@
 // GSTR-2A pulled and IMS read (through the bound methods, as the screens call them), its GSTR-2B
 // imported as a portal file made of the IMS documents; then on the reconciliation screen: 2B is
 // the default, every row carries a recommended IMS action and its reason, the accountant changes
-// two, previews what goes to IMS, applies it as a job and reads each row's result.
+// two (kept with the run on screen as they are made), previews what goes to IMS, applies it as a job
+// and reads each row's result; preview and apply act on that run and save no other.
 import assert from 'node:assert/strict'
 import { fyOf, monthFromNow, signIn } from '../gst.mjs'
 import { inView } from '../helpers.mjs'
@@ -53,6 +54,14 @@ async function drawn(page, text) {
   }
   return row
 }
+
+/** Waits until the element of testid reads text ('' : until it is gone). */
+async function reads(page, testid, text) {
+  await page.waitForFunction(([id, want]) => (document.querySelector(`[data-testid=${id}]`)?.textContent ?? '') === want, [testid, text])
+}
+
+/** How many three-way runs are saved (the bound method the screens call). */
+const savedRuns = (page) => page.evaluate(async () => ((await window.go.main.Recon.ThreeWayRuns()) ?? []).length)
 
 const tabCount = async (page, tab) => Number((await page.getByTestId('tw-tab-' + tab).locator('.cnt').innerText()).replace(/,/g, ''))
 
@@ -121,29 +130,31 @@ export const tests = {
     assert.ok(await table.locator('tr.sel').getAttribute('data-key'), 'a row with a 2B document')
     assert.ok(await inView(page, 'tw-table', 'tr.sel'))
     await page.keyboard.press('s')
-    assert.equal(await page.getByTestId('tw-changed').innerText(), '1 row changed from the recommendation')
+    await reads(page, 'tw-changed', '1 row changed from the recommendation')
     assert.equal(await table.locator('tr.sel [data-testid=tw-choice]').inputValue(), 'skip')
     await page.keyboard.press('Backspace')
-    assert.equal(await page.getByTestId('tw-changed').count(), 0)
+    await reads(page, 'tw-changed', '')
     assert.equal(await table.locator('tr.sel [data-testid=tw-choice]').inputValue(), '')
   },
 
   'change two actions, preview, apply to IMS as a job; results per row': async ({ page, shot }) => {
     await openThreeWay(page)
+    const runs = await savedRuns(page)
     await page.getByTestId('tw-tab-accept').click()
     const rows = page.getByTestId('tw-row')
     const toAccept = await tabCount(page, 'accept')
     assert.ok(toAccept >= 3)
     // The first: reject instead (the select); the second: leave as it is (the s key).
     const first = rows.nth(0)
-    const rejectNo = (await first.getAttribute('data-key')).split('|')[2]
+    const rejectNo = await first.getAttribute('data-doc')
     await first.getByTestId('tw-choice').selectOption('reject')
+    await reads(page, 'tw-changed', '1 row changed from the recommendation')
     await page.getByTestId('tw-tab-all').click()
     await page.getByTestId('tw-tab-accept').click()
-    const skipKey = await rows.nth(0).getAttribute('data-key')
+    const skipNo = await rows.nth(0).getAttribute('data-doc')
     await page.getByTestId('tw-table').focus()
     await page.keyboard.press('s')
-    assert.equal(await page.getByTestId('tw-changed').innerText(), '2 rows changed from the recommendation')
+    await reads(page, 'tw-changed', '2 rows changed from the recommendation')
     assert.equal(Number(await page.getByTestId('tw-tab-accept').locator('.cnt').innerText()), toAccept - 2)
     // Preview: nothing sent; the chosen reject says so; the skipped row is not there.
     await page.getByTestId('tw-preview').click()
@@ -151,7 +162,7 @@ export const tests = {
     const lines = page.getByTestId('tw-line')
     const rej = lines.filter({ hasText: rejectNo }).first()
     assert.match(await rej.innerText(), /No action → Reject\s+Your choice \(gstdesk recommended accepted: .+?\)\s+will be sent/)
-    assert.equal(await lines.filter({ hasText: skipKey.split('|')[2] }).count(), 0)
+    assert.equal(await lines.filter({ hasText: skipNo }).count(), 0)
     const toSend = await lines.filter({ hasText: 'will be sent' }).count()
     assert.match(await page.getByTestId('tw-apply').innerText(), new RegExp(`^Apply ${toSend} actions to IMS$`))
     await shot('threeway-preview')
@@ -166,10 +177,13 @@ export const tests = {
     // (The list is scrolled on as it waits: only the rows in view are drawn.)
     await page.waitForFunction((no) => {
       const t = document.querySelector('[data-testid=tw-table]')
-      const hit = [...t.querySelectorAll('[data-testid=tw-row]')].some((r) => r.getAttribute('data-key')?.endsWith('|' + no) && /\bRejected\b/.test(r.children[5].textContent))
+      const hit = [...t.querySelectorAll('[data-testid=tw-row]')].some((r) => r.getAttribute('data-doc') === no && /\bRejected\b/.test(r.children[5].textContent))
       if (!hit) t.scrollTop = t.scrollTop + t.clientHeight >= t.scrollHeight - 1 ? 0 : t.scrollTop + t.clientHeight / 2
       return hit
     }, rejectNo)
+    // Preview and apply acted on the run on screen: no run was saved for them, and it keeps the choices.
+    assert.equal(await savedRuns(page), runs)
+    assert.equal(await page.getByTestId('tw-changed').innerText(), '2 rows changed from the recommendation')
     // The IMS screen shows what was done.
     await page.getByTestId('nav-ims').click()
     await page.getByTestId('ims-counts').waitFor()

@@ -14,7 +14,7 @@ export type RegenerateResult = returns.RegenerateResult
 export type LogEntry = ims.LogEntry
 /** An action as the screen asks for it. */
 export type Action = 'accept' | 'reject' | 'pending' | 'reset'
-export interface ChangeRequest { section: string; stin: string; number: string; action: Action; reason: string }
+export interface ChangeRequest { section: string; stin: string; number: string; rtnprd: string; action: Action; reason: string }
 
 const fix = (v: IMSView): IMSView => ({ ...v, rows: v.rows ?? [] }) as IMSView
 

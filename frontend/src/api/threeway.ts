@@ -9,19 +9,24 @@ export type ThreeWayResult = reconcile.ThreeWayResult
 export type ThreeWayRow = reconcile.ThreeWayRow
 export type ApplyLine = reconcile.ApplyLine
 /** The person's action for a row in place of the recommendation. */
-export type Choice = 'accept' | 'pending' | 'reject' | 'skip'
-export interface ActionChoice { section: string; supplier: string; document: string; action: Choice }
+export type Choice = 'accept' | 'pending' | 'reject' | 'reset' | 'skip'
 
-const choices = (cs: ActionChoice[]) => cs.map((c) => reconcile.ActionChoice.createFrom(c))
+const fix = (r: ThreeWayResult): ThreeWayResult =>
+  ({ ...r, rows: r.rows ?? [], snapshots: r.snapshots ?? [], no_gstr2b: r.no_gstr2b ?? [], counts: r.counts ?? {} }) as ThreeWayResult
 
 /** "2b" when a GSTR-2B is stored for every month from-to, else "2a" (the command line's rule). */
 export const defaultAgainst = (from: string, to: string): Promise<string> => Recon.ReconDefaultAgainst(from, to)
-export async function run(token: string, from: string, to: string): Promise<ThreeWayResult> {
-  const r = await Recon.ReconAgainst2BToken(token, from, to)
-  return { ...r, rows: r.rows ?? [], snapshots: r.snapshots ?? [], no_gstr2b: r.no_gstr2b ?? [], counts: r.counts ?? {} } as ThreeWayResult
-}
-export const preview = async (token: string, from: string, to: string, cs: ActionChoice[]): Promise<ApplyLine[]> =>
-  (await Recon.ReconPreviewActions(token, from, to, choices(cs))) ?? []
-export const startApply = (token: string, from: string, to: string, cs: ActionChoice[]): Promise<string> =>
-  Recon.ReconStartApplyActions(token, from, to, choices(cs))
-export const applyResult = async (id: string): Promise<ApplyLine[]> => (await withRetry(() => Recon.ReconApplyActionsResult(id))) ?? []
+/** Reconciles and saves a new run (its choices taken over from the last run where rows read the same). */
+export const run = async (token: string, from: string, to: string): Promise<ThreeWayResult> => fix(await Recon.ReconAgainst2BToken(token, from, to))
+/** Reopens a saved run with the IMS status of its documents as last listed. */
+export const reopen = async (runID: string): Promise<ThreeWayResult> => fix(await Recon.ThreeWayRunNow(runID))
+/** The saved runs against GSTR-2B, newest first. */
+export const runs = async () => (await Recon.ThreeWayRuns()) ?? []
+/** Records the person's action on rows of the run ("" for the recommendation again). */
+export const setAction = (runID: string, rowKeys: string[], c: Choice | ''): Promise<void> =>
+  Recon.SetThreeWayActions(runID, rowKeys, c === 'skip' ? 'leave' : c || 'clear')
+/** What applying the run's actions would send; nothing is sent. */
+export const preview = async (runID: string): Promise<ApplyLine[]> => (await Recon.ApplyThreeWayRun(runID, true)).lines ?? []
+/** Applies the run's actions to IMS as a job (cancellable, with progress). */
+export const startApply = (runID: string): Promise<string> => Recon.StartApplyThreeWayRun(runID)
+export const applyResult = async (id: string): Promise<ApplyLine[]> => (await withRetry(() => Recon.ApplyThreeWayRunResult(id))).lines ?? []

@@ -4224,28 +4224,11 @@ export namespace recon {
 
 export namespace reconcile {
 	
-	export class ActionChoice {
-	    section: string;
-	    supplier: string;
-	    document: string;
-	    action: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new ActionChoice(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.section = source["section"];
-	        this.supplier = source["supplier"];
-	        this.document = source["document"];
-	        this.action = source["action"];
-	    }
-	}
 	export class ApplyLine {
 	    supplier: string;
 	    document: string;
 	    section: string;
+	    rtnprd?: string;
 	    from?: string;
 	    action: string;
 	    reason: string;
@@ -4262,6 +4245,7 @@ export namespace reconcile {
 	        this.supplier = source["supplier"];
 	        this.document = source["document"];
 	        this.section = source["section"];
+	        this.rtnprd = source["rtnprd"];
 	        this.from = source["from"];
 	        this.action = source["action"];
 	        this.reason = source["reason"];
@@ -4431,6 +4415,7 @@ export namespace reconcile {
 	    period_2b?: string;
 	    section?: string;
 	    ims_section?: string;
+	    ims_period?: string;
 	    in_ims: boolean;
 	    ims_status?: string;
 	    pending_blocked?: boolean;
@@ -4460,6 +4445,7 @@ export namespace reconcile {
 	        this.period_2b = source["period_2b"];
 	        this.section = source["section"];
 	        this.ims_section = source["ims_section"];
+	        this.ims_period = source["ims_period"];
 	        this.in_ims = source["in_ims"];
 	        this.ims_status = source["ims_status"];
 	        this.pending_blocked = source["pending_blocked"];
@@ -4654,6 +4640,7 @@ export namespace returns {
 	    section: string;
 	    stin: string;
 	    number: string;
+	    rtnprd?: string;
 	    from?: string;
 	    action: string;
 	    reason?: string;
@@ -4671,6 +4658,7 @@ export namespace returns {
 	        this.section = source["section"];
 	        this.stin = source["stin"];
 	        this.number = source["number"];
+	        this.rtnprd = source["rtnprd"];
 	        this.from = source["from"];
 	        this.action = source["action"];
 	        this.reason = source["reason"];
@@ -4724,6 +4712,7 @@ export namespace returns {
 	    section: string;
 	    stin: string;
 	    number: string;
+	    rtnprd?: string;
 	    action: string;
 	    reason: string;
 	
@@ -4736,6 +4725,7 @@ export namespace returns {
 	        this.section = source["section"];
 	        this.stin = source["stin"];
 	        this.number = source["number"];
+	        this.rtnprd = source["rtnprd"];
 	        this.action = source["action"];
 	        this.reason = source["reason"];
 	    }

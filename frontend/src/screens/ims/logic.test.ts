@@ -6,6 +6,11 @@ const rows = [
   { section: 'b2b', stin: '27AAAAA0000A1Z5', number: 'INV-2', action: 'A', pending_blocked: true },
   { section: 'b2bcn', stin: '29BBBBB1111B1Z3', number: 'CN-1', action: 'N', pending_blocked: false },
 ]
+// One supplier's number in two return periods: two documents.
+const twoPeriods = [
+  { section: 'b2b', stin: '27AAAAA0000A1Z5', number: 'INV-9', rtnprd: '032026', action: 'P', pending_blocked: false },
+  { section: 'b2b', stin: '27AAAAA0000A1Z5', number: 'INV-9', rtnprd: '042026', action: 'N', pending_blocked: false },
+]
 
 describe('ims logic', () => {
   it('counts by section and status', () => {
@@ -31,8 +36,15 @@ describe('ims logic', () => {
     s = stage(s.staged, [rows[0]], 'reject')
     expect(stagedWords(s.staged)).toBe('1 to reject, 1 to keep pending')
     expect(requests(s.staged, rows, 'checked')).toEqual([
-      { section: 'b2b', stin: rows[0].stin, number: 'INV-1', action: 'reject', reason: 'checked' },
-      { section: 'b2bcn', stin: rows[2].stin, number: 'CN-1', action: 'pending', reason: 'checked' },
+      { section: 'b2b', stin: rows[0].stin, number: 'INV-1', rtnprd: '', action: 'reject', reason: 'checked' },
+      { section: 'b2bcn', stin: rows[2].stin, number: 'CN-1', rtnprd: '', action: 'pending', reason: 'checked' },
+    ])
+  })
+  it('tells one number of two return periods apart', () => {
+    expect(rowKey(twoPeriods[0])).not.toBe(rowKey(twoPeriods[1]))
+    const s = stage({}, [twoPeriods[1]], 'accept')
+    expect(requests(s.staged, twoPeriods, 'ok')).toEqual([
+      { section: 'b2b', stin: twoPeriods[1].stin, number: 'INV-9', rtnprd: '042026', action: 'accept', reason: 'ok' },
     ])
   })
   it('says results in words', () => {

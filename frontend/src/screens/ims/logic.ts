@@ -33,10 +33,11 @@ export const ACTION_KEYS: Record<string, Action> = { a: 'accept', r: 'reject', p
 
 export const BLOCKED_REASON = 'The portal does not allow “pending” for this document: accept or reject it.'
 
-export interface RowLike { section: string; stin: string; number: string; action: string; pending_blocked: boolean; name?: string }
+export interface RowLike { section: string; stin: string; number: string; rtnprd?: string; action: string; pending_blocked: boolean; name?: string }
 
 /** How a row is known on the screen (and in the staged actions). */
-export const rowKey = (r: { section: string; stin: string; number: string }): string => `${r.section}|${r.stin}|${r.number}`
+// The supplier's return period is part of it: one number may be listed in two periods.
+export const rowKey = (r: { section: string; stin: string; number: string; rtnprd?: string }): string => `${r.section}|${r.rtnprd ?? ''}|${r.stin}|${r.number}`
 
 /** Counts by section and status code, with the totals of each in "" (all sections) and "*" (all statuses). */
 export function counts(rows: RowLike[]): Record<string, Record<string, number>> {
@@ -76,8 +77,8 @@ export function stage(staged: Record<string, Action>, rows: RowLike[], action: A
 }
 
 /** The requests for the staged actions, in the order of rows. */
-export function requests(staged: Record<string, Action>, rows: RowLike[], reason: string): { section: string; stin: string; number: string; action: Action; reason: string }[] {
-  return rows.filter((r) => staged[rowKey(r)]).map((r) => ({ section: r.section, stin: r.stin, number: r.number, action: staged[rowKey(r)], reason }))
+export function requests(staged: Record<string, Action>, rows: RowLike[], reason: string): { section: string; stin: string; number: string; rtnprd: string; action: Action; reason: string }[] {
+  return rows.filter((r) => staged[rowKey(r)]).map((r) => ({ section: r.section, stin: r.stin, number: r.number, rtnprd: r.rtnprd ?? '', action: staged[rowKey(r)], reason }))
 }
 
 /** A staged summary: "3 to accept, 1 to reject". */

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { actionCounts, choiceKey, choiceList, choose, effective, linesSummary, lineWords } from './threeway'
+import { actionCounts, choiceKey, choicesOf, choose, effective, linesSummary, lineWords } from './threeway'
 
-const row = (num: string, action: string, section = 'b2b') => ({ ims_section: section, gstr2a: { supplier_gstin: '27AAAAA0000A1Z5', invoice_number: num }, recommended: { action } })
+const row = (num: string, action: string, section = 'b2b', choice = '') => ({ key: 'k' + num, choice, ims_section: section, gstr2a: { supplier_gstin: '27AAAAA0000A1Z5', invoice_number: num }, recommended: { action } })
 const rows = [row('1', 'A'), row('2', 'P'), row('3', ''), { recommended: { action: '' } }]
 
 describe('three-way logic', () => {
-  it('keys rows by their 2B document', () => {
-    expect(choiceKey(rows[0])).toBe('b2b|27AAAAA0000A1Z5|1')
+  it('keys rows by their key in the run; a row without a 2B document takes no action', () => {
+    expect(choiceKey(rows[0])).toBe('k1')
     expect(choiceKey(rows[3])).toBe('')
+  })
+  it('reads the choices kept with the run', () => {
+    expect(choicesOf([row('1', 'A', 'b2b', 'R'), row('2', 'A', 'b2b', '-'), row('3', 'P', 'b2b', 'N'), row('4', 'A')])).toEqual({ k1: 'reject', k2: 'skip', k3: 'reset' })
   })
   it('chooses in place of the recommendation; choosing the recommendation clears', () => {
     let c = choose({}, rows[0], 'reject')
@@ -17,7 +20,7 @@ describe('three-way logic', () => {
     c = choose(c, rows[2], 'skip')
     expect(effective(rows[2], c)).toBe('skip')
     expect(choose(c, rows[3], 'accept')).toBe(c)
-    expect(choiceList(rows, c)).toEqual([{ section: 'b2b', supplier: '27AAAAA0000A1Z5', document: '3', action: 'skip' }])
+    expect(c).toEqual({ k3: 'skip' })
   })
   it('counts rows by the action they will take', () => {
     const c = choose({}, rows[1], 'reject')

@@ -4,15 +4,19 @@
 import type { Choice } from '../../api/threeway'
 
 export interface TwRowLike {
+  key?: string
   ims_section?: string
+  choice?: string
   gstr2a?: { supplier_gstin: string; invoice_number: string } | null
   recommended: { action: string }
 }
 
 /** The recommended action's code as the choice it is. */
 export const CODE_CHOICE: Record<string, Choice | ''> = { A: 'accept', P: 'pending', R: 'reject', '': '' }
-export const CHOICE_WORD: Record<string, string> = { accept: 'Accept', pending: 'Keep pending', reject: 'Reject', skip: 'Leave as it is', '': 'No IMS action' }
-export const CHOICE_TONE: Record<string, string> = { accept: 'ok', pending: 'warn', reject: 'bad', skip: '', '': '' }
+export const CHOICE_WORD: Record<string, string> = { accept: 'Accept', pending: 'Keep pending', reject: 'Reject', reset: 'Reset to no action', skip: 'Leave as it is', '': 'No IMS action' }
+export const CHOICE_TONE: Record<string, string> = { accept: 'ok', pending: 'warn', reject: 'bad', reset: '', skip: '', '': '' }
+/** A choice kept with the run (its code) as the screen says it. */
+export const STORED_CHOICE: Record<string, Choice> = { A: 'accept', P: 'pending', R: 'reject', N: 'reset', '-': 'skip' }
 
 /** The tabs of the three-way table: all rows, then by the action to take. */
 export const ACTION_TABS: { key: string; label: string }[] = [
@@ -20,14 +24,25 @@ export const ACTION_TABS: { key: string; label: string }[] = [
   { key: 'accept', label: 'Accept' },
   { key: 'pending', label: 'Keep pending' },
   { key: 'reject', label: 'Reject' },
+  { key: 'reset', label: 'Reset' },
   { key: 'skip', label: 'Left as is' },
   { key: '', label: 'No IMS action' },
 ]
 
-/** How a row's 2B document is known to the choices ("" for a row with no 2B document). */
+/** How a row is known to the choices: its key in the run ("" for a row with no 2B document, which takes no IMS action). */
 export function choiceKey(r: TwRowLike): string {
   if (!r.gstr2a || !r.ims_section) return ''
-  return `${r.ims_section}|${r.gstr2a.supplier_gstin}|${r.gstr2a.invoice_number}`
+  return r.key ?? ''
+}
+
+/** The choices kept with a run's rows, as the screen holds them. */
+export function choicesOf(rows: TwRowLike[]): Record<string, Choice> {
+  const out: Record<string, Choice> = {}
+  for (const r of rows) {
+    const k = choiceKey(r)
+    if (k && r.choice && STORED_CHOICE[r.choice]) out[k] = STORED_CHOICE[r.choice]
+  }
+  return out
 }
 
 /** The action a row will take: the person's choice, else the recommendation. */
@@ -54,13 +69,6 @@ export function actionCounts(rows: TwRowLike[], choices: Record<string, Choice>)
     out[a] = (out[a] ?? 0) + 1
   }
   return out
-}
-
-/** The choices the backend needs: only those that differ from the recommendation. */
-export function choiceList(rows: TwRowLike[], choices: Record<string, Choice>): { section: string; supplier: string; document: string; action: Choice }[] {
-  return rows.filter((r) => choices[choiceKey(r)]).map((r) => ({
-    section: r.ims_section ?? '', supplier: r.gstr2a!.supplier_gstin, document: r.gstr2a!.invoice_number, action: choices[choiceKey(r)],
-  }))
 }
 
 /** One line of a preview or an apply, in words. */

@@ -7,6 +7,8 @@ import {core} from '../models';
 
 export function ApplyThreeWayRun(arg1:string,arg2:boolean):Promise<reconcile.ThreeWayApply>;
 
+export function ApplyThreeWayRunResult(arg1:string):Promise<reconcile.ThreeWayApply>;
+
 export function ChaserPackResult(arg1:string):Promise<reconcile.ChaserPackDone>;
 
 export function ITCRisk(arg1:string,arg2:string,arg3:number):Promise<itcrisk.Calendar>;
@@ -16,8 +18,6 @@ export function ITCRiskExport(arg1:string,arg2:string,arg3:string):Promise<strin
 export function ReconAgainst2B(arg1:string,arg2:string,arg3:string):Promise<reconcile.ThreeWayResult>;
 
 export function ReconAgainst2BToken(arg1:string,arg2:string,arg3:string):Promise<reconcile.ThreeWayResult>;
-
-export function ReconApplyActionsResult(arg1:string):Promise<Array<reconcile.ApplyLine>>;
 
 export function ReconApplyRecommendations(arg1:string,arg2:string,arg3:string,arg4:boolean):Promise<Array<reconcile.ApplyLine>>;
 
@@ -43,8 +43,6 @@ export function ReconPinRun(arg1:string,arg2:boolean):Promise<void>;
 
 export function ReconPlanWatch(arg1:string,arg2:string):Promise<core.CallPlan>;
 
-export function ReconPreviewActions(arg1:string,arg2:string,arg3:string,arg4:Array<reconcile.ActionChoice>):Promise<Array<reconcile.ApplyLine>>;
-
 export function ReconRerun(arg1:string):Promise<string>;
 
 export function ReconRows(arg1:string,arg2:string,arg3:string,arg4:number,arg5:number):Promise<recon.RowsView>;
@@ -58,8 +56,6 @@ export function ReconSampleRegister(arg1:string,arg2:string):Promise<reconcile.R
 export function ReconSetAction(arg1:string,arg2:string):Promise<void>;
 
 export function ReconSetActions(arg1:Array<string>,arg2:string):Promise<void>;
-
-export function ReconStartApplyActions(arg1:string,arg2:string,arg3:string,arg4:Array<reconcile.ActionChoice>):Promise<string>;
 
 export function ReconStartRun(arg1:string,arg2:string,arg3:string,arg4:boolean):Promise<string>;
 
@@ -85,8 +81,12 @@ export function SetThreeWayAction(arg1:string,arg2:string,arg3:string):Promise<v
 
 export function SetThreeWayActions(arg1:string,arg2:Array<string>,arg3:string):Promise<void>;
 
+export function StartApplyThreeWayRun(arg1:string):Promise<string>;
+
 export function StartChaserPack(arg1:string,arg2:string,arg3:string):Promise<string>;
 
 export function ThreeWayRun(arg1:string):Promise<reconcile.ThreeWayResult>;
+
+export function ThreeWayRunNow(arg1:string):Promise<reconcile.ThreeWayResult>;
 
 export function ThreeWayRuns():Promise<Array<reconcile.ThreeWayRunInfo>>;

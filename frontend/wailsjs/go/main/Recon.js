@@ -6,6 +6,10 @@ export function ApplyThreeWayRun(arg1, arg2) {
   return window['go']['main']['Recon']['ApplyThreeWayRun'](arg1, arg2);
 }
 
+export function ApplyThreeWayRunResult(arg1) {
+  return window['go']['main']['Recon']['ApplyThreeWayRunResult'](arg1);
+}
+
 export function ChaserPackResult(arg1) {
   return window['go']['main']['Recon']['ChaserPackResult'](arg1);
 }
@@ -24,10 +28,6 @@ export function ReconAgainst2B(arg1, arg2, arg3) {
 
 export function ReconAgainst2BToken(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['ReconAgainst2BToken'](arg1, arg2, arg3);
-}
-
-export function ReconApplyActionsResult(arg1) {
-  return window['go']['main']['Recon']['ReconApplyActionsResult'](arg1);
 }
 
 export function ReconApplyRecommendations(arg1, arg2, arg3, arg4) {
@@ -78,10 +78,6 @@ export function ReconPlanWatch(arg1, arg2) {
   return window['go']['main']['Recon']['ReconPlanWatch'](arg1, arg2);
 }
 
-export function ReconPreviewActions(arg1, arg2, arg3, arg4) {
-  return window['go']['main']['Recon']['ReconPreviewActions'](arg1, arg2, arg3, arg4);
-}
-
 export function ReconRerun(arg1) {
   return window['go']['main']['Recon']['ReconRerun'](arg1);
 }
@@ -108,10 +104,6 @@ export function ReconSetAction(arg1, arg2) {
 
 export function ReconSetActions(arg1, arg2) {
   return window['go']['main']['Recon']['ReconSetActions'](arg1, arg2);
-}
-
-export function ReconStartApplyActions(arg1, arg2, arg3, arg4) {
-  return window['go']['main']['Recon']['ReconStartApplyActions'](arg1, arg2, arg3, arg4);
 }
 
 export function ReconStartRun(arg1, arg2, arg3, arg4) {
@@ -162,12 +154,20 @@ export function SetThreeWayActions(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['SetThreeWayActions'](arg1, arg2, arg3);
 }
 
+export function StartApplyThreeWayRun(arg1) {
+  return window['go']['main']['Recon']['StartApplyThreeWayRun'](arg1);
+}
+
 export function StartChaserPack(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['StartChaserPack'](arg1, arg2, arg3);
 }
 
 export function ThreeWayRun(arg1) {
   return window['go']['main']['Recon']['ThreeWayRun'](arg1);
+}
+
+export function ThreeWayRunNow(arg1) {
+  return window['go']['main']['Recon']['ThreeWayRunNow'](arg1);
 }
 
 export function ThreeWayRuns() {
