@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"gstdesk/backend/apperr"
@@ -170,5 +172,124 @@ func TestOpenReadOnlyChecksSchema(t *testing.T) {
 	db.Close()
 	if _, err := OpenReadOnly(ctx, older, testRefusal); apperr.KindOf(err) != apperr.Conflict {
 		t.Errorf("older schema: err = %v, want a Conflict", err)
+	}
+}
+
+// TestSetReadOnlyReachesConnectionsInUse: a connection in use when the refusal is set or cleared
+// (held as a sql.Conn, by an open read transaction, by rows being read) follows the new state
+// from its next statement on and, once back in the pool, on every later use: no write gets
+// through a connection taken before the refusal, and none is refused on one taken before it
+// was cleared.
+func TestSetReadOnlyReachesConnectionsInUse(t *testing.T) {
+	ctx := context.Background()
+	key := 0
+	insert := `INSERT INTO settings(workspace_id, key, value) VALUES ('', ?, 'v')`
+	nextKey := func() string { key++; return "k" + strconv.Itoa(key) }
+	// writeOnEach writes once on each of n connections taken from the pool at the same time.
+	writeOnEach := func(t *testing.T, db *DB, n int) []error {
+		t.Helper()
+		var conns []*sql.Conn
+		defer func() {
+			for _, c := range conns {
+				c.Close()
+			}
+		}()
+		var errs []error
+		for range n {
+			c, err := db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			conns = append(conns, c)
+			_, err = c.ExecContext(ctx, insert, nextKey())
+			errs = append(errs, err)
+		}
+		return errs
+	}
+	type held struct {
+		write   func(ctx context.Context, query string, args ...any) (sql.Result, error) // nil: cannot write
+		release func()
+	}
+	holders := []struct {
+		name string
+		hold func(t *testing.T, db *DB) held
+	}{
+		{"sql.Conn", func(t *testing.T, db *DB) held {
+			c, err := db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var n int
+			if err := c.QueryRowContext(ctx, `SELECT count(*) FROM settings`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return held{write: c.ExecContext, release: func() { c.Close() }}
+		}},
+		{"read transaction", func(t *testing.T, db *DB) held {
+			tx, err := db.BeginTx(ctx, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM settings`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return held{write: tx.ExecContext, release: func() { tx.Rollback() }}
+		}},
+		{"open rows", func(t *testing.T, db *DB) held {
+			rows, err := db.QueryContext(ctx, `SELECT key FROM settings`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !rows.Next() {
+				t.Fatal("no row to hold the connection with")
+			}
+			return held{release: func() { rows.Close() }}
+		}},
+	}
+	const pool = 3
+	for _, h := range holders {
+		t.Run(h.name, func(t *testing.T) {
+			db := openTemp(t)
+			for _, err := range writeOnEach(t, db, pool) { // the pool holds writable connections
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+
+			hd := h.hold(t, db)
+			db.SetReadOnly(testRefusal)
+			if hd.write != nil {
+				if _, err := hd.write(ctx, insert, nextKey()); !errors.Is(err, ErrReadOnly) {
+					t.Errorf("write on the held connection after SetReadOnly: %v, want the refusal", err)
+				}
+			}
+			hd.release()
+			if _, err := db.ExecContext(ctx, insert, nextKey()); !errors.Is(err, ErrReadOnly) {
+				t.Errorf("db.Exec after the held connection went back: %v, want the refusal", err)
+			}
+			for i, err := range writeOnEach(t, db, pool) {
+				if !errors.Is(err, ErrReadOnly) {
+					t.Errorf("pooled connection %d after SetReadOnly: %v, want the refusal", i, err)
+				}
+			}
+
+			hd = h.hold(t, db)
+			db.SetReadOnly(nil)
+			if hd.write != nil {
+				if _, err := hd.write(ctx, insert, nextKey()); err != nil {
+					t.Errorf("write on the held connection after SetReadOnly(nil): %v", err)
+				}
+			}
+			hd.release()
+			if _, err := db.ExecContext(ctx, insert, nextKey()); err != nil {
+				t.Errorf("db.Exec after the held connection went back: %v", err)
+			}
+			for i, err := range writeOnEach(t, db, pool) {
+				if err != nil {
+					t.Errorf("pooled connection %d after SetReadOnly(nil): %v", i, err)
+				}
+			}
+		})
 	}
 }
