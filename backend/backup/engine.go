@@ -59,6 +59,8 @@ type Status struct {
 	Following *FollowStatus `json:"following,omitempty"`
 	// ReadOnly is why this desk refuses every write ("" while it writes).
 	ReadOnly string `json:"read_only,omitempty"`
+	// TakenOver is set on a desk whose replica another desk took over: which target, and when.
+	TakenOver *TakenOver `json:"taken_over,omitempty"`
 	// Elsewhere is true when another gstdesk process (By, PID) replicates the folder and this is
 	// the state it last left: a sync asked for here was left to it.
 	Elsewhere bool `json:"elsewhere,omitempty"`
@@ -675,13 +677,17 @@ func (r *Replicator) Stop(wait time.Duration) error {
 	r.mu.Lock()
 	cancel, done := r.cancel, r.done
 	r.cancel = nil
-	st := r.store
 	r.mu.Unlock()
 	if cancel == nil {
 		return nil
 	}
 	cancel()
 	<-done
+	// Read once the loop has ended: it may have closed the store itself (another desk took the
+	// target over), and then nothing more is shipped.
+	r.mu.Lock()
+	st := r.store
+	r.mu.Unlock()
 	var err error
 	if st != nil {
 		st.SetShutdownSyncTimeout(wait)
