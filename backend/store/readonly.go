@@ -72,8 +72,21 @@ func (g *guard) refuse(err error) error {
 		return err
 	}
 	g.refused.Add(1)
+	return refusalError(r, "", err)
+}
+
+// refusalError is the one error every write refused on a read-only desk gets, whichever way it
+// was refused: the refusal's words and hint (more words after them when more is not empty),
+// caused by ErrReadOnly and, when SQLite refused the write, by SQLite's error.
+func refusalError(r *apperr.Error, more string, sqliteErr error) *apperr.Error {
 	e := *r
-	e.Err = errors.Join(ErrReadOnly, err)
+	if more != "" {
+		e.Message += " " + more
+	}
+	e.Err = ErrReadOnly
+	if sqliteErr != nil {
+		e.Err = errors.Join(ErrReadOnly, sqliteErr)
+	}
 	return &e
 }
 
@@ -259,15 +272,17 @@ func (db *DB) SetReadOnly(refusal *apperr.Error) {
 // Refuse returns the refusal, counted as a refused write, when the database is read-only, and nil
 // when it is writable: for the writes a read-only desk refuses before they reach SQL (a remote call
 // whose answer would be stored, a claim on a backup target).
-func (db *DB) Refuse() error {
+func (db *DB) Refuse() error { return db.RefuseWith("") }
+
+// RefuseWith is Refuse with more words after the refusal's (why this kind of write, too, is
+// refused).
+func (db *DB) RefuseWith(more string) error {
 	r := db.ReadOnly()
 	if r == nil {
 		return nil
 	}
 	db.guard.refused.Add(1)
-	e := *r
-	e.Err = ErrReadOnly
-	return &e
+	return refusalError(r, more, nil)
 }
 
 // Refused is how many writes the database has refused since it was opened.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"gstdesk/backend/apperr"
@@ -291,5 +292,50 @@ func TestSetReadOnlyReachesConnectionsInUse(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEveryRefusalSaysTheSame: a write SQLite refused, one refused before SQL (Refuse), and one
+// refused with words of its own (RefuseWith) all carry the refusal's words and hint, are
+// ErrReadOnly, and are counted; SQLite's own error stays in the chain of the first. A writable
+// database refuses nothing.
+func TestEveryRefusalSaysTheSame(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	if err := db.Refuse(); err != nil {
+		t.Fatalf("Refuse on a writable database: %v", err)
+	}
+	if err := db.RefuseWith("More."); err != nil {
+		t.Fatalf("RefuseWith on a writable database: %v", err)
+	}
+	refusal := testRefusal.WithHint(apperr.Hint{Window: "Use the writer desk.", Command: "Run it on the writer desk."})
+	db.SetReadOnly(refusal)
+	_, sqlErr := db.ExecContext(ctx, `DELETE FROM settings`)
+	for _, tc := range []struct {
+		name string
+		err  error
+		msg  string
+	}{
+		{"refused by SQLite", sqlErr, refusal.Message},
+		{"Refuse", db.Refuse(), refusal.Message},
+		{"RefuseWith", db.RefuseWith("It calls nothing either."), refusal.Message + " It calls nothing either."},
+	} {
+		var e *apperr.Error
+		if !errors.As(tc.err, &e) || !errors.Is(tc.err, ErrReadOnly) {
+			t.Errorf("%s: %v, want the refusal over ErrReadOnly", tc.name, tc.err)
+			continue
+		}
+		if e.Kind != refusal.Kind || e.Message != tc.msg || e.Hint != refusal.Hint {
+			t.Errorf("%s: %+v, want kind %v, %q, hint %+v", tc.name, *e, refusal.Kind, tc.msg, refusal.Hint)
+		}
+	}
+	if !strings.Contains(sqlErr.(*apperr.Error).Err.Error(), "not authorized") {
+		t.Errorf("SQLite's error is not in the refusal's chain: %v", sqlErr.(*apperr.Error).Err)
+	}
+	if got := db.Refused(); got != 3 {
+		t.Errorf("Refused = %d, want 3", got)
+	}
+	if refusal.Err != nil {
+		t.Errorf("the refusal itself was changed: %v", refusal.Err)
 	}
 }
