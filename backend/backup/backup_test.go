@@ -601,3 +601,91 @@ func TestNormalizeSFTPPath(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrorDue: a mirror is listed when the first target holds a transaction it lacks, when its
+// last pass did not succeed, and, idle, once the refresh has passed; not every interval.
+func TestMirrorDue(t *testing.T) {
+	now := time.Date(2025, 11, 24, 10, 0, 0, 0, time.UTC)
+	copied := mirrorMark{txid: 7, at: now.Add(-time.Minute)}
+	for _, tc := range []struct {
+		name  string
+		state string
+		last  mirrorMark
+		txid  uint64
+		want  bool
+	}{
+		{"idle and up to date", StateOK, copied, 7, false},
+		{"a new transaction", StateOK, copied, 8, true},
+		{"never copied", StateIdle, mirrorMark{}, 7, true},
+		{"last pass failed", StateFailing, copied, 7, true},
+		{"another desk writes it", StateNotWriter, copied, 7, true},
+		{"idle past the refresh", StateOK, mirrorMark{txid: 7, at: now.Add(-10 * time.Minute)}, 7, true},
+		{"idle just before the refresh", StateOK, mirrorMark{txid: 7, at: now.Add(-10*time.Minute + time.Second)}, 7, false},
+	} {
+		if got := mirrorDue(tc.state, tc.last, tc.txid, now, 10*time.Minute); got != tc.want {
+			t.Errorf("%s: due = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestIdleMirrorStaysVisible: while nothing changes, a mirror that is up to date keeps saying so
+// (without being listed), a folder mirror unplugged meanwhile is reported at once and catches up
+// once back, and the next write reaches it.
+func TestIdleMirrorStaysVisible(t *testing.T) {
+	ctx := context.Background()
+	l := openLive(t)
+	a, b := folderTarget(t, "nas"), folderTarget(t, "usb")
+	rep := New(Config{Path: l.db.Path, Dir: l.db.Dir, Targets: []Target{a, b}, DatabaseID: l.id, DeskID: l.desk.ID, By: "window",
+		SyncInterval: 20 * time.Millisecond, MirrorInterval: 20 * time.Millisecond, MirrorRefresh: time.Hour})
+	if err := rep.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Stop(5 * time.Second)
+	caughtUp := func() bool {
+		st := rep.Status().Targets
+		return st[0].State == StateOK && st[0].ReplicatedTXID > 0 && st[0].ReplicatedTXID == st[0].LocalTXID &&
+			st[1].State == StateOK && !st[1].LastReplicatedAt.IsZero()
+	}
+	l.insert(t, 10)
+	waitFor(t, "both targets to catch up", caughtUp)
+	// The mirror has copied the latest transaction once the first target's next pass is recorded.
+	first := rep.Status().Targets[1].LastReplicatedAt
+	waitFor(t, "the idle mirror to count as caught up again", func() bool {
+		return rep.Status().Targets[1].LastReplicatedAt.After(first)
+	})
+
+	away := b.Path + ".away"
+	if err := os.Rename(b.Path, away); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the unplugged idle mirror to be reported", func() bool {
+		s := rep.Status().Targets[1]
+		return s.State == StateFailing && strings.Contains(s.Error, `"usb"`) && strings.Contains(s.Error, "connected")
+	})
+	if err := os.Rename(away, b.Path); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the mirror to be back", func() bool { return rep.Status().Targets[1].State == StateOK })
+
+	shipped := rep.Status().Targets[0].ReplicatedTXID
+	l.insert(t, 5)
+	cb := openClient(t, b)
+	waitFor(t, "the new write to reach the mirror", func() bool {
+		s := rep.Status().Targets[0]
+		if s.State != StateOK || s.ReplicatedTXID <= shipped || s.ReplicatedTXID != s.LocalTXID {
+			return false
+		}
+		pts, _ := Points(ctx, b, cb)
+		return len(pts) > 0 && uint64(pts[len(pts)-1].TXID) == s.ReplicatedTXID
+	})
+	if err := rep.Stop(5 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Restore(ctx, b, cb, filepath.Join(t.TempDir(), "r"), l.db.Dir, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := countRows(t, r.Path); got != 15 {
+		t.Errorf("rows restored from the mirror = %d, want 15", got)
+	}
+}

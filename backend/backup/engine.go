@@ -59,6 +59,8 @@ type Status struct {
 	Following *FollowStatus `json:"following,omitempty"`
 	// ReadOnly is why this desk refuses every write ("" while it writes).
 	ReadOnly string `json:"read_only,omitempty"`
+	// TakenOver is set on a desk whose replica another desk took over: which target, and when.
+	TakenOver *TakenOver `json:"taken_over,omitempty"`
 	// Elsewhere is true when another gstdesk process (By, PID) replicates the folder and this is
 	// the state it last left: a sync asked for here was left to it.
 	Elsewhere bool `json:"elsewhere,omitempty"`
@@ -122,8 +124,11 @@ type Config struct {
 	By string
 	// SyncInterval is how often committed transactions are shipped (0: every second).
 	SyncInterval time.Duration
-	// MirrorInterval is how often the other targets copy the first (0: every 30 seconds).
+	// MirrorInterval is how often the other targets copy the first (0: every 30 seconds), and
+	// how often the writer marker of the first is read.
 	MirrorInterval time.Duration
+	// MirrorRefresh is how long an idle mirror goes unlisted (0: ten minutes); see mirrorDue.
+	MirrorRefresh time.Duration
 	Log            *slog.Logger
 	// LostWriter, when set, hears that another desk took over the first target while this one
 	// was writing it (continuous replication reads the writer marker every MirrorInterval).
@@ -147,6 +152,9 @@ type Replicator struct {
 	primary litestream.ReplicaClient
 	// mirrors is used by one goroutine at a time: SyncOnce's, or run's (they never run together).
 	mirrors []litestream.ReplicaClient
+	// mirrored[i] is what mirror i last copied in full (the first target's replicated transaction)
+	// and when; used by the same goroutine as mirrors.
+	mirrored []mirrorMark
 	status  []TargetStatus
 	// behindSince is when the first target first fell behind the database.
 	behindSince time.Time
@@ -163,12 +171,16 @@ func New(cfg Config) *Replicator {
 	if cfg.MirrorInterval <= 0 {
 		cfg.MirrorInterval = 30 * time.Second
 	}
+	if cfg.MirrorRefresh <= 0 {
+		cfg.MirrorRefresh = 10 * time.Minute
+	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	r := &Replicator{cfg: cfg, catch: &errorCatcher{}}
 	if len(cfg.Targets) > 1 {
 		r.mirrors = make([]litestream.ReplicaClient, len(cfg.Targets)-1)
+		r.mirrored = make([]mirrorMark, len(cfg.Targets)-1)
 	}
 	for i, t := range cfg.Targets {
 		role := "replica"
@@ -431,7 +443,30 @@ func (r *Replicator) Status() Status {
 	return Status{By: r.cfg.By, PID: os.Getpid(), UpdatedAt: time.Now(), Continuous: r.cancel != nil, Targets: append([]TargetStatus(nil), r.status...)}
 }
 
-// mirrorAll copies the first target to each other one, over the clients kept (see primary).
+// mirrorMark is what a mirror last copied in full: the first target's replicated transaction,
+// and when.
+type mirrorMark struct {
+	txid uint64
+	at   time.Time
+}
+
+// mirrorDue says whether a mirror pass (a listing of every level of the first target and of the
+// mirror, and of the mirror's markers) is due for a mirror in state that last copied last, the
+// first target holding txid now. A pass is made when something may have changed: the first
+// target holds a transaction the mirror lacks, or the last pass did not succeed (it is tried again
+// every MirrorInterval, as before). An idle mirror is listed only once refresh has passed since its
+// last pass: Litestream compacts and snapshots the first target on its own clock, retention
+// drops old files, and another desk may have taken the mirror over, none of which moves txid.
+// Listing idle mirrors every 30 s was a listing of every level of every target around the clock
+// (requests billed by S3, an SSH session kept busy) for nothing.
+func mirrorDue(state string, last mirrorMark, txid uint64, now time.Time, refresh time.Duration) bool {
+	return state != StateOK || last.at.IsZero() || txid != last.txid || now.Sub(last.at) >= refresh
+}
+
+// mirrorAll copies the first target to each other one that is due (mirrorDue), over the clients
+// kept (see primary). A mirror that is not due holds everything the first target holds: it is
+// only looked for (a folder's is a stat, no listing; a remote one's outage shows at its next
+// pass), and counts as caught up now.
 func (r *Replicator) mirrorAll(ctx context.Context) {
 	if len(r.cfg.Targets) < 2 {
 		return
@@ -440,8 +475,29 @@ func (r *Replicator) mirrorAll(ctx context.Context) {
 	if err != nil {
 		return // the first target's own status says why
 	}
+	r.mu.Lock()
+	txid := r.status[0].ReplicatedTXID
+	r.mu.Unlock()
 	for i, t := range r.cfg.Targets[1:] {
-		r.setResult(i+1, r.mirrorTo(ctx, i, from, t))
+		now := time.Now()
+		r.mu.Lock()
+		state := r.status[i+1].State
+		r.mu.Unlock()
+		if !mirrorDue(state, r.mirrored[i], txid, now, r.cfg.MirrorRefresh) {
+			if err := t.present(); err != nil {
+				r.setResult(i+1, err)
+			} else {
+				r.mu.Lock()
+				r.status[i+1].LastReplicatedAt = now
+				r.mu.Unlock()
+			}
+			continue
+		}
+		err := r.mirrorTo(ctx, i, from, t)
+		r.setResult(i+1, err)
+		if err == nil {
+			r.mirrored[i] = mirrorMark{txid: txid, at: now}
+		}
 	}
 }
 
@@ -675,13 +731,17 @@ func (r *Replicator) Stop(wait time.Duration) error {
 	r.mu.Lock()
 	cancel, done := r.cancel, r.done
 	r.cancel = nil
-	st := r.store
 	r.mu.Unlock()
 	if cancel == nil {
 		return nil
 	}
 	cancel()
 	<-done
+	// Read once the loop has ended: it may have closed the store itself (another desk took the
+	// target over), and then nothing more is shipped.
+	r.mu.Lock()
+	st := r.store
+	r.mu.Unlock()
 	var err error
 	if st != nil {
 		st.SetShutdownSyncTimeout(wait)

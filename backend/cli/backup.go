@@ -334,7 +334,10 @@ func (b *bkRun) status(ctx context.Context, args []string) int {
 	return ExitOK
 }
 
-// run replicates until SIGINT or SIGTERM, printing each target's state when it changes.
+// run replicates until SIGINT or SIGTERM, printing each target's state when it changes. A status
+// it cannot read is said on standard error (each new failure once; replication goes on), and
+// ends it with failure when it is still so at the end. When another desk takes the replica over,
+// replication stops here: run says so and ends with failure.
 func (b *bkRun) run(ctx context.Context, args []string) int {
 	if _, code := b.parse(b.flags(), args, 0); code >= 0 {
 		return code
@@ -349,17 +352,29 @@ func (b *bkRun) run(ctx context.Context, args []string) int {
 		return b.fail(err)
 	}
 	if !svc.Running() {
-		st, _ := svc.Status(ctx)
+		st, err := svc.Status(ctx)
+		if err != nil {
+			return b.fail(err)
+		}
 		if len(st.Targets) == 0 {
 			return b.fail(apperr.New(apperr.NotFound, "No backup target is set up: add one with gstdesk backup target add."))
 		}
 		return b.fail(apperr.New(apperr.Conflict, "Another gstdesk (the window, or backup run) already replicates this data folder."))
 	}
 	last := map[string]string{}
+	said := "" // the status failure last said, so that it is said once, not every second
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for {
-		st, _ := svc.Status(ctx)
+		st, err := svc.Status(ctx)
+		if err != nil {
+			if msg := publicMessage(b.env, err); msg != said {
+				said = msg
+				fmt.Fprintf(b.env.Stderr, "gstdesk backup %s: %s\n", b.name, msg)
+			}
+		} else {
+			said = ""
+		}
 		for _, t := range st.Targets {
 			key := t.State + "|" + t.Error
 			if last[t.ID] != key {
@@ -367,12 +382,25 @@ func (b *bkRun) run(ctx context.Context, args []string) int {
 				b.print(t)
 			}
 		}
+		if r := svc.ReadOnly(); r != nil && !svc.Running() {
+			// Another desk took the replica over: this desk replicates nothing more.
+			if err := svc.Stop(); err != nil {
+				return b.fail(err)
+			}
+			if st, err := svc.Status(context.Background()); err == nil {
+				b.printStatus(st)
+			}
+			return b.fail(r)
+		}
 		select {
 		case <-ctx.Done():
 			if err := svc.Stop(); err != nil {
 				return b.fail(err)
 			}
-			st, _ := svc.Status(context.Background())
+			st, err := svc.Status(context.Background())
+			if err != nil {
+				return b.fail(err)
+			}
 			b.printStatus(st)
 			return ExitOK
 		case <-tick.C:

@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"gstdesk/backend/store"
 )
 
 // TestBackupFolderEndToEnd: a folder target is added; a command that writes ships its change as it
@@ -113,5 +117,45 @@ func TestBackupFailureIsSaid(t *testing.T) {
 	code, recs, _ := cliIn(t, dir, "backup", "status")
 	if code != ExitOK || len(recs) != 1 || recs[0]["state"] != "failing" || !strings.Contains(recs[0]["error"].(string), "USB") {
 		t.Fatalf("status: %d %v", code, recs)
+	}
+}
+
+// TestBackupRunSaysStatusFailures: `backup run` whose status cannot be read as it ends (here the
+// stored targets were damaged while it ran) says why on standard error and exits with failure,
+// as the other backup commands do, instead of ending as if all were well.
+func TestBackupRunSaysStatusFailures(t *testing.T) {
+	dir, nas := t.TempDir(), filepath.Join(t.TempDir(), "nas")
+	if code, _, errs := cliIn(t, dir, "backup", "target", "add", "--kind", "folder", "--path", nas, "--name", "NAS"); code != ExitOK {
+		t.Fatalf("target add: %s", errs)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errb lockedBuffer
+	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string {
+		if k == "GSTDESK_DATA_DIR" {
+			return dir
+		}
+		return ""
+	}}
+	done := make(chan int, 1)
+	go func() { done <- Main(ctx, env, []string{"backup", "run"}) }()
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(out.String(), `"state":"ok"`); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("backup run never replicated: %s %s", out.String(), errb.String())
+		}
+	}
+	db, err := store.Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetSetting(ctx, "", "backup_targets", "{damaged"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	cancel()
+	code := <-done
+	if code != ExitFailed || !strings.Contains(errb.String(), "gstdesk backup run: ") {
+		t.Errorf("backup run with an unreadable status: exit %d, stderr %q; want %d and the failure said", code, errb.String(), ExitFailed)
 	}
 }

@@ -22,10 +22,14 @@ import (
 // is the refusal given to OpenReadOnly or SetReadOnly, which wraps it.
 var ErrReadOnly = errors.New("store: the database is read-only here")
 
-// guard is the one place every SQL statement of a DB passes: while a refusal is set, a connection
-// opened from then on carries an SQLite authorizer that denies every change to the database file
+// guard is the one place every SQL statement of a DB passes: while a refusal is set, every
+// connection carries an SQLite authorizer that denies every change to the database file
 // (temporary tables aside) when the statement is prepared, and every error SQLite gives for a
-// denied or read-only write becomes that refusal. No write path of any area can miss it.
+// denied or read-only write becomes that refusal. No write path of any area can miss it: a
+// connection is armed (authorizer registered) or disarmed to match the guard when it is opened and
+// before each statement it starts, and one that comes back to the pool, or is taken from it, not
+// matching the guard is discarded (guardedConn.IsValid, ResetSession), so a connection that was in
+// use when the refusal was set or cleared never carries the old state into a later use.
 type guard struct {
 	refusal atomic.Pointer[apperr.Error]
 	refused atomic.Int64
@@ -68,8 +72,21 @@ func (g *guard) refuse(err error) error {
 		return err
 	}
 	g.refused.Add(1)
+	return refusalError(r, "", err)
+}
+
+// refusalError is the one error every write refused on a read-only desk gets, whichever way it
+// was refused: the refusal's words and hint (more words after them when more is not empty),
+// caused by ErrReadOnly and, when SQLite refused the write, by SQLite's error.
+func refusalError(r *apperr.Error, more string, sqliteErr error) *apperr.Error {
 	e := *r
-	e.Err = errors.Join(ErrReadOnly, err)
+	if more != "" {
+		e.Message += " " + more
+	}
+	e.Err = ErrReadOnly
+	if sqliteErr != nil {
+		e.Err = errors.Join(ErrReadOnly, sqliteErr)
+	}
 	return &e
 }
 
@@ -81,18 +98,7 @@ type connector struct {
 }
 
 func newConnector(dsn string) *connector {
-	c := &connector{dsn: dsn, drv: &sqlite.Driver{}, g: &guard{}}
-	c.drv.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, _ string) error {
-		if c.g.refusal.Load() == nil {
-			return nil // a writable database pays nothing per statement
-		}
-		a, ok := conn.(sqlite.AuthorizerRegisterer)
-		if !ok {
-			return fmt.Errorf("store: the SQLite driver (%T) cannot refuse writes", conn)
-		}
-		return a.RegisterAuthorizer(c.g.authorize)
-	})
-	return c
+	return &connector{dsn: dsn, drv: &sqlite.Driver{}, g: &guard{}}
 }
 
 // Connect opens one connection.
@@ -106,7 +112,12 @@ func (c *connector) Connect(context.Context) (driver.Conn, error) {
 		conn.Close()
 		return nil, fmt.Errorf("store: the SQLite driver's connection (%T) lacks a method gstdesk uses", conn)
 	}
-	return &guardedConn{c: inner, g: c.g}, nil
+	gc := &guardedConn{c: inner, g: c.g}
+	if err := gc.arm(); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return gc, nil
 }
 
 // Driver is the SQLite driver behind the connector.
@@ -123,20 +134,50 @@ type innerConn interface {
 	driver.Pinger
 	driver.SessionResetter
 	driver.Validator
+	sqlite.AuthorizerRegisterer
 }
 
 // guardedConn is a connection whose refused writes read as the guard's refusal.
 type guardedConn struct {
 	c innerConn
 	g *guard
+	// armed says the connection's authorizer is registered (it refuses writes). database/sql
+	// uses a connection from one goroutine at a time, so this needs no lock.
+	armed bool
+}
+
+// matches says whether the connection's armed state is the guard's.
+func (gc *guardedConn) matches() bool { return gc.armed == (gc.g.refusal.Load() != nil) }
+
+// arm registers the authorizer on the connection while the guard has a refusal and removes it
+// while it has none (a writable database pays nothing per statement). A connection in use when
+// the refusal changes thus follows it from its next statement; statements it prepared before
+// keep the authorization they were prepared with, and the pool discards the connection when it
+// comes back (IsValid).
+func (gc *guardedConn) arm() error {
+	want := gc.g.refusal.Load() != nil
+	if want == gc.armed {
+		return nil
+	}
+	var fn sqlite.AuthorizerFn
+	if want {
+		fn = gc.g.authorize
+	}
+	if err := gc.c.RegisterAuthorizer(fn); err != nil {
+		return fmt.Errorf("store: set the read-only guard of a connection: %w", err)
+	}
+	gc.armed = want
+	return nil
 }
 
 func (gc *guardedConn) Prepare(query string) (driver.Stmt, error) {
-	s, err := gc.c.Prepare(query)
-	return s, gc.g.refuse(err)
+	return gc.PrepareContext(context.Background(), query)
 }
 
 func (gc *guardedConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	if err := gc.arm(); err != nil {
+		return nil, err
+	}
 	s, err := gc.c.PrepareContext(ctx, query)
 	return s, gc.g.refuse(err)
 }
@@ -149,6 +190,9 @@ func (gc *guardedConn) Begin() (driver.Tx, error) {
 }
 
 func (gc *guardedConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	if err := gc.arm(); err != nil {
+		return nil, err
+	}
 	t, err := gc.c.BeginTx(ctx, opts)
 	if err != nil {
 		return nil, gc.g.refuse(err)
@@ -157,20 +201,36 @@ func (gc *guardedConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driv
 }
 
 func (gc *guardedConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	if err := gc.arm(); err != nil {
+		return nil, err
+	}
 	r, err := gc.c.ExecContext(ctx, query, args)
 	return r, gc.g.refuse(err)
 }
 
 func (gc *guardedConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	if err := gc.arm(); err != nil {
+		return nil, err
+	}
 	r, err := gc.c.QueryContext(ctx, query, args)
 	return r, gc.g.refuse(err)
 }
 
 func (gc *guardedConn) Ping(ctx context.Context) error { return gc.c.Ping(ctx) }
 
-func (gc *guardedConn) ResetSession(ctx context.Context) error { return gc.c.ResetSession(ctx) }
+// ResetSession runs before a pooled connection is used again: one whose armed state is no longer
+// the guard's (the refusal was set or cleared while it sat in the pool) is bad, and database/sql
+// opens a fresh one instead.
+func (gc *guardedConn) ResetSession(ctx context.Context) error {
+	if !gc.matches() {
+		return driver.ErrBadConn
+	}
+	return gc.c.ResetSession(ctx)
+}
 
-func (gc *guardedConn) IsValid() bool { return gc.c.IsValid() }
+// IsValid runs before a connection goes back to the pool: one whose armed state is not the
+// guard's (the refusal was set or cleared while it was in use) is discarded.
+func (gc *guardedConn) IsValid() bool { return gc.matches() && gc.c.IsValid() }
 
 type guardedTx struct {
 	t driver.Tx
@@ -200,32 +260,29 @@ func (db *DB) ReadOnly() *apperr.Error {
 }
 
 // SetReadOnly makes the database refuse every write from now on with refusal (a desk whose
-// replica another desk has taken over); nil makes it writable again. Connections in the pool are
-// let go, so the next statement runs on a connection that carries the refusal.
+// replica another desk has taken over); nil makes it writable again. Every connection follows:
+// one in use from its next statement, one in the pool is discarded when next taken (see guard).
 func (db *DB) SetReadOnly(refusal *apperr.Error) {
 	if db.guard == nil {
 		return
 	}
 	db.guard.refusal.Store(refusal)
-	db.SetMaxIdleConns(0)
-	if db.fresh {
-		return
-	}
-	db.SetMaxIdleConns(2) // database/sql's default
 }
 
 // Refuse returns the refusal, counted as a refused write, when the database is read-only, and nil
 // when it is writable: for the writes a read-only desk refuses before they reach SQL (a remote call
 // whose answer would be stored, a claim on a backup target).
-func (db *DB) Refuse() error {
+func (db *DB) Refuse() error { return db.RefuseWith("") }
+
+// RefuseWith is Refuse with more words after the refusal's (why this kind of write, too, is
+// refused).
+func (db *DB) RefuseWith(more string) error {
 	r := db.ReadOnly()
 	if r == nil {
 		return nil
 	}
 	db.guard.refused.Add(1)
-	e := *r
-	e.Err = ErrReadOnly
-	return &e
+	return refusalError(r, more, nil)
 }
 
 // Refused is how many writes the database has refused since it was opened.
@@ -258,7 +315,7 @@ func OpenReadOnly(ctx context.Context, dir string, refusal *apperr.Error) (*DB, 
 		sqldb.Close()
 		return nil, openError(path, "open", err)
 	}
-	db := &DB{DB: sqldb, Path: path, Dir: dir, guard: g, fresh: true}
+	db := &DB{DB: sqldb, Path: path, Dir: dir, guard: g}
 	if err := db.checkSchema(ctx); err != nil {
 		sqldb.Close()
 		return nil, err

@@ -2,10 +2,13 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"gstdesk/backend/apperr"
@@ -170,5 +173,169 @@ func TestOpenReadOnlyChecksSchema(t *testing.T) {
 	db.Close()
 	if _, err := OpenReadOnly(ctx, older, testRefusal); apperr.KindOf(err) != apperr.Conflict {
 		t.Errorf("older schema: err = %v, want a Conflict", err)
+	}
+}
+
+// TestSetReadOnlyReachesConnectionsInUse: a connection in use when the refusal is set or cleared
+// (held as a sql.Conn, by an open read transaction, by rows being read) follows the new state
+// from its next statement on and, once back in the pool, on every later use: no write gets
+// through a connection taken before the refusal, and none is refused on one taken before it
+// was cleared.
+func TestSetReadOnlyReachesConnectionsInUse(t *testing.T) {
+	ctx := context.Background()
+	key := 0
+	insert := `INSERT INTO settings(workspace_id, key, value) VALUES ('', ?, 'v')`
+	nextKey := func() string { key++; return "k" + strconv.Itoa(key) }
+	// writeOnEach writes once on each of n connections taken from the pool at the same time.
+	writeOnEach := func(t *testing.T, db *DB, n int) []error {
+		t.Helper()
+		var conns []*sql.Conn
+		defer func() {
+			for _, c := range conns {
+				c.Close()
+			}
+		}()
+		var errs []error
+		for range n {
+			c, err := db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			conns = append(conns, c)
+			_, err = c.ExecContext(ctx, insert, nextKey())
+			errs = append(errs, err)
+		}
+		return errs
+	}
+	type held struct {
+		write   func(ctx context.Context, query string, args ...any) (sql.Result, error) // nil: cannot write
+		release func()
+	}
+	holders := []struct {
+		name string
+		hold func(t *testing.T, db *DB) held
+	}{
+		{"sql.Conn", func(t *testing.T, db *DB) held {
+			c, err := db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var n int
+			if err := c.QueryRowContext(ctx, `SELECT count(*) FROM settings`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return held{write: c.ExecContext, release: func() { c.Close() }}
+		}},
+		{"read transaction", func(t *testing.T, db *DB) held {
+			tx, err := db.BeginTx(ctx, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM settings`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return held{write: tx.ExecContext, release: func() { tx.Rollback() }}
+		}},
+		{"open rows", func(t *testing.T, db *DB) held {
+			rows, err := db.QueryContext(ctx, `SELECT key FROM settings`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !rows.Next() {
+				t.Fatal("no row to hold the connection with")
+			}
+			return held{release: func() { rows.Close() }}
+		}},
+	}
+	const pool = 3
+	for _, h := range holders {
+		t.Run(h.name, func(t *testing.T) {
+			db := openTemp(t)
+			for _, err := range writeOnEach(t, db, pool) { // the pool holds writable connections
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+
+			hd := h.hold(t, db)
+			db.SetReadOnly(testRefusal)
+			if hd.write != nil {
+				if _, err := hd.write(ctx, insert, nextKey()); !errors.Is(err, ErrReadOnly) {
+					t.Errorf("write on the held connection after SetReadOnly: %v, want the refusal", err)
+				}
+			}
+			hd.release()
+			if _, err := db.ExecContext(ctx, insert, nextKey()); !errors.Is(err, ErrReadOnly) {
+				t.Errorf("db.Exec after the held connection went back: %v, want the refusal", err)
+			}
+			for i, err := range writeOnEach(t, db, pool) {
+				if !errors.Is(err, ErrReadOnly) {
+					t.Errorf("pooled connection %d after SetReadOnly: %v, want the refusal", i, err)
+				}
+			}
+
+			hd = h.hold(t, db)
+			db.SetReadOnly(nil)
+			if hd.write != nil {
+				if _, err := hd.write(ctx, insert, nextKey()); err != nil {
+					t.Errorf("write on the held connection after SetReadOnly(nil): %v", err)
+				}
+			}
+			hd.release()
+			if _, err := db.ExecContext(ctx, insert, nextKey()); err != nil {
+				t.Errorf("db.Exec after the held connection went back: %v", err)
+			}
+			for i, err := range writeOnEach(t, db, pool) {
+				if err != nil {
+					t.Errorf("pooled connection %d after SetReadOnly(nil): %v", i, err)
+				}
+			}
+		})
+	}
+}
+
+// TestEveryRefusalSaysTheSame: a write SQLite refused, one refused before SQL (Refuse), and one
+// refused with words of its own (RefuseWith) all carry the refusal's words and hint, are
+// ErrReadOnly, and are counted; SQLite's own error stays in the chain of the first. A writable
+// database refuses nothing.
+func TestEveryRefusalSaysTheSame(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	if err := db.Refuse(); err != nil {
+		t.Fatalf("Refuse on a writable database: %v", err)
+	}
+	if err := db.RefuseWith("More."); err != nil {
+		t.Fatalf("RefuseWith on a writable database: %v", err)
+	}
+	refusal := testRefusal.WithHint(apperr.Hint{Window: "Use the writer desk.", Command: "Run it on the writer desk."})
+	db.SetReadOnly(refusal)
+	_, sqlErr := db.ExecContext(ctx, `DELETE FROM settings`)
+	for _, tc := range []struct {
+		name string
+		err  error
+		msg  string
+	}{
+		{"refused by SQLite", sqlErr, refusal.Message},
+		{"Refuse", db.Refuse(), refusal.Message},
+		{"RefuseWith", db.RefuseWith("It calls nothing either."), refusal.Message + " It calls nothing either."},
+	} {
+		var e *apperr.Error
+		if !errors.As(tc.err, &e) || !errors.Is(tc.err, ErrReadOnly) {
+			t.Errorf("%s: %v, want the refusal over ErrReadOnly", tc.name, tc.err)
+			continue
+		}
+		if e.Kind != refusal.Kind || e.Message != tc.msg || e.Hint != refusal.Hint {
+			t.Errorf("%s: %+v, want kind %v, %q, hint %+v", tc.name, *e, refusal.Kind, tc.msg, refusal.Hint)
+		}
+	}
+	if !strings.Contains(sqlErr.(*apperr.Error).Err.Error(), "not authorized") {
+		t.Errorf("SQLite's error is not in the refusal's chain: %v", sqlErr.(*apperr.Error).Err)
+	}
+	if got := db.Refused(); got != 3 {
+		t.Errorf("Refused = %d, want 3", got)
+	}
+	if refusal.Err != nil {
+		t.Errorf("the refusal itself was changed: %v", refusal.Err)
 	}
 }

@@ -38,10 +38,8 @@ type DB struct {
 	// folder other users could read being made private; the window logs them, a command prints them.
 	Notices []string
 
-	// guard refuses writes while the database is read-only (readonly.go); fresh says every use
-	// takes a new connection.
+	// guard refuses writes while the database is read-only (readonly.go).
 	guard *guard
-	fresh bool
 }
 
 // FileName is the name of the SQLite file in the data directory.

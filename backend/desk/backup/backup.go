@@ -32,6 +32,10 @@ type Service struct {
 	follower *follower
 	// before is the database files' state when the command started, to tell whether it wrote.
 	before fileState
+	// stopping is closed once the replicator that lost the writer role has stopped (lostWriter).
+	stopping chan struct{}
+	// syncInterval and mirrorInterval are the replicator's (zero: its defaults); tests shorten them.
+	syncInterval, mirrorInterval time.Duration
 
 	// Reported hears the outcome of the sync after a command that wrote (the command line prints
 	// a failure on standard error); nil hears nothing.
@@ -179,6 +183,7 @@ func (s *Service) replicator(ctx context.Context, by string) (*backup.Replicator
 		Path: s.DB.Path, Dir: s.DB.Dir, Targets: ts,
 		Secrets:    func(t backup.Target) backup.Secrets { return backup.LoadSecrets(s.Vault, t) },
 		DatabaseID: dbID, DeskID: desk.ID, By: by, Log: s.Log, LostWriter: s.lostWriter,
+		SyncInterval: s.syncInterval, MirrorInterval: s.mirrorInterval,
 	}), nil
 }
 
@@ -221,8 +226,12 @@ func (s *Service) Stop() error {
 	s.mu.Lock()
 	rep := s.rep
 	s.rep = nil
+	stopping := s.stopping
 	s.stopFollower()
 	s.mu.Unlock()
+	if stopping != nil {
+		<-stopping
+	}
 	if rep == nil {
 		return nil
 	}
@@ -267,7 +276,9 @@ func (s *Service) Status(ctx context.Context) (backup.Status, error) {
 	rep := s.rep
 	s.mu.Unlock()
 	if rep != nil {
-		return rep.Status(), nil
+		st := rep.Status()
+		s.readOnlyStatus(&st)
+		return st, nil
 	}
 	ts, err := backup.Targets(ctx, s.DB)
 	if err != nil {
@@ -294,10 +305,21 @@ func (s *Service) Status(ctx context.Context) (backup.Status, error) {
 	if st.Continuous && !lockHeld(s.DB.Dir) {
 		st.Continuous = false // the process that wrote it has ended without saying so (killed)
 	}
-	if r := s.ReadOnly(); r != nil {
-		st.ReadOnly = r.Message
-	}
+	s.readOnlyStatus(&st)
 	return st, nil
+}
+
+// readOnlyStatus says in st why this desk refuses every write, and which target another desk
+// took over when, if it did.
+func (s *Service) readOnlyStatus(st *backup.Status) {
+	r := s.ReadOnly()
+	if r == nil {
+		return
+	}
+	st.ReadOnly = r.Message
+	if to, ok, err := backup.ReadTakenOver(s.DB.Dir); err == nil && ok {
+		st.TakenOver = &to
+	}
 }
 
 func lockHeld(dir string) bool {
@@ -462,6 +484,26 @@ func (s *Service) lostWriter(t backup.TakenOver) {
 	}
 	s.DB.SetReadOnly(t.Refusal())
 	s.Log.Warn("backup: another desk took over the replica; this desk only reads now", "target", t.Target)
+	// This desk replicates nothing more: its continuous replicator stops, so it claims no target
+	// again, and the status (read from the data folder from now on) says read-only. The
+	// replicator's Stop waits for its loop, which is what calls this, so it runs on a goroutine
+	// of its own; the service's Stop waits for it.
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rep := s.rep
+	if rep == nil {
+		return // a one-off sync (noticeTakeOver), or Stop already took it
+	}
+	s.rep = nil
+	done := make(chan struct{})
+	s.stopping = done
+	go func() {
+		defer close(done)
+		// The loop has closed its store already: nothing more is shipped to the target.
+		if err := rep.Stop(0); err != nil {
+			s.Log.Warn("backup: stop replicating after the take-over", "error", err)
+		}
+	}()
 }
 
 // noticeTakeOver is lostWriter for a sync that found another desk's writer marker, when this desk

@@ -2,7 +2,11 @@ package backup
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io/fs"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,6 +16,7 @@ import (
 	"gstdesk/backend/backup"
 	"gstdesk/backend/config"
 	"gstdesk/backend/desk/core/coretest"
+	"gstdesk/backend/store"
 )
 
 // TestAddTargetChangesNothingOnFailure: a target that refuses (here: an S3 endpoint nothing listens
@@ -119,5 +124,122 @@ func TestSyncLeftToAnotherProcessSaysSo(t *testing.T) {
 	st, err := New(c2).Sync(ctx)
 	if err != nil || !st.Elsewhere || st.By != "window" {
 		t.Errorf("sync while the window replicates = %+v, %v; want it said that the window does", st, err)
+	}
+}
+
+// waitUntil polls cond until it holds, failing the test after a minute (a bound, not a measure).
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); !cond(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s", what)
+		}
+	}
+}
+
+// treeState is every file under dir with its size and time, to tell that nothing wrote there.
+func treeState(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %d %d\n", p, fi.Size(), fi.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestTakeOverStopsTheOldWriter: while the window replicates, another desk takes the replica
+// over. This desk then refuses every write, its replicator stops (it claims the target no more,
+// and holds the data folder's replication lock no longer), and the status bar's status says
+// read-only, which target was taken over, and that nothing replicates here.
+func TestTakeOverStopsTheOldWriter(t *testing.T) {
+	ctx := context.Background()
+	c, _ := coretest.Open(t, nil)
+	s := New(c)
+	s.syncInterval, s.mirrorInterval = 20*time.Millisecond, 20*time.Millisecond
+	nas := filepath.Join(t.TempDir(), "nas")
+	if _, err := s.AddTarget(ctx, TargetSpec{Target: backup.Target{Name: "nas", Kind: backup.KindFolder, Path: nas}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start(ctx, "window"); err != nil || !s.Running() {
+		t.Fatalf("start: %v, running %v", err, s.Running())
+	}
+	t.Cleanup(func() { s.Stop() })
+	if err := c.DB.SetSetting(ctx, "", "probe", "1"); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the write reaches the target", func() bool {
+		st, _ := s.Status(ctx)
+		return len(st.Targets) == 1 && st.Targets[0].State == backup.StateOK && st.Targets[0].ReplicatedTXID > 0 &&
+			st.Targets[0].ReplicatedTXID == st.Targets[0].LocalTXID
+	})
+
+	ts, err := s.Targets(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tgt := ts[0].Target
+	cl, err := tgt.Open(ctx, backup.Secrets{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dbID, err := backup.DatabaseID(ctx, c.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	desk, err := backup.LoadDesk(c.DB.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := desk.ID + 1
+	if err := backup.TakeOver(ctx, tgt, cl, dbID, other, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+
+	waitUntil(t, "this desk stops replicating", func() bool { return !s.Running() && !lockHeld(c.DB.Dir) })
+	st, err := s.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.ReadOnly == "" || st.Continuous || st.TakenOver == nil || st.TakenOver.Target != "nas" {
+		t.Errorf("status after the take-over = %+v; want read-only, not replicating, naming the target", st)
+	}
+	if len(st.Targets) != 1 || st.Targets[0].State != backup.StateNotWriter {
+		t.Errorf("target status after the take-over = %+v; want not_writer", st.Targets)
+	}
+	if err := c.DB.SetSetting(ctx, "", "probe", "2"); !errors.Is(err, store.ErrReadOnly) {
+		t.Errorf("write after the take-over: %v, want refused", err)
+	}
+
+	// Nothing this desk does from now on writes to the target: not a restart of replication, not a
+	// sync, not a command's own sync.
+	before := treeState(t, nas)
+	if err := s.Start(ctx, "window"); err != nil || s.Running() {
+		t.Errorf("start after the take-over: %v, running %v; want nothing started", err, s.Running())
+	}
+	if _, err := s.Sync(ctx); !errors.Is(err, store.ErrReadOnly) {
+		t.Errorf("sync after the take-over: %v, want refused", err)
+	}
+	if _, did, err := s.AfterCommand(ctx); did || err != nil {
+		t.Errorf("a command's sync after the take-over: did %v, %v", did, err)
+	}
+	if err := s.Stop(); err != nil {
+		t.Errorf("stop: %v", err)
+	}
+	if after := treeState(t, nas); after != before {
+		t.Errorf("the target changed after the take-over:\nbefore %s\nafter  %s", before, after)
+	}
+	if w, _, err := backup.Writer(ctx, tgt, cl); err != nil || w != other {
+		t.Errorf("writer of the target = %d, %v; want the desk that took over (%d)", w, err, other)
 	}
 }

@@ -114,9 +114,8 @@ type Connection struct {
 // Connection resolves the current workspace's base URL and credentials: GSTDESK_BASE_URL and the
 // GSTDESK_API_* variables override the settings; the demo workspace uses its simulator.
 func (s *Core) Connection(ctx context.Context) (Connection, error) {
-	if s.ReadOnly() != nil {
-		s.DB.Refuse() // counted: the command line exits 2
-		return Connection{}, s.NoRemote()
+	if err := s.RefuseRemote(); err != nil {
+		return Connection{}, err // counted: the command line exits 2
 	}
 	ws := s.Workspace()
 	set, err := config.Load(ctx, s.DB, ws)
@@ -160,17 +159,11 @@ func (s *Core) Connection(ctx context.Context) (Connection, error) {
 	return c, nil
 }
 
-// NoRemote is why this desk calls no remote service, nil when it may: a read-only desk makes no
-// call, as calls are paid for and recorded (and portal actions taken) on the desk that writes.
-func (s *Core) NoRemote() *apperr.Error {
-	r := s.ReadOnly()
-	if r == nil {
-		return nil
-	}
-	e := *r
-	e.Message += " It calls no GST service either: calls are made, paid for and recorded on the writer desk."
-	e.Err = store.ErrReadOnly
-	return &e
+// RefuseRemote is why this desk calls no remote service, counted as a refused write, and nil when
+// it may: a read-only desk makes no call, as calls are paid for and recorded (and portal actions
+// taken) on the desk that writes.
+func (s *Core) RefuseRemote() error {
+	return s.DB.RefuseWith("It calls no GST service either: calls are made, paid for and recorded on the writer desk.")
 }
 
 // DemoAnswers reports whether the current workspace's answers come from the built-in demo service

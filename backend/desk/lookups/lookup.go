@@ -54,22 +54,12 @@ func (s *Service) Lookups(ctx context.Context) (*lookup.Service, error) {
 		MaxAge: time.Duration(set.CacheDays) * 24 * time.Hour,
 		// A read-only desk answers from what the writer desk stored, and says why when it has none.
 		Offline:  s.IsOffline() || s.ReadOnly() != nil,
-		NoRemote: s.noRemote,
+		NoRemote: s.RefuseRemote, // counted as a refused write
 		Face:     s.Face(),
 		Called:   s.CallRecorded,
 		// Answers of the built-in demo service are made up: they say so.
 		Demo: s.DemoAnswers(),
 	}, nil
-}
-
-// noRemote is the refusal of a lookup a read-only desk has no stored answer for (nil on a desk
-// that writes); it counts as a refused write.
-func (s *Service) noRemote() error {
-	if s.ReadOnly() == nil {
-		return nil
-	}
-	s.DB.Refuse()
-	return s.NoRemote()
 }
 
 // LookupRow is one GSTIN's registration as the lookup table shows it.

@@ -119,10 +119,9 @@ const refreshMargin = 30 * time.Minute
 // TaxpayerSession returns the taxpayer's session, refreshing it when it is about to lapse.
 // GSTDESK_TAXPAYER_TOKEN, when set, is used as it is (scripts).
 func (s *Service) TaxpayerSession(ctx context.Context, gstinRaw string) (*gstapi.TaxpayerSession, SessionView, error) {
-	if s.ReadOnly() != nil {
-		// Every portal action starts here: a read-only desk takes none (and is not signed in).
-		s.DB.Refuse()
-		return nil, SessionView{}, s.NoRemote()
+	// Every portal action starts here: a read-only desk takes none (and is not signed in).
+	if err := s.RefuseRemote(); err != nil {
+		return nil, SessionView{}, err
 	}
 	g, err := s.taxpayerGSTIN(gstinRaw)
 	if err != nil {

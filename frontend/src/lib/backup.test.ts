@@ -44,4 +44,12 @@ describe('backupSummary', () => {
     const st = { continuous: false, by: '', pid: 0, updated_at: '', targets: [], read_only: 'Desk X took over.' } as never
     expect(backupSummary(st, now)).toMatchObject({ text: 'Read-only: another desk took the replica over', tone: 'bad' })
   })
+  it('says which target another desk took over, and when', () => {
+    const at = (d: Date) => ({ continuous: false, by: '', pid: 0, updated_at: '', targets: [{ id: 'a', name: 'NAS', state: 'not_writer' }],
+      read_only: 'Another desk took over the replica on "NAS".', taken_over: { target: 'NAS', where: '/mnt/nas', desk: 7, at: d.toISOString(), shipped: 3 } }) as never
+    const today = new Date(now.getTime() - 5 * 60_000)
+    const hm = `${String(today.getHours()).padStart(2, '0')}:${String(today.getMinutes()).padStart(2, '0')}`
+    expect(backupSummary(at(today), now)).toMatchObject({ text: `Read-only: another desk took over NAS at ${hm}`, tone: 'bad', title: 'Another desk took over the replica on "NAS".' })
+    expect(backupSummary(at(new Date(2024, 2, 5, 10, 0)), now)?.text).toBe('Read-only: another desk took over NAS on 05/03/2024')
+  })
 })

@@ -9,7 +9,7 @@ export interface BackupSummary { text: string; tone: 'ok' | 'warn' | 'bad' | 'mu
 /** "Backed up 12 s ago", "Backup behind by 40 s", "Backup failing: …"; null when no target is set up. */
 export function backupSummary(st: Status | null, now: Date = new Date()): BackupSummary | null {
   if (st?.following) return followSummary(st)
-  if (st?.read_only) return { text: 'Read-only: another desk took the replica over', tone: 'bad', title: st.read_only }
+  if (st?.read_only) return { text: takenOverText(st, now), tone: 'bad', title: st.read_only }
   if (!st || !st.targets || st.targets.length === 0) return null
   const failing = st.targets.filter((t) => t.state === 'failing' || t.state === 'not_writer')
   const title = st.targets.map((t) => `${t.name} (${t.where}): ${t.state}${t.error ? ' — ' + t.error : ''}`).join('\n')
@@ -48,6 +48,20 @@ function followSummary(st: Status): BackupSummary {
   if (f.error) return { text: `Read-only: following ${f.target}, failing (${last})`, tone: 'bad', title }
   if (!f.running) return { text: `Read-only: following ${f.target} stopped, ${last}`, tone: 'warn', title }
   return { text: `Read-only: following ${f.target}, ${last}`, tone: 'warn', title }
+}
+
+/** "Read-only: another desk took over NAS at 14:05" (the date instead on another day). */
+function takenOverText(st: Status, now: Date): string {
+  const to = st.taken_over
+  if (!to?.target) return 'Read-only: another desk took the replica over'
+  const d = new Date(to.at as string)
+  let when = ''
+  if (!Number.isNaN(d.getTime()) && d.getFullYear() >= 2000) {
+    when = d.toDateString() === now.toDateString()
+      ? ` at ${hhmm(to.at)}`
+      : ` on ${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`
+  }
+  return `Read-only: another desk took over ${to.target}${when}`
 }
 
 function hhmm(iso: unknown): string {

@@ -222,6 +222,45 @@ export namespace backup {
 		    return a;
 		}
 	}
+	export class TakenOver {
+	    target: string;
+	    where: string;
+	    desk: number;
+	    // Go type: time
+	    at: any;
+	    shipped: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new TakenOver(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.target = source["target"];
+	        this.where = source["where"];
+	        this.desk = source["desk"];
+	        this.at = this.convertValues(source["at"], null);
+	        this.shipped = source["shipped"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class TargetStatus {
 	    id: string;
 	    name: string;
@@ -285,6 +324,7 @@ export namespace backup {
 	    targets: TargetStatus[];
 	    following?: FollowStatus;
 	    read_only?: string;
+	    taken_over?: TakenOver;
 	    elsewhere?: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -300,6 +340,7 @@ export namespace backup {
 	        this.targets = this.convertValues(source["targets"], TargetStatus);
 	        this.following = this.convertValues(source["following"], FollowStatus);
 	        this.read_only = source["read_only"];
+	        this.taken_over = this.convertValues(source["taken_over"], TakenOver);
 	        this.elsewhere = source["elsewhere"];
 	    }
 	
@@ -339,6 +380,7 @@ export namespace backup {
 	        this.same = source["same"];
 	    }
 	}
+	
 	export class Target {
 	    id: string;
 	    name: string;
