@@ -104,12 +104,14 @@ const (
 
 // LogEntry is one action in the log.
 type LogEntry struct {
-	ID          int64  `json:"id"`
-	At          string `json:"at"`
-	Who         string `json:"who"`
-	Section     string `json:"section"`
-	STIN        string `json:"stin"`
-	Number      string `json:"number"`
+	ID      int64  `json:"id"`
+	At      string `json:"at"`
+	Who     string `json:"who"`
+	Section string `json:"section"`
+	STIN    string `json:"stin"`
+	Number  string `json:"number"`
+	// RtnPrd is the document's return period (MMYYYY); "" for actions logged before it was kept.
+	RtnPrd      string `json:"rtnprd,omitempty"`
 	PrevStatus  string `json:"prev_status"`
 	Action      string `json:"action"`
 	Reason      string `json:"reason,omitempty"`
@@ -129,9 +131,9 @@ func LogSent(ctx context.Context, db *sql.DB, workspaceID, who string, at time.T
 	defer tx.Rollback()
 	ids := make([]int64, 0, len(changes))
 	for _, c := range changes {
-		res, err := tx.ExecContext(ctx, `INSERT INTO ims_actions (workspace_id, at, who, section, stin, num, prev_status, action, reason,
-			reference_id, result) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, workspaceID, store.FormatTime(at), who, c.Record.Section, c.Record.STIN,
-			c.Record.Number, c.Record.Action, c.Action, c.Reason, ref, ResultSent)
+		res, err := tx.ExecContext(ctx, `INSERT INTO ims_actions (workspace_id, at, who, section, stin, num, rtnprd, prev_status, action, reason,
+			reference_id, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`, workspaceID, store.FormatTime(at), who, c.Record.Section, c.Record.STIN,
+			c.Record.Number, c.Record.RtnPrd, c.Record.Action, c.Action, c.Reason, ref, ResultSent)
 		if err != nil {
 			return nil, fmt.Errorf("ims: log: %w", err)
 		}
@@ -153,7 +155,7 @@ func Log(ctx context.Context, db *sql.DB, workspaceID string, limit int) ([]LogE
 	if limit <= 0 {
 		limit = 500
 	}
-	rows, err := db.QueryContext(ctx, `SELECT id, at, who, section, stin, num, prev_status, action, reason, reference_id, result,
+	rows, err := db.QueryContext(ctx, `SELECT id, at, who, section, stin, num, rtnprd, prev_status, action, reason, reference_id, result,
 		error_code, message, finished_at FROM ims_actions WHERE workspace_id = ? ORDER BY id DESC LIMIT ?`, workspaceID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("ims: log: %w", err)
@@ -162,7 +164,7 @@ func Log(ctx context.Context, db *sql.DB, workspaceID string, limit int) ([]LogE
 	out := []LogEntry{}
 	for rows.Next() {
 		var e LogEntry
-		if err := rows.Scan(&e.ID, &e.At, &e.Who, &e.Section, &e.STIN, &e.Number, &e.PrevStatus, &e.Action, &e.Reason, &e.ReferenceID,
+		if err := rows.Scan(&e.ID, &e.At, &e.Who, &e.Section, &e.STIN, &e.Number, &e.RtnPrd, &e.PrevStatus, &e.Action, &e.Reason, &e.ReferenceID,
 			&e.Result, &e.ErrorCode, &e.Message, &e.FinishedAt); err != nil {
 			return nil, err
 		}

@@ -21,20 +21,6 @@ const (
 	Against2B = "2b"
 )
 
-// DefaultAgainst is 2b when a GSTR-2B is stored for every period from-to, else 2a.
-func (s *Service) DefaultAgainst(ctx context.Context, from, to string) string {
-	periods, err := ReconPeriods(from, to)
-	if err != nil {
-		return Against2A
-	}
-	for _, p := range periods {
-		if _, err := gstr2b.LatestSnapshot(ctx, s.DB.DB, s.Workspace().ID, p); err != nil {
-			return Against2A
-		}
-	}
-	return Against2B
-}
-
 // twoBDoc is a GSTR-2B document as the matcher sees it, with what the IMS side needs.
 type twoBDoc struct {
 	doc        *gstr2b.MatchDoc

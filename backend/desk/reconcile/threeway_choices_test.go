@@ -16,11 +16,11 @@ import (
 func TestApplyThreeWayRunWithChoices(t *testing.T) {
 	s, ev, p, res := imsMonth2BWatched(t)
 	ctx := context.Background()
-	if got := s.DefaultAgainst(ctx, p, p); got != Against2B {
-		t.Errorf("default against with a 2B stored = %q", got)
+	if got, err := s.ChooseAgainst(ctx, p, p); err != nil || got.Against != Against2B {
+		t.Errorf("default against with a 2B stored = %+v, %v", got, err)
 	}
-	if got := s.DefaultAgainst(ctx, "2019-04", "2019-04"); got != Against2A {
-		t.Errorf("default against without a 2B = %q", got)
+	if got, err := s.ChooseAgainst(ctx, "2019-04", "2019-04"); err != nil || got.Against != Against2A || len(got.No2B) != 1 {
+		t.Errorf("default against without a 2B = %+v, %v", got, err)
 	}
 	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 4})
 	docs := page.Rows

@@ -125,14 +125,19 @@ func TestOneNumberInTwoReturnPeriods(t *testing.T) {
 		}
 	}
 	log, _ := s.Returns.IMSLog(ctx)
-	prevs := map[string]string{}
+	prevs, periods := map[string]string{}, map[string]string{}
 	for _, e := range log {
 		if e.Number == y.Number {
 			prevs[e.Action] = e.PrevStatus
+			periods[e.Action] = e.RtnPrd
 		}
 	}
 	if prevs[ims.Accepted] != ims.Pending || prevs[ims.Rejected] != ims.NoAction {
 		t.Errorf("sent with prev_status %v", prevs)
+	}
+	// The log tells the two documents apart by their return period.
+	if periods[ims.Accepted] != prev.RetPeriod() || periods[ims.Rejected] != cur.RetPeriod() {
+		t.Errorf("logged with return periods %v, want accept %s and reject %s", periods, prev.RetPeriod(), cur.RetPeriod())
 	}
 	// Without saying the period, one document of a number listed in two periods is not guessed.
 	one, err := s.Returns.IMSSet(ctx, y.Supplier, y.Number, "pending", "")

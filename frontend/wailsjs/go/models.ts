@@ -2173,6 +2173,7 @@ export namespace ims {
 	    section: string;
 	    stin: string;
 	    number: string;
+	    rtnprd?: string;
 	    prev_status: string;
 	    action: string;
 	    reason?: string;
@@ -2194,6 +2195,7 @@ export namespace ims {
 	        this.section = source["section"];
 	        this.stin = source["stin"];
 	        this.number = source["number"];
+	        this.rtnprd = source["rtnprd"];
 	        this.prev_status = source["prev_status"];
 	        this.action = source["action"];
 	        this.reason = source["reason"];
