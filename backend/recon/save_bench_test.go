@@ -13,14 +13,8 @@ import (
 // data of BenchmarkMatch50k) into a fresh workspace: the run, its rows (JSON, about 1.7 KB a row
 // with candidates) and the commit. No older run is removed (fewer than KeepRuns are saved).
 func BenchmarkSaveRun50k(b *testing.B) {
-	books, twoA := synthetic(50000, 42)
-	res := Match(books, twoA, DefaultOptions())
+	res, db := bench50k(b)
 	ctx := context.Background()
-	db, err := store.Open(ctx, b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
 	made := 0
 	b.ResetTimer()
 	benchcpu.Report(b, func() {
@@ -44,14 +38,8 @@ func BenchmarkSaveRun50k(b *testing.B) {
 // BenchmarkRunRows50k opens a saved run of synthetic(50000, 42): every row read, unpacked and
 // decoded with the workspace's decisions laid over it (RunRows, as the window and recon show do).
 func BenchmarkRunRows50k(b *testing.B) {
-	books, twoA := synthetic(50000, 42)
-	res := Match(books, twoA, DefaultOptions())
+	res, db := bench50k(b)
 	ctx := context.Background()
-	db, err := store.Open(ctx, b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
 	ws, err := db.CreateWorkspace(ctx, store.Workspace{Name: "Bench"})
 	if err != nil {
 		b.Fatal(err)
@@ -74,4 +62,17 @@ func BenchmarkRunRows50k(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(size)/float64(len(res.Rows)), "stored-bytes/row")
+}
+
+// bench50k is the result of the 50,000-row reconciliation of synthetic(50000, 42) and a fresh
+// database, closed when the benchmark ends.
+func bench50k(b *testing.B) (Result, *store.DB) {
+	books, twoA := synthetic(50000, 42)
+	res := Match(books, twoA, DefaultOptions())
+	db, err := store.Open(context.Background(), b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	return res, db
 }

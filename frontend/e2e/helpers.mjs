@@ -25,21 +25,10 @@ export async function inView(page, testid, selector) {
  * land a frame early.
  */
 export async function comesIntoView(page, testid, selector, timeout = 5000) {
-  try {
-    await page.waitForFunction(([id, sel]) => {
-      const box = document.querySelector(`[data-testid="${id}"]`)
-      const el = box?.querySelector(sel)
-      if (!box || !el) return false
-      const b = box.getBoundingClientRect()
-      const head = box.querySelector('thead')?.getBoundingClientRect()
-      const foot = box.querySelector('tfoot')?.getBoundingClientRect()
-      const top = head ? Math.max(b.top, head.bottom) : b.top
-      const bottom = foot ? Math.min(b.bottom, foot.top) : b.bottom
-      const r = el.getBoundingClientRect()
-      return r.top >= top - 1 && r.bottom <= bottom + 1
-    }, [testid, selector], { timeout })
-    return true
-  } catch {
-    return false
+  const end = Date.now() + timeout
+  for (;;) {
+    if (await inView(page, testid, selector)) return true
+    if (Date.now() > end) return false
+    await page.waitForTimeout(50)
   }
 }
