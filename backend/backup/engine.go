@@ -638,8 +638,16 @@ func (r *Replicator) run(ctx context.Context) {
 					r.cfg.LostWriter(TakenOver{Target: t.Name, Where: t.Where(), Desk: w.ID, At: w.At, Shipped: r.Status().Targets[0].ReplicatedTXID})
 				}
 				// Opening again claims the target (or says why not): after a minute when another
-				// desk took it over, at the next try when it was not there or was emptied.
-				_ = r.closePrimary(ctx)
+				// desk took it over, at the next try when it was not there or was emptied. Closed
+				// after a take-over with its context already ended, Litestream makes no last sync:
+				// nothing more of this desk's goes to the replica the other desk now writes.
+				closeCtx := ctx
+				if errors.Is(err, ErrNotWriter) {
+					c, cancel := context.WithCancel(ctx)
+					cancel()
+					closeCtx = c
+				}
+				_ = r.closePrimary(closeCtx)
 				nextOpen = now.Add(backoff)
 				if errors.Is(err, ErrNotWriter) {
 					nextOpen = now.Add(time.Minute)

@@ -352,6 +352,9 @@ func (b *bkRun) run(ctx context.Context, args []string) int {
 		return b.fail(err)
 	}
 	if !svc.Running() {
+		if r := svc.ReadOnly(); r != nil {
+			return b.fail(r) // another desk took the replica over: this one does not replicate
+		}
 		st, err := svc.Status(ctx)
 		if err != nil {
 			return b.fail(err)

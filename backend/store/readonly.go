@@ -179,7 +179,56 @@ func (gc *guardedConn) PrepareContext(ctx context.Context, query string) (driver
 		return nil, err
 	}
 	s, err := gc.c.PrepareContext(ctx, query)
-	return s, gc.g.refuse(err)
+	if err != nil {
+		return nil, gc.g.refuse(err)
+	}
+	return guardedStmt{s: s, gc: gc}, nil
+}
+
+// guardedStmt is a prepared statement of a guarded connection: each run first brings the
+// connection's authorizer up to the guard's state (setting it expires the statement, which SQLite
+// then prepares again under it), and a refused write reads as the refusal. A statement prepared
+// while the desk was writable is thus refused once the desk becomes read-only (a bulk insert held
+// across a take-over).
+type guardedStmt struct {
+	s  driver.Stmt
+	gc *guardedConn
+}
+
+func (st guardedStmt) Close() error  { return st.s.Close() }
+func (st guardedStmt) NumInput() int { return st.s.NumInput() }
+
+// Exec and Query are driver.Stmt's; database/sql calls the Context forms.
+func (st guardedStmt) Exec(args []driver.Value) (driver.Result, error) {
+	return st.ExecContext(context.Background(), namedValues(args))
+}
+
+func (st guardedStmt) Query(args []driver.Value) (driver.Rows, error) {
+	return st.QueryContext(context.Background(), namedValues(args))
+}
+
+func (st guardedStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
+	if err := st.gc.arm(); err != nil {
+		return nil, err
+	}
+	r, err := st.s.(driver.StmtExecContext).ExecContext(ctx, args)
+	return r, st.gc.g.refuse(err)
+}
+
+func (st guardedStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
+	if err := st.gc.arm(); err != nil {
+		return nil, err
+	}
+	r, err := st.s.(driver.StmtQueryContext).QueryContext(ctx, args)
+	return r, st.gc.g.refuse(err)
+}
+
+func namedValues(args []driver.Value) []driver.NamedValue {
+	nv := make([]driver.NamedValue, len(args))
+	for i, a := range args {
+		nv[i] = driver.NamedValue{Ordinal: i + 1, Value: a}
+	}
+	return nv
 }
 
 func (gc *guardedConn) Close() error { return gc.c.Close() }
@@ -197,7 +246,7 @@ func (gc *guardedConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driv
 	if err != nil {
 		return nil, gc.g.refuse(err)
 	}
-	return guardedTx{t: t, g: gc.g}, nil
+	return guardedTx{t: t, g: gc.g, writable: !gc.armed}, nil
 }
 
 func (gc *guardedConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
@@ -235,9 +284,23 @@ func (gc *guardedConn) IsValid() bool { return gc.matches() && gc.c.IsValid() }
 type guardedTx struct {
 	t driver.Tx
 	g *guard
+	// writable says the transaction began while the database was writable.
+	writable bool
 }
 
-func (t guardedTx) Commit() error   { return t.g.refuse(t.t.Commit()) }
+// Commit commits, unless the database became read-only since the transaction began (another desk
+// took the replica over): then the transaction is rolled back and refused, since what it wrote
+// would never reach the replica the other desk now writes.
+func (t guardedTx) Commit() error {
+	if r := t.g.refusal.Load(); r != nil && t.writable {
+		if err := t.t.Rollback(); err != nil {
+			return errors.Join(refusalError(r, "Nothing of this change was kept.", nil), err)
+		}
+		t.g.refused.Add(1)
+		return refusalError(r, "Nothing of this change was kept.", nil)
+	}
+	return t.g.refuse(t.t.Commit())
+}
 func (t guardedTx) Rollback() error { return t.t.Rollback() }
 
 // openGuarded opens dsn through the guard; refusal, when not nil, makes it read-only from the

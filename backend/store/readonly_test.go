@@ -339,3 +339,46 @@ func TestEveryRefusalSaysTheSame(t *testing.T) {
 		t.Errorf("the refusal itself was changed: %v", refusal.Err)
 	}
 }
+
+// A transaction that began while the desk was writable keeps nothing once the desk becomes
+// read-only under it (another desk took the replica over): a statement it prepared before is
+// refused from then on, and its commit is refused and rolled back, the rows it wrote before
+// included.
+func TestTransactionAcrossTakeOverKeepsNothing(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := tx.PrepareContext(ctx, `INSERT INTO settings(workspace_id, key, value) VALUES ('', ?, 'v')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.ExecContext(ctx, "before"); err != nil {
+		t.Fatal(err)
+	}
+	db.SetReadOnly(testRefusal)
+	if _, err := st.ExecContext(ctx, "after"); !errors.Is(err, ErrReadOnly) {
+		t.Errorf("a statement prepared before the take-over wrote after it: %v", err)
+	}
+	if err := tx.Commit(); !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), testRefusal.Message) {
+		t.Errorf("commit after the take-over: %v, want the refusal", err)
+	}
+	var n int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM settings WHERE key IN ('before', 'after')`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d rows of the transaction kept (%v)", n, err)
+	}
+	// Writable again, a transaction commits as before.
+	db.SetReadOnly(nil)
+	tx, err = db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO settings(workspace_id, key, value) VALUES ('', 'later', 'v')`); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -144,3 +144,28 @@ func TestCarriedBeforeMigration(t *testing.T) {
 		t.Errorf("warnings %q", w)
 	}
 }
+
+// A month imported after a later one, with no regime given, takes the month before's regime (as a
+// month computed again does), not the one the later month recorded: the order months are
+// imported in does not change a month's figures.
+func TestBlankRegimeIsTheMonthBefores(t *testing.T) {
+	const fy = tds.FY(2025)
+	june := []byte(carryFull + "E1,Asha,ABCPE0001K,old,150000,20000,200\nE2,Bela,ABCPE0002K,old,150000,150000,200\n")
+	late := openDB(t)
+	mustImportFile(t, late, fy, time.April, carryApril("150000", "new"))
+	mustImportFile(t, late, fy, time.June, june)
+	mustImportFile(t, late, fy, time.May, carryMay)
+	if _, g := storedDecl(t, late, fy, time.May, "E2"); g != "new" {
+		t.Errorf("May E2 regime, imported after June = %s, want new (April's)", g)
+	}
+	inOrder := openDB(t)
+	for _, m := range []struct {
+		m time.Month
+		f []byte
+	}{{time.April, carryApril("150000", "new")}, {time.May, carryMay}, {time.June, june}} {
+		mustImportFile(t, inOrder, fy, m.m, m.f)
+	}
+	if g, w := noWhy(register(t, late, fy, time.May)), noWhy(register(t, inOrder, fy, time.May)); !reflect.DeepEqual(g, w) {
+		t.Errorf("May imported after June:\n%+v\nin order:\n%+v", g, w)
+	}
+}

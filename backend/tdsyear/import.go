@@ -331,6 +331,11 @@ func (m *monthImport) add(h *rowHead, st *Employee, p, o *record) error {
 			e.Regime = st.Regime
 		}
 	}
+	// A regime not given is the month before's, as the later months' is when a month is imported
+	// again (record.recarry): which month was imported last does not change a month's figure.
+	if h.Regime == "" && p != nil && p.regime != "" {
+		e.Regime = p.regime
+	}
 	if e.Regime == "" {
 		e.Regime = tds.DefaultRegime(fy)
 	}

@@ -12,6 +12,7 @@ import (
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/money"
 	"gstdesk/backend/recon"
 )
 
@@ -695,6 +696,12 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 	lines := []ApplyLine{}
 	var reqs []returns.IMSChangeRequest
 	idx := map[string]int{}
+	now := map[string]*ims.Record{} // the IMS lists as just read, by document
+	for sec := range listed {
+		for i := range listed[sec] {
+			now[listed[sec][i].Key()] = &listed[sec][i]
+		}
+	}
 	for _, r := range tw.Rows {
 		send := r.send()
 		if r.GSTR2A == nil || send == "" {
@@ -716,6 +723,8 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 			l.Result = "already"
 		case send == ims.Pending && r.PendingBlocked:
 			l.Result, l.Message = ims.ResultRefused, "The portal does not allow pending for this document: accept or reject it."
+		case changedSince(d, now[r.imsKey()]) != "":
+			l.Result, l.Message = ResultChanged, changedSince(d, now[r.imsKey()])
 		case dryRun:
 			l.Result = "dry_run"
 		default:
@@ -739,6 +748,31 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 		}
 	}
 	return lines, nil
+}
+
+// ResultChanged is an apply line not sent because the document in IMS now is not the one the run
+// reconciled: the supplier changed it, or a newer GSTR-2B has it otherwise.
+const ResultChanged = "changed"
+
+// changedSince says how the document IMS lists now (rec; nil when not listed afresh) differs from
+// the 2B document the run reconciled (d), in words, or "" when its amounts are the same. An action
+// chosen on the run's figures is not sent for a document whose figures have changed since.
+func changedSince(d *recon.Invoice, rec *ims.Record) string {
+	if rec == nil {
+		return ""
+	}
+	size := func(p recon.Paise) money.Paise {
+		if p < 0 {
+			return money.Paise(-p)
+		}
+		return money.Paise(p)
+	}
+	taxable, tax := size(d.Taxable), size(d.IGST)+size(d.CGST)+size(d.SGST)+size(d.Cess)
+	if taxable == rec.Taxable && tax == rec.Tax() {
+		return ""
+	}
+	return fmt.Sprintf("Not sent: IMS now lists this document with taxable value ₹%s and tax ₹%s, where the reconciliation had ₹%s and ₹%s (the supplier may have changed it). Reconcile again, then act on it.",
+		rec.Taxable.Indian(), rec.Tax().Indian(), taxable.Indian(), tax.Indian())
 }
 
 // recommendedWord says a recommended action in words ("no action" for none).

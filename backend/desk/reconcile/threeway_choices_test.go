@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"gstdesk/backend/config"
@@ -185,5 +186,50 @@ func TestThreeWayRerunKeepsTheRunsOptions(t *testing.T) {
 	if again.Options.AmountTolerance != first.Options.AmountTolerance || again.Options.DateWindowDays != first.Options.DateWindowDays {
 		t.Errorf("re-run options = ₹%v, %d days; the run's were ₹%v, %d days", again.Options.AmountTolerance, again.Options.DateWindowDays,
 			first.Options.AmountTolerance, first.Options.DateWindowDays)
+	}
+}
+
+// A document the supplier changed in IMS after the run was reconciled is not acted on from that
+// run: the preview and the apply say it changed and send nothing for it; the others go.
+func TestApplyRunSkipsADocumentChangedSince(t *testing.T) {
+	s, _, p, res := imsMonth2BWatched(t)
+	ctx := context.Background()
+	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 3})
+	docs := page.Rows
+	path := registerFrom(t, docs, func(i int, cols []string) []string { return cols })
+	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, _, _ := s.Demo()
+	sim.EditIMSDocument(s.Workspace().GSTIN, "b2b", docs[0].Supplier, docs[0].Number)
+	for _, dry := range []bool{true, false} {
+		out, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, dry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]ApplyLine{}
+		for _, l := range out.Lines {
+			got[l.Document] = l
+		}
+		if l := got[docs[0].Number]; l.Result != ResultChanged || !strings.Contains(l.Message, "Reconcile again") {
+			t.Errorf("dry run %v: the changed document = %+v", dry, l)
+		}
+		want := "dry_run"
+		if !dry {
+			want = ims.ResultApplied
+		}
+		if l := got[docs[1].Number]; l.Result != want {
+			t.Errorf("dry run %v: an unchanged document = %+v, want %s", dry, l, want)
+		}
+	}
+	log, _ := s.Returns.IMSLog(ctx)
+	for _, e := range log {
+		if e.Number == docs[0].Number {
+			t.Errorf("the changed document was sent: %+v", e)
+		}
+	}
+	if len(log) == 0 {
+		t.Error("nothing was sent")
 	}
 }

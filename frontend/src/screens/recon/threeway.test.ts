@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { actionCounts, choiceKey, choicesOf, choose, effective, linesSummary, lineWords } from './threeway'
+import { actionCounts, choiceKey, choicesOf, choose, effective, linesSummary, lineTone, lineWords } from './threeway'
 
 const row = (num: string, action: string, section = 'b2b', choice = '') => ({ key: 'k' + num, choice, ims_section: section, gstr2a: { supplier_gstin: '27AAAAA0000A1Z5', invoice_number: num }, recommended: { action } })
 const rows = [row('1', 'A'), row('2', 'P'), row('3', ''), { recommended: { action: '' } }]
@@ -30,6 +30,9 @@ describe('three-way logic', () => {
     expect(lineWords({ result: 'dry_run' })).toBe('will be sent')
     expect(lineWords({ result: 'refused', message: 'stale' })).toBe('refused: stale')
     expect(linesSummary([{ result: 'applied' }, { result: 'applied' }, { result: 'refused' }, { result: 'not_in_ims' }])).toBe('2 done, 1 refused, 1 not in IMS')
+    expect(linesSummary([{ result: 'applied' }, { result: 'changed' }])).toBe('1 done, 1 changed since the run')
+    expect(lineWords({ result: 'changed', message: 'Reconcile again.' })).toBe('not sent, changed since: Reconcile again.')
+    expect(lineTone('changed')).toBe('warn')
     expect(linesSummary([])).toBe('nothing to send')
   })
 })

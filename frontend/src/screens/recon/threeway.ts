@@ -82,16 +82,17 @@ export function lineWords(l: { result: string; message?: string }): string {
     case 'failed': return 'not done: ' + (l.message ?? '')
     case 'unknown': return 'not known yet: ' + (l.message ?? '')
     case 'sent': return 'sent'
+    case 'changed': return 'not sent, changed since: ' + (l.message ?? '')
   }
   return l.message ?? l.result
 }
-export const lineTone = (result: string): string => ({ dry_run: 'info', already: '', not_in_ims: 'warn', applied: 'ok', refused: 'bad', failed: 'bad', unknown: 'warn' } as Record<string, string>)[result] ?? ''
+export const lineTone = (result: string): string => ({ dry_run: 'info', already: '', not_in_ims: 'warn', applied: 'ok', refused: 'bad', failed: 'bad', unknown: 'warn', changed: 'warn' } as Record<string, string>)[result] ?? ''
 
 /** What a preview or an apply came to, in one line: "58 done, 2 refused, 1 not in IMS". */
 export function linesSummary(lines: { result: string }[]): string {
   const n: Record<string, number> = {}
   for (const l of lines) n[l.result] = (n[l.result] ?? 0) + 1
-  const words: [string, string][] = [['dry_run', 'to send'], ['applied', 'done'], ['refused', 'refused'], ['failed', 'not done'], ['unknown', 'not known yet'], ['already', 'already so'], ['not_in_ims', 'not in IMS']]
+  const words: [string, string][] = [['dry_run', 'to send'], ['applied', 'done'], ['refused', 'refused'], ['failed', 'not done'], ['unknown', 'not known yet'], ['already', 'already so'], ['not_in_ims', 'not in IMS'], ['changed', 'changed since the run']]
   const parts = words.filter(([k]) => n[k]).map(([k, w]) => `${n[k]} ${w}`)
   return parts.join(', ') || 'nothing to send'
 }
