@@ -129,7 +129,7 @@ type Config struct {
 	MirrorInterval time.Duration
 	// MirrorRefresh is how long an idle mirror goes unlisted (0: ten minutes); see mirrorDue.
 	MirrorRefresh time.Duration
-	Log            *slog.Logger
+	Log           *slog.Logger
 	// LostWriter, when set, hears that another desk took over the first target while this one
 	// was writing it (continuous replication reads the writer marker every MirrorInterval).
 	LostWriter func(TakenOver)
@@ -155,7 +155,7 @@ type Replicator struct {
 	// mirrored[i] is what mirror i last copied in full (the first target's replicated transaction)
 	// and when; used by the same goroutine as mirrors.
 	mirrored []mirrorMark
-	status  []TargetStatus
+	status   []TargetStatus
 	// behindSince is when the first target first fell behind the database.
 	behindSince time.Time
 	catch       *errorCatcher
