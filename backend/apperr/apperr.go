@@ -181,3 +181,15 @@ func (face Face) show(e *Error, msg string) *Error {
 	}
 	return &Error{Kind: e.Kind, Message: msg, Status: e.Status, TransactionID: e.TransactionID}
 }
+
+// WithTransaction gives an *Error in err the remote answer's transaction id txn, for the person
+// who reports it (a copy; err as it is when txn is empty, err holds no *Error, or it has an id).
+func WithTransaction(err error, txn string) error {
+	var e *Error
+	if txn == "" || !errors.As(err, &e) || e.TransactionID != "" {
+		return err
+	}
+	c := *e
+	c.TransactionID = txn
+	return &c
+}

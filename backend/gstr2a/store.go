@@ -89,25 +89,6 @@ type Progress func(done, total int)
 // saveHook lets tests fail a save part-way; nil in normal use.
 var saveHook func(invoicesWritten int) error
 
-// formatTime writes t for the database (store.FormatTime); the zero time is empty.
-func formatTime(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return store.FormatTime(t)
-}
-
-func parseTime(s string) time.Time {
-	if s == "" {
-		return time.Time{}
-	}
-	t, err := store.ParseTime(s)
-	if err != nil {
-		return time.Time{}
-	}
-	return t
-}
-
 // Save stores a parsed pull as a new snapshot in one transaction and returns the snapshot's id.
 // Nothing is written unless everything is: a bad listing, an error, a cancelled ctx or a killed
 // process leave the earlier snapshots exactly as they were.
@@ -173,7 +154,7 @@ func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progres
 	case req.Empty:
 		raw = []byte(`{"b2b":[]}`)
 	case none:
-		return Snapshot{}, withTransaction(brokenAnswer(&FieldError{Field: "data", Problem: "is missing (the service neither sent the invoices nor said the period has none)"}), req.TransactionID)
+		return Snapshot{}, apperr.WithTransaction(brokenAnswer(&FieldError{Field: "data", Problem: "is missing (the service neither sent the invoices nor said the period has none)"}), req.TransactionID)
 	}
 	sreq := SaveRequest{WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period, Filters: req.Filters,
 		FetchedAt: req.FetchedAt, TransactionID: req.TransactionID, ServerTime: req.ServerTime, Source: req.Source, FileName: req.FileName}
@@ -181,20 +162,8 @@ func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progres
 	return save(ctx, db, sreq, estimate, progress, func() ([]byte, error) { return raw, nil },
 		func(emit func(int, *Supplier) error) error {
 			_, err := decodeAnswer(raw, emit)
-			return withTransaction(err, req.TransactionID)
+			return apperr.WithTransaction(err, req.TransactionID)
 		})
-}
-
-// withTransaction gives the error of reading an answer the answer's transaction id, for the
-// person who reports it.
-func withTransaction(err error, txn string) error {
-	var e *apperr.Error
-	if txn == "" || !errors.As(err, &e) || e.TransactionID != "" {
-		return err
-	}
-	c := *e
-	c.TransactionID = txn
-	return &c
 }
 
 // save writes a snapshot; produce calls emit for each supplier in order (from a slice, or from
@@ -356,8 +325,8 @@ func newSnapshotWriter(ctx context.Context, tx *driverTx, req SaveRequest, total
 	}
 	w := &snapshotWriter{ctx: ctx, tx: tx, total: total, progress: progress}
 	w.snap = Snapshot{ID: uuid.NewString(), WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period,
-		Filters: req.Filters, FetchedAt: parseTime(formatTime(req.FetchedAt)), TransactionID: req.TransactionID,
-		ServerTime: parseTime(formatTime(req.ServerTime)), Source: req.Source, FileName: req.FileName}
+		Filters: req.Filters, FetchedAt: store.ParseTimeOrZero(store.FormatTimeOrEmpty(req.FetchedAt)), TransactionID: req.TransactionID,
+		ServerTime: store.ParseTimeOrZero(store.FormatTimeOrEmpty(req.ServerTime)), Source: req.Source, FileName: req.FileName}
 	if w.snap.Source == "" {
 		w.snap.Source = "api"
 	}
@@ -370,7 +339,7 @@ func newSnapshotWriter(ctx context.Context, tx *driverTx, req SaveRequest, total
 		filter_supplier, filter_from, fetched_at, transaction_id, server_time, status, source, file_name)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
 		w.snap.ID, req.WorkspaceID, req.GSTIN, req.Period, req.Filters.Supplier, req.Filters.From,
-		formatTime(req.FetchedAt), req.TransactionID, formatTime(req.ServerTime), StatusEmpty, w.snap.Source, w.snap.FileName)
+		store.FormatTimeOrEmpty(req.FetchedAt), req.TransactionID, store.FormatTimeOrEmpty(req.ServerTime), StatusEmpty, w.snap.Source, w.snap.FileName)
 	if err != nil {
 		return nil, err
 	}
@@ -544,8 +513,8 @@ func scanSnapshot(row interface{ Scan(...any) error }) (Snapshot, error) {
 		&s.fetchedAtText, &s.TransactionID, &s.serverTimeText, &s.Status, &s.Suppliers, &s.Invoices, &s.Items,
 		&s.Totals.Value, &s.Totals.Taxable, &s.Totals.IGST, &s.Totals.CGST, &s.Totals.SGST, &s.Totals.Cess,
 		&s.first, &s.last, &s.Source, &s.FileName)
-	s.FetchedAt = parseTime(s.fetchedAtText)
-	s.ServerTime = parseTime(s.serverTimeText)
+	s.FetchedAt = store.ParseTimeOrZero(s.fetchedAtText)
+	s.ServerTime = store.ParseTimeOrZero(s.serverTimeText)
 	return s, err
 }
 

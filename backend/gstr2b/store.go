@@ -113,10 +113,10 @@ func Save(ctx context.Context, db *sql.DB, req SaveRequest) (Snapshot, error) {
 	} else {
 		var err error
 		if r, err = Parse(req.Raw, origin); err != nil {
-			return Snapshot{}, withTransaction(err, req.TransactionID)
+			return Snapshot{}, apperr.WithTransaction(err, req.TransactionID)
 		}
 		if err := checkBelongs(r, req, origin); err != nil {
-			return Snapshot{}, withTransaction(err, req.TransactionID)
+			return Snapshot{}, apperr.WithTransaction(err, req.TransactionID)
 		}
 	}
 	r.Files = req.Files
@@ -155,38 +155,12 @@ func checkBelongs(r *Return, req SaveRequest, origin Origin) error {
 	return nil
 }
 
-// withTransaction gives an error about an answer the answer's transaction id.
-func withTransaction(err error, txn string) error {
-	var e *apperr.Error
-	if txn == "" || !errors.As(err, &e) || e.TransactionID != "" {
-		return err
-	}
-	c := *e
-	c.TransactionID = txn
-	return &c
-}
-
-func formatTime(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return store.FormatTime(t)
-}
-
-func parseTime(s string) time.Time {
-	t, err := store.ParseTime(s)
-	if err != nil {
-		return time.Time{}
-	}
-	return t
-}
-
 const docCols = 34
 
 func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (Snapshot, error) {
 	snap := Snapshot{ID: uuid.NewString(), WorkspaceID: req.WorkspaceID, GSTIN: r.GSTIN, Period: r.Period, Source: req.Source,
-		FileName: req.FileName, FetchedAt: parseTime(formatTime(req.FetchedAt)), TransactionID: req.TransactionID,
-		ServerTime: parseTime(formatTime(req.ServerTime)), Status: StatusComplete, GenDate: r.GenDate, Version: r.Version,
+		FileName: req.FileName, FetchedAt: store.ParseTimeOrZero(store.FormatTimeOrEmpty(req.FetchedAt)), TransactionID: req.TransactionID,
+		ServerTime: store.ParseTimeOrZero(store.FormatTimeOrEmpty(req.ServerTime)), Status: StatusComplete, GenDate: r.GenDate, Version: r.Version,
 		Checksum: r.Checksum, Shape: r.Shape(), Files: r.Files}
 	if req.Empty {
 		snap.Status = StatusEmpty
@@ -218,7 +192,7 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 	sid, err := tx.Exec(`INSERT INTO gstr2b_snapshots (id, workspace_id, gstin, period, source, file_name, fetched_at,
 		transaction_id, server_time, status, gendt, version, chksum, shape, files, itcsumm, cpsumm)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, snap.ID, snap.WorkspaceID, snap.GSTIN, snap.Period, snap.Source, snap.FileName,
-		formatTime(req.FetchedAt), snap.TransactionID, formatTime(req.ServerTime), snap.Status, snap.GenDate, snap.Version,
+		store.FormatTimeOrEmpty(req.FetchedAt), snap.TransactionID, store.FormatTimeOrEmpty(req.ServerTime), snap.Status, snap.GenDate, snap.Version,
 		snap.Checksum, snap.Shape, int64(snap.Files), string(itc), string(cp))
 	if err != nil {
 		return snap, err
@@ -367,7 +341,7 @@ func scanSnapshot(row interface{ Scan(...any) error }) (Snapshot, error) {
 	err := row.Scan(&s.sid, &s.ID, &s.WorkspaceID, &s.GSTIN, &s.Period, &s.Source, &s.FileName, &fetched, &s.TransactionID, &server,
 		&s.Status, &s.GenDate, &s.Version, &s.Checksum, &s.Shape, &s.Files, &s.Documents, &s.Rejected, &s.Suppliers,
 		&s.Totals.Taxable, &s.Totals.IGST, &s.Totals.CGST, &s.Totals.SGST, &s.Totals.Cess, &s.ITCAvailable, &s.Note, &s.first, &s.last)
-	s.FetchedAt, s.ServerTime, s.Totals.HasTaxable = parseTime(fetched), parseTime(server), true
+	s.FetchedAt, s.ServerTime, s.Totals.HasTaxable = store.ParseTimeOrZero(fetched), store.ParseTimeOrZero(server), true
 	return s, err
 }
 

@@ -269,27 +269,20 @@ func scanRun(row interface{ Scan(...any) error }) (Run, error) {
 	if err := row.Scan(&r.ID, &r.WorkspaceID, &r.FromPeriod, &r.ToPeriod, &opts, &r.RegisterName, &r.RegisterSHA256, &counts, &r.CreatedAt, &r.Pinned, &r.Against, &r.Detail); err != nil {
 		return r, err
 	}
-	json.Unmarshal([]byte(opts), &r.Options)
-	json.Unmarshal([]byte(counts), &r.Counts)
+	// A run's options are its tolerances (a re-run uses them): unreadable ones are an error, never
+	// zero tolerances.
+	if err := json.Unmarshal([]byte(opts), &r.Options); err != nil {
+		return r, fmt.Errorf("recon: run %s: its options cannot be read: %w", r.ID, err)
+	}
+	if err := json.Unmarshal([]byte(counts), &r.Counts); err != nil {
+		return r, fmt.Errorf("recon: run %s: its counts cannot be read: %w", r.ID, err)
+	}
 	return r, nil
 }
 
-// Runs lists a workspace's runs, the newest first.
+// Runs lists a workspace's runs of both kinds, the newest first.
 func Runs(ctx context.Context, db *sql.DB, workspaceID string) ([]Run, error) {
-	rows, err := db.QueryContext(ctx, `SELECT `+runCols+` FROM recon_runs WHERE workspace_id = ? ORDER BY created_at DESC, id`, workspaceID)
-	if err != nil {
-		return nil, fmt.Errorf("recon: list runs: %w", err)
-	}
-	defer rows.Close()
-	out := []Run{}
-	for rows.Next() {
-		r, err := scanRun(rows)
-		if err != nil {
-			return nil, fmt.Errorf("recon: list runs: %w", err)
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return RunsOf(ctx, db, workspaceID, "")
 }
 
 // GetRun returns one run.

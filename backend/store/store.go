@@ -278,3 +278,20 @@ func Now() string { return FormatTime(time.Now()) }
 
 // ParseTime reads a time written by FormatTime (or any RFC 3339 time).
 func ParseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
+
+// FormatTimeOrEmpty is FormatTime, with the zero time written as "" (a time not known).
+func FormatTimeOrEmpty(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return FormatTime(t)
+}
+
+// ParseTimeOrZero is ParseTime, with "" (or a text that is not a time) read as the zero time.
+func ParseTimeOrZero(s string) time.Time {
+	t, err := ParseTime(s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
