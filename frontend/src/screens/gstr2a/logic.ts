@@ -104,7 +104,7 @@ export function sessionState(s: SessionLike | null | undefined, now: Date = new 
 /** "signed in as demo until 14:05", or what to do when the session is gone. */
 export function sessionLine(s: SessionLike | null | undefined, now: Date = new Date()): string {
   const st = sessionState(s, now)
-  if (st === 'none' || !s) return 'Not signed in to the GST portal. Sign in with the taxpayer’s user name and an OTP to pull GSTR-2A.'
+  if (st === 'none' || !s) return 'Not signed in to the GST portal. Sign in with the taxpayer’s user name and an OTP to pull GSTR-2A and GSTR-2B and to act in IMS.'
   if (st === 'expired') return `The GST portal session${s.username ? ' of ' + s.username : ''} expired at ${clock(s.session_expiry, now)}. Sign in again (OTP) to pull; what was pulled stays readable.`
   if (s.from_env) return `Signed in with the token from GSTDESK_TAXPAYER_TOKEN until ${clock(s.session_expiry, now)}`
   return `Signed in as ${s.username} until ${clock(s.session_expiry, now)}`
