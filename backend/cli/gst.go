@@ -100,9 +100,10 @@ func addPeriodFlags(fs *flag.FlagSet, toMonth bool) periodFlags {
 	if toMonth {
 		of = "the first period"
 	}
-	pf := periodFlags{year: fs.Int("year", 0, "year of "+of+", YYYY"), month: fs.Int("month", 0, "month of "+of+", 1-12"), toMonth: new(int)}
+	pf := periodFlags{toMonth: new(int)}
+	pf.year, pf.month = yearMonthFlags(fs, "year of "+of+", YYYY", "month of "+of)
 	if toMonth {
-		fs.IntVar(pf.toMonth, "to-month", 0, "last month (a range; crosses into the next year when smaller than --month)")
+		pf.toMonth = monthFlag(fs, "to-month", "last month (a range; crosses into the next year when smaller than --month)")
 	}
 	return pf
 }

@@ -190,8 +190,7 @@ func imsLog(ctx context.Context, g *gstRun, args []string) int {
 // gst2BRegenerate regenerates a period's GSTR-2B after IMS actions and pulls the new one.
 func gst2BRegenerate(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("2b-regenerate")
-	year := fs.Int("year", 0, "year of the period, YYYY")
-	month := fs.Int("month", 0, "month of the period, 1-12")
+	year, month := yearMonthFlags(fs, "year of the period, YYYY", "month of the period")
 	rest, code := g.parse(fs, args)
 	if code >= 0 {
 		return code
@@ -222,9 +221,8 @@ func gst2BRegenerate(ctx context.Context, g *gstRun, args []string) int {
 // recommended IMS action: one line per document with supplier, document, action, reason, result.
 func imsApply(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("ims apply")
-	year := fs.Int("year", 0, "year of the first period, YYYY")
-	month := fs.Int("month", 0, "month of the first period, 1-12")
-	toMonth := fs.Int("to-month", 0, "last month")
+	year, month := yearMonthFlags(fs, "year of the first period, YYYY", "month of the first period")
+	toMonth := monthFlag(fs, "to-month", "last month")
 	purchases := fs.String("purchases", "", "the purchase register, CSV or XLSX")
 	dryRun := fs.Bool("dry-run", false, "say what would be sent, send nothing")
 	runID := fs.String("run", "", "a saved run against GSTR-2B (gstdesk recon runs): send its actions as you left them")

@@ -48,9 +48,8 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	fs := flag.NewFlagSet("recon", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	year := fs.Int("year", 0, "year of the first period (YYYY)")
-	month := fs.Int("month", 0, "month of the first period (1-12)")
-	toMonth := fs.Int("to-month", 0, "month of the last period (default: --month)")
+	year, month := yearMonthFlags(fs, "year of the first period (YYYY)", "month of the first period")
+	toMonth := monthFlag(fs, "to-month", "month of the last period (default: --month)")
 	purchases := fs.String("purchases", "", "the purchase register, CSV or XLSX")
 	tolerance := fs.String("tolerance", "1", "rupees of difference per amount still treated as agreement")
 	window := fs.Int("date-window", 10, "days two invoice dates may be apart and still suggest the same invoice")

@@ -115,7 +115,7 @@ func tdsEmployer(ctx context.Context, env Env, args []string) int {
 
 func tdsMonth(ctx context.Context, env Env, args []string) int {
 	fs, fy := tdsFlagSet(env, "month")
-	month := fs.Int("month", 0, "the calendar month to record, 1-12 (11 is November; required)")
+	month := monthFlag(fs, "month", "the calendar month to record (11 or Nov is November; required)")
 	in := fs.String("in", "", "the month's file: CSV, XLSX or JSON (required)")
 	format := fs.String("format", "json", "the register: json (one line per employee), csv or xlsx")
 	out := fs.String("out", "", "write the register to this file instead of standard output")

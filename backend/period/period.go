@@ -10,6 +10,7 @@ package period
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"gstdesk/backend/apperr"
@@ -247,4 +248,62 @@ func parseStrict(s string) (Month, error) {
 		return Month{}, fmt.Errorf("period: %q is not YYYY-MM", s)
 	}
 	return Month{Year: y, Month: time.Month(m)}, nil
+}
+
+// monthNames are the months as people write them, full and short (Sept too), lower case.
+var monthNames = map[string]int{
+	"jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4, "april": 4,
+	"may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8, "sep": 9, "sept": 9,
+	"september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11, "dec": 12, "december": 12,
+}
+
+// ParseMonthArg reads a month as a person writes it on a command line or in a form: 8, 08, Aug,
+// August, 2025-08, 08/2025, 08-2025, Aug 2025, Aug-2025 or 082025. year is 0 when the text names
+// no year. A leading zero is a decimal zero, never octal ("08" is August).
+func ParseMonthArg(s string) (month, year int, err error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	bad := func() (int, int, error) {
+		return 0, 0, fmt.Errorf("%q is not a month: write 8, 08, Aug, August, 2025-08 or 08/2025", s)
+	}
+	if t == "" {
+		return bad()
+	}
+	if n, ok := digits(t); ok {
+		switch {
+		case len(t) <= 2 && n >= 1 && n <= 12:
+			return n, 0, nil
+		case len(t) == 6:
+			m, err := ParseMonth(t)
+			if err != nil {
+				return bad()
+			}
+			return int(m.Month), m.Year, nil
+		}
+		return bad()
+	}
+	if m, ok := monthNames[t]; ok {
+		return m, 0, nil
+	}
+	// Two parts: a year of four digits and a month (number or name), either way round.
+	i := strings.IndexAny(t, "-/. ")
+	if i < 0 {
+		return bad()
+	}
+	a, b := strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+1:])
+	if len(b) == 4 {
+		a, b = b, a // month first: 08/2025, Aug 2025
+	}
+	y, ok := digits(a)
+	if !ok || len(a) != 4 || y < 1900 || y > 2999 {
+		return bad()
+	}
+	m, ok := monthNames[b]
+	if !ok {
+		n, isNum := digits(b)
+		if !isNum || len(b) > 2 || n < 1 || n > 12 {
+			return bad()
+		}
+		m = n
+	}
+	return m, y, nil
 }

@@ -313,3 +313,29 @@ func TestLabel(t *testing.T) {
 		}
 	}
 }
+
+func TestParseMonthArg(t *testing.T) {
+	for _, c := range []struct {
+		in          string
+		month, year int
+		bad         bool
+	}{
+		{"8", 8, 0, false}, {"08", 8, 0, false}, {"09", 9, 0, false}, {"12", 12, 0, false}, {" 4 ", 4, 0, false},
+		{"Aug", 8, 0, false}, {"august", 8, 0, false}, {"SEPT", 9, 0, false}, {"Sep", 9, 0, false},
+		{"2025-08", 8, 2025, false}, {"08/2025", 8, 2025, false}, {"8/2025", 8, 2025, false}, {"08-2025", 8, 2025, false},
+		{"Aug 2025", 8, 2025, false}, {"aug-2025", 8, 2025, false}, {"2025/Aug", 8, 2025, false}, {"082025", 8, 2025, false},
+		{"0", 0, 0, true}, {"13", 0, 0, true}, {"008", 0, 0, true}, {"", 0, 0, true}, {"Augu", 0, 0, true},
+		{"2025-13", 0, 0, true}, {"25-08", 0, 0, true}, {"132025", 0, 0, true}, {"-8", 0, 0, true}, {"0x8", 0, 0, true},
+	} {
+		m, y, err := ParseMonthArg(c.in)
+		if c.bad {
+			if err == nil {
+				t.Errorf("ParseMonthArg(%q) = %d, %d; want an error", c.in, m, y)
+			}
+			continue
+		}
+		if err != nil || m != c.month || y != c.year {
+			t.Errorf("ParseMonthArg(%q) = %d, %d, %v; want %d, %d", c.in, m, y, err, c.month, c.year)
+		}
+	}
+}
