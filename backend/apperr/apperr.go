@@ -87,9 +87,9 @@ type Presenter interface {
 
 func (e *Error) Error() string {
 	if e.Err != nil && e.Kind == Internal {
-		return e.Message + ": " + e.Err.Error()
+		return Redact(e.Message + ": " + e.Err.Error())
 	}
-	return e.Message
+	return Redact(e.Message)
 }
 
 // Unwrap returns the underlying cause.
@@ -97,12 +97,12 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // New returns an error of the given kind with a formatted message.
 func New(kind Kind, format string, args ...any) *Error {
-	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
+	return &Error{Kind: kind, Message: Redact(fmt.Sprintf(format, args...))}
 }
 
 // Wrap returns an error of the given kind that keeps err as its cause.
 func Wrap(kind Kind, err error, format string, args ...any) *Error {
-	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...), Err: err}
+	return &Error{Kind: kind, Message: Redact(fmt.Sprintf(format, args...)), Err: err}
 }
 
 // WithHint returns a copy of e that carries hint.
@@ -179,7 +179,7 @@ func (face Face) show(e *Error, msg string) *Error {
 	if h := e.Hint.For(face); h != "" {
 		msg += " " + h
 	}
-	return &Error{Kind: e.Kind, Message: msg, Status: e.Status, TransactionID: e.TransactionID}
+	return &Error{Kind: e.Kind, Message: Redact(msg), Status: e.Status, TransactionID: e.TransactionID}
 }
 
 // WithTransaction gives an *Error in err the remote answer's transaction id txn, for the person

@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/infile"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/lookup"
@@ -177,16 +177,9 @@ func gstImport(ctx context.Context, g *gstRun, args []string) int {
 		g.emitSaid(map[string]any{"file": path, "error": errorObject(e)})
 		return g.done(true)
 	}
-	st, err := os.Stat(path)
+	raw, err := infile.Read(path, gstr2b.MaxFileBytes, "No GSTR-2A or GSTR-2B file is that large: check that this is the JSON file downloaded from the GST portal.")
 	if err != nil {
-		return failed(apperr.New(apperr.Invalid, "Cannot read %s: %v", path, err))
-	}
-	if st.Size() > gstr2b.MaxFileBytes {
-		return failed(apperr.New(apperr.Invalid, "%s is %d MB, more than any GSTR-2A or GSTR-2B file (%d MB); nothing was imported.", path, st.Size()>>20, gstr2b.MaxFileBytes>>20))
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return failed(apperr.New(apperr.Invalid, "Cannot read %s: %v", path, err))
+		return failed(apperr.Command.Public(err))
 	}
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)

@@ -8,11 +8,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/infile"
 	"gstdesk/backend/desk/salary"
 	"gstdesk/backend/export"
 	"gstdesk/backend/payroll"
@@ -90,16 +90,19 @@ func readPayroll(ctx context.Context, env Env, path, format string) (*payroll.Im
 		}
 		return payroll.Read(ctx, "-", bytes.NewReader(data), int64(len(data)), opt)
 	}
-	f, err := os.Open(path)
+	f, size, err := infile.Open(path, payroll.DefaultLimits.MaxBytes, "Split the payroll into smaller files.")
 	if err != nil {
-		return nil, apperr.Wrap(apperr.Invalid, err, "cannot open the input %s: %v. Check the path.", path, err)
+		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, apperr.Wrap(apperr.Invalid, err, "cannot open the input %s: %v. Check the path.", path, err)
+	if size < 0 { // a pipe or a device: no size to trust, read it counting
+		data, err := infile.ReadAll(f, path, size, payroll.DefaultLimits.MaxBytes, "Split the payroll into smaller files.")
+		if err != nil {
+			return nil, err
+		}
+		return payroll.Read(ctx, path, bytes.NewReader(data), int64(len(data)), opt)
 	}
-	return payroll.Read(ctx, path, f, st.Size(), opt)
+	return payroll.Read(ctx, path, f, size, opt)
 }
 
 // problemText names a problem for the terminal; a lone workbook is "the workbook".

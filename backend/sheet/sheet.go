@@ -7,6 +7,7 @@
 package sheet
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/infile"
 )
 
 // Format is the kind of a spreadsheet file.
@@ -213,14 +215,22 @@ func OpenFile(path string, opt Options) (*File, error) {
 	if st.IsDir() {
 		return nil, apperr.New(apperr.Invalid, "%s is a folder: choose a CSV or XLSX file.", name)
 	}
-	if st.Size() > lim.MaxFileBytes {
+	if st.Mode().IsRegular() && st.Size() > lim.MaxFileBytes {
 		return nil, tooBigFile(name, st.Size(), lim.MaxFileBytes)
 	}
-	fh, err := os.Open(path)
+	fh, size, err := infile.Open(path, lim.MaxFileBytes, "")
 	if err != nil {
-		return nil, apperr.Wrap(apperr.Invalid, err, "%s could not be opened: %v.", name, errors.Unwrap(err))
+		return nil, err
 	}
-	f, err := Open(path, fh, st.Size(), opt)
+	if size < 0 { // a pipe or a device: read it counting, then as bytes
+		defer fh.Close()
+		data, err := infile.ReadAll(fh, name, size, lim.MaxFileBytes, "")
+		if err != nil {
+			return nil, err
+		}
+		return Open(path, bytes.NewReader(data), int64(len(data)), opt)
+	}
+	f, err := Open(path, fh, size, opt)
 	if err != nil {
 		fh.Close()
 		return nil, err

@@ -8,13 +8,13 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/infile"
 	"gstdesk/backend/config"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/lookups"
@@ -254,19 +254,9 @@ func (s *Service) ReconImportPath(ctx context.Context, path string) (ReconImport
 
 // importPath is ReconImportPath with the register's invoices, read once.
 func (s *Service) importPath(ctx context.Context, path string) (ReconImport, []recon.Invoice, error) {
-	st, err := os.Stat(path)
+	data, err := infile.Read(path, recon.MaxRegisterBytes, "Split the register by period.")
 	if err != nil {
-		return ReconImport{}, nil, apperr.New(apperr.Invalid, "Cannot open %s: check the path (the file must be on this computer).", path)
-	}
-	if st.IsDir() {
-		return ReconImport{}, nil, apperr.New(apperr.Invalid, "%s is a folder: give the path of the purchase register.", path)
-	}
-	if st.Size() > recon.MaxRegisterBytes {
-		return ReconImport{}, nil, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", path, recon.MaxRegisterBytes>>20)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return ReconImport{}, nil, apperr.New(apperr.Invalid, "Cannot read %s: %v.", path, err)
+		return ReconImport{}, nil, err
 	}
 	return s.importRegisterBooks(ctx, filepath.Base(path), data)
 }

@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/google/uuid"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/infile"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstapi"
@@ -193,19 +193,9 @@ func (s *Service) TDSImportData(ctx context.Context, name, base64Data string) (T
 
 // TDSImportPath reads a payroll file from a path typed or pasted by the user.
 func (s *Service) TDSImportPath(ctx context.Context, path string) (TDSImport, error) {
-	st, err := os.Stat(path)
+	data, err := infile.Read(path, payroll.DefaultLimits.MaxBytes, "Split the payroll into smaller files.")
 	if err != nil {
-		return TDSImport{}, apperr.New(apperr.Invalid, "Cannot open %s: check the path (the file must be on this computer).", path)
-	}
-	if st.IsDir() {
-		return TDSImport{}, apperr.New(apperr.Invalid, "%s is a folder: give the path of the payroll file.", path)
-	}
-	if st.Size() > payroll.DefaultLimits.MaxBytes {
-		return TDSImport{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the payroll into smaller files.", path, payroll.DefaultLimits.MaxBytes>>20)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return TDSImport{}, apperr.Wrap(apperr.Invalid, err, "Cannot read %s: %v.", path, err)
+		return TDSImport{}, err
 	}
 	im, err := s.readImport(ctx, filepath.Base(path), data, nil)
 	if err != nil {

@@ -5,12 +5,12 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/infile"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/export"
 	"gstdesk/backend/money"
@@ -102,21 +102,7 @@ func (s *Service) previewMonth(ctx context.Context, fy string, month int, name s
 }
 
 func readMonthPath(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, apperr.New(apperr.Invalid, "Cannot open %s: check the path (the file must be on this computer).", path)
-	}
-	if st.IsDir() {
-		return nil, apperr.New(apperr.Invalid, "%s is a folder: give the path of the month's file.", path)
-	}
-	if st.Size() > payroll.DefaultLimits.MaxBytes {
-		return nil, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the payroll into smaller files.", path, payroll.DefaultLimits.MaxBytes>>20)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, apperr.Wrap(apperr.Invalid, err, "Cannot read %s: %v.", path, err)
-	}
-	return data, nil
+	return infile.Read(path, payroll.DefaultLimits.MaxBytes, "Split the payroll into smaller files.")
 }
 
 func decodeMonthData(name, base64Data string) ([]byte, error) {
