@@ -10,13 +10,13 @@ import (
 func TestRedact(t *testing.T) {
 	for in, want := range map[string]string{
 		`Base URL "https://user:s3cret@api.example.in/v1?key=K#frag" is wrong.`: `Base URL "https://api.example.in/v1" is wrong.`,
-		"see https://api.example.in/x?api_key=abc.":                            "see https://api.example.in/x.",
-		"sftp://backup:hunter2@nas.local:22/gstdesk failed":                    "sftp://nas.local:22/gstdesk failed",
-		"(http://a:b@127.0.0.1:8080)":                                          "(http://127.0.0.1:8080)",
-		"no address here":                                                      "no address here",
-		"https://api.example.in":                                               "https://api.example.in",
-		"https://u:p@h@evil.example/p":                                         "https://evil.example/p",
-		"s3://KEY:SECRET@bucket/path?x=1":                                      "s3://bucket/path",
+		"see https://api.example.in/x?api_key=abc.":                             "see https://api.example.in/x.",
+		"sftp://backup:hunter2@nas.local:22/gstdesk failed":                     "sftp://nas.local:22/gstdesk failed",
+		"(http://a:b@127.0.0.1:8080)":                                           "(http://127.0.0.1:8080)",
+		"no address here":                                                       "no address here",
+		"https://api.example.in":                                                "https://api.example.in",
+		"https://u:p@h@evil.example/p":                                          "https://evil.example/p",
+		"s3://KEY:SECRET@bucket/path?x=1":                                       "s3://bucket/path",
 	} {
 		if got := Redact(in); got != want {
 			t.Errorf("Redact(%q) = %q, want %q", in, got, want)

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/infile"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/infile"
 	"gstdesk/backend/lookup"
 )
 

@@ -12,9 +12,9 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/infile"
 	"gstdesk/backend/desk/salary"
 	"gstdesk/backend/export"
+	"gstdesk/backend/infile"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/workbook"

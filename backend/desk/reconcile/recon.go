@@ -14,12 +14,12 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/infile"
 	"gstdesk/backend/config"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/lookups"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/export"
+	"gstdesk/backend/infile"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"

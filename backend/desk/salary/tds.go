@@ -17,10 +17,10 @@ import (
 	"github.com/google/uuid"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/infile"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstapi"
+	"gstdesk/backend/infile"
 	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"

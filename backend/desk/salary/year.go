@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/infile"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/export"
+	"gstdesk/backend/infile"
 	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
