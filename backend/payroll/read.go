@@ -705,7 +705,7 @@ func readSpreadsheet(ctx context.Context, im *Import, r io.ReaderAt, size int64,
 	if maxBytes <= 0 {
 		maxBytes = math.MaxInt64
 	}
-	f, err := sheet.Open(im.File, r, size, sheet.Options{Format: sheet.Format(im.Format), Limits: sheet.Limits{MaxFileBytes: maxBytes}})
+	f, err := sheet.Open(im.File, r, size, sheet.Options{Format: sheet.Format(im.Format), Limits: sheet.Limits{MaxFileBytes: maxBytes}, KeepFormulas: true})
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,8 @@ const maxOtherBytes = 64 << 20
 type excelBook struct {
 	f        *excelize.File
 	sheets   []string
-	date1904 bool // serial dates count from 1904
+	hidden   []string // sheets the person does not see
+	date1904 bool     // serial dates count from 1904
 }
 
 // openExcel opens the workbook with excelize after checking the sizes the zip declares (Go's zip
@@ -70,7 +71,25 @@ func openExcel(f *File, zr *zip.Reader) (ex *excelBook, err error) {
 		ef.Close()
 		return nil, apperr.Wrap(apperr.Invalid, ErrFormat, "%s has no sheets.", f.name)
 	}
-	ex = &excelBook{f: ef, sheets: sheets}
+	// The sheets a person sees, the one the workbook opens on first (as the fast scanner lists them).
+	active := ef.GetActiveSheetIndex()
+	var visible, hidden []string
+	for i, name := range sheets {
+		if v, err := ef.GetSheetVisible(name); err == nil && !v {
+			hidden = append(hidden, name)
+			continue
+		}
+		if i == active {
+			visible = append([]string{name}, visible...)
+		} else {
+			visible = append(visible, name)
+		}
+	}
+	if len(visible) == 0 {
+		ef.Close()
+		return nil, apperr.Wrap(apperr.Invalid, ErrFormat, "%s: every sheet is hidden (%s). Unhide the sheet to read in Excel or LibreOffice, save, and choose the file again.", f.name, strings.Join(hidden, ", "))
+	}
+	ex = &excelBook{f: ef, sheets: visible, hidden: hidden}
 	if p, err := ef.GetWorkbookProps(); err == nil && p.Date1904 != nil {
 		ex.date1904 = *p.Date1904
 	}

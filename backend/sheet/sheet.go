@@ -97,6 +97,11 @@ type Options struct {
 	Comma rune
 	// LazyQuotes lets a CSV have a quote inside an unquoted cell, as encoding/csv's option does.
 	LazyQuotes bool
+	// KeepFormulas hands a formula cell whose value was never saved to the caller, empty and
+	// flagged (Row.Formula), for a reader that says more of it itself. Without it the reader
+	// refuses such a cell, naming it: a figure read as 0 from a formula nobody calculated is a
+	// wrong figure that looks right.
+	KeepFormulas bool
 }
 
 // Errors a reader's errors wrap, to tell the kinds apart with errors.Is. Every error the reader
@@ -166,9 +171,11 @@ type File struct {
 	lim    Limits
 	ra     io.ReaderAt
 	csv    csvOptions
-	book   *xlsxBook // XLSX through the fast scanner; nil when excelize reads the whole file
-	ex     *excelBook
-	closer io.Closer
+	// keepFormulas is Options.KeepFormulas.
+	keepFormulas bool
+	book         *xlsxBook // XLSX through the fast scanner; nil when excelize reads the whole file
+	ex           *excelBook
+	closer       io.Closer
 }
 
 // Open opens a spreadsheet of size bytes read from r; name is the file's name, used to detect the
@@ -177,7 +184,7 @@ type File struct {
 // limits); rows are read by Rows.
 func Open(name string, r io.ReaderAt, size int64, opt Options) (*File, error) {
 	lim := opt.Limits.withDefaults()
-	f := &File{name: displayName(name), size: size, lim: lim, ra: r, csv: csvOptions{comma: opt.Comma, lazy: opt.LazyQuotes}}
+	f := &File{name: displayName(name), size: size, lim: lim, ra: r, csv: csvOptions{comma: opt.Comma, lazy: opt.LazyQuotes}, keepFormulas: opt.KeepFormulas}
 	if size > lim.MaxFileBytes {
 		return nil, tooBigFile(f.name, size, lim.MaxFileBytes)
 	}
@@ -263,7 +270,9 @@ func (f *File) Format() Format { return f.format }
 // Size is the file's size in bytes.
 func (f *File) Size() int64 { return f.size }
 
-// Sheets lists the sheets in workbook order; a CSV file has one, named "".
+// Sheets lists the sheets a person sees, the one the workbook opens on first, then the others
+// visible in workbook order; hidden sheets are left out (Hidden lists them). A CSV file has one
+// sheet, named "".
 func (f *File) Sheets() []string {
 	switch {
 	case f.format == CSV:
@@ -272,6 +281,18 @@ func (f *File) Sheets() []string {
 		return f.book.sheetNames()
 	}
 	return f.ex.sheets
+}
+
+// Hidden lists the sheets the workbook hides (none for CSV): a reader that found nothing on the
+// visible sheets can say they were not read.
+func (f *File) Hidden() []string {
+	switch {
+	case f.book != nil:
+		return f.book.hiddenNames()
+	case f.ex != nil:
+		return f.ex.hidden
+	}
+	return nil
 }
 
 // SheetSize is the size, in the bytes Row.Offset counts, of a sheet: the file's size for CSV, the

@@ -293,7 +293,7 @@ func TestFormulaAndDates(t *testing.T) {
 	x.SetCellStyle("Sheet1", "B2", "B2", money)
 	var buf bytes.Buffer
 	x.WriteTo(&buf)
-	f := openBytes(t, "d.xlsx", buf.Bytes(), Options{})
+	f := openBytes(t, "d.xlsx", buf.Bytes(), Options{KeepFormulas: true})
 	var got *Row
 	for row, err := range f.Rows("Sheet1") {
 		if err != nil {
@@ -465,7 +465,7 @@ func TestFormulaWithoutValueForms(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			data := makeXLSX(t, sheetXML(`<row r="1"><c r="A1"><v>12</v></c>`+tt.cell+`</row>`))
-			f := openBytes(t, "f.xlsx", data, Options{})
+			f := openBytes(t, "f.xlsx", data, Options{KeepFormulas: true})
 			n := 0
 			for row, err := range f.Rows(f.Sheets()[0]) {
 				if err != nil {
@@ -484,5 +484,64 @@ func TestFormulaWithoutValueForms(t *testing.T) {
 				t.Errorf("%d rows, want 1", n)
 			}
 		})
+	}
+}
+
+// Without KeepFormulas the reader refuses a formula whose value was never saved, naming the cell:
+// a register or a column of GSTINs would otherwise read it as empty or 0.
+func TestFormulaWithoutValueRefused(t *testing.T) {
+	data := makeXLSX(t, sheetXML(`<row r="1"><c r="A1"><v>12</v></c></row><row r="4"><c r="A4"><v>1</v></c><c r="C4"><f>A1*2</f></c></row>`))
+	f := openBytes(t, "f.xlsx", data, Options{})
+	var err error
+	for _, e := range f.Rows(f.Sheets()[0]) {
+		if e != nil {
+			err = e
+		}
+	}
+	if err == nil || !strings.Contains(err.Error(), "row 4, column C") || !strings.Contains(err.Error(), "never saved") {
+		t.Errorf("err = %v", err)
+	}
+	data = makeXLSX(t, sheetXML(`<row r="1"><c r="A1"><v>12</v></c><c r="B1"><f>A1*2</f><v>24</v></c></row>`))
+	f = openBytes(t, "f.xlsx", data, Options{})
+	for row, e := range f.Rows(f.Sheets()[0]) {
+		if e != nil || row.Cells[1] != "24" {
+			t.Errorf("a saved value: %v %v", row, e)
+		}
+	}
+}
+
+// The sheets a person sees are read, the one the workbook opens on first: a hidden first sheet
+// (an old copy, a lookup table) is never read in place of the visible one.
+func TestHiddenSheetsAreNotRead(t *testing.T) {
+	x := excelize.NewFile()
+	x.SetCellValue("Sheet1", "A1", "old copy")
+	x.NewSheet("Lookup")
+	x.SetCellValue("Lookup", "A1", "codes")
+	idx, _ := x.NewSheet("Staff")
+	x.SetCellValue("Staff", "A1", "employee")
+	x.SetActiveSheet(idx)
+	if err := x.SetSheetVisible("Sheet1", false); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	x.WriteTo(&buf)
+	f := openBytes(t, "h.xlsx", buf.Bytes(), Options{})
+	if got := strings.Join(f.Sheets(), ","); got != "Staff,Lookup" {
+		t.Errorf("Sheets() = %q, want Staff (active) then Lookup", got)
+	}
+	if got := strings.Join(f.Hidden(), ","); got != "Sheet1" {
+		t.Errorf("Hidden() = %q", got)
+	}
+	x2 := excelize.NewFile()
+	only, _ := x2.NewSheet("Only")
+	x2.SetActiveSheet(only)
+	if err := x2.SetSheetVisible("Sheet1", false); err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	x2.WriteTo(&buf)
+	f = openBytes(t, "h2.xlsx", buf.Bytes(), Options{})
+	if got := strings.Join(f.Sheets(), ","); got != "Only" {
+		t.Errorf("Sheets() = %q", got)
 	}
 }

@@ -29,14 +29,16 @@ type xlsxBook struct {
 	zr         *zip.Reader
 	sheets     []sheetRef
 	sst        sharedStrings
+	active     int    // the sheet the workbook opens on (bookViews' activeTab)
 	dateStyles []bool // by cell style index (the s attribute): a date or time number format
 	date1904   bool
 }
 
 type sheetRef struct {
-	name string
-	path string
-	zf   *zip.File
+	name   string
+	path   string
+	zf     *zip.File
+	hidden bool // state="hidden" or "veryHidden": not a sheet the person sees
 }
 
 // sharedStrings keeps the strings in one string, so a cell's value is a substring: no copy, no
@@ -90,9 +92,24 @@ func (b *xlsxBook) open() error {
 }
 
 func (b *xlsxBook) sheetNames() []string {
-	out := make([]string, len(b.sheets))
+	var out []string
+	if b.active >= 0 && b.active < len(b.sheets) && !b.sheets[b.active].hidden {
+		out = append(out, b.sheets[b.active].name)
+	}
 	for i, s := range b.sheets {
-		out[i] = s.name
+		if !s.hidden && i != b.active {
+			out = append(out, s.name)
+		}
+	}
+	return out
+}
+
+func (b *xlsxBook) hiddenNames() []string {
+	var out []string
+	for _, s := range b.sheets {
+		if s.hidden {
+			out = append(out, s.name)
+		}
 	}
 	return out
 }
@@ -236,9 +253,13 @@ func (b *xlsxBook) readSheets() error {
 		Pr struct {
 			Date1904 string `xml:"date1904,attr"`
 		} `xml:"workbookPr"`
+		Views []struct {
+			ActiveTab int `xml:"activeTab,attr"`
+		} `xml:"bookViews>workbookView"`
 		Sheets []struct {
-			Name string `xml:"name,attr"`
-			RID  string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
+			Name  string `xml:"name,attr"`
+			State string `xml:"state,attr"`
+			RID   string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
 		} `xml:"sheets>sheet"`
 	}
 	if err := xml.Unmarshal(wb, &book); err != nil {
@@ -275,10 +296,16 @@ func (b *xlsxBook) readSheets() error {
 		if zf == nil {
 			return fmt.Errorf("%w: sheet %q has no part %s", errUnsupported, s.Name, p)
 		}
-		b.sheets = append(b.sheets, sheetRef{name: s.Name, path: p, zf: zf})
+		b.sheets = append(b.sheets, sheetRef{name: s.Name, path: p, zf: zf, hidden: s.State == "hidden" || s.State == "veryHidden"})
 	}
 	if len(b.sheets) == 0 {
 		return fmt.Errorf("%w: no sheets", errUnsupported)
+	}
+	if len(book.Views) > 0 {
+		b.active = book.Views[0].ActiveTab
+	}
+	if len(b.sheetNames()) == 0 {
+		return apperr.Wrap(apperr.Invalid, ErrFormat, "%s: every sheet is hidden (%s). Unhide the sheet to read in Excel or LibreOffice, save, and choose the file again.", b.f.name, strings.Join(b.hiddenNames(), ", "))
 	}
 	return nil
 }
@@ -522,6 +549,9 @@ func (b *xlsxBook) scanCells(body []byte, row *Row, sheet string, num int) error
 		}
 		if val == "" && string(t) != "inlineStr" && bytes.Contains(cb, []byte("<f")) {
 			flag |= Formula // <f>..</f><v></v>: a formula whose value was never saved
+			if !f.keepFormulas {
+				return apperr.Wrap(apperr.Invalid, ErrFormat, "%s holds a formula whose value was never saved (the file was written by a program that does not calculate). Open it in Excel or LibreOffice, let it calculate, save it, and choose it again.", where(f.name, sheet, num, col))
+			}
 		}
 		if err := f.checkCell(sheet, num, col, val); err != nil {
 			return err

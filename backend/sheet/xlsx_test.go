@@ -67,7 +67,7 @@ func openBytes(t testing.TB, name string, data []byte, opt Options) *File {
 
 func TestScanAgreesWithExcelize(t *testing.T) {
 	data := build(t)
-	w := openBytes(t, "b.xlsx", data, Options{})
+	w := openBytes(t, "b.xlsx", data, Options{KeepFormulas: true})
 	if w.book == nil {
 		t.Fatal("the scanner did not read the workbook")
 	}
@@ -104,8 +104,8 @@ func TestScanAgreesWithExcelize(t *testing.T) {
 // through the scanner.
 func TestFallbackAgrees(t *testing.T) {
 	data := build(t)
-	fast := openBytes(t, "b.xlsx", data, Options{})
-	slow := openBytes(t, "b.xlsx", data, Options{})
+	fast := openBytes(t, "b.xlsx", data, Options{KeepFormulas: true})
+	slow := openBytes(t, "b.xlsx", data, Options{KeepFormulas: true})
 	ex, err := openExcel(slow, slow.book.zr)
 	if err != nil {
 		t.Fatal(err)
