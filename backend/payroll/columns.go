@@ -312,3 +312,10 @@ func ColumnName(i int) string {
 	}
 	return string(b)
 }
+
+// EmployeeCode is the one identity of an employee code, used wherever codes are compared or
+// stored: spaces at the ends dropped, runs of spaces inside made one, letters in upper case.
+// "EMP001", "emp001" and " Emp001 " are one employee; "EMP-001" and "EMP001" are two.
+func EmployeeCode(s string) string {
+	return strings.ToUpper(strings.Join(strings.Fields(s), " "))
+}

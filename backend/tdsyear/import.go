@@ -53,6 +53,13 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 		order = make([]int32, 0, len(im.Employees))
 		problems = append(problems, mr.each(func(h *rowHead) { order = append(order, int32(h.emp)) })...)
 	}
+	if mr != nil {
+		more, err := panOfAnother(ctx, db, ws, fy, im, mr, order)
+		if err != nil {
+			return *out, err
+		}
+		problems = append(problems, more...)
+	}
 	out.Problems = append(out.Problems, hinted(problems)...)
 	for _, w := range im.Warnings {
 		m.warn("%s", w)
@@ -557,4 +564,39 @@ func (w *monthWriter) flush() error {
 func (w *monthWriter) close() {
 	w.emps.close()
 	w.recs.close()
+}
+
+// panOfAnother lists the rows whose PAN is recorded this year under another employee code: one
+// PAN is one person in a TDS year, and two codes would compute two people's slabs on one income.
+func panOfAnother(ctx context.Context, db *sql.DB, ws string, fy tds.FY, im *payroll.Import, mr *monthReader, order []int32) ([]Problem, error) {
+	rows, err := db.QueryContext(ctx, `SELECT code, pan FROM tds_employees WHERE workspace_id=? AND fy=? AND pan<>''`, ws, int(fy))
+	if err != nil {
+		return nil, fmt.Errorf("tdsyear: employees: %w", err)
+	}
+	defer rows.Close()
+	byPAN := map[string][]string{}
+	for rows.Next() {
+		var code, pan string
+		if err := rows.Scan(&code, &pan); err != nil {
+			return nil, fmt.Errorf("tdsyear: employees: %w", err)
+		}
+		pan = strings.ToUpper(pan)
+		byPAN[pan] = append(byPAN[pan], code)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("tdsyear: employees: %w", err)
+	}
+	var out []Problem
+	for _, i := range order {
+		e := &im.Employees[i]
+		pan, code := strings.ToUpper(strings.TrimSpace(e.ID.PAN)), mr.code(int(i))
+		for _, other := range byPAN[pan] {
+			if pan != "" && other != code {
+				out = append(out, Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Value: pan,
+					Message: fmt.Sprintf("PAN %s is recorded this year for employee %s, and this row gives employee %s: one PAN is one person in a TDS year, taxed once on the whole year's salary. Give this row the code %s, or correct the PAN", pan, other, code, other)})
+				break
+			}
+		}
+	}
+	return out, nil
 }

@@ -191,6 +191,11 @@ func newMonthReader(im *payroll.Import) (mr *monthReader, problems []Problem) {
 func (mr *monthReader) each(fn func(h *rowHead)) (problems []Problem) {
 	im := mr.im
 	seen := make(map[string]int, len(im.Employees))
+	type holder struct {
+		code string
+		row  int
+	}
+	pans := make(map[string]holder, len(im.Employees))
 	for i := range im.Employees {
 		r, ok := mr.row(i, &problems)
 		if !ok {
@@ -198,17 +203,27 @@ func (mr *monthReader) each(fn func(h *rowHead)) (problems []Problem) {
 		}
 		if first, dup := seen[r.Code]; dup {
 			problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: r.SourceRow, Value: r.Code,
-				Message: fmt.Sprintf("employee %s appears twice in the month (rows %d and %d): give one row per employee, amounts added up", r.Code, first, r.SourceRow)})
+				Message: fmt.Sprintf("employee %s appears twice in the month (rows %d and %d): give one row per employee, amounts added up (codes are read without regard to case)", r.Code, first, r.SourceRow)})
 			continue
 		}
 		seen[r.Code] = r.SourceRow
+		// One PAN is one person: two codes with one PAN would be taxed as two people, each with
+		// the whole of the slabs.
+		if pan := strings.ToUpper(strings.TrimSpace(r.PAN)); pan != "" {
+			if h, dup := pans[pan]; dup {
+				problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: r.SourceRow, Value: pan,
+					Message: fmt.Sprintf("PAN %s is on row %d (employee %s) and row %d (employee %s): one PAN is one person, taxed once on the whole salary. Give both rows one employee code with the amounts added up, or correct the PAN", pan, h.row, h.code, r.SourceRow, r.Code)})
+				continue
+			}
+			pans[pan] = holder{r.Code, r.SourceRow}
+		}
 		fn(&r)
 	}
 	return problems
 }
 
 // code is the employee code of row i.
-func (mr *monthReader) code(i int) string { return strings.TrimSpace(mr.im.Employees[i].ID.Code) }
+func (mr *monthReader) code(i int) string { return payroll.EmployeeCode(mr.im.Employees[i].ID.Code) }
 
 // row reads row i of the import, adding what is wrong with it to problems; false for a row
 // without a code (a problem).

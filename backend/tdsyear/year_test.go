@@ -308,6 +308,14 @@ func TestMonthBadInput(t *testing.T) {
 		{"joined later", time.May, monthCSV(line{code: "E3", salary: 100_000, joined: "01/06/2025"}), Options{}, true,
 			"employee E3 joined on 01/06/2025, after May 2025"},
 		{"no code", time.May, []byte("name,salary\nAsha,100000\n"), Options{}, true, "no employee_code column"},
+		// One identity for an employee: codes are read without regard to case, and one PAN is one
+		// person in a TDS year (two codes with one PAN were taxed as two people, each with the slabs).
+		{"code in another case is the same employee", time.May, monthCSV(line{code: "e1", salary: 100_000, pan: "ABCPE1234K"}, line{code: "E1", salary: 1, pan: "ABCPE1234K"}), Options{}, true,
+			"employee E1 appears twice in the month (rows 2 and 3)"},
+		{"one PAN, two codes in a month", time.May, monthCSV(line{code: "E1", salary: 100_000, pan: "ABCPE1234K"}, line{code: "E9", salary: 1, pan: "abcpe1234k"}), Options{}, true,
+			"PAN ABCPE1234K is on row 2 (employee E1) and row 3 (employee E9): one PAN is one person"},
+		{"PAN recorded under another code", time.May, monthCSV(line{code: "EMP-1", salary: 100_000, pan: "ABCPE1234K"}), Options{}, true,
+			"PAN ABCPE1234K is recorded this year for employee E1, and this row gives employee EMP-1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -560,5 +568,30 @@ func TestLeaverDateBeforeRecordedMonth(t *testing.T) {
 	}
 	if dec := register(t, db, fy, time.December)["E5"]; dec.MonthsLeft != 4 || dec.DeductedBefore != decBefore.DeductedBefore+register(t, db, fy, time.November)["E5"].TDS {
 		t.Errorf("December after November: %+v", dec)
+	}
+}
+
+// An employee code written in another case in a later month is the same employee: one year, one
+// slab computation (it was two people, each with the whole of the slabs).
+func TestEmployeeCodeCaseIsOnePerson(t *testing.T) {
+	const fy = tds.FY(2025)
+	db := openDB(t)
+	mustImport(t, db, fy, time.April, line{code: "emp001", salary: 150_000, pan: "ABCPE1234K"})
+	if _, err := importMonth(t, db, fy, time.May, monthCSV(line{code: "EMP001", salary: 150_000, pan: "ABCPE1234K"}), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	rows, err := db.DB.Query(`SELECT DISTINCT code FROM tds_month_records WHERE workspace_id=? AND fy=?`, ws, int(fy))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var c string
+		rows.Scan(&c)
+		codes = append(codes, c)
+	}
+	rows.Close()
+	if len(codes) != 1 || codes[0] != "EMP001" {
+		t.Errorf("codes recorded = %q, want one employee EMP001", codes)
 	}
 }
