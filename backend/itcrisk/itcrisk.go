@@ -263,6 +263,9 @@ type builder struct {
 	// them (no credit taken, nothing to reverse), and their tax, for a note.
 	unclaimed37A    int
 	unclaimed37ATax money.Paise
+	// doubtfulPaid lists register rows whose payment date is after today or not a date: read as
+	// unpaid (a date to come is not a payment), named in a note.
+	doubtfulPaid []string
 }
 
 // day writes a day number as YYYY-MM-DD, once per day.
@@ -526,11 +529,28 @@ func (b *builder) rule37(bk *recon.Invoice, day int, key docID) {
 	it := Item{Rule: Rule37, Date: dues, Deadline: rets, Return: month, Supplier: bk.SupplierGSTIN, SupplierName: bk.SupplierName,
 		Number: bk.Number, DocDate: bk.Date, Kind: string(bk.DocType), Period: bk.Period, PaymentDate: bk.PaymentDate,
 		Amount: bk.Tax().Money(), Ref: bk.RowRef, key: key}
+	doubt := ""
 	if bk.PaymentDate != "" {
 		paid, ok := recon.DayNumber(bk.PaymentDate)
-		if !ok || paid <= due {
+		switch {
+		case !ok:
+			doubt = "its payment date " + bk.PaymentDate + " is not a date"
+		case paid > b.today:
+			doubt = "its payment date " + show(bk.PaymentDate) + " is after today"
+		case paid <= due:
 			return // paid within the 180 days
 		}
+	}
+	if doubt != "" {
+		// A payment that has not happened yet (or cannot be read) is no payment: the invoice is
+		// read as unpaid, and the row is named, never counted as paid in silence.
+		if len(b.doubtfulPaid) < 20 {
+			b.doubtfulPaid = append(b.doubtfulPaid, bk.RowRef+" ("+doubt+")")
+		} else if len(b.doubtfulPaid) == 20 {
+			b.doubtfulPaid = append(b.doubtfulPaid, "...")
+		}
+	} else if bk.PaymentDate != "" {
+		paid, _ := recon.DayNumber(bk.PaymentDate)
 		// Paid late: the credit reversed at the 180th day may be taken back from the payment.
 		_, back := b.gstr3bDue(paid)
 		it.Status, it.Date, it.Deadline, it.Return = Reclaim, bk.PaymentDate, bk.PaymentDate, back
@@ -541,7 +561,11 @@ func (b *builder) rule37(bk *recon.Invoice, day int, key docID) {
 		return
 	}
 	it.Status = status(b.today, due, ret3b)
-	it.Action = b.text("37|"+it.Status+"|"+dues, func() string {
+	if doubt != "" {
+		it.PaymentDate = ""
+		it.Action = "Read as unpaid: " + doubt + ". "
+	}
+	it.Action += b.text("37|"+it.Status+"|"+dues, func() string {
 		if it.Status == Upcoming {
 			return "Unpaid: pay the supplier by " + show(dues) + " (180 days from the invoice), or reverse the credit in the GSTR-3B for " + period.LabelOf(month) + " (due " + show(rets) + ") with interest."
 		}
@@ -608,6 +632,9 @@ func (b *builder) notes() []string {
 		out = append(out, "No purchase register given: Rule 37 (unpaid 180 days) and the comparison of the books with GSTR-2B are not checked.")
 	case !in.PaymentDates:
 		out = append(out, in.RegisterName+" has no payment date column: Rule 37 (unpaid 180 days) is not checked. Add a payment_date column (empty when unpaid) and map it.")
+	}
+	if len(b.doubtfulPaid) > 0 {
+		out = append(out, "Payment dates after today or not dates are read as unpaid for Rule 37 (a date to come is not a payment): "+strings.Join(b.doubtfulPaid, "; ")+". Correct them in the register if the supplier was paid.")
 	}
 	if len(in.NoGSTR2B) > 0 {
 		out = append(out, "No GSTR-2B stored for "+labels(in.NoGSTR2B)+": register invoices of those months are not judged against 2B; pull or import it.")

@@ -60,6 +60,10 @@ func TestRule37(t *testing.T) {
 		{"paid on day 181: reclaim from the payment", "2025-04-15", "2025-10-13", "2026-01-01", false, []Item{{Rule: Rule37, Status: Reclaim, Date: "2025-10-13", Deadline: "2025-10-13", Return: "2025-10", PaymentDate: "2025-10-13"}}},
 		{"leap year", "2027-09-01", "", "2027-09-02", false, []Item{{Rule: Rule37, Status: Upcoming, Date: "2028-02-28", Deadline: "2028-03-20", Return: "2028-02"}}},
 		{"day 180 the year's last day", "2025-10-02", "", "2025-10-03", false, []Item{{Rule: Rule37, Status: Upcoming, Date: "2026-03-31", Deadline: "2026-05-20", Return: "2026-04"}}},
+		// A payment date after today is no payment yet (it read as paid and showed ₹0 at risk and a
+		// reclaim); one that is not a date is not a payment either.
+		{"payment date in the future: unpaid", "2025-04-15", "2026-06-01", "2025-10-13", false, []Item{{Rule: Rule37, Status: Due, Date: "2025-10-12", Deadline: "2025-11-20", Return: "2025-10"}}},
+		{"payment date not a date: unpaid", "2025-04-15", "2025-13-45", "2025-10-13", false, []Item{{Rule: Rule37, Status: Due, Date: "2025-10-12", Deadline: "2025-11-20", Return: "2025-10"}}},
 		{"reverse charge: out of the rule", "2025-04-15", "", "2025-11-21", true, nil},
 		{"dated before the year", "2025-03-31", "", "2025-11-21", false, nil},
 	} {
@@ -80,6 +84,9 @@ func TestRule37(t *testing.T) {
 			}
 			if got := items(c); !reflect.DeepEqual(got, want) {
 				t.Errorf("got  %+v\nwant %+v", got, want)
+			}
+			if strings.HasPrefix(tc.name, "payment date") && !strings.Contains(strings.Join(c.Notes, " "), "read as unpaid") {
+				t.Errorf("no note names the payment date: %q", c.Notes)
 			}
 		})
 	}
