@@ -76,6 +76,8 @@ type gstRun struct {
 	fresh   bool
 	format  string
 	out     string
+	// outDir says --out names a folder (a command that writes several files).
+	outDir  bool
 	d       *desk.Desk
 	records []map[string]any
 }
@@ -143,7 +145,7 @@ func (g *gstRun) parse(fs *flag.FlagSet, args []string) ([]string, int) {
 			return nil, ExitUsage
 		}
 	}
-	if msg := checkOut(g.out); msg != "" {
+	if msg := checkOut(g.out); msg != "" && !g.outDir {
 		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s\n", g.name, msg)
 		return nil, ExitUsage
 	}

@@ -94,6 +94,7 @@ func gstChaser(ctx context.Context, g *gstRun, args []string) int {
 	fy := fs.String("fy", "", `the financial year, "FY 2025-26"`)
 	purchases := fs.String("purchases", "", "the purchase register, CSV or XLSX (optional: adds documents missing in 2B and mismatches)")
 	supplier := fs.String("supplier", "", "only this supplier GSTIN")
+	g.outDir = true // --out is the folder the workbooks go in (made when missing)
 	rest, code := g.parse(fs, args)
 	if code >= 0 {
 		return code
@@ -112,10 +113,17 @@ func gstChaser(ctx context.Context, g *gstRun, args []string) int {
 	if err != nil {
 		return g.fail(err)
 	}
+	replaced := 0
 	for _, f := range files {
 		b, _ := json.Marshal(f)
 		g.env.Stdout.Write(append(b, '\n'))
+		if f.Replaced {
+			replaced++
+		}
 	}
 	fmt.Fprintf(g.env.Stderr, "gstdesk gst chaser: %d supplier pack(s) written to %s.\n", len(files), g.out)
+	if replaced > 0 {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst chaser: %d of them replaced a pack of the same supplier already in the folder.\n", replaced)
+	}
 	return ExitOK
 }

@@ -114,6 +114,12 @@ func TestGSTScorecardAndChaser(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	// The README's own example: --out DIR/ on a folder that exists (it exited 2); again into the
+	// same folder, the pack is replaced and that is said.
+	code, again, errs := gstCLI(t, dir, "chaser", "--fy", "FY 2024-25", "--purchases", reg, "--supplier", "27AAPFU0939F1ZV", "--out", out+string(filepath.Separator))
+	if code != ExitOK || len(again) != 1 || again[0]["replaced"] != true || !strings.Contains(errs, "replaced a pack") {
+		t.Errorf("chaser into an existing folder: %d %v %s", code, again, errs)
+	}
 	msg, _ := f.GetCellValue("Message", "A2")
 	doc, _ := f.GetCellValue("Documents", "B2")
 	if got := f.GetSheetList(); len(got) != 2 || !strings.HasPrefix(msg, "Dear ") || doc != "U-77" {

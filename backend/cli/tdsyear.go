@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -356,22 +354,27 @@ func tdsForms(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk tds forms: --out DIR is required: the folder to write the forms into.")
 		return ExitUsage
 	}
-	if st, err := os.Stat(*out); err != nil || !st.IsDir() {
-		fmt.Fprintf(env.Stderr, "gstdesk tds forms: --out %s is not a folder: create it first.\n", *out)
+	folder, err := export.OpenFolder(*out, false, outFilePerm)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk tds forms: --out %s: %v.\n", *out, err)
 		return ExitUsage
 	}
+	folder.Replace = true // the forms of a year written again replace the earlier ones, said below
 	d, err := openDesk(ctx, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %s\n", publicMessage(env, err))
 		return exitFor(err)
 	}
 	defer d.Close()
-	files, err := d.Salary.TDSFormsWrite(ctx, *fy, *code, func(name string, write func(io.Writer) error) (string, error) {
-		p := filepath.Join(*out, name)
-		return p, export.WriteFileAtomic(p, outFilePerm, write)
-	})
+	files, err := d.Salary.TDSFormsWrite(ctx, *fy, *code, folder.Write)
 	for _, f := range files {
 		printJSONLine(env.Stdout, map[string]string{"written": f})
+	}
+	for from, to := range folder.Renamed {
+		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %s would have the name of another file of this run: written as %s.\n", from, to)
+	}
+	if n := len(folder.Replaced); n > 0 {
+		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %d file(s) already in %s were replaced by this year's forms.\n", n, *out)
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %s\n", publicMessage(env, err))

@@ -118,3 +118,42 @@ func TestTDSHRACommand(t *testing.T) {
 		}
 	}
 }
+
+// Every writer of several files makes names unique and checks them: the codes A/1, A_1 and A:1
+// made one file name (the forms said "6 files written" and 2 remained); a code too long for a
+// file name stops the forms before anything is written; a folder already holding forms works.
+func TestTDSFormsFileNames(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errText := cliIn(t, dir, "tds", "employer", "set", "--fy", "2025-26", "--name", "Acme Ltd", "--tan", "MUMA12345B", "--responsible", "R. Iyer"); code != ExitOK {
+		t.Fatal(errText)
+	}
+	month := filepath.Join(dir, "april.csv")
+	os.WriteFile(month, []byte("Emp code,Employee name,PAN,Basic salary 17(1)\nA/1,Asha,ABCPR1234K,150000\nA_1,Ravi,BCDPS2345L,100000\nA:1,Mira,CDEPT3456M,90000\n"), 0o600)
+	if code, _, errText := cliIn(t, dir, "tds", "month", "--fy", "FY 2025-26", "--month", "4", "--in", month); code != ExitOK {
+		t.Fatal(errText)
+	}
+	forms := filepath.Join(dir, "forms")
+	os.Mkdir(forms, 0o755)
+	for run := 1; run <= 2; run++ {
+		code, recs, errText := cliIn(t, dir, "tds", "forms", "--fy", "FY 2025-26", "--out", forms)
+		entries, _ := os.ReadDir(forms)
+		if code != ExitOK || len(recs) != 6 || len(entries) != 6 || !strings.Contains(errText, "6 file(s) written") {
+			t.Fatalf("run %d: exit %d, %d said written, %d in the folder: %q", run, code, len(recs), len(entries), errText)
+		}
+		if run == 2 && !strings.Contains(errText, "6 file(s) already in") {
+			t.Errorf("run 2 replaced the first run's forms without saying so: %q", errText)
+		}
+	}
+	long := filepath.Join(dir, "may.csv")
+	os.WriteFile(long, []byte("Emp code,Employee name,PAN,Basic salary 17(1)\n"+strings.Repeat("L", 300)+",Long,DEFPU4567N,80000\nA/1,Asha,ABCPR1234K,150000\nA_1,Ravi,BCDPS2345L,100000\nA:1,Mira,CDEPT3456M,90000\n"), 0o600)
+	if code, _, errText := cliIn(t, dir, "tds", "month", "--fy", "FY 2025-26", "--month", "5", "--in", long); code != ExitOK {
+		t.Fatal(errText)
+	}
+	empty := filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o755)
+	code, recs, errText := cliIn(t, dir, "tds", "forms", "--fy", "FY 2025-26", "--out", empty)
+	entries, _ := os.ReadDir(empty)
+	if code == ExitOK || len(recs) != 0 || len(entries) != 0 || !strings.Contains(errText, "shorter code") {
+		t.Errorf("a 300-character code: exit %d, %d written, %d in the folder: %q", code, len(recs), len(entries), errText)
+	}
+}

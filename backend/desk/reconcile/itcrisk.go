@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -262,6 +261,8 @@ type ChaserFile struct {
 	Score     int    `json:"score"`
 	Documents int    `json:"documents"`
 	Path      string `json:"path"`
+	// Replaced says a file of that name was in the folder before and this one replaced it.
+	Replaced bool `json:"replaced,omitempty"`
 }
 
 // ChaserPack writes one XLSX workbook per supplier with something to fix (sheets "Message", the
@@ -349,21 +350,24 @@ func (s *Service) chaserFolder(label string) string {
 // writeChasers writes each supplier's workbook into dir, whole or not at all, saying each step to
 // progress and stopping between files when ctx ends.
 func writeChasers(ctx context.Context, chasers []itcrisk.Chaser, dir string, progress core.Progress) ([]ChaserFile, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, apperr.New(apperr.Invalid, "Cannot make the folder %s: %v.", dir, err)
+	folder, err := export.OpenFolder(dir, true, 0o600)
+	if err != nil {
+		return nil, apperr.New(apperr.Invalid, "Cannot write the chaser pack: %v.", err)
 	}
+	folder.Replace = true // a supplier's pack written again replaces the earlier one, said in Replaced
 	out := make([]ChaserFile, 0, len(chasers))
 	progress(0, len(chasers))
 	for i, c := range chasers {
 		if err := ctx.Err(); err != nil {
 			return out, apperr.Wrap(apperr.Canceled, err, "cancelled")
 		}
-		p := filepath.Join(dir, c.Supplier+".xlsx")
 		tabs := itcrisk.ChaserTables(c)
-		if err := export.WriteFileAtomic(p, 0o600, func(w io.Writer) error { return export.WriteWorkbook(w, tabs) }); err != nil {
-			return out, apperr.New(apperr.Invalid, "Cannot write %s: %v.", p, err)
+		before := len(folder.Replaced)
+		p, err := folder.Write(c.Supplier+".xlsx", func(w io.Writer) error { return export.WriteWorkbook(w, tabs) })
+		if err != nil {
+			return out, apperr.New(apperr.Invalid, "Cannot write %s in %s: %v.", c.Supplier+".xlsx", dir, err)
 		}
-		out = append(out, ChaserFile{Supplier: c.Supplier, Name: c.Name, Score: c.Score, Documents: len(c.Docs), Path: p})
+		out = append(out, ChaserFile{Supplier: c.Supplier, Name: c.Name, Score: c.Score, Documents: len(c.Docs), Path: p, Replaced: len(folder.Replaced) > before})
 		progress(i+1, len(chasers))
 	}
 	return out, nil

@@ -276,15 +276,29 @@ func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name
 		return nil, apperr.New(apperr.NotFound, "No month of %s is recorded: import the months first.", year)
 	}
 	made := s.Now()
+	// Every file's name is checked before any is written: an employee code that cannot make a
+	// file name (300 characters, say) stops the forms with nothing half written.
+	all := make([][]tdsyear.Cert, len(rows))
+	for i := range rows {
+		certs, err := tdsyear.Certificates(year, emp, &rows[i])
+		if err != nil {
+			return nil, err
+		}
+		for j := range certs {
+			for _, ext := range []string{".pdf", ".xlsx"} {
+				if err := export.CheckFileName(certs[j].FileBase + ext); err != nil {
+					return nil, apperr.New(apperr.Invalid, "The forms of employee %.60s cannot be written: %v. Nothing was written; give the employee a shorter code.", rows[i].Employee.Code, err)
+				}
+			}
+		}
+		all[i] = certs
+	}
 	var out []string
 	for i := range rows {
 		if err := ctx.Err(); err != nil {
 			return out, apperr.Wrap(apperr.Canceled, err, "Writing the forms was cancelled after %d file(s).", len(out))
 		}
-		certs, err := tdsyear.Certificates(year, emp, &rows[i])
-		if err != nil {
-			return out, err
-		}
+		certs := all[i]
 		for j := range certs {
 			c := &certs[j]
 			p, err := put(c.FileBase+".pdf", func(w io.Writer) error { return c.WritePDF(w, made) })
