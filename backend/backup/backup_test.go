@@ -490,6 +490,13 @@ func TestTargetErrors(t *testing.T) {
 // TestValidate: what a person types is checked before anything is stored.
 func TestValidate(t *testing.T) {
 	live := t.TempDir()
+	// A link elsewhere that leads into the data folder: the target is resolved before the check
+	// (Litestream wrote inside the live folder through it).
+	elsewhere := t.TempDir()
+	link := filepath.Join(elsewhere, "to-live")
+	if err := os.Symlink(live, link); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		t    Target
@@ -498,6 +505,9 @@ func TestValidate(t *testing.T) {
 		{"folder", Target{Kind: "folder", Path: "/mnt/nas/gstdesk"}, ""},
 		{"folder inside data", Target{Kind: "folder", Path: filepath.Join(live, "bk")}, "inside the data folder"},
 		{"folder no path", Target{Kind: "folder", Name: "x"}, "give the folder"},
+		{"folder through a link into data", Target{Kind: "folder", Path: filepath.Join(link, "bk")}, "inside the data folder"},
+		{"the link itself", Target{Kind: "folder", Path: link}, "inside the data folder"},
+		{"beside the link", Target{Kind: "folder", Path: filepath.Join(elsewhere, "bk")}, ""},
 		{"s3 aws", Target{Kind: "s3", Bucket: "b", Region: "ap-south-1", Path: "/gstdesk/"}, ""},
 		{"s3 endpoint", Target{Kind: "s3", Bucket: "b", Endpoint: "https://s3.eu-central-003.backblazeb2.com"}, ""},
 		{"s3 no region", Target{Kind: "s3", Bucket: "b"}, "region"},

@@ -214,10 +214,32 @@ func (t Target) Validate(dataDir string) error {
 	return nil
 }
 
-// within reports whether path is dir or inside it.
+// within reports whether path is dir or inside it, once symbolic links in either are followed:
+// a folder reached through a link into the data folder is inside it.
 func within(path, dir string) bool {
-	rel, err := filepath.Rel(filepath.Clean(dir), filepath.Clean(path))
+	rel, err := filepath.Rel(resolved(dir), resolved(path))
 	return err == nil && (rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))))
+}
+
+// resolved is p made absolute with its symbolic links followed, as far as it exists: a folder
+// not made yet is its nearest existing parent, resolved, with the rest joined back.
+func resolved(p string) string {
+	p, err := filepath.Abs(filepath.Clean(p))
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	rest := ""
+	for cur := p; ; {
+		if r, err := filepath.EvalSymlinks(cur); err == nil {
+			return filepath.Join(r, rest)
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(cur), rest)
+		cur = parent
+	}
 }
 
 func isLoopback(host string) bool {
