@@ -1,11 +1,14 @@
 package backup
 
 import (
+	"gstdesk/backend/config"
+
 	"context"
 	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/zalando/go-keyring"
 	"os"
 	"path/filepath"
 	"strings"
@@ -697,5 +700,18 @@ func TestIdleMirrorStaysVisible(t *testing.T) {
 	}
 	if got := countRows(t, r.Path); got != 15 {
 		t.Errorf("rows restored from the mirror = %d, want 15", got)
+	}
+}
+
+// A folder target keeps no secret: removing it asks nothing of the keychain (with no keychain
+// reachable, the removal said it failed and exited 1 after removing).
+func TestDeleteSecretsOfAFolderAsksNothing(t *testing.T) {
+	keyring.MockInitWithError(errors.New("no keychain here"))
+	t.Cleanup(keyring.MockInit)
+	if err := DeleteSecrets(config.Vault{}, Target{ID: "t1", Kind: KindFolder}); err != nil {
+		t.Errorf("folder: %v", err)
+	}
+	if err := DeleteSecrets(config.Vault{}, Target{ID: "t2", Kind: KindS3}); err == nil {
+		t.Error("s3 with no keychain: no error")
 	}
 }

@@ -200,7 +200,7 @@ func Claim(ctx context.Context, t Target, c litestream.ReplicaClient, db, desk u
 func notWriter(t Target, w marker) error {
 	return apperr.Wrap(apperr.Conflict, ErrNotWriter, "Backup target %q (%s) is written by another desk since %s; this desk only reads it. To make this desk the writer, stop gstdesk on the other desk, then take over.",
 		t.Name, t.Where(), w.At.Local().Format("02/01/2006 15:04")).
-		WithHint(apperr.Hint{Window: "Use Take over in Settings → Backup.", Command: "Run: gstdesk backup takeover --target " + t.Name + " --yes"})
+		WithHint(apperr.Hint{Window: "Use Take over in Settings → Backup.", Command: "Run: gstdesk backup takeover --yes (it takes over every target of this desk)"})
 }
 
 // TakeOver makes desk the writer of a replica of database db, in place of whichever desk wrote it.

@@ -110,7 +110,14 @@ func LoadSecrets(v config.Vault, t Target) Secrets {
 
 // DeleteSecrets removes a target's secrets from the keychain.
 func DeleteSecrets(v config.Vault, t Target) error {
-	for _, what := range []string{"access_key_id", "secret_access_key", "sftp_password"} {
+	var whats []string
+	switch t.Kind {
+	case KindS3:
+		whats = []string{"access_key_id", "secret_access_key"}
+	case KindSFTP:
+		whats = []string{"sftp_password"}
+	}
+	for _, what := range whats { // a folder target keeps no secret: nothing to ask the keychain
 		if err := v.DeleteSecret(secretOwner(t.ID), what); err != nil {
 			return err
 		}

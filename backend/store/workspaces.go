@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -73,6 +75,14 @@ func ValidateWorkspace(w Workspace) error {
 	}
 	if len(w.Name) > 200 {
 		return apperr.New(apperr.Invalid, "The workspace name is longer than 200 characters.")
+	}
+	for _, r := range w.Name {
+		// Control characters (a tab, a line break) and the marks that turn text around or hide
+		// in it (right-to-left, zero-width) make one name look like another in every list.
+		// Zero-width joiners (U+200C, U+200D) are kept: Indian scripts spell with them.
+		if unicode.IsControl(r) || (unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d') || r == utf8.RuneError {
+			return apperr.New(apperr.Invalid, "The workspace name holds a character that is not shown (%U): type the name with letters, digits, spaces and punctuation only.", r)
+		}
 	}
 	switch w.Environment {
 	case EnvProduction, EnvTest, EnvDemo:

@@ -150,3 +150,18 @@ func filler(ctx context.Context, conn interface {
 	}
 	return cols, vals, rows.Err()
 }
+
+// A workspace name is text a person sees: control characters and invisible marks (right-to-left
+// overrides, zero-width spaces) are refused, as they make one client's name look like another's.
+func TestWorkspaceNameCharacters(t *testing.T) {
+	for _, bad := range []string{"Acme\tTraders", "Acme\nTraders", "Acme\u202eTraders", "Acme\u200bTraders", "Acme\u200fTraders", "Acme\x00", "\u2066x"} {
+		if err := ValidateWorkspace(Workspace{Name: bad, Environment: EnvDemo}); err == nil {
+			t.Errorf("%q taken", bad)
+		}
+	}
+	for _, good := range []string{"Acme Traders", "श्री गणेश ट्रेडर्स", "M/s. Rao & Sons (Pune)", "Ü-Café 24×7", "क्\u200dष"} {
+		if err := ValidateWorkspace(Workspace{Name: good, Environment: EnvDemo}); err != nil {
+			t.Errorf("%q: %v", good, err)
+		}
+	}
+}
