@@ -33,7 +33,7 @@ func Open(path string, max int64, advice string) (*os.File, int64, error) {
 	name := filepath.Base(path)
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, 0, apperr.Wrap(apperr.Invalid, err, "Cannot open %s: %s. Check the path (the file must be on this computer).", path, reason(err))
+		return nil, 0, apperr.Wrap(apperr.Invalid, err, "Cannot open %s: %s; check the path (the file must be on this computer).", path, reason(err))
 	}
 	if st.IsDir() {
 		return nil, 0, apperr.New(apperr.Invalid, "%s is a folder: give the path of a file.", path)

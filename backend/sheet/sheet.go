@@ -189,17 +189,23 @@ func Open(name string, r io.ReaderAt, size int64, opt Options) (*File, error) {
 		return nil, tooBigFile(f.name, size, lim.MaxFileBytes)
 	}
 	format := opt.Format
+	head := make([]byte, 512)
+	n, _ := r.ReadAt(head, 0)
+	head = head[:n]
 	if format == "" {
-		head := make([]byte, 8)
-		n, _ := r.ReadAt(head, 0)
 		var err error
-		if format, err = Detect(name, head[:n]); err != nil {
+		if format, err = Detect(name, head); err != nil {
 			return nil, err
 		}
 	}
 	f.format = format
 	switch format {
 	case CSV:
+		// A file of another kind named or taken as CSV (a PDF, an old .xls, a zip) is refused
+		// here, once for every reader, instead of read as one column of noise.
+		if what := notText(head); what != "" {
+			return nil, apperr.Wrap(apperr.Invalid, ErrFormat, "%s is %s, not a CSV or XLSX sheet: export it from your accounting software or Excel as CSV or XLSX and choose that.", f.name, what)
+		}
 		return f, nil
 	case XLSX:
 		if err := f.openXLSX(); err != nil {
@@ -349,6 +355,21 @@ func Detect(name string, head []byte) (Format, error) {
 		return XLSX, nil
 	}
 	return CSV, nil
+}
+
+// notText names what the first bytes of a file say it is when that is not text a CSV can be:
+// "a PDF", "an old Excel 97-2003 file", "a zip file (an XLSX named .csv?)"; "" otherwise (other
+// binary text is refused as the CSV reader reads it: "not a CSV text file").
+func notText(head []byte) string {
+	switch {
+	case bytes.HasPrefix(head, []byte("%PDF")):
+		return "a PDF"
+	case bytes.HasPrefix(head, []byte("\xd0\xcf\x11\xe0")):
+		return "an old Excel 97-2003 file"
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
+		return "a zip file (an XLSX named as CSV?)"
+	}
+	return ""
 }
 
 func displayName(name string) string {

@@ -545,3 +545,14 @@ func TestHiddenSheetsAreNotRead(t *testing.T) {
 		t.Errorf("Sheets() = %q", got)
 	}
 }
+
+// A file of another kind taken as CSV (by its name or by the caller) is refused once, here, for
+// every reader: a PDF was read as a register of one column of noise.
+func TestOtherKindsAsCSVRefused(t *testing.T) {
+	for name, data := range map[string]string{"scan.pdf": "%PDF-1.7\n...", "reg.csv": "%PDF-1.4 x", "old.csv": "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "book.csv": "PK\x03\x04rest"} {
+		_, err := Open(name, strings.NewReader(data), int64(len(data)), Options{Format: CSV})
+		if err == nil || !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "not a CSV or XLSX sheet") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

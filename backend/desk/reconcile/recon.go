@@ -226,11 +226,15 @@ func (s *Service) importRegisterBooks(ctx context.Context, name string, data []b
 	if len(data) > recon.MaxRegisterBytes {
 		return ReconImport{}, nil, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", name, recon.MaxRegisterBytes>>20)
 	}
-	tok, err := s.keepRegister(name, data)
+	// Read first: a file refused (not a register gstdesk can read) is not kept in the data folder.
+	v, books, err := s.readRegister(ctx, "", recon.SafeName(name), data, nil)
 	if err != nil {
+		return v, books, err
+	}
+	if v.Token, err = s.keepRegister(name, data); err != nil {
 		return ReconImport{}, nil, err
 	}
-	return s.readRegister(ctx, tok, recon.SafeName(name), data, nil)
+	return v, books, nil
 }
 
 // ReconImportData reads a purchase register sent by the window (CSV or XLSX, base64-encoded): its

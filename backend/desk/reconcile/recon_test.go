@@ -287,6 +287,14 @@ func TestReconImportMapping(t *testing.T) {
 			t.Errorf("%s: %v, want %s containing %q", tt.name, err, tt.kind, tt.contains)
 		}
 	}
+	// A file refused (not a register gstdesk can read) is not kept in the data folder.
+	before, _ := os.ReadDir(s.registerDir())
+	if _, err := s.ReconImportData(ctx, "scan.pdf", base64.StdEncoding.EncodeToString([]byte("%PDF-1.7 not a register"))); err == nil {
+		t.Fatal("a PDF was read as a register")
+	}
+	if after, _ := os.ReadDir(s.registerDir()); len(after) != len(before) {
+		t.Errorf("a refused file was kept: %d files before, %d after", len(before), len(after))
+	}
 }
 
 func TestReconPeriods(t *testing.T) {
