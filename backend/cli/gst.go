@@ -266,6 +266,9 @@ func answerRecord(keyName, key string, a lookup.Answer) map[string]any {
 	if a.Note != "" {
 		rec["note"] = a.Note
 	}
+	if a.StandsIn {
+		rec["stands_in"] = true // --fresh was asked and not had: the exit status says it failed
+	}
 	rec["data"] = json.RawMessage(a.Data)
 	return rec
 }
@@ -425,7 +428,7 @@ func gstLookup(op string) func(ctx context.Context, g *gstRun, args []string) in
 				rec["financial_year"] = f
 			}
 			g.emit(rec)
-			failed = failed || a.Error != nil
+			failed = failed || a.Error != nil || a.StandsIn
 		}
 		return g.done(failed)
 	}
@@ -456,6 +459,7 @@ func gstChanged(ctx context.Context, g *gstRun, args []string) int {
 			failed = true
 			break
 		}
+		failed = failed || a.StandsIn
 		if *all {
 			last = cl.TotalPages
 		}
@@ -480,7 +484,7 @@ func gstApplicant(ctx context.Context, g *gstRun, args []string) int {
 			return code
 		}
 		g.emit(answerRecord("key", strings.ToUpper(strings.TrimSpace(e)), a))
-		failed = failed || a.Error != nil
+		failed = failed || a.Error != nil || a.StandsIn
 	}
 	return g.done(failed)
 }
@@ -502,7 +506,7 @@ func gstApplicantCheck(ctx context.Context, g *gstRun, args []string) int {
 		return code
 	}
 	g.emit(answerRecord("key", strings.ToUpper(strings.TrimSpace(list[0])), a))
-	return g.done(a.Error != nil)
+	return g.done(a.Error != nil || a.StandsIn)
 }
 
 func gstLogin(ctx context.Context, g *gstRun, args []string) int {

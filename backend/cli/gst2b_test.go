@@ -145,7 +145,7 @@ func TestGSTWithOutSaysNoticesAndErrors(t *testing.T) {
 		{"import a file that is not JSON", nil, []string{"import", path("notes.json")}, "import.json", ExitFailed,
 			"gstdesk gst import: " + path("notes.json") + ": ", `"error"`},
 		{"import a missing file", nil, []string{"import", "--format", "csv", path("none.json")}, "import.csv", ExitFailed,
-			"gstdesk gst import: " + path("none.json") + ": Cannot read", "none.json"},
+			"gstdesk gst import: " + path("none.json") + ": Cannot open", "none.json"},
 		{"import", nil, []string{"import", "../gstr2b/testdata/v4_rejected.json"}, "import-good.json", ExitOK, "", `"kind": "gstr2b"`},
 	}
 	for _, tt := range tests {

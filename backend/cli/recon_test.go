@@ -75,7 +75,7 @@ func TestReconCommandErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"recon"}, ExitUsage, "--year must be"},
-		{[]string{"recon", "--year", "2024", "--month", "13"}, ExitUsage, "--month must be 1 to 12"},
+		{[]string{"recon", "--year", "2024", "--month", "13"}, ExitUsage, "is not a month"},
 		{[]string{"recon", "--year", "2024", "--month", "7"}, ExitUsage, "--purchases FILE is required"},
 		{[]string{"recon", "--year", "2024", "--month", "7", "--purchases", "x.csv", "--tolerance", "abc"}, ExitUsage, "--tolerance must be rupees"},
 		{[]string{"recon", "--year", "2024", "--month", "7", "--purchases", "x.csv", "--format", "pdf"}, ExitUsage, "Unknown export format"},

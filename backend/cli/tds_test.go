@@ -194,7 +194,7 @@ func TestTDSCalcErrors(t *testing.T) {
 		{"invalid item", bad, []string{"tds", "calc", "--fy", "2025-26"}, ExitFailed, []string{"the workbook", `employee_category "child"`}},
 		{"malformed", "{", []string{"tds", "calc", "--fy", "2025-26"}, ExitFailed, []string{"not valid JSON"}},
 		{"no input sheet", `{"sheets":[{"name":"x","items":[]}]}`, []string{"tds", "calc", "--fy", "2025-26"}, ExitFailed, []string{"salary_details_list"}},
-		{"missing file", "", []string{"tds", "calc", "--fy", "2025-26", "--in", "/nonexistent/x.json"}, ExitFailed, []string{"cannot open the input"}},
+		{"missing file", "", []string{"tds", "calc", "--fy", "2025-26", "--in", "/nonexistent/x.json"}, ExitFailed, []string{"Cannot open /nonexistent/x.json"}},
 		{"bad in-format", good, []string{"tds", "calc", "--fy", "2025-26", "--in-format", "ods"}, ExitUsage, []string{"json, csv or xlsx"}},
 		{"csv all rows bad", "salary_as_per_provisions_contained_in_section_17_1\nabc\n", []string{"tds", "calc", "--fy", "2025-26", "--in-format", "csv"}, ExitFailed, []string{"row 2, column A", `"abc"`, "1 of 1 rows rejected"}},
 		{"template no out", "", []string{"tds", "template"}, ExitUsage, []string{"--out"}},

@@ -77,8 +77,11 @@ type Answer struct {
 	TransactionID string          `json:"transaction_id,omitempty"`
 	Data          json.RawMessage `json:"data,omitempty"`
 	// Note explains a cache answer given in place of a failed remote call.
-	Note  string        `json:"note,omitempty"`
-	Error *apperr.Error `json:"error,omitempty"`
+	Note string `json:"note,omitempty"`
+	// StandsIn says a fresh answer was asked for and the service could not give it: this is the
+	// stored answer in its place (the command line exits 1 for it).
+	StandsIn bool          `json:"stands_in,omitempty"`
+	Error    *apperr.Error `json:"error,omitempty"`
 
 	// paid says the service answered the remote call behind this answer with HTTP 2xx, which
 	// spends a credit whatever gstdesk made of it: good data, a business error such as "no
@@ -173,6 +176,10 @@ func (s *Service) audit(ctx context.Context, op, key string, start time.Time, m 
 	}
 }
 
+// askFresh is do's maxAge for a question asked --fresh: a stored answer given in place of the
+// service's is marked StandsIn.
+const askFresh = time.Duration(-1)
+
 // remoteFunc performs one remote call and returns its Meta.
 type remoteFunc func(ctx context.Context, c *gstapi.Client) (gstapi.Meta, error)
 
@@ -226,6 +233,9 @@ func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, 
 				pe.Message += fmt.Sprintf(" The answer stored on %s is kept.", c.fetchedAt.Local().Format("02/01/2006"))
 			}
 		case c != nil && (pe.Kind == apperr.Unavailable || pe.Kind == apperr.RateLimited):
+			// A fresh answer was asked for: the stored one is given, marked as standing in, so
+			// the command line does not say "answered" (exit 0) for what it did not get.
+			a.StandsIn = maxAge == askFresh
 			return fromCache(fmt.Sprintf("No answer from the GST service now (%s); this is the answer stored on %s.", pe.Message, c.fetchedAt.Local().Format("02/01/2006")))
 		}
 		a.Error = pe
@@ -350,7 +360,7 @@ const forever = 100 * 365 * 24 * time.Hour
 
 func (s *Service) reuse(fresh bool) time.Duration {
 	if fresh {
-		return 0
+		return askFresh
 	}
 	return s.MaxAge
 }

@@ -543,6 +543,9 @@ func TestTryLaterOffersTheStoredAnswer(t *testing.T) {
 	if !a.OK() || a.Source != FromCache || string(a.Data) != string(good.Data) || !strings.Contains(a.Note, "System Failure") || !strings.Contains(a.Note, "stored on") {
 		t.Errorf("verify during try-later = %+v, want the stored answer with a note", a)
 	}
+	if !a.StandsIn {
+		t.Error("a stored answer given for a fresh one asked is not marked as standing in (the command line said it was answered, exit 0)")
+	}
 	if got := r.sim.Count(verifyPath); got != 1+2 {
 		t.Errorf("verify calls = %d, want 3 (the try-later retried once, MaxAttempts 2)", got)
 	}
