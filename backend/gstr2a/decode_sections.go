@@ -100,6 +100,14 @@ func (r *secReader) flush() error {
 
 func (r *secReader) section(sec string) error {
 	d := r.d
+	if sec == "tds" || sec == "tcs" {
+		defer func(before int) {
+			if n := r.count - before; n > 0 {
+				r.notes.extra = append(r.notes.extra, fmt.Sprintf("GSTR-2A %s: %d %s stored (%s, the amount, IGST, CGST, SGST and the month); they are credits to the cash ledger, not input tax credit, and the stored answer keeps every field as given.",
+					sec, n, map[bool]string{true: "entry", false: "entries"}[n == 1], map[string]string{"tds": "the deductor's GSTIN", "tcs": "the e-commerce operator's GSTIN"}[sec]))
+			}
+		}(r.count)
+	}
 	_, err := d.array(func(i int) error {
 		if flatSection(sec) {
 			d.loc = FieldError{Section: sec, Invoice: i + 1}
