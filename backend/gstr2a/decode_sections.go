@@ -47,8 +47,10 @@ func decodeSections(data []byte, nt *notes, emit func([]Document) error) (gstin,
 		return "", "", malformed(&FieldError{Field: "data", Problem: "is not a JSON object"})
 	}
 	seen := map[string]bool{}
+	known := false
 	_, err = d.object(func(k []byte) error {
 		name := match(k, topLevelKeys)
+		known = known || (name != "" && name != "gstin" && name != "chksum")
 		switch name {
 		case "b2b":
 			return d.skip(1)
@@ -79,6 +81,10 @@ func decodeSections(data []byte, nt *notes, emit func([]Document) error) (gstin,
 	}
 	if d.ws(); d.pos != len(d.data) {
 		return "", "", d.syntax("unexpected data after the answer")
+	}
+	if !known {
+		return "", "", apperr.Wrap(apperr.Invalid, &FieldError{Field: "data", Problem: "has no GSTR-2A section (b2b, cdn, impg, ...) nor fp"},
+			"This is not a GSTR-2A: it has none of the return's sections (b2b, b2ba, cdn, cdna, isd, impg, ...) nor its return period (fp). Nothing was saved; download the GSTR-2A JSON from the GST portal (Returns Dashboard, GSTR-2A, Download JSON) and import that file.")
 	}
 	if err := r.flush(); err != nil {
 		return "", "", err
@@ -114,7 +120,7 @@ func (r *secReader) section(sec string) error {
 			r.batch = append(r.batch, Document{Section: sec})
 			doc := &r.batch[len(r.batch)-1]
 			var f docFields
-			ok, err := r.doc(sec, doc, &f)
+			ok, err := r.doc(sec, sec, doc, &f)
 			if err != nil {
 				return err
 			}
@@ -181,7 +187,7 @@ func (r *secReader) supplier(sec string, si int) error {
 				d.loc.Invoice, d.loc.INum, d.loc.Item = len(fields)+1, "", 0
 				r.batch = append(r.batch, Document{Section: sec})
 				fields = append(fields, docFields{})
-				ok, err := r.doc(sec, &r.batch[len(r.batch)-1], &fields[len(fields)-1])
+				ok, err := r.doc(sec, sec+"."+name, &r.batch[len(r.batch)-1], &fields[len(fields)-1])
 				if err == nil && !ok {
 					err = d.field(docWord(sec), "is null")
 				}
@@ -244,7 +250,7 @@ var secDocKeys = []string{
 }
 
 // doc reads one document object into doc and f; false for null.
-func (r *secReader) doc(sec string, doc *Document, f *docFields) (bool, error) {
+func (r *secReader) doc(sec, path string, doc *Document, f *docFields) (bool, error) {
 	d := r.d
 	ok, err := d.object(func(k []byte) error {
 		name := match(k, secDocKeys)
@@ -372,7 +378,7 @@ func (r *secReader) doc(sec string, doc *Document, f *docFields) (bool, error) {
 			}
 			return d.wrongKind(err, "itms")
 		case "":
-			r.notes.unknownKey(sec, k)
+			r.notes.unknownKey(path, k)
 		}
 		return d.skip(1)
 	})
@@ -641,7 +647,7 @@ func unwrapReturn(raw []byte) ([]byte, error) {
 		isReturn := false
 		_, err := d.object(func(k []byte) error {
 			name := match(k, topLevelKeys)
-			if name != "" {
+			if name != "" && name != "chksum" {
 				isReturn = true
 				return d.skip(1)
 			}

@@ -59,6 +59,28 @@ func sortSections(v []SectionTotal) {
 	})
 }
 
+// sumSections adds up the section totals of snapshots by section and kind.
+func sumSections(snaps []Snapshot) []SectionTotal {
+	m := map[[2]string]*SectionTotal{}
+	out := []SectionTotal{}
+	for _, s := range snaps {
+		for _, st := range s.Sections {
+			k := [2]string{st.Section, st.Kind}
+			if m[k] == nil {
+				m[k] = &SectionTotal{Section: st.Section, Kind: st.Kind}
+			}
+			m[k].Documents += st.Documents
+			m[k].Amounts.add(st.Amounts)
+		}
+	}
+	for _, st := range m {
+		st.fill()
+		out = append(out, *st)
+	}
+	sortSections(out)
+	return out
+}
+
 // loadSections reads the section totals of snaps (one query per 500 snapshots). A snapshot
 // stored before migration 0027 has no rows: its B2B row is made from its totals.
 func loadSections(ctx context.Context, db querier, snaps []Snapshot) error {

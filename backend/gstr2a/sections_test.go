@@ -192,6 +192,19 @@ func TestWholeReturnKeepsB2BBehaviour(t *testing.T) {
 	if !bytes.Equal(stored, bytes.TrimSpace(raw)) {
 		t.Errorf("stored answer differs from the file")
 	}
+	// A return of another taxpayer or period is refused, and nothing is stored.
+	for _, req := range []IngestRequest{
+		{WorkspaceID: "ws", GSTIN: "29AABCT1332L1ZT", Period: "2025-05", Whole: raw},
+		{WorkspaceID: "ws", GSTIN: testGSTIN, Period: "2025-04", Whole: raw},
+	} {
+		_, err := Ingest(context.Background(), db, req, nil)
+		if apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "Nothing was saved") {
+			t.Errorf("%s %s: %v", req.GSTIN, req.Period, err)
+		}
+	}
+	if all, _ := AllSnapshots(context.Background(), db, "ws"); len(all) != 1 {
+		t.Errorf("%d pulls after two refusals, want 1", len(all))
+	}
 	// A whole return and a B2B answer cannot be given together.
 	if _, err := Ingest(context.Background(), db, IngestRequest{WorkspaceID: "ws", GSTIN: testGSTIN, Period: "2025-05",
 		Raw: b2b, Whole: raw}, nil); err == nil {

@@ -203,9 +203,31 @@ func ingestWhole(ctx context.Context, db *sql.DB, req IngestRequest, progress Pr
 			return apperr.WithTransaction(err, req.TransactionID)
 		},
 		&wholeReturn{notes: nt, read: func(emit func([]Document) error) error {
-			_, _, err := decodeSections(obj, nt, emit)
+			gstin, fp, err := decodeSections(obj, nt, emit)
+			if err == nil {
+				err = checkReturnOf(gstin, fp, req.GSTIN, req.Period)
+			}
 			return apperr.WithTransaction(err, req.TransactionID)
 		}})
+}
+
+// checkReturnOf refuses a whole return whose own gstin or fp (when it gives them) are not the
+// taxpayer and period it is stored for.
+func checkReturnOf(gstin, fp, wantGSTIN, wantPeriod string) error {
+	if gstin != "" && wantGSTIN != "" && !strings.EqualFold(gstin, wantGSTIN) {
+		return apperr.New(apperr.Invalid, "This GSTR-2A is of GSTIN %s, not of %s. Nothing was saved; import it in the workspace of %s.", gstin, wantGSTIN, gstin)
+	}
+	if fp == "" {
+		return nil
+	}
+	p := fp
+	if len(fp) == 6 && allDigits([]byte(fp)) {
+		p = fp[2:] + "-" + fp[:2]
+	}
+	if p != wantPeriod {
+		return apperr.New(apperr.Invalid, "This GSTR-2A is of the return period %s (fp %q), not of %s. Nothing was saved; import it as the return of %s.", monthYear(p), fp, monthYear(wantPeriod), monthYear(p))
+	}
+	return nil
 }
 
 // wholeReturn is what save needs of the sections besides B2B: their reader (called on the
