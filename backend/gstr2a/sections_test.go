@@ -396,7 +396,16 @@ func TestThirdPartyReturns(t *testing.T) {
 			if err := json.Unmarshal(raw, &top); err != nil {
 				t.Fatal(err)
 			}
-			snap, err := ingestWholeFile(t, openDB(t), raw, 0)
+			ret, err := ParseReturn(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			period := "2025-05"
+			if len(ret.Period) == 6 {
+				period = ret.Period[2:] + "-" + ret.Period[:2]
+			}
+			snap, err := Ingest(context.Background(), openDB(t), IngestRequest{WorkspaceID: "ws", GSTIN: ret.GSTIN, Period: period,
+				FetchedAt: baseTime, Source: "file", Whole: raw}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
