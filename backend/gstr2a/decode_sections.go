@@ -244,7 +244,7 @@ var secDocKeys = []string{
 	"docnum", "docdt", "odocnum", "odocdt", "itc_elg", "iamt", "camt", "samt", "cess", "csamt", "txval",
 	"refdt", "portcd", "benum", "bedt", "amd", "sgstin", "tdname", "ctin", "trdnm", "etin",
 	"portcode", "boenum", "boedt", "isamd", "igst", "cgst", "sgst", "itcelg", "doctyp",
-	"amt_ded", "ival", "amt", "month",
+	"amt_ded", "ival", "amt", "month", "gstin_deductor", "deductor_name", "cname", "sup_val", "tx_val",
 	// Read elsewhere or not kept as columns (in the stored answer all the same): not named.
 	"cflag", "updby", "d_flag", "flag", "omonth", "recdt", "supR", "retsupR", "supU", "retsupU", "gstin_ded", "ostin",
 }
@@ -337,8 +337,10 @@ func (r *secReader) doc(sec, path string, doc *Document, f *docFields) (bool, er
 			return text(&f.sgstin)
 		case "ctin":
 			return text(&f.ctin)
-		case "etin":
+		case "etin", "gstin_deductor":
 			return text(&f.etin)
+		case "deductor_name", "cname":
+			return text(&f.trdnm)
 		case "tdname":
 			return text(&f.tdname)
 		case "trdnm":
@@ -352,9 +354,9 @@ func (r *secReader) doc(sec, path string, doc *Document, f *docFields) (bool, er
 				doc.DiffPercent = &rt
 			}
 			return err
-		case "val", "ival":
+		case "val", "ival", "sup_val":
 			return amount(0)
-		case "txval", "amt_ded", "amt":
+		case "txval", "amt_ded", "amt", "tx_val":
 			return amount(1)
 		case "iamt", "igst":
 			return amount(2)
@@ -534,7 +536,7 @@ func (r *secReader) finish(sec string, doc *Document, f *docFields, where string
 		if sec == "tcs" {
 			doc.Kind = KindTCS
 		}
-		doc.SupplierGSTIN = first(f.ctin, f.etin, f.sgstin)
+		doc.SupplierGSTIN = first(f.etin, f.ctin, f.sgstin)
 		doc.TradeName = first(f.trdnm, f.tdname)
 		doc.Number, doc.Date = f.inum, f.idt
 		numField = ""
