@@ -138,3 +138,37 @@ func BenchmarkParseReturn100k(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkDocumentPage measures pages of the document table over the same return (about
+// 92,000 documents besides B2B): a count and sums of the filtered documents and a page of 50.
+func BenchmarkDocumentPage(b *testing.B) {
+	raw := genWhole(100_000)
+	ctx := context.Background()
+	db, err := store.Open(ctx, b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := Ingest(ctx, db.DB, IngestRequest{WorkspaceID: "ws", GSTIN: testGSTIN, Period: "2025-05",
+		FetchedAt: time.Unix(1, 0), Whole: raw}, nil); err != nil {
+		b.Fatal(err)
+	}
+	sc := Scope{WorkspaceID: "ws", Periods: []string{"2025-05"}}
+	for _, tc := range []struct {
+		name string
+		q    DocumentQuery
+	}{
+		{"unfiltered", DocumentQuery{Limit: 50, Offset: 40_000}},
+		{"credit-notes-by-tax", DocumentQuery{Filter: DocumentFilter{Kind: KindCreditNote}, Sort: DocSortTax, Desc: true, Limit: 50}},
+		{"section", DocumentQuery{Filter: DocumentFilter{Section: "impg"}, Limit: 50}},
+		{"number", DocumentQuery{Filter: DocumentFilter{Number: "CN-77"}, Limit: 50}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			loop(b, func() {
+				if _, err := Documents(ctx, db.DB, sc, tc.q); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
+}

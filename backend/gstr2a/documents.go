@@ -153,7 +153,7 @@ type DocumentFilter struct {
 	Period string `json:"period"`
 }
 
-// Sort keys of the document table ("" keeps return order: period, section, order given).
+// Sort keys of the document table ("" keeps return order: by period, in the order given).
 const (
 	DocSortSection  = "section"
 	DocSortKind     = "kind"
@@ -326,14 +326,34 @@ func Documents(ctx context.Context, sdb *sql.DB, sc Scope, q DocumentQuery) (Doc
 	from := ` FROM gstr2a_documents d JOIN gstr2a_snapshots s ON s.sid = d.sid WHERE ` + where
 	var net int64
 	t := &page.Totals
-	if err := db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(d.val), 0), coalesce(sum(d.taxable), 0),
+	f := q.Filter
+	if f.Supplier == "" && f.Number == "" && f.DateFrom == "" && f.DateTo == "" {
+		// Counts and sums by section and kind were kept at save time.
+		for _, sn := range r.snaps {
+			if f.Period != "" && sn.Period != f.Period {
+				continue
+			}
+			for _, st := range sn.Sections {
+				if st.Section == "b2b" || (f.Section != "" && !strings.EqualFold(st.Section, f.Section)) || (f.Kind != "" && st.Kind != f.Kind) {
+					continue
+				}
+				page.Total += st.Documents
+				t.add(st.Amounts)
+				net += int64(st.Net)
+			}
+		}
+	} else if err := db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(d.val), 0), coalesce(sum(d.taxable), 0),
 		coalesce(sum(d.igst), 0), coalesce(sum(d.cgst), 0), coalesce(sum(d.sgst), 0), coalesce(sum(d.cess), 0),
 		coalesce(sum(CASE WHEN d.kind IN ('credit_note', 'isd_credit_note') THEN -1 ELSE 1 END * (d.igst + d.cgst + d.sgst + d.cess)), 0)`+from, args...).
 		Scan(&page.Total, &t.Value, &t.Taxable, &t.IGST, &t.CGST, &t.SGST, &t.Cess, &net); err != nil {
 		return DocumentPage{}, fmt.Errorf("gstr2a: count documents: %w", err)
 	}
 	page.Tax, page.Net = t.Tax(), Paise(net)
-	order := "s.period, " + sectionRank + ", d.sid, d.seq"
+	// Return order: each pull's documents as given (sections in the file's order), pulls by period.
+	order := "d.sid, d.seq"
+	if len(r.snaps) > 1 {
+		order = "s.period, d.sid, d.seq"
+	}
 	if q.Sort != "" {
 		expr, ok := docSortExpr[q.Sort]
 		if !ok {

@@ -256,6 +256,20 @@ func TestDocumentsQuery(t *testing.T) {
 			}
 		})
 	}
+	// Counts and sums kept at save time agree with those counted over the rows.
+	for _, kind := range []string{KindCreditNote, KindDebitNote, KindInvoice, KindISDInvoice, KindISDCreditNote, KindBillOfEntry} {
+		kept, err := Documents(ctx, db, sc, DocumentQuery{Filter: DocumentFilter{Kind: kind}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		counted, err := Documents(ctx, db, sc, DocumentQuery{Filter: DocumentFilter{Kind: kind, DateFrom: "2000-01-01"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kept.Total != counted.Total || kept.Totals != counted.Totals || kept.Net != counted.Net || kept.Total != len(kept.Rows) {
+			t.Errorf("%s: kept %d %+v %v, counted %d %+v %v", kind, kept.Total, kept.Totals, kept.Net, counted.Total, counted.Totals, counted.Net)
+		}
+	}
 	if _, err := Documents(ctx, db, sc, DocumentQuery{Sort: "colour"}); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("unknown sort key: %v", err)
 	}
