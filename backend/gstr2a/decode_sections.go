@@ -29,7 +29,7 @@ type secReader struct {
 }
 
 // docBatch is how many documents are handed on at once.
-const docBatch = 512
+const docBatch = 128
 
 var topLevelKeys = append([]string{"gstin", "fp", "chksum"}, Sections...)
 
