@@ -2,6 +2,7 @@ package gstr2a
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -538,10 +539,20 @@ func decodeB2BWith(data []byte, onSupplier func(i int, s *Supplier) error, requi
 		ok, err := d.array(func(i int) error {
 			l.B2B = append(l.B2B, Supplier{})
 			d.loc = FieldError{Supplier: i + 1}
+			if nt != nil {
+				// In a whole return, a refusal names the section.
+				d.loc.Section = "b2b"
+			}
 			if err := d.supplier(&l.B2B[i]); err != nil {
 				return err
 			}
 			if err := validateSupplier(i, &l.B2B[i]); err != nil {
+				var fe *FieldError
+				if nt != nil && errors.As(err, &fe) {
+					named := *fe
+					named.Section = "b2b"
+					return malformed(&named)
+				}
 				return err
 			}
 			if onSupplier != nil {

@@ -29,7 +29,7 @@ type FieldError struct {
 // Where describes the position, such as `supplier 2 (27AAPFU0939F1ZV), invoice 5 ("INV-9"), item 1`.
 func (e *FieldError) Where() string {
 	var parts []string
-	if e.Section != "" && e.Section != "b2b" {
+	if e.Section != "" {
 		parts = append(parts, "section "+e.Section)
 	}
 	if e.Supplier > 0 {
@@ -61,7 +61,7 @@ func (e *FieldError) Error() string {
 }
 
 func malformed(fe *FieldError) error {
-	if fe.Section != "" && fe.Section != "b2b" {
+	if fe.Section != "" {
 		return apperr.Wrap(apperr.Invalid, fe,
 			"The GSTR-2A return cannot be read at %s: %s %s. Nothing was saved; download the return from the GST portal again (or pull it again), and report it with this message if it repeats.",
 			fe.Where(), fe.Field, fe.Problem)

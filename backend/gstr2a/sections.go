@@ -145,8 +145,8 @@ type Return struct {
 	// answer.
 	GSTIN  string `json:"gstin"`
 	Period string `json:"fp"`
-	// B2B is the b2b section.
-	B2B Listing `json:"b2b"`
+	// B2B is the b2b section, as Parse reads it.
+	B2B Listing `json:"listing"`
 	// Documents are the other sections' documents in the order given.
 	Documents []Document `json:"documents"`
 	// Unread are the sections gstdesk does not read, with their number of entries: they are kept
