@@ -546,7 +546,7 @@ func decodeB2BWith(data []byte, onSupplier func(i int, s *Supplier) error, requi
 			if err := d.supplier(&l.B2B[i]); err != nil {
 				return err
 			}
-			if err := validateSupplier(i, &l.B2B[i]); err != nil {
+			if err := validateSupplierWith(i, &l.B2B[i], nt); err != nil {
 				var fe *FieldError
 				if nt != nil && errors.As(err, &fe) {
 					named := *fe

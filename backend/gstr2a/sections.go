@@ -209,8 +209,13 @@ func (n *notes) sentences() []string {
 		if m.n != 1 {
 			what = "documents"
 		}
-		out = append(out, fmt.Sprintf("GSTR-2A %s: %d %s without %s (%s); stored with it empty (first: %s).",
-			sec, m.n, what, m.what, field, m.first))
+		done := "stored with it empty"
+		desc := m.what
+		if d, ok := strings.CutSuffix(desc, " (kept as given)"); ok {
+			desc, done = d, "kept as given"
+		}
+		out = append(out, fmt.Sprintf("GSTR-2A %s: %d %s without %s (%s); %s (first: %s).",
+			sec, m.n, what, desc, field, done, m.first))
 	}
 	if len(n.unread) > 0 {
 		var parts []string
