@@ -91,7 +91,7 @@ type Snapshot struct {
 	noticesText    string
 }
 
-// Progress reports how many of the invoices have been written.
+// Progress reports how many of the invoices (and, for a whole return, documents) have been written.
 type Progress func(done, total int)
 
 // saveHook lets tests fail a save part-way; nil in normal use.
@@ -195,7 +195,8 @@ func ingestWhole(ctx context.Context, db *sql.DB, req IngestRequest, progress Pr
 	}
 	sreq := SaveRequest{WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period, Filters: req.Filters,
 		FetchedAt: req.FetchedAt, TransactionID: req.TransactionID, ServerTime: req.ServerTime, Source: req.Source, FileName: req.FileName}
-	estimate := bytes.Count(obj, []byte(`"inum"`))
+	// Progress counts B2B invoices and then the other documents (a note's inum counts it twice).
+	estimate := bytes.Count(obj, []byte(`"inum"`)) + bytes.Count(obj, []byte(`"docnum"`)) + bytes.Count(obj, []byte(`"benum"`))
 	nt := newNotes()
 	return save(ctx, db, sreq, estimate, progress, func() ([]byte, error) { return obj, nil },
 		func(emit func(int, *Supplier) error) error {
@@ -594,6 +595,10 @@ func (w *snapshotWriter) write(ps *preparedSupplier) error {
 				if err := w.ctx.Err(); err != nil {
 					return err
 				}
+				if w.progress != nil {
+					done := w.written + int(w.docSeq)
+					w.progress(done, max(w.total, done))
+				}
 			}
 		}
 		return nil
@@ -676,7 +681,7 @@ func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
 		return Snapshot{}, err
 	}
 	if w.progress != nil {
-		w.progress(s.Invoices, s.Invoices)
+		w.progress(s.Invoices+s.Documents, s.Invoices+s.Documents)
 	}
 	return *s, nil
 }
@@ -802,7 +807,8 @@ func Periods(ctx context.Context, db *sql.DB, workspaceID string) ([]PeriodInfo,
 }
 
 // RawListing returns the answer of a snapshot exactly as the service gave it ({"b2b":[...]}), for
-// `gstdesk gst 2a-b2b --offline`.
+// `gstdesk gst 2a-b2b --offline`; for a whole return (IngestRequest.Whole), the whole object out
+// of its envelope.
 func RawListing(ctx context.Context, db *sql.DB, snapshotID string) ([]byte, error) {
 	var gz []byte
 	err := db.QueryRowContext(ctx, `SELECT r.answer FROM gstr2a_snapshot_raw r JOIN gstr2a_snapshots s ON s.sid = r.sid WHERE s.id = ?`, snapshotID).Scan(&gz)
