@@ -468,3 +468,28 @@ func FuzzParseReturn(f *testing.F) {
 		}
 	})
 }
+
+// TestDocumentsFollowTheirSnapshot: a workspace removed deletes its snapshots' rows by
+// workspace_id; the documents and section totals go with them (ON DELETE CASCADE).
+func TestDocumentsFollowTheirSnapshot(t *testing.T) {
+	raw, err := os.ReadFile("testdata/corpus/all-sections.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t)
+	if _, err := ingestWholeFile(t, db, raw, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`DELETE FROM gstr2a_snapshots WHERE workspace_id = 'ws'`); err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range []string{"gstr2a_documents", "gstr2a_section_totals"} {
+		var n int
+		if err := db.QueryRow(`SELECT count(*) FROM ` + table).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 0 {
+			t.Errorf("%s keeps %d rows of a deleted snapshot", table, n)
+		}
+	}
+}
