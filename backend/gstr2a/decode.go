@@ -2,6 +2,7 @@ package gstr2a
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -24,6 +25,20 @@ type decoder struct {
 	paise  []Paise // slab for optional amounts
 	items  []Item  // slab for line items
 	scr    []Item  // scratch for the items of one invoice
+
+	// notes, when not nil, hears of the keys the B2B reader does not know (ParseReturn, Ingest
+	// of a whole return).
+	notes *notes
+}
+
+// b2bQuiet are B2B keys of GSTR-2A that are known but not kept as columns (they stay in the
+// stored answer): not named as unknown.
+var b2bQuiet = []string{"aspd", "atyp", "cflag", "updby", "d_flag", "trdnm", "flag"}
+
+func (d *decoder) unknownB2B(path string, k []byte) {
+	if d.notes != nil && match(k, b2bQuiet) == "" {
+		d.notes.unknownKey(path, k)
+	}
 }
 
 // maxDepth matches encoding/json's nesting limit.
@@ -491,7 +506,11 @@ func decodeListing(data []byte, onSupplier func(i int, s *Supplier) error) (List
 }
 
 func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2B bool) (Listing, error) {
-	d := &decoder{data: data, intern: make(map[string]string, 512)}
+	return decodeB2BWith(data, onSupplier, requireB2B, nil)
+}
+
+func decodeB2BWith(data []byte, onSupplier func(i int, s *Supplier) error, requireB2B bool, nt *notes) (Listing, error) {
+	d := &decoder{data: data, intern: make(map[string]string, 512), notes: nt}
 	var l Listing
 	if at := utf8check.FirstInvalid(data); at >= 0 {
 		d.pos = at
@@ -520,10 +539,20 @@ func decodeB2B(data []byte, onSupplier func(i int, s *Supplier) error, requireB2
 		ok, err := d.array(func(i int) error {
 			l.B2B = append(l.B2B, Supplier{})
 			d.loc = FieldError{Supplier: i + 1}
+			if nt != nil {
+				// In a whole return, a refusal names the section.
+				d.loc.Section = "b2b"
+			}
 			if err := d.supplier(&l.B2B[i]); err != nil {
 				return err
 			}
-			if err := validateSupplier(i, &l.B2B[i]); err != nil {
+			if err := validateSupplierWith(i, &l.B2B[i], nt); err != nil {
+				var fe *FieldError
+				if nt != nil && errors.As(err, &fe) {
+					named := *fe
+					named.Section = "b2b"
+					return malformed(&named)
+				}
 				return err
 			}
 			if onSupplier != nil {
@@ -607,6 +636,7 @@ func (d *decoder) supplier(s *Supplier) error {
 			}
 			err = d.wrongKind(err, "inv")
 		default:
+			d.unknownB2B("b2b", k)
 			err = d.skip(1)
 		}
 		return err
@@ -674,6 +704,7 @@ func (d *decoder) invoice(inv *Invoice) error {
 			}
 			err = aerr
 		default:
+			d.unknownB2B("b2b.inv", k)
 			err = d.skip(1)
 		}
 		return err
@@ -735,6 +766,7 @@ func (d *decoder) item(it *Item) error {
 			}
 			return d.wrongKind(err, "itm_det")
 		}
+		d.unknownB2B("b2b.inv.itms", k)
 		return d.skip(1)
 	})
 	if err != nil {
@@ -759,6 +791,7 @@ func (d *decoder) detail(det *ItemDetail, hasRt, hasTx *bool) (bool, error) {
 	ok, err := d.object(func(k []byte) error {
 		name := match(k, detailKeys)
 		if name == "" {
+			d.unknownB2B("b2b.inv.itms.itm_det", k)
 			return d.skip(1)
 		}
 		v, present, err := d.amount("itm_det." + name)

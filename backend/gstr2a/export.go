@@ -124,6 +124,10 @@ type Level string
 const (
 	LevelInvoice Level = "invoice"
 	LevelItem    Level = "item"
+	// LevelDocument exports the documents of the sections besides B2B (credit notes,
+	// amendments, ISD, bills of entry, ...) that pass the invoice view's supplier, number, date
+	// and period filters.
+	LevelDocument Level = "document"
 )
 
 // Export writes the current view (scope, filters and sort of q) to w as CSV, JSON or XLSX.
@@ -133,9 +137,97 @@ func Export(ctx context.Context, db *sql.DB, w io.Writer, f export.Format, level
 	switch level {
 	case LevelItem:
 		t, err = ItemTable(ctx, db, sc, q, names)
+	case LevelDocument:
+		t, err = DocumentTable(ctx, db, sc, DocumentQuery{Filter: DocumentFilter{Supplier: q.Filter.Supplier,
+			Number: q.Filter.Number, DateFrom: q.Filter.DateFrom, DateTo: q.Filter.DateTo, Period: q.Filter.Period}})
 	default:
 		t, err = InvoiceTable(ctx, db, sc, q, names)
 	}
+	if err != nil {
+		return err
+	}
+	return export.Write(w, f, t)
+}
+
+var documentColumns = []export.Column{
+	{Key: "period", Title: "Return period", Kind: export.Period},
+	{Key: "section", Title: "Section"},
+	{Key: "kind", Title: "Document kind"},
+	{Key: "effect", Title: "Effect on credit"},
+	{Key: "supplier_gstin", Title: "Supplier GSTIN"},
+	{Key: "trade_name", Title: "Supplier name"},
+	{Key: "number", Title: "Document number"},
+	{Key: "date", Title: "Document date", Kind: export.Date},
+	{Key: "doc_type", Title: "Note or ISD type"},
+	{Key: "invoice_number", Title: "Note's invoice number"},
+	{Key: "invoice_date", Title: "Note's invoice date", Kind: export.Date},
+	{Key: "orig_number", Title: "Original number"},
+	{Key: "orig_date", Title: "Original date", Kind: export.Date},
+	{Key: "itc_eligible", Title: "ISD ITC eligible"},
+	{Key: "port_code", Title: "Port code"},
+	{Key: "be_number", Title: "Bill of entry number"},
+	{Key: "be_date", Title: "Bill of entry date", Kind: export.Date},
+	{Key: "ref_date", Title: "Reference date", Kind: export.Date},
+	{Key: "amended", Title: "Amended"},
+	{Key: "invoice_type", Title: "Invoice type"},
+	{Key: "pos", Title: "Place of supply"},
+	{Key: "reverse_charge", Title: "Reverse charge"},
+	{Key: "amendment_period", Title: "Amendment period"},
+	{Key: "amendment_type", Title: "Amendment type"},
+	{Key: "value", Title: "Document value", Kind: export.Money},
+	{Key: "taxable_value", Title: "Taxable value", Kind: export.Money},
+	{Key: "igst", Title: "IGST", Kind: export.Money},
+	{Key: "cgst", Title: "CGST", Kind: export.Money},
+	{Key: "sgst", Title: "SGST", Kind: export.Money},
+	{Key: "cess", Title: "Cess", Kind: export.Money},
+	{Key: "tax", Title: "Total tax", Kind: export.Money},
+	{Key: "items", Title: "Items", Kind: export.Integer},
+	{Key: "cfs", Title: "Supplier filed GSTR-1"},
+	{Key: "cfs3b", Title: "Supplier filed GSTR-3B"},
+	{Key: "cancelled", Title: "Registration cancelled"},
+}
+
+// slashDate writes a DD-MM-YYYY date as DD/MM/YYYY; anything else as given.
+func slashDate(s string) string {
+	if _, ok := parseDDMMYYYY(s, '-'); ok {
+		return strings.ReplaceAll(s, "-", "/")
+	}
+	return s
+}
+
+// DocumentTable returns the documents of the sections besides B2B that pass q's filter, in its
+// order, as an export table (every row); money in rupees, as sizes, with the effect on the
+// credit in its own column.
+func DocumentTable(ctx context.Context, db *sql.DB, sc Scope, q DocumentQuery) (export.Table, error) {
+	q.Offset, q.Limit = 0, 0
+	page, err := Documents(ctx, db, sc, q)
+	if err != nil {
+		return export.Table{}, err
+	}
+	t := export.Table{Name: "GSTR-2A documents", Columns: documentColumns, Rows: make([][]any, 0, len(page.Rows))}
+	for _, r := range page.Rows {
+		a := r.Amounts
+		effect := "adds"
+		if r.Sign < 0 {
+			effect = "reduces"
+		}
+		var beNum, beDate string
+		if r.Kind == KindBillOfEntry {
+			beNum, beDate = r.Number, slashDate(r.Date)
+		}
+		t.Rows = append(t.Rows, []any{r.Period, r.Section, r.Kind, effect, r.SupplierGSTIN, r.TradeName, r.Number,
+			slashDate(r.Date), r.DocType, r.InvoiceNumber, slashDate(r.InvoiceDate), r.OrigNumber, slashDate(r.OrigDate),
+			r.ITCEligible, r.PortCode, beNum, beDate, slashDate(r.RefDate), r.Amended, r.Type, r.POS, r.ReverseCharge,
+			r.AmendPeriod, r.AmendType, a.Value.Money(), a.Taxable.Money(), a.IGST.Money(), a.CGST.Money(),
+			a.SGST.Money(), a.Cess.Money(), r.Tax.Money(), r.ItemCount, r.CFS, r.CFS3B, r.DtCancel})
+	}
+	return t, nil
+}
+
+// ExportDocuments writes the documents of the sections besides B2B (scope, filter and sort of
+// q) to w as CSV, JSON or XLSX.
+func ExportDocuments(ctx context.Context, db *sql.DB, w io.Writer, f export.Format, sc Scope, q DocumentQuery) error {
+	t, err := DocumentTable(ctx, db, sc, q)
 	if err != nil {
 		return err
 	}

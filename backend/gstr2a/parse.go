@@ -15,6 +15,8 @@ import (
 // *apperr.Error of kind Invalid; Ingest too, except for an answer that is not an object with one
 // b2b list, whose error is of kind Unavailable (the service broke its contract).
 type FieldError struct {
+	// Section is the GSTR-2A section (cdn, impg, ...), empty for B2B.
+	Section  string `json:"section,omitempty"`
 	Supplier int    `json:"supplier,omitempty"`
 	CTIN     string `json:"ctin,omitempty"`
 	Invoice  int    `json:"invoice,omitempty"`
@@ -27,6 +29,9 @@ type FieldError struct {
 // Where describes the position, such as `supplier 2 (27AAPFU0939F1ZV), invoice 5 ("INV-9"), item 1`.
 func (e *FieldError) Where() string {
 	var parts []string
+	if e.Section != "" {
+		parts = append(parts, "section "+e.Section)
+	}
 	if e.Supplier > 0 {
 		s := fmt.Sprintf("supplier %d", e.Supplier)
 		if e.CTIN != "" {
@@ -35,7 +40,7 @@ func (e *FieldError) Where() string {
 		parts = append(parts, s)
 	}
 	if e.Invoice > 0 {
-		s := fmt.Sprintf("invoice %d", e.Invoice)
+		s := fmt.Sprintf("%s %d", docWord(e.Section), e.Invoice)
 		if e.INum != "" {
 			s += fmt.Sprintf(" (%q)", e.INum)
 		}
@@ -56,6 +61,11 @@ func (e *FieldError) Error() string {
 }
 
 func malformed(fe *FieldError) error {
+	if fe.Section != "" {
+		return apperr.Wrap(apperr.Invalid, fe,
+			"The GSTR-2A return cannot be read at %s: %s %s. Nothing was saved; download the return from the GST portal again (or pull it again), and report it with this message if it repeats.",
+			fe.Where(), fe.Field, fe.Problem)
+	}
 	return apperr.Wrap(apperr.Invalid, fe,
 		"The GSTR-2A answer is malformed at %s: %s %s. Nothing was saved; pull the period again, and report it if it repeats.",
 		fe.Where(), fe.Field, fe.Problem)

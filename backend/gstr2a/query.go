@@ -158,6 +158,10 @@ type Totals struct {
 	ByRate    []RateTotal   `json:"by_rate"`
 	ByPeriod  []PeriodTotal `json:"by_period"`
 	Snapshots []Snapshot    `json:"snapshots"`
+	// Documents counts the documents of the sections besides B2B; Sections are every section's
+	// documents and amounts over the scope (B2B first), by kind.
+	Documents int            `json:"documents"`
+	Sections  []SectionTotal `json:"sections"`
 }
 
 // PeriodTotals returns invoice value, taxable value, each tax and the invoice count over the scope,
@@ -173,7 +177,9 @@ func PeriodTotals(ctx context.Context, sdb *sql.DB, sc Scope) (Totals, error) {
 		return Totals{}, err
 	}
 	t := Totals{ByRate: []RateTotal{}, ByPeriod: []PeriodTotal{}, Snapshots: r.snaps}
+	t.Sections = sumSections(r.snaps)
 	for _, s := range r.snaps {
+		t.Documents += s.Documents
 		t.Invoices += s.Invoices
 		t.Amounts.add(s.Totals)
 		t.ByPeriod = append(t.ByPeriod, PeriodTotal{Period: s.Period, SnapshotID: s.ID, Invoices: s.Invoices,

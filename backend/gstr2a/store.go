@@ -76,14 +76,22 @@ type Snapshot struct {
 	// Source is "api" for a pull, "file" for a portal file imported (FileName).
 	Source   string `json:"source"`
 	FileName string `json:"file_name,omitempty"`
+	// Documents is the number of documents of the sections besides B2B (Invoices counts B2B's).
+	Documents int `json:"documents"`
+	// Sections are the documents and amounts (sizes) per section and kind, B2B first; the kind's
+	// Sign says whether a row adds to the credit or takes from it.
+	Sections []SectionTotal `json:"sections"`
+	// Notices say what the reader stored empty and what it kept in the stored answer only.
+	Notices []string `json:"notices"`
 
 	sid            int64
 	first, last    int64
 	fetchedAtText  string
 	serverTimeText string
+	noticesText    string
 }
 
-// Progress reports how many of the invoices have been written.
+// Progress reports how many of the invoices (and, for a whole return, documents) have been written.
 type Progress func(done, total int)
 
 // saveHook lets tests fail a save part-way; nil in normal use.
@@ -116,7 +124,7 @@ func SaveWithProgress(ctx context.Context, db *sql.DB, req SaveRequest, progress
 			}
 		}
 		return nil
-	})
+	}, nil)
 }
 
 // IngestRequest is a pull as the service answered it: SaveRequest with the raw `data.data`
@@ -139,6 +147,12 @@ type IngestRequest struct {
 	// Source and FileName as in SaveRequest.
 	Source   string
 	FileName string
+	// Whole is a whole GSTR-2A instead of Raw: the portal's file ({"gstin","fp","b2b":[..],
+	// "cdn":[..],...}), the same inside the service's envelope ({"data":{"data":{...}}}), or one
+	// section's answer ({"cdn":[...]}). Every section is read and stored: B2B as Raw's invoices,
+	// the others as documents (Documents). The object itself (out of its envelope) is the stored
+	// answer. Raw must be empty when Whole is given.
+	Whole []byte
 }
 
 // Ingest parses the service's answer and stores it as a new snapshot, reading and writing side
@@ -146,6 +160,9 @@ type IngestRequest struct {
 // stores nothing). An answer marked Empty is stored as a period with no invoices. It returns the
 // stored snapshot.
 func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progress) (Snapshot, error) {
+	if len(bytes.TrimSpace(req.Whole)) > 0 {
+		return ingestWhole(ctx, db, req, progress)
+	}
 	raw := bytes.TrimSpace(req.Raw)
 	none := len(raw) == 0 || string(raw) == "null"
 	switch {
@@ -163,13 +180,68 @@ func Ingest(ctx context.Context, db *sql.DB, req IngestRequest, progress Progres
 		func(emit func(int, *Supplier) error) error {
 			_, err := decodeAnswer(raw, emit)
 			return apperr.WithTransaction(err, req.TransactionID)
-		})
+		}, nil)
+}
+
+// ingestWhole is Ingest of a whole GSTR-2A (IngestRequest.Whole): B2B and then every other
+// section are read on one goroutine while the rows are written on another.
+func ingestWhole(ctx context.Context, db *sql.DB, req IngestRequest, progress Progress) (Snapshot, error) {
+	if len(bytes.TrimSpace(req.Raw)) > 0 || req.Empty {
+		return Snapshot{}, fmt.Errorf("gstr2a: ingest %s: give the whole return or the B2B answer, not both", req.Period)
+	}
+	obj, err := unwrapReturn(req.Whole)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	sreq := SaveRequest{WorkspaceID: req.WorkspaceID, GSTIN: req.GSTIN, Period: req.Period, Filters: req.Filters,
+		FetchedAt: req.FetchedAt, TransactionID: req.TransactionID, ServerTime: req.ServerTime, Source: req.Source, FileName: req.FileName}
+	// Progress counts B2B invoices and then the other documents (a note's inum counts it twice).
+	estimate := bytes.Count(obj, []byte(`"inum"`)) + bytes.Count(obj, []byte(`"docnum"`)) + bytes.Count(obj, []byte(`"benum"`))
+	nt := newNotes()
+	return save(ctx, db, sreq, estimate, progress, func() ([]byte, error) { return obj, nil },
+		func(emit func(int, *Supplier) error) error {
+			_, err := decodeB2BWith(obj, emit, false, nt)
+			return apperr.WithTransaction(err, req.TransactionID)
+		},
+		&wholeReturn{notes: nt, read: func(emit func([]Document) error) error {
+			gstin, fp, err := decodeSections(obj, nt, emit)
+			if err == nil {
+				err = checkReturnOf(gstin, fp, req.GSTIN, req.Period)
+			}
+			return apperr.WithTransaction(err, req.TransactionID)
+		}})
+}
+
+// checkReturnOf refuses a whole return whose own gstin or fp (when it gives them) are not the
+// taxpayer and period it is stored for.
+func checkReturnOf(gstin, fp, wantGSTIN, wantPeriod string) error {
+	if gstin != "" && wantGSTIN != "" && !strings.EqualFold(gstin, wantGSTIN) {
+		return apperr.New(apperr.Invalid, "This GSTR-2A is of GSTIN %s, not of %s. Nothing was saved; import it in the workspace of %s.", gstin, wantGSTIN, gstin)
+	}
+	if fp == "" {
+		return nil
+	}
+	p := fp
+	if len(fp) == 6 && allDigits([]byte(fp)) {
+		p = fp[2:] + "-" + fp[:2]
+	}
+	if p != wantPeriod {
+		return apperr.New(apperr.Invalid, "This GSTR-2A is of the return period %s (fp %q), not of %s. Nothing was saved; import it as the return of %s.", monthYear(p), fp, monthYear(wantPeriod), monthYear(p))
+	}
+	return nil
+}
+
+// wholeReturn is what save needs of the sections besides B2B: their reader (called on the
+// producing goroutine after B2B) and the notes it keeps.
+type wholeReturn struct {
+	notes *notes
+	read  func(emit func([]Document) error) error
 }
 
 // save writes a snapshot; produce calls emit for each supplier in order (from a slice, or from
 // the decoder on another goroutine).
 func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress Progress,
-	rawFn func() ([]byte, error), produce func(emit func(int, *Supplier) error) error) (Snapshot, error) {
+	rawFn func() ([]byte, error), produce func(emit func(int, *Supplier) error) error, whole *wholeReturn) (Snapshot, error) {
 	if strings.TrimSpace(req.WorkspaceID) == "" {
 		return Snapshot{}, apperr.New(apperr.Invalid, "Choose a workspace before saving a GSTR-2A pull.")
 	}
@@ -206,7 +278,7 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 	prodErr := make(chan error, 1)
 	go func() {
 		defer close(ch)
-		prodErr <- produce(func(i int, s *Supplier) error {
+		err := produce(func(i int, s *Supplier) error {
 			select {
 			case ch <- prep.supplier(i, s):
 				return nil
@@ -214,6 +286,20 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 				return ictx.Err()
 			}
 		})
+		if err == nil && whole != nil {
+			err = whole.read(func(docs []Document) error {
+				select {
+				case ch <- prep.documents(docs):
+					return nil
+				case <-ictx.Done():
+					return ictx.Err()
+				}
+			})
+			if err == nil {
+				prep.notices = whole.notes.sentences()
+			}
+		}
+		prodErr <- err
 	}()
 	drain := func() {
 		cancel()
@@ -312,6 +398,8 @@ type snapshotWriter struct {
 	sidValue    any // sid, boxed once
 	written     int // invoices written
 	sups, invs  *batched
+	docs        *batched
+	docSeq      int64
 	total       int
 	progress    Progress
 }
@@ -347,6 +435,12 @@ func newSnapshotWriter(ctx context.Context, tx *driverTx, req SaveRequest, total
 		return nil, err
 	}
 	w.sidValue = w.sid
+	if w.docs, err = newBatched(tx, `INSERT INTO gstr2a_documents (sid, seq, section, kind, ctin, trade_name,
+		cfs, cfs3b, dtcancel, fldtr1, flprdr1, num, num_norm, doc_date, date_iso, doc_type, inv_num, inv_date,
+		orig_num, orig_date, inv_typ, pos, rchrg, p_gst, diff_percent, aspd, atyp, itc_elg, port_code, ref_date,
+		amd, srctyp, irn, irngendate, chksum, month, val, taxable, igst, cgst, sgst, cess, items)`, documentCols, 64); err != nil {
+		return nil, err
+	}
 	if w.sups, err = newBatched(tx, `INSERT INTO gstr2a_suppliers (sid, seq, ctin, pan, cfs, cfs3b,
 		fldtr1, filed_on, flprdr1, filed_period, dtcancel, cancelled_on,
 		invoice_count, value, taxable, igst, cgst, sgst, cess, inv_first)`, supplierCols, 50); err != nil {
@@ -361,7 +455,7 @@ func newSnapshotWriter(ctx context.Context, tx *driverTx, req SaveRequest, total
 }
 
 func (w *snapshotWriter) close() {
-	for _, b := range []*batched{w.sups, w.invs} {
+	for _, b := range []*batched{w.sups, w.invs, w.docs} {
 		if b != nil {
 			b.close()
 		}
@@ -372,6 +466,7 @@ func (w *snapshotWriter) close() {
 const (
 	supplierCols      = 20
 	invoiceInsertCols = 24
+	documentCols      = 43
 )
 
 // preparedSupplier is one supplier's row values, ready to bind. The writer fills in what only
@@ -380,6 +475,9 @@ const (
 type preparedSupplier struct {
 	supplier []any
 	invoices []any // invoiceInsertCols values per invoice
+	// documents are rows of gstr2a_documents (documentCols values each; the writer fills in sid
+	// and seq, the first two); a batch of documents comes with no supplier.
+	documents []any
 }
 
 // preparer makes the rows' values of the suppliers of one pull, in order, and keeps the pull's
@@ -388,6 +486,54 @@ type preparer struct {
 	counts   Snapshot // Suppliers, Invoices, Items and Totals
 	rates    map[Rate]*RateTotal
 	itemsBuf []byte
+	// sections are the documents' totals by section and kind; notices what the reader said.
+	sections map[[2]string]*SectionTotal
+	docCount int
+	notices  []string
+}
+
+// documents makes the rows of a batch of documents and adds them to the totals.
+func (p *preparer) documents(docs []Document) *preparedSupplier {
+	if p.sections == nil {
+		p.sections = map[[2]string]*SectionTotal{}
+	}
+	ps := &preparedSupplier{documents: make([]any, 0, documentCols*len(docs))}
+	for i := range docs {
+		d := &docs[i]
+		a := d.Amounts
+		key := [2]string{d.Section, d.Kind}
+		st := p.sections[key]
+		if st == nil {
+			st = &SectionTotal{Section: d.Section, Kind: d.Kind, Sign: KindSign(d.Kind)}
+			p.sections[key] = st
+		}
+		st.Documents++
+		st.Amounts.add(a)
+		p.docCount++
+		iso, _ := parseAnyDate(d.Date)
+		var diff, items any
+		if d.DiffPercent != nil {
+			diff = int64(*d.DiffPercent)
+		}
+		if d.Items != nil {
+			p.itemsBuf = appendItemsJSON(p.itemsBuf[:0], d.Items)
+			items = string(p.itemsBuf)
+		}
+		orig, origDate := nullText(d.OrigNumber), nullText(d.OrigDate)
+		if amendment(d.Section) {
+			orig, origDate = d.OrigNumber, d.OrigDate
+		}
+		ps.documents = append(ps.documents, nil, nil, d.Section, d.Kind, d.SupplierGSTIN, nullText(d.TradeName),
+			nullText(d.CFS), nullText(d.CFS3B), nullText(d.DtCancel), nullText(d.FilingDate), nullText(d.FilingPeriod),
+			d.Number, NormaliseInvoiceNumber(d.Number), d.Date, iso, nullText(d.DocType),
+			nullText(d.InvoiceNumber), nullText(d.InvoiceDate), orig, origDate,
+			nullText(d.Type), nullText(d.POS), nullText(d.ReverseCharge), nullText(d.PreGST), diff,
+			nullText(d.AmendPeriod), nullText(d.AmendType), nullText(d.ITCEligible), nullText(d.PortCode),
+			nullText(d.RefDate), nullText(d.Amended), nullText(d.SourceType), nullText(d.IRN), nullText(d.IRNDate),
+			nullText(d.Checksum), nullText(d.Month),
+			int64(a.Value), int64(a.Taxable), int64(a.IGST), int64(a.CGST), int64(a.SGST), int64(a.Cess), items)
+	}
+	return ps
 }
 
 func (p *preparer) supplier(i int, s *Supplier) *preparedSupplier {
@@ -438,6 +584,25 @@ func (p *preparer) supplier(i int, s *Supplier) *preparedSupplier {
 
 // write inserts one prepared supplier's invoices and then the supplier.
 func (w *snapshotWriter) write(ps *preparedSupplier) error {
+	if ps.supplier == nil {
+		for row := ps.documents; len(row) > 0; row = row[documentCols:] {
+			row[0], row[1] = w.sidValue, w.docSeq
+			if err := w.docs.add(row[:documentCols]...); err != nil {
+				return err
+			}
+			w.docSeq++
+			if w.docSeq%2000 == 0 {
+				if err := w.ctx.Err(); err != nil {
+					return err
+				}
+				if w.progress != nil {
+					done := w.written + int(w.docSeq)
+					w.progress(done, max(w.total, done))
+				}
+			}
+		}
+		return nil
+	}
 	ps.supplier[0], ps.supplier[supplierCols-1] = w.sidValue, w.next
 	for row := ps.invoices; len(row) > 0; row = row[invoiceInsertCols:] {
 		row[0], row[1] = w.next, w.sidValue
@@ -465,7 +630,7 @@ func (w *snapshotWriter) write(ps *preparedSupplier) error {
 
 // finish writes the pull's totals (prep's, now that every supplier is written).
 func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
-	for _, b := range []*batched{w.sups, w.invs} {
+	for _, b := range []*batched{w.sups, w.invs, w.docs} {
 		if err := b.flush(); err != nil {
 			return Snapshot{}, err
 		}
@@ -484,35 +649,59 @@ func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
 	}
 	s := &w.snap
 	s.Suppliers, s.Invoices, s.Items, s.Totals = prep.counts.Suppliers, prep.counts.Invoices, prep.counts.Items, prep.counts.Totals
+	s.Documents = prep.docCount
+	s.Notices = prep.notices
+	if s.Notices == nil {
+		s.Notices = []string{}
+	}
 	s.Status = StatusComplete
-	if s.Invoices == 0 {
+	if s.Invoices == 0 && s.Documents == 0 {
 		s.Status = StatusEmpty
 	}
 	s.sid, s.first, s.last = w.sid, w.first, w.next-1
+	s.Sections = sectionList(s, prep.sections)
+	for _, st := range s.Sections {
+		a := st.Amounts
+		if _, err := w.tx.exec(`INSERT INTO gstr2a_section_totals (sid, section, kind, documents, val, taxable, igst, cgst, sgst, cess)
+			VALUES (?,?,?,?,?,?,?,?,?,?)`, w.sid, st.Section, st.Kind, int64(st.Documents), int64(a.Value), int64(a.Taxable),
+			int64(a.IGST), int64(a.CGST), int64(a.SGST), int64(a.Cess)); err != nil {
+			return Snapshot{}, err
+		}
+	}
+	notices, err := json.Marshal(s.Notices)
+	if err != nil {
+		return Snapshot{}, err
+	}
 	t := s.Totals
 	if _, err := w.tx.exec(`UPDATE gstr2a_snapshots SET status = ?, supplier_count = ?,
 		invoice_count = ?, item_count = ?, value = ?, taxable = ?, igst = ?, cgst = ?, sgst = ?, cess = ?,
-		inv_first = ?, inv_last = ? WHERE sid = ?`,
+		inv_first = ?, inv_last = ?, document_count = ?, notices = ? WHERE sid = ?`,
 		s.Status, s.Suppliers, s.Invoices, s.Items, int64(t.Value), int64(t.Taxable), int64(t.IGST),
-		int64(t.CGST), int64(t.SGST), int64(t.Cess), s.first, s.last, w.sid); err != nil {
+		int64(t.CGST), int64(t.SGST), int64(t.Cess), s.first, s.last, int64(s.Documents), string(notices), w.sid); err != nil {
 		return Snapshot{}, err
 	}
 	if w.progress != nil {
-		w.progress(s.Invoices, s.Invoices)
+		w.progress(s.Invoices+s.Documents, s.Invoices+s.Documents)
 	}
 	return *s, nil
 }
 
 const snapshotCols = `sid, id, workspace_id, gstin, period, filter_supplier, filter_from, fetched_at,
 	transaction_id, server_time, status, supplier_count, invoice_count, item_count,
-	value, taxable, igst, cgst, sgst, cess, inv_first, inv_last, source, file_name`
+	value, taxable, igst, cgst, sgst, cess, inv_first, inv_last, source, file_name, document_count, notices`
 
 func scanSnapshot(row interface{ Scan(...any) error }) (Snapshot, error) {
 	var s Snapshot
 	err := row.Scan(&s.sid, &s.ID, &s.WorkspaceID, &s.GSTIN, &s.Period, &s.Filters.Supplier, &s.Filters.From,
 		&s.fetchedAtText, &s.TransactionID, &s.serverTimeText, &s.Status, &s.Suppliers, &s.Invoices, &s.Items,
 		&s.Totals.Value, &s.Totals.Taxable, &s.Totals.IGST, &s.Totals.CGST, &s.Totals.SGST, &s.Totals.Cess,
-		&s.first, &s.last, &s.Source, &s.FileName)
+		&s.first, &s.last, &s.Source, &s.FileName, &s.Documents, &s.noticesText)
+	s.Notices = []string{}
+	if err == nil && s.noticesText != "" {
+		if jerr := json.Unmarshal([]byte(s.noticesText), &s.Notices); jerr != nil {
+			err = fmt.Errorf("gstr2a: the notices of pull %s cannot be read: %w", s.ID, jerr)
+		}
+	}
 	s.FetchedAt = store.ParseTimeOrZero(s.fetchedAtText)
 	s.ServerTime = store.ParseTimeOrZero(s.serverTimeText)
 	return s, err
@@ -532,7 +721,14 @@ func querySnapshots(ctx context.Context, db querier, where string, args ...any) 
 		}
 		out = append(out, s)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("gstr2a: list snapshots: %w", err)
+	}
+	rows.Close()
+	if err := loadSections(ctx, db, out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // Snapshots lists every pull of a period in a workspace, the newest first.
@@ -611,7 +807,8 @@ func Periods(ctx context.Context, db *sql.DB, workspaceID string) ([]PeriodInfo,
 }
 
 // RawListing returns the answer of a snapshot exactly as the service gave it ({"b2b":[...]}), for
-// `gstdesk gst 2a-b2b --offline`.
+// `gstdesk gst 2a-b2b --offline`; for a whole return (IngestRequest.Whole), the whole object out
+// of its envelope.
 func RawListing(ctx context.Context, db *sql.DB, snapshotID string) ([]byte, error) {
 	var gz []byte
 	err := db.QueryRowContext(ctx, `SELECT r.answer FROM gstr2a_snapshot_raw r JOIN gstr2a_snapshots s ON s.sid = r.sid WHERE s.id = ?`, snapshotID).Scan(&gz)
@@ -750,6 +947,8 @@ func DeleteSnapshot(ctx context.Context, db *sql.DB, snapshotID string) error {
 		args []any
 	}{
 		{`DELETE FROM gstr2a_invoices WHERE sid = ?`, []any{snap.sid}},
+		{`DELETE FROM gstr2a_documents WHERE sid = ?`, []any{snap.sid}},
+		{`DELETE FROM gstr2a_section_totals WHERE sid = ?`, []any{snap.sid}},
 		{`DELETE FROM gstr2a_suppliers WHERE sid = ?`, []any{snap.sid}},
 		{`DELETE FROM gstr2a_rate_totals WHERE sid = ?`, []any{snap.sid}},
 		{`DELETE FROM gstr2a_snapshot_raw WHERE sid = ?`, []any{snap.sid}},

@@ -36,7 +36,29 @@ func (l *Listing) Validate() error {
 	return nil
 }
 
-func validateSupplier(si int, s *Supplier) error {
+func validateSupplier(si int, s *Supplier) error { return validateSupplierWith(si, s, nil) }
+
+// validateSupplierWith is validateSupplier; with nt (a whole return read by ParseReturn or
+// Ingest's Whole), what is not a figure or an identity is kept as given and named in a notice
+// instead of refused: a missing chksum, an invoice type, place of supply or reverse charge flag
+// of another shape, filing flags and dates not in the usual form. The number, the date, the items
+// and the value of an invoice are still required.
+func validateSupplierWith(si int, s *Supplier, nt *notes) error {
+	where := func(ii int) string {
+		w := fmt.Sprintf("supplier %s", s.CTIN)
+		if ii >= 0 {
+			w += fmt.Sprintf(", invoice %d (%q)", ii+1, s.Invoices[ii].Number)
+		}
+		return w
+	}
+	// soft reports whether a problem is only noted (nt set); it notes it.
+	soft := func(ii int, field, what string) bool {
+		if nt == nil {
+			return false
+		}
+		nt.missingField("b2b", field, what, where(ii))
+		return true
+	}
 	{
 		se := func(field, problem string) error {
 			return malformed(&FieldError{Supplier: si + 1, CTIN: s.CTIN, Field: field, Problem: problem})
@@ -47,24 +69,24 @@ func validateSupplier(si int, s *Supplier) error {
 		case !gstinShape(s.CTIN):
 			return se("ctin", fmt.Sprintf("%q is not a GSTIN (15 letters and digits)", s.CTIN))
 		}
-		if !yesNo(s.CFS, true) {
+		if !yesNo(s.CFS, true) && !soft(-1, "cfs", "a filing flag of Y or N (kept as given)") {
 			return se("cfs", fmt.Sprintf("%q should be Y or N", s.CFS))
 		}
-		if !yesNo(s.CFS3B, true) {
+		if !yesNo(s.CFS3B, true) && !soft(-1, "cfs3b", "a filing flag of Y or N (kept as given)") {
 			return se("cfs3b", fmt.Sprintf("%q should be Y or N", s.CFS3B))
 		}
 		if s.FilingDate != "" {
-			if _, ok := parseDDMonYY(s.FilingDate); !ok {
+			if _, ok := parseDDMonYY(s.FilingDate); !ok && !soft(-1, "fldtr1", "a filing date in DD-Mon-YY form (kept as given)") {
 				return se("fldtr1", fmt.Sprintf("%q is not a date in DD-Mon-YY form (such as 10-Jan-24)", s.FilingDate))
 			}
 		}
 		if s.FilingPeriod != "" {
-			if _, ok := parseMonYY(s.FilingPeriod); !ok {
+			if _, ok := parseMonYY(s.FilingPeriod); !ok && !soft(-1, "flprdr1", "a filing period in Mon-YY form (kept as given)") {
 				return se("flprdr1", fmt.Sprintf("%q is not a return period in Mon-YY form (such as Dec-23)", s.FilingPeriod))
 			}
 		}
 		if s.DtCancel != "" {
-			if _, ok := parseAnyDate(s.DtCancel); !ok {
+			if _, ok := parseAnyDate(s.DtCancel); !ok && !soft(-1, "dtcancel", "a cancellation date in a known form (kept as given)") {
 				return se("dtcancel", fmt.Sprintf("%q is not a date (DD-MM-YYYY, DD/MM/YYYY or DD-Mon-YY)", s.DtCancel))
 			}
 		}
@@ -76,31 +98,31 @@ func validateSupplier(si int, s *Supplier) error {
 			switch {
 			case strings.TrimSpace(inv.Number) == "":
 				return ie("inum", "is empty")
-			case inv.Checksum == "":
+			case inv.Checksum == "" && !soft(ii, "chksum", "a checksum"):
 				return ie("chksum", "is missing")
 			case inv.Date == "":
 				return ie("idt", "is missing")
-			case inv.Type == "":
+			case inv.Type == "" && !soft(ii, "inv_typ", "an invoice type"):
 				return ie("inv_typ", "is missing")
-			case inv.POS == "":
+			case inv.POS == "" && !soft(ii, "pos", "a place of supply"):
 				return ie("pos", "is missing")
-			case inv.ReverseCharge == "":
+			case inv.ReverseCharge == "" && !soft(ii, "rchrg", "a reverse charge flag"):
 				return ie("rchrg", "is missing")
 			}
 			if _, ok := parseDDMMYYYY(inv.Date, '-'); !ok {
 				return ie("idt", fmt.Sprintf("%q is not a date in DD-MM-YYYY form", inv.Date))
 			}
-			if !validInvoiceType(inv.Type) {
+			if inv.Type != "" && !validInvoiceType(inv.Type) && !soft(ii, "inv_typ", "an invoice type gstdesk knows, R, SEZWP, SEZWOP, DE or CBW (kept as given)") {
 				return ie("inv_typ", fmt.Sprintf("%q is not a known invoice type (R, SEZWP, SEZWOP, DE, CBW)", inv.Type))
 			}
-			if !stateCode(inv.POS) {
+			if inv.POS != "" && !stateCode(inv.POS) && !soft(ii, "pos", "a two-digit place of supply (kept as given)") {
 				return ie("pos", fmt.Sprintf("%q is not a two-digit state code", inv.POS))
 			}
-			if !yesNo(inv.ReverseCharge, false) {
+			if inv.ReverseCharge != "" && !yesNo(inv.ReverseCharge, false) && !soft(ii, "rchrg", "a reverse charge flag of Y or N (kept as given)") {
 				return ie("rchrg", fmt.Sprintf("%q should be Y or N", inv.ReverseCharge))
 			}
 			if inv.IRNDate != "" {
-				if _, ok := parseDDMMYYYY(inv.IRNDate, '-'); !ok {
+				if _, ok := parseDDMMYYYY(inv.IRNDate, '-'); !ok && !soft(ii, "irngendate", "an IRN date in DD-MM-YYYY form (kept as given)") {
 					return ie("irngendate", fmt.Sprintf("%q is not a date in DD-MM-YYYY form", inv.IRNDate))
 				}
 			}
