@@ -56,6 +56,21 @@ func (b *Returns) GSTR2AInvoices(sc gstr2a.Scope, q gstr2a.InvoiceQuery) (gstr2a
 	return b.d.Returns.GSTR2AInvoices(b.ctx, sc, q)
 }
 
+// GSTR2ADocuments is one page of the documents of the sections besides B2B.
+func (b *Returns) GSTR2ADocuments(sc gstr2a.Scope, q gstr2a.DocumentQuery) (gstr2a.DocumentPage, error) {
+	return b.d.Returns.GSTR2ADocuments(b.ctx, sc, q)
+}
+
+// GSTR2ADocumentItems are a document's line items.
+func (b *Returns) GSTR2ADocumentItems(snapshotID string, seq int64) ([]gstr2a.LineItem, error) {
+	return b.d.Returns.GSTR2ADocumentItems(b.ctx, snapshotID, seq)
+}
+
+// GSTR2ADocumentsExport writes the documents matching q to the exports folder.
+func (b *Returns) GSTR2ADocumentsExport(sc gstr2a.Scope, q gstr2a.DocumentQuery, format string) (string, error) {
+	return b.d.Returns.GSTR2ADocumentsExport(b.ctx, sc, q, format)
+}
+
 // GSTR2AItems are an invoice's line items.
 func (b *Returns) GSTR2AItems(invoiceID int64) ([]gstr2a.LineItem, error) {
 	return b.d.Returns.GSTR2AItems(b.ctx, invoiceID)

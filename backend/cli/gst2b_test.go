@@ -180,7 +180,7 @@ func TestGSTImport2AFileSaysInvoicesGone(t *testing.T) {
 	os.WriteFile(empty, []byte(`{"gstin":"27AAPFU0939F1ZV","fp":"032020","b2b":[]}`), 0o600)
 
 	code, recs, errs := gstCLI(t, dir, "import", full)
-	if code != ExitOK || recs[0]["kind"] != "gstr2a" || recs[0]["documents"] != 1.0 || strings.Contains(fmt.Sprint(recs[0]["notice"]), "gone") {
+	if code != ExitOK || recs[0]["kind"] != "gstr2a" || recs[0]["documents"] != 3.0 || strings.Contains(fmt.Sprint(recs[0]["notice"]), "gone") {
 		t.Fatalf("first file: exit %d %v %s", code, recs, errs)
 	}
 	want := "The one invoice of 03/2020 is gone since the pull of " + time.Now().Format("02/01/2006")

@@ -118,6 +118,32 @@ func (s *Service) GSTR2AExport(ctx context.Context, sc gstr2a.Scope, q gstr2a.In
 	})
 }
 
+// GSTR2ADocuments is one page of the documents of the sections besides B2B (amendments, credit
+// and debit notes, ISD, bills of entry, TDS/TCS credits) of a scope: the second table of the
+// GSTR-2A screen, and what gst 2a-docs prints.
+func (s *Service) GSTR2ADocuments(ctx context.Context, sc gstr2a.Scope, q gstr2a.DocumentQuery) (gstr2a.DocumentPage, error) {
+	return gstr2a.Documents(ctx, s.DB.DB, s.scope(sc), q)
+}
+
+// GSTR2ADocumentItems are the line items of one stored document (its snapshot and position).
+func (s *Service) GSTR2ADocumentItems(ctx context.Context, snapshotID string, seq int64) ([]gstr2a.LineItem, error) {
+	return gstr2a.DocumentItems(ctx, s.DB.DB, snapshotID, seq)
+}
+
+// GSTR2ADocumentsExport writes the documents of the sections besides B2B matching q (every page)
+// to a file in the exports folder and returns its path: original numbers of amendments, ISD
+// eligibility, bills of entry with port code, number and date, values.
+func (s *Service) GSTR2ADocumentsExport(ctx context.Context, sc gstr2a.Scope, q gstr2a.DocumentQuery, format string) (string, error) {
+	f, err := export.ParseFormat(format)
+	if err != nil {
+		return "", err
+	}
+	q.Offset, q.Limit = 0, 0
+	return s.WriteExportFile("gstr2a-documents", f, func(w io.Writer) error {
+		return gstr2a.ExportDocuments(ctx, s.DB.DB, w, f, s.scope(sc), q)
+	})
+}
+
 // StartSupplierLookup looks up, as a bulk job, the suppliers of a scope whose names are not known
 // yet (one click on the GSTR-2A screen).
 func (s *Service) StartSupplierLookup(ctx context.Context, sc gstr2a.Scope) (string, error) {

@@ -305,8 +305,10 @@ func (s *Service) importPortalFile(ctx context.Context, name string, raw []byte)
 	default:
 		// Compared with the period's previous pull or file as a pull is: every invoice gone is said.
 		prev := s.previous2A(ctx, g, pf.Period, gstr2a.Filters{})
+		// The whole return, every section (b2b, b2ba, cdn, cdna, isd, impg ...), read from the file as
+		// given (the portal's file or the service's answer saved whole).
 		snap, err := gstr2a.Ingest(ctx, s.DB.DB, gstr2a.IngestRequest{WorkspaceID: ws.ID, GSTIN: g, Period: pf.Period, FetchedAt: s.Now(),
-			Raw: pf.B2B, Source: "file", FileName: name}, nil)
+			Whole: raw, Source: "file", FileName: name}, nil)
 		if err != nil {
 			// What gstr2a says of a broken answer is, of a file, the file's fault.
 			if e := s.Face().Public(err); e.Kind == apperr.Unavailable {
@@ -315,14 +317,12 @@ func (s *Service) importPortalFile(ctx context.Context, name string, raw []byte)
 			}
 			return res, err
 		}
-		res.SnapshotID, res.Documents, res.Suppliers = snap.ID, snap.Invoices, snap.Suppliers
+		res.SnapshotID, res.Documents, res.Suppliers = snap.ID, snap.Invoices+snap.Documents, snap.Suppliers
 		var notes []string
 		if n := gstr2a.GoneNotice(prev, snap); n != "" {
 			notes = append(notes, n)
 		}
-		if len(pf.Others) > 0 {
-			notes = append(notes, "gstdesk keeps GSTR-2A's B2B invoices; the file's other sections were not imported: "+strings.Join(pf.Others, ", ")+".")
-		}
+		notes = append(notes, snap.Notices...)
 		res.Notice = strings.Join(notes, " ")
 	}
 	return res, nil
