@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"fmt"
 	"strings"
 	"time"
@@ -180,4 +181,50 @@ func gst2ADiff(ctx context.Context, g *gstRun, args []string) int {
 	g.emit(map[string]any{"period": period, "from": d.From.FetchedAt.UTC().Format(time.RFC3339), "to": d.To.FetchedAt.UTC().Format(time.RFC3339),
 		"scope": d.Scope, "diff": json.RawMessage(b)})
 	return g.done(false)
+}
+
+func init() {
+	gstSubcommands["2a-docs"] = gst2ADocs
+	localSubcommands["2a-docs"] = true
+}
+
+// gst2ADocs prints the stored GSTR-2A documents of the sections besides B2B (amendments, credit
+// and debit notes, ISD, bills of entry, TDS/TCS credits) of periods: one JSON line per document,
+// or the table as CSV/XLSX/JSON with --out. The window's second GSTR-2A table shows the same.
+func gst2ADocs(ctx context.Context, g *gstRun, args []string) int {
+	fs := g.flags("2a-docs")
+	pf := addPeriodFlags(fs, true)
+	section := fs.String("section", "", "only this section: b2ba, cdn, cdna, isd, isda, impg, impgsez, ecom, ecoma, tds, tcs")
+	supplier := fs.String("supplier", "", "only this supplier (GSTIN or part of the name)")
+	periods, code, ok := g.periods(fs, pf, args,
+		"gstdesk gst 2a-docs --year YYYY --month MM [--to-month MM] [--section S] [--supplier GSTIN] [--format json|csv|xlsx --out FILE]")
+	if !ok {
+		return code
+	}
+	if err := g.open(ctx); err != nil {
+		return g.fail(err)
+	}
+	sc := gstr2a.Scope{Periods: periods}
+	q := gstr2a.DocumentQuery{Filter: gstr2a.DocumentFilter{Section: *section, Supplier: *supplier}}
+	if g.out != "" {
+		f := export.JSON
+		if g.format != "" {
+			f, _ = export.ParseFormat(g.format)
+		}
+		err := writeOutput(g.env, g.out, func(w io.Writer) error { return g.d.Returns.WriteGSTR2ADocuments(ctx, sc, q, f, w) })
+		if err != nil {
+			return g.fail(err)
+		}
+		return ExitOK
+	}
+	page, err := g.d.Returns.GSTR2ADocuments(ctx, sc, q)
+	if err != nil {
+		return g.fail(err)
+	}
+	for _, r := range page.Rows {
+		b, _ := json.Marshal(r)
+		g.env.Stdout.Write(append(b, '\n'))
+	}
+	fmt.Fprintf(g.env.Stderr, "gstdesk gst 2a-docs: %d document(s) besides B2B in %s.\n", page.Total, strings.Join(periods, ", "))
+	return ExitOK
 }

@@ -193,3 +193,37 @@ func TestGSTImport2AFileSaysInvoicesGone(t *testing.T) {
 		t.Errorf("second empty file: exit %d %v", code, recs)
 	}
 }
+
+// A GSTR-2A file imports whole: the credit note and the bill of entry beside the B2B invoice are
+// listed by gst 2a-docs and exported with their own fields.
+func TestGST2ADocsEverySection(t *testing.T) {
+	dir, files := t.TempDir(), t.TempDir()
+	raw, err := os.ReadFile("../gstr2b/testdata/portal2a.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := filepath.Join(files, "032020_R2A.json")
+	os.WriteFile(full, []byte(strings.Replace(string(raw), `"gstin":"01AABCE2207R1Z5","fp"`, `"gstin":"27AAPFU0939F1ZV","fp"`, 1)), 0o600)
+	if code, _, errs := gstCLI(t, dir, "import", full); code != ExitOK {
+		t.Fatal(errs)
+	}
+	code, recs, errs := gstCLI(t, dir, "2a-docs", "--year", "2020", "--month", "03")
+	if code != ExitOK || len(recs) != 2 || !strings.Contains(errs, "2 document(s)") {
+		t.Fatalf("2a-docs: %d %v %s", code, recs, errs)
+	}
+	kinds := map[any]bool{}
+	for _, r := range recs {
+		kinds[r["kind"]] = true
+	}
+	if !kinds["credit_note"] || !kinds["bill_of_entry"] {
+		t.Errorf("kinds = %v, want a credit note and a bill of entry", kinds)
+	}
+	out := filepath.Join(t.TempDir(), "docs.csv")
+	if code, _, errs := gstCLI(t, dir, "2a-docs", "--year", "2020", "--month", "3", "--format", "csv", "--out", out); code != ExitOK {
+		t.Fatal(errs)
+	}
+	b, _ := os.ReadFile(out)
+	if !strings.Contains(string(b), "18272A") || strings.Count(string(b), "\n") != 3 {
+		t.Errorf("csv = %s", b)
+	}
+}

@@ -138,10 +138,16 @@ func (s *Service) GSTR2ADocumentsExport(ctx context.Context, sc gstr2a.Scope, q 
 	if err != nil {
 		return "", err
 	}
-	q.Offset, q.Limit = 0, 0
 	return s.WriteExportFile("gstr2a-documents", f, func(w io.Writer) error {
-		return gstr2a.ExportDocuments(ctx, s.DB.DB, w, f, s.scope(sc), q)
+		return s.WriteGSTR2ADocuments(ctx, sc, q, f, w)
 	})
+}
+
+// WriteGSTR2ADocuments writes the documents matching q (every page) in format f to w: the
+// window's export and the command line's --out go through it.
+func (s *Service) WriteGSTR2ADocuments(ctx context.Context, sc gstr2a.Scope, q gstr2a.DocumentQuery, f export.Format, w io.Writer) error {
+	q.Offset, q.Limit = 0, 0
+	return gstr2a.ExportDocuments(ctx, s.DB.DB, w, f, s.scope(sc), q)
 }
 
 // StartSupplierLookup looks up, as a bulk job, the suppliers of a scope whose names are not known
