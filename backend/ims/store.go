@@ -230,3 +230,34 @@ func TwoPeriods(stin, number string, rtnprds []string) error {
 	}
 	return apperr.New(apperr.Invalid, "IMS lists document %s of %s in more than one return period (%s): say which (--period MMYYYY).", number, stin, strings.Join(labels, ", "))
 }
+
+// SetKeptChange records in the kept list that the service applied a change: its action as
+// SetKeptAction does, and the IMS 2.0 fields sent with it (itcRedReq, the declared reduction,
+// remarks), so the kept record says what the portal now lists. Fields not sent are left out of
+// the record (a new action replaces what an earlier one declared).
+func SetKeptChange(ctx context.Context, db *sql.DB, workspaceID string, c Change) error {
+	r := c.Record
+	set := map[string]any{"action": c.Action}
+	if c.ITCRedReq != "" {
+		set["itcRedReq"] = c.ITCRedReq
+	}
+	if c.Remarks != "" {
+		set["remarks"] = c.Remarks
+	}
+	if d := c.Declared; d != nil {
+		set["declIgst"], set["declCgst"] = json.RawMessage(d.IGST.Number()), json.RawMessage(d.CGST.Number())
+		set["declSgst"], set["declCess"] = json.RawMessage(d.SGST.Number()), json.RawMessage(d.Cess.Number())
+	}
+	patch, err := json.Marshal(set)
+	if err != nil {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `UPDATE ims_documents SET action = ?1,
+		record = json_patch(json_remove(record, '$.itcRedReq', '$.remarks', '$.declIgst', '$.declCgst', '$.declSgst', '$.declCess'), ?2)
+		WHERE workspace_id = ?3 AND section = ?4 AND stin = ?5 AND num_norm = ?6 AND rtnprd = ?7`,
+		c.Action, string(patch), workspaceID, r.Section, r.STIN, gstr2a.NormaliseInvoiceNumber(r.Number), RetPeriod(r.RtnPrd))
+	if err != nil {
+		return fmt.Errorf("ims: keep change: %w", err)
+	}
+	return nil
+}
