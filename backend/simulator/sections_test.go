@@ -532,3 +532,27 @@ func TestGSTR2ADocument(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkGSTR2BAllSections20k(b *testing.B) {
+	s := New(Options{Seed: 1, InvoicesPerMonth: 20_000, AllSections: true, EmptyPeriods: []string{}, Now: func() time.Time { return fixedNow }})
+	b.ReportAllocs()
+	for b.Loop() {
+		p, rep := s.GSTR2BPayload(s.DemoTaxpayer(), 2025, 9, 0)
+		if rep != nil {
+			b.Fatal(string(rep.body))
+		}
+		b.SetBytes(int64(len(p)))
+	}
+}
+
+func BenchmarkGSTR2ADocument20k(b *testing.B) {
+	s := New(Options{Seed: 1, InvoicesPerMonth: 20_000, AllSections: true, EmptyPeriods: []string{}, Now: func() time.Time { return fixedNow }})
+	b.ReportAllocs()
+	for b.Loop() {
+		rep := s.ok(s.GSTR2ADocument(s.DemoTaxpayer(), 2025, 9))
+		if rep.status != 200 {
+			b.Fatal(string(rep.body))
+		}
+		b.SetBytes(int64(len(rep.body)))
+	}
+}
