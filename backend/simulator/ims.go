@@ -96,12 +96,29 @@ func (s *Server) pendingPeriods(recipient, cur string) []string {
 }
 
 func (s *Server) imsAction(recipient string, d *doc2b) string {
+	deemed := s.deemedAccepted(d)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if a := s.imsActions[recipient+"|"+d.key()]; a != "" {
+		if a == "P" && deemed {
+			return "A"
+		}
 		return a
 	}
 	return "N"
+}
+
+// deemedAccepted reports whether a credit note kept pending is deemed accepted now (IMS 2.0): it
+// may stay pending for one tax period only, so a credit note of return period p kept pending is
+// accepted once the IMS period is two or more periods after p.
+func (s *Server) deemedAccepted(d *doc2b) bool {
+	if sec := d.imsSection(); (sec != "b2bcn" && sec != "b2bcna") || !s.IMS2() || len(d.supprd) != 6 {
+		return false
+	}
+	y, m, _ := s.IMSPeriod()
+	py, err1 := strconv.Atoi(d.supprd[2:])
+	pm, err2 := strconv.Atoi(d.supprd[:2])
+	return err1 == nil && err2 == nil && y*12+m >= py*12+pm+2
 }
 
 // SetIMSAction sets the action of one IMS document of the IMS period as if someone acted on the

@@ -556,3 +556,48 @@ func BenchmarkGSTR2ADocument20k(b *testing.B) {
 		b.SetBytes(int64(len(rep.body)))
 	}
 }
+
+// TestPendingCreditNoteDeemedAccepted: in IMS 2.0 a credit note kept pending stays pending for one
+// tax period only; after it, IMS lists it accepted.
+func TestPendingCreditNoteDeemedAccepted(t *testing.T) {
+	for _, tt := range []struct {
+		now  time.Time
+		want string
+	}{
+		{time.Date(2025, 11, 20, 0, 0, 0, 0, time.UTC), "P"}, // IMS period October: the September note may stay pending
+		{time.Date(2025, 12, 20, 0, 0, 0, 0, time.UTC), "A"}, // IMS period November: deemed accepted
+	} {
+		s, c, tok := fullCaller(t, tt.now, Options{})
+		rec := s.DemoTaxpayer()
+		var cn *doc2b
+		for _, d := range s.generate2B(rec, 2025, 9) {
+			if d.imsSection() == "b2bcn" {
+				cn = d
+				break
+			}
+		}
+		if cn == nil {
+			t.Fatal("no credit note in September 2025")
+		}
+		var inv *doc2b
+		for _, d := range s.generate2B(rec, 2025, 9) {
+			if d.imsSection() == "b2b" {
+				inv = d
+				break
+			}
+		}
+		s.SetIMSActionIn(rec, "092025", "b2bcn", cn.ctin, cn.num, "P")
+		s.SetIMSActionIn(rec, "092025", "b2b", inv.ctin, inv.num, "P")
+		got := map[string]string{}
+		for _, sec := range [][2]string{{"CN", "b2bcn"}, {"B2B", "b2b"}} {
+			for _, r := range imsList(t, c, tok, sec[0], sec[1]) {
+				if r["rtnprd"] == "092025" {
+					got[sec[1]] = r["action"].(string)
+				}
+			}
+		}
+		if got["b2bcn"] != tt.want || got["b2b"] != "P" {
+			t.Errorf("%s: the September credit note is %q (want %s), the invoice %q (an invoice stays pending)", tt.now.Format("2006-01"), got["b2bcn"], tt.want, got["b2b"])
+		}
+	}
+}
