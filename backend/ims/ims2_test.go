@@ -261,6 +261,14 @@ func TestSetKeptChange(t *testing.T) {
 	if r := got[0]; r.ITCRedReq != "Y" || r.Declared == nil || r.Declared.IGST != 9050 || r.Remarks != "half claimed" || r.Hash != cn.Hash {
 		t.Errorf("kept %+v", r.IMSITC)
 	}
+	// The log keeps what was declared with the action.
+	if _, err := LogSent(ctx, db.DB, "w", "asha", now, "ref", []Change{c}); err != nil {
+		t.Fatal(err)
+	}
+	log, err := Log(ctx, db.DB, "w", 0)
+	if err != nil || len(log) != 1 || log[0].ITCRedReq != "Y" || log[0].Declared == nil || log[0].Declared.IGST != 9050 || log[0].Remarks != "half claimed" {
+		t.Errorf("log %+v, %v", log, err)
+	}
 	// A later reject replaces what the accept declared.
 	c = Change{Record: got[0], Action: Rejected}
 	if err := SetKeptChange(ctx, db.DB, "w", c); err != nil {
