@@ -347,9 +347,6 @@ func (s *Server) GSTR2BPayload(recipient string, year, month, fileNumber int) ([
 	}
 	rtnprd := fmt.Sprintf("%02d%04d", month, year)
 	data := map[string]any{"gstin": recipient, "rtnprd": rtnprd, "version": "1.0"}
-	if full && post {
-		data["version"] = "4.0"
-	}
 	s.mu.Lock()
 	size := s.opts.GSTR2BFileSize
 	s.mu.Unlock()

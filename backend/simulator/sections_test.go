@@ -116,7 +116,7 @@ func TestGSTR2BAllSections(t *testing.T) {
 	_ = s
 	top := c.data("GET", "/gst/compliance/tax-payer/gstrs/gstr-2b/2025/10", "", tok)
 	data := top["data"].(map[string]any)
-	if data["version"] != "4.0" || data["rtnprd"] != "102025" {
+	if data["version"] != "1.0" || data["rtnprd"] != "102025" {
 		t.Errorf("version %v rtnprd %v", data["version"], data["rtnprd"])
 	}
 	docdata := data["docdata"].(map[string]any)

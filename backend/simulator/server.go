@@ -63,8 +63,8 @@ type Options struct {
 	// entry, every period then has a reverse-charge invoice, amended credit and debit notes
 	// (cdnra), ISD documents (eligible and not, an ISD credit note) and an amended one (isda),
 	// bills of entry (impg, one amended; impgsez from an SEZ supplier), e-commerce invoices (ecom)
-	// and an amendment that does not name its original (ecoma), and in the IMS era itcrev, the
-	// 2B's version "4.0" grouping of itcsumm (credit notes under othersup) and cpSummRej. Off, the
+	// and an amendment that does not name its original (ecoma), and in the IMS era itcrev and
+	// cpSummRej; itcsumm is then grouped as published (credit notes under othersup). Off, the
 	// answers are those of the simulator's first versions, so figures tests rely on stay put.
 	AllSections bool
 	// IMSPolls is how many status polls of an IMS save or reset, or of a 2B regeneration, answer
