@@ -1,6 +1,7 @@
 package gstapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,8 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+
+	"gstdesk/backend/money"
 )
 
 // IMSSections are the sections of the IMS list operation (§2.2) as its section parameter names
@@ -214,3 +217,110 @@ func sortReport(r []IMSErrorEntry) {
 
 // asBusiness finds the *BusinessError inside err.
 func asBusiness(err error, be **BusinessError) bool { return errors.As(err, be) }
+
+// IMSITC is the IMS 2.0 part of a listed record (from the October 2025 tax period; itc-2026.md
+// §3, gstr2b-ims.md §2.2): whether accepting it reduces credit (itcRedReq), whether the portal
+// decides that itself (isItcRedReqBlocked), the declared reduction (declIgst ... declCess), and
+// the remarks kept with it (remarks, isRemarksBlocked).
+type IMSITC struct {
+	// ITCRedReq is itcRedReq as listed: "Y", "N", or "" when the record has none.
+	ITCRedReq string `json:"itc_red_req,omitempty"`
+	// ITCRedReqBlocked is isItcRedReqBlocked Y: itcRedReq must not be sent.
+	ITCRedReqBlocked bool `json:"itc_red_req_blocked,omitempty"`
+	// Declared is the declared reduction when any of declIgst ... declCess is listed.
+	Declared *IMSDeclared `json:"declared,omitempty"`
+	Remarks  string       `json:"remarks,omitempty"`
+	// RemarksBlocked is isRemarksBlocked Y: remarks must not be sent.
+	RemarksBlocked bool `json:"remarks_blocked,omitempty"`
+}
+
+// IMSDeclared is a declared reduction of credit, per head (declIgst, declCgst, declSgst, declCess).
+type IMSDeclared struct {
+	IGST money.Paise `json:"igst"`
+	CGST money.Paise `json:"cgst"`
+	SGST money.Paise `json:"sgst"`
+	Cess money.Paise `json:"cess"`
+}
+
+// Total is the declared reduction of all heads.
+func (d IMSDeclared) Total() money.Paise { return d.IGST + d.CGST + d.SGST + d.Cess }
+
+// imsDeclKeys are the save and list names of the declared heads, in the order IGST, CGST, SGST, cess.
+var imsDeclKeys = [4]string{"declIgst", "declCgst", "declSgst", "declCess"}
+
+func (d *IMSDeclared) heads() [4]*money.Paise {
+	return [4]*money.Paise{&d.IGST, &d.CGST, &d.SGST, &d.Cess}
+}
+
+// ReadIMSITC reads the IMS 2.0 fields of one listed record (its fields by name). A field that is
+// absent stays empty; a flag other than "Y" is not set; an itcRedReq other than Y or N is kept as
+// given. problem names the field that is there and cannot be read (a declared amount that is not
+// a number, a text that is not text); it is "" when all could be read.
+func ReadIMSITC(m map[string]json.RawMessage) (IMSITC, string) {
+	var out IMSITC
+	text := func(k string) (string, bool) {
+		v, ok := m[k]
+		if !ok || string(v) == "null" {
+			return "", true
+		}
+		var s string
+		if json.Unmarshal(v, &s) != nil {
+			return "", false
+		}
+		return strings.TrimSpace(s), true
+	}
+	var ok bool
+	if out.ITCRedReq, ok = text("itcRedReq"); !ok {
+		return out, "itcRedReq is not text"
+	}
+	out.ITCRedReq = strings.ToUpper(out.ITCRedReq)
+	if out.Remarks, ok = text("remarks"); !ok {
+		return out, "remarks is not text"
+	}
+	for k, dst := range map[string]*bool{"isItcRedReqBlocked": &out.ITCRedReqBlocked, "isRemarksBlocked": &out.RemarksBlocked} {
+		v, ok := text(k)
+		if !ok {
+			return out, k + " is not text"
+		}
+		*dst = strings.EqualFold(v, "Y")
+	}
+	var decl IMSDeclared
+	seen := false
+	for i, k := range imsDeclKeys {
+		v, ok := m[k]
+		if !ok || string(v) == "null" {
+			continue
+		}
+		p, err := money.ParseBytes(bytes.Trim(v, `"`))
+		if err != nil || len(v) == 0 || v[0] == '{' || v[0] == '[' {
+			return out, fmt.Sprintf("%s %s is not an amount", k, v)
+		}
+		*decl.heads()[i] = p
+		seen = true
+	}
+	if seen {
+		out.Declared = &decl
+	}
+	return out, ""
+}
+
+// IMSSaveFields are the IMS 2.0 fields of one record of a save body (§2.3): itcRedReq when set
+// ("Y" or "N"), declIgst ... declCess in rupees when a reduction is declared (with Y; absent
+// with Y means the whole tax of the note), remarks when set. Nothing is added for what is unset.
+func IMSSaveFields(itcRedReq string, declared *IMSDeclared, remarks string) map[string]json.RawMessage {
+	out := map[string]json.RawMessage{}
+	if itcRedReq != "" {
+		b, _ := json.Marshal(itcRedReq)
+		out["itcRedReq"] = b
+	}
+	if declared != nil {
+		for i, k := range imsDeclKeys {
+			out[k] = json.RawMessage(declared.heads()[i].Number())
+		}
+	}
+	if remarks != "" {
+		b, _ := json.Marshal(remarks)
+		out["remarks"] = b
+	}
+	return out
+}

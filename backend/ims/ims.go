@@ -85,6 +85,9 @@ type Record struct {
 	SGST          money.Paise `json:"sgst"`
 	Cess          money.Paise `json:"cess"`
 	Hash          string      `json:"hash"`
+	// ITC is the IMS 2.0 part (from the October 2025 tax period): itcRedReq, isItcRedReqBlocked,
+	// the declared reduction, remarks, isRemarksBlocked.
+	gstapi.IMSITC
 	// Raw is the record exactly as the service sent it, echoed in saves.
 	Raw json.RawMessage `json:"-"`
 }
@@ -220,6 +223,11 @@ func parseRecord(section string, raw json.RawMessage) (Record, string) {
 	r.PendingBlocked = blocked == "Y"
 	filed, _ := text("srcfilstatus")
 	r.SupplierFiled = strings.EqualFold(filed, "Filed")
+	itc, problem := gstapi.ReadIMSITC(m)
+	if problem != "" {
+		return r, problem
+	}
+	r.IMSITC = itc
 	if r.Hash, ok = text("hash"); !ok || r.Hash == "" {
 		return r, "hash is missing (the checksum the service needs to act on the document)"
 	}
@@ -250,7 +258,19 @@ type Change struct {
 	Action string
 	// Reason is why (the recommendation's reason, or the person's words); kept in the log.
 	Reason string
+	// ITCRedReq is sent as itcRedReq when set: "Y" (the credit is reduced) or "N" (nothing to
+	// reduce), on accepting a credit note or an amendment (TakesITCRedReq) the portal does not
+	// decide itself. ProposeReduction proposes it.
+	ITCRedReq string `json:"itc_red_req,omitempty"`
+	// Declared is the reduction declared with ITCRedReq "Y"; nil with "Y" is the whole tax of
+	// the note.
+	Declared *Declared `json:"declared,omitempty"`
+	// Remarks are sent as remarks when set (the portal keeps them; it may block them).
+	Remarks string `json:"remarks,omitempty"`
 }
+
+// Declared is a declared reduction of credit per head, in paise.
+type Declared = gstapi.IMSDeclared
 
 // Check refuses locally what the portal would refuse or what would do nothing: "pending" on a
 // document whose pending action the portal blocks, an action it already has.
@@ -261,9 +281,71 @@ func (c Change) Check() error {
 		return apperr.New(apperr.Invalid, "%s %s of %s cannot be kept pending: the portal blocks the pending action for it (ispendactblocked). Accept or reject it.", docWord(r.Section), r.Number, r.STIN)
 	case c.Action == r.Action:
 		return apperr.New(apperr.Invalid, "%s %s of %s is %s already.", docWord(r.Section), r.Number, r.STIN, ActionWord(r.Action))
+	case c.Remarks != "" && r.RemarksBlocked:
+		return apperr.New(apperr.Invalid, "%s %s of %s takes no remarks: the portal blocks them for it (isRemarksBlocked). Send the action without remarks.", docWord(r.Section), r.Number, r.STIN)
+	}
+	return c.checkReduction()
+}
+
+// checkReduction refuses an itcRedReq or a declared reduction the portal would refuse.
+func (c Change) checkReduction() error {
+	r := c.Record
+	doc := docWord(r.Section) + " " + r.Number + " of " + r.STIN
+	if c.ITCRedReq == "" {
+		if c.Declared != nil {
+			return apperr.New(apperr.Invalid, "%s: a declared reduction goes with itcRedReq Y. Say --itc-reduced Y, or leave the amounts out.", doc)
+		}
+		return nil
+	}
+	switch {
+	case c.ITCRedReq != "Y" && c.ITCRedReq != "N":
+		return apperr.New(apperr.Invalid, "%s: itcRedReq %q is neither Y (the credit is reduced) nor N (nothing to reduce).", doc, c.ITCRedReq)
+	case r.ITCRedReqBlocked:
+		return apperr.New(apperr.Invalid, "%s: the portal decides its reduction of credit itself (isItcRedReqBlocked); send the action without itcRedReq.", doc)
+	case c.Action != Accepted:
+		return apperr.New(apperr.Invalid, "%s: itcRedReq is declared only when accepting; send the %s action without it.", doc, ActionWord(c.Action))
+	case !TakesITCRedReq(r.Section):
+		return apperr.New(apperr.Invalid, "%s: itcRedReq is declared only for credit notes and amendments (b2ba, b2bcn, b2bcna, b2bdna), not for %s.", doc, r.Section)
+	case c.Declared != nil && c.ITCRedReq != "Y":
+		return apperr.New(apperr.Invalid, "%s: a declared reduction goes with itcRedReq Y, not N.", doc)
+	}
+	if d := c.Declared; d != nil {
+		if d.IGST < 0 || d.CGST < 0 || d.SGST < 0 || d.Cess < 0 {
+			return apperr.New(apperr.Invalid, "%s: a declared reduction cannot be negative.", doc)
+		}
+		if isCreditNote(r.Section) {
+			for _, h := range []struct {
+				name      string
+				got, have money.Paise
+			}{{"IGST", d.IGST, absP(r.IGST)}, {"CGST", d.CGST, absP(r.CGST)}, {"SGST", d.SGST, absP(r.SGST)}, {"cess", d.Cess, absP(r.Cess)}} {
+				if h.got > h.have {
+					return apperr.New(apperr.Invalid, "%s: the declared %s reduction ₹%s is more than the note's %s, ₹%s.", doc, h.name, h.got.Indian(), h.name, h.have.Indian())
+				}
+			}
+		}
 	}
 	return nil
 }
+
+// TakesITCRedReq reports whether accepting a record of an IMS section declares itcRedReq (IMS
+// 2.0): credit notes (b2bcn), their amendments (b2bcna), and amendments of invoices and debit
+// notes (b2ba, b2bdna), which need it when they lower the tax.
+func TakesITCRedReq(section string) bool {
+	switch section {
+	case "b2ba", "b2bdna", "b2bcn", "b2bcna":
+		return true
+	}
+	return false
+}
+
+func absP(p money.Paise) money.Paise {
+	if p < 0 {
+		return -p
+	}
+	return p
+}
+
+func isCreditNote(section string) bool { return strings.HasPrefix(section, "b2bcn") }
 
 func docWord(section string) string {
 	switch {
@@ -316,6 +398,9 @@ func Request(rtin string, reset bool, changes []Change) (json.RawMessage, error)
 		rec["prev_status"] = r.Action
 		if !reset {
 			rec["action"] = c.Action
+			for k, v := range gstapi.IMSSaveFields(c.ITCRedReq, c.Declared, c.Remarks) {
+				rec[k] = v
+			}
 		}
 		inv[r.Section] = append(inv[r.Section], rec)
 	}
@@ -363,6 +448,8 @@ func ErrorText(e gstapi.IMSErrorEntry) string {
 	switch e.Code {
 	case "IMSSAV0010":
 		return msg + " (IMSSAV0010): the supplier may have edited the document, or someone acted on it since it was listed. gstdesk read it again; check it and act anew."
+	case "IMSSAV0054":
+		return msg + " (IMSSAV0054): from the October 2025 period, accepting a credit note or an amendment that lowers the tax says whether your credit is reduced. Accept it again with itcRedReq Y (the credit claimed on the original is reduced; give the amounts if only part is) or N (nothing was claimed)."
 	}
 	if e.Code != "" {
 		msg += " (" + e.Code + ")"

@@ -3,6 +3,8 @@ package ims
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -171,6 +173,13 @@ func FuzzParse(f *testing.F) {
 	f.Add("b2b", []byte(listB2B))
 	f.Add("b2bcn", []byte(`{"b2bcn":[{"nt_num":"1"}]}`))
 	f.Add("b2b", []byte(`{}`))
+	// IMS 2.0 records (itcRedReq, isItcRedReqBlocked, decl*, remarks, isRemarksBlocked).
+	for _, sec := range []string{"b2b", "b2ba", "b2bcn", "b2bcna", "b2bdn", "b2bdna", "ecom", "ecoma"} {
+		if b, err := os.ReadFile(filepath.Join("testdata", "ims2", "list_"+sec+".json")); err == nil {
+			f.Add(sec, b)
+		}
+	}
+	f.Add("b2bcn", []byte(`{"b2bcn":[{"action":"A","camt":0,"cess":0,"hash":"h","iamt":180,"itcRedReq":"Y","declIgst":"90.5","declCess":null,"remarks":"x","isRemarksBlocked":"Y","nt_dt":"10-10-2025","nt_num":"CN-3","pos":"24","rtnprd":"102025","samt":0,"srcform":"R1","stin":"27MAYAS0100J1JD","txval":1000,"val":1180}]}`))
 	f.Fuzz(func(t *testing.T, section string, b []byte) {
 		recs, err := Parse(section, b)
 		if err != nil {

@@ -120,6 +120,11 @@ type LogEntry struct {
 	ErrorCode   string `json:"error_code,omitempty"`
 	Message     string `json:"message,omitempty"`
 	FinishedAt  string `json:"finished_at,omitempty"`
+	// ITCRedReq, Declared and Remarks are what an IMS 2.0 action declared with it ("" and nil
+	// when nothing was sent).
+	ITCRedReq string    `json:"itc_red_req,omitempty"`
+	Declared  *Declared `json:"declared,omitempty"`
+	Remarks   string    `json:"remarks,omitempty"`
 }
 
 // LogSent records changes as sent under one reference id and returns their log ids, in order.
@@ -131,9 +136,15 @@ func LogSent(ctx context.Context, db *sql.DB, workspaceID, who string, at time.T
 	defer tx.Rollback()
 	ids := make([]int64, 0, len(changes))
 	for _, c := range changes {
+		declared := ""
+		if c.Declared != nil {
+			b, _ := json.Marshal(c.Declared)
+			declared = string(b)
+		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO ims_actions (workspace_id, at, who, section, stin, num, rtnprd, prev_status, action, reason,
-			reference_id, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`, workspaceID, store.FormatTime(at), who, c.Record.Section, c.Record.STIN,
-			c.Record.Number, c.Record.RtnPrd, c.Record.Action, c.Action, c.Reason, ref, ResultSent)
+			reference_id, result, itc_red_req, declared, remarks) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, workspaceID, store.FormatTime(at), who,
+			c.Record.Section, c.Record.STIN, c.Record.Number, c.Record.RtnPrd, c.Record.Action, c.Action, c.Reason, ref, ResultSent,
+			c.ITCRedReq, declared, c.Remarks)
 		if err != nil {
 			return nil, fmt.Errorf("ims: log: %w", err)
 		}
@@ -156,7 +167,7 @@ func Log(ctx context.Context, db *sql.DB, workspaceID string, limit int) ([]LogE
 		limit = 500
 	}
 	rows, err := db.QueryContext(ctx, `SELECT id, at, who, section, stin, num, rtnprd, prev_status, action, reason, reference_id, result,
-		error_code, message, finished_at FROM ims_actions WHERE workspace_id = ? ORDER BY id DESC LIMIT ?`, workspaceID, limit)
+		error_code, message, finished_at, itc_red_req, declared, remarks FROM ims_actions WHERE workspace_id = ? ORDER BY id DESC LIMIT ?`, workspaceID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("ims: log: %w", err)
 	}
@@ -164,9 +175,16 @@ func Log(ctx context.Context, db *sql.DB, workspaceID string, limit int) ([]LogE
 	out := []LogEntry{}
 	for rows.Next() {
 		var e LogEntry
+		var declared string
 		if err := rows.Scan(&e.ID, &e.At, &e.Who, &e.Section, &e.STIN, &e.Number, &e.RtnPrd, &e.PrevStatus, &e.Action, &e.Reason, &e.ReferenceID,
-			&e.Result, &e.ErrorCode, &e.Message, &e.FinishedAt); err != nil {
+			&e.Result, &e.ErrorCode, &e.Message, &e.FinishedAt, &e.ITCRedReq, &declared, &e.Remarks); err != nil {
 			return nil, err
+		}
+		if declared != "" {
+			var d Declared
+			if json.Unmarshal([]byte(declared), &d) == nil {
+				e.Declared = &d
+			}
 		}
 		out = append(out, e)
 	}
@@ -229,4 +247,35 @@ func TwoPeriods(stin, number string, rtnprds []string) error {
 		labels[i] = period.LabelOf(p)
 	}
 	return apperr.New(apperr.Invalid, "IMS lists document %s of %s in more than one return period (%s): say which (--period MMYYYY).", number, stin, strings.Join(labels, ", "))
+}
+
+// SetKeptChange records in the kept list that the service applied a change: its action as
+// SetKeptAction does, and the IMS 2.0 fields sent with it (itcRedReq, the declared reduction,
+// remarks), so the kept record says what the portal now lists. Fields not sent are left out of
+// the record (a new action replaces what an earlier one declared).
+func SetKeptChange(ctx context.Context, db *sql.DB, workspaceID string, c Change) error {
+	r := c.Record
+	set := map[string]any{"action": c.Action}
+	if c.ITCRedReq != "" {
+		set["itcRedReq"] = c.ITCRedReq
+	}
+	if c.Remarks != "" {
+		set["remarks"] = c.Remarks
+	}
+	if d := c.Declared; d != nil {
+		set["declIgst"], set["declCgst"] = json.RawMessage(d.IGST.Number()), json.RawMessage(d.CGST.Number())
+		set["declSgst"], set["declCess"] = json.RawMessage(d.SGST.Number()), json.RawMessage(d.Cess.Number())
+	}
+	patch, err := json.Marshal(set)
+	if err != nil {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `UPDATE ims_documents SET action = ?1,
+		record = json_patch(json_remove(record, '$.itcRedReq', '$.remarks', '$.declIgst', '$.declCgst', '$.declSgst', '$.declCess'), ?2)
+		WHERE workspace_id = ?3 AND section = ?4 AND stin = ?5 AND num_norm = ?6 AND rtnprd = ?7`,
+		c.Action, string(patch), workspaceID, r.Section, r.STIN, gstr2a.NormaliseInvoiceNumber(r.Number), RetPeriod(r.RtnPrd))
+	if err != nil {
+		return fmt.Errorf("ims: keep change: %w", err)
+	}
+	return nil
 }

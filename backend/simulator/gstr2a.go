@@ -271,6 +271,9 @@ func (s *Server) generate2A(recipient string, year, month int) []*supplierEntry 
 			e.inv = append(e.inv, makeInvoice(ar, e.t, recState, start, fmt.Sprintf("%s/R%d-%d", initials(e.t.TradeName), k, a+1)))
 		}
 	}
+	if s.opts.AllSections {
+		s.addReverseCharge(recipient, recState, year, month, entries)
+	}
 	return entries
 }
 

@@ -27,11 +27,13 @@ var gstr2bStart = time.Date(2020, 8, 1, 0, 0, 0, 0, time.UTC)
 
 // doc2b is one document of a simulated GSTR-2B (and, in the IMS period, of IMS).
 type doc2b struct {
-	section                       string // b2b, b2ba, cdnr, impg
+	section                       string // b2b, b2ba, cdnr, cdnra, isd, isda, impg, impgsez, ecom, ecoma
 	ctin, trdnm, supfildt, supprd string
 	num, dt, typ, pos, rev        string
-	noteType                      string // C or D for cdnr
-	onum, odt                     string // b2ba
+	noteType                      string // C or D for cdnr and cdnra; ISDI or ISDC for isd and isda
+	onum, odt                     string // b2ba, cdnra, isda, ecoma: the original's number and date
+	otyp                          string // cdnra: the original note's type; isda: the original's doctyp
+	noOrig                        bool   // an amendment that does not name its original (GSTN's v4.0 sample has one)
 	val, txval, igst, cgst, sgst  float64
 	cess                          float64
 	items                         []item
@@ -40,6 +42,10 @@ type doc2b struct {
 	diff                          float64
 	blocked                       bool // ispendactblocked
 	portcode, boedt               string
+	refdt, recdt, isamd           string     // impg, impgsez
+	orig                          *amounts2b // amendments: the original's amounts (a lower tax is a downward amendment)
+	redReqBlocked                 bool       // isItcRedReqBlocked: the portal decides the ITC reduction
+	remarksBlocked                bool       // isRemarksBlocked
 }
 
 // imsSection is the IMS section key of a document ("" when IMS does not list it).
@@ -54,9 +60,28 @@ func (d *doc2b) imsSection() string {
 			return "b2bdn"
 		}
 		return "b2bcn"
+	case "cdnra":
+		if d.noteType == "D" {
+			return "b2bdna"
+		}
+		return "b2bcna"
+	case "ecom", "ecoma":
+		return d.section
 	}
 	return ""
 }
+
+// tax is the document's IGST + CGST + SGST + cess.
+func (d *doc2b) tax() float64 { return d.igst + d.cgst + d.sgst + d.cess }
+
+// creditNote reports whether the document reduces credit: a credit note or an ISD credit note.
+func (d *doc2b) creditNote() bool {
+	return ((d.section == "cdnr" || d.section == "cdnra") && d.noteType == "C") ||
+		((d.section == "isd" || d.section == "isda") && d.noteType == "ISDC")
+}
+
+// downward reports whether an amendment lowers the tax of the document it amends.
+func (d *doc2b) downward() bool { return d.orig != nil && d.tax() < d.orig.tax()-0.005 }
 
 // key is how IMS knows a document: section, supplier, number and the supplier's return period (a
 // supplier may use one number in two periods).
@@ -158,6 +183,7 @@ func (s *Server) generate2B(recipient string, year, month int) []*doc2b {
 		a.num = src.num + "-A"
 		a.items = append([]item(nil), src.items...)
 		a.items[0].txval = round2(a.items[0].txval * 0.9)
+		a.orig = &amounts2b{txval: src.txval, igst: src.igst, cgst: src.cgst, sgst: src.sgst, cess: src.cess}
 		finishNote(&a)
 		a.val = round2(a.txval + a.igst + a.cgst + a.sgst + a.cess)
 		docs = append(docs, &a)
@@ -167,6 +193,9 @@ func (s *Server) generate2B(recipient string, year, month int) []*doc2b {
 		tx := float64(20000+h%500000) + float64(h%100)/100
 		docs = append(docs, &doc2b{section: "impg", num: strconv.FormatUint(1000000+h%8999999, 10), dt: day.Format("02-01-2006"),
 			portcode: "INNSA1", txval: round2(tx), igst: round2(tx * 0.18), itcavl: "Y", rev: "N"})
+	}
+	if s.opts.AllSections {
+		docs = s.addSections(recipient, year, month, entries, docs)
 	}
 	s.applyEdits(recipient, docs)
 	return docs
@@ -215,6 +244,7 @@ func (s *Server) applyEdits(recipient string, docs []*doc2b) {
 // gstr2bGen is what a regeneration of 2B captured: the IMS actions then, and when.
 type gstr2bGen struct {
 	actions map[string]string
+	extra   map[string]imsExtra // IMS 2.0 declarations (itcRedReq, decl*, remarks) by document key
 	at      time.Time
 }
 
@@ -284,6 +314,7 @@ func (s *Server) GSTR2BPayload(recipient string, year, month, fileNumber int) ([
 		return nil, &rep
 	}
 	post := !start.Before(imsStart)
+	full := s.opts.AllSections
 	s.mu.Lock()
 	g := s.gen2b[fmt.Sprintf("%s|%04d%02d", recipient, year, month)]
 	s.mu.Unlock()
@@ -310,6 +341,10 @@ func (s *Server) GSTR2BPayload(recipient string, year, month, fileNumber int) ([
 	if g != nil {
 		gendt = g.at
 	}
+	var rev []reversal
+	if full && post {
+		rev = reversals(kept, status, g)
+	}
 	rtnprd := fmt.Sprintf("%02d%04d", month, year)
 	data := map[string]any{"gstin": recipient, "rtnprd": rtnprd, "version": "1.0"}
 	s.mu.Lock()
@@ -320,29 +355,37 @@ func (s *Server) GSTR2BPayload(recipient string, year, month, fileNumber int) ([
 	if paged {
 		fc = max(1, (len(kept)+size-1)/size)
 	}
+	summaries := func() {
+		data["gendt"] = gendt.Format("02-01-2006")
+		data["itcsumm"] = itcSummary(kept, rejected, rev, post, full)
+		data["cpsumm"] = cpSummary(kept, rev, full)
+		if full && len(rejected) > 0 {
+			data["cpSummRej"] = cpSummary(rejected, nil, full)
+		}
+	}
 	switch {
 	case paged && fileNumber == 0:
 		data["fc"] = fc
-		data["gendt"] = gendt.Format("02-01-2006")
-		data["itcsumm"] = itcSummary(kept, rejected, post)
-		data["cpsumm"] = cpSummary(kept)
+		summaries()
 	case paged:
 		if fileNumber > fc {
 			rep := s.flat(http.StatusUnprocessableEntity, fmt.Sprintf("Invalid file_number: %d (the return has %d files)", fileNumber, fc))
 			return nil, &rep
 		}
 		lo, hi := (fileNumber-1)*size, min(fileNumber*size, len(kept))
-		data["docdata"] = docData(kept[lo:hi], status, post)
-		if fileNumber == 1 && len(rejected) > 0 {
-			data["docRejdata"] = docData(rejected, status, post)
+		data["docdata"] = docData(kept[lo:hi], status, post, full)
+		if fileNumber == 1 {
+			addReversals(data["docdata"].(map[string]any), rev, post)
+			if len(rejected) > 0 {
+				data["docRejdata"] = docData(rejected, status, post, full)
+			}
 		}
 	default:
-		data["gendt"] = gendt.Format("02-01-2006")
-		data["itcsumm"] = itcSummary(kept, rejected, post)
-		data["cpsumm"] = cpSummary(kept)
-		data["docdata"] = docData(kept, status, post)
+		summaries()
+		data["docdata"] = docData(kept, status, post, full)
+		addReversals(data["docdata"].(map[string]any), rev, post)
 		if len(rejected) > 0 {
-			data["docRejdata"] = docData(rejected, status, post)
+			data["docRejdata"] = docData(rejected, status, post, full)
 		}
 	}
 	b, err := json.Marshal(data)
@@ -361,12 +404,22 @@ func (s *Server) GSTR2BPayload(recipient string, year, month, fileNumber int) ([
 
 type amounts2b struct{ txval, igst, cgst, sgst, cess float64 }
 
+func (a *amounts2b) tax() float64 { return a.igst + a.cgst + a.sgst + a.cess }
+
 func (a *amounts2b) add(d *doc2b, sign float64) {
 	a.txval += sign * d.txval
 	a.igst += sign * d.igst
 	a.cgst += sign * d.cgst
 	a.sgst += sign * d.sgst
 	a.cess += sign * d.cess
+}
+
+func (a *amounts2b) addAmounts(b amounts2b) {
+	a.txval += b.txval
+	a.igst += b.igst
+	a.cgst += b.cgst
+	a.sgst += b.sgst
+	a.cess += b.cess
 }
 
 func (a amounts2b) object(withTxval bool) map[string]any {
@@ -384,24 +437,93 @@ func sign(d *doc2b) float64 {
 	return 1
 }
 
+// reversal is a credit note whose reduction of credit the 2B reports under itcrev: the amounts
+// declared in IMS (itcRedReq Y), or the whole tax of the note.
+type reversal struct {
+	d   *doc2b
+	amt amounts2b
+}
+
+// reversals are the credit notes of a 2B of the IMS era whose reduction of credit was declared:
+// those accepted in IMS with itcRedReq Y when the 2B was regenerated (the declared amounts, or
+// the note's whole tax), else, until a regeneration captured a declaration, the first credit note
+// (its whole tax), so that a 2B always shows the section.
+func reversals(kept []*doc2b, status map[*doc2b]string, g *gstr2bGen) []reversal {
+	var out []reversal
+	var first *doc2b
+	for _, d := range kept {
+		if d.section != "cdnr" && d.section != "cdnra" || d.noteType != "C" {
+			continue
+		}
+		if first == nil {
+			first = d
+		}
+		if g == nil || status[d] != "A" {
+			continue
+		}
+		x, ok := g.extra[d.key()]
+		if !ok || x.redReq != "Y" {
+			continue
+		}
+		amt := amounts2b{txval: d.txval, igst: d.igst, cgst: d.cgst, sgst: d.sgst, cess: d.cess}
+		if x.decl != nil {
+			amt = amounts2b{txval: d.txval, igst: x.decl.igst, cgst: x.decl.cgst, sgst: x.decl.sgst, cess: x.decl.cess}
+		}
+		out = append(out, reversal{d, amt})
+	}
+	if len(out) == 0 && first != nil && (g == nil || len(g.extra) == 0) {
+		out = append(out, reversal{first, amounts2b{txval: first.txval, igst: first.igst, cgst: first.cgst, sgst: first.sgst, cess: first.cess}})
+	}
+	return out
+}
+
+// group2b is the itcsumm group and section of a document. full uses the published grouping:
+// credit notes (and ISD credit notes) under othersup as amounts to reverse (cdnrrev, cdnrarev
+// for reverse charge), ISD documents under isdsup, bills of entry under imports, reverse charge
+// under revsup, the rest under nonrevsup. Without it, the grouping of the simulator's first
+// versions: credit notes netted (negative) inside nonrevsup.
+func group2b(d *doc2b, full bool) (group, section string) {
+	section = d.section
+	switch {
+	case d.section == "impg" || d.section == "impgsez":
+		return "imports", section
+	case !full:
+		if d.rev == "Y" {
+			return "revsup", section
+		}
+		return "nonrevsup", section
+	case d.creditNote() && (d.section == "isd" || d.section == "isda"):
+		return "othersup", section
+	case d.section == "isd" || d.section == "isda":
+		return "isdsup", section
+	case d.creditNote() && d.rev == "Y":
+		return "othersup", section + "rev"
+	case d.creditNote():
+		return "othersup", section
+	case d.rev == "Y":
+		return "revsup", section
+	}
+	return "nonrevsup", section
+}
+
 // itcSummary is itcsumm: ITC available and not, by group and section; rejected documents under
-// itcRejected (IMS era).
-func itcSummary(kept, rejected []*doc2b, post bool) map[string]any {
+// itcRejected and declared reductions under itcrev (IMS era).
+func itcSummary(kept, rejected []*doc2b, rev []reversal, post, full bool) map[string]any {
 	type gk struct{ part, group, section string }
 	sums := map[gk]*amounts2b{}
-	add := func(part string, d *doc2b) {
-		group := "nonrevsup"
-		switch {
-		case d.section == "impg":
-			group = "imports"
-		case d.rev == "Y":
-			group = "revsup"
-		}
-		k := gk{part, group, d.section}
+	at := func(k gk) *amounts2b {
 		if sums[k] == nil {
 			sums[k] = &amounts2b{}
 		}
-		sums[k].add(d, sign(d))
+		return sums[k]
+	}
+	add := func(part string, d *doc2b) {
+		group, section := group2b(d, full)
+		sg := sign(d)
+		if full {
+			sg = 1
+		}
+		at(gk{part, group, section}).add(d, sg)
 	}
 	for _, d := range kept {
 		part := "itcavl"
@@ -414,6 +536,13 @@ func itcSummary(kept, rejected []*doc2b, post bool) map[string]any {
 		for _, d := range rejected {
 			add("itcRejected", d)
 		}
+	}
+	for _, r := range rev {
+		group := "nonrevsup"
+		if r.d.rev == "Y" {
+			group = "revsup"
+		}
+		at(gk{"itcrev", group, r.d.section}).addAmounts(r.amt)
 	}
 	out := map[string]any{}
 	keys := make([]gk, 0, len(sums))
@@ -435,7 +564,7 @@ func itcSummary(kept, rejected []*doc2b, post bool) map[string]any {
 			part[k.group] = grp
 		}
 		a := sums[k]
-		grp[k.section] = a.object(true)
+		grp[k.section] = a.object(!full || (k.section != "isd" && k.section != "isda"))
 		for _, f := range []struct {
 			n string
 			v float64
@@ -446,9 +575,10 @@ func itcSummary(kept, rejected []*doc2b, post bool) map[string]any {
 	return out
 }
 
-// cpSummary is cpsumm: per section and supplier, document count and amounts.
-func cpSummary(docs []*doc2b) map[string]any {
-	type ck struct{ section, ctin, nttyp string }
+// cpSummary is cpsumm: per section and supplier, document count and amounts (ISD by document
+// type, without txval; bills of entry from SEZ by port; declared reductions under itcrev).
+func cpSummary(docs []*doc2b, rev []reversal, full bool) map[string]any {
+	type ck struct{ section, ctin, nttyp, port string }
 	type entry struct {
 		d   *doc2b
 		n   int
@@ -460,7 +590,10 @@ func cpSummary(docs []*doc2b) map[string]any {
 		if d.section == "impg" {
 			continue
 		}
-		k := ck{d.section, d.ctin, d.noteType}
+		k := ck{d.section, d.ctin, d.noteType, ""}
+		if d.section == "impgsez" {
+			k = ck{d.section, d.ctin, "", d.portcode}
+		}
 		if sums[k] == nil {
 			sums[k] = &entry{d: d}
 			order = append(order, k)
@@ -471,74 +604,134 @@ func cpSummary(docs []*doc2b) map[string]any {
 	out := map[string]any{}
 	for _, k := range order {
 		e := sums[k]
-		m := e.amt.object(true)
-		m["ctin"], m["trdnm"], m["supprd"], m["supfildt"], m["ttldocs"] = e.d.ctin, e.d.trdnm, e.d.supprd, e.d.supfildt, e.n
-		if k.nttyp != "" {
+		isd := k.section == "isd" || k.section == "isda"
+		m := e.amt.object(!isd)
+		m["ctin"], m["trdnm"], m["ttldocs"] = e.d.ctin, e.d.trdnm, e.n
+		switch {
+		case k.section == "impgsez":
+			m["portcode"] = k.port
+			delete(m, "cgst")
+			delete(m, "sgst")
+		default:
+			m["supprd"], m["supfildt"] = e.d.supprd, e.d.supfildt
+		}
+		switch {
+		case isd:
+			m["doctyp"] = k.nttyp
+		case k.nttyp != "":
 			m["nttyp"] = k.nttyp
 		}
 		list, _ := out[k.section].([]any)
 		out[k.section] = append(list, m)
 	}
+	if len(rev) > 0 {
+		secs := map[string]any{}
+		for _, r := range rev {
+			m := r.amt.object(true)
+			m["ctin"], m["trdnm"], m["supprd"], m["supfildt"], m["ttldocs"] = r.d.ctin, r.d.trdnm, r.d.supprd, r.d.supfildt, 1
+			if r.d.noteType != "" {
+				m["nttyp"] = r.d.noteType
+			}
+			if _, ok := secs[r.d.section]; !ok {
+				secs[r.d.section] = m
+			}
+		}
+		out["itcrev"] = []any{secs}
+	}
 	return out
 }
 
-// docData writes documents in the 2B sections: suppliers with inv (b2b, b2ba) or nt (cdnr), impg flat.
-func docData(docs []*doc2b, status map[*doc2b]string, post bool) map[string]any {
+// addReversals writes docdata.itcrev: [{"cdnr": [suppliers with nt], ...}], the documents of the
+// declared reductions without their amounts.
+func addReversals(docdata map[string]any, rev []reversal, post bool) {
+	if len(rev) == 0 {
+		return
+	}
+	docs := make([]*doc2b, len(rev))
+	for i, r := range rev {
+		docs[i] = r.d
+	}
+	secs := docData(docs, nil, post, true)
+	for _, v := range secs {
+		for _, sup := range v.([]any) {
+			sm := sup.(map[string]any)
+			for _, lk := range []string{"inv", "nt"} {
+				list, _ := sm[lk].([]any)
+				for _, d := range list {
+					dm := d.(map[string]any)
+					for _, f := range []string{"txval", "igst", "cgst", "sgst", "cess", "items", "imsStatus"} {
+						delete(dm, f)
+					}
+				}
+			}
+		}
+	}
+	docdata["itcrev"] = []any{secs}
+}
+
+// docData writes documents in the 2B sections: suppliers with inv (b2b, b2ba, ecom, ecoma), nt
+// (cdnr, cdnra), doclist (isd, isda) or boe (impgsez); impg flat.
+func docData(docs []*doc2b, status map[*doc2b]string, post, full bool) map[string]any {
 	out := map[string]any{}
 	type sk struct{ section, ctin string }
 	sups := map[sk]map[string]any{}
 	var order []sk
+	boe := func(d *doc2b) map[string]any {
+		refdt, recdt, isamd := d.dt, d.dt, "N"
+		if d.refdt != "" {
+			refdt = d.refdt
+		}
+		if d.recdt != "" {
+			recdt = d.recdt
+		}
+		if d.isamd != "" {
+			isamd = d.isamd
+		}
+		return map[string]any{"refdt": refdt, "recdt": recdt, "portcode": d.portcode, "boenum": d.num,
+			"boedt": d.dt, "isamd": isamd, "txval": d.txval, "igst": d.igst, "cess": d.cess}
+	}
 	for _, d := range docs {
 		if d.section == "impg" {
 			list, _ := out["impg"].([]any)
-			out["impg"] = append(list, map[string]any{"refdt": d.dt, "recdt": d.dt, "portcode": d.portcode, "boenum": d.num,
-				"boedt": d.dt, "isamd": "N", "txval": d.txval, "igst": d.igst, "cess": d.cess})
+			out["impg"] = append(list, boe(d))
 			continue
 		}
 		k := sk{d.section, d.ctin}
 		sup := sups[k]
 		if sup == nil {
-			sup = map[string]any{"ctin": d.ctin, "trdnm": d.trdnm, "supfildt": d.supfildt, "supprd": d.supprd}
+			sup = map[string]any{"ctin": d.ctin, "trdnm": d.trdnm}
+			if d.section != "impgsez" {
+				sup["supfildt"], sup["supprd"] = d.supfildt, d.supprd
+			}
 			sups[k] = sup
 			order = append(order, k)
 		}
-		m := map[string]any{"dt": d.dt, "val": d.val, "pos": d.pos, "rev": d.rev, "itcavl": d.itcavl, "rsn": d.rsn}
-		if d.diff > 0 {
-			m["diffprcnt"] = d.diff
-		}
-		if d.irn != "" {
-			m["irn"], m["irngendate"], m["srctyp"] = d.irn, d.irnDate, "e-Invoice"
-		}
-		if post {
-			m["txval"], m["igst"], m["cgst"], m["sgst"], m["cess"] = d.txval, d.igst, d.cgst, d.sgst, d.cess
-			if st := status[d]; st != "" && d.section != "cdnr" {
-				m["imsStatus"] = st
-			}
-		} else {
-			var items []any
-			for _, it := range d.items {
-				im := map[string]any{"num": it.num, "rt": it.rt, "txval": it.txval}
-				if it.inter {
-					im["igst"] = it.iamt
-				} else {
-					im["cgst"], im["sgst"] = it.camt, it.samt
-				}
-				if it.hasCess {
-					im["cess"] = it.cs
-				}
-				items = append(items, im)
-			}
-			m["items"] = items
-		}
+		var m map[string]any
 		listKey := "inv"
-		if d.section == "cdnr" {
-			listKey = "nt"
-			m["ntnum"], m["typ"], m["suptyp"] = d.num, d.noteType, d.typ
-		} else {
-			m["inum"], m["typ"] = d.num, d.typ
-		}
-		if d.section == "b2ba" {
-			m["oinum"], m["oidt"] = d.onum, d.odt
+		switch d.section {
+		case "impgsez":
+			listKey, m = "boe", boe(d)
+		case "isd", "isda":
+			listKey = "doclist"
+			m = map[string]any{"doctyp": d.noteType, "docnum": d.num, "docdt": d.dt, "igst": d.igst, "cgst": d.cgst,
+				"sgst": d.sgst, "cess": d.cess, "itcelg": d.itcavl}
+			if d.section == "isda" {
+				m["odoctyp"], m["odocnum"], m["odocdt"] = d.otyp, d.onum, d.odt
+			}
+		default:
+			m = docFields(d, status, post)
+			if d.section == "cdnr" || d.section == "cdnra" {
+				listKey = "nt"
+				m["ntnum"], m["typ"], m["suptyp"] = d.num, d.noteType, d.typ
+				if d.section == "cdnra" {
+					m["onttyp"], m["ontnum"], m["ontdt"] = d.otyp, d.onum, d.odt
+				}
+			} else {
+				m["inum"], m["typ"] = d.num, d.typ
+			}
+			if (d.section == "b2ba" || d.section == "ecoma") && !d.noOrig {
+				m["oinum"], m["oidt"] = d.onum, d.odt
+			}
 		}
 		list, _ := sup[listKey].([]any)
 		sup[listKey] = append(list, m)
@@ -548,4 +741,38 @@ func docData(docs []*doc2b, status map[*doc2b]string, post bool) map[string]any 
 		out[k.section] = append(list, sups[k])
 	}
 	return out
+}
+
+// docFields are the fields of an invoice or note common to b2b, b2ba, cdnr, cdnra, ecom, ecoma:
+// invoice-level amounts and imsStatus in the IMS era, items before it.
+func docFields(d *doc2b, status map[*doc2b]string, post bool) map[string]any {
+	m := map[string]any{"dt": d.dt, "val": d.val, "pos": d.pos, "rev": d.rev, "itcavl": d.itcavl, "rsn": d.rsn}
+	if d.diff > 0 {
+		m["diffprcnt"] = d.diff
+	}
+	if d.irn != "" {
+		m["irn"], m["irngendate"], m["srctyp"] = d.irn, d.irnDate, "e-Invoice"
+	}
+	if post {
+		m["txval"], m["igst"], m["cgst"], m["sgst"], m["cess"] = d.txval, d.igst, d.cgst, d.sgst, d.cess
+		if st := status[d]; st != "" && d.section != "cdnr" && d.section != "cdnra" {
+			m["imsStatus"] = st
+		}
+	} else {
+		var items []any
+		for _, it := range d.items {
+			im := map[string]any{"num": it.num, "rt": it.rt, "txval": it.txval}
+			if it.inter {
+				im["igst"] = it.iamt
+			} else {
+				im["cgst"], im["sgst"] = it.camt, it.samt
+			}
+			if it.hasCess {
+				im["cess"] = it.cs
+			}
+			items = append(items, im)
+		}
+		m["items"] = items
+	}
+	return m
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // imsSections maps the list operation's section parameter to its answer key (§2.2).
@@ -95,12 +96,29 @@ func (s *Server) pendingPeriods(recipient, cur string) []string {
 }
 
 func (s *Server) imsAction(recipient string, d *doc2b) string {
+	deemed := s.deemedAccepted(d)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if a := s.imsActions[recipient+"|"+d.key()]; a != "" {
+		if a == "P" && deemed {
+			return "A"
+		}
 		return a
 	}
 	return "N"
+}
+
+// deemedAccepted reports whether a credit note kept pending is deemed accepted now (IMS 2.0): it
+// may stay pending for one tax period only, so a credit note of return period p kept pending is
+// accepted once the IMS period is two or more periods after p.
+func (s *Server) deemedAccepted(d *doc2b) bool {
+	if sec := d.imsSection(); (sec != "b2bcn" && sec != "b2bcna") || !s.IMS2() || len(d.supprd) != 6 {
+		return false
+	}
+	y, m, _ := s.IMSPeriod()
+	py, err1 := strconv.Atoi(d.supprd[2:])
+	pm, err2 := strconv.Atoi(d.supprd[:2])
+	return err1 == nil && err2 == nil && y*12+m >= py*12+pm+2
 }
 
 // SetIMSAction sets the action of one IMS document of the IMS period as if someone acted on the
@@ -146,22 +164,96 @@ func imsHash(d *doc2b) string {
 	return hex.EncodeToString(h[:])
 }
 
-func imsRecord(d *doc2b, action string) map[string]any {
+// ims2Start is the first IMS period of IMS 2.0: from it, accepting a credit note or a downward
+// amendment declares whether credit must be reduced (itcRedReq), and remarks can be kept.
+var ims2Start = time.Date(2025, 10, 1, 0, 0, 0, 0, time.UTC)
+
+// IMS2 reports whether the IMS period is October 2025 or later (IMS 2.0: itcRedReq is required
+// on accepting a credit note or a downward amendment).
+func (s *Server) IMS2() bool {
+	y, m, ok := s.IMSPeriod()
+	return ok && !time.Date(y, time.Month(m), 1, 0, 0, 0, 0, time.UTC).Before(ims2Start)
+}
+
+// imsExtra is what an IMS 2.0 save kept with the action of a document.
+type imsExtra struct {
+	redReq  string     // itcRedReq: Y, N or ""
+	decl    *amounts2b // declIgst ... declCess when given (with Y)
+	remarks string
+}
+
+// takesRedReq reports whether accepting the document declares itcRedReq: credit notes and their
+// amendments, and amendments of invoices and debit notes that lower the tax.
+func takesRedReq(d *doc2b) bool {
+	switch d.imsSection() {
+	case "b2bcn", "b2bcna":
+		return true
+	case "b2ba", "b2bdna":
+		return d.downward()
+	}
+	return false
+}
+
+// redReqCap is the most ITC reduction a document can declare, per head: a credit note's own tax;
+// a downward amendment's fall from the original.
+func redReqCap(d *doc2b) amounts2b {
+	if d.orig != nil && (d.section == "b2ba" || d.section == "cdnra" && d.noteType == "D") {
+		return amounts2b{igst: d.orig.igst, cgst: d.orig.cgst, sgst: d.orig.sgst, cess: d.orig.cess}
+	}
+	return amounts2b{igst: d.igst, cgst: d.cgst, sgst: d.sgst, cess: d.cess}
+}
+
+func imsRecord(d *doc2b, action string, ims2 bool, x imsExtra) map[string]any {
 	m := map[string]any{"stin": d.ctin, "rtnprd": d.supprd, "srcform": "R1", "inv_typ": d.typ, "action": action, "pos": d.pos,
 		"ispendactblocked": "N", "srcfilstatus": "Filed", "val": d.val, "txval": d.txval, "iamt": d.igst, "camt": d.cgst,
 		"samt": d.sgst, "cess": d.cess, "hash": imsHash(d)}
 	if d.blocked {
 		m["ispendactblocked"] = "Y"
 	}
-	if d.section == "cdnr" {
+	if d.section == "ecom" || d.section == "ecoma" {
+		delete(m, "inv_typ")
+	}
+	if d.section == "cdnr" || d.section == "cdnra" {
 		m["nt_num"], m["nt_dt"] = d.num, d.dt
 	} else {
 		m["inum"], m["idt"] = d.num, d.dt
 	}
-	if d.section == "b2ba" {
+	switch d.section {
+	case "b2ba", "ecoma":
 		m["oinum"], m["oidt"] = d.onum, d.odt
+	case "cdnra":
+		m["ont_num"], m["ont_dt"] = d.onum, d.odt
+	}
+	if !ims2 {
+		return m
+	}
+	m["isRemarksBlocked"] = yn(d.remarksBlocked)
+	if x.remarks != "" {
+		m["remarks"] = x.remarks
+	}
+	if takesRedReq(d) {
+		m["isItcRedReqBlocked"] = yn(d.redReqBlocked)
+		if x.redReq != "" {
+			m["itcRedReq"] = x.redReq
+		}
+		if x.decl != nil {
+			m["declIgst"], m["declCgst"], m["declSgst"], m["declCess"] = x.decl.igst, x.decl.cgst, x.decl.sgst, x.decl.cess
+		}
 	}
 	return m
+}
+
+func yn(b bool) string {
+	if b {
+		return "Y"
+	}
+	return "N"
+}
+
+func (s *Server) imsExtraOf(recipient string, d *doc2b) imsExtra {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.imsExtras[recipient+"|"+d.key()]
 }
 
 // imsRoute answers the IMS paths.
@@ -239,6 +331,7 @@ func (s *Server) imsList(r *request, recipient string) reply {
 		}
 	}
 	list := []any{}
+	ims2 := s.IMS2()
 	for _, d := range s.imsDocs(recipient) {
 		if d.imsSection() != key {
 			continue
@@ -247,7 +340,7 @@ func (s *Server) imsList(r *request, recipient string) reply {
 		if filter != "" && a != filter {
 			continue
 		}
-		list = append(list, imsRecord(d, a))
+		list = append(list, imsRecord(d, a, ims2, s.imsExtraOf(recipient, d)))
 	}
 	return s.ok(map[string]any{key: list})
 }
@@ -273,7 +366,9 @@ func (s *Server) imsSave(r *request, recipient string, reset bool) reply {
 	schemaOK := json.Unmarshal(r.body, &body) == nil && body.RTIN == recipient && body.ReqTyp == wantTyp && len(body.InvData) > 0
 	type change struct {
 		key, action string
+		extra       imsExtra
 	}
+	ims2 := s.IMS2()
 	var changes []change
 	if schemaOK {
 		docs := map[string]*doc2b{}
@@ -316,7 +411,12 @@ func (s *Server) imsSave(r *request, recipient string, reset bool) reply {
 					// Not a documented code: the simulator's own for a pending action the portal blocks.
 					fail("IMSSAV0011", "Pending action is not allowed for this record")
 				default:
-					changes = append(changes, change{d.key(), action})
+					x, code, msg := ims2Fields(d, rec, action, ims2)
+					if code != "" {
+						fail(code, msg)
+						continue
+					}
+					changes = append(changes, change{d.key(), action, x})
 				}
 			}
 		}
@@ -332,9 +432,61 @@ func (s *Server) imsSave(r *request, recipient string, reset bool) reply {
 	job.apply = func() {
 		for _, c := range changes {
 			s.imsActions[recipient+"|"+c.key] = c.action
+			if c.extra == (imsExtra{}) {
+				delete(s.imsExtras, recipient+"|"+c.key)
+			} else {
+				s.imsExtras[recipient+"|"+c.key] = c.extra
+			}
 		}
 	}
 	return s.ok(map[string]any{"reference_id": s.addJob(job)})
+}
+
+// ims2Fields checks the IMS 2.0 fields of one saved record against the document and returns what
+// to keep with the action, or the error code and message of the document's refusal. IMSSAV0054
+// is the service's (confirmed); the other codes are the simulator's own, as the service's are not
+// published.
+func ims2Fields(d *doc2b, rec map[string]any, action string, ims2 bool) (imsExtra, string, string) {
+	var x imsExtra
+	x.remarks, _ = rec["remarks"].(string)
+	x.redReq, _ = rec["itcRedReq"].(string)
+	var decl amounts2b
+	hasDecl := false
+	for _, f := range []struct {
+		k   string
+		dst *float64
+	}{{"declIgst", &decl.igst}, {"declCgst", &decl.cgst}, {"declSgst", &decl.sgst}, {"declCess", &decl.cess}} {
+		if v, ok := rec[f.k].(float64); ok {
+			*f.dst, hasDecl = v, true
+		}
+	}
+	switch {
+	case x.remarks != "" && d.remarksBlocked:
+		return x, "IMSSAV0057", "Remarks cannot be entered for this record"
+	case x.redReq == "" && hasDecl:
+		return x, "IMSSAV0055", "Declared ITC reduction can be given only with itcRedReq Y"
+	case x.redReq == "":
+		if ims2 && action == "A" && takesRedReq(d) && !d.redReqBlocked {
+			return x, "IMSSAV0054", "Please enter value for the column itcRedReq"
+		}
+		return x, "", ""
+	case d.redReqBlocked:
+		return x, "IMSSAV0055", "ITC reduction of this record is decided by the system (isItcRedReqBlocked); itcRedReq cannot be entered"
+	case action != "A":
+		return x, "IMSSAV0055", "itcRedReq can be entered only when accepting a record"
+	case d.imsSection() != "b2bcn" && d.imsSection() != "b2bcna" && d.imsSection() != "b2ba" && d.imsSection() != "b2bdna":
+		return x, "IMSSAV0055", "itcRedReq is not applicable to this record"
+	case hasDecl && x.redReq != "Y":
+		return x, "IMSSAV0055", "Declared ITC reduction can be given only with itcRedReq Y"
+	}
+	if hasDecl {
+		c := redReqCap(d)
+		if decl.igst > c.igst+0.005 || decl.cgst > c.cgst+0.005 || decl.sgst > c.sgst+0.005 || decl.cess > c.cess+0.005 {
+			return x, "IMSSAV0056", "Declared ITC reduction cannot be more than the tax of the record"
+		}
+		x.decl = &decl
+	}
+	return x, "", ""
 }
 
 func validIMSKey(k string) bool {
@@ -393,6 +545,19 @@ func imsSchemaOK(sec string, rec map[string]any, reset bool) bool {
 			}
 		case "prev_status":
 			if a, _ := v.(string); a != "A" && a != "R" && a != "P" && a != "N" {
+				return false
+			}
+		case "itcRedReq":
+			if a, _ := v.(string); a != "Y" && a != "N" {
+				return false
+			}
+		case "declIgst", "declCgst", "declSgst", "declCess":
+			f, ok := v.(float64)
+			if !ok || f < 0 {
+				return false
+			}
+		case "remarks":
+			if _, ok := v.(string); !ok {
 				return false
 			}
 		}
@@ -487,10 +652,15 @@ func (s *Server) regenerate2B(r *request, year, month int) reply {
 	recipient := ss.gstin
 	job := &simJob{kind: "GEN", recipient: recipient, status: "P"}
 	job.apply = func() {
-		g := &gstr2bGen{actions: map[string]string{}, at: s.opts.Now().UTC()}
+		g := &gstr2bGen{actions: map[string]string{}, extra: map[string]imsExtra{}, at: s.opts.Now().UTC()}
 		for k, v := range s.imsActions {
 			if rest, ok := strings.CutPrefix(k, recipient+"|"); ok {
 				g.actions[rest] = v
+			}
+		}
+		for k, v := range s.imsExtras {
+			if rest, ok := strings.CutPrefix(k, recipient+"|"); ok {
+				g.extra[rest] = v
 			}
 		}
 		s.gen2b[fmt.Sprintf("%s|%04d%02d", recipient, year, month)] = g

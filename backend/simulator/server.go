@@ -58,6 +58,15 @@ type Options struct {
 	// GSTR2BFileSize is the most documents a GSTR-2B answer holds: a larger return is answered
 	// with its summary and a file count (fc), and its documents by file_number. 0 never pages.
 	GSTR2BFileSize int
+	// AllSections makes GSTR-2A and GSTR-2B carry every section of the published files (for the
+	// demo workspace): besides the B2B invoices, credit and debit notes, an amendment and a bill of
+	// entry, every period then has a reverse-charge invoice, amended credit and debit notes
+	// (cdnra), ISD documents (eligible and not, an ISD credit note) and an amended one (isda),
+	// bills of entry (impg, one amended; impgsez from an SEZ supplier), e-commerce invoices (ecom)
+	// and an amendment that does not name its original (ecoma), and in the IMS era itcrev and
+	// cpSummRej; itcsumm is then grouped as published (credit notes under othersup). Off, the
+	// answers are those of the simulator's first versions, so figures tests rely on stay put.
+	AllSections bool
 	// IMSPolls is how many status polls of an IMS save or reset, or of a 2B regeneration, answer
 	// "IP" (in progress) before the outcome (default 1; negative means none).
 	IMSPolls int
@@ -127,6 +136,7 @@ type Server struct {
 	seq        uint64
 	cache      gstr2aCache
 	imsActions map[string]string     // recipient|section|stin|num|rtnprd → A, R, P (absent: N)
+	imsExtras  map[string]imsExtra   // recipient|section|stin|num|rtnprd → IMS 2.0 fields saved with the action
 	imsEdits   map[string]int        // recipient|section|stin|num|rtnprd → supplier edits
 	renumbered map[string]string     // recipient|rtnprd|stin|num → the number the supplier gave it instead
 	gen2b      map[string]*gstr2bGen // recipient|YYYYMM → what the last regeneration captured
@@ -173,6 +183,7 @@ func New(opts Options) *Server {
 		counts:     map[string]int{},
 		paid:       map[string]int{},
 		imsActions: map[string]string{},
+		imsExtras:  map[string]imsExtra{},
 		imsEdits:   map[string]int{},
 		renumbered: map[string]string{},
 		gen2b:      map[string]*gstr2bGen{},
@@ -464,6 +475,8 @@ func (s *Server) route(r *request) reply {
 			return s.flat(http.StatusMethodNotAllowed, "Method Not Allowed")
 		}
 		return s.gstr2a(r)
+	case strings.HasPrefix(p, gstr2aRoot):
+		return s.gstr2aRoute(r)
 	case strings.HasPrefix(p, gstr2bPrefix):
 		return s.gstr2bRoute(r)
 	case p == imsPrefix || strings.HasPrefix(p, imsPrefix+"/"):
