@@ -38,7 +38,7 @@ const gstUsage = `usage:
   gstdesk gst 2b-diff --year YYYY --month MM
   gstdesk gst import FILE   (a GSTR-2A or GSTR-2B JSON file from the GST portal; the kind is detected)
   gstdesk gst 2b-regenerate --year YYYY --month MM
-  gstdesk gst ims count | list [--section S] [--status S] | set SUPPLIER_GSTIN DOCUMENT accept|reject|pending|reset | log
+  gstdesk gst ims count | list [--section S] [--status S] | set SUPPLIER_GSTIN DOCUMENT accept|reject|pending|reset [--itc-reduced Y|N] [--declared IGST,CGST,SGST,CESS] [--remarks T] | log
   gstdesk gst ims apply --year YYYY --month MM --purchases FILE [--dry-run]
   gstdesk gst scorecard --fy "FY 2025-26" [--purchases FILE] [--sort score|lag|missing|mismatch|rejected|unfiled|supplier] [flags]
   gstdesk gst chaser --fy "FY 2025-26" [--purchases FILE] [--supplier GSTIN] --out DIR   (one XLSX per supplier to chase)

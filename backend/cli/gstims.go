@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 )
 
@@ -115,12 +117,15 @@ func imsSet(ctx context.Context, g *gstRun, args []string) int {
 	fs := g.flags("ims set")
 	reason := fs.String("reason", "", "why (kept in the IMS log)")
 	per := fs.String("period", "", "the supplier's return period of the document, MMYYYY (needed when IMS lists its number in two periods)")
+	reduced := fs.String("itc-reduced", "", "IMS 2.0, accepting a credit note or an amendment: Y (the credit is reduced) or N (nothing was claimed to reduce); default: proposed from what gstdesk knows, the whole tax of a note when it knows nothing")
+	declared := fs.String("declared", "", "with --itc-reduced Y: the reduction declared, rupees IGST,CGST,SGST,CESS (such as 0,90,90,0); default the whole tax of the note")
+	remarks := fs.String("remarks", "", "remarks kept with the action on the portal")
 	rest, code := g.parse(fs, args)
 	if code >= 0 {
 		return code
 	}
 	if len(rest) != 3 {
-		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst ims set SUPPLIER_GSTIN DOCUMENT_NUMBER accept|reject|pending|reset [--period MMYYYY] [--reason TEXT]")
+		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst ims set SUPPLIER_GSTIN DOCUMENT_NUMBER accept|reject|pending|reset [--period MMYYYY] [--reason TEXT] [--itc-reduced Y|N] [--declared IGST,CGST,SGST,CESS] [--remarks TEXT]")
 		return ExitUsage
 	}
 	switch rest[2] {
@@ -138,8 +143,38 @@ func imsSet(ctx context.Context, g *gstRun, args []string) int {
 			return ExitUsage
 		}
 	}
-	res, err := g.d.Returns.IMSApply(ctx, []returns.IMSChangeRequest{{STIN: rest[0], Number: rest[1], Period: *per, Action: rest[2], Reason: *reason}})
+	rq := returns.IMSChangeRequest{STIN: rest[0], Number: rest[1], Period: *per, Action: rest[2], Reason: *reason, ITCRedReq: strings.ToUpper(strings.TrimSpace(*reduced)), Remarks: *remarks}
+	if rq.ITCRedReq != "" && rq.ITCRedReq != "Y" && rq.ITCRedReq != "N" {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst ims set: --itc-reduced is Y or N, not %q\n", *reduced)
+		return ExitUsage
+	}
+	if *declared != "" {
+		d, err := parseDeclared(*declared)
+		if err != nil {
+			fmt.Fprintf(g.env.Stderr, "gstdesk gst ims set: --declared %s\n", err)
+			return ExitUsage
+		}
+		rq.Declared = &d
+	}
+	res, err := g.d.Returns.IMSApply(ctx, []returns.IMSChangeRequest{rq})
 	return g.emitIMS(res, err)
+}
+
+// parseDeclared reads --declared: four amounts in rupees, IGST,CGST,SGST,CESS.
+func parseDeclared(s string) (ims.Declared, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 4 {
+		return ims.Declared{}, fmt.Errorf("%q: give four amounts in rupees, IGST,CGST,SGST,CESS (such as 0,90,90,0)", s)
+	}
+	var v [4]money.Paise
+	for i, p := range parts {
+		a, err := money.Parse(strings.TrimSpace(p))
+		if err != nil || a < 0 {
+			return ims.Declared{}, fmt.Errorf("%q: %q is not an amount in rupees", s, p)
+		}
+		v[i] = a
+	}
+	return ims.Declared{IGST: v[0], CGST: v[1], SGST: v[2], Cess: v[3]}, nil
 }
 
 // emitIMS prints one line per document acted on; exit 1 unless every one was applied.

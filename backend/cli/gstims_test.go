@@ -65,6 +65,26 @@ func TestGSTIMSListSetLog(t *testing.T) {
 	if code != ExitOK || len(cnt) != 8 {
 		t.Errorf("count: %d %v", code, cnt)
 	}
+	// IMS 2.0: a credit note is accepted with the reduction declared (--itc-reduced, --declared in
+	// rupees); a declaration above the note's tax is refused before anything is sent.
+	code, notes, errs := gst("ims", "list", "--section", "b2bcn", "--status", "no_action_taken")
+	if code != ExitOK || len(notes) == 0 {
+		t.Fatalf("credit notes: %d %v %s", code, notes, errs)
+	}
+	cn := notes[0]
+	code, bad, _ := gst("ims", "set", cn["stin"].(string), cn["number"].(string), "accept", "--itc-reduced", "Y", "--declared", "99999999,0,0,0")
+	if code != ExitFailed || bad[0]["result"] != "refused" || !strings.Contains(fmt.Sprint(bad[0]["message"]), "more than the note") {
+		t.Errorf("declared above the note: %d %v", code, bad)
+	}
+	code, ok, errs := gst("ims", "set", cn["stin"].(string), cn["number"].(string), "accept", "--itc-reduced", "Y")
+	if code != ExitOK || ok[0]["result"] != "applied" {
+		t.Errorf("accept credit note: %d %v %s", code, ok, errs)
+	}
+	for _, args := range [][]string{{"ims", "set", "X", "Y", "accept", "--itc-reduced", "maybe"}, {"ims", "set", "X", "Y", "accept", "--declared", "1,2"}} {
+		if code, _, _ := gst(args...); code != ExitUsage {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
 }
 
 func TestGST2BRegenerate(t *testing.T) {

@@ -208,6 +208,15 @@ type IMSChangeRequest struct {
 	Period  string `json:"rtnprd,omitempty"`
 	Action  string `json:"action"`
 	Reason  string `json:"reason"`
+	// IMS 2.0: on accepting a credit note or an amendment, whether the credit is reduced ("Y" or
+	// "N"; "" lets gstdesk propose it from the claim it knows, ims.ProposeReduction), the
+	// reduction declared with "Y" (nil: the whole tax of the note), and remarks.
+	ITCRedReq string        `json:"itc_red_req,omitempty"`
+	Declared  *ims.Declared `json:"declared,omitempty"`
+	Remarks   string        `json:"remarks,omitempty"`
+	// Claim is the credit claimed on the original document, when the caller knows it (the
+	// three-way run's books): what the proposal reduces.
+	Claim *ims.Claim `json:"claim,omitempty"`
 }
 
 // IMSActionResult is how one requested action ended: applied, refused (by gstdesk before sending,
@@ -334,6 +343,7 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 		return err
 	}
 	var saves, resets []ims.Change
+	changes := map[string]ims.Change{}
 	for _, rq := range reqs {
 		res := IMSActionResult{STIN: strings.ToUpper(strings.TrimSpace(rq.STIN)), Number: strings.TrimSpace(rq.Number), Reason: rq.Reason, Section: rq.Section,
 			Period: ims.RetPeriod(rq.Period)}
@@ -400,7 +410,24 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 			continue
 		}
 		res.Section, res.Number, res.Period, res.From = rec.Section, rec.Number, rec.RtnPrd, rec.Action
-		ch := ims.Change{Record: *rec, Action: code, Reason: rq.Reason}
+		ch := ims.Change{Record: *rec, Action: code, Reason: rq.Reason, ITCRedReq: strings.ToUpper(strings.TrimSpace(rq.ITCRedReq)), Declared: rq.Declared, Remarks: rq.Remarks}
+		// IMS 2.0: accepting a credit note or an amendment declares whether the credit is
+		// reduced; the service refuses the save without it (IMSSAV0054). Unless the person said,
+		// gstdesk proposes it from the claim it knows (none known: the whole tax of a note), and
+		// its working goes into the reason kept in the log.
+		if code == ims.Accepted && ch.ITCRedReq == "" && ch.Declared == nil && ims.TakesITCRedReq(rec.Section) && !rec.ITCRedReqBlocked {
+			claim := ims.Claim{}
+			if rq.Claim != nil {
+				claim = *rq.Claim
+			}
+			p := ims.ProposeReduction(*rec, claim)
+			p.Apply(&ch)
+			if p.Working != "" {
+				ch.Reason = strings.TrimSpace(ch.Reason + " " + p.Working)
+				res.Reason = ch.Reason
+			}
+		}
+		changes[imsResultKey(rec.Section, rec.RtnPrd, rec.STIN, rec.Number)] = ch
 		if err := ch.Check(); err != nil {
 			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(err).Message
 			out.add(res)
@@ -428,7 +455,12 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 	touched := map[string]bool{}
 	for _, r := range out.Results {
 		if r.Result == ims.ResultApplied {
-			if err := ims.SetKeptAction(ctx, s.DB.DB, ws.ID, r.Section, r.Period, r.STIN, r.Number, r.Action); err != nil {
+			ch, ok := changes[imsResultKey(r.Section, r.Period, r.STIN, r.Number)]
+			if !ok {
+				ch = ims.Change{Record: ims.Record{Section: r.Section, RtnPrd: r.Period, STIN: r.STIN, Number: r.Number}, Action: r.Action}
+			}
+			ch.Action = r.Action
+			if err := ims.SetKeptChange(ctx, s.DB.DB, ws.ID, ch); err != nil {
 				s.Log.Warn("ims keep action", "err", err.Error())
 				touched[r.Section] = true
 			}
@@ -699,4 +731,9 @@ func (s *Service) StartRegenerateGSTR2B(ctx context.Context, p string) (string, 
 // RegenerateResults returns a finished regeneration job's result.
 func (s *Service) RegenerateResults(id string) (RegenerateResult, error) {
 	return core.JobResult[RegenerateResult](s.Core, id)
+}
+
+// imsResultKey ties a result of the service to the change sent for it.
+func imsResultKey(section, rtnprd, stin, number string) string {
+	return section + "|" + rtnprd + "|" + strings.ToUpper(stin) + "|" + number
 }

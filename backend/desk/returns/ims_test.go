@@ -195,3 +195,39 @@ func mustToken(t *testing.T, s *Service) string {
 	}
 	return sess.Token
 }
+
+// IMS 2.0: accepting a credit note declares whether the credit is reduced (the service refuses
+// the save without itcRedReq, IMSSAV0054). With no claim known, gstdesk declares the whole tax of
+// the note reduced, says so in the reason, and the kept record carries what was sent.
+func TestIMSAcceptCreditNoteDeclaresReduction(t *testing.T) {
+	s, sim, _ := imsService(t)
+	ctx := context.Background()
+	y, m, ok := sim.IMSPeriod()
+	if !ok || y*100+m < 202510 {
+		t.Fatalf("the simulator's IMS period %d-%02d is before IMS 2.0 (October 2025)", y, m)
+	}
+	recs, err := s.IMSList(ctx, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cn := pick(t, recs, func(r ims.Record) bool { return r.Section == "b2bcn" && r.Action == ims.NoAction && !r.ITCRedReqBlocked })
+	res, err := s.IMSApply(ctx, []IMSChangeRequest{{STIN: cn.STIN, Number: cn.Number, Section: cn.Section, Action: "accept", Reason: "agreed"}})
+	if err != nil || res.Applied != 1 || res.Results[0].Result != ims.ResultApplied {
+		t.Fatalf("accept credit note = %+v, %v", res, err)
+	}
+	if r := res.Results[0].Reason; !strings.Contains(r, "itcRedReq Y") || !strings.Contains(r, "agreed") {
+		t.Errorf("reason = %q, want the person's words and the working of itcRedReq Y", r)
+	}
+	kept, _ := s.IMSList(ctx, "b2bcn", "accepted")
+	if len(kept) != 1 || kept[0].ITCRedReq != "Y" {
+		t.Errorf("kept = %+v", kept)
+	}
+	// Said by the person: N (nothing was claimed) is sent as it is.
+	other := pick(t, recs, func(r ims.Record) bool {
+		return r.Section == "b2bcn" && r.Action == ims.NoAction && !r.ITCRedReqBlocked && r.Number != cn.Number
+	})
+	res, err = s.IMSApply(ctx, []IMSChangeRequest{{STIN: other.STIN, Number: other.Number, Section: other.Section, Action: "accept", ITCRedReq: "N"}})
+	if err != nil || res.Applied != 1 {
+		t.Fatalf("accept with N = %+v, %v", res, err)
+	}
+}
