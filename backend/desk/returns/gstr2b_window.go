@@ -3,6 +3,7 @@ package returns
 import (
 	"context"
 	"io"
+	"strings"
 	"time"
 
 	"gstdesk/backend/desk/core"
@@ -10,6 +11,7 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
+	"gstdesk/backend/period"
 )
 
 // PlanPullGSTR2B is what a 2B pull of periods would spend before it starts (core.CallPlan): one
@@ -56,6 +58,30 @@ func (s *Service) GSTR2BExport(ctx context.Context, snapshotID string, q gstr2b.
 type IMSRow struct {
 	ims.Record
 	Name string `json:"name,omitempty"`
+	// Proposal is, for a credit note or an amendment not yet accepted (IMS 2.0), what accepting it
+	// would declare (itcRedReq and the reduction) and why; nil for other documents.
+	Proposal *ims.Reduction `json:"proposal,omitempty"`
+	// DeemedAccepted is, for a credit note (or its amendment) of an IMS 2.0 period, the day it is
+	// deemed accepted if kept pending or left without action (YYYY-MM-DD): a credit note may stay
+	// pending one tax period only.
+	DeemedAccepted string `json:"deemed_accepted,omitempty"`
+}
+
+// imsRow is r for the screen with its IMS 2.0 proposal and deemed-acceptance day.
+func imsRow(r ims.Record, name string) IMSRow {
+	row := IMSRow{Record: r, Name: name}
+	if ims.TakesITCRedReq(r.Section) && r.Action != ims.Accepted && !r.ITCRedReqBlocked {
+		p := ims.ProposeReduction(r, ims.Claim{})
+		row.Proposal = &p
+	}
+	if strings.HasPrefix(r.Section, "b2bcn") && r.Action != ims.Accepted && r.Action != ims.Rejected {
+		if m, err := period.ParseMonth(r.RtnPrd); err == nil && !m.Before(period.MonthOf(2025, time.October)) {
+			if d, err := ims.DeemedAcceptedOn(r.RtnPrd); err == nil {
+				row.DeemedAccepted = d.Format("2006-01-02")
+			}
+		}
+	}
+	return row
 }
 
 // IMSView is the IMS documents as last listed, for the screen (offline): every section and
@@ -101,10 +127,11 @@ func (s *Service) IMSStoredView(ctx context.Context) (IMSView, error) {
 		looked = nf(gstins)
 	}
 	for i, r := range recs {
-		v.Rows[i] = IMSRow{Record: r, Name: looked[r.STIN]}
-		if v.Rows[i].Name == "" {
-			v.Rows[i].Name = names[r.STIN]
+		name := looked[r.STIN]
+		if name == "" {
+			name = names[r.STIN]
 		}
+		v.Rows[i] = imsRow(r, name)
 	}
 	return v, nil
 }

@@ -14,7 +14,8 @@ export type RegenerateResult = returns.RegenerateResult
 export type LogEntry = ims.LogEntry
 /** An action as the screen asks for it. */
 export type Action = 'accept' | 'reject' | 'pending' | 'reset'
-export interface ChangeRequest { section: string; stin: string; number: string; rtnprd: string; action: Action; reason: string }
+/** itc_red_req (IMS 2.0, accepting a credit note or an amendment): "" lets gstdesk propose it. */
+export interface ChangeRequest { section: string; stin: string; number: string; rtnprd: string; action: Action; reason: string; itc_red_req?: string }
 
 const fix = (v: IMSView): IMSView => ({ ...v, rows: v.rows ?? [] }) as IMSView
 

@@ -764,6 +764,24 @@ export namespace gstapi {
 		    return a;
 		}
 	}
+	export class IMSDeclared {
+	    igst: number;
+	    cgst: number;
+	    sgst: number;
+	    cess: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSDeclared(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.igst = source["igst"];
+	        this.cgst = source["cgst"];
+	        this.sgst = source["sgst"];
+	        this.cess = source["cess"];
+	    }
+	}
 	export class Place {
 	    addr: Address;
 	    ntr: string;
@@ -1092,6 +1110,48 @@ export namespace gstr2a {
 		    return a;
 		}
 	}
+	export class SectionTotal {
+	    section: string;
+	    kind: string;
+	    sign: number;
+	    documents: number;
+	    amounts: Amounts;
+	    tax: number;
+	    net_tax: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new SectionTotal(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.kind = source["kind"];
+	        this.sign = source["sign"];
+	        this.documents = source["documents"];
+	        this.amounts = this.convertValues(source["amounts"], Amounts);
+	        this.tax = source["tax"];
+	        this.net_tax = source["net_tax"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class Filters {
 	    supplier: string;
 	    from: string;
@@ -1124,6 +1184,9 @@ export namespace gstr2a {
 	    totals: Amounts;
 	    source: string;
 	    file_name?: string;
+	    documents: number;
+	    sections: SectionTotal[];
+	    notices: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Snapshot(source);
@@ -1146,6 +1209,9 @@ export namespace gstr2a {
 	        this.totals = this.convertValues(source["totals"], Amounts);
 	        this.source = source["source"];
 	        this.file_name = source["file_name"];
+	        this.documents = source["documents"];
+	        this.sections = this.convertValues(source["sections"], SectionTotal);
+	        this.notices = source["notices"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1216,6 +1282,276 @@ export namespace gstr2a {
 		    return a;
 		}
 	}
+	export class DocumentFilter {
+	    section: string;
+	    kind: string;
+	    supplier: string;
+	    number: string;
+	    date_from: string;
+	    date_to: string;
+	    period: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new DocumentFilter(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.kind = source["kind"];
+	        this.supplier = source["supplier"];
+	        this.number = source["number"];
+	        this.date_from = source["date_from"];
+	        this.date_to = source["date_to"];
+	        this.period = source["period"];
+	    }
+	}
+	export class ItemDetail {
+	    camt?: number;
+	    csamt?: number;
+	    iamt?: number;
+	    rt: number;
+	    samt?: number;
+	    txval: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ItemDetail(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.camt = source["camt"];
+	        this.csamt = source["csamt"];
+	        this.iamt = source["iamt"];
+	        this.rt = source["rt"];
+	        this.samt = source["samt"];
+	        this.txval = source["txval"];
+	    }
+	}
+	export class Item {
+	    // Go type: ItemDetail
+	    itm_det: any;
+	    num: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Item(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.itm_det = this.convertValues(source["itm_det"], null);
+	        this.num = source["num"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class DocumentRow {
+	    section: string;
+	    kind: string;
+	    supplier_gstin: string;
+	    trade_name?: string;
+	    cfs?: string;
+	    cfs3b?: string;
+	    dtcancel?: string;
+	    fldtr1?: string;
+	    flprdr1?: string;
+	    number: string;
+	    date: string;
+	    doc_type?: string;
+	    invoice_number?: string;
+	    invoice_date?: string;
+	    orig_number?: string;
+	    orig_date?: string;
+	    inv_typ?: string;
+	    pos?: string;
+	    rchrg?: string;
+	    p_gst?: string;
+	    diff_percent?: number;
+	    aspd?: string;
+	    atyp?: string;
+	    itc_elg?: string;
+	    port_code?: string;
+	    ref_date?: string;
+	    amd?: string;
+	    srctyp?: string;
+	    irn?: string;
+	    irngendate?: string;
+	    chksum?: string;
+	    month?: string;
+	    amounts: Amounts;
+	    items?: Item[];
+	    snapshot_id: string;
+	    period: string;
+	    seq: number;
+	    supplier_pan: string;
+	    date_iso: string;
+	    tax: number;
+	    sign: number;
+	    item_count: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new DocumentRow(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.section = source["section"];
+	        this.kind = source["kind"];
+	        this.supplier_gstin = source["supplier_gstin"];
+	        this.trade_name = source["trade_name"];
+	        this.cfs = source["cfs"];
+	        this.cfs3b = source["cfs3b"];
+	        this.dtcancel = source["dtcancel"];
+	        this.fldtr1 = source["fldtr1"];
+	        this.flprdr1 = source["flprdr1"];
+	        this.number = source["number"];
+	        this.date = source["date"];
+	        this.doc_type = source["doc_type"];
+	        this.invoice_number = source["invoice_number"];
+	        this.invoice_date = source["invoice_date"];
+	        this.orig_number = source["orig_number"];
+	        this.orig_date = source["orig_date"];
+	        this.inv_typ = source["inv_typ"];
+	        this.pos = source["pos"];
+	        this.rchrg = source["rchrg"];
+	        this.p_gst = source["p_gst"];
+	        this.diff_percent = source["diff_percent"];
+	        this.aspd = source["aspd"];
+	        this.atyp = source["atyp"];
+	        this.itc_elg = source["itc_elg"];
+	        this.port_code = source["port_code"];
+	        this.ref_date = source["ref_date"];
+	        this.amd = source["amd"];
+	        this.srctyp = source["srctyp"];
+	        this.irn = source["irn"];
+	        this.irngendate = source["irngendate"];
+	        this.chksum = source["chksum"];
+	        this.month = source["month"];
+	        this.amounts = this.convertValues(source["amounts"], Amounts);
+	        this.items = this.convertValues(source["items"], Item);
+	        this.snapshot_id = source["snapshot_id"];
+	        this.period = source["period"];
+	        this.seq = source["seq"];
+	        this.supplier_pan = source["supplier_pan"];
+	        this.date_iso = source["date_iso"];
+	        this.tax = source["tax"];
+	        this.sign = source["sign"];
+	        this.item_count = source["item_count"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class DocumentPage {
+	    rows: DocumentRow[];
+	    total: number;
+	    totals: Amounts;
+	    tax: number;
+	    net_tax: number;
+	    unfiltered: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new DocumentPage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rows = this.convertValues(source["rows"], DocumentRow);
+	        this.total = source["total"];
+	        this.totals = this.convertValues(source["totals"], Amounts);
+	        this.tax = source["tax"];
+	        this.net_tax = source["net_tax"];
+	        this.unfiltered = source["unfiltered"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class DocumentQuery {
+	    filter: DocumentFilter;
+	    sort: string;
+	    desc: boolean;
+	    offset: number;
+	    limit: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new DocumentQuery(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.filter = this.convertValues(source["filter"], DocumentFilter);
+	        this.sort = source["sort"];
+	        this.desc = source["desc"];
+	        this.offset = source["offset"];
+	        this.limit = source["limit"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	
 	
 	
@@ -1507,6 +1843,7 @@ export namespace gstr2a {
 	}
 	
 	
+	
 	export class SupplierPeriod {
 	    period: string;
 	    cfs: string;
@@ -1611,6 +1948,8 @@ export namespace gstr2a {
 	    by_rate: RateTotal[];
 	    by_period: PeriodTotal[];
 	    snapshots: Snapshot[];
+	    documents: number;
+	    sections: SectionTotal[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Totals(source);
@@ -1625,6 +1964,8 @@ export namespace gstr2a {
 	        this.by_rate = this.convertValues(source["by_rate"], RateTotal);
 	        this.by_period = this.convertValues(source["by_period"], PeriodTotal);
 	        this.snapshots = this.convertValues(source["snapshots"], Snapshot);
+	        this.documents = source["documents"];
+	        this.sections = this.convertValues(source["sections"], SectionTotal);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2166,6 +2507,30 @@ export namespace gstr2b {
 
 export namespace ims {
 	
+	export class Claim {
+	    known: boolean;
+	    number?: string;
+	    period?: string;
+	    igst: number;
+	    cgst: number;
+	    sgst: number;
+	    cess: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Claim(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.known = source["known"];
+	        this.number = source["number"];
+	        this.period = source["period"];
+	        this.igst = source["igst"];
+	        this.cgst = source["cgst"];
+	        this.sgst = source["sgst"];
+	        this.cess = source["cess"];
+	    }
+	}
 	export class LogEntry {
 	    id: number;
 	    at: string;
@@ -2182,6 +2547,9 @@ export namespace ims {
 	    error_code?: string;
 	    message?: string;
 	    finished_at?: string;
+	    itc_red_req?: string;
+	    declared?: gstapi.IMSDeclared;
+	    remarks?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new LogEntry(source);
@@ -2204,7 +2572,28 @@ export namespace ims {
 	        this.error_code = source["error_code"];
 	        this.message = source["message"];
 	        this.finished_at = source["finished_at"];
+	        this.itc_red_req = source["itc_red_req"];
+	        this.declared = this.convertValues(source["declared"], gstapi.IMSDeclared);
+	        this.remarks = source["remarks"];
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class Recommendation {
 	    action: string;
@@ -2244,6 +2633,11 @@ export namespace ims {
 	    sgst: number;
 	    cess: number;
 	    hash: string;
+	    itc_red_req?: string;
+	    itc_red_req_blocked?: boolean;
+	    declared?: gstapi.IMSDeclared;
+	    remarks?: string;
+	    remarks_blocked?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Record(source);
@@ -2272,7 +2666,64 @@ export namespace ims {
 	        this.sgst = source["sgst"];
 	        this.cess = source["cess"];
 	        this.hash = source["hash"];
+	        this.itc_red_req = source["itc_red_req"];
+	        this.itc_red_req_blocked = source["itc_red_req_blocked"];
+	        this.declared = this.convertValues(source["declared"], gstapi.IMSDeclared);
+	        this.remarks = source["remarks"];
+	        this.remarks_blocked = source["remarks_blocked"];
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Reduction {
+	    itc_red_req: string;
+	    declared?: gstapi.IMSDeclared;
+	    working: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Reduction(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.itc_red_req = source["itc_red_req"];
+	        this.declared = this.convertValues(source["declared"], gstapi.IMSDeclared);
+	        this.working = source["working"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }
@@ -4304,6 +4755,7 @@ export namespace reconcile {
 	    score: number;
 	    documents: number;
 	    path: string;
+	    replaced?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ChaserFile(source);
@@ -4316,6 +4768,7 @@ export namespace reconcile {
 	        this.score = source["score"];
 	        this.documents = source["documents"];
 	        this.path = source["path"];
+	        this.replaced = source["replaced"];
 	    }
 	}
 	export class ChaserPackDone {
@@ -4759,6 +5212,10 @@ export namespace returns {
 	    rtnprd?: string;
 	    action: string;
 	    reason: string;
+	    itc_red_req?: string;
+	    declared?: gstapi.IMSDeclared;
+	    remarks?: string;
+	    claim?: ims.Claim;
 	
 	    static createFrom(source: any = {}) {
 	        return new IMSChangeRequest(source);
@@ -4772,7 +5229,29 @@ export namespace returns {
 	        this.rtnprd = source["rtnprd"];
 	        this.action = source["action"];
 	        this.reason = source["reason"];
+	        this.itc_red_req = source["itc_red_req"];
+	        this.declared = this.convertValues(source["declared"], gstapi.IMSDeclared);
+	        this.remarks = source["remarks"];
+	        this.claim = this.convertValues(source["claim"], ims.Claim);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class IMSRow {
 	    section: string;
@@ -4796,7 +5275,14 @@ export namespace returns {
 	    sgst: number;
 	    cess: number;
 	    hash: string;
+	    itc_red_req?: string;
+	    itc_red_req_blocked?: boolean;
+	    declared?: gstapi.IMSDeclared;
+	    remarks?: string;
+	    remarks_blocked?: boolean;
 	    name?: string;
+	    proposal?: ims.Reduction;
+	    deemed_accepted?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new IMSRow(source);
@@ -4825,8 +5311,33 @@ export namespace returns {
 	        this.sgst = source["sgst"];
 	        this.cess = source["cess"];
 	        this.hash = source["hash"];
+	        this.itc_red_req = source["itc_red_req"];
+	        this.itc_red_req_blocked = source["itc_red_req_blocked"];
+	        this.declared = this.convertValues(source["declared"], gstapi.IMSDeclared);
+	        this.remarks = source["remarks"];
+	        this.remarks_blocked = source["remarks_blocked"];
 	        this.name = source["name"];
+	        this.proposal = this.convertValues(source["proposal"], ims.Reduction);
+	        this.deemed_accepted = source["deemed_accepted"];
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class IMSView {
 	    rows: IMSRow[];

@@ -77,8 +77,18 @@ export function stage(staged: Record<string, Action>, rows: RowLike[], action: A
 }
 
 /** The requests for the staged actions, in the order of rows. */
-export function requests(staged: Record<string, Action>, rows: RowLike[], reason: string): { section: string; stin: string; number: string; rtnprd: string; action: Action; reason: string }[] {
-  return rows.filter((r) => staged[rowKey(r)]).map((r) => ({ section: r.section, stin: r.stin, number: r.number, rtnprd: r.rtnprd ?? '', action: staged[rowKey(r)], reason }))
+export function requests(staged: Record<string, Action>, rows: RowLike[], reason: string, itcRedReq = ''): { section: string; stin: string; number: string; rtnprd: string; action: Action; reason: string; itc_red_req?: string }[] {
+  return rows.filter((r) => staged[rowKey(r)]).map((r) => {
+    const action = staged[rowKey(r)]
+    const rq = { section: r.section, stin: r.stin, number: r.number, rtnprd: r.rtnprd ?? '', action, reason }
+    // IMS 2.0: the person's choice of itcRedReq goes with the accepts of documents that take it.
+    return itcRedReq && action === 'accept' && takesITCRedReq(r.section) ? { ...rq, itc_red_req: itcRedReq } : rq
+  })
+}
+
+/** IMS 2.0: accepting these sections declares whether the credit is reduced (itcRedReq). */
+export function takesITCRedReq(section: string): boolean {
+  return section === 'b2ba' || section === 'b2bdna' || section === 'b2bcn' || section === 'b2bcna'
 }
 
 /** A staged summary: "3 to accept, 1 to reject". */

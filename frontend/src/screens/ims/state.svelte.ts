@@ -13,6 +13,8 @@ export const ims = $state({
   staged: {} as Record<string, Action>,
   refused: [] as string[],
   reason: '',
+  /** IMS 2.0: itcRedReq sent with the staged accepts of credit notes and amendments ("" as proposed). */
+  itcRedReq: '',
   /** IMS was read in this session (an empty answer is then "lists nothing", not "not read"). */
   read: false,
   saveJob: '',

@@ -11,6 +11,12 @@ export function GSTR2ADefaultComparison(arg1:string):Promise<returns.Comparison>
 
 export function GSTR2ADiff(arg1:string,arg2:string):Promise<gstr2a.Diff>;
 
+export function GSTR2ADocumentItems(arg1:string,arg2:number):Promise<Array<gstr2a.LineItem>>;
+
+export function GSTR2ADocuments(arg1:gstr2a.Scope,arg2:gstr2a.DocumentQuery):Promise<gstr2a.DocumentPage>;
+
+export function GSTR2ADocumentsExport(arg1:gstr2a.Scope,arg2:gstr2a.DocumentQuery,arg3:string):Promise<string>;
+
 export function GSTR2AExport(arg1:gstr2a.Scope,arg2:gstr2a.InvoiceQuery,arg3:string,arg4:string):Promise<string>;
 
 export function GSTR2AInvoices(arg1:gstr2a.Scope,arg2:gstr2a.InvoiceQuery):Promise<gstr2a.InvoicePage>;

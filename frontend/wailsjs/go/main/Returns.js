@@ -10,6 +10,18 @@ export function GSTR2ADiff(arg1, arg2) {
   return window['go']['main']['Returns']['GSTR2ADiff'](arg1, arg2);
 }
 
+export function GSTR2ADocumentItems(arg1, arg2) {
+  return window['go']['main']['Returns']['GSTR2ADocumentItems'](arg1, arg2);
+}
+
+export function GSTR2ADocuments(arg1, arg2) {
+  return window['go']['main']['Returns']['GSTR2ADocuments'](arg1, arg2);
+}
+
+export function GSTR2ADocumentsExport(arg1, arg2, arg3) {
+  return window['go']['main']['Returns']['GSTR2ADocumentsExport'](arg1, arg2, arg3);
+}
+
 export function GSTR2AExport(arg1, arg2, arg3, arg4) {
   return window['go']['main']['Returns']['GSTR2AExport'](arg1, arg2, arg3, arg4);
 }
