@@ -28,6 +28,8 @@ type FieldError struct {
 	Item     int    `json:"item,omitempty"`
 	Field    string `json:"field"`
 	Problem  string `json:"problem"`
+	// Advice, when set, is what the person can do, in place of downloading the file again.
+	Advice string `json:"advice,omitempty"`
 }
 
 // Where describes the position: `docdata.b2b supplier 2 (27AAPFU0939F1ZV), document 5 ("INV-9"), item 1`.
@@ -79,6 +81,9 @@ const (
 )
 
 func (o Origin) fail(fe *FieldError) error {
+	if o == FromFile && fe.Advice != "" {
+		return apperr.Wrap(apperr.Invalid, fe, "The GSTR-2B file is not a whole return: %s %s. Nothing was imported. %s", fe.Field, fe.Problem, fe.Advice)
+	}
 	if o == FromFile {
 		return apperr.Wrap(apperr.Invalid, fe, "The GSTR-2B file is malformed at %s: %s %s. Nothing was imported; download the file from the GST portal again.",
 			fe.Where(), fe.Field, fe.Problem)
@@ -164,9 +169,9 @@ func (top *topHead) header(chksum string, origin Origin, noDocs bool, ns *notice
 	r.Period = m.String()
 	if absent(top.ITCSumm) && absent(top.CPSumm) && r.GenDate == "" && absent(top.FC) {
 		// What a file_number page carries: documents, gstin, rtnprd, version, nothing else.
-		fe := &FieldError{Field: "itcsumm", Problem: "is missing, with cpsumm and gendt: this is one part of a GSTR-2B sent in several files " +
-			"(file_number pages), not the whole return. Give the summary (the file with fc, itcsumm and gendt) and every part together, " +
-			"or download the GSTR-2B again as one file"}
+		fe := &FieldError{Field: "itcsumm", Problem: "is missing, with cpsumm and gendt: this file is one part of a GSTR-2B sent in several files " +
+			"(file_number pages), not the whole return",
+			Advice: "Choose the summary (the file with fc, itcsumm and gendt) together with every part, or download the GSTR-2B again as one file."}
 		return nil, origin.fail(fe)
 	}
 	if r.GenDate != "" {

@@ -247,6 +247,9 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(`{"chksum":"x","data":{"gstin":"24ABKCS2033B1ZV","rtnprd":"112024","fc":2}}`))
 	f.Add([]byte(`{"data":{"docdata":{"impg":[{"boenum":1}]}}}`))
+	for _, b := range corpusSeeds(f) {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		r, err := Parse(b, FromFile)
 		if err != nil {
@@ -272,6 +275,9 @@ func FuzzDetectFile(f *testing.F) {
 		f.Add(b[:len(b)/3])
 	}
 	f.Add([]byte("\xef\xbb\xbf{}"))
+	for _, b := range corpusSeeds(f) {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		pf, err := DetectFile("f.json", b)
 		if err != nil {
@@ -302,6 +308,7 @@ func fastSeeds(t testing.TB) [][]byte {
 			out = append(out, []byte(strings.Replace(string(b), edit[0], edit[1], 1)))
 		}
 	}
+	out = append(out, corpusSeeds(t)...)
 	return append(out, []byte(`{"chksum":"x","data":{"gstin":"24ABKCS2033B1ZV","rtnprd":"112024","fc":2}}`),
 		[]byte(`{"chksum":"x","data":{"gstin":"24ABKCS2033B1ZV","rtnprd":"112024","docdata":null}}`),
 		[]byte(`{"gstin":"24ABKCS2033B1ZV","rtnprd":"112024","docdata":{}}`))
@@ -332,4 +339,13 @@ func FuzzParseOnePassMatchesParts(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) { sameParse(t, b) })
+}
+
+// corpusSeeds are the corpus's files (testdata/corpus), each a seed of the fuzz targets.
+func corpusSeeds(t testing.TB) [][]byte {
+	var out [][]byte
+	for _, files := range corpusInputs(t) {
+		out = append(out, files...)
+	}
+	return out
 }
