@@ -207,3 +207,12 @@ func TestCorpus(t *testing.T) {
 		})
 	}
 }
+
+// corpusSeeds are the corpus's files (testdata/corpus), each a seed of the fuzz targets.
+func corpusSeeds(t testing.TB) [][]byte {
+	var out [][]byte
+	for _, files := range corpusInputs(t) {
+		out = append(out, files...)
+	}
+	return out
+}

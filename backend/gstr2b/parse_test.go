@@ -341,11 +341,18 @@ func FuzzParseOnePassMatchesParts(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) { sameParse(t, b) })
 }
 
-// corpusSeeds are the corpus's files (testdata/corpus), each a seed of the fuzz targets.
-func corpusSeeds(t testing.TB) [][]byte {
-	var out [][]byte
-	for _, files := range corpusInputs(t) {
-		out = append(out, files...)
+// TestSyntheticAllSections: the benchmark's return of every section reads whole, each section
+// counted, no notice.
+func TestSyntheticAllSections(t *testing.T) {
+	r, err := Parse(syntheticAll(1600), FromService)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	counts := map[string]int{}
+	for i := range r.Documents {
+		counts[r.Documents[i].Part()+"."+r.Documents[i].Section]++
+	}
+	if len(counts) != 16 || len(r.Documents) != 1600 || len(r.Notices) != 0 {
+		t.Fatalf("counts %v, %d documents, notices %q", counts, len(r.Documents), r.Notices)
+	}
 }
