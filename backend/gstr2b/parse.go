@@ -154,7 +154,8 @@ func (top *topHead) header(chksum string, origin Origin, noDocs bool, ns *notice
 	if noDocs {
 		fe := &FieldError{Field: "docdata", Problem: "is missing and there is no file count (fc): the return has no documents"}
 		if fc := strings.Trim(string(top.FC), `" `); fc != "" && fc != "null" && fc != "0" {
-			fe.Problem = "is missing: this is the summary of a return sent in " + fc + " files, without its files; give the summary and every file together"
+			fe.Problem = "is missing: this is the summary of a return sent in " + fc + " files, without its files"
+			fe.Advice = "Choose the summary together with every part (" + fc + " files), or download the GSTR-2B again as one file."
 		}
 		return nil, errors.Join(origin.fail(fe), errNoDocuments)
 	}

@@ -31,7 +31,8 @@ func (r *DocumentRow) Key() string {
 
 // DocQuery filters and pages the documents of a snapshot.
 type DocQuery struct {
-	// Section keeps one section ("" for all).
+	// Section keeps one section ("" for all); "itcrev" keeps the documents of itcrev (as
+	// Reversed "only"), of every sub-section.
 	Section string `json:"section"`
 	// Rejected is "only" (docRejdata), "no" (docdata) or "" (both).
 	Rejected string `json:"rejected"`
@@ -86,6 +87,9 @@ func scanDoc(rows *sql.Rows) (DocumentRow, error) {
 func (q DocQuery) where(snap Snapshot) (string, []any, error) {
 	conds := []string{"id BETWEEN ? AND ?"}
 	args := []any{snap.first, snap.last}
+	if q.Section == "itcrev" {
+		q.Section, q.Reversed = "", "only"
+	}
 	if q.Section != "" {
 		ok := false
 		for _, s := range Sections {

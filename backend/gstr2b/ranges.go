@@ -98,6 +98,9 @@ func (q DocQuery) rangeQuery() bool {
 
 // matches says whether a range holds the documents q asks for (q.rangeQuery()).
 func (q DocQuery) matches(r *sectionRange) bool {
+	if q.Section == "itcrev" {
+		q.Section, q.Reversed = "", "only"
+	}
 	if q.Section != "" && r.Section != q.Section {
 		return false
 	}
