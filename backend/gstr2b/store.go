@@ -320,6 +320,14 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 	snap.Totals.HasTaxable = true
 	snap.sid, snap.first, snap.last = sid, first, id-1
 	snap.Note = summaryNote(r, snap)
+	// The notices reach a caller that shows Note only (an import's result) too: the first, and
+	// how many more the snapshot keeps.
+	switch n := len(snap.Notices); {
+	case n == 1:
+		snap.Note = strings.TrimSpace(snap.Note + " " + snap.Notices[0])
+	case n > 1:
+		snap.Note = strings.TrimSpace(fmt.Sprintf("%s %s (and %d more notices about this return, kept with it.)", snap.Note, snap.Notices[0], n-1))
+	}
 	t := snap.Totals
 	if _, err := tx.Exec(`UPDATE gstr2b_snapshots SET doc_count = ?, rejected_count = ?, reversed_count = ?, supplier_count = ?, taxable = ?, igst = ?,
 		cgst = ?, sgst = ?, cess = ?, itc_available = ?, note = ?, doc_first = ?, doc_last = ?, sections = ? WHERE sid = ?`,
@@ -487,8 +495,9 @@ func Periods(ctx context.Context, db *sql.DB, workspaceID string) ([]PeriodInfo,
 	return out, nil
 }
 
-// RawReturn returns a snapshot's return as one document ({"chksum", "data"}); for a period with
-// nothing (RET2B1016) it is nil.
+// RawReturn returns a snapshot's return as one document, as it was given (a portal file
+// {"chksum", "data"}, or the service's answer saved whole with its envelope: Parse reads either),
+// every key kept, those gstdesk does not read too; for a period with nothing (RET2B1016) it is nil.
 func RawReturn(ctx context.Context, db *sql.DB, snap Snapshot) ([]byte, error) {
 	var gz []byte
 	err := db.QueryRowContext(ctx, `SELECT answer FROM gstr2b_snapshot_raw WHERE sid = ?`, snap.sid).Scan(&gz)
