@@ -996,10 +996,14 @@ func checkDoc(part, sec string, s *supplierHead, si, di int, j *docJSON, reverse
 				return Document{}, &fe
 			}
 			num, _, err := amount(it.Num)
-			if err != nil || num%100 != 0 {
+			if err != nil {
 				fe := loc
-				fe.Number, fe.Item, fe.Field, fe.Problem = d.Number, ii+1, "items.num", "is not a whole number"
+				fe.Number, fe.Item, fe.Field, fe.Problem = d.Number, ii+1, "items.num", err.Error()
 				return Document{}, &fe
+			}
+			if num%100 != 0 {
+				// A line's number is a reference, not a figure: kept as its whole part.
+				note("items.num", "A line's number (items.num) is not a whole number; its whole part is kept.")
 			}
 			d.Items = append(d.Items, Item{Num: int64(num / 100), Rate: int64(rt), Taxable: a[0], IGST: a[1], CGST: a[2], SGST: a[3], Cess: a[4]})
 		}
