@@ -101,6 +101,10 @@ func DiffSnapshots(ctx context.Context, db *sql.DB, from, to Snapshot) (Diff, er
 		ch.Cmp("irn", o.IRN, n.IRN)
 		ch.Cmp("supfildt", o.SupplierFiled, n.SupplierFiled)
 		ch.Cmp("items", itemsText(o.Items), itemsText(n.Items))
+		ch.Cmp("original number", o.OrigNumber, n.OrigNumber)
+		ch.Cmp("original date", o.OrigDate, n.OrigDate)
+		ch.Cmp("portcode", o.PortCode, n.PortCode)
+		ch.Cmp("isamd", o.Amended, n.Amended)
 		return ch
 	})
 	d := Diff{From: from, To: to, Added: added, Removed: removed, Unchanged: unchanged, Amended: []DocumentChange{},

@@ -30,9 +30,11 @@ type PortalFile struct {
 	Period string `json:"period"` // YYYY-MM
 	// B2B is, for a GSTR-2A file, its b2b list as {"b2b": [...]} (what package gstr2a keeps).
 	B2B []byte `json:"-"`
-	// Others names the GSTR-2A sections besides b2b the file holds, with their counts: gstdesk
-	// keeps GSTR-2A's B2B invoices only and says so.
+	// Others names the GSTR-2A sections besides b2b the file holds, with their counts.
 	Others []string `json:"others,omitempty"`
+	// Raw2A is, for a GSTR-2A file, the whole 2A object ({"gstin", "fp", "b2b", "cdn", ...}) taken
+	// out of any envelope of the service's answer, for package gstr2a to read every section of.
+	Raw2A []byte `json:"-"`
 }
 
 func fileError(name, format string, args ...any) error {
@@ -62,8 +64,17 @@ func DetectFile(name string, raw []byte) (PortalFile, error) {
 	if !json.Valid(raw) {
 		return PortalFile{}, fileError(name, "the file is not complete JSON (%s): it may have been cut short while downloading.", strings.TrimPrefix(syntaxProblem(raw), "is not valid JSON "))
 	}
+	// The return may be inside the service's answer saved whole ({"code", "data": {"data": ...}}):
+	// every level of "data" is looked through.
+	obj, _, found, why := locate(raw)
+	if !found {
+		if why.problem != "" {
+			return PortalFile{}, fileError(name, "the file is JSON but not a GSTR-2B or GSTR-2A: %s %s.", why.field, why.problem)
+		}
+		return PortalFile{}, fileError(name, "the file is JSON but neither a GSTR-2B (chksum, data) nor a GSTR-2A (gstin, fp, b2b ...) from the portal.")
+	}
 	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
+	if err := json.Unmarshal(obj, &top); err != nil {
 		return PortalFile{}, fileError(name, "the file is not a JSON object.")
 	}
 	text := func(k string) string {
@@ -71,24 +82,12 @@ func DetectFile(name string, raw []byte) (PortalFile, error) {
 		json.Unmarshal(top[k], &s)
 		return strings.TrimSpace(s)
 	}
-	if data, ok := top["data"]; ok && len(data) > 0 && data[0] == '{' {
-		var d struct {
-			GSTIN  string `json:"gstin"`
-			RtnPrd string `json:"rtnprd"`
-		}
-		json.Unmarshal(data, &d)
-		m, err := period.ParseMonth(strings.TrimSpace(d.RtnPrd))
-		if err != nil || d.GSTIN == "" {
-			return PortalFile{}, fileError(name, "the file looks like a GSTR-2B but has no GSTIN or return period (data.gstin, data.rtnprd).")
-		}
-		return PortalFile{Kind: FileGSTR2B, GSTIN: strings.ToUpper(strings.TrimSpace(d.GSTIN)), Period: m.String()}, nil
-	}
 	if _, ok := top["fp"]; ok {
 		m, err := period.ParseMonth(text("fp"))
 		if err != nil || text("gstin") == "" {
 			return PortalFile{}, fileError(name, "the file looks like a GSTR-2A but has no GSTIN or return period (gstin, fp).")
 		}
-		f := PortalFile{Kind: FileGSTR2A, GSTIN: strings.ToUpper(text("gstin")), Period: m.String()}
+		f := PortalFile{Kind: FileGSTR2A, GSTIN: strings.ToUpper(text("gstin")), Period: m.String(), Raw2A: obj}
 		b2b := top["b2b"]
 		if len(b2b) == 0 || string(b2b) == "null" {
 			b2b = json.RawMessage(`[]`)
@@ -107,7 +106,11 @@ func DetectFile(name string, raw []byte) (PortalFile, error) {
 		sort.Strings(f.Others)
 		return f, nil
 	}
-	return PortalFile{}, fileError(name, "the file is JSON but neither a GSTR-2B (chksum, data) nor a GSTR-2A (gstin, fp, b2b ...) from the portal.")
+	m, err := period.ParseMonth(text("rtnprd"))
+	if err != nil || text("gstin") == "" {
+		return PortalFile{}, fileError(name, "the file looks like a GSTR-2B but has no GSTIN or return period (data.gstin, data.rtnprd).")
+	}
+	return PortalFile{Kind: FileGSTR2B, GSTIN: strings.ToUpper(text("gstin")), Period: m.String()}, nil
 }
 
 func firstBytes(b []byte) string {

@@ -28,6 +28,8 @@ type FieldError struct {
 	Item     int    `json:"item,omitempty"`
 	Field    string `json:"field"`
 	Problem  string `json:"problem"`
+	// Advice, when set, is what the person can do, in place of downloading the file again.
+	Advice string `json:"advice,omitempty"`
 }
 
 // Where describes the position: `docdata.b2b supplier 2 (27AAPFU0939F1ZV), document 5 ("INV-9"), item 1`.
@@ -79,6 +81,9 @@ const (
 )
 
 func (o Origin) fail(fe *FieldError) error {
+	if o == FromFile && fe.Advice != "" {
+		return apperr.Wrap(apperr.Invalid, fe, "The GSTR-2B file is not a whole return: %s %s. Nothing was imported. %s", fe.Field, fe.Problem, fe.Advice)
+	}
 	if o == FromFile {
 		return apperr.Wrap(apperr.Invalid, fe, "The GSTR-2B file is malformed at %s: %s %s. Nothing was imported; download the file from the GST portal again.",
 			fe.Where(), fe.Field, fe.Problem)
@@ -90,15 +95,22 @@ func (o Origin) fail(fe *FieldError) error {
 // errNoDocuments is the cause of a return that has neither documents nor a file count.
 var errNoDocuments = errors.New("gstr2b: neither docdata nor fc")
 
-// Parse reads a GSTR-2B ({"chksum", "data": {...}}, the API's data.data and the portal file alike)
-// and checks every section. A return without docdata and without a file count (fc) is refused: it
-// is neither a return nor the summary of a paged one.
+// Parse reads a GSTR-2B (the portal file {"chksum", "data": {...}}, the service's answer saved
+// whole with its envelope {"code", "data": {"data": {"chksum", "data": {...}}}}, or any level of
+// it) and checks every section. It refuses only what it cannot read: a file that is not JSON or
+// not UTF-8, a figure that is not a number, a GSTIN or return period it cannot tell, a note or ISD
+// document whose type decides its sign and is none gstdesk knows. Everything else it keeps: an
+// unknown key stays in the stored answer and a missing reference field is stored empty, each
+// named once in Return.Notices. A return without docdata and without a file count (fc) is
+// refused: it is neither a return nor the summary of a paged one; one file of a return sent in
+// several (docdata without itcsumm, cpsumm or gendt) is refused as one part of it.
 func Parse(raw []byte, origin Origin) (*Return, error) {
 	if r, err, done := parseFast(raw, origin); done && err == nil {
 		return r, nil
 	}
-	// A return the one-pass reader refuses (or does not take) is read part by part: the refusal
-	// is then always the same, found in the same order, naming exactly where the file is broken.
+	// A return the one-pass reader refuses (or does not take: an unknown key anywhere) is read
+	// part by part: the refusal is then always the same, found in the same order, naming exactly
+	// where the file is broken, and every unknown key is named.
 	return parseParts(raw, origin)
 }
 
@@ -113,7 +125,8 @@ func parseParts(raw []byte, origin Origin) (*Return, error) {
 	if err := json.Unmarshal(data, &top); err != nil {
 		return nil, origin.fail(typeProblem(&FieldError{Part: "data"}, err))
 	}
-	r, err := top.header(chksum, origin, len(top.DocData) == 0 || string(top.DocData) == "null")
+	ns := &noticer{}
+	r, err := top.header(chksum, origin, absent(top.DocData) && absent(top.DocRejData), ns)
 	if err != nil {
 		return nil, err
 	}
@@ -121,27 +134,32 @@ func parseParts(raw []byte, origin Origin) (*Return, error) {
 		name string
 		raw  json.RawMessage
 	}{{"docdata", top.DocData}, {"docRejdata", top.DocRejData}} {
-		if err := parseSections(r, part.name, part.raw); err != nil {
+		if err := parseSections(r, part.name, part.raw, ns); err != nil {
 			return nil, origin.fail(err.(*FieldError))
 		}
 	}
 	if r.Documents == nil {
 		r.Documents = []Document{} // as the one-pass reader gives it: "documents": [], never null
 	}
+	unknownKeys(data, ns)
+	r.Notices = ns.list()
 	return r, nil
 }
 
+func absent(raw json.RawMessage) bool { return len(raw) == 0 || string(raw) == "null" }
+
 // header checks the return's own fields (everything but its documents) and starts the Return;
-// noDocs says docdata is absent or null.
-func (top *topHead) header(chksum string, origin Origin, noDocs bool) (*Return, error) {
+// noDocs says docdata and docRejdata are absent or null.
+func (top *topHead) header(chksum string, origin Origin, noDocs bool, ns *noticer) (*Return, error) {
 	if noDocs {
 		fe := &FieldError{Field: "docdata", Problem: "is missing and there is no file count (fc): the return has no documents"}
 		if fc := strings.Trim(string(top.FC), `" `); fc != "" && fc != "null" && fc != "0" {
 			fe.Problem = "is missing: this is the summary of a return sent in " + fc + " files, without its files"
+			fe.Advice = "Choose the summary together with every part (" + fc + " files), or download the GSTR-2B again as one file."
 		}
 		return nil, errors.Join(origin.fail(fe), errNoDocuments)
 	}
-	r := &Return{Checksum: chksum, GSTIN: strings.TrimSpace(top.GSTIN), Version: top.Version, GenDate: top.GenDt}
+	r := &Return{Checksum: chksum, GSTIN: strings.ToUpper(strings.TrimSpace(top.GSTIN)), Version: top.Version, GenDate: strings.TrimSpace(top.GenDt)}
 	if !gstr2a.GSTINShape(r.GSTIN) {
 		return nil, origin.fail(&FieldError{Field: "gstin", Problem: fmt.Sprintf("%q is not a GSTIN", top.GSTIN)})
 	}
@@ -150,25 +168,38 @@ func (top *topHead) header(chksum string, origin Origin, noDocs bool) (*Return, 
 		return nil, origin.fail(&FieldError{Field: "rtnprd", Problem: fmt.Sprintf("%q is not a return period MMYYYY", top.RtnPrd)})
 	}
 	r.Period = m.String()
+	if absent(top.ITCSumm) && absent(top.CPSumm) && r.GenDate == "" && absent(top.FC) {
+		// What a file_number page carries: documents, gstin, rtnprd, version, nothing else.
+		fe := &FieldError{Field: "itcsumm", Problem: "is missing, with cpsumm and gendt: this file is one part of a GSTR-2B sent in several files " +
+			"(file_number pages), not the whole return",
+			Advice: "Choose the summary (the file with fc, itcsumm and gendt) together with every part, or download the GSTR-2B again as one file."}
+		return nil, origin.fail(fe)
+	}
 	if r.GenDate != "" {
 		if _, ok := gstr2a.ISODate(r.GenDate); !ok {
-			return nil, origin.fail(&FieldError{Field: "gendt", Problem: fmt.Sprintf("%q is not a date DD-MM-YYYY", r.GenDate)})
+			ns.add("gendt", fmt.Sprintf("The generation date (gendt) %q is not a date DD-MM-YYYY; it is kept as given.", r.GenDate), "")
 		}
 	}
-	if r.ITC, err = parseITC(top.ITCSumm); err != nil {
+	if r.ITC, err = parseITC(top.ITCSumm, ns); err != nil {
 		return nil, origin.fail(err.(*FieldError))
 	}
-	if r.Counterparties, err = parseCP(top.CPSumm); err != nil {
+	if r.Counterparties, err = parseCP("cpsumm", top.CPSumm, false, ns); err != nil {
 		return nil, origin.fail(err.(*FieldError))
+	}
+	if !absent(top.CPSummRej) {
+		if r.RejectedCounterparties, err = parseCP("cpSummRej", top.CPSummRej, true, ns); err != nil {
+			return nil, origin.fail(err.(*FieldError))
+		}
 	}
 	return r, nil
 }
 
 // parseFast reads a well-formed return in one pass of encoding/json into typed documents (the
 // checks are Parse's). done is false when the return is not plainly well-formed JSON of the
-// expected types (or not UTF-8, or not wrapped in {"chksum", "data"}): Parse then reads it part
-// by part and says exactly where it is broken. Reading part by part validated every byte once
-// per level of nesting; this reads a 100,000-document return in about half the time.
+// expected types and keys (or not UTF-8, or a key gstdesk does not know): Parse then reads it
+// part by part, says exactly where it is broken, and names the unknown keys. Reading part by
+// part validated every byte once per level of nesting; this reads a 100,000-document return in
+// about half the time.
 func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' || utf8check.FirstInvalid(raw) >= 0 {
@@ -178,13 +209,24 @@ func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 		Chksum json.RawMessage `json:"chksum"`
 		Data   *fastTop        `json:"data"`
 	}
-	if json.Unmarshal(raw, &w) != nil || w.Data == nil {
-		return nil, nil, false
+	if strictDecode(raw, &w) != nil || w.Data == nil || w.Data.RtnPrd == "" && w.Data.GSTIN == "" {
+		// An answer of the service saved with its envelope: find the return inside, then read it.
+		data, chk, err := unwrap(raw, origin)
+		if err != nil {
+			return nil, nil, false
+		}
+		w.Data = nil
+		var top fastTop
+		if strictDecode(data, &top) != nil {
+			return nil, nil, false
+		}
+		w.Data, w.Chksum = &top, mustJSON(chk)
 	}
 	var chk string
 	json.Unmarshal(w.Chksum, &chk)
 	top := w.Data
-	if r, err = top.header(chk, origin, top.DocData == nil); err != nil {
+	ns := &noticer{}
+	if r, err = top.header(chk, origin, top.DocData == nil && top.DocRejData == nil, ns); err != nil {
 		return nil, err, true
 	}
 	n := 0
@@ -198,6 +240,13 @@ func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 				n += len(secs.suppliers(sec)[i].docs(sec))
 			}
 		}
+		for e := range secs.ItcRev {
+			for _, sec := range revSections {
+				for i := range secs.ItcRev[e].suppliers(sec) {
+					n += len(secs.ItcRev[e].suppliers(sec)[i].docs(sec))
+				}
+			}
+		}
 	}
 	r.Documents = make([]Document, 0, n)
 	for _, part := range []struct {
@@ -208,10 +257,26 @@ func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 			continue
 		}
 		rejected := part.name == "docRejdata"
+		add := func(partName, sec string, sups []fastSupplier, reversed bool, si0 int) error {
+			for si := range sups {
+				s := &sups[si]
+				s.check(partName, sec, si0+si, ns)
+				docs := s.docs(sec)
+				for di := range docs {
+					d, err := checkDoc(partName, sec, &s.supplierHead, si0+si, di, &docs[di], reversed, ns)
+					if err != nil {
+						return err
+					}
+					d.Rejected, d.Reversed = rejected, reversed
+					r.Documents = append(r.Documents, d)
+				}
+			}
+			return nil
+		}
 		for _, sec := range Sections {
 			if sec == "impg" {
 				for di := range part.secs.Impg {
-					d, err := checkDoc(part.name, sec, &supplierHead{}, 0, di, &part.secs.Impg[di])
+					d, err := checkDoc(part.name, sec, &supplierHead{}, 0, di, &part.secs.Impg[di], false, ns)
 					if err != nil {
 						return nil, origin.fail(err.(*FieldError)), true
 					}
@@ -220,26 +285,43 @@ func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 				}
 				continue
 			}
-			sups := part.secs.suppliers(sec)
-			for si := range sups {
-				s := &sups[si]
-				if err := s.check(part.name, sec, si); err != nil {
+			if err := add(part.name, sec, part.secs.suppliers(sec), false, 0); err != nil {
+				return nil, origin.fail(err.(*FieldError)), true
+			}
+		}
+		// itcrev: each sub-section's documents together (one id range each), entries in order;
+		// suppliers numbered across the entries.
+		for _, sec := range revSections {
+			si0 := 0
+			for e := range part.secs.ItcRev {
+				sups := part.secs.ItcRev[e].suppliers(sec)
+				if err := add(part.name+".itcrev", sec, sups, true, si0); err != nil {
 					return nil, origin.fail(err.(*FieldError)), true
 				}
-				docs := s.docs(sec)
-				for di := range docs {
-					d, err := checkDoc(part.name, sec, &s.supplierHead, si, di, &docs[di])
-					if err != nil {
-						return nil, origin.fail(err.(*FieldError)), true
-					}
-					d.Rejected = rejected
-					r.Documents = append(r.Documents, d)
-				}
+				si0 += len(sups)
 			}
 		}
 	}
+	r.Notices = ns.list()
 	return r, nil, true
 }
+
+// strictDecode reads raw into v refusing any key v has no field for (so a return with a key
+// gstdesk does not know is read part by part, where the key is named).
+func strictDecode(raw []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("more after the object")
+	}
+	return nil
+}
+
+// revSections are the sub-sections of an itcrev entry (GSTR-2B v4.0).
+var revSections = []string{"b2b", "b2ba", "cdnr", "cdnra"}
 
 // fastTop is the return's data object read with its documents typed.
 type fastTop struct {
@@ -250,16 +332,39 @@ type fastTop struct {
 
 // fastSections is docdata or docRejdata read with its documents typed.
 type fastSections struct {
-	B2B     []fastSupplier `json:"b2b"`
-	B2BA    []fastSupplier `json:"b2ba"`
-	CDNR    []fastSupplier `json:"cdnr"`
-	CDNRA   []fastSupplier `json:"cdnra"`
-	ISD     []fastSupplier `json:"isd"`
-	ISDA    []fastSupplier `json:"isda"`
-	Impg    []docJSON      `json:"impg"`
-	ImpgSEZ []fastSupplier `json:"impgsez"`
-	Ecom    []fastSupplier `json:"ecom"`
-	Ecoma   []fastSupplier `json:"ecoma"`
+	B2B     []fastSupplier    `json:"b2b"`
+	B2BA    []fastSupplier    `json:"b2ba"`
+	CDNR    []fastSupplier    `json:"cdnr"`
+	CDNRA   []fastSupplier    `json:"cdnra"`
+	ISD     []fastSupplier    `json:"isd"`
+	ISDA    []fastSupplier    `json:"isda"`
+	Impg    []docJSON         `json:"impg"`
+	ImpgSEZ []fastSupplier    `json:"impgsez"`
+	Ecom    []fastSupplier    `json:"ecom"`
+	Ecoma   []fastSupplier    `json:"ecoma"`
+	ItcRev  []fastRevSections `json:"itcrev"`
+}
+
+// fastRevSections is one entry of itcrev: documents whose credit was reversed, by sub-section.
+type fastRevSections struct {
+	B2B   []fastSupplier `json:"b2b"`
+	B2BA  []fastSupplier `json:"b2ba"`
+	CDNR  []fastSupplier `json:"cdnr"`
+	CDNRA []fastSupplier `json:"cdnra"`
+}
+
+func (f *fastRevSections) suppliers(sec string) []fastSupplier {
+	switch sec {
+	case "b2b":
+		return f.B2B
+	case "b2ba":
+		return f.B2BA
+	case "cdnr":
+		return f.CDNR
+	case "cdnra":
+		return f.CDNRA
+	}
+	return nil
 }
 
 func (f *fastSections) suppliers(sec string) []fastSupplier {
@@ -298,6 +403,7 @@ type sectionsRaw struct {
 	ImpgSEZ json.RawMessage `json:"impgsez"`
 	Ecom    json.RawMessage `json:"ecom"`
 	Ecoma   json.RawMessage `json:"ecoma"`
+	ItcRev  json.RawMessage `json:"itcrev"`
 }
 
 func (f *sectionsRaw) section(sec string) json.RawMessage {
@@ -347,8 +453,14 @@ func (s *fastSupplier) docs(sec string) []docJSON {
 	return s.Inv
 }
 
-// unwrap returns the return's data object and its checksum. The portal file and the API's
-// data.data are {"chksum", "data"}; a bare {gstin, rtnprd, ...} is taken too.
+// maxEnvelope is how many levels of "data" gstdesk looks through for the return.
+const maxEnvelope = 8
+
+// unwrap returns the return's data object (the one with gstin and rtnprd) and its checksum. The
+// portal file and the service's data.data are {"chksum", "data"}; the service's whole answer
+// wraps that in {"code", "data": {"data": ..., "status_cd"}, "timestamp", "transaction_id"}; a
+// bare {gstin, rtnprd, ...} is taken too. Every level of "data" is looked through until the
+// return is found.
 func unwrap(raw []byte, origin Origin) ([]byte, string, error) {
 	raw = bytes.TrimSpace(raw)
 	if at := utf8check.FirstInvalid(raw); at >= 0 {
@@ -357,26 +469,62 @@ func unwrap(raw []byte, origin Origin) ([]byte, string, error) {
 	if len(raw) == 0 || raw[0] != '{' || !json.Valid(raw) {
 		return nil, "", origin.fail(&FieldError{Field: "data", Problem: syntaxProblem(raw)})
 	}
-	var w struct {
-		Chksum json.RawMessage `json:"chksum"`
-		Data   json.RawMessage `json:"data"`
-		RtnPrd json.RawMessage `json:"rtnprd"`
+	obj, chk, found, env := locate(raw)
+	switch {
+	case found:
+		return obj, chk, nil
+	case env.problem != "":
+		return nil, "", origin.fail(&FieldError{Field: env.field, Problem: env.problem})
 	}
-	if err := json.Unmarshal(raw, &w); err != nil {
-		return nil, "", origin.fail(&FieldError{Field: "data", Problem: "is not a GSTR-2B object"})
-	}
-	if len(w.Data) == 0 || string(w.Data) == "null" {
-		if len(w.RtnPrd) > 0 {
-			return raw, "", nil
+	return nil, "", origin.fail(&FieldError{Field: "data", Problem: "is missing (a GSTR-2B is {\"chksum\", \"data\": {gstin, rtnprd, docdata ...}})"})
+}
+
+// envelopeProblem is why locate found no return.
+type envelopeProblem struct{ field, problem string }
+
+// locate looks through the levels of "data" of raw (valid JSON) for the object that is a return:
+// one with gstin and rtnprd (a GSTR-2B) or gstin and fp (a GSTR-2A). chk is the checksum of the
+// level that wraps it ({"chksum", "data"}).
+func locate(raw []byte) (obj []byte, chk string, found bool, why envelopeProblem) {
+	cur := raw
+	field := "data"
+	for level := 0; level < maxEnvelope; level++ {
+		var w struct {
+			Chksum json.RawMessage `json:"chksum"`
+			Data   json.RawMessage `json:"data"`
+			GSTIN  json.RawMessage `json:"gstin"`
+			RtnPrd json.RawMessage `json:"rtnprd"`
+			FP     json.RawMessage `json:"fp"`
+			Error  *struct {
+				Code    string `json:"error_cd"`
+				Message string `json:"message"`
+			} `json:"error"`
 		}
-		return nil, "", origin.fail(&FieldError{Field: "data", Problem: "is missing (a GSTR-2B is {\"chksum\", \"data\": {gstin, rtnprd, docdata ...}})"})
+		if err := json.Unmarshal(cur, &w); err != nil {
+			return nil, "", false, envelopeProblem{field, "is not a GSTR-2B object"}
+		}
+		if !absent(w.RtnPrd) || !absent(w.FP) || (!absent(w.GSTIN) && level > 0) {
+			return cur, chk, true, envelopeProblem{}
+		}
+		if absent(w.Data) {
+			if w.Error != nil {
+				return nil, "", false, envelopeProblem{field, fmt.Sprintf("is missing: this is the GST service's error answer %s (%q), not a GSTR-2B",
+					w.Error.Code, w.Error.Message)}
+			}
+			return nil, "", false, envelopeProblem{}
+		}
+		if w.Data[0] != '{' {
+			return nil, "", false, envelopeProblem{field, "is not an object"}
+		}
+		if !absent(w.Chksum) {
+			var s string
+			json.Unmarshal(w.Chksum, &s)
+			chk = s
+		}
+		cur = w.Data
+		field += ".data"
 	}
-	if w.Data[0] != '{' {
-		return nil, "", origin.fail(&FieldError{Field: "data", Problem: "is not an object"})
-	}
-	var chk string
-	json.Unmarshal(w.Chksum, &chk)
-	return w.Data, chk, nil
+	return nil, "", false, envelopeProblem{field, "is nested deeper than any answer of the GST service"}
 }
 
 // syntaxProblem says why raw is not a JSON object, with the byte offset.
@@ -419,6 +567,8 @@ type topHead struct {
 	FC      json.RawMessage `json:"fc"`
 	ITCSumm json.RawMessage `json:"itcsumm"`
 	CPSumm  json.RawMessage `json:"cpsumm"`
+	// CPSummRej is cpSummRej (v4.0): the supplier summary of the documents rejected in IMS.
+	CPSummRej json.RawMessage `json:"cpSummRej"`
 }
 
 type topJSON struct {
@@ -456,25 +606,27 @@ func (s *supplierJSON) docs(sec string) []json.RawMessage {
 	return s.Inv
 }
 
-// check checks the supplier's GSTIN, filing date and period.
-func (s *supplierHead) check(part, sec string, si int) error {
-	se := func(field, problem string) error {
-		return &FieldError{Part: part, Section: sec, Supplier: si + 1, CTIN: s.CTIN, Field: field, Problem: problem}
-	}
+// check checks the supplier's GSTIN, filing date and period: one that is not of its form is kept
+// as given and named in a notice (they are references, not figures).
+func (s *supplierHead) check(part, sec string, si int, ns *noticer) {
+	where := (&FieldError{Part: part, Section: sec, Supplier: si + 1, CTIN: s.CTIN}).Where()
 	if !gstr2a.GSTINShape(s.CTIN) {
-		return se("ctin", fmt.Sprintf("%q is not a GSTIN", s.CTIN))
+		if s.CTIN == "" {
+			ns.add("ctin-missing", "A supplier has no GSTIN (ctin); its documents are kept with the supplier empty.", where)
+		} else {
+			ns.add("ctin", "A supplier's GSTIN (ctin) is not of the form of a GSTIN; it is kept as given.", where)
+		}
 	}
 	if s.SupFilDt != "" {
 		if _, ok := gstr2a.ISODate(s.SupFilDt); !ok {
-			return se("supfildt", fmt.Sprintf("%q is not a date DD-MM-YYYY", s.SupFilDt))
+			ns.add("supfildt", "A supplier's filing date (supfildt) is not a date DD-MM-YYYY; it is kept as given.", where)
 		}
 	}
 	if s.SupPrd != "" {
 		if _, err := period.ParseMonth(s.SupPrd); err != nil || len(s.SupPrd) != 6 {
-			return se("supprd", fmt.Sprintf("%q is not a return period MMYYYY", s.SupPrd))
+			ns.add("supprd", "A supplier's return period (supprd) is not a period MMYYYY; it is kept as given.", where)
 		}
 	}
-	return nil
 }
 
 type docJSON struct {
@@ -514,6 +666,9 @@ type docJSON struct {
 	ODocNum    flexText        `json:"odocnum"`
 	ODocDt     string          `json:"odocdt"`
 	ItcElg     string          `json:"itcelg"`
+	Elglty     string          `json:"elglty"`
+	OInvNum    flexText        `json:"oinvnum"`
+	OInvDt     string          `json:"oinvdt"`
 	PortCode   string          `json:"portcode"`
 	IsAmd      string          `json:"isamd"`
 	Items      *[]itemJSON     `json:"items"`
@@ -602,8 +757,8 @@ var (
 )
 
 // parseSections reads docdata or docRejdata.
-func parseSections(r *Return, part string, raw json.RawMessage) error {
-	if len(raw) == 0 || string(raw) == "null" {
+func parseSections(r *Return, part string, raw json.RawMessage, ns *noticer) error {
+	if absent(raw) {
 		return nil
 	}
 	// The section keys are read as the one-pass reading reads them (encoding/json's rules for a
@@ -615,7 +770,7 @@ func parseSections(r *Return, part string, raw json.RawMessage) error {
 	rejected := part == "docRejdata"
 	for _, sec := range Sections {
 		sraw := secs.section(sec)
-		if len(sraw) == 0 || string(sraw) == "null" {
+		if absent(sraw) {
 			continue
 		}
 		if sec == "impg" {
@@ -624,7 +779,7 @@ func parseSections(r *Return, part string, raw json.RawMessage) error {
 				return &FieldError{Part: part, Section: sec, Field: sec, Problem: "should be a list"}
 			}
 			for di, draw := range list {
-				d, err := parseDoc(part, sec, &supplierHead{}, 0, di, draw)
+				d, err := parseDoc(part, sec, &supplierHead{}, 0, di, draw, false, ns)
 				if err != nil {
 					return err
 				}
@@ -633,38 +788,74 @@ func parseSections(r *Return, part string, raw json.RawMessage) error {
 			}
 			continue
 		}
-		var sups []json.RawMessage
-		if err := json.Unmarshal(sraw, &sups); err != nil {
-			return &FieldError{Part: part, Section: sec, Field: sec, Problem: "should be a list of suppliers"}
+		if err := parseSuppliers(r, part, sec, sraw, rejected, false, 0, ns); err != nil {
+			return err
 		}
-		for si, supraw := range sups {
-			var s supplierJSON
-			if err := json.Unmarshal(supraw, &s); err != nil {
-				return typeProblem(&FieldError{Part: part, Section: sec, Supplier: si + 1}, err)
+	}
+	if absent(secs.ItcRev) {
+		return nil
+	}
+	var entries []json.RawMessage
+	if err := json.Unmarshal(secs.ItcRev, &entries); err != nil {
+		return &FieldError{Part: part, Section: "itcrev", Field: "itcrev", Problem: "should be a list of objects of sections (b2b, b2ba, cdnr, cdnra)"}
+	}
+	subs := make([]sectionsRaw, len(entries))
+	for i, e := range entries {
+		if err := json.Unmarshal(e, &subs[i]); err != nil {
+			return &FieldError{Part: part + ".itcrev", Field: fmt.Sprintf("entry %d", i+1), Problem: "should be an object of sections (b2b, b2ba, cdnr, cdnra)"}
+		}
+	}
+	for _, sec := range revSections {
+		si0 := 0
+		for i := range subs {
+			sraw := subs[i].section(sec)
+			if absent(sraw) {
+				continue
 			}
-			if err := s.check(part, sec, si); err != nil {
+			var sups []json.RawMessage
+			if err := json.Unmarshal(sraw, &sups); err != nil {
+				return &FieldError{Part: part + ".itcrev", Section: sec, Field: sec, Problem: "should be a list of suppliers"}
+			}
+			if err := parseSuppliers(r, part+".itcrev", sec, sraw, rejected, true, si0, ns); err != nil {
 				return err
 			}
-			for di, draw := range s.docs(sec) {
-				d, err := parseDoc(part, sec, &s.supplierHead, si, di, draw)
-				if err != nil {
-					return err
-				}
-				d.Rejected = rejected
-				r.Documents = append(r.Documents, d)
+			si0 += len(sups)
+		}
+	}
+	return nil
+}
+
+// parseSuppliers reads one section's list of suppliers and their documents.
+func parseSuppliers(r *Return, part, sec string, sraw json.RawMessage, rejected, reversed bool, si0 int, ns *noticer) error {
+	var sups []json.RawMessage
+	if err := json.Unmarshal(sraw, &sups); err != nil {
+		return &FieldError{Part: part, Section: sec, Field: sec, Problem: "should be a list of suppliers"}
+	}
+	for si, supraw := range sups {
+		var s supplierJSON
+		if err := json.Unmarshal(supraw, &s); err != nil {
+			return typeProblem(&FieldError{Part: part, Section: sec, Supplier: si0 + si + 1}, err)
+		}
+		s.check(part, sec, si0+si, ns)
+		for di, draw := range s.docs(sec) {
+			d, err := parseDoc(part, sec, &s.supplierHead, si0+si, di, draw, reversed, ns)
+			if err != nil {
+				return err
 			}
+			d.Rejected, d.Reversed = rejected, reversed
+			r.Documents = append(r.Documents, d)
 		}
 	}
 	return nil
 }
 
 // parseDoc reads and checks one document.
-func parseDoc(part, sec string, s *supplierHead, si, di int, raw json.RawMessage) (Document, error) {
+func parseDoc(part, sec string, s *supplierHead, si, di int, raw json.RawMessage, reversed bool, ns *noticer) (Document, error) {
 	var j docJSON
 	if err := json.Unmarshal(raw, &j); err != nil {
 		return Document{}, typeProblem(docLoc(part, sec, s, si, di), err)
 	}
-	return checkDoc(part, sec, s, si, di, &j)
+	return checkDoc(part, sec, s, si, di, &j, reversed, ns)
 }
 
 func docLoc(part, sec string, s *supplierHead, si, di int) *FieldError {
@@ -675,10 +866,14 @@ func docLoc(part, sec string, s *supplierHead, si, di int) *FieldError {
 	return loc
 }
 
-// checkDoc checks one document read and makes it a Document.
-func checkDoc(part, sec string, s *supplierHead, si, di int, j *docJSON) (Document, error) {
+// checkDoc checks one document read and makes it a Document. It refuses only what it cannot
+// read: an amount that is not a number, or a code that decides the document's sign (a note's
+// typ C/D, an ISD document's doctyp) and is none gstdesk knows. A reference field missing or not
+// of its form, or a code of a value gstdesk does not know, is kept as given and named in a notice.
+// reversed says the document is of itcrev, whose amounts may be absent.
+func checkDoc(part, sec string, s *supplierHead, si, di int, j *docJSON, reversed bool, ns *noticer) (Document, error) {
 	loc := *docLoc(part, sec, s, si, di)
-	d := Document{Section: sec, Supplier: s.CTIN, TradeName: s.TrdNm, SupplierFiled: s.SupFilDt, SupplierPeriod: s.SupPrd,
+	d := Document{Section: sec, Supplier: strings.TrimSpace(s.CTIN), TradeName: s.TrdNm, SupplierFiled: s.SupFilDt, SupplierPeriod: s.SupPrd,
 		POS: j.Pos, ReverseCharge: j.Rev, Type: j.Typ, ITCAvailable: j.Itcavl, Reason: j.Rsn, IMSStatus: j.ImsStatus,
 		SourceType: j.SrcTyp, IRN: j.IRN, IRNDate: j.IRNGenDate, DiffPercent: 100}
 	fail := func(field, problem string) (Document, error) {
@@ -686,77 +881,81 @@ func checkDoc(part, sec string, s *supplierHead, si, di int, j *docJSON) (Docume
 		fe.Number, fe.Field, fe.Problem = d.Number, field, problem
 		return Document{}, &fe
 	}
-	date := func(field, v string, required bool) (string, bool) {
-		if v == "" {
-			return "", !required
-		}
-		iso, ok := gstr2a.ISODate(v)
-		return iso, ok
+	where := func() string {
+		fe := loc
+		fe.Number = d.Number
+		return fe.Where()
 	}
+	note := func(key, text string) { ns.add(key, text, where()) }
 	numberField, dateField, dateValue := "inum", "dt", j.Dt
 	switch sec {
 	case "b2b", "b2ba", "ecom", "ecoma":
-		d.Kind, d.Number = KindInvoice, string(j.INum)
+		d.Kind, d.Number = KindInvoice, strings.TrimSpace(string(j.INum))
 		if sec == "b2ba" || sec == "ecoma" {
-			d.OrigNumber, d.OrigDate = string(j.OINum), j.OIDt
+			d.OrigNumber, d.OrigDate = strings.TrimSpace(string(j.OINum)), j.OIDt
 		}
 	case "cdnr", "cdnra":
-		numberField, d.Number, d.Type = "ntnum", string(j.NtNum), j.Suptyp
-		switch j.Typ {
+		numberField, d.Number, d.Type = "ntnum", strings.TrimSpace(string(j.NtNum)), j.Suptyp
+		switch strings.ToUpper(strings.TrimSpace(j.Typ)) {
 		case "C":
 			d.Kind = KindCreditNote
 		case "D":
 			d.Kind = KindDebitNote
 		default:
-			d.Number = string(j.NtNum)
-			return fail("typ", fmt.Sprintf("%q should be C (credit note) or D (debit note)", j.Typ))
+			// The type decides whether the note reduces the credit or adds to it: a figure
+			// gstdesk cannot read without it.
+			return fail("typ", fmt.Sprintf("%q should be C (credit note) or D (debit note): without it gstdesk cannot tell whether the note reduces the credit or adds to it", j.Typ))
 		}
 		if sec == "cdnra" {
-			d.OrigNumber, d.OrigDate, d.OrigType = string(j.ONtNum), j.ONtDt, j.ONtTyp
+			d.OrigNumber, d.OrigDate, d.OrigType = strings.TrimSpace(string(j.ONtNum)), j.ONtDt, j.ONtTyp
 		}
 	case "isd", "isda":
-		numberField, dateField, dateValue, d.Number = "docnum", "docdt", j.DocDt, string(j.DocNum)
-		switch j.DocTyp {
-		case "ISDI", "ISD":
+		numberField, dateField, dateValue, d.Number = "docnum", "docdt", j.DocDt, strings.TrimSpace(string(j.DocNum))
+		switch strings.ToUpper(strings.TrimSpace(j.DocTyp)) {
+		case "ISDI", "ISD", "I":
 			d.Kind = KindISDInvoice
-		case "ISDC", "ISDCN":
+		case "ISDC", "ISDCN", "C":
 			d.Kind = KindISDCreditNote
 		default:
-			return fail("doctyp", fmt.Sprintf("%q should be ISDI (invoice) or ISDC (credit note)", j.DocTyp))
+			// As a note's type: it decides whether the document gives credit or takes it back.
+			return fail("doctyp", fmt.Sprintf("%q should be ISDI (invoice) or ISDC (credit note): without it gstdesk cannot tell whether the document gives credit or reduces it", j.DocTyp))
 		}
-		d.Type, d.ITCAvailable = j.DocTyp, j.ItcElg
+		elg := j.ItcElg
+		if elg == "" {
+			elg = j.Elglty
+		}
+		d.Type, d.ITCAvailable = j.DocTyp, elg
 		if sec == "isda" {
-			d.OrigNumber, d.OrigDate, d.OrigType = string(j.ODocNum), j.ODocDt, j.ODocTyp
+			d.OrigNumber, d.OrigDate, d.OrigType = strings.TrimSpace(string(j.ODocNum)), j.ODocDt, j.ODocTyp
 		}
-		if j.ItcElg != "Y" && j.ItcElg != "N" {
-			return fail("itcelg", fmt.Sprintf("%q should be Y or N", j.ItcElg))
+		if elg != "Y" && elg != "N" {
+			note("itcelg:"+elg, fmt.Sprintf("An ISD document's eligibility (itcelg) is %q, neither Y nor N: it is kept as given and not counted as ITC available.", elg))
 		}
 	case "impg", "impgsez":
-		numberField, dateField, dateValue, d.Number = "boenum", "boedt", j.BoeDt, string(j.BoeNum)
+		numberField, dateField, dateValue, d.Number = "boenum", "boedt", j.BoeDt, strings.TrimSpace(string(j.BoeNum))
 		d.Kind, d.PortCode, d.RefDate, d.RecDate, d.Amended, d.ITCAvailable = KindBillOfEntry, j.PortCode, j.RefDt, j.RecDt, j.IsAmd, "Y"
 		if d.Amended != "" && d.Amended != "Y" && d.Amended != "N" {
-			return fail("isamd", fmt.Sprintf("%q should be Y or N", j.IsAmd))
+			note("isamd:"+d.Amended, fmt.Sprintf("A bill of entry's amended flag (isamd) is %q, neither Y nor N; it is kept as given.", d.Amended))
 		}
 	}
-	d.Number = strings.TrimSpace(d.Number)
 	if d.Number == "" {
-		return fail(numberField, "is missing")
+		note("missing:"+numberField, fmt.Sprintf("A document has no number (%s); it is kept with the number empty.", numberField))
 	}
 	d.Date = dateValue
-	var ok bool
-	if d.DateISO, ok = date(dateField, dateValue, true); !ok {
-		if dateValue == "" {
-			return fail(dateField, "is missing")
-		}
-		return fail(dateField, fmt.Sprintf("%q is not a date DD-MM-YYYY", dateValue))
+	if dateValue == "" {
+		note("missing:"+dateField, fmt.Sprintf("A document has no date (%s); it is kept with the date empty.", dateField))
+	} else if iso, ok := gstr2a.ISODate(dateValue); ok {
+		d.DateISO = iso
+	} else {
+		note("baddate:"+dateField, fmt.Sprintf("A document's date (%s) is not a date DD-MM-YYYY; it is kept as given.", dateField))
 	}
 	if d.OrigDate != "" {
-		if _, ok := date("", d.OrigDate, false); !ok {
-			return fail("original date", fmt.Sprintf("%q is not a date DD-MM-YYYY", d.OrigDate))
+		if _, ok := gstr2a.ISODate(d.OrigDate); !ok {
+			note("baddate:original", "An amendment's original date is not a date DD-MM-YYYY; it is kept as given.")
 		}
 	}
-	if (sec == "b2ba" || sec == "ecoma" || sec == "cdnra") && d.OrigNumber == "" {
-		return fail("original number", "is missing (an amendment names the document it amends)")
+	if (sec == "b2ba" || sec == "ecoma" || sec == "cdnra" || sec == "isda") && d.OrigNumber == "" {
+		note("missing:original:"+sec, fmt.Sprintf("An amendment in %s does not name the document it amends (no original number); it is kept with the original number empty.", sec))
 	}
 	// Amounts: invoice level, or the sums of items (the pre-October-2024 shape).
 	var amt [6]money.Paise
@@ -797,10 +996,14 @@ func checkDoc(part, sec string, s *supplierHead, si, di int, j *docJSON) (Docume
 				return Document{}, &fe
 			}
 			num, _, err := amount(it.Num)
-			if err != nil || num%100 != 0 {
+			if err != nil {
 				fe := loc
-				fe.Number, fe.Item, fe.Field, fe.Problem = d.Number, ii+1, "items.num", "is not a whole number"
+				fe.Number, fe.Item, fe.Field, fe.Problem = d.Number, ii+1, "items.num", err.Error()
 				return Document{}, &fe
+			}
+			if num%100 != 0 {
+				// A line's number is a reference, not a figure: kept as its whole part.
+				note("items.num", "A line's number (items.num) is not a whole number; its whole part is kept.")
 			}
 			d.Items = append(d.Items, Item{Num: int64(num / 100), Rate: int64(rt), Taxable: a[0], IGST: a[1], CGST: a[2], SGST: a[3], Cess: a[4]})
 		}
@@ -820,43 +1023,58 @@ func checkDoc(part, sec string, s *supplierHead, si, di int, j *docJSON) (Docume
 		if !has[5] {
 			d.Cess = sum[4]
 		}
-	} else if !has[1] && d.Kind != KindISDInvoice && d.Kind != KindISDCreditNote {
-		return fail("txval", "is missing and there are no items: the document has no taxable value")
-	}
-	if !has[0] && (d.Kind == KindInvoice || d.Kind == KindCreditNote || d.Kind == KindDebitNote) {
-		return fail("val", "is missing")
+	} else if !has[1] && !reversed && d.Kind != KindISDInvoice && d.Kind != KindISDCreditNote {
+		note("missing:txval", "A document has neither a taxable value (txval) nor items; its taxable value is held as 0.")
 	}
 	if d.Kind == KindCreditNote || d.Kind == KindISDCreditNote {
 		creditNoteMagnitudes(&d)
 	}
+	// The value: given (val), or worked out for documents the return gives none for (see ValueBoE).
+	switch {
+	case has[0]:
+	case d.Kind == KindBillOfEntry:
+		d.Value, d.ValueBasis = d.Taxable+d.IGST+d.Cess, ValueBoE
+	case d.Kind == KindISDInvoice || d.Kind == KindISDCreditNote:
+		d.Value, d.ValueBasis = d.IGST+d.CGST+d.SGST+d.Cess, ValueISD
+	default:
+		d.ValueBasis = ValueAbsent
+		if !reversed {
+			note("missing:val", "A document has no value (val); it is kept and shows no value.")
+		}
+	}
 	switch sec {
 	case "b2b", "b2ba", "ecom", "ecoma", "cdnr", "cdnra":
 		if !gstr2a.StateCodeShape(d.POS) {
-			return fail("pos", fmt.Sprintf("%q is not a place of supply (two digits)", d.POS))
+			note("pos", "A document's place of supply (pos) is not two digits; it is kept as given.")
 		}
 		if d.ReverseCharge != "Y" && d.ReverseCharge != "N" {
-			return fail("rev", fmt.Sprintf("%q should be Y or N", d.ReverseCharge))
+			note("rev:"+d.ReverseCharge, fmt.Sprintf("A document's reverse charge (rev) is %q, neither Y nor N; it is kept as given.", d.ReverseCharge))
 		}
 		if d.Type != "" && !invoiceTypes[d.Type] {
-			return fail("typ", fmt.Sprintf("%q is none of R, DE, SEWP, SEWOP, CBW", d.Type))
+			field := "typ"
+			if d.Kind != KindInvoice {
+				field = "suptyp"
+			}
+			note(field+":"+d.Type, fmt.Sprintf("A document's type (%s) is %q, none of R, DE, SEWP, SEWOP, CBW; it is kept as given.", field, d.Type))
 		}
 		if d.Type == "" && d.Kind == KindInvoice && !strings.HasPrefix(sec, "ecom") {
-			return fail("typ", "is missing")
+			note("missing:typ", "An invoice has no type (typ); it is kept with the type empty.")
 		}
 		if !itcValues[d.ITCAvailable] {
-			return fail("itcavl", fmt.Sprintf("%q should be Y, N or T", d.ITCAvailable))
+			// Only Y is counted as ITC available: a value gstdesk does not know is not.
+			note("itcavl:"+d.ITCAvailable, fmt.Sprintf("A document's ITC availability (itcavl) is %q, none of Y, N, T: it is kept as given and not counted as ITC available.", d.ITCAvailable))
 		}
 		if !rsnValues[d.Reason] {
-			return fail("rsn", fmt.Sprintf("%q should be P, C or empty", d.Reason))
+			note("rsn:"+d.Reason, fmt.Sprintf("A document's reason (rsn) is %q, neither P nor C; it is kept as given.", d.Reason))
 		}
 		if !imsValues[d.IMSStatus] {
-			return fail("imsStatus", fmt.Sprintf("%q should be A, R, N or P", d.IMSStatus))
+			note("imsStatus:"+d.IMSStatus, fmt.Sprintf("A document's IMS status (imsStatus) is %q, none of A, R, N, P; it is kept as given.", d.IMSStatus))
 		}
 		if v, present, err := amount(j.DiffPrcnt); err != nil {
 			return fail("diffprcnt", err.Error())
 		} else if present {
 			if v != 100 && v != 65 {
-				return fail("diffprcnt", fmt.Sprintf("%s should be 1 or 0.65", v.Number()))
+				note("diffprcnt:"+v.Number(), fmt.Sprintf("A document's differential rate (diffprcnt) is %s, neither 1 nor 0.65; it is kept as given.", v.Number()))
 			}
 			d.DiffPercent = int64(v)
 		}

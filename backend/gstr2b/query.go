@@ -20,17 +20,25 @@ type DocumentRow struct {
 }
 
 // Key is how a document is known across snapshots: section, supplier, kind and number as
-// normalised for matching.
+// normalised for matching (a document of itcrev apart from the same number in its section).
 func (r *DocumentRow) Key() string {
-	return r.Section + "|" + r.Supplier + "|" + r.Kind + "|" + gstr2a.NormaliseInvoiceNumber(r.Number)
+	k := r.Section + "|" + r.Supplier + "|" + r.Kind + "|" + gstr2a.NormaliseInvoiceNumber(r.Number)
+	if r.Reversed {
+		k = "itcrev|" + k
+	}
+	return k
 }
 
 // DocQuery filters and pages the documents of a snapshot.
 type DocQuery struct {
-	// Section keeps one section ("" for all).
+	// Section keeps one section ("" for all); "itcrev" keeps the documents of itcrev (as
+	// Reversed "only"), of every sub-section.
 	Section string `json:"section"`
 	// Rejected is "only" (docRejdata), "no" (docdata) or "" (both).
 	Rejected string `json:"rejected"`
+	// Reversed is "only" (the documents of itcrev, whose credit was reversed), "no" (all but
+	// those) or "" (both).
+	Reversed string `json:"reversed"`
 	// Supplier keeps one supplier GSTIN.
 	Supplier string `json:"supplier"`
 	// ITC keeps one itcavl value (Y, N, T).
@@ -50,7 +58,8 @@ type DocPage struct {
 }
 
 const docSelect = `id, rejected, section, kind, ctin, trdnm, supfildt, supprd, num, dt, doc_date, val, taxable, igst, cgst, sgst,
-	cess, pos, rev, typ, itcavl, rsn, diffprcnt, ims_status, srctyp, irn, irngendate, onum, odt, otyp, portcode, items`
+	cess, pos, rev, typ, itcavl, rsn, diffprcnt, ims_status, srctyp, irn, irngendate, onum, odt, otyp, portcode, items, val_basis,
+	refdt, recdt, isamd`
 
 func scanDoc(rows *sql.Rows) (DocumentRow, error) {
 	var r DocumentRow
@@ -60,11 +69,11 @@ func scanDoc(rows *sql.Rows) (DocumentRow, error) {
 	err := rows.Scan(&r.ID, &rej, &d.Section, &d.Kind, &d.Supplier, &d.TradeName, &d.SupplierFiled, &d.SupplierPeriod, &d.Number,
 		&d.Date, &d.DateISO, &d.Value, &d.Taxable, &d.IGST, &d.CGST, &d.SGST, &d.Cess, &d.POS, &d.ReverseCharge, &d.Type,
 		&d.ITCAvailable, &d.Reason, &d.DiffPercent, &d.IMSStatus, &d.SourceType, &d.IRN, &d.IRNDate, &d.OrigNumber, &d.OrigDate,
-		&d.OrigType, &d.PortCode, &items)
+		&d.OrigType, &d.PortCode, &items, &d.ValueBasis, &d.RefDate, &d.RecDate, &d.Amended)
 	if err != nil {
 		return r, err
 	}
-	d.Rejected = rej == 1
+	d.Rejected, d.Reversed = rej&1 != 0, rej&2 != 0
 	if items.Valid {
 		d.HasItems = true
 		if err := json.Unmarshal([]byte(items.String), &d.Items); err != nil {
@@ -78,6 +87,9 @@ func scanDoc(rows *sql.Rows) (DocumentRow, error) {
 func (q DocQuery) where(snap Snapshot) (string, []any, error) {
 	conds := []string{"id BETWEEN ? AND ?"}
 	args := []any{snap.first, snap.last}
+	if q.Section == "itcrev" {
+		q.Section, q.Reversed = "", "only"
+	}
 	if q.Section != "" {
 		ok := false
 		for _, s := range Sections {
@@ -91,11 +103,20 @@ func (q DocQuery) where(snap Snapshot) (string, []any, error) {
 	switch q.Rejected {
 	case "":
 	case "only":
-		conds = append(conds, "rejected = 1")
+		conds = append(conds, "rejected & 1 = 1")
 	case "no":
-		conds = append(conds, "rejected = 0")
+		conds = append(conds, "rejected & 1 = 0")
 	default:
 		return "", nil, apperr.New(apperr.Invalid, "The rejected filter %q is none of only, no.", q.Rejected)
+	}
+	switch q.Reversed {
+	case "":
+	case "only":
+		conds = append(conds, "rejected & 2 = 2")
+	case "no":
+		conds = append(conds, "rejected & 2 = 0")
+	default:
+		return "", nil, apperr.New(apperr.Invalid, "The reversed filter %q is none of only, no.", q.Reversed)
 	}
 	if q.Supplier != "" {
 		conds, args = append(conds, "ctin = ?"), append(args, strings.ToUpper(strings.TrimSpace(q.Supplier)))
@@ -160,13 +181,16 @@ func Documents(ctx context.Context, db *sql.DB, snap Snapshot, q DocQuery) (DocP
 
 // SectionCount is how many documents a section has, and their signed tax.
 type SectionCount struct {
-	Section   string `json:"section"`
-	Rejected  bool   `json:"rejected"`
-	Documents int    `json:"documents"`
-	Tax       int64  `json:"tax"`
+	Section  string `json:"section"`
+	Rejected bool   `json:"rejected"`
+	// Reversed marks the count of the section's documents in itcrev (credit reversed).
+	Reversed  bool  `json:"reversed,omitempty"`
+	Documents int   `json:"documents"`
+	Tax       int64 `json:"tax"`
 }
 
-// SectionCounts counts a snapshot's documents by section (docdata and docRejdata apart).
+// SectionCounts counts a snapshot's documents by section: docdata, its itcrev, docRejdata and its
+// itcrev apart, in that order.
 func SectionCounts(ctx context.Context, db *sql.DB, snap Snapshot) ([]SectionCount, error) {
 	rows, err := db.QueryContext(ctx, `SELECT section, rejected, count(*),
 		sum(CASE WHEN kind IN ('credit_note', 'isd_credit_note') THEN -1 ELSE 1 END * (igst + cgst + sgst + cess))
@@ -178,15 +202,17 @@ func SectionCounts(ctx context.Context, db *sql.DB, snap Snapshot) ([]SectionCou
 	byKey := map[string]SectionCount{}
 	for rows.Next() {
 		var c SectionCount
-		if err := rows.Scan(&c.Section, &c.Rejected, &c.Documents, &c.Tax); err != nil {
+		var marks int
+		if err := rows.Scan(&c.Section, &marks, &c.Documents, &c.Tax); err != nil {
 			return nil, err
 		}
-		byKey[fmt.Sprint(c.Section, c.Rejected)] = c
+		c.Rejected, c.Reversed = marks&1 != 0, marks&2 != 0
+		byKey[fmt.Sprint(c.Section, marks)] = c
 	}
 	out := []SectionCount{}
-	for _, rej := range []bool{false, true} {
+	for _, marks := range []int{0, 2, 1, 3} {
 		for _, s := range Sections {
-			if c, ok := byKey[fmt.Sprint(s, rej)]; ok {
+			if c, ok := byKey[fmt.Sprint(s, marks)]; ok {
 				out = append(out, c)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 // First to Last (written section by section), with their count and signed totals.
 type sectionRange struct {
 	Rejected bool    `json:"rejected"`
+	Reversed bool    `json:"reversed,omitempty"`
 	Section  string  `json:"section"`
 	First    int64   `json:"first"`
 	Last     int64   `json:"last"`
@@ -32,7 +33,7 @@ func (b *rangeBuilder) add(id int64, d *Document) {
 	if b.broken {
 		return
 	}
-	if n := len(b.ranges); n > 0 && b.ranges[n-1].Rejected == d.Rejected && b.ranges[n-1].Section == d.Section {
+	if n := len(b.ranges); n > 0 && b.ranges[n-1].Rejected == d.Rejected && b.ranges[n-1].Reversed == d.Reversed && b.ranges[n-1].Section == d.Section {
 		b.ranges[n-1].Last = id
 		b.ranges[n-1].Totals.add(d)
 		return
@@ -40,13 +41,13 @@ func (b *rangeBuilder) add(id int64, d *Document) {
 	if b.seen == nil {
 		b.seen = map[string]bool{}
 	}
-	k := fmt.Sprint(d.Rejected, d.Section)
+	k := fmt.Sprint(d.Rejected, d.Reversed, d.Section)
 	if b.seen[k] {
 		b.broken, b.ranges = true, nil
 		return
 	}
 	b.seen[k] = true
-	r := sectionRange{Rejected: d.Rejected, Section: d.Section, First: id, Last: id}
+	r := sectionRange{Rejected: d.Rejected, Reversed: d.Reversed, Section: d.Section, First: id, Last: id}
 	r.Totals.add(d)
 	b.ranges = append(b.ranges, r)
 }
@@ -97,14 +98,27 @@ func (q DocQuery) rangeQuery() bool {
 
 // matches says whether a range holds the documents q asks for (q.rangeQuery()).
 func (q DocQuery) matches(r *sectionRange) bool {
+	if q.Section == "itcrev" {
+		q.Section, q.Reversed = "", "only"
+	}
 	if q.Section != "" && r.Section != q.Section {
 		return false
 	}
 	switch q.Rejected {
 	case "only":
-		return r.Rejected
+		if !r.Rejected {
+			return false
+		}
 	case "no":
-		return !r.Rejected
+		if r.Rejected {
+			return false
+		}
+	}
+	switch q.Reversed {
+	case "only":
+		return r.Reversed
+	case "no":
+		return !r.Reversed
 	}
 	return true
 }

@@ -48,27 +48,32 @@ type SaveRequest struct {
 
 // Snapshot describes one stored GSTR-2B.
 type Snapshot struct {
-	ID            string      `json:"id"`
-	WorkspaceID   string      `json:"workspace_id"`
-	GSTIN         string      `json:"gstin"`
-	Period        string      `json:"period"`
-	Source        string      `json:"source"`
-	FileName      string      `json:"file_name,omitempty"`
-	FetchedAt     time.Time   `json:"fetched_at"`
-	TransactionID string      `json:"transaction_id"`
-	ServerTime    time.Time   `json:"server_time"`
-	Status        string      `json:"status"`
-	GenDate       string      `json:"gendt"`
-	Version       string      `json:"version"`
-	Checksum      string      `json:"chksum"`
-	Shape         string      `json:"shape"`
-	Files         int         `json:"files"`
-	Documents     int         `json:"documents"`
-	Rejected      int         `json:"rejected"`
-	Suppliers     int         `json:"suppliers"`
-	Totals        Amounts     `json:"totals"`
-	ITCAvailable  money.Paise `json:"itc_available"`
-	Note          string      `json:"note,omitempty"`
+	ID            string    `json:"id"`
+	WorkspaceID   string    `json:"workspace_id"`
+	GSTIN         string    `json:"gstin"`
+	Period        string    `json:"period"`
+	Source        string    `json:"source"`
+	FileName      string    `json:"file_name,omitempty"`
+	FetchedAt     time.Time `json:"fetched_at"`
+	TransactionID string    `json:"transaction_id"`
+	ServerTime    time.Time `json:"server_time"`
+	Status        string    `json:"status"`
+	GenDate       string    `json:"gendt"`
+	Version       string    `json:"version"`
+	Checksum      string    `json:"chksum"`
+	Shape         string    `json:"shape"`
+	Files         int       `json:"files"`
+	Documents     int       `json:"documents"`
+	Rejected      int       `json:"rejected"`
+	// Reversed counts the documents of itcrev (credit reversed), apart from Documents.
+	Reversed     int         `json:"reversed"`
+	Suppliers    int         `json:"suppliers"`
+	Totals       Amounts     `json:"totals"`
+	ITCAvailable money.Paise `json:"itc_available"`
+	Note         string      `json:"note,omitempty"`
+	// Notices are the return's notices (Return.Notices): what it holds that gstdesk keeps but
+	// does not read, references missing, codes of values gstdesk does not know.
+	Notices []string `json:"notices"`
 
 	sid         int64
 	first, last int64
@@ -118,6 +123,9 @@ func Save(ctx context.Context, db *sql.DB, req SaveRequest) (Snapshot, error) {
 		if err := checkBelongs(r, req, origin); err != nil {
 			return Snapshot{}, apperr.WithTransaction(err, req.TransactionID)
 		}
+		if err := checkNotShrinking(ctx, db, req, r); err != nil {
+			return Snapshot{}, apperr.WithTransaction(err, req.TransactionID)
+		}
 	}
 	r.Files = req.Files
 	var snap Snapshot
@@ -155,7 +163,48 @@ func checkBelongs(r *Return, req SaveRequest, origin Origin) error {
 	return nil
 }
 
-const docCols = 34
+// checkNotShrinking refuses a return that would stand for less than a snapshot already stored of
+// the same period, generation date (gendt) and source: the same generation of a GSTR-2B does not
+// lose documents, so one with fewer is incomplete (a part of a return sent in several files, an
+// answer cut short) and must not become the period's latest, which the reconciliation uses. An
+// empty period is stored only when the service says so (SaveRequest.Empty), never from a return
+// that merely has no documents beside a fuller one. (Checked just before the transaction; two
+// saves of the same period at the same moment are not a case the desk has.)
+func checkNotShrinking(ctx context.Context, db *sql.DB, req SaveRequest, r *Return) error {
+	var id, fetched, fileName string
+	var n int
+	err := db.QueryRowContext(ctx, `SELECT id, fetched_at, file_name, doc_count + rejected_count + reversed_count AS n FROM gstr2b_snapshots
+		WHERE workspace_id = ? AND period = ? AND gendt = ? AND source = ? AND status = 'complete' ORDER BY n DESC, sid DESC LIMIT 1`,
+		req.WorkspaceID, r.Period, r.GenDate, req.Source).Scan(&id, &fetched, &fileName, &n)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && len(r.Documents) >= n {
+		return nil
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return apperr.Wrap(apperr.Canceled, err, "Saving the GSTR-2B was cancelled; the earlier snapshots are unchanged.")
+		}
+		return fmt.Errorf("gstr2b: compare with the stored snapshots: %w", err)
+	}
+	what, kind := "The GST service answered with", apperr.Unavailable
+	if req.Source == SourceFile {
+		what, kind = "The file "+req.FileName+" is", apperr.Invalid
+	}
+	gen := r.GenDate
+	if gen == "" {
+		gen = "no generation date"
+	}
+	prev := "pulled from the GST service"
+	if fileName != "" {
+		prev = "imported from " + fileName
+	}
+	at := store.ParseTimeOrZero(fetched).Local().Format("02/01/2006 15:04")
+	return apperr.New(kind, "%s a GSTR-2B of %s (generated %s) with %d documents, fewer than the %d of the one %s on %s, of the same generation. "+
+		"The same generation of a GSTR-2B does not lose documents, so this one is incomplete (one part of a return sent in several files, or cut short). "+
+		"Nothing was saved: the fuller snapshot stays the period's latest and is the one the reconciliation uses. Give the whole return (the summary and every part together), or pull it again.",
+		what, r.Period, gen, len(r.Documents), n, prev, at)
+}
+
+const docCols = 38
 
 func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (Snapshot, error) {
 	snap := Snapshot{ID: uuid.NewString(), WorkspaceID: req.WorkspaceID, GSTIN: r.GSTIN, Period: r.Period, Source: req.Source,
@@ -189,17 +238,26 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 	}
 	itc, _ := json.Marshal(r.ITC)
 	cp, _ := json.Marshal(r.Counterparties)
+	cpRej := []byte("{}")
+	if len(r.RejectedCounterparties) > 0 {
+		cpRej, _ = json.Marshal(r.RejectedCounterparties)
+	}
+	snap.Notices = r.Notices
+	if snap.Notices == nil {
+		snap.Notices = []string{}
+	}
+	notices, _ := json.Marshal(snap.Notices)
 	sid, err := tx.Exec(`INSERT INTO gstr2b_snapshots (id, workspace_id, gstin, period, source, file_name, fetched_at,
-		transaction_id, server_time, status, gendt, version, chksum, shape, files, itcsumm, cpsumm)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, snap.ID, snap.WorkspaceID, snap.GSTIN, snap.Period, snap.Source, snap.FileName,
+		transaction_id, server_time, status, gendt, version, chksum, shape, files, itcsumm, cpsumm, cpsumm_rej, notices)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, snap.ID, snap.WorkspaceID, snap.GSTIN, snap.Period, snap.Source, snap.FileName,
 		store.FormatTimeOrEmpty(req.FetchedAt), snap.TransactionID, store.FormatTimeOrEmpty(req.ServerTime), snap.Status, snap.GenDate, snap.Version,
-		snap.Checksum, snap.Shape, int64(snap.Files), string(itc), string(cp))
+		snap.Checksum, snap.Shape, int64(snap.Files), string(itc), string(cp), string(cpRej), string(notices))
 	if err != nil {
 		return snap, err
 	}
 	ins, err := tx.Insert(`INSERT INTO gstr2b_documents (id, sid, rejected, section, kind, ctin, trdnm, supfildt, supprd, num,
 		num_norm, dt, doc_date, val, taxable, igst, cgst, sgst, cess, pos, rev, typ, itcavl, rsn, diffprcnt, ims_status, srctyp,
-		irn, irngendate, onum, odt, otyp, portcode, items)`, docCols, 64)
+		irn, irngendate, onum, odt, otyp, portcode, items, val_basis, refdt, recdt, isamd)`, docCols, 64)
 	if err != nil {
 		return snap, err
 	}
@@ -223,8 +281,15 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 		rej := int64(0)
 		if d.Rejected {
 			rej = 1
+		}
+		switch {
+		case d.Reversed:
+			// itcrev: counted apart, never in the credit or the totals.
+			rej |= 2
+			snap.Reversed++
+		case d.Rejected:
 			snap.Rejected++
-		} else {
+		default:
 			snap.Documents++
 			if d.Supplier != "" {
 				suppliers[d.Supplier] = true
@@ -242,7 +307,7 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 		if err := ins.Add(id, sid, rej, d.Section, d.Kind, d.Supplier, d.TradeName, d.SupplierFiled, d.SupplierPeriod, d.Number,
 			gstr2a.NormaliseInvoiceNumber(d.Number), d.Date, d.DateISO, int64(d.Value), int64(d.Taxable), int64(d.IGST), int64(d.CGST),
 			int64(d.SGST), int64(d.Cess), d.POS, d.ReverseCharge, d.Type, d.ITCAvailable, d.Reason, d.DiffPercent, d.IMSStatus,
-			d.SourceType, d.IRN, d.IRNDate, d.OrigNumber, d.OrigDate, d.OrigType, d.PortCode, items); err != nil {
+			d.SourceType, d.IRN, d.IRNDate, d.OrigNumber, d.OrigDate, d.OrigType, d.PortCode, items, d.ValueBasis, d.RefDate, d.RecDate, d.Amended); err != nil {
 			return snap, err
 		}
 		ranges.add(id, d)
@@ -255,10 +320,18 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 	snap.Totals.HasTaxable = true
 	snap.sid, snap.first, snap.last = sid, first, id-1
 	snap.Note = summaryNote(r, snap)
+	// The notices reach a caller that shows Note only (an import's result) too: the first, and
+	// how many more the snapshot keeps.
+	switch n := len(snap.Notices); {
+	case n == 1:
+		snap.Note = strings.TrimSpace(snap.Note + " " + snap.Notices[0])
+	case n > 1:
+		snap.Note = strings.TrimSpace(fmt.Sprintf("%s %s (and %d more notices about this return, kept with it.)", snap.Note, snap.Notices[0], n-1))
+	}
 	t := snap.Totals
-	if _, err := tx.Exec(`UPDATE gstr2b_snapshots SET doc_count = ?, rejected_count = ?, supplier_count = ?, taxable = ?, igst = ?,
+	if _, err := tx.Exec(`UPDATE gstr2b_snapshots SET doc_count = ?, rejected_count = ?, reversed_count = ?, supplier_count = ?, taxable = ?, igst = ?,
 		cgst = ?, sgst = ?, cess = ?, itc_available = ?, note = ?, doc_first = ?, doc_last = ?, sections = ? WHERE sid = ?`,
-		int64(snap.Documents), int64(snap.Rejected), int64(snap.Suppliers), int64(t.Taxable), int64(t.IGST), int64(t.CGST),
+		int64(snap.Documents), int64(snap.Rejected), int64(snap.Reversed), int64(snap.Suppliers), int64(t.Taxable), int64(t.IGST), int64(t.CGST),
 		int64(t.SGST), int64(t.Cess), int64(snap.ITCAvailable), snap.Note, snap.first, snap.last, ranges.json(), sid); err != nil {
 		return snap, err
 	}
@@ -296,9 +369,12 @@ func summaryNote(r *Return, snap Snapshot) string {
 func NetITC(part map[string]SummaryGroup) money.Paise {
 	var sum money.Paise
 	for name, g := range part {
-		if name == "othersup" {
+		switch {
+		case !itcGroups[name]:
+			// A group gstdesk does not know is kept, not counted.
+		case name == "othersup":
 			sum -= g.Total.Tax()
-		} else {
+		default:
 			sum += g.Total.Tax()
 		}
 	}
@@ -333,14 +409,18 @@ func appendItems(b []byte, items []Item) []byte {
 
 const snapshotCols = `sid, id, workspace_id, gstin, period, source, file_name, fetched_at, transaction_id, server_time, status,
 	gendt, version, chksum, shape, files, doc_count, rejected_count, supplier_count, taxable, igst, cgst, sgst, cess,
-	itc_available, note, doc_first, doc_last`
+	itc_available, note, doc_first, doc_last, reversed_count, notices`
 
 func scanSnapshot(row interface{ Scan(...any) error }) (Snapshot, error) {
 	var s Snapshot
-	var fetched, server string
+	var fetched, server, notices string
 	err := row.Scan(&s.sid, &s.ID, &s.WorkspaceID, &s.GSTIN, &s.Period, &s.Source, &s.FileName, &fetched, &s.TransactionID, &server,
 		&s.Status, &s.GenDate, &s.Version, &s.Checksum, &s.Shape, &s.Files, &s.Documents, &s.Rejected, &s.Suppliers,
-		&s.Totals.Taxable, &s.Totals.IGST, &s.Totals.CGST, &s.Totals.SGST, &s.Totals.Cess, &s.ITCAvailable, &s.Note, &s.first, &s.last)
+		&s.Totals.Taxable, &s.Totals.IGST, &s.Totals.CGST, &s.Totals.SGST, &s.Totals.Cess, &s.ITCAvailable, &s.Note, &s.first, &s.last,
+		&s.Reversed, &notices)
+	if err == nil && json.Unmarshal([]byte(notices), &s.Notices) != nil || s.Notices == nil {
+		s.Notices = []string{}
+	}
 	s.FetchedAt, s.ServerTime, s.Totals.HasTaxable = store.ParseTimeOrZero(fetched), store.ParseTimeOrZero(server), true
 	return s, err
 }
@@ -415,8 +495,9 @@ func Periods(ctx context.Context, db *sql.DB, workspaceID string) ([]PeriodInfo,
 	return out, nil
 }
 
-// RawReturn returns a snapshot's return as one document ({"chksum", "data"}); for a period with
-// nothing (RET2B1016) it is nil.
+// RawReturn returns a snapshot's return as one document, as it was given (a portal file
+// {"chksum", "data"}, or the service's answer saved whole with its envelope: Parse reads either),
+// every key kept, those gstdesk does not read too; for a period with nothing (RET2B1016) it is nil.
 func RawReturn(ctx context.Context, db *sql.DB, snap Snapshot) ([]byte, error) {
 	var gz []byte
 	err := db.QueryRowContext(ctx, `SELECT answer FROM gstr2b_snapshot_raw WHERE sid = ?`, snap.sid).Scan(&gz)
@@ -433,12 +514,14 @@ func RawReturn(ctx context.Context, db *sql.DB, snap Snapshot) ([]byte, error) {
 type Summary struct {
 	ITC            ITCSummary                `json:"itcsumm"`
 	Counterparties map[string][]Counterparty `json:"cpsumm"`
+	// RejectedCounterparties is cpSummRej (v4.0), each line marked Rejected.
+	RejectedCounterparties map[string][]Counterparty `json:"cpSummRej"`
 }
 
 // SnapshotSummary reads a snapshot's itcsumm and cpsumm.
 func SnapshotSummary(ctx context.Context, db *sql.DB, snap Snapshot) (Summary, error) {
-	var itc, cp string
-	if err := db.QueryRowContext(ctx, `SELECT itcsumm, cpsumm FROM gstr2b_snapshots WHERE sid = ?`, snap.sid).Scan(&itc, &cp); err != nil {
+	var itc, cp, cpRej string
+	if err := db.QueryRowContext(ctx, `SELECT itcsumm, cpsumm, cpsumm_rej FROM gstr2b_snapshots WHERE sid = ?`, snap.sid).Scan(&itc, &cp, &cpRej); err != nil {
 		return Summary{}, fmt.Errorf("gstr2b: read summary: %w", err)
 	}
 	var s Summary
@@ -447,6 +530,9 @@ func SnapshotSummary(ctx context.Context, db *sql.DB, snap Snapshot) (Summary, e
 	}
 	if err := json.Unmarshal([]byte(cp), &s.Counterparties); err != nil {
 		return Summary{}, fmt.Errorf("gstr2b: read cpsumm: %w", err)
+	}
+	if err := json.Unmarshal([]byte(cpRej), &s.RejectedCounterparties); err != nil {
+		return Summary{}, fmt.Errorf("gstr2b: read cpSummRej: %w", err)
 	}
 	return s, nil
 }

@@ -46,8 +46,15 @@ type Return struct {
 	Counterparties map[string][]Counterparty `json:"cpsumm"`
 	// Documents are docdata's and docRejdata's documents in the order given (Rejected set for the latter).
 	Documents []Document `json:"documents"`
+	// RejectedCounterparties is cpSummRej: the supplier summary of the documents rejected in IMS
+	// (each line marked Rejected), by section.
+	RejectedCounterparties map[string][]Counterparty `json:"cpSummRej,omitempty"`
 	// Files is the number of file_number pages the answer came in (0 when it came whole).
 	Files int `json:"files"`
+	// Notices say, once each, what the return held that gstdesk keeps but does not read (an
+	// unknown key, kept in the stored answer), a reference field missing (an amendment without
+	// its original number), or a code of a value gstdesk does not know (kept as given).
+	Notices []string `json:"notices"`
 }
 
 // Shape says which invoice shape the documents have: "items" (before October 2024, tax by line),
@@ -73,10 +80,43 @@ func (r *Return) Shape() string {
 	return shape
 }
 
+// Value bases: where Document.Value comes from. The return gives an invoice's and a note's
+// value (val); it gives none for a bill of entry or an ISD document, so gstdesk shows a value an
+// accountant can defend and says which:
+//   - a bill of entry: its taxable (assessable) value + IGST + cess, what the importer paid for
+//     the goods at the customs frontier (the bill's total as customs assesses it);
+//   - an ISD document: the tax it distributes (IGST + CGST + SGST + cess), the only value it has.
+//
+// A document whose value is not given and cannot be worked out (val missing on an invoice) has
+// ValueAbsent and shows no value.
+const (
+	ValueGiven  = ""          // val as the return gives it
+	ValueBoE    = "boe_total" // taxable value + IGST + cess of a bill of entry
+	ValueISD    = "isd_tax"   // IGST + CGST + SGST + cess distributed by the ISD
+	ValueAbsent = "absent"    // not given: shown as nothing, held as 0
+)
+
+// ValueBasisText says in words where a document's value comes from ("" when the return gives it).
+func ValueBasisText(basis string) string {
+	switch basis {
+	case ValueBoE:
+		return "taxable value + IGST + cess (a bill of entry has no value of its own)"
+	case ValueISD:
+		return "tax distributed (an ISD document has no value of its own)"
+	case ValueAbsent:
+		return "not given in the return"
+	}
+	return ""
+}
+
 // Document is one document of a GSTR-2B section.
 type Document struct {
 	// Rejected marks a document of docRejdata: rejected in IMS, not in the 2B's credit.
-	Rejected bool   `json:"rejected"`
+	Rejected bool `json:"rejected"`
+	// Reversed marks a document of docdata.itcrev (or docRejdata.itcrev): a document whose credit
+	// was reversed (GSTR-2B v4.0). Section is then the sub-section (b2b, b2ba, cdnr, cdnra). It is
+	// counted apart and never added to the ITC available or the return's totals.
+	Reversed bool   `json:"reversed,omitempty"`
 	Section  string `json:"section"`
 	Kind     string `json:"kind"`
 	// Supplier is the supplier's GSTIN (ctin); empty for imports of goods (impg).
@@ -86,9 +126,11 @@ type Document struct {
 	SupplierPeriod string `json:"supplier_period,omitempty"` // supprd as given, MMYYYY
 	Number         string `json:"number"`
 	// Date is the document date as given (DD-MM-YYYY); DateISO is it as YYYY-MM-DD.
-	Date          string      `json:"date"`
-	DateISO       string      `json:"date_iso"`
-	Value         money.Paise `json:"value"`
+	Date    string      `json:"date"`
+	DateISO string      `json:"date_iso"`
+	Value   money.Paise `json:"value"`
+	// ValueBasis says where Value comes from (ValueGiven, ValueBoE, ValueISD, ValueAbsent).
+	ValueBasis    string      `json:"value_basis,omitempty"`
 	Taxable       money.Paise `json:"taxable"`
 	IGST          money.Paise `json:"igst"`
 	CGST          money.Paise `json:"cgst"`
@@ -130,6 +172,22 @@ type Item struct {
 	CGST    money.Paise `json:"cgst"`
 	SGST    money.Paise `json:"sgst"`
 	Cess    money.Paise `json:"cess"`
+}
+
+// HasValue says whether the document has a value to show (given, or worked out and labelled).
+func (d *Document) HasValue() bool { return d.ValueBasis != ValueAbsent }
+
+// Part says which part of the return the document is in: docdata, docRejdata, docdata.itcrev
+// or docRejdata.itcrev.
+func (d *Document) Part() string {
+	p := "docdata"
+	if d.Rejected {
+		p = "docRejdata"
+	}
+	if d.Reversed {
+		p += ".itcrev"
+	}
+	return p
 }
 
 // Tax is IGST + CGST + SGST + cess.
@@ -204,4 +262,9 @@ type Counterparty struct {
 	NoteType       string      `json:"nttyp,omitempty"`
 	DocType        string      `json:"doctyp,omitempty"`
 	PortCode       string      `json:"portcode,omitempty"`
+	// Section is, for a line of cpsumm.itcrev, the sub-section it summarises (b2b, b2ba, cdnr,
+	// cdnra); Reversed marks those lines, Rejected the lines of cpSummRej.
+	Section  string `json:"section,omitempty"`
+	Reversed bool   `json:"reversed,omitempty"`
+	Rejected bool   `json:"rejected,omitempty"`
 }
