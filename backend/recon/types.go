@@ -265,16 +265,16 @@ type RuleID string
 
 // The rules.
 const (
-	RuleExact         RuleID = "same_number"           // same GSTIN and number, all fields agree
-	RuleDifferent     RuleID = "same_number_differs"   // same GSTIN and number, fields differ
-	RuleDateWindow    RuleID = "same_number_date_near" // same GSTIN and number, dates within the window
-	RuleNearNumber    RuleID = "near_number"           // same GSTIN, number one slip off, amounts agree
-	RuleWrongBranch   RuleID = "wrong_branch"          // same PAN, other GSTIN, same number, amounts agree
-	RuleSameAmounts   RuleID = "same_amounts"          // same GSTIN, numbers differ, amounts and date agree
-	RuleManualLink    RuleID = "manual_link"           // linked by a person
-	RuleNotIn2A       RuleID = "not_in_2a"
-	RuleNotInBooks    RuleID = "not_in_books"
-	RuleDuplicate     RuleID = "duplicate_row" // a register row repeating an invoice
+	RuleExact       RuleID = "same_number"           // same GSTIN and number, all fields agree
+	RuleDifferent   RuleID = "same_number_differs"   // same GSTIN and number, fields differ
+	RuleDateWindow  RuleID = "same_number_date_near" // same GSTIN and number, dates within the window
+	RuleNearNumber  RuleID = "near_number"           // same GSTIN, number one slip off, amounts agree
+	RuleWrongBranch RuleID = "wrong_branch"          // same PAN, other GSTIN, same number, amounts agree
+	RuleSameAmounts RuleID = "same_amounts"          // same GSTIN, numbers differ, amounts and date agree
+	RuleManualLink  RuleID = "manual_link"           // linked by a person
+	RuleNotIn2A     RuleID = "not_in_2a"
+	RuleNotInBooks  RuleID = "not_in_books"
+	RuleDuplicate   RuleID = "duplicate_row" // a register row repeating an invoice
 	// RuleSeparator: same GSTIN, numbers equal but for a separator between digits ("1/234" and
 	// "12/34"), amounts and dates agree: suggested, never exact.
 	RuleSeparator RuleID = "same_number_but_separator"
@@ -287,7 +287,7 @@ const (
 	// number, date within the window and amounts.
 	RuleBillOfEntryNoPort RuleID = "bill_of_entry_no_port"
 	// RuleISD: an ISD document, same ISD GSTIN, document number and type.
-	RuleISD RuleID = "isd_document"
+	RuleISD           RuleID = "isd_document"
 	ruleWrongBranchTx        = "same PAN, booked under another GSTIN (wrong branch)"
 )
 
