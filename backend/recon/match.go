@@ -530,7 +530,7 @@ func (m *matcher) placeBillOfEntry(r *Row, e edge) {
 		r.Rule = fmt.Sprintf("%s, amounts agree; dates %d days apart (window %d days)", same, e.v.dateOff, m.opt.DateWindowDays)
 	default:
 		r.Status = Exact
-		r.Rule = same + " and date; taxable (assessable) value, IGST and cess each within " + rupees(m.opt.AmountTolerance)
+		r.Rule = "Bill of entry: same port code, bill of entry number and date; taxable (assessable) value, IGST and cess each within " + rupees(m.opt.AmountTolerance)
 	}
 }
 
@@ -547,7 +547,7 @@ func (m *matcher) placeISD(r *Row, e edge) {
 		r.Rule = fmt.Sprintf("%s, tax agrees; dates %d days apart (window %d days)", same, e.v.dateOff, m.opt.DateWindowDays)
 	default:
 		r.Status = Exact
-		r.Rule = same + " and date; IGST, CGST, SGST and cess each within " + rupees(m.opt.AmountTolerance)
+		r.Rule = "ISD " + e.b.kind.Label()[4:] + ": same ISD GSTIN, document number, type and date; IGST, CGST, SGST and cess each within " + rupees(m.opt.AmountTolerance)
 	}
 	if e.a.inv.ITCEligible == "N" {
 		r.Rule += ". The return marks this credit not eligible (itcelg N): shown, not counted as claimable"
