@@ -27,9 +27,9 @@ func isdOf(src Source, gstin, num, date string, igst int64, kind DocType, elg st
 func importsAndISD() (books, twoB []Invoice) {
 	books = []Invoice{
 		with(boeOf(Books, "INNSA1", "1234567", "2024-07-10", 1000), func(i *Invoice) { i.Value = 1180_00 }), // exact (value not compared)
-		boeOf(Books, "INMAA1", "7654321", "2024-07-12", 2000),                                             // dates near
-		boeOf(Books, "INBOM4", "3333333", "2024-07-13", 3000),                                             // mismatch: IGST differs
-		boeOf(Books, "", "4444444", "2024-07-14", 4000),                                                   // no port code in the books
+		boeOf(Books, "INMAA1", "7654321", "2024-07-12", 2000),                                               // dates near
+		boeOf(Books, "INBOM4", "3333333", "2024-07-13", 3000),                                               // mismatch: IGST differs
+		boeOf(Books, "", "4444444", "2024-07-14", 4000),                                                     // no port code in the books
 		with(boeOf(Books, "INNSA1", "5555555", "2024-07-15", 5000), func(i *Invoice) { i.SupplierGSTIN = sezA }),
 		boeOf(Books, "INNSA1", "1234567", "2023-07-10", 1000), // same port and number a year before: another bill
 		isdOf(Books, supB, "ISD/1", "2024-07-01", 180, DocISDInvoice, ""),

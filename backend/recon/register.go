@@ -822,11 +822,12 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 	case boe != "":
 		p.fail(row, FieldBOENumber, boe, fmt.Sprintf("a bill of entry number on a row whose document type is %s: read as %s, the bill of entry number is not used", docType.Label(), docType.Label()), true)
 	}
+	gField := FieldSupplierGSTIN
 	if isd != "" {
 		if g != "" && g != isd {
 			p.fail(row, FieldISDGSTIN, isd, fmt.Sprintf("both a supplier GSTIN (%s) and an ISD GSTIN: read as a document of the input service distributor %s", g, isd), true)
 		}
-		g = isd
+		g, gField = isd, FieldISDGSTIN
 		switch docType {
 		case "", DocInvoice:
 			docType = DocISDInvoice
@@ -844,17 +845,7 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 		}
 		return in, false
 	}
-	if _, err := gstin.Parse(g); err != nil {
-		var ge *gstin.Error
-		switch {
-		case errors.As(err, &ge) && ge.Code == gstin.ReasonCheckChar:
-			p.fail(row, FieldSupplierGSTIN, g, "the GSTIN's check character is wrong ("+ge.Reason+"); kept as written, check it with the supplier", true)
-		case errors.As(err, &ge) && ge.Code != gstin.ReasonLength && ge.Code != gstin.ReasonCharacter:
-			p.fail(row, FieldSupplierGSTIN, g, "this is not a valid GSTIN ("+ge.Reason+"); kept as written, check it with the supplier", true)
-		default:
-			p.fail(row, FieldSupplierGSTIN, g, "a 15-character GSTIN such as 27AAPFU0939F1ZV ("+err.Error()+")", false)
-		}
-	}
+	p.checkGSTIN(row, gField, g)
 	in.SupplierGSTIN = g
 	in.SupplierName = p.cell(rec, FieldSupplierName)
 	if num == "" {
@@ -898,6 +889,24 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 	return in, len(p.errs)+p.dropped == nerr || onlyWarnings(p.errs[min(nerr, len(p.errs)):])
 }
 
+// checkGSTIN reports a GSTIN of field that is not one: a wrong check character or an unknown state
+// is a warning (kept as written), a wrong length or character an error.
+func (p *rowParser) checkGSTIN(row int, field, g string) {
+	_, err := gstin.Parse(g)
+	if err == nil {
+		return
+	}
+	var ge *gstin.Error
+	switch {
+	case errors.As(err, &ge) && ge.Code == gstin.ReasonCheckChar:
+		p.fail(row, field, g, "the GSTIN's check character is wrong ("+ge.Reason+"); kept as written, check it with the supplier", true)
+	case errors.As(err, &ge) && ge.Code != gstin.ReasonLength && ge.Code != gstin.ReasonCharacter:
+		p.fail(row, field, g, "this is not a valid GSTIN ("+ge.Reason+"); kept as written, check it with the supplier", true)
+	default:
+		p.fail(row, field, g, "a 15-character GSTIN such as 27AAPFU0939F1ZV ("+err.Error()+")", false)
+	}
+}
+
 // docTypeExpected is what a document type cell may hold.
 const docTypeExpected = "invoice, credit note, debit note, bill of entry, ISD invoice or ISD credit note"
 
@@ -938,9 +947,7 @@ func (p *rowParser) parseBillOfEntry(rec []string, row int, g, number string, ne
 		p.fail(row, FieldBOENumber, number, "a bill of entry number of at most 100 characters", false)
 	}
 	if g != "" {
-		if _, err := gstin.Parse(g); err != nil {
-			p.fail(row, FieldSupplierGSTIN, g, "the SEZ supplier's 15-character GSTIN (or leave it empty for an import from abroad) ("+err.Error()+")", false)
-		}
+		p.checkGSTIN(row, FieldSupplierGSTIN, g) // an SEZ unit's (impgsez); empty for an import from abroad
 		in.SupplierGSTIN = g
 	}
 	in.SupplierName = p.cell(rec, FieldSupplierName)
