@@ -418,6 +418,8 @@ func FuzzMatch(f *testing.F) {
 	f.Add("INV/2024-25/42", "inv-42/24-25", "2024-07-01", "2024-07-03", int64(1000), int64(1000), uint8(0))
 	f.Add("FY24-25/1", "1", "2025-03-31", "2025-04-01", int64(-5), int64(5), uint8(3))
 	f.Add("", "---", "bad", "", int64(0), int64(0), uint8(7))
+	f.Add("1/234", "12/34", "2024-07-01", "2024-07-01", int64(100), int64(100), uint8(8))
+	f.Add("ISD/1", "", "2024-07-01", "2024-07-02", int64(-100), int64(-100), uint8(10))
 	f.Fuzz(func(t *testing.T, n1, n2, d1, d2 string, t1, t2 int64, flags uint8) {
 		g2 := supA
 		if flags&1 != 0 {
@@ -427,8 +429,11 @@ func FuzzMatch(f *testing.F) {
 		if flags&2 != 0 {
 			kind = DocCreditNote
 		}
-		books := []Invoice{bk(supA, n1, d1, t1%1e9), bk(supA, n2, d2, t2%1e9), with(bk(supA, n1, d2, t2%1e9), func(i *Invoice) { i.DocType = kind })}
-		twoA := []Invoice{ta(g2, n2, d1, t1%1e9), ta(supA, n1, d2, t2%1e9), with(ta(g2, n2+n1, d1, t1%1e9), func(i *Invoice) { i.DocType = kind })}
+		if flags&8 != 0 { // a bill of entry (port code from n2) or, with a credit note, an ISD credit note
+			kind = map[bool]DocType{false: DocBillOfEntry, true: DocISDCreditNote}[flags&2 != 0]
+		}
+		books := []Invoice{bk(supA, n1, d1, t1%1e9), bk(supA, n2, d2, t2%1e9), with(bk(supA, n1, d2, t2%1e9), func(i *Invoice) { i.DocType, i.PortCode = kind, n2 })}
+		twoA := []Invoice{ta(g2, n2, d1, t1%1e9), ta(supA, n1, d2, t2%1e9), with(ta(g2, n2+n1, d1, t1%1e9), func(i *Invoice) { i.DocType, i.PortCode, i.ITCEligible = kind, n2, "N" })}
 		opt := DefaultOptions()
 		opt.DateWindowDays = int(flags >> 4)
 		if flags&4 != 0 {
