@@ -31,7 +31,9 @@ func importsAndISD() (books, twoB []Invoice) {
 		boeOf(Books, "INBOM4", "3333333", "2024-07-13", 3000),                                               // mismatch: IGST differs
 		boeOf(Books, "", "4444444", "2024-07-14", 4000),                                                     // no port code in the books
 		with(boeOf(Books, "INNSA1", "5555555", "2024-07-15", 5000), func(i *Invoice) { i.SupplierGSTIN = sezA }),
-		boeOf(Books, "INNSA1", "1234567", "2023-07-10", 1000), // same port and number a year before: another bill
+		boeOf(Books, "INNSA1", "1234567", "2023-07-10", 1000),                                                   // same port and number a year before: another bill
+		with(boeOf(Books, "INMAA1", "6666666", "2024-07-16", 600), func(i *Invoice) { i.SupplierGSTIN = sezA }), // the SEZ's pairs with impgsez
+		boeOf(Books, "INMAA1", "6666666", "2024-07-16", 600),                                                    // and this with impg
 		isdOf(Books, supB, "ISD/1", "2024-07-01", 180, DocISDInvoice, ""),
 		isdOf(Books, supB, "ISD/CN/1", "2024-07-02", -90, DocISDCreditNote, ""),
 		isdOf(Books, supB, "ISD/2", "2024-07-03", 360, DocISDInvoice, ""),
@@ -46,6 +48,8 @@ func importsAndISD() (books, twoB []Invoice) {
 		boeOf(GSTR2A, "INDEL4", "4444444", "2024-07-14", 4000),
 		with(boeOf(GSTR2A, "INNSA1", "5555555", "2024-07-15", 5000), func(i *Invoice) { i.SupplierGSTIN = sezA }),
 		boeOf(GSTR2A, "INCCU1", "9999999", "2024-07-20", 700), // not booked
+		boeOf(GSTR2A, "INMAA1", "6666666", "2024-07-16", 600),
+		with(boeOf(GSTR2A, "INMAA1", "6666666", "2024-07-16", 600), func(i *Invoice) { i.SupplierGSTIN = sezA }),
 		isdOf(GSTR2A, supB, "ISD-1", "2024-07-01", 180, DocISDInvoice, "Y"),
 		isdOf(GSTR2A, supB, "ISD-CN-1", "2024-07-02", -90, DocISDCreditNote, "Y"),
 		isdOf(GSTR2A, supB, "ISD/2", "2024-07-03", 360, DocISDInvoice, "N"),
@@ -86,6 +90,8 @@ func TestExplanationImportsISDGolden(t *testing.T) {
 		"5555555":            {Exact, RuleBillOfEntry},
 		"1234567/2023-07-10": {MissingIn2A, RuleNotIn2A},
 		"9999999":            {MissingInBooks, RuleNotInBooks},
+		"6666666/" + sezA:    {Exact, RuleBillOfEntry},
+		"6666666/":           {Exact, RuleBillOfEntry},
 		"ISD/1":              {Exact, RuleISD},
 		"ISD/CN/1":           {Exact, RuleISD},
 		"ISD/2":              {Exact, RuleISD},
@@ -102,8 +108,14 @@ func TestExplanationImportsISDGolden(t *testing.T) {
 			side = r.GSTR2A
 		}
 		k := side.Number
-		if k == "1234567" {
+		switch k {
+		case "1234567":
 			k += "/" + side.Date
+		case "6666666":
+			if r.GSTR2A == nil || r.GSTR2A.SupplierGSTIN != side.SupplierGSTIN {
+				t.Errorf("bill of entry 6666666 of %q paired with %+v: an SEZ unit's pairs with impgsez, an import's with impg", side.SupplierGSTIN, r.GSTR2A)
+			}
+			k += "/" + side.SupplierGSTIN
 		}
 		w, ok := want[k]
 		if !ok {

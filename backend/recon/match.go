@@ -259,6 +259,7 @@ func absPaise(x Paise) Paise {
 type verdict struct {
 	diffs    []Difference
 	beyond   int   // differences beyond tolerance or window, or of pos/rc/GSTIN/number/type
+	soft     int   // differences named but not held against the pair (a GSTIN or port code one side lacks)
 	dateOff  int   // days apart, 0 when unknown
 	amtGap   Paise // sum of absolute amount differences
 	dateOnly bool  // the only differences are dates within the window and amounts within tolerance
@@ -269,14 +270,23 @@ func (m *matcher) compare(b, a *item) verdict {
 	bi, ai := b.inv, a.inv
 	boe := b.kind == DocBillOfEntry && a.kind == DocBillOfEntry
 	// A bill of entry of an import (impg) has no supplier GSTIN: compared only when both give one.
-	if b.gstin != a.gstin && (!boe || (b.gstin != "" && a.gstin != "")) {
-		v.diffs = append(v.diffs, Difference{Field: "supplier_gstin", Books: b.gstin, GSTR2A: a.gstin})
-		v.beyond++
+	if b.gstin != a.gstin {
+		if !boe || (b.gstin != "" && a.gstin != "") {
+			v.diffs = append(v.diffs, Difference{Field: "supplier_gstin", Books: b.gstin, GSTR2A: a.gstin})
+			v.beyond++
+		} else {
+			// an SEZ unit's bill of entry against an import's: the pair with the GSTIN on both
+			// sides or on neither is preferred
+			v.diffs = append(v.diffs, Difference{Field: "supplier_gstin", Books: b.gstin, GSTR2A: a.gstin, WithinTolerance: true})
+			v.soft++
+		}
 	}
 	if boe && b.party != a.party {
-		v.diffs = append(v.diffs, Difference{Field: "port_code", Books: bi.PortCode, GSTR2A: ai.PortCode})
+		v.diffs = append(v.diffs, Difference{Field: "port_code", Books: bi.PortCode, GSTR2A: ai.PortCode, WithinTolerance: bi.PortCode == ""})
 		if bi.PortCode != "" {
-			v.beyond++ // a port code the books do not give is named, not held against the pair
+			v.beyond++
+		} else {
+			v.soft++ // a port code the books do not give is named, not held against the pair
 		}
 	}
 	if b.norm != a.norm {
@@ -368,7 +378,7 @@ type edge struct {
 }
 
 func edgeLess(x, y edge) int {
-	return cmp.Or(cmp.Compare(x.v.beyond, y.v.beyond), cmp.Compare(x.v.dateOff, y.v.dateOff),
+	return cmp.Or(cmp.Compare(x.v.beyond, y.v.beyond), cmp.Compare(x.v.soft, y.v.soft), cmp.Compare(x.v.dateOff, y.v.dateOff),
 		cmp.Compare(x.v.amtGap, y.v.amtGap), cmp.Compare(x.b.idx, y.b.idx), cmp.Compare(x.a.idx, y.a.idx))
 }
 
