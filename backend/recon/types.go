@@ -1,4 +1,4 @@
-// Package recon reconciles a purchase register (the books) with GSTR-2A: it normalises invoice
+// Package recon reconciles a purchase register (the books) with GSTR-2A or GSTR-2B: it normalises invoice
 // numbers, pairs invoices supplier by supplier (then by PAN, for invoices booked under another branch
 // of the supplier), explains every pair and every unpaired invoice, summarises ITC per period and per
 // supplier, reads registers exported from Tally, Busy or Excel, and keeps a person's decisions
@@ -7,6 +7,18 @@
 // Decisions where the issue was silent:
 //   - Invoice numbers: see NormaliseInvoiceNumber (financial-year tokens, separators, leading zeros
 //     per digit run) and NearMiss (one typing slip, numbers of at least MinFuzzyLength characters).
+//     A separator between two digits is part of the number ("1/234" is not "12/34" nor "1234"):
+//     numbers equal but for such a separator are Suggested with every amount and the date agreeing,
+//     never Exact.
+//   - Document type is part of a document's identity: the same supplier and number as an invoice on
+//     one side and a credit or debit note on the other is one Mismatch naming both types.
+//   - A bill of entry is known by port code, number and date (within the window): an import has no
+//     supplier GSTIN (impg); an SEZ unit's GSTIN (impgsez) is compared when both sides give one. Its
+//     invoice value is not compared (the return has none). A bill of entry the books give without a
+//     port code pairs by number, date and amounts, Suggested.
+//   - An ISD document is known by ISD GSTIN, number and type (and, in the return, eligibility);
+//     only its tax is compared. Credit marked not eligible (itcelg N) is shown and matched but
+//     counted at risk (RiskNotEligible), never claimable.
 //   - Amounts are signed paise; credit notes are negative on both sides and pair only with credit
 //     notes (document type is part of every index key), debit notes only with debit notes.
 //   - The amount tolerance applies to each of invoice value, taxable value, IGST, CGST, SGST and cess.
