@@ -26,8 +26,6 @@ type item struct {
 	// party is whom the document is known under: the supplier GSTIN, or for a bill of entry its
 	// port code ("port:INNSA1"), as an import of goods has no supplier GSTIN.
 	party string
-	// loose is norm without the separators kept between digits (SeparatorBlind).
-	loose string
 	kind  DocType
 	id    string // identity, with "#n" for the n-th duplicate
 	row   int    // index of its row once placed, -1 before
@@ -189,7 +187,6 @@ func (m *matcher) prepare(in []Invoice, side Source) []*item {
 		var hbuf [3]int
 		hints := appendFYHints(hbuf[:0], it.day, it.hasDay, m.opt.DateWindowDays)
 		it.norm = NormaliseInvoiceNumber(inv.Number, hints...)
-		it.loose = SeparatorBlind(it.norm)
 		it.party = it.gstin
 		if it.kind == DocBillOfEntry {
 			// Imports are filed under the port: an SEZ supplier's GSTIN is compared, not keyed on,
@@ -291,7 +288,7 @@ func (m *matcher) compare(b, a *item) verdict {
 	}
 	if b.norm != a.norm {
 		d := fmt.Sprintf("%d character(s)", EditDistance(b.norm, a.norm))
-		if b.loose == a.loose {
+		if equalButSeparators(b.norm, a.norm) {
 			d = "only a separator between digits"
 		}
 		v.diffs = append(v.diffs, Difference{Field: "invoice_number", Books: bi.Number, GSTR2A: ai.Number, Diff: d})
@@ -568,10 +565,11 @@ func (m *matcher) placeISD(r *Row, e edge) {
 // digits ("1/234" and "12/34", "1 234" and "1234"): never the same number, so at most Suggested,
 // and only with every amount within the tolerance and dates within the window.
 func (m *matcher) separatorOnly() {
+	// Only what the exact pass left is looked at: the separator-blind numbers are made for those.
 	idx := map[numberKey][]*item{}
 	for _, a := range m.twoA {
-		if a.free() && a.loose != "" {
-			k := numberKey{a.party, a.kind, a.loose}
+		if a.free() && a.norm != "" {
+			k := numberKey{a.party, a.kind, SeparatorBlind(a.norm)}
 			idx[k] = append(idx[k], a)
 		}
 	}
@@ -580,10 +578,10 @@ func (m *matcher) separatorOnly() {
 	}
 	var edges []edge
 	for _, b := range m.books {
-		if !b.free() || b.loose == "" {
+		if !b.free() || b.norm == "" {
 			continue
 		}
-		for _, a := range idx[numberKey{b.party, b.kind, b.loose}] {
+		for _, a := range idx[numberKey{b.party, b.kind, SeparatorBlind(b.norm)}] {
 			if a.norm != b.norm && m.amountsAgree(b.inv, a.inv) && m.datesNear(b, a) && m.allowed(b, a) {
 				edges = append(edges, edge{b, a, m.compare(b, a)})
 			}
@@ -675,6 +673,27 @@ func otherThanType(diffs []Difference) string {
 		return "also " + s
 	}
 	return "nothing else differs"
+}
+
+// equalButSeparators says whether two normalised numbers are equal once the separators kept
+// between digits are left out (SeparatorBlind), without making those strings.
+func equalButSeparators(x, y string) bool {
+	i, j := 0, 0
+	for {
+		for i < len(x) && x[i] == DigitSeparator {
+			i++
+		}
+		for j < len(y) && y[j] == DigitSeparator {
+			j++
+		}
+		if i == len(x) || j == len(y) {
+			return i == len(x) && j == len(y)
+		}
+		if x[i] != y[j] {
+			return false
+		}
+		i, j = i+1, j+1
+	}
 }
 
 // article is "a" or "an" for a word.
