@@ -764,6 +764,8 @@ type rowParser struct {
 	header      []string
 	errs        []RowError
 	dropped     int
+	// eligibilityNoted: the eligibility column was named once for a row that is no ISD document
+	eligibilityNoted bool
 }
 
 func (p *rowParser) fail(row int, field, value, expected string, warning bool) {
@@ -881,8 +883,10 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 	in.DocType = docType
 	if in.DocType.family() == 2 {
 		in.ITCEligible = p.eligible(rec, row)
-	} else if v := p.cell(rec, FieldITCEligible); v != "" && docTypeOK {
-		p.fail(row, FieldITCEligible, v, "ITC eligibility is read for ISD documents only; not used for a "+in.DocType.Label(), true)
+	} else if v := p.cell(rec, FieldITCEligible); v != "" && !p.eligibilityNoted {
+		// said once: a register may fill the column for every row
+		p.eligibilityNoted = true
+		p.fail(row, FieldITCEligible, v, "ITC eligibility is read for ISD documents only: not used for "+article(docKind(in.DocType).Label())+" "+docKind(in.DocType).Label()+" (nor for the other rows that are not ISD documents)", true)
 	}
 	p.payment(rec, row, &in)
 	p.amounts(rec, row, &in)
@@ -930,9 +934,15 @@ func (p *rowParser) eligible(rec []string, row int) string {
 	if v == "" {
 		return ""
 	}
+	switch headerKey(v) {
+	case "eligible", "elg", "e":
+		return "Y"
+	case "ineligible", "noteligible", "inelg", "blocked":
+		return "N"
+	}
 	b, ok := parseYesNo(v)
 	if !ok {
-		p.fail(row, FieldITCEligible, v, "Y or N: whether the ISD credit is eligible", false)
+		p.fail(row, FieldITCEligible, v, "Y or N (Eligible or Ineligible): whether the ISD credit is eligible", false)
 		return ""
 	}
 	return yn(b)

@@ -48,7 +48,7 @@ func TestReadRegisterBillsOfEntryAndISD(t *testing.T) {
 			csv: "ISD GSTIN,Document No,Document Date,IGST,CGST,SGST,Cess,ITC Eligible,Document Type\n" +
 				supB + ",ISD/1,01-07-2024,180,0,0,0,Y,ISD Invoice\n" +
 				supB + ",ISD/CN/1,02-07-2024,90,0,0,0,Yes,ISD Credit Note\n" +
-				supB + ",ISD/2,03-07-2024,360,0,0,0,N,\n" +
+				supB + ",ISD/2,03-07-2024,360,0,0,0,Ineligible,\n" +
 				supB + ",ISD/3,04-07-2024,-50,0,0,0,,\n",
 			want: []Invoice{
 				{Source: Books, RowRef: "p.csv row 2", SupplierGSTIN: supB, Number: "ISD/1", Date: "2024-07-01", DocType: DocISDInvoice, ITCEligible: "Y",
@@ -71,6 +71,19 @@ func TestReadRegisterBillsOfEntryAndISD(t *testing.T) {
 					Value: 11800, Taxable: 10000, IGST: 1800, Period: "2024-07"},
 			},
 			warns: []RowError{{File: "p.csv", Row: 3, Column: "Supplier GSTIN", Expected: "no supplier GSTIN, no ISD GSTIN and no bill of entry number"}},
+		},
+		{
+			name: "an eligibility column on invoices is named once",
+			csv: "Supplier GSTIN,Invoice No,Invoice Date,Taxable Value,IGST,ITC Eligibility\n" +
+				supA + ",INV-1,01-07-2024,100,18,Eligible\n" +
+				supA + ",INV-2,02-07-2024,100,18,Ineligible\n",
+			want: []Invoice{
+				{Source: Books, RowRef: "p.csv row 2", SupplierGSTIN: supA, Number: "INV-1", Date: "2024-07-01", DocType: DocInvoice,
+					Value: 11800, Taxable: 10000, IGST: 1800, Period: "2024-07"},
+				{Source: Books, RowRef: "p.csv row 3", SupplierGSTIN: supA, Number: "INV-2", Date: "2024-07-02", DocType: DocInvoice,
+					Value: 11800, Taxable: 10000, IGST: 1800, Period: "2024-07"},
+			},
+			warns: []RowError{{File: "p.csv", Row: 2, Column: "ITC Eligibility", Expected: "read for ISD documents only"}},
 		},
 	}
 	for _, tt := range tests {
