@@ -107,6 +107,20 @@ var RegisterFields = []RegisterField{
 		"eligibility of itc", "itcelg"}},
 }
 
+// MissingFields lists the titles of the required fields a mapping leaves unmapped, in the order of
+// RegisterFields; a field another one stands in for (requiredMet: a register of bills of entry
+// needs no supplier GSTIN or invoice number column) is not missing. What an import refuses and what
+// the mapping screen asks for are this one list.
+func MissingFields(m Mapping) []string {
+	out := []string{}
+	for _, f := range RegisterFields {
+		if f.Required && m[f.Key] == "" && !requiredMet(f.Key, m) {
+			out = append(out, f.Title)
+		}
+	}
+	return out
+}
+
 // requiredMet says whether a required field that is not mapped is stood in for by another: a
 // register of bills of entry has no supplier GSTIN or invoice number column (the bill of entry
 // number and date are its number and date), a register of ISD documents no supplier GSTIN (the

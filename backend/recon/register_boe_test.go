@@ -143,3 +143,22 @@ func TestSuggestMappingBillOfEntryHeaders(t *testing.T) {
 		}
 	}
 }
+
+func TestMissingFields(t *testing.T) {
+	tests := []struct {
+		m    Mapping
+		want string
+	}{
+		{Mapping{}, "Supplier GSTIN, Invoice number, Invoice date, Taxable value"},
+		{Mapping{FieldSupplierGSTIN: "g", FieldInvoiceNumber: "n", FieldInvoiceDate: "d", FieldTaxableValue: "t"}, ""},
+		{Mapping{FieldBOENumber: "b", FieldBOEDate: "bd", FieldTaxableValue: "t"}, ""},    // bills of entry only
+		{Mapping{FieldISDGSTIN: "i", FieldInvoiceNumber: "n", FieldInvoiceDate: "d"}, ""}, // ISD documents only
+		{Mapping{FieldBOENumber: "b", FieldTaxableValue: "t"}, "Invoice date"},            // no date at all
+		{Mapping{FieldISDGSTIN: "i", FieldInvoiceDate: "d"}, "Invoice number"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(MissingFields(tt.m), ", "); got != tt.want {
+			t.Errorf("MissingFields(%v) = %q, want %q", tt.m, got, tt.want)
+		}
+	}
+}
