@@ -594,9 +594,9 @@ func (m *matcher) separatorOnly() {
 	})
 }
 
-// otherType pairs what is left of one supplier and number that one side has as another document
-// type (an invoice in the books, a credit note in the return): one document written down two
-// ways, a Mismatch naming both types, not two unexplained missing rows.
+// otherType pairs what is left of one supplier and number, dates within the window, that one side
+// has as another document type (an invoice in the books, a credit note in the return): one
+// document written down two ways, a Mismatch naming both types, not two unexplained missing rows.
 func (m *matcher) otherType() {
 	type key struct {
 		party  string
@@ -619,7 +619,9 @@ func (m *matcher) otherType() {
 			continue
 		}
 		for _, a := range idx[key{b.party, b.kind.family(), b.norm}] {
-			if a.kind != b.kind && m.allowed(b, a) {
+			// the same date (within the window) makes it one document: a supplier's credit note
+			// numbered like an invoice of another month is another document
+			if a.kind != b.kind && m.datesNear(b, a) && m.allowed(b, a) {
 				edges = append(edges, edge{b, a, m.compare(b, a)})
 			}
 		}

@@ -241,6 +241,11 @@ func TestMatchInvoiceVersusCreditNoteIsOneMismatch(t *testing.T) {
 	if r.Rule != want {
 		t.Errorf("rule =\n%s\nwant\n%s", r.Rule, want)
 	}
+	// a credit note of the same number months away is another document
+	far := with(bk(supA, "42", "2024-11-01", -1000), func(i *Invoice) { i.DocType = DocCreditNote })
+	if res := Match([]Invoice{far}, []Invoice{ta(supA, "42", "2024-07-01", 1000)}, DefaultOptions()); len(res.Rows) != 2 {
+		t.Errorf("a credit note four months after the invoice paired with it: %+v", res.Rows)
+	}
 	// the same number as an invoice on both sides still pairs as an invoice
 	inv := bk(supA, "42", "2024-07-01", 1000)
 	res = Match([]Invoice{cn, inv}, []Invoice{ta(supA, "42", "2024-07-01", 1000)}, DefaultOptions())
