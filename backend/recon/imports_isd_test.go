@@ -191,3 +191,32 @@ func TestSeparatorBetweenDigitsIsNeverExact(t *testing.T) {
 		}
 	}
 }
+
+// Decisions stored before a separator between digits was part of a number name the invoices by
+// their identities then (the number without those separators): they still hold.
+func TestDecisionsStoredUnderTheOldNumberRule(t *testing.T) {
+	b := bk(supA, "INV/2024/0042", "2024-07-01", 1000)
+	a := ta(supA, "INV-2024-0042", "2024-07-01", 1000)
+	oldB, oldA := "B|"+supA+"|invoice|INV202442", "2A|"+supA+"|invoice||INV202442"
+	if id := Identity(&b, DefaultOptions()); id == oldB {
+		t.Fatalf("identity %q is still the old one", id)
+	}
+	opt := DefaultOptions()
+	opt.Actions = []Action{{RowKey: RowKey(oldB, oldA), Kind: Accept}}
+	res := Match([]Invoice{b}, []Invoice{a}, opt)
+	if len(res.Rows) != 1 || res.Rows[0].Action != Accept || res.Rows[0].Key == RowKey(oldB, oldA) {
+		t.Errorf("an action stored under the old identities: %+v", res.Rows)
+	}
+	opt = DefaultOptions()
+	opt.Links = []ManualLink{{Kind: UnlinkPair, Books: oldB, GSTR2A: oldA}}
+	if res := Match([]Invoice{b}, []Invoice{a}, opt); len(res.Rows) != 2 {
+		t.Errorf("an unlink stored under the old identities did not hold: %+v", res.Rows)
+	}
+	other := ta(supA, "X/99/1", "2024-07-20", 5000)
+	opt = DefaultOptions()
+	opt.Links = []ManualLink{{Kind: LinkPair, Books: oldB, GSTR2A: "2A|" + supA + "|invoice||X991"}}
+	res = Match([]Invoice{b}, []Invoice{other}, opt)
+	if len(res.Rows) != 1 || res.Rows[0].RuleID != RuleManualLink {
+		t.Errorf("a link stored under the old identities did not hold: %+v", res.Rows)
+	}
+}

@@ -28,8 +28,12 @@ type item struct {
 	party string
 	kind  DocType
 	id    string // identity, with "#n" for the n-th duplicate
-	row   int    // index of its row once placed, -1 before
-	dup   bool   // a register row repeating an invoice (Invoice.DuplicateOf): placed on its own, never paired
+	// legacyID is the identity under the rule before a separator between digits was part of a
+	// number ("" when it is id, or when no decision is given): links and actions stored then
+	// are found by it.
+	legacyID string
+	row      int  // index of its row once placed, -1 before
+	dup      bool // a register row repeating an invoice (Invoice.DuplicateOf): placed on its own, never paired
 }
 
 // Identity is what a books invoice (GSTIN, document type, normalised number) or a 2A invoice
@@ -105,6 +109,9 @@ type matcher struct {
 	sides     [][2]*item // the books and 2A items of each row, in step with rows
 	exactRule string
 	unlinked  map[[2]string]bool
+	// legacy: decisions are given, which may name invoices by their identity before a separator
+	// between digits was part of a number (item.legacyID)
+	legacy bool
 	// fuzzy index of the 2A invoices left after the exact pass: GSTIN|kind|deletion key → items
 	fuzzy map[fuzzyKey][]*item
 	// 2A invoices of a GSTIN|kind sorted by day, for date-near lookups
@@ -136,7 +143,7 @@ func Match(books, twoA []Invoice, opt Options) Result {
 	if opt.DateWindowDays < 0 {
 		opt.DateWindowDays = 0
 	}
-	m := &matcher{opt: opt, unlinked: map[[2]string]bool{}}
+	m := &matcher{opt: opt, unlinked: map[[2]string]bool{}, legacy: len(opt.Links) > 0 || len(opt.Actions) > 0}
 	m.exactRule = "Same supplier GSTIN and invoice number; date, place of supply, reverse charge agree and every amount is within " + rupees(opt.AmountTolerance)
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -201,7 +208,31 @@ func (m *matcher) prepare(in []Invoice, side Source) []*item {
 		}
 		out[i] = it
 	}
+	if m.legacy {
+		legacyIDs(out)
+	}
 	return out
+}
+
+// legacyIDs sets, where it differs from today's, the identity each item had before a separator
+// between digits was part of a number: its number without those separators (SeparatorBlind),
+// repeats counted as the rule then counted them. Bills of entry and ISD documents had none.
+func legacyIDs(items []*item) {
+	old := make(map[string]int, len(items))
+	for _, it := range items {
+		if it.kind.family() != 0 {
+			continue
+		}
+		base := identityBase(it.inv, SeparatorBlind(it.norm))
+		old[base]++
+		id := base
+		if n := old[base]; n > 1 {
+			id = base + "#" + strconv.Itoa(n)
+		}
+		if id != it.id {
+			it.legacyID = id
+		}
+	}
 }
 
 func (m *matcher) within(a, b Paise) bool {
@@ -397,7 +428,21 @@ func (m *matcher) take(edges []edge, place func(edge)) {
 func (it *item) free() bool { return it.row < 0 }
 
 func (m *matcher) allowed(b, a *item) bool {
-	return len(m.unlinked) == 0 || !m.unlinked[[2]string{b.id, a.id}]
+	if len(m.unlinked) == 0 {
+		return true
+	}
+	if m.unlinked[[2]string{b.id, a.id}] {
+		return false
+	}
+	return (b.legacyID == "" && a.legacyID == "") || !m.unlinked[[2]string{b.knownAs(), a.knownAs()}]
+}
+
+// knownAs is the identity decisions stored before today's rule name the item by.
+func (it *item) knownAs() string {
+	if it.legacyID != "" {
+		return it.legacyID
+	}
+	return it.id
 }
 
 func (m *matcher) addRow(r Row, b, a *item) {
@@ -429,8 +474,16 @@ func (m *matcher) manualLinks() {
 	for _, a := range m.twoA {
 		aByID[a.id] = a
 	}
+	for _, a := range m.twoA {
+		if _, taken := aByID[a.legacyID]; a.legacyID != "" && !taken {
+			aByID[a.legacyID] = a // a link stored before today's rule
+		}
+	}
 	for _, b := range m.books {
 		aid, ok := want[b.id]
+		if !ok && b.legacyID != "" {
+			aid, ok = want[b.legacyID]
+		}
 		if !ok {
 			continue
 		}
@@ -941,7 +994,19 @@ func (m *matcher) finish() {
 			}
 		}
 		r.Key = RowKey(bid, aid)
-		if a, ok := acts[r.Key]; ok {
+		a, ok := acts[r.Key]
+		if !ok && m.legacy {
+			// an action stored before today's rule, under the identities then
+			var lb, la string
+			if b := m.sides[i][0]; b != nil {
+				lb = b.knownAs()
+			}
+			if x := m.sides[i][1]; x != nil {
+				la = x.knownAs()
+			}
+			a, ok = acts[RowKey(lb, la)]
+		}
+		if ok {
 			r.Action = a.Kind
 			r.Changed = a.Fingerprint != "" && a.Fingerprint != r.Fingerprint()
 		}
