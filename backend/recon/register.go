@@ -932,11 +932,12 @@ const docTypeExpected = "invoice, credit note, debit note, bill of entry, ISD in
 // row without supplier, number or bill of entry is named, never dropped without a word.
 func rowHasAmount(p *rowParser, rec []string) bool {
 	for _, k := range []string{FieldInvoiceValue, FieldTaxableValue, FieldIGST, FieldCGST, FieldSGST, FieldCess} {
-		if a, err := money.Parse(p.cell(rec, k)); err != nil || a != 0 {
-			if err != nil && p.cell(rec, k) == "" {
-				continue
-			}
-			return true
+		v := p.cell(rec, k)
+		if v == "" {
+			continue
+		}
+		if a, err := money.Parse(v); err != nil || a != 0 {
+			return true // a figure, or something that is not one: either way the row is named
 		}
 	}
 	return false
