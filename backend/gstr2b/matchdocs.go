@@ -13,7 +13,8 @@ import (
 )
 
 // MatchDoc is a stored document as a reconciliation reads it: what is compared, recommended on
-// and shown per supplier, without the items, IRN, original-document and bill-of-entry fields.
+// and shown per supplier (a bill of entry's port code among it), without the items, IRN,
+// original-document fields and a bill of entry's reference and receipt dates.
 type MatchDoc struct {
 	ID       int64
 	Rejected bool
@@ -28,22 +29,25 @@ type MatchDoc struct {
 	Value, Taxable, IGST, CGST, SGST, Cess money.Paise
 	POS, ReverseCharge, Type               string
 	ITCAvailable, Reason, IMSStatus        string
+	// PortCode is a bill of entry's port code (impg, impgsez): with its number and date, what
+	// the bill of entry is known by. ITCAvailable is, for an ISD document, its itcelg.
+	PortCode string
 }
 
 // matchCols are the columns of a MatchDoc after id, in its order; matchTexts of them are texts,
 // the six amounts (val to cess) integers.
 const (
-	matchCols  = `section, kind, ctin, trdnm, supfildt, supprd, num, doc_date, val, taxable, igst, cgst, sgst, cess, pos, rev, typ, itcavl, rsn, ims_status`
-	matchNCols = 20
+	matchCols  = `section, kind, ctin, trdnm, supfildt, supprd, num, doc_date, val, taxable, igst, cgst, sgst, cess, pos, rev, typ, itcavl, rsn, ims_status, portcode`
+	matchNCols = 21
 	matchSep   = '\x1f'
 )
 
 // MatchDocs returns the documents of a snapshot for reconciling, in the order of the return (as
 // Documents lists them): those of docRejdata when rejected, else those of docdata.
 //
-// One query for the snapshot, read straight through the driver, each document's 20 values joined
+// One query for the snapshot, read straight through the driver, each document's 21 values joined
 // by SQLite into one text (concat_ws with U+001F) and split here: database/sql's Scan of the 32
-// columns of DocumentRow cost about 1 s for 100,000 documents, and reading 20 columns one by one
+// columns of DocumentRow cost about 1 s for 100,000 documents, and reading 21 columns one by one
 // through the driver still a third of a second, most of it in the driver's per-column calls. A
 // document whose texts hold U+001F themselves, or whose amounts do not read as integers, is read
 // again column by column. Repeated texts (section, supplier, dates, flags) share one string.
@@ -141,7 +145,7 @@ func (r *matchReader) share(s string) string {
 	return w
 }
 
-// split reads the 20 values joined by concat_ws; ok is false when there are not exactly 20 or an
+// split reads the 21 values joined by concat_ws; ok is false when there are not exactly 21 or an
 // amount is not an integer.
 func (r *matchReader) split(joined string) (MatchDoc, bool) {
 	var f [matchNCols]string
@@ -168,7 +172,7 @@ func (r *matchReader) split(joined string) (MatchDoc, bool) {
 		SupplierFiled: r.share(f[4]), SupplierPeriod: r.share(f[5]), Number: strings.Clone(f[6]), DateISO: r.share(f[7]),
 		Value: money.Paise(amt[0]), Taxable: money.Paise(amt[1]), IGST: money.Paise(amt[2]), CGST: money.Paise(amt[3]),
 		SGST: money.Paise(amt[4]), Cess: money.Paise(amt[5]), POS: r.share(f[14]), ReverseCharge: r.share(f[15]), Type: r.share(f[16]),
-		ITCAvailable: r.share(f[17]), Reason: r.share(f[18]), IMSStatus: r.share(f[19])}, true
+		ITCAvailable: r.share(f[17]), Reason: r.share(f[18]), IMSStatus: r.share(f[19]), PortCode: r.share(f[20])}, true
 }
 
 // byColumns reads document id column by column.
@@ -198,5 +202,5 @@ func (r *matchReader) byColumns(id int64) (MatchDoc, error) {
 	return MatchDoc{ID: id, Rejected: r.rejected, Section: f[0], Kind: f[1], Supplier: f[2], TradeName: f[3], SupplierFiled: f[4],
 		SupplierPeriod: f[5], Number: f[6], DateISO: f[7], Value: money.Paise(amt[0]), Taxable: money.Paise(amt[1]),
 		IGST: money.Paise(amt[2]), CGST: money.Paise(amt[3]), SGST: money.Paise(amt[4]), Cess: money.Paise(amt[5]), POS: f[14],
-		ReverseCharge: f[15], Type: f[16], ITCAvailable: f[17], Reason: f[18], IMSStatus: f[19]}, nil
+		ReverseCharge: f[15], Type: f[16], ITCAvailable: f[17], Reason: f[18], IMSStatus: f[19], PortCode: f[20]}, nil
 }

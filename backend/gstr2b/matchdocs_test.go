@@ -33,7 +33,7 @@ func TestMatchDocsMatchesDocuments(t *testing.T) {
 	if _, err := db.ExecContext(ctx, `UPDATE gstr2b_documents SET rsn = char(31) WHERE id = (SELECT max(id) FROM gstr2b_documents)`); err != nil {
 		t.Fatal(err)
 	}
-	var read, rejected, separated int
+	var read, rejected, separated, ports int
 	for _, snap := range snaps {
 		for _, rej := range []bool{false, true} {
 			q := DocQuery{Rejected: "no", Limit: -1}
@@ -57,11 +57,14 @@ func TestMatchDocsMatchesDocuments(t *testing.T) {
 				want := MatchDoc{ID: r.ID, Rejected: d.Rejected, Section: d.Section, Kind: d.Kind, Supplier: d.Supplier, TradeName: d.TradeName,
 					SupplierFiled: d.SupplierFiled, SupplierPeriod: d.SupplierPeriod, Number: d.Number, DateISO: d.DateISO, Value: d.Value,
 					Taxable: d.Taxable, IGST: d.IGST, CGST: d.CGST, SGST: d.SGST, Cess: d.Cess, POS: d.POS, ReverseCharge: d.ReverseCharge,
-					Type: d.Type, ITCAvailable: d.ITCAvailable, Reason: d.Reason, IMSStatus: d.IMSStatus}
+					Type: d.Type, ITCAvailable: d.ITCAvailable, Reason: d.Reason, IMSStatus: d.IMSStatus, PortCode: d.PortCode}
 				if g != want {
 					t.Errorf("%s document %d:\n got %+v\nwant %+v", snap.FileName, i, g, want)
 				}
 				read++
+				if g.PortCode != "" {
+					ports++
+				}
 				if g.Rejected {
 					rejected++
 				}
@@ -71,15 +74,16 @@ func TestMatchDocsMatchesDocuments(t *testing.T) {
 			}
 		}
 	}
-	if read < 10 || rejected == 0 || separated != 2 {
-		t.Fatalf("only %d documents read, %d rejected, %d with the separator: the fixtures do not cover the cases", read, rejected, separated)
+	if read < 10 || rejected == 0 || separated != 2 || ports == 0 {
+		t.Fatalf("only %d documents read, %d rejected, %d with the separator, %d bills of entry with a port code: the fixtures do not cover the cases", read, rejected, separated, ports)
 	}
 }
 
-// The split of a joined document never panics, and gives back any 20 values joined without the
+// The split of a joined document never panics, and gives back any 21 values joined without the
 // separator in them.
 func FuzzMatchSplit(f *testing.F) {
-	f.Add("b2b\x1finvoice\x1f29AABCT1332L1ZT\x1fTATA\x1f11-11-2025\x1f102025\x1fT/1\x1f2025-10-05\x1f118000\x1f100000\x1f18000\x1f0\x1f0\x1f0\x1f27\x1fN\x1fR\x1fY\x1f\x1fA", "T/1", int64(5))
+	f.Add("b2b\x1finvoice\x1f29AABCT1332L1ZT\x1fTATA\x1f11-11-2025\x1f102025\x1fT/1\x1f2025-10-05\x1f118000\x1f100000\x1f18000\x1f0\x1f0\x1f0\x1f27\x1fN\x1fR\x1fY\x1f\x1fA\x1f", "T/1", int64(5))
+	f.Add("impg\x1fbill_of_entry\x1f\x1f\x1f\x1f\x1f2345678\x1f2025-10-05\x1f0\x1f100000\x1f18000\x1f0\x1f0\x1f0\x1f\x1f\x1f\x1fY\x1f\x1f\x1fINNSA1", "BE", int64(7))
 	f.Add("\x1f\x1f", "", int64(-1))
 	f.Add("", "a\x1fb", int64(0))
 	f.Fuzz(func(t *testing.T, joined, text string, n int64) {
@@ -97,7 +101,7 @@ func FuzzMatchSplit(f *testing.F) {
 			}
 		}
 		d, ok := r.split(strings.Join(parts, string(rune(matchSep))))
-		if !ok || d.Section != parts[0] || d.Number != parts[6] || d.IMSStatus != parts[19] || int64(d.Cess) != n+13 || int64(d.Value) != n+8 {
+		if !ok || d.Section != parts[0] || d.Number != parts[6] || d.IMSStatus != parts[19] || d.PortCode != parts[20] || int64(d.Cess) != n+13 || int64(d.Value) != n+8 {
 			t.Fatalf("split(%q) = %+v, %v", parts, d, ok)
 		}
 	})

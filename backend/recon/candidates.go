@@ -45,7 +45,7 @@ func newCandidateFinder(m *matcher) *candidateFinder {
 			buckets[1-s][bucketKey(it)] = true
 			if len(it.norm) >= MinFuzzyLength {
 				for _, h := range deletionHashes(nil, it.norm) {
-					fk := fuzzyKey{gstin: it.gstin, hash: h}
+					fk := fuzzyKey{gstin: it.party, hash: h}
 					c.fuzzy[s][fk] = append(c.fuzzy[s][fk], it)
 				}
 			}
@@ -90,7 +90,7 @@ func (c *candidateFinder) find(x *item) []Candidate {
 	}
 	if len(x.norm) >= MinFuzzyLength {
 		for _, h := range deletionHashes(nil, x.norm) {
-			for _, it := range c.fuzzy[o][fuzzyKey{gstin: x.gstin, hash: h}] {
+			for _, it := range c.fuzzy[o][fuzzyKey{gstin: x.party, hash: h}] {
 				if NearMiss(x.norm, it.norm) {
 					add(it)
 				}
@@ -183,7 +183,7 @@ func (c *candidateFinder) reason(x, y *item) string {
 		why = append(why, fmt.Sprintf("another supplier (%s)", y.gstin))
 	}
 	if x.kind != y.kind {
-		why = append(why, fmt.Sprintf("a %s, not a %s", strings.ReplaceAll(string(y.kind), "_", " "), strings.ReplaceAll(string(x.kind), "_", " ")))
+		why = append(why, fmt.Sprintf("%s %s, not %s %s", article(y.kind.Label()), y.kind.Label(), article(x.kind.Label()), x.kind.Label()))
 	}
 	switch {
 	case x.norm == y.norm:

@@ -23,10 +23,17 @@ type item struct {
 	hasDay bool
 	gstin  string
 	pan    string
-	kind   DocType
-	id     string // identity, with "#n" for the n-th duplicate
-	row    int    // index of its row once placed, -1 before
-	dup    bool   // a register row repeating an invoice (Invoice.DuplicateOf): placed on its own, never paired
+	// party is whom the document is known under: the supplier GSTIN, or for a bill of entry its
+	// port code ("port:INNSA1"), as an import of goods has no supplier GSTIN.
+	party string
+	kind  DocType
+	id    string // identity, with "#n" for the n-th duplicate
+	// legacyID is the identity under the rule before a separator between digits was part of a
+	// number ("" when it is id, or when no decision is given): links and actions stored then
+	// are found by it.
+	legacyID string
+	row      int  // index of its row once placed, -1 before
+	dup      bool // a register row repeating an invoice (Invoice.DuplicateOf): placed on its own, never paired
 }
 
 // Identity is what a books invoice (GSTIN, document type, normalised number) or a 2A invoice
@@ -61,13 +68,29 @@ func appendFYHints(hints []int, day int, hasDay bool, window int) []int {
 	return hints
 }
 
+// identityBase is the identity of an invoice whose number normalises to norm. A bill of entry is
+// known by its port code (not a supplier GSTIN, which only an SEZ's has); an ISD document in the
+// return by its eligibility too, as one ISD number can come once eligible and once not.
 func identityBase(in *Invoice, norm string) string {
 	g := strings.ToUpper(strings.TrimSpace(in.SupplierGSTIN))
 	k := docKind(in.DocType)
+	switch k {
+	case DocBillOfEntry:
+		g = portParty(in.PortCode)
+	case DocISDInvoice, DocISDCreditNote:
+		if in.Source == GSTR2A && in.ITCEligible != "" {
+			norm += "|elg:" + in.ITCEligible
+		}
+	}
 	if in.Source == GSTR2A {
 		return "2A|" + g + "|" + string(k) + "|" + in.InvType + "|" + norm
 	}
 	return "B|" + g + "|" + string(k) + "|" + norm
+}
+
+// portParty is what a bill of entry is filed under in place of a supplier GSTIN: its port code.
+func portParty(port string) string {
+	return "port:" + strings.ToUpper(strings.Join(strings.Fields(port), ""))
 }
 
 func docKind(d DocType) DocType {
@@ -86,6 +109,9 @@ type matcher struct {
 	sides     [][2]*item // the books and 2A items of each row, in step with rows
 	exactRule string
 	unlinked  map[[2]string]bool
+	// legacy: decisions are given, which may name invoices by their identity before a separator
+	// between digits was part of a number (item.legacyID)
+	legacy bool
 	// fuzzy index of the 2A invoices left after the exact pass: GSTIN|kind|deletion key → items
 	fuzzy map[fuzzyKey][]*item
 	// 2A invoices of a GSTIN|kind sorted by day, for date-near lookups
@@ -117,7 +143,7 @@ func Match(books, twoA []Invoice, opt Options) Result {
 	if opt.DateWindowDays < 0 {
 		opt.DateWindowDays = 0
 	}
-	m := &matcher{opt: opt, unlinked: map[[2]string]bool{}}
+	m := &matcher{opt: opt, unlinked: map[[2]string]bool{}, legacy: len(opt.Links) > 0 || len(opt.Actions) > 0}
 	m.exactRule = "Same supplier GSTIN and invoice number; date, place of supply, reverse charge agree and every amount is within " + rupees(opt.AmountTolerance)
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -136,6 +162,9 @@ func Match(books, twoA []Invoice, opt Options) Result {
 	m.duplicateRows()
 	m.manualLinks()
 	m.sameNumber()
+	m.separatorOnly()
+	m.otherType()
+	m.billOfEntryNoPort()
 	m.nearNumber()
 	m.wrongBranch()
 	m.sameAmounts()
@@ -165,6 +194,12 @@ func (m *matcher) prepare(in []Invoice, side Source) []*item {
 		var hbuf [3]int
 		hints := appendFYHints(hbuf[:0], it.day, it.hasDay, m.opt.DateWindowDays)
 		it.norm = NormaliseInvoiceNumber(inv.Number, hints...)
+		it.party = it.gstin
+		if it.kind == DocBillOfEntry {
+			// Imports are filed under the port: an SEZ supplier's GSTIN is compared, not keyed on,
+			// and there is no branch of a port to look under.
+			it.party, it.pan = portParty(inv.PortCode), ""
+		}
 		base := identityBase(inv, it.norm)
 		seen[base]++
 		it.id = base
@@ -173,7 +208,31 @@ func (m *matcher) prepare(in []Invoice, side Source) []*item {
 		}
 		out[i] = it
 	}
+	if m.legacy {
+		legacyIDs(out)
+	}
 	return out
+}
+
+// legacyIDs sets, where it differs from today's, the identity each item had before a separator
+// between digits was part of a number: its number without those separators (SeparatorBlind),
+// repeats counted as the rule then counted them. Bills of entry and ISD documents had none.
+func legacyIDs(items []*item) {
+	old := make(map[string]int, len(items))
+	for _, it := range items {
+		if it.kind.family() != 0 {
+			continue
+		}
+		base := identityBase(it.inv, SeparatorBlind(it.norm))
+		old[base]++
+		id := base
+		if n := old[base]; n > 1 {
+			id = base + "#" + strconv.Itoa(n)
+		}
+		if id != it.id {
+			it.legacyID = id
+		}
+	}
 }
 
 func (m *matcher) within(a, b Paise) bool {
@@ -185,8 +244,25 @@ func (m *matcher) within(a, b Paise) bool {
 }
 
 func (m *matcher) amountsAgree(b, a *Invoice) bool {
-	return m.within(b.Value, a.Value) && m.within(b.Taxable, a.Taxable) && m.within(b.IGST, a.IGST) &&
-		m.within(b.CGST, a.CGST) && m.within(b.SGST, a.SGST) && m.within(b.Cess, a.Cess)
+	for _, f := range amountFieldsOf(b.DocType, a.DocType) {
+		if !m.within(f.get(b), f.get(a)) {
+			return false
+		}
+	}
+	return true
+}
+
+// amountFieldsOf are the amounts compared for a pair of these types: a bill of entry has no
+// invoice value in the return (its assessable value is the taxable value), an ISD document
+// neither an invoice value nor a taxable value, only the tax distributed.
+func amountFieldsOf(b, a DocType) []amountField {
+	switch {
+	case b.family() == 2 || a.family() == 2:
+		return amountFields[2:]
+	case b == DocBillOfEntry || a == DocBillOfEntry:
+		return amountFields[1:]
+	}
+	return amountFields
 }
 
 func (m *matcher) datesNear(b, a *item) bool {
@@ -211,6 +287,7 @@ func absPaise(x Paise) Paise {
 type verdict struct {
 	diffs    []Difference
 	beyond   int   // differences beyond tolerance or window, or of pos/rc/GSTIN/number/type
+	soft     int   // differences named but not held against the pair (a GSTIN or port code one side lacks)
 	dateOff  int   // days apart, 0 when unknown
 	amtGap   Paise // sum of absolute amount differences
 	dateOnly bool  // the only differences are dates within the window and amounts within tolerance
@@ -219,17 +296,41 @@ type verdict struct {
 func (m *matcher) compare(b, a *item) verdict {
 	var v verdict
 	bi, ai := b.inv, a.inv
+	boe := b.kind == DocBillOfEntry && a.kind == DocBillOfEntry
+	// A bill of entry of an import (impg) has no supplier GSTIN: compared only when both give one.
 	if b.gstin != a.gstin {
-		v.diffs = append(v.diffs, Difference{Field: "supplier_gstin", Books: b.gstin, GSTR2A: a.gstin})
-		v.beyond++
+		if !boe || (b.gstin != "" && a.gstin != "") {
+			v.diffs = append(v.diffs, Difference{Field: "supplier_gstin", Books: b.gstin, GSTR2A: a.gstin})
+			v.beyond++
+		} else {
+			// an SEZ unit's bill of entry against an import's: the pair with the GSTIN on both
+			// sides or on neither is preferred
+			v.diffs = append(v.diffs, Difference{Field: "supplier_gstin", Books: b.gstin, GSTR2A: a.gstin, WithinTolerance: true})
+			v.soft++
+		}
+	}
+	if boe && b.party != a.party {
+		v.diffs = append(v.diffs, Difference{Field: "port_code", Books: bi.PortCode, GSTR2A: ai.PortCode, WithinTolerance: bi.PortCode == ""})
+		if bi.PortCode != "" {
+			v.beyond++
+		} else {
+			v.soft++ // a port code the books do not give is named, not held against the pair
+		}
 	}
 	if b.norm != a.norm {
-		v.diffs = append(v.diffs, Difference{Field: "invoice_number", Books: bi.Number, GSTR2A: ai.Number,
-			Diff: fmt.Sprintf("%d character(s)", EditDistance(b.norm, a.norm))})
+		d := fmt.Sprintf("%d character(s)", EditDistance(b.norm, a.norm))
+		if equalButSeparators(b.norm, a.norm) {
+			d = "only a separator between digits"
+		}
+		v.diffs = append(v.diffs, Difference{Field: "invoice_number", Books: bi.Number, GSTR2A: ai.Number, Diff: d})
 		v.beyond++
 	}
 	if b.kind != a.kind {
 		v.diffs = append(v.diffs, Difference{Field: "document_type", Books: string(b.kind), GSTR2A: string(a.kind)})
+		v.beyond++
+	}
+	if bi.ITCEligible != "" && ai.ITCEligible != "" && bi.ITCEligible != ai.ITCEligible {
+		v.diffs = append(v.diffs, Difference{Field: "itc_eligible", Books: bi.ITCEligible, GSTR2A: ai.ITCEligible})
 		v.beyond++
 	}
 	dateNear := false
@@ -252,7 +353,7 @@ func (m *matcher) compare(b, a *item) verdict {
 		v.diffs = append(v.diffs, Difference{Field: "reverse_charge", Books: yn(bi.ReverseCharge), GSTR2A: yn(ai.ReverseCharge)})
 		v.beyond++
 	}
-	for _, f := range amountFields {
+	for _, f := range amountFieldsOf(b.kind, a.kind) {
 		x, y := f.get(bi), f.get(ai)
 		if x == y {
 			continue
@@ -290,7 +391,8 @@ func yn(b bool) string {
 	return "N"
 }
 
-// fuzzyKey files an invoice under one of its deletion keys within its supplier and document type.
+// fuzzyKey files an invoice under one of its deletion keys within its supplier (party) and
+// document type.
 type fuzzyKey struct {
 	gstin string
 	kind  DocType
@@ -304,7 +406,7 @@ type edge struct {
 }
 
 func edgeLess(x, y edge) int {
-	return cmp.Or(cmp.Compare(x.v.beyond, y.v.beyond), cmp.Compare(x.v.dateOff, y.v.dateOff),
+	return cmp.Or(cmp.Compare(x.v.beyond, y.v.beyond), cmp.Compare(x.v.soft, y.v.soft), cmp.Compare(x.v.dateOff, y.v.dateOff),
 		cmp.Compare(x.v.amtGap, y.v.amtGap), cmp.Compare(x.b.idx, y.b.idx), cmp.Compare(x.a.idx, y.a.idx))
 }
 
@@ -326,7 +428,21 @@ func (m *matcher) take(edges []edge, place func(edge)) {
 func (it *item) free() bool { return it.row < 0 }
 
 func (m *matcher) allowed(b, a *item) bool {
-	return len(m.unlinked) == 0 || !m.unlinked[[2]string{b.id, a.id}]
+	if len(m.unlinked) == 0 {
+		return true
+	}
+	if m.unlinked[[2]string{b.id, a.id}] {
+		return false
+	}
+	return (b.legacyID == "" && a.legacyID == "") || !m.unlinked[[2]string{b.knownAs(), a.knownAs()}]
+}
+
+// knownAs is the identity decisions stored before today's rule name the item by.
+func (it *item) knownAs() string {
+	if it.legacyID != "" {
+		return it.legacyID
+	}
+	return it.id
 }
 
 func (m *matcher) addRow(r Row, b, a *item) {
@@ -358,8 +474,16 @@ func (m *matcher) manualLinks() {
 	for _, a := range m.twoA {
 		aByID[a.id] = a
 	}
+	for _, a := range m.twoA {
+		if _, taken := aByID[a.legacyID]; a.legacyID != "" && !taken {
+			aByID[a.legacyID] = a // a link stored before today's rule
+		}
+	}
 	for _, b := range m.books {
 		aid, ok := want[b.id]
+		if !ok && b.legacyID != "" {
+			aid, ok = want[b.legacyID]
+		}
 		if !ok {
 			continue
 		}
@@ -383,7 +507,7 @@ type numberKey struct {
 	norm  string
 }
 
-func groupKey(it *item) numberKey { return numberKey{it.gstin, it.kind, it.norm} }
+func groupKey(it *item) numberKey { return numberKey{it.party, it.kind, it.norm} }
 
 func (m *matcher) sameNumber() {
 	type group struct{ books, twoA []*item }
@@ -419,7 +543,9 @@ func (m *matcher) sameNumber() {
 		edges = edges[:0]
 		for _, b := range g.books {
 			for _, a := range g.twoA {
-				if m.allowed(b, a) {
+				// A bill of entry is its port, number and date: the same number a window away
+				// is another year's bill.
+				if m.allowed(b, a) && (b.kind != DocBillOfEntry || m.datesNear(b, a)) {
 					edges = append(edges, edge{b, a, m.compare(b, a)})
 				}
 			}
@@ -430,18 +556,207 @@ func (m *matcher) sameNumber() {
 
 func (m *matcher) placeSameNumber(e edge) {
 	r := Row{Differences: e.v.diffs}
-	switch {
-	case e.v.beyond > 0:
-		r.Status, r.RuleID = Mismatch, RuleDifferent
-		r.Rule = "Same supplier GSTIN and invoice number, but " + listBeyond(e.v.diffs)
-	case e.v.dateOnly:
-		r.Status, r.RuleID = Suggested, RuleDateWindow
-		r.Rule = fmt.Sprintf("Same supplier GSTIN and invoice number, amounts agree; dates %d days apart (window %d days)", e.v.dateOff, m.opt.DateWindowDays)
+	switch e.b.kind {
+	case DocBillOfEntry:
+		m.placeBillOfEntry(&r, e)
+	case DocISDInvoice, DocISDCreditNote:
+		m.placeISD(&r, e)
 	default:
-		r.Status, r.RuleID = Exact, RuleExact
-		r.Rule = m.exactRule
+		switch {
+		case e.v.beyond > 0:
+			r.Status, r.RuleID = Mismatch, RuleDifferent
+			r.Rule = "Same supplier GSTIN and invoice number, but " + listBeyond(e.v.diffs)
+		case e.v.dateOnly:
+			r.Status, r.RuleID = Suggested, RuleDateWindow
+			r.Rule = fmt.Sprintf("Same supplier GSTIN and invoice number, amounts agree; dates %d days apart (window %d days)", e.v.dateOff, m.opt.DateWindowDays)
+		default:
+			r.Status, r.RuleID = Exact, RuleExact
+			r.Rule = m.exactRule
+		}
 	}
 	m.addRow(r, e.b, e.a)
+}
+
+// placeBillOfEntry settles a bill of entry paired by port code and number, dates within the window.
+func (m *matcher) placeBillOfEntry(r *Row, e edge) {
+	r.RuleID = RuleBillOfEntry
+	const same = "Bill of entry: same port code and bill of entry number"
+	switch {
+	case e.v.beyond > 0:
+		r.Status = Mismatch
+		r.Rule = same + ", but " + listBeyond(e.v.diffs)
+	case e.v.dateOnly:
+		r.Status = Suggested
+		r.Rule = fmt.Sprintf("%s, amounts agree; dates %d days apart (window %d days)", same, e.v.dateOff, m.opt.DateWindowDays)
+	default:
+		r.Status = Exact
+		r.Rule = "Bill of entry: same port code, bill of entry number and date; taxable (assessable) value, IGST and cess each within " + rupees(m.opt.AmountTolerance)
+	}
+}
+
+// placeISD settles an ISD document paired by ISD GSTIN, document number and type.
+func (m *matcher) placeISD(r *Row, e edge) {
+	r.RuleID = RuleISD
+	same := "ISD " + e.b.kind.Label()[4:] + ": same ISD GSTIN, document number and type"
+	switch {
+	case e.v.beyond > 0:
+		r.Status = Mismatch
+		r.Rule = same + ", but " + listBeyond(e.v.diffs)
+	case e.v.dateOnly:
+		r.Status = Suggested
+		r.Rule = fmt.Sprintf("%s, tax agrees; dates %d days apart (window %d days)", same, e.v.dateOff, m.opt.DateWindowDays)
+	default:
+		r.Status = Exact
+		r.Rule = "ISD " + e.b.kind.Label()[4:] + ": same ISD GSTIN, document number, type and date; IGST, CGST, SGST and cess each within " + rupees(m.opt.AmountTolerance)
+	}
+	if e.a.inv.ITCEligible == "N" {
+		r.Rule += ". The return marks this credit not eligible (itcelg N): shown, not counted as claimable"
+	}
+}
+
+// separatorOnly pairs what sameNumber left whose numbers are equal but for a separator between
+// digits ("1/234" and "12/34", "1 234" and "1234"): never the same number, so at most Suggested,
+// and only with every amount within the tolerance and dates within the window.
+func (m *matcher) separatorOnly() {
+	// Only what the exact pass left is looked at: the separator-blind numbers are made for those.
+	idx := map[numberKey][]*item{}
+	for _, a := range m.twoA {
+		if a.free() && a.norm != "" {
+			k := numberKey{a.party, a.kind, SeparatorBlind(a.norm)}
+			idx[k] = append(idx[k], a)
+		}
+	}
+	if len(idx) == 0 {
+		return
+	}
+	var edges []edge
+	for _, b := range m.books {
+		if !b.free() || b.norm == "" {
+			continue
+		}
+		for _, a := range idx[numberKey{b.party, b.kind, SeparatorBlind(b.norm)}] {
+			if a.norm != b.norm && m.amountsAgree(b.inv, a.inv) && m.datesNear(b, a) && m.allowed(b, a) {
+				edges = append(edges, edge{b, a, m.compare(b, a)})
+			}
+		}
+	}
+	m.take(edges, func(e edge) {
+		m.addRow(Row{Status: Suggested, RuleID: RuleSeparator, Differences: e.v.diffs,
+			Rule: fmt.Sprintf("Same supplier and number but for a separator between digits (%s vs %s): not taken as the same number; amounts within %s and dates within %d days",
+				e.b.inv.Number, e.a.inv.Number, rupees(m.opt.AmountTolerance), m.opt.DateWindowDays)}, e.b, e.a)
+	})
+}
+
+// otherType pairs what is left of one supplier and number, dates within the window, that one side
+// has as another document type (an invoice in the books, a credit note in the return): one
+// document written down two ways, a Mismatch naming both types, not two unexplained missing rows.
+func (m *matcher) otherType() {
+	type key struct {
+		party  string
+		family int
+		norm   string
+	}
+	idx := map[key][]*item{}
+	for _, a := range m.twoA {
+		if a.free() && a.norm != "" {
+			k := key{a.party, a.kind.family(), a.norm}
+			idx[k] = append(idx[k], a)
+		}
+	}
+	if len(idx) == 0 {
+		return
+	}
+	var edges []edge
+	for _, b := range m.books {
+		if !b.free() || b.norm == "" {
+			continue
+		}
+		for _, a := range idx[key{b.party, b.kind.family(), b.norm}] {
+			// the same date (within the window) makes it one document: a supplier's credit note
+			// numbered like an invoice of another month is another document
+			if a.kind != b.kind && m.datesNear(b, a) && m.allowed(b, a) {
+				edges = append(edges, edge{b, a, m.compare(b, a)})
+			}
+		}
+	}
+	m.take(edges, func(e edge) {
+		m.addRow(Row{Status: Mismatch, RuleID: RuleDocType, Differences: e.v.diffs,
+			Rule: fmt.Sprintf("Same supplier GSTIN and number, but the books have it as %s %s and the return as %s %s; %s",
+				article(e.b.kind.Label()), e.b.kind.Label(), article(e.a.kind.Label()), e.a.kind.Label(), otherThanType(e.v.diffs))}, e.b, e.a)
+	})
+}
+
+// billOfEntryNoPort pairs a bill of entry the books give without a port code with one of the
+// return of the same number, date within the window and amounts within the tolerance.
+func (m *matcher) billOfEntryNoPort() {
+	idx := map[string][]*item{}
+	for _, a := range m.twoA {
+		if a.free() && a.kind == DocBillOfEntry && a.norm != "" {
+			idx[a.norm] = append(idx[a.norm], a)
+		}
+	}
+	if len(idx) == 0 {
+		return
+	}
+	var edges []edge
+	for _, b := range m.books {
+		if !b.free() || b.kind != DocBillOfEntry || b.inv.PortCode != "" || b.norm == "" {
+			continue
+		}
+		for _, a := range idx[b.norm] {
+			if m.datesNear(b, a) && m.amountsAgree(b.inv, a.inv) && m.allowed(b, a) {
+				edges = append(edges, edge{b, a, m.compare(b, a)})
+			}
+		}
+	}
+	m.take(edges, func(e edge) {
+		m.addRow(Row{Status: Suggested, RuleID: RuleBillOfEntryNoPort, Differences: e.v.diffs,
+			Rule: fmt.Sprintf("Bill of entry: same number, dates within %d days and amounts within %s; the books give no port code (the return has %s): add it to the register",
+				m.opt.DateWindowDays, rupees(m.opt.AmountTolerance), e.a.inv.PortCode)}, e.b, e.a)
+	})
+}
+
+// otherThanType lists the differences beyond the document type, or says there are none.
+func otherThanType(diffs []Difference) string {
+	rest := make([]Difference, 0, len(diffs))
+	for _, d := range diffs {
+		if d.Field != "document_type" {
+			rest = append(rest, d)
+		}
+	}
+	if s := listBeyond(rest); s != "" {
+		return "also " + s
+	}
+	return "nothing else differs"
+}
+
+// equalButSeparators says whether two normalised numbers are equal once the separators kept
+// between digits are left out (SeparatorBlind), without making those strings.
+func equalButSeparators(x, y string) bool {
+	i, j := 0, 0
+	for {
+		for i < len(x) && x[i] == DigitSeparator {
+			i++
+		}
+		for j < len(y) && y[j] == DigitSeparator {
+			j++
+		}
+		if i == len(x) || j == len(y) {
+			return i == len(x) && j == len(y)
+		}
+		if x[i] != y[j] {
+			return false
+		}
+		i, j = i+1, j+1
+	}
+}
+
+// article is "a" or "an" for a word.
+func article(w string) string {
+	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 func (m *matcher) nearNumber() {
@@ -453,7 +768,7 @@ func (m *matcher) nearNumber() {
 		}
 		hs = deletionHashes(hs[:0], a.norm)
 		for _, h := range hs {
-			fk := fuzzyKey{a.gstin, a.kind, h}
+			fk := fuzzyKey{a.party, a.kind, h}
 			m.fuzzy[fk] = append(m.fuzzy[fk], a)
 		}
 	}
@@ -466,7 +781,7 @@ func (m *matcher) nearNumber() {
 		clear(seen)
 		hs = deletionHashes(hs[:0], b.norm)
 		for _, h := range hs {
-			for _, a := range m.fuzzy[fuzzyKey{b.gstin, b.kind, h}] {
+			for _, a := range m.fuzzy[fuzzyKey{b.party, b.kind, h}] {
 				if seen[a] {
 					continue
 				}
@@ -519,7 +834,7 @@ type bucket struct {
 	kind  DocType
 }
 
-func bucketKey(it *item) bucket { return bucket{it.gstin, it.kind} }
+func bucketKey(it *item) bucket { return bucket{it.party, it.kind} }
 
 // sortedByDay returns the 2A invoices with a date per GSTIN|kind, ordered by day then input order.
 func sortedByDay(items []*item, keep func(*item) bool) map[bucket][]*item {
@@ -602,14 +917,12 @@ func (m *matcher) missing() {
 	start := len(m.rows)
 	for _, b := range m.books {
 		if b.free() {
-			m.addRow(Row{Status: MissingIn2A, RuleID: RuleNotIn2A,
-				Rule: "In the books, but the supplier has not reported it in GSTR-2A for these periods"}, b, nil)
+			m.addRow(Row{Status: MissingIn2A, RuleID: RuleNotIn2A, Rule: missingRule(b.inv, true)}, b, nil)
 		}
 	}
 	for _, a := range m.twoA {
 		if a.free() {
-			m.addRow(Row{Status: MissingInBooks, RuleID: RuleNotInBooks,
-				Rule: "Reported by the supplier in GSTR-2A, but not found in the books"}, nil, a)
+			m.addRow(Row{Status: MissingInBooks, RuleID: RuleNotInBooks, Rule: missingRule(a.inv, false)}, nil, a)
 		}
 	}
 	if len(m.rows) == start {
@@ -635,6 +948,33 @@ func (m *matcher) missing() {
 	wg.Wait()
 }
 
+// missingRule says why an invoice is alone: in the books only (books), or in the return only.
+func missingRule(in *Invoice, books bool) string {
+	switch docKind(in.DocType) {
+	case DocBillOfEntry:
+		if books {
+			if in.PortCode == "" {
+				return "A bill of entry in the books, without a port code, and no bill of entry of this number and a date within the window is in the return for these periods"
+			}
+			return "A bill of entry in the books, but no bill of entry of this port code and number, dated within the window, is in the return for these periods"
+		}
+		return "A bill of entry (imports) in the return, but not found in the books: book it with its port code, bill of entry number and date"
+	case DocISDInvoice, DocISDCreditNote:
+		if books {
+			return "An " + in.DocType.Label() + " in the books, but the ISD has not reported it in the return for these periods"
+		}
+		r := "An " + in.DocType.Label() + " distributed by the ISD in the return, but not found in the books"
+		if in.ITCEligible == "N" {
+			r += "; the return marks it not eligible (itcelg N): not counted as claimable"
+		}
+		return r
+	}
+	if books {
+		return "In the books, but the supplier has not reported it in GSTR-2A for these periods"
+	}
+	return "Reported by the supplier in GSTR-2A, but not found in the books"
+}
+
 func (m *matcher) finish() {
 	acts := make(map[string]Action, len(m.opt.Actions))
 	for _, a := range m.opt.Actions {
@@ -654,7 +994,19 @@ func (m *matcher) finish() {
 			}
 		}
 		r.Key = RowKey(bid, aid)
-		if a, ok := acts[r.Key]; ok {
+		a, ok := acts[r.Key]
+		if !ok && m.legacy {
+			// an action stored before today's rule, under the identities then
+			var lb, la string
+			if b := m.sides[i][0]; b != nil {
+				lb = b.knownAs()
+			}
+			if x := m.sides[i][1]; x != nil {
+				la = x.knownAs()
+			}
+			a, ok = acts[RowKey(lb, la)]
+		}
+		if ok {
 			r.Action = a.Kind
 			r.Changed = a.Fingerprint != "" && a.Fingerprint != r.Fingerprint()
 		}
@@ -801,6 +1153,12 @@ func gapText(d Paise) string {
 }
 
 func fieldTitle(f string) string {
+	switch f {
+	case "itc_eligible":
+		return "ITC eligibility"
+	case "supplier_gstin":
+		return "supplier GSTIN"
+	}
 	for _, a := range amountFields {
 		if a.name == f {
 			return a.title
@@ -819,7 +1177,9 @@ func listBeyond(diffs []Difference) string {
 		switch d.Field {
 		case "invoice_date":
 			parts = append(parts, fmt.Sprintf("the dates differ (%s vs %s)", d.Books, d.GSTR2A))
-		case "place_of_supply", "reverse_charge", "supplier_gstin", "document_type", "invoice_number":
+		case "document_type":
+			parts = append(parts, fmt.Sprintf("document type differs (%s vs %s)", DocType(d.Books).Label(), DocType(d.GSTR2A).Label()))
+		case "port_code", "itc_eligible", "place_of_supply", "reverse_charge", "supplier_gstin", "invoice_number":
 			parts = append(parts, fmt.Sprintf("%s differs (%s vs %s)", fieldTitle(d.Field), d.Books, d.GSTR2A))
 		default:
 			if v, err := money.Parse(d.Diff); err == nil {
@@ -880,11 +1240,32 @@ func (r *Row) Fields(opt Options) []Comparison {
 	})
 	add("reverse_charge", func(i *Invoice) string { return yn(i.ReverseCharge) }, none)
 	add("document_type", func(i *Invoice) string { return string(i.DocType) }, none)
+	has := func(f func(*Invoice) string) bool {
+		return (r.Books != nil && f(r.Books) != "") || (r.GSTR2A != nil && f(r.GSTR2A) != "")
+	}
+	if port := func(i *Invoice) string { return i.PortCode }; has(port) {
+		add("port_code", port, func() (string, bool) { return "", r.Books.PortCode == "" })
+	}
+	if elg := func(i *Invoice) string { return i.ITCEligible }; has(elg) {
+		add("itc_eligible", elg, func() (string, bool) { return "", r.Books.ITCEligible == "" || r.GSTR2A.ITCEligible == "" })
+	}
+	var bt, at DocType
+	if r.Books != nil {
+		bt = docKind(r.Books.DocType)
+	}
+	if r.GSTR2A != nil {
+		at = docKind(r.GSTR2A.DocType)
+	}
+	compared := amountFieldsOf(bt, at)
 	for _, f := range amountFields {
 		add(f.name, func(i *Invoice) string { return f.get(i).String() }, func() (string, bool) {
 			d := f.get(r.Books) - f.get(r.GSTR2A)
 			return d.String(), absPaise(d) <= opt.AmountTolerance
 		})
+		if !slices.ContainsFunc(compared, func(c amountField) bool { return c.name == f.name }) {
+			// a bill of entry has no invoice value in the return, an ISD document no taxable value
+			out[len(out)-1].Verdict, out[len(out)-1].Diff = "not_compared", ""
+		}
 	}
 	return out
 }

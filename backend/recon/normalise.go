@@ -22,12 +22,19 @@ import (
 //     always removed. When several bare pairs overlap ("23/24-25") the one joined by "-" wins, then the
 //     one with a four-digit first year, then the leftmost. A token is never removed when that would leave
 //     no digit at all ("INV/2024-25" stays "INV202425"), because then the year is the number.
-//  4. Separators are dropped and leading zeros of every remaining digit run are removed ("0042" → "42",
-//     a run of zeros becomes "0"). Runs are the runs of the original text, so "2024/0042" and
-//     "2024/42" agree.
+//  4. Leading zeros of every remaining digit run are removed ("0042" → "42", a run of zeros becomes
+//     "0"). Runs are the runs of the original text, so "2024/0042" and "2024/42" agree.
+//  5. Separators are dropped, except between two runs of digits, where one DigitSeparator ("/")
+//     stands for any separators (or dropped year) there: "1/234", "1-234" and "1 234" agree, but
+//     "1/234", "12/34" and "1234" are three numbers. Between a letter and a digit a separator is
+//     dropped ("INV-42" and "INV42" agree).
+//
+// This is the one rule by which gstdesk decides that two invoice numbers are the same document's;
+// every package that compares numbers calls it (see SeparatorBlind for a suggestion that ignores
+// separators between digits).
 //
 // Examples: "INV/2024-25/0042", "inv-42/24-25", "INV 42 FY2024-25" → "INV42"; "FY24-25/42",
-// "42/2024-2025", "0042" → "42".
+// "42/2024-2025", "0042" → "42"; "2024/0042" → "2024/42"; "1/234" → "1/234".
 func NormaliseInvoiceNumber(s string, fy ...int) string {
 	var buf [24]run
 	toks := tokenise(buf[:0], s)
@@ -38,23 +45,49 @@ func NormaliseInvoiceNumber(s string, fy ...int) string {
 	}
 	drop = fyTokens(toks, fy, drop)
 	var b strings.Builder
-	b.Grow(len(s))
+	b.Grow(len(s) + 2)
+	// lastDigits: the last run written is digits; gap: a separator (or a dropped year) lies
+	// between it and the run being read. Digits on both sides of a gap keep a "/" between them.
+	lastDigits, gap := false, false
 	for i, t := range toks {
 		if drop != nil && drop[i] {
+			gap = true
 			continue
 		}
 		switch t.kind {
 		case runLetters:
 			writeUpper(&b, t.text)
+			lastDigits, gap = false, false
 		case runDigits:
 			d := strings.TrimLeft(t.text, "0")
 			if d == "" {
 				d = "0"
 			}
+			if lastDigits && gap {
+				b.WriteByte(DigitSeparator)
+			}
 			b.WriteString(d)
+			lastDigits, gap = true, false
+		default:
+			gap = true
 		}
 	}
 	return b.String()
+}
+
+// DigitSeparator is what a normalised number keeps of a separator between two runs of digits
+// ("1/234" → "1/234", "1-234" → "1/234"): the one separator that is part of a number's identity.
+const DigitSeparator = '/'
+
+// SeparatorBlind returns a normalised number (NormaliseInvoiceNumber) without the separators kept
+// between digits: two numbers equal this way but not normalised ("1/234" and "12/34", "1 234"
+// and "1234") differ only by where a separator stands, which a matcher may suggest but never
+// takes as the same number.
+func SeparatorBlind(norm string) string {
+	if strings.IndexByte(norm, DigitSeparator) < 0 {
+		return norm
+	}
+	return strings.ReplaceAll(norm, string(DigitSeparator), "")
 }
 
 // writeUpper writes s upper-cased, without allocating for ASCII.

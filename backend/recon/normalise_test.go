@@ -21,10 +21,17 @@ func TestNormaliseInvoiceNumber(t *testing.T) {
 		{"INV0042", nil, "INV42"},
 		{"0042", nil, "42"},
 		{"000", nil, "0"},
-		{"  in v - 00 42 ", nil, "INV042"}, // each digit run loses its own zeros
-		{"2024/0042", nil, "202442"},
-		{"2024/42", nil, "202442"},
-		{"A#12(3)", nil, "A123"},
+		{"  in v - 00 42 ", nil, "INV0/42"}, // each digit run loses its own zeros; a separator between digits stays
+		{"2024/0042", nil, "2024/42"},
+		{"2024/42", nil, "2024/42"},
+		{"2024-42", nil, "2024/42"},
+		{"2024 / 42", nil, "2024/42"},
+		{"202442", nil, "202442"}, // not the same number as 2024/42
+		{"1/234", nil, "1/234"},
+		{"12/34", nil, "12/34"},
+		{"INV-42A", nil, "INV42A"},
+		{"INV42-A", nil, "INV42A"},
+		{"A#12(3)", nil, "A12/3"},
 		// financial year, every spelling
 		{"INV/2024-25/0042", nil, "INV42"},
 		{"INV/2024/25/0042", nil, "INV42"},
@@ -46,17 +53,17 @@ func TestNormaliseInvoiceNumber(t *testing.T) {
 		{"INV 42 FY2024-25", nil, "INV42"},
 		{"INV-42-FY-24-25", nil, "INV42"},
 		// not a financial year
-		{"INV/2024/0042", nil, "INV202442"},        // a calendar year stays
-		{"INV/24-26/42", nil, "INV242642"},         // not consecutive
-		{"INV/1999-00/42", nil, "INV1999042"},      // years 2000-2099 only ("00" is a run of zeros: "0")
-		{"INV/2024--25/42", nil, "INV20242542"},    // "--" is not one separator: 2024 and 25 stay
-		{"INV/202425/42", nil, "INV20242542"},      // compact pair needs FY in front
-		{"CERTIFY24-25/42", nil, "CERTIFY42"},      // the bare pair still goes; the letters stay
-		{"INV/2024-25", nil, "INV202425"},          // the year is the only number: kept
-		{"24-25", nil, "2425"},                     // same
-		{"23/24-25", nil, "23"},                    // overlap: the hyphenated pair wins
-		{"2023/24-2025", nil, "2023"},              // overlap: the hyphenated pair beats the four-digit one
-		{"INV/23-24/42", []int{2024}, "INV232442"}, // hint excludes FY 2023-24
+		{"INV/2024/0042", nil, "INV2024/42"},         // a calendar year stays
+		{"INV/24-26/42", nil, "INV24/26/42"},         // not consecutive
+		{"INV/1999-00/42", nil, "INV1999/0/42"},      // years 2000-2099 only ("00" is a run of zeros: "0")
+		{"INV/2024--25/42", nil, "INV2024/25/42"},    // "--" is not one separator: 2024 and 25 stay
+		{"INV/202425/42", nil, "INV202425/42"},       // compact pair needs FY in front
+		{"CERTIFY24-25/42", nil, "CERTIFY42"},        // the bare pair still goes; the letters stay
+		{"INV/2024-25", nil, "INV2024/25"},           // the year is the only number: kept
+		{"24-25", nil, "24/25"},                      // same
+		{"23/24-25", nil, "23"},                      // overlap: the hyphenated pair wins
+		{"2023/24-2025", nil, "2023"},                // overlap: the hyphenated pair beats the four-digit one
+		{"INV/23-24/42", []int{2024}, "INV23/24/42"}, // hint excludes FY 2023-24
 		{"INV/24-25/42", []int{2024}, "INV42"},
 		{"INV/24-25/42", []int{2023, 2024}, "INV42"},
 		{"FY23-24/42", []int{2024}, "42"}, // an explicit FY is always removed

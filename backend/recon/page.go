@@ -33,7 +33,8 @@ func (v *RowsView) Unnamed() []string {
 	seen := map[string]bool{}
 	for i := range v.Rows {
 		g := rowGSTIN(&v.Rows[i])
-		if rowName(&v.Rows[i]) == "" && v.Names[g] == "" && !seen[g] {
+		// an import's bill of entry has no GSTIN to look a name up by
+		if g != "" && rowName(&v.Rows[i]) == "" && v.Names[g] == "" && !seen[g] {
 			seen[g] = true
 			out = append(out, g)
 		}
@@ -76,7 +77,8 @@ func (t *RowsTotals) add(r *Row) {
 	t.Difference = t.BooksTax - t.GSTR2ATax
 }
 
-// rowMatches says whether a row holds the filter text in its GSTIN, name or number.
+// rowMatches says whether a row holds the filter text in its GSTIN, name, number or (a bill of
+// entry) port code.
 func rowMatches(r *Row, f string) bool {
 	if f == "" {
 		return true
@@ -85,7 +87,7 @@ func rowMatches(r *Row, f string) bool {
 		if in == nil {
 			continue
 		}
-		for _, s := range []string{in.SupplierGSTIN, in.SupplierName, in.Number} {
+		for _, s := range []string{in.SupplierGSTIN, in.SupplierName, in.Number, in.PortCode} {
 			if strings.Contains(strings.ToLower(s), f) {
 				return true
 			}

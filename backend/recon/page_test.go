@@ -100,3 +100,24 @@ func TestPageRowsNames(t *testing.T) {
 		t.Errorf("names for named rows: %v", all.Names)
 	}
 }
+
+// A bill of entry of an import has no GSTIN: no name is looked up for it, and its port code finds it.
+func TestPageRowsBillOfEntry(t *testing.T) {
+	books, twoB := importsAndISD()
+	res := Match(books, twoB, DefaultOptions())
+	v := PageRows(Run{}, res, "", "innsa1", 0, 100)
+	if v.Total == 0 {
+		t.Fatal("the filter INNSA1 finds no bill of entry")
+	}
+	for _, r := range v.Rows {
+		if side := r.GSTR2A; side != nil && side.PortCode != "INNSA1" && (r.Books == nil || r.Books.PortCode != "INNSA1") {
+			t.Errorf("row %s does not hold INNSA1", r.Key)
+		}
+	}
+	all := PageRows(Run{}, res, "", "", 0, 100)
+	for _, g := range all.Unnamed() {
+		if g == "" {
+			t.Error("a name is asked for the empty GSTIN of an import")
+		}
+	}
+}

@@ -51,6 +51,16 @@ const (
 	// FieldPaymentDate is when the supplier was paid in full (optional; an empty cell is unpaid):
 	// what Rule 37's 180 days are counted against.
 	FieldPaymentDate = "payment_date"
+	// FieldBOENumber, FieldBOEDate and FieldPortCode describe a bill of entry (imports of goods,
+	// GSTR-2B impg and impgsez): a row with a bill of entry number is a bill of entry, with or
+	// without a supplier GSTIN (an SEZ unit's, for impgsez).
+	FieldBOENumber = "boe_number"
+	FieldBOEDate   = "boe_date"
+	FieldPortCode  = "port_code"
+	// FieldISDGSTIN is the GSTIN of the input service distributor whose invoice or credit note the
+	// row is (GSTR-2B isd); FieldITCEligible says whether its credit is eligible (Y/N, itcelg).
+	FieldISDGSTIN    = "isd_gstin"
+	FieldITCEligible = "itc_eligible"
 )
 
 // RegisterField describes one field of the register for the mapping screen.
@@ -87,6 +97,46 @@ var RegisterFields = []RegisterField{
 	{FieldCess, "Cess", false, []string{"cess", "cess amount", "cess paid", "cess amt", "input cess", "csamt"}},
 	{FieldDocumentType, "Document type", false, []string{"document_type", "document type", "doc type", "note type", "voucher type", "vch type", "type of document"}},
 	{FieldPaymentDate, "Payment date", false, []string{"payment_date", "payment date", "date of payment", "paid on", "paid date", "date paid", "settlement date", "payment made on"}},
+	{FieldBOENumber, "Bill of entry number", false, []string{"boe_number", "bill of entry number", "bill of entry no", "bill of entry no.", "boe no", "boe no.", "boe number",
+		"be no", "be number", "b/e no", "bill of entry", "boe", "boenum", "import bill of entry no"}},
+	{FieldBOEDate, "Bill of entry date", false, []string{"boe_date", "bill of entry date", "boe date", "be date", "b/e date", "date of bill of entry", "boedt"}},
+	{FieldPortCode, "Port code", false, []string{"port_code", "port code", "port", "portcode", "port of import", "port of entry", "port code of import"}},
+	{FieldISDGSTIN, "ISD GSTIN", false, []string{"isd_gstin", "isd gstin", "gstin of isd", "isd gstin/uin", "gstin of input service distributor",
+		"input service distributor gstin", "isd gst no"}},
+	{FieldITCEligible, "ITC eligible (ISD)", false, []string{"itc_eligible", "itc eligible", "itc eligibility", "eligibility", "eligible for itc", "isd eligibility",
+		"eligibility of itc", "itcelg"}},
+}
+
+// MissingFields lists the titles of the required fields a mapping leaves unmapped, in the order of
+// RegisterFields; a field another one stands in for (requiredMet: a register of bills of entry
+// needs no supplier GSTIN or invoice number column) is not missing. What an import refuses and what
+// the mapping screen asks for are this one list.
+func MissingFields(m Mapping) []string {
+	out := []string{}
+	for _, f := range RegisterFields {
+		if f.Required && m[f.Key] == "" && !requiredMet(f.Key, m) {
+			out = append(out, f.Title)
+		}
+	}
+	return out
+}
+
+// requiredMet says whether a required field that is not mapped is stood in for by another: a
+// register of bills of entry has no supplier GSTIN or invoice number column (the bill of entry
+// number and date are its number and date), a register of ISD documents no supplier GSTIN (the
+// ISD GSTIN is) or taxable value (an ISD distributes tax only).
+func requiredMet(key string, m Mapping) bool {
+	switch key {
+	case FieldSupplierGSTIN:
+		return m[FieldBOENumber] != "" || m[FieldISDGSTIN] != ""
+	case FieldInvoiceNumber:
+		return m[FieldBOENumber] != ""
+	case FieldInvoiceDate:
+		return m[FieldBOEDate] != ""
+	case FieldTaxableValue:
+		return m[FieldISDGSTIN] != ""
+	}
+	return false
 }
 
 // Mapping says which header of the file holds each field: field key → header as written.
@@ -339,7 +389,7 @@ func findHeader(s sheet, given Mapping) (int, Mapping) {
 			continue
 		}
 		m := SuggestMapping(s.rows[i])
-		if len(m) > bestN && m[FieldSupplierGSTIN] != "" && m[FieldInvoiceNumber] != "" {
+		if len(m) > bestN && ((m[FieldSupplierGSTIN] != "" && m[FieldInvoiceNumber] != "") || m[FieldBOENumber] != "" || (m[FieldISDGSTIN] != "" && m[FieldInvoiceNumber] != "")) {
 			bestRow, bestN, best = i, len(m), m
 		}
 	}
@@ -450,7 +500,7 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 		if len(mapping) > 0 {
 			return nil, nil, apperr.New(apperr.Invalid, "%s has none of the mapped headers (%s) in its first %d rows. Check the column mapping.", name, strings.Join(mappedHeaders(mapping), ", "), headerScanRows)
 		}
-		return nil, nil, apperr.New(apperr.Invalid, "%s has no header row with a supplier GSTIN and an invoice number column in its first %d rows. Add headers such as %s, or map the columns.", name, headerScanRows, strings.Join(canonicalHeaders(), ", "))
+		return nil, nil, apperr.New(apperr.Invalid, "%s has no header row with a supplier GSTIN and an invoice number column (or a bill of entry number column) in its first %d rows. Add headers such as %s, or map the columns.", name, headerScanRows, strings.Join(canonicalHeaders(), ", "))
 	}
 	if rows > maxRows {
 		return nil, nil, apperr.New(apperr.Invalid, "%s has %d rows; at most %d can be imported at once. Split the register by period.", name, rows, maxRows)
@@ -570,7 +620,7 @@ func (b *invoiceBuilder) end() {
 // seen reports the index of the earlier invoice in repeats, or records in's as idx.
 func (b *invoiceBuilder) seen(in *Invoice, idx int) (int, bool) {
 	day, ok := dayNumber(in.Date)
-	k := in.SupplierGSTIN + "|" + string(docKind(in.DocType)) + "|" + NormaliseInvoiceNumber(in.Number, fyHints(day, ok, 0)...) + "|" + in.Date
+	k := in.SupplierGSTIN + "|" + in.PortCode + "|" + string(docKind(in.DocType)) + "|" + NormaliseInvoiceNumber(in.Number, fyHints(day, ok, 0)...) + "|" + in.Date
 	if first, dup := b.first[k]; dup {
 		return first, true
 	}
@@ -662,7 +712,7 @@ func resolveColumns(s sheet, hdr int, m Mapping, name string) (map[string]int, [
 		cols[f.Key] = -1
 		h := m[f.Key]
 		if h == "" {
-			if f.Required {
+			if f.Required && !requiredMet(f.Key, m) {
 				errs = append(errs, RowError{File: name, Sheet: s.name, Row: s.rowNumber(hdr), Column: f.Title,
 					Expected: fmt.Sprintf("no column for %s (headers found: %s)", f.Title, strings.Join(quoteAll(s.rows[hdr]), ", "))})
 			}
@@ -728,6 +778,8 @@ type rowParser struct {
 	header      []string
 	errs        []RowError
 	dropped     int
+	// eligibilityNoted: the eligibility column was named once for a row that is no ISD document
+	eligibilityNoted bool
 }
 
 func (p *rowParser) fail(row int, field, value, expected string, warning bool) {
@@ -766,25 +818,50 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 		return in, false
 	}
 	g := strings.ToUpper(strings.Join(strings.Fields(p.cell(rec, FieldSupplierGSTIN)), ""))
+	isd := strings.ToUpper(strings.Join(strings.Fields(p.cell(rec, FieldISDGSTIN)), ""))
 	num := p.cell(rec, FieldInvoiceNumber)
+	boe := p.cell(rec, FieldBOENumber)
+	nerr := len(p.errs) + p.dropped
+	// The document type decides how the row is read; an unknown one is reported in its place
+	// among the row's cells, below.
+	docTypeCell := p.cell(rec, FieldDocumentType)
+	docType, docTypeOK := ParseDocType(docTypeCell)
+	switch {
+	case boe != "" && (!docTypeOK || docType == DocBillOfEntry):
+		return p.parseBillOfEntry(rec, row, g, boe, nerr)
+	case docTypeOK && docType == DocBillOfEntry:
+		if num == "" {
+			p.fail(row, FieldBOENumber, "", "a bill of entry number: the document type says bill of entry", false)
+			return in, false
+		}
+		return p.parseBillOfEntry(rec, row, g, num, nerr)
+	case boe != "":
+		p.fail(row, FieldBOENumber, boe, fmt.Sprintf("a bill of entry number on a row whose document type is %s: read as %s, the bill of entry number is not used", docType.Label(), docType.Label()), true)
+	}
+	gField := FieldSupplierGSTIN
+	if isd != "" {
+		if g != "" && g != isd {
+			p.fail(row, FieldISDGSTIN, isd, fmt.Sprintf("both a supplier GSTIN (%s) and an ISD GSTIN: read as a document of the input service distributor %s", g, isd), true)
+		}
+		g, gField = isd, FieldISDGSTIN
+		switch docType {
+		case "", DocInvoice:
+			docType = DocISDInvoice
+		case DocCreditNote:
+			docType = DocISDCreditNote
+		}
+	}
 	if g == "" {
-		if num != "" {
-			p.fail(row, FieldSupplierGSTIN, "", "no supplier GSTIN (an unregistered supplier?): the row is left out of the reconciliation", true)
+		switch {
+		case num != "":
+			p.fail(row, FieldSupplierGSTIN, "", "no supplier GSTIN, no ISD GSTIN and no bill of entry number: the row is left out of the reconciliation. "+
+				"An import needs its bill of entry number (and port code), an ISD document its ISD GSTIN; a purchase from an unregistered supplier has nothing in GSTR-2A or 2B to match", true)
+		case rowHasAmount(p, rec):
+			p.fail(row, FieldSupplierGSTIN, "", "no supplier GSTIN, invoice number or bill of entry number, only amounts (a totals row?): left out of the reconciliation", true)
 		}
 		return in, false
 	}
-	nerr := len(p.errs) + p.dropped
-	if _, err := gstin.Parse(g); err != nil {
-		var ge *gstin.Error
-		switch {
-		case errors.As(err, &ge) && ge.Code == gstin.ReasonCheckChar:
-			p.fail(row, FieldSupplierGSTIN, g, "the GSTIN's check character is wrong ("+ge.Reason+"); kept as written, check it with the supplier", true)
-		case errors.As(err, &ge) && ge.Code != gstin.ReasonLength && ge.Code != gstin.ReasonCharacter:
-			p.fail(row, FieldSupplierGSTIN, g, "this is not a valid GSTIN ("+ge.Reason+"); kept as written, check it with the supplier", true)
-		default:
-			p.fail(row, FieldSupplierGSTIN, g, "a 15-character GSTIN such as 27AAPFU0939F1ZV ("+err.Error()+")", false)
-		}
-	}
+	p.checkGSTIN(row, gField, g)
 	in.SupplierGSTIN = g
 	in.SupplierName = p.cell(rec, FieldSupplierName)
 	if num == "" {
@@ -814,13 +891,119 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 			p.fail(row, FieldReverseCharge, v, "Y or N", false)
 		}
 	}
-	if v := p.cell(rec, FieldDocumentType); v != "" {
-		if d, ok := ParseDocType(v); ok {
-			in.DocType = d
-		} else {
-			p.fail(row, FieldDocumentType, v, "invoice, credit note or debit note", false)
+	if docTypeCell != "" && !docTypeOK {
+		p.fail(row, FieldDocumentType, docTypeCell, docTypeExpected, false)
+	}
+	in.DocType = docType
+	if in.DocType.family() == 2 {
+		in.ITCEligible = p.eligible(rec, row)
+	} else if v := p.cell(rec, FieldITCEligible); v != "" && !p.eligibilityNoted {
+		// said once: a register may fill the column for every row
+		p.eligibilityNoted = true
+		p.fail(row, FieldITCEligible, v, "ITC eligibility is read for ISD documents only: not used for "+article(docKind(in.DocType).Label())+" "+docKind(in.DocType).Label()+" (nor for the other rows that are not ISD documents)", true)
+	}
+	p.payment(rec, row, &in)
+	p.amounts(rec, row, &in)
+	return in, len(p.errs)+p.dropped == nerr || onlyWarnings(p.errs[min(nerr, len(p.errs)):])
+}
+
+// checkGSTIN reports a GSTIN of field that is not one: a wrong check character or an unknown state
+// is a warning (kept as written), a wrong length or character an error.
+func (p *rowParser) checkGSTIN(row int, field, g string) {
+	_, err := gstin.Parse(g)
+	if err == nil {
+		return
+	}
+	var ge *gstin.Error
+	switch {
+	case errors.As(err, &ge) && ge.Code == gstin.ReasonCheckChar:
+		p.fail(row, field, g, "the GSTIN's check character is wrong ("+ge.Reason+"); kept as written, check it with the supplier", true)
+	case errors.As(err, &ge) && ge.Code != gstin.ReasonLength && ge.Code != gstin.ReasonCharacter:
+		p.fail(row, field, g, "this is not a valid GSTIN ("+ge.Reason+"); kept as written, check it with the supplier", true)
+	default:
+		p.fail(row, field, g, "a 15-character GSTIN such as 27AAPFU0939F1ZV ("+err.Error()+")", false)
+	}
+}
+
+// docTypeExpected is what a document type cell may hold.
+const docTypeExpected = "invoice, credit note, debit note, bill of entry, ISD invoice or ISD credit note"
+
+// rowHasAmount says whether any amount cell of the row holds a figure other than zero: such a
+// row without supplier, number or bill of entry is named, never dropped without a word.
+func rowHasAmount(p *rowParser, rec []string) bool {
+	for _, k := range []string{FieldInvoiceValue, FieldTaxableValue, FieldIGST, FieldCGST, FieldSGST, FieldCess} {
+		v := p.cell(rec, k)
+		if v == "" {
+			continue
+		}
+		if a, err := money.Parse(v); err != nil || a != 0 {
+			return true // a figure, or something that is not one: either way the row is named
 		}
 	}
+	return false
+}
+
+// eligible reads the ISD eligibility cell: "Y", "N", or "" when empty.
+func (p *rowParser) eligible(rec []string, row int) string {
+	v := p.cell(rec, FieldITCEligible)
+	if v == "" {
+		return ""
+	}
+	switch headerKey(v) {
+	case "eligible", "elg", "e":
+		return "Y"
+	case "ineligible", "noteligible", "inelg", "blocked":
+		return "N"
+	}
+	b, ok := parseYesNo(v)
+	if !ok {
+		p.fail(row, FieldITCEligible, v, "Y or N (Eligible or Ineligible): whether the ISD credit is eligible", false)
+		return ""
+	}
+	return yn(b)
+}
+
+// parseBillOfEntry reads a row that is a bill of entry numbered number: its date (the bill of
+// entry date column, else the invoice date column), port code, the SEZ supplier's GSTIN when given,
+// and its amounts.
+func (p *rowParser) parseBillOfEntry(rec []string, row int, g, number string, nerr int) (Invoice, bool) {
+	in := Invoice{Source: Books, DocType: DocBillOfEntry, Number: number}
+	if len(number) > 100 {
+		p.fail(row, FieldBOENumber, number, "a bill of entry number of at most 100 characters", false)
+	}
+	if g != "" {
+		p.checkGSTIN(row, FieldSupplierGSTIN, g) // an SEZ unit's (impgsez); empty for an import from abroad
+		in.SupplierGSTIN = g
+	}
+	in.SupplierName = p.cell(rec, FieldSupplierName)
+	dateField := FieldBOEDate
+	d := p.cell(rec, FieldBOEDate)
+	if d == "" {
+		dateField, d = FieldInvoiceDate, p.cell(rec, FieldInvoiceDate)
+	}
+	if d == "" {
+		p.fail(row, FieldBOEDate, "", "a bill of entry date such as 25-04-2024", false)
+	} else if v, err := p.date(d); err != nil {
+		p.fail(row, dateField, d, "a bill of entry date as DD-MM-YYYY, DD/MM/YYYY, DD-Mon-YYYY or YYYY-MM-DD", false)
+	} else {
+		in.Date = v
+	}
+	if v := p.cell(rec, FieldDocumentType); v != "" {
+		if _, ok := ParseDocType(v); !ok {
+			p.fail(row, FieldDocumentType, v, docTypeExpected, false)
+		}
+	}
+	in.PortCode = strings.ToUpper(strings.Join(strings.Fields(p.cell(rec, FieldPortCode)), ""))
+	if in.PortCode == "" {
+		p.fail(row, FieldPortCode, "", "no port code: this bill of entry is matched by its number, date and amounts only; add the port code (such as INNSA1) to match it surely", true)
+	}
+	p.payment(rec, row, &in)
+	p.amounts(rec, row, &in)
+	return in, len(p.errs)+p.dropped == nerr || onlyWarnings(p.errs[min(nerr, len(p.errs)):])
+}
+
+// payment reads the payment date cell.
+func (p *rowParser) payment(rec []string, row int, in *Invoice) {
 	if v := p.cell(rec, FieldPaymentDate); v != "" {
 		if d, err := p.date(v); err != nil {
 			p.fail(row, FieldPaymentDate, v, "a payment date as DD-MM-YYYY, DD/MM/YYYY, DD-Mon-YYYY or YYYY-MM-DD (leave it empty when unpaid)", false)
@@ -828,6 +1011,10 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 			in.PaymentDate = d
 		}
 	}
+}
+
+// amounts reads the amount cells.
+func (p *rowParser) amounts(rec []string, row int, in *Invoice) {
 	for _, f := range []struct {
 		key string
 		dst *Paise
@@ -840,7 +1027,6 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 		}
 		*f.dst = Paise(a)
 	}
-	return in, len(p.errs)+p.dropped == nerr || onlyWarnings(p.errs[min(nerr, len(p.errs)):])
 }
 
 func onlyWarnings(errs []RowError) bool {
@@ -874,7 +1060,7 @@ func allDigitsDot(s string) bool {
 // sameInvoice reports whether next continues the invoice last (another tax-rate line of it).
 func sameInvoice(last, next *Invoice) bool {
 	return last.SupplierGSTIN == next.SupplierGSTIN && last.Number == next.Number && last.Date == next.Date &&
-		docKind(last.DocType) == docKind(next.DocType)
+		docKind(last.DocType) == docKind(next.DocType) && last.PortCode == next.PortCode
 }
 
 // mergeInto adds a further line of an invoice. The invoice value is repeated on every line in the
@@ -905,21 +1091,24 @@ func mergeInto(dst, src *Invoice) {
 // finishInvoice settles the document type and signs and fills the invoice value and period.
 func finishInvoice(in *Invoice, noValueColumn bool) {
 	amts := []*Paise{&in.Value, &in.Taxable, &in.IGST, &in.CGST, &in.SGST, &in.Cess}
-	if in.DocType == "" {
-		neg, pos := false, false
-		for _, a := range amts {
-			neg = neg || *a < 0
-			pos = pos || *a > 0
-		}
+	neg, pos := false, false
+	for _, a := range amts {
+		neg = neg || *a < 0
+		pos = pos || *a > 0
+	}
+	switch {
+	case in.DocType == "":
 		in.DocType = DocInvoice
 		if neg && !pos {
 			in.DocType = DocCreditNote
 		}
+	case in.DocType == DocISDInvoice && neg && !pos:
+		in.DocType = DocISDCreditNote // an ISD document written negative without a type is a credit note
 	}
 	if noValueColumn {
 		in.Value = in.Taxable + in.IGST + in.CGST + in.SGST + in.Cess
 	}
-	if in.DocType == DocCreditNote {
+	if in.DocType.Reduces() {
 		for _, a := range amts {
 			if *a > 0 {
 				*a = -*a
@@ -994,9 +1183,17 @@ func parseYesNo(s string) (bool, bool) {
 }
 
 // ParseDocType reads a document type as registers write it: "Invoice", "Tax Invoice", "Purchase",
-// "Regular", "B2B", "R", "I" (invoice); "Credit Note", "CN", "C", "Debit Note", "DN", "D".
+// "Regular", "B2B", "R", "I" (invoice); "Credit Note", "CN", "C", "Debit Note", "DN", "D"; "Bill of
+// Entry", "BOE", "BE", "Import", "Imports", "IMPG", "IMPGSEZ" (bill of entry); "ISD Invoice",
+// "ISD", "ISDI" (ISD invoice); "ISD Credit Note", "ISDC", "ISD CN" (ISD credit note).
 func ParseDocType(s string) (DocType, bool) {
 	switch headerKey(s) {
+	case "billofentry", "boe", "be", "import", "imports", "importofgoods", "importsofgoods", "impg", "impgsez", "billofentryimport", "importbillofentry", "sezimport":
+		return DocBillOfEntry, true
+	case "isdinvoice", "isd", "isdi", "isdinv", "isdtaxinvoice", "inputservicedistributorinvoice":
+		return DocISDInvoice, true
+	case "isdcreditnote", "isdc", "isdcn", "isdcredit", "isdcrnote", "inputservicedistributorcreditnote":
+		return DocISDCreditNote, true
 	case "invoice", "taxinvoice", "inv", "i", "purchase", "purchases", "regular", "r", "b2b", "bill", "sezwp", "sezwop", "de", "cbw":
 		return DocInvoice, true
 	case "creditnote", "credit", "cn", "c", "cdnc", "crnote", "purchasereturn":

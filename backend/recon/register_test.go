@@ -23,9 +23,9 @@ func TestReadRegisterCanonicalCSV(t *testing.T) {
 		"27AAPFU0939F1ZV,Acme,INV/2024-25/0042,05-07-2024,27,N,\"1,180.00\",1000,0,90,90,0,Invoice\n" +
 		"27AAPFU0939F1ZV,Acme,CN-7,06/07/2024,27-Maharashtra,N,118,100,0,9,9,0,Credit Note\n" +
 		"24ABCCR0123M1ZM,Ravi,B/9,07-Jul-2024,Gujarat,Y,\"₹ 1,23,456.50\",\"1,04,624.15\",\"18,832.35\",0,0,0,\n" +
-		",,,,,,\"1,25,000.00\",,,,,,\n" // a total row: skipped silently
+		",,,,,,\"1,25,000.00\",,,,,,\n" // a total row: left out, with a warning naming it (it was silent before)
 	got, errs, err := ReadRegister(strings.NewReader(csv), "purchases.csv", "", nil)
-	if err != nil || len(errs) != 0 {
+	if err != nil || len(errs) != 1 || !errs[0].Warning || errs[0].Row != 5 || errs[0].Column != "supplier_gstin" || !strings.Contains(errs[0].Expected, "a totals row?") {
 		t.Fatalf("err = %v, errs = %v", err, errs)
 	}
 	want := []Invoice{
@@ -130,7 +130,7 @@ func TestReadRegisterErrors(t *testing.T) {
 		{File: "p.csv", Row: 5, Column: "invoice_number", Expected: "an invoice number"},
 		{File: "p.csv", Row: 5, Column: "place_of_supply", Value: "77", Expected: "a state code (27) or name (Maharashtra), or both (27-Maharashtra)"},
 		{File: "p.csv", Row: 5, Column: "reverse_charge", Value: "maybe", Expected: "Y or N"},
-		{File: "p.csv", Row: 5, Column: "document_type", Value: "refund", Expected: "invoice, credit note or debit note"},
+		{File: "p.csv", Row: 5, Column: "document_type", Value: "refund", Expected: "invoice, credit note, debit note, bill of entry, ISD invoice or ISD credit note"},
 		{File: "p.csv", Row: 6, Column: "supplier_gstin", Warning: true},
 	}
 	if len(errs) != len(want) {
@@ -281,6 +281,8 @@ func FuzzReadRegisterCSV(f *testing.F) {
 	f.Add([]byte("\ufeffsupplier_gstin;invoice_number;invoice_date;taxable_value\n;;;\n"))
 	f.Add([]byte("\"unterminated\n"))
 	f.Add([]byte("supplier_gstin,invoice_number,invoice_date,taxable_value,igst,payment_date\n27AAPFU0939F1ZV,1,01-07-2024,100,18,31/13/2024\n27AAPFU0939F1ZV,2,01-07-2024,100,18,2024-12-28\n"))
+	f.Add([]byte("Supplier GSTIN,Invoice No,Invoice Date,BOE No.,BOE Date,Port Code,Taxable Value,IGST,Cess,Document Type\n,,,2345678,05-07-2024,INNSA1,1000,180,0,\n27AAPFU0939F1ZV,,,3,06-07-2024,,1,1,1,Bill of Entry\n,X,07-07-2024,,,,1,1,1,Import\n,,,,,,5,5,5,\n"))
+	f.Add([]byte("ISD GSTIN,Document No,Document Date,IGST,ITC Eligible,Document Type\n24ABCCR0123M1ZM,ISD/1,01-07-2024,180,Y,ISD Invoice\n24ABCCR0123M1ZM,ISD/2,01-07-2024,-5,maybe,\n,ISD/3,01-07-2024,5,N,ISD Credit Note\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got, errs, err := ReadRegister(bytes.NewReader(data), "fuzz.csv", export.CSV, nil)
 		if err != nil {
@@ -296,7 +298,7 @@ func FuzzReadRegisterCSV(f *testing.F) {
 			}
 		}
 		for _, in := range got {
-			if in.SupplierGSTIN == "" || in.Number == "" || len(in.Date) != 10 || in.Period != in.Date[:7] || (in.PaymentDate != "" && len(in.PaymentDate) != 10) {
+			if (in.SupplierGSTIN == "" && in.DocType != DocBillOfEntry) || in.Number == "" || len(in.Date) != 10 || in.Period != in.Date[:7] || (in.PaymentDate != "" && len(in.PaymentDate) != 10) {
 				t.Fatalf("bad invoice %+v", in)
 			}
 		}

@@ -103,6 +103,8 @@ func appendInvoice(dst []byte, in *Invoice) []byte {
 	dst = AppendJSONStringField(dst, "cfs3b", in.FiledGSTR3B, true)
 	dst = AppendJSONStringField(dst, "cancelled_on", in.CancelledOn, true)
 	dst = AppendJSONStringField(dst, "payment_date", in.PaymentDate, true)
+	dst = AppendJSONStringField(dst, "port_code", in.PortCode, true)
+	dst = AppendJSONStringField(dst, "itc_eligible", in.ITCEligible, true)
 	dst = AppendJSONStringField(dst, "duplicate_of", in.DuplicateOf, true)
 	return append(dst, '}')
 }

@@ -165,9 +165,25 @@ func SampleRegister(twoA []Invoice, today string) []byte {
 			doc = "Credit Note"
 		case DocDebitNote:
 			doc = "Debit Note"
+		case DocBillOfEntry:
+			doc = "Bill of Entry"
+		case DocISDInvoice:
+			doc = "ISD Invoice"
+		case DocISDCreditNote:
+			doc = "ISD Credit Note"
 		}
-		w.Write([]string{in.SupplierGSTIN, export.SafeCell(in.SupplierName), export.SafeCell(in.Number), date, in.PlaceOfSupply, yn(in.ReverseCharge),
-			in.Value.String(), in.Taxable.String(), in.IGST.String(), in.CGST.String(), in.SGST.String(), in.Cess.String(), doc, paid})
+		// A bill of entry is written in its own columns (the invoice number and date columns
+		// are a supplier's invoice's), an ISD document under the ISD's GSTIN.
+		gstinCell, number, invDate, boe, boeDate, isd := in.SupplierGSTIN, export.SafeCell(in.Number), date, "", "", ""
+		switch in.DocType.family() {
+		case 1:
+			number, invDate, boe, boeDate = "", "", export.SafeCell(in.Number), date
+		case 2:
+			gstinCell, isd = "", in.SupplierGSTIN
+		}
+		w.Write([]string{gstinCell, export.SafeCell(in.SupplierName), number, invDate, in.PlaceOfSupply, yn(in.ReverseCharge),
+			in.Value.String(), in.Taxable.String(), in.IGST.String(), in.CGST.String(), in.SGST.String(), in.Cess.String(), doc, paid,
+			boe, boeDate, export.SafeCell(in.PortCode), isd, in.ITCEligible})
 	}
 	for i := range inv {
 		if !drop[i] {

@@ -29,17 +29,21 @@ type PeriodSummary struct {
 	// ITCReview is the books tax of suggested and mismatched rows not yet accepted.
 	ITCReview Paise `json:"itc_review"`
 	// ITCAtRisk is the books tax that 2A does not back: missing in 2A, supplier not filed GSTR-1 or
-	// GSTR-3B, supplier cancelled before the invoice date, and what accepted rows claim beyond 2A.
-	ITCAtRisk      Paise `json:"itc_at_risk"`
-	RiskMissing    Paise `json:"risk_missing_in_2a"`
-	RiskNotFiled   Paise `json:"risk_not_filed"`
-	RiskCancelled  Paise `json:"risk_cancelled"`
-	RiskOverClaim  Paise `json:"risk_over_2a"`
-	UnclaimedIn2A  Paise `json:"unclaimed_in_2a"` // tax in 2A not in the books
-	IgnoredRows    int   `json:"ignored_rows"`
-	ChangedRows    int   `json:"changed_rows"` // decided rows whose data changed since
-	UndecidedRows  int   `json:"undecided_rows"`
-	SupplierIssues int   `json:"supplier_issues"`
+	// GSTR-3B, supplier cancelled before the invoice date, what accepted rows claim beyond 2A, and
+	// ISD credit marked not eligible.
+	ITCAtRisk     Paise `json:"itc_at_risk"`
+	RiskMissing   Paise `json:"risk_missing_in_2a"`
+	RiskNotFiled  Paise `json:"risk_not_filed"`
+	RiskCancelled Paise `json:"risk_cancelled"`
+	RiskOverClaim Paise `json:"risk_over_2a"`
+	// RiskNotEligible is the books tax of ISD documents marked not eligible (itcelg N): shown
+	// and matched, never counted as claimable.
+	RiskNotEligible Paise `json:"risk_not_eligible"`
+	UnclaimedIn2A   Paise `json:"unclaimed_in_2a"` // tax in 2A not in the books
+	IgnoredRows     int   `json:"ignored_rows"`
+	ChangedRows     int   `json:"changed_rows"` // decided rows whose data changed since
+	UndecidedRows   int   `json:"undecided_rows"`
+	SupplierIssues  int   `json:"supplier_issues"`
 }
 
 // Summary is the summary of a result per period and in total.
@@ -195,6 +199,8 @@ func (p *PeriodSummary) add(r *Row, info map[string]*supplierInfo) {
 		p.RiskNotFiled += c.atRisk
 	case riskOverClaim:
 		p.RiskOverClaim += c.atRisk
+	case riskNotEligible:
+		p.RiskNotEligible += c.atRisk
 	}
 	if c.supplierIssue {
 		p.SupplierIssues++
@@ -210,7 +216,14 @@ const (
 	riskCancelled
 	riskNotFiled
 	riskOverClaim
+	riskNotEligible
 )
+
+// notEligible says an ISD document of the row is marked not eligible for credit (itcelg N in
+// GSTR-2B, or the register's eligibility column): shown and matched, never claimable.
+func notEligible(r *Row) bool {
+	return (r.GSTR2A != nil && r.GSTR2A.ITCEligible == "N") || (r.Books != nil && r.Books.ITCEligible == "N")
+}
 
 // claim splits the books tax of one claiming row into confident, to review and at risk. It is the
 // one definition of "ITC at risk": the period summary, the supplier summary and the dashboard all
@@ -225,6 +238,8 @@ func claimOf(r *Row, info map[string]*supplierInfo) claim {
 	bookTax := r.Books.Tax()
 	missing, notFiled, cancelled := rowRisks(r, info)
 	switch {
+	case notEligible(r):
+		return claim{atRisk: bookTax, risk: riskNotEligible}
 	case missing:
 		return claim{atRisk: bookTax, risk: riskMissing, supplierIssue: cancelled}
 	case cancelled:

@@ -1,4 +1,4 @@
-// Package recon reconciles a purchase register (the books) with GSTR-2A: it normalises invoice
+// Package recon reconciles a purchase register (the books) with GSTR-2A or GSTR-2B: it normalises invoice
 // numbers, pairs invoices supplier by supplier (then by PAN, for invoices booked under another branch
 // of the supplier), explains every pair and every unpaired invoice, summarises ITC per period and per
 // supplier, reads registers exported from Tally, Busy or Excel, and keeps a person's decisions
@@ -7,6 +7,18 @@
 // Decisions where the issue was silent:
 //   - Invoice numbers: see NormaliseInvoiceNumber (financial-year tokens, separators, leading zeros
 //     per digit run) and NearMiss (one typing slip, numbers of at least MinFuzzyLength characters).
+//     A separator between two digits is part of the number ("1/234" is not "12/34" nor "1234"):
+//     numbers equal but for such a separator are Suggested with every amount and the date agreeing,
+//     never Exact.
+//   - Document type is part of a document's identity: the same supplier and number as an invoice on
+//     one side and a credit or debit note on the other is one Mismatch naming both types.
+//   - A bill of entry is known by port code, number and date (within the window): an import has no
+//     supplier GSTIN (impg); an SEZ unit's GSTIN (impgsez) is compared when both sides give one. Its
+//     invoice value is not compared (the return has none). A bill of entry the books give without a
+//     port code pairs by number, date and amounts, Suggested.
+//   - An ISD document is known by ISD GSTIN, number and type (and, in the return, eligibility);
+//     only its tax is compared. Credit marked not eligible (itcelg N) is shown and matched but
+//     counted at risk (RiskNotEligible), never claimable.
 //   - Amounts are signed paise; credit notes are negative on both sides and pair only with credit
 //     notes (document type is part of every index key), debit notes only with debit notes.
 //   - The amount tolerance applies to each of invoice value, taxable value, IGST, CGST, SGST and cess.
@@ -54,7 +66,53 @@ const (
 	DocInvoice    DocType = "invoice"
 	DocCreditNote DocType = "credit_note"
 	DocDebitNote  DocType = "debit_note"
+	// DocBillOfEntry is a bill of entry for imported goods (GSTR-2B impg, impgsez): it is known by
+	// its port code, number and date, and has no supplier GSTIN unless it is from an SEZ unit.
+	DocBillOfEntry DocType = "bill_of_entry"
+	// DocISDInvoice and DocISDCreditNote are documents of an input service distributor (GSTR-2B
+	// isd, isda): credit distributed to this GSTIN, or taken back.
+	DocISDInvoice    DocType = "isd_invoice"
+	DocISDCreditNote DocType = "isd_credit_note"
 )
+
+// DocTypes lists every document type in the order a screen offers them.
+var DocTypes = []DocType{DocInvoice, DocCreditNote, DocDebitNote, DocBillOfEntry, DocISDInvoice, DocISDCreditNote}
+
+// Label is the document type as a person reads it: "credit note", "bill of entry".
+func (d DocType) Label() string {
+	switch docKind(d) {
+	case DocInvoice:
+		return "invoice"
+	case DocCreditNote:
+		return "credit note"
+	case DocDebitNote:
+		return "debit note"
+	case DocBillOfEntry:
+		return "bill of entry"
+	case DocISDInvoice:
+		return "ISD invoice"
+	case DocISDCreditNote:
+		return "ISD credit note"
+	}
+	return strings.ReplaceAll(string(d), "_", " ")
+}
+
+// Reduces says whether a document of this type takes credit away (credit notes): its amounts are
+// negative on both sides.
+func (d DocType) Reduces() bool { return d == DocCreditNote || d == DocISDCreditNote }
+
+// family groups the types that can be one document written down as another type: a supplier's
+// invoice, credit note and debit note; an ISD's invoice and credit note. A bill of entry is only
+// ever a bill of entry.
+func (d DocType) family() int {
+	switch docKind(d) {
+	case DocBillOfEntry:
+		return 1
+	case DocISDInvoice, DocISDCreditNote:
+		return 2
+	}
+	return 0
+}
 
 // Paise is an amount in paise as the reconciliation keeps it: a money.Paise whose JSON is a
 // number of rupees with two decimals (1234.50), the form stored runs and the screens read.
@@ -125,6 +183,13 @@ type Invoice struct {
 	// PaymentDate is, for the books, when the supplier was paid in full (YYYY-MM-DD), from the
 	// register's optional payment date column; empty when unpaid or when the register has none.
 	PaymentDate string `json:"payment_date,omitempty"`
+	// PortCode is a bill of entry's port code (GSTR-2B portcode, the register's port code column):
+	// with the bill of entry number and date, what a bill of entry is known by.
+	PortCode string `json:"port_code,omitempty"`
+	// ITCEligible is, for an ISD document, whether its credit is eligible: "Y", "N" (GSTR-2B
+	// itcelg, the register's eligibility column) or "" when not said. A document with "N" on the
+	// GSTR-2B side is shown and matched but its credit is never counted as claimable.
+	ITCEligible string `json:"itc_eligible,omitempty"`
 	// DuplicateOf is, for a register row that repeats an invoice read further up (same supplier
 	// GSTIN, normalised number and date), the RowRef of that invoice: the row is listed as a
 	// DuplicateInBooks, never added up or matched.
@@ -212,16 +277,29 @@ type RuleID string
 
 // The rules.
 const (
-	RuleExact         RuleID = "same_number"           // same GSTIN and number, all fields agree
-	RuleDifferent     RuleID = "same_number_differs"   // same GSTIN and number, fields differ
-	RuleDateWindow    RuleID = "same_number_date_near" // same GSTIN and number, dates within the window
-	RuleNearNumber    RuleID = "near_number"           // same GSTIN, number one slip off, amounts agree
-	RuleWrongBranch   RuleID = "wrong_branch"          // same PAN, other GSTIN, same number, amounts agree
-	RuleSameAmounts   RuleID = "same_amounts"          // same GSTIN, numbers differ, amounts and date agree
-	RuleManualLink    RuleID = "manual_link"           // linked by a person
-	RuleNotIn2A       RuleID = "not_in_2a"
-	RuleNotInBooks    RuleID = "not_in_books"
-	RuleDuplicate     RuleID = "duplicate_row" // a register row repeating an invoice
+	RuleExact       RuleID = "same_number"           // same GSTIN and number, all fields agree
+	RuleDifferent   RuleID = "same_number_differs"   // same GSTIN and number, fields differ
+	RuleDateWindow  RuleID = "same_number_date_near" // same GSTIN and number, dates within the window
+	RuleNearNumber  RuleID = "near_number"           // same GSTIN, number one slip off, amounts agree
+	RuleWrongBranch RuleID = "wrong_branch"          // same PAN, other GSTIN, same number, amounts agree
+	RuleSameAmounts RuleID = "same_amounts"          // same GSTIN, numbers differ, amounts and date agree
+	RuleManualLink  RuleID = "manual_link"           // linked by a person
+	RuleNotIn2A     RuleID = "not_in_2a"
+	RuleNotInBooks  RuleID = "not_in_books"
+	RuleDuplicate   RuleID = "duplicate_row" // a register row repeating an invoice
+	// RuleSeparator: same GSTIN, numbers equal but for a separator between digits ("1/234" and
+	// "12/34"), amounts and dates agree: suggested, never exact.
+	RuleSeparator RuleID = "same_number_but_separator"
+	// RuleDocType: same GSTIN and number, but one side has it as another document type (an
+	// invoice in the books, a credit note in the return): a mismatch naming the types.
+	RuleDocType RuleID = "same_number_other_type"
+	// RuleBillOfEntry: a bill of entry, same port code and number, dates within the window.
+	RuleBillOfEntry RuleID = "bill_of_entry"
+	// RuleBillOfEntryNoPort: a bill of entry whose port code the books do not give, paired by
+	// number, date within the window and amounts.
+	RuleBillOfEntryNoPort RuleID = "bill_of_entry_no_port"
+	// RuleISD: an ISD document, same ISD GSTIN, document number and type.
+	RuleISD           RuleID = "isd_document"
 	ruleWrongBranchTx        = "same PAN, booked under another GSTIN (wrong branch)"
 )
 

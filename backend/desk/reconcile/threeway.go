@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 
 	"gstdesk/backend/apperr"
@@ -31,9 +33,11 @@ type twoBDoc struct {
 
 // ReconGSTR2B lists the documents of the latest GSTR-2B of each period as the matcher's 2A side
 // (the matcher compares any return with the books): invoices, credit and debit notes of the
-// B2B and e-commerce sections and their amendments, credit notes negative as in the books.
-// Rejected documents (docRejdata) are left out: they are not in the 2B's credit. Each period's
-// documents are read in one query (gstr2b.MatchDocs).
+// B2B and e-commerce sections and their amendments, bills of entry (impg, impgsez) and ISD
+// invoices and credit notes (isd, isda), credit notes negative as in the books. Every document of
+// docdata is listed; only bills of entry and ISD documents have no IMS section (IMS does not hold
+// them). Rejected documents (docRejdata) are left out: they are not in the 2B's credit (the run's
+// notices count them). Each period's documents are read in one query (gstr2b.MatchDocs).
 func ReconGSTR2B(ctx context.Context, db *sql.DB, workspaceID string, periods []string) ([]recon.Invoice, map[string]twoBDoc, []gstr2b.Snapshot, error) {
 	var snaps []gstr2b.Snapshot
 	var read [][]gstr2b.MatchDoc
@@ -60,9 +64,6 @@ func ReconGSTR2B(ctx context.Context, db *sql.DB, workspaceID string, periods []
 		for j := range ds {
 			d := &ds[j]
 			sec := imsSectionOf(d.Section, d.Kind)
-			if sec == "" {
-				continue
-			}
 			in := twoBInvoice(d, p)
 			out = append(out, in)
 			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: sec}
@@ -71,13 +72,26 @@ func ReconGSTR2B(ctx context.Context, db *sql.DB, workspaceID string, periods []
 	return out, docs, snaps, nil
 }
 
-// twoBInvoice is a 2B document of period p as the matcher's invoice, credit notes negative.
+// twoBInvoice is a 2B document of period p as the matcher's invoice, credit notes negative: a bill
+// of entry with its port code (and the SEZ unit's GSTIN for impgsez), an ISD document with its
+// eligibility (itcelg).
 func twoBInvoice(d *gstr2b.MatchDoc, p string) recon.Invoice {
 	in := recon.Invoice{Source: recon.GSTR2A, RowRef: "2b:" + p + ":" + strconv.FormatInt(d.ID, 10), SupplierGSTIN: d.Supplier, SupplierName: d.TradeName,
 		Number: d.Number, Date: d.DateISO, PlaceOfSupply: d.POS, ReverseCharge: d.ReverseCharge == "Y", DocType: recon.DocInvoice,
 		InvType: d.Type, Value: recon.Paise(d.Value), Taxable: recon.Paise(d.Taxable), IGST: recon.Paise(d.IGST), CGST: recon.Paise(d.CGST),
 		SGST: recon.Paise(d.SGST), Cess: recon.Paise(d.Cess), Period: p}
 	switch d.Kind {
+	case gstr2b.KindBillOfEntry:
+		in.DocType, in.PortCode = recon.DocBillOfEntry, d.PortCode
+	case gstr2b.KindISDInvoice:
+		in.DocType, in.ITCEligible = recon.DocISDInvoice, d.ITCAvailable
+	case gstr2b.KindISDCreditNote:
+		in.DocType, in.ITCEligible = recon.DocISDCreditNote, d.ITCAvailable
+		for _, a := range []*recon.Paise{&in.Value, &in.Taxable, &in.IGST, &in.CGST, &in.SGST, &in.Cess} {
+			if *a > 0 {
+				*a = -*a
+			}
+		}
 	case gstr2b.KindCreditNote:
 		in.DocType = recon.DocCreditNote
 		// Stored as sizes (gstr2b reads a credit note by its magnitude); a note stored negative
@@ -94,7 +108,7 @@ func twoBInvoice(d *gstr2b.MatchDoc, p string) recon.Invoice {
 }
 
 // imsSectionOf is the IMS section of a 2B document of a section and kind ("" when IMS does not
-// hold its kind).
+// hold its kind: bills of entry and ISD documents).
 func imsSectionOf(section, kind string) string {
 	switch section {
 	case "b2b", "b2ba", "ecom", "ecoma":
@@ -209,8 +223,16 @@ type ThreeWayResult struct {
 	// NoGSTR2B lists the periods with no GSTR-2B stored: every register invoice of them shows as
 	// missing in 2B until it is pulled or imported.
 	NoGSTR2B []string `json:"no_gstr2b,omitempty"`
-	// Counts are rows by recommended action (accept, pending, reject, none).
+	// Counts are rows by recommended action (accept, pending, reject, none). Bills of entry and
+	// ISD documents are not in IMS: they count under none.
 	Counts map[string]int `json:"counts"`
+	// Kinds are rows by document type (recon.DocType: invoice, credit_note, debit_note,
+	// bill_of_entry, isd_invoice, isd_credit_note), the return's where the row has a 2B side.
+	Kinds map[string]int `json:"kinds,omitempty"`
+	// Notices name what the run did not take as other documents are taken: documents rejected in
+	// IMS (not in the 2B's credit), bills of entry and ISD documents (reconciled, not in IMS),
+	// documents of a section gstdesk does not know.
+	Notices []string `json:"notices,omitempty"`
 	// RunID names the saved run (ThreeWayRun reopens it); CreatedAt is when it was run, and
 	// RegisterName the register's file; Pinned keeps it beyond recon.KeepRuns newer runs.
 	RunID        string `json:"run_id,omitempty"`
@@ -227,6 +249,8 @@ type threeWayDetail struct {
 	LeftOut   int               `json:"left_out"`
 	NoGSTR2B  []string          `json:"no_gstr2b,omitempty"`
 	Counts    map[string]int    `json:"counts"`
+	Kinds     map[string]int    `json:"kinds,omitempty"`
+	Notices   []string          `json:"notices,omitempty"`
 }
 
 // ReconAgainst2B reconciles the register at path with the GSTR-2B of periods from-to and the IMS
@@ -313,7 +337,8 @@ func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon
 	if err != nil {
 		return out, err
 	}
-	detail, _ := json.Marshal(threeWayDetail{Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts})
+	detail, _ := json.Marshal(threeWayDetail{Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts,
+		Kinds: out.Kinds, Notices: out.Notices})
 	run, err := recon.SaveRunWith(ctx, s.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
 		RegisterSHA256: im.Token, Against: recon.AgainstGSTR2B, Detail: string(detail)}, res, func(i int) any { return &out.Rows[i] }, carried)
 	if err != nil {
@@ -361,10 +386,14 @@ func choiceInput(r *ThreeWayRow) ims.ChoiceInput {
 	return ims.ChoiceInput{Status: r.Status, In2B: r.GSTR2A != nil, PendingBlocked: r.PendingBlocked}
 }
 
+// notIMSRow says whether a row's document is in GSTR-2B but not in IMS (a bill of entry or an
+// ISD document): there is no IMS action to choose or send for it.
+func notIMSRow(r *ThreeWayRow) bool { return r.GSTR2A != nil && r.IMSSection == "" }
+
 // threeWay matches books with the GSTR-2B of periods (as read2B reads it) and lays the IMS status
 // and the recommendation over each row; res holds the matcher's rows of out, in the same order.
 func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods []string, read *pending2B, ro RunOptions) (ThreeWayResult, recon.Result, error) {
-	out := ThreeWayResult{From: periods[0], To: periods[len(periods)-1], Rows: []ThreeWayRow{}, Counts: map[string]int{}}
+	out := ThreeWayResult{From: periods[0], To: periods[len(periods)-1], Rows: []ThreeWayRow{}, Counts: map[string]int{}, Kinds: map[string]int{}}
 	ws := s.Workspace().ID
 	twoB, docs, snaps, err := read.wait()
 	if err != nil {
@@ -443,13 +472,91 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 				in.PendingBlocked = r.PendingBlocked
 			}
 		}
-		tr.Recommended = ims.Recommend(in)
+		kind := rowKind(&row)
+		if kind == recon.DocBillOfEntry || kind == recon.DocISDInvoice || kind == recon.DocISDCreditNote {
+			tr.Recommended = notInIMS(&row, kind)
+		} else {
+			tr.Recommended = ims.Recommend(in)
+		}
 		tr.Send = tr.send()
 		out.Counts[actionKey(tr.Recommended.Action)]++
+		out.Kinds[string(kind)]++
 		out.Rows = append(out.Rows, tr)
 		kept.Rows = append(kept.Rows, row)
 	}
+	out.Notices = threeWayNotices(snaps, docs, out.Kinds)
 	return out, kept, nil
+}
+
+// rowKind is the document type of a row: the return's where it has a 2B side, else the books'.
+func rowKind(r *recon.Row) recon.DocType {
+	in := r.GSTR2A
+	if in == nil {
+		in = r.Books
+	}
+	if in == nil || in.DocType == "" {
+		return recon.DocInvoice
+	}
+	return in.DocType
+}
+
+// notInIMS is what a row of a bill of entry or an ISD document recommends: no IMS action (IMS
+// holds neither), with what the person can do instead.
+func notInIMS(r *recon.Row, kind recon.DocType) ims.Recommendation {
+	var rec ims.Recommendation
+	boe := kind == recon.DocBillOfEntry
+	what := "An ISD document: input service distributor credit is not in IMS, there is nothing to accept or reject."
+	if boe {
+		what = "A bill of entry: imports are not in IMS, there is nothing to accept or reject."
+	}
+	switch r.Status {
+	case recon.MissingIn2A, recon.DuplicateInBooks:
+		rec.Reason = "Not in GSTR-2B: the ISD has not distributed it yet (its GSTR-6). Ask the ISD to file it; the credit waits until then."
+		if boe {
+			rec.Reason = "Not in GSTR-2B: a bill of entry reaches GSTR-2B from customs (ICEGATE). Check its port code, number and date with the bill of entry; the credit waits until it is there."
+		}
+		if r.Status == recon.DuplicateInBooks {
+			rec.Reason = "A repeated row of the books: nothing to do in IMS."
+		}
+	case recon.MissingInBooks:
+		rec.Reason = what + " It is in GSTR-2B but not in your books: book it to claim its credit."
+	case recon.Mismatch:
+		rec.Reason = what + " Correct the books, or have the document corrected at its source: " + r.Rule + "."
+	default:
+		rec.Reason = what + " Matched with the books: its credit is in the GSTR-2B's period."
+	}
+	if a := r.GSTR2A; a != nil && a.ITCEligible == "N" {
+		rec.ITCNote = "The ISD marks this credit not eligible (itcelg N): shown, not counted as claimable."
+	}
+	return rec
+}
+
+// threeWayNotices names what the run took otherwise than the B2B documents IMS holds: rejected
+// documents left out, bills of entry and ISD documents reconciled without an IMS action, documents
+// of a section gstdesk does not know (matched as invoices).
+func threeWayNotices(snaps []gstr2b.Snapshot, docs map[string]twoBDoc, kinds map[string]int) []string {
+	var out []string
+	for _, sn := range snaps {
+		if sn.Rejected > 0 {
+			out = append(out, fmt.Sprintf("GSTR-2B %s: %d document(s) rejected in IMS are not in its credit and are left out of this reconciliation (see them in the GSTR-2B review, rejected).", sn.Period, sn.Rejected))
+		}
+	}
+	if n := kinds[string(recon.DocBillOfEntry)]; n > 0 {
+		out = append(out, fmt.Sprintf("%d row(s) of bills of entry (imports, matched by port code, bill of entry number and date): imports are not in IMS, so no IMS action is recommended or sent for them.", n))
+	}
+	if n := kinds[string(recon.DocISDInvoice)] + kinds[string(recon.DocISDCreditNote)]; n > 0 {
+		out = append(out, fmt.Sprintf("%d row(s) of ISD invoices and credit notes (matched by ISD GSTIN, document number and type): ISD credit is not in IMS, so no IMS action is recommended or sent for them; credit the ISD marks not eligible is shown, not counted as claimable.", n))
+	}
+	unknown := map[string]int{}
+	for _, d := range docs {
+		if !slices.Contains(gstr2b.Sections, d.doc.Section) || d.doc.Kind == "" {
+			unknown[d.doc.Section]++
+		}
+	}
+	for _, sec := range slices.Sorted(maps.Keys(unknown)) {
+		out = append(out, fmt.Sprintf("%d document(s) of GSTR-2B section %q, which gstdesk does not know, are matched as invoices and have no IMS action.", unknown[sec], sec))
+	}
+	return out
 }
 
 // ThreeWayRuns lists the workspace's saved runs against GSTR-2B, newest first.
@@ -504,7 +611,7 @@ func (s *Service) ThreeWayRun(ctx context.Context, runID string) (ThreeWayResult
 		return ThreeWayResult{}, fmt.Errorf("reconcile: run %s: %w", runID, err)
 	}
 	out := ThreeWayResult{From: run.FromPeriod, To: run.ToPeriod, Rows: []ThreeWayRow{}, Snapshots: d.Snapshots, LeftOut: d.LeftOut,
-		NoGSTR2B: d.NoGSTR2B, Counts: d.Counts, RunID: run.ID, CreatedAt: run.CreatedAt, RegisterName: run.RegisterName, Pinned: run.Pinned}
+		NoGSTR2B: d.NoGSTR2B, Counts: d.Counts, Kinds: d.Kinds, Notices: d.Notices, RunID: run.ID, CreatedAt: run.CreatedAt, RegisterName: run.RegisterName, Pinned: run.Pinned}
 	if out.Counts == nil {
 		out.Counts = map[string]int{}
 	}
@@ -557,7 +664,11 @@ func (s *Service) SetThreeWayActions(ctx context.Context, runID string, rowKeys 
 		if err := json.Unmarshal(data, &r); err != nil {
 			return fmt.Errorf("reconcile: run %s row: %w", runID, err)
 		}
-		if err := ims.CheckChoice(choice, choiceInput(&r)); err != nil {
+		err = ims.CheckChoice(choice, choiceInput(&r))
+		if err == nil && notIMSRow(&r) && choice != "" {
+			err = apperr.New(apperr.Invalid, "A %s is not in IMS: there is no IMS action to choose for it.", rowKind(&r.Row).Label())
+		}
+		if err != nil {
 			what := k
 			if d := r.GSTR2A; d != nil {
 				what = d.Number + " of " + d.SupplierGSTIN
@@ -704,7 +815,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 	}
 	for _, r := range tw.Rows {
 		send := r.send()
-		if r.GSTR2A == nil || send == "" {
+		if r.GSTR2A == nil || send == "" || notIMSRow(&r) {
 			continue
 		}
 		d := r.GSTR2A
