@@ -16,13 +16,13 @@ func TestBuildGSTR9(t *testing.T) {
 		return d
 	}
 	in := YearInput{FY: fy, Docs: []Doc{
-		y("A", "2025-05", "2025-05-02", 100, nil),                  // 8A, 8B (claimed in its 2B month)
-		y("B", "2026-04", "2026-03-20", 200, nil),                  // 8A, 8C, 13: reported late, claimed April 2026
+		y("A", "2025-05", "2025-05-02", 100, nil), // 8A, 8B (claimed in its 2B month)
+		y("B", "2026-04", "2026-03-20", 200, nil), // 8A, 8C, 13: reported late, claimed April 2026
 		y("C", "2025-11", "2025-11-01", 300, func(d *Doc) { d.Claim = Claim{State: StateHold, DecidedBy: ByPerson} }), // 8A only
-		y("D", "2025-06", "2025-03-28", 400, nil),                  // dated last year: 6A1
-		y("E", "2026-11", "2026-01-10", 500, nil),                  // in a 2B after October: not 8A; claimed Nov 2026: 8C, 13
-		y("F", "2025-07", "2025-07-07", 600, func(d *Doc) { d.ITCAvailable = "N" }), // not available: nothing
-		y("G", "2025-08", "2025-08-08", 700, func(d *Doc) { d.ReverseCharge = true }), // RCM: 6A docs only, 13 no
+		y("D", "2025-06", "2025-03-28", 400, nil),                                                                                         // dated last year: 6A1
+		y("E", "2026-11", "2026-01-10", 500, nil),                                                                                         // in a 2B after October: not 8A; claimed Nov 2026: 8C, 13
+		y("F", "2025-07", "2025-07-07", 600, func(d *Doc) { d.ITCAvailable = "N" }),                                                       // not available: nothing
+		y("G", "2025-08", "2025-08-08", 700, func(d *Doc) { d.ReverseCharge = true }),                                                     // RCM: 6A docs only, 13 no
 		y("H", "2025-09", "2025-09-09", 800, func(d *Doc) { d.Claim = Claim{State: StateClaim, Period: "2026-05", DecidedBy: ByPerson} }), // 8A, 8C, 13
 	}}
 	for _, m := range fy.Months() {

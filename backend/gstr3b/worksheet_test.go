@@ -64,7 +64,10 @@ func everyKind() Input {
 		doc(supB, "B-10", 0, 27.27, 27.27, func(d *Doc) { d.ITCAvailable = "N" }),
 		doc(supC, "C-1", 0, 900, 900, func(d *Doc) { d.Blocked = true }),
 		doc(supC, "C-2", 72, 0, 0, func(d *Doc) { d.Claim = Claim{State: StateHold, DecidedBy: ByPerson, Who: "asha"} }),
-		doc(supC, "C-3", 10, 0, 0, func(d *Doc) { d.Match = "missing_in_books"; d.Claim = Claim{State: StateClaim, Period: "2025-10", DecidedBy: ByPerson} }),
+		doc(supC, "C-3", 10, 0, 0, func(d *Doc) {
+			d.Match = "missing_in_books"
+			d.Claim = Claim{State: StateClaim, Period: "2025-10", DecidedBy: ByPerson}
+		}),
 		doc(supC, "CN-1", -18, 0, 0, func(d *Doc) { d.Kind = gstr2b.KindCreditNote; d.Section = "cdnr"; d.Match = "missing_in_books" }),
 		doc(supC, "R-1", 0, 50, 50, func(d *Doc) { d.ReverseCharge = true }),
 		{Face: Face2B, Period2B: "2025-10", Section: "impg", Kind: gstr2b.KindBillOfEntry, Number: "BOE-11", Date: "2025-10-02", ITCAvailable: "Y",
@@ -186,7 +189,10 @@ func TestBuildCases(t *testing.T) {
 		}},
 		{"auto decision does not override the rules", func() Input {
 			in := base
-			in.Docs = []Doc{doc(supA, "INV-1", 180, 0, 0, func(d *Doc) { d.Match = "mismatch"; d.Claim = Claim{State: StateClaim, Period: "2025-10", DecidedBy: ByAuto} })}
+			in.Docs = []Doc{doc(supA, "INV-1", 180, 0, 0, func(d *Doc) {
+				d.Match = "mismatch"
+				d.Claim = Claim{State: StateClaim, Period: "2025-10", DecidedBy: ByAuto}
+			})}
 			return in
 		}, func(t *testing.T, w Worksheet) {
 			if w.Line(LineHeld) == nil {
