@@ -93,9 +93,12 @@ func BuildLedger(kind string, open Opening, hasOpening bool, moves []LedgerMove)
 		lm := LedgerMonth{Period: m.Period, Label: period.LabelOf(m.Period), Opening: bal, In: m.In, Out: m.Out}
 		allowed := bal.Add(m.In)
 		var over []string
+		// A head warns when this month takes something out and leaves the balance below nil.
+		outs := map[string]money.Paise{}
+		m.Out.Each(func(name string, p money.Paise) { outs[name] = p })
 		allowed.Sub(m.Out).Each(func(name string, p money.Paise) {
-			if p < 0 {
-				over = append(over, fmt.Sprintf("%s by ₹%s", strings.ToUpper(name[:1])+name[1:], (-p).Indian()))
+			if p < 0 && outs[name] > 0 {
+				over = append(over, fmt.Sprintf("%s by ₹%s", headTitle(name), (-p).Indian()))
 			}
 		})
 		if len(over) > 0 {
@@ -126,4 +129,12 @@ func (l *Ledger) Month(p string) *LedgerMonth {
 		}
 	}
 	return nil
+}
+
+// headTitle is a head's name as a sentence writes it.
+func headTitle(name string) string {
+	if name == "cess" {
+		return "cess"
+	}
+	return strings.ToUpper(name)
 }
