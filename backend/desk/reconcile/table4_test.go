@@ -165,7 +165,9 @@ func TestTable4FromTheStoredMonth(t *testing.T) {
 	}
 }
 
-func docs0Tax(d gstr2b.DocumentRow) gstr3b.Heads { return gstr3b.HeadsOf(d.IGST, d.CGST, d.SGST, d.Cess) }
+func docs0Tax(d gstr2b.DocumentRow) gstr3b.Heads {
+	return gstr3b.HeadsOf(d.IGST, d.CGST, d.SGST, d.Cess)
+}
 
 func fyOf(p string) string {
 	m, _ := checkMonth(p)
