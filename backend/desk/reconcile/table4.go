@@ -29,6 +29,8 @@ type (
 	AnnualITC = gstr3b.GSTR9
 	// CreditLedger is a local mirror of one of the portal's two credit statements.
 	CreditLedger = gstr3b.Ledger
+	// ClaimLogEntry is one change of a document's claim period.
+	ClaimLogEntry = gstr3b.LogEntry
 )
 
 // Table4Sheet is the month's worksheet as a face shows it: the worksheet (rows, bridge, warnings
