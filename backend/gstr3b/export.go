@@ -127,7 +127,7 @@ func GSTR9Tables(g *GSTR9) []export.Table {
 		if d.ClaimPeriod != "" {
 			cp = d.ClaimPeriod
 		}
-		docs.Rows = append(docs.Rows, row(append([]any{strings.Join(d.Tables, ", ")}, docCells(&d.Doc)...), d.Tax, d.ITCAvailable, cp, d.ClaimBasis))
+		docs.Rows = append(docs.Rows, row(append([]any{strings.Join(d.Tables.Names(), ", ")}, docCells(&d.Doc)...), d.Tax, d.ITCAvailable, cp, d.ClaimBasis))
 	}
 	notes := export.Table{Name: "Notes", Columns: []export.Column{{Key: "text", Title: "Note"}}}
 	for _, n := range g.Notes {

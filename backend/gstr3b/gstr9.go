@@ -1,6 +1,7 @@
 package gstr3b
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -26,7 +27,57 @@ type YearDoc struct {
 	Doc
 	ClaimPeriod string   `json:"claim_period"`
 	ClaimBasis  string   `json:"claim_basis"`
-	Tables      []string `json:"tables"`
+	Tables      TableSet `json:"tables"`
+}
+
+// TableSet is the set of GSTR-9 tables a document counts in; its JSON is the list of their names.
+type TableSet uint8
+
+var tableBits = []string{T6A, T6A1, T8A, T8B, T8C, T13}
+
+// Has reports whether the set holds table t.
+func (s TableSet) Has(t string) bool {
+	for i, n := range tableBits {
+		if n == t {
+			return s&(1<<i) != 0
+		}
+	}
+	return false
+}
+
+func (s *TableSet) add(t string) {
+	for i, n := range tableBits {
+		if n == t {
+			*s |= 1 << i
+		}
+	}
+}
+
+// Names lists the tables of the set in the return's order.
+func (s TableSet) Names() []string {
+	out := []string{}
+	for i, n := range tableBits {
+		if s&(1<<i) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// MarshalJSON writes the set as the list of its tables' names.
+func (s TableSet) MarshalJSON() ([]byte, error) { return json.Marshal(s.Names()) }
+
+// UnmarshalJSON reads the list of names MarshalJSON writes.
+func (s *TableSet) UnmarshalJSON(b []byte) error {
+	var names []string
+	if err := json.Unmarshal(b, &names); err != nil {
+		return err
+	}
+	*s = 0
+	for _, n := range names {
+		s.add(n)
+	}
+	return nil
 }
 
 // ClaimBasis values: where a document's claim period comes from.
@@ -147,9 +198,9 @@ func BuildGSTR9(in YearInput) GSTR9 {
 			}
 		}
 	}
-	g.Docs = make([]YearDoc, 0, len(in.Docs)/2)
+	g.Docs = make([]YearDoc, 0, len(in.Docs)) // one allocation: most documents count somewhere
 	add := func(yd *YearDoc, t string) {
-		yd.Tables = append(yd.Tables, t)
+		yd.Tables.add(t)
 		f := figs[t]
 		f.Tax = f.Tax.Add(yd.Tax)
 		f.Count++
@@ -163,7 +214,7 @@ func BuildGSTR9(in YearInput) GSTR9 {
 		claimedIn := yd.ClaimPeriod >= first && yd.ClaimPeriod <= last
 		claimedNext := yd.ClaimPeriod > last && yd.ClaimPeriod <= nov
 		if claimedIn {
-			yd.Tables = append(yd.Tables, T6A) // listed with 6A; its figure comes from the worksheets
+			yd.Tables.add(T6A) // listed with 6A; its figure comes from the worksheets
 			figs[T6A].Count++
 			if d.Date != "" && d.Date < yFirst {
 				add(&yd, T6A1)
@@ -184,7 +235,7 @@ func BuildGSTR9(in YearInput) GSTR9 {
 		if inYear && claimedNext {
 			add(&yd, T13)
 		}
-		if len(yd.Tables) > 0 {
+		if yd.Tables != 0 {
 			basis[yd.ClaimBasis]++
 			g.Docs = append(g.Docs, yd)
 		}

@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"os/user"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"gstdesk/backend/apperr"
@@ -58,10 +60,19 @@ type t4Context struct {
 	claims  map[string]gstr3b.StoredClaim
 	blocked map[string]bool
 	runs    []recon.Run
-	rows    map[string]ThreeWayResult
+	rows    map[string]*t4Run
 	cals    map[period.FY]*calendarOf
-	docs    map[string][]gstr2b.MatchDoc // latest snapshot's documents by period
-	snaps   map[string]*gstr2b.Snapshot  // nil: none stored
+	// The register of the newest run, read once for the calendars on its own goroutine (started
+	// by t4; booksDone is closed when it is read, booksErr says why not).
+	booksDone chan struct{}
+	booksErr  error
+	booksOnce sync.Once
+	books     []recon.Invoice
+	regName   string
+	payDates  bool
+	booksNote string
+	docs      map[string][]gstr2b.MatchDoc // latest snapshot's documents by period
+	snaps     map[string]*gstr2b.Snapshot  // nil: none stored
 }
 
 // calendarOf is a year's ITC calendar with the tax by head of the documents it names.
@@ -72,7 +83,7 @@ type calendarOf struct {
 }
 
 func (s *Service) t4(ctx context.Context) (*t4Context, error) {
-	c := &t4Context{s: s, ws: s.Workspace().ID, rows: map[string]ThreeWayResult{}, cals: map[period.FY]*calendarOf{},
+	c := &t4Context{s: s, ws: s.Workspace().ID, rows: map[string]*t4Run{}, cals: map[period.FY]*calendarOf{},
 		docs: map[string][]gstr2b.MatchDoc{}, snaps: map[string]*gstr2b.Snapshot{}}
 	stored, err := ims.Stored(ctx, s.DB.DB, c.ws, "", "")
 	if err != nil {
@@ -91,7 +102,18 @@ func (s *Service) t4(ctx context.Context) (*t4Context, error) {
 	if c.runs, err = recon.RunsOf(ctx, s.DB.DB, c.ws, recon.AgainstGSTR2B); err != nil {
 		return nil, err
 	}
+	c.booksDone = make(chan struct{})
 	return c, nil
+}
+
+// startBooks starts reading the register (readBooks) once, while the run's rows are read.
+func (c *t4Context) startBooks(ctx context.Context) {
+	c.booksOnce.Do(func() {
+		go func() {
+			defer close(c.booksDone)
+			c.booksErr = c.readBooks(ctx)
+		}()
+	})
 }
 
 // snapshot returns the latest GSTR-2B of p and its documents in the credit (nil when none).
@@ -115,46 +137,129 @@ func (c *t4Context) snapshot(ctx context.Context, p string) (*gstr2b.Snapshot, [
 	return &sn, ds, nil
 }
 
-// run returns the newest saved run against GSTR-2B whose periods hold p, reopened.
-func (c *t4Context) run(ctx context.Context, p string) (*ThreeWayResult, error) {
+// t4Run is a saved run against GSTR-2B as the worksheet reads it: each row's status, its two
+// documents, the 2B's period and the person's decision (the rest of a stored row, such as its
+// explanation and candidates, is not decoded: a month of 20,000 rows reads in a third of the time).
+type t4Run struct {
+	ID, CreatedAt, RegisterName string
+	Rows                        []t4Row
+}
+
+type t4Row struct {
+	Status   recon.Status     `json:"status"`
+	Books    *recon.Invoice   `json:"books"`
+	GSTR2A   *recon.Invoice   `json:"gstr2a"`
+	Period2B string           `json:"period_2b"`
+	Action   recon.ActionKind `json:"action"`
+}
+
+// run returns the newest saved run against GSTR-2B whose periods hold p (nil when none).
+func (c *t4Context) run(ctx context.Context, p string) (*t4Run, error) {
 	for _, r := range c.runs {
-		if r.FromPeriod <= p && p <= r.ToPeriod {
-			if tw, ok := c.rows[r.ID]; ok {
-				return &tw, nil
-			}
-			tw, err := c.s.ThreeWayRun(ctx, r.ID)
+		if r.FromPeriod > p || p > r.ToPeriod {
+			continue
+		}
+		if tw, ok := c.rows[r.ID]; ok {
+			return tw, nil
+		}
+		tw := &t4Run{ID: r.ID, CreatedAt: r.CreatedAt, RegisterName: r.RegisterName}
+		var data [][]byte
+		if err := recon.EachRunRow(ctx, c.s.DB.DB, r.ID, func(d []byte) error { data = append(data, d); return nil }); err != nil {
+			return nil, err
+		}
+		// Decoded on every core: most of the time of a large month's worksheet is here.
+		tw.Rows = make([]t4Row, len(data))
+		workers := min(runtime.GOMAXPROCS(0), 4, max(len(data)/2000, 1))
+		errs := make([]error, workers)
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for i := w; i < len(data); i += workers {
+					if err := json.Unmarshal(data[i], &tw.Rows[i]); err != nil {
+						errs[w] = fmt.Errorf("reconcile: run %s row %d: %w", r.ID, i+1, err)
+						return
+					}
+				}
+			}(w)
+		}
+		wg.Wait()
+		for _, err := range errs {
 			if err != nil {
 				return nil, err
 			}
-			c.rows[r.ID] = tw
-			return &tw, nil
 		}
+		c.rows[r.ID] = tw
+		return tw, nil
 	}
 	return nil, nil
 }
 
-// calendar returns the ITC calendar of fy, built with the register of the newest run against
-// GSTR-2B when it is still kept (Rule 37 needs it), else without one.
+// readBooks reads, once, the register of the newest run against GSTR-2B when it is still kept
+// (Rule 37 needs its payment dates; Rule 37A counts only what the books hold).
+func (c *t4Context) readBooks(ctx context.Context) error {
+	if len(c.runs) == 0 {
+		return nil
+	}
+	run := c.runs[0]
+	if _, _, err := c.s.register(run.RegisterSHA256); err != nil {
+		c.booksNote = "The register of the newest reconciliation (" + run.RegisterName + ") is no longer kept: Rule 37 is not checked. Run the reconciliation again."
+		return nil
+	}
+	v, books, err := c.s.books(ctx, Register{Token: run.RegisterSHA256})
+	if err != nil {
+		c.booksNote = "The register of the newest reconciliation (" + run.RegisterName + ") cannot be read now: Rule 37 is not checked. " + err.Error()
+		return nil
+	}
+	c.books, c.regName, c.payDates = books, v.File, v.Mapping[recon.FieldPaymentDate] != ""
+	if c.books == nil {
+		c.books = []recon.Invoice{}
+	}
+	return nil
+}
+
+// calendar returns the ITC calendar of fy as far as the worksheet reads it: Rule 37 (the register
+// of the newest run, readBooks, with its payment dates) and Rule 37A (the year's GSTR-2A and its
+// suppliers' GSTR-3B flag, for the documents the books hold). The register is not matched with
+// the 2B again (neither rule needs it; the ITC calendar screen does, and builds its own): the
+// books' documents count as held by the books under their own numbers, and under the 2B's number
+// where a saved run paired them.
 func (c *t4Context) calendar(ctx context.Context, fy period.FY) (*calendarOf, error) {
 	if co, ok := c.cals[fy]; ok {
 		return co, nil
 	}
 	co := &calendarOf{heads: map[string]gstr3b.Heads{}}
-	reg := Register{}
-	if len(c.runs) > 0 {
-		if _, _, err := c.s.register(c.runs[0].RegisterSHA256); err == nil {
-			reg.Token = c.runs[0].RegisterSHA256
-		} else {
-			co.note = "The register of the newest reconciliation (" + c.runs[0].RegisterName + ") is no longer kept: Rule 37 is not checked. Run the reconciliation again."
-		}
+	c.startBooks(ctx)
+	<-c.booksDone
+	if c.booksErr != nil {
+		return nil, c.booksErr
 	}
-	in, err := c.s.riskInput(ctx, fy.String(), reg)
-	if apperr.KindOf(err) == apperr.NotFound {
-		c.cals[fy] = co
-		return co, nil
-	}
-	if err != nil {
+	co.note = c.booksNote
+	in := itcrisk.Input{FY: fy, Today: itcrisk.Today(c.s.Now()), Cancelled: map[string]string{}}
+	var err error
+	if in.GSTR2A, err = ReconGSTR2A(ctx, c.s.DB.DB, c.ws, period.Strings(fy.Months())); err != nil {
 		return nil, err
+	}
+	if c.books != nil {
+		in.Register, in.RegisterName, in.PaymentDates = true, c.regName, c.payDates
+		first, last := fy.First().String(), fy.Last().String()
+		in.Rows = make([]recon.Row, 0, len(c.books))
+		for i := range c.books {
+			if b := &c.books[i]; b.Period >= first && b.Period <= last && b.DuplicateOf == "" {
+				in.Rows = append(in.Rows, recon.Row{Status: recon.MissingIn2A, Books: b})
+			}
+		}
+		for _, tw := range c.rows {
+			for i := range tw.Rows {
+				if r := &tw.Rows[i]; r.Books != nil && r.GSTR2A != nil {
+					// The 2B side of a pair, so Rule 37A finds the document by the supplier's number
+					// too; its books side is listed above (no Rule 37 item twice).
+					in.Rows = append(in.Rows, recon.Row{Status: recon.MissingInBooks, Books: &recon.Invoice{Source: recon.Books, SupplierGSTIN: r.GSTR2A.SupplierGSTIN,
+						Number: r.GSTR2A.Number, DocType: r.GSTR2A.DocType, Period: "0000-00"}})
+				}
+			}
+		}
 	}
 	co.cal = itcrisk.Build(in)
 	put := func(inv *recon.Invoice) {
@@ -163,13 +268,8 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY) (*calendarOf, er
 	for i := range in.GSTR2A {
 		put(&in.GSTR2A[i])
 	}
-	for i := range in.Rows {
-		if in.Rows[i].GSTR2A != nil {
-			put(in.Rows[i].GSTR2A)
-		}
-		if in.Rows[i].Books != nil {
-			put(in.Rows[i].Books)
-		}
+	for i := range c.books {
+		put(&c.books[i])
 	}
 	c.cals[fy] = co
 	return co, nil
@@ -216,6 +316,7 @@ func rowKey(supplier, kind, number, p string) string {
 func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4Sheet, error) {
 	in := gstr3b.Input{Period: p}
 	sheet := &Table4Sheet{}
+	c.startBooks(ctx)
 	sn, docs, err := c.snapshot(ctx, p)
 	if err != nil {
 		return in, nil, err
@@ -233,10 +334,10 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 	if err != nil {
 		return in, nil, err
 	}
-	byKey := map[string]*ThreeWayRow{}
+	byKey := map[string]*t4Row{}
 	if tw != nil {
 		in.Reconciled = true
-		sheet.RunID, sheet.RunCreatedAt, sheet.RegisterName = tw.RunID, tw.CreatedAt, tw.RegisterName
+		sheet.RunID, sheet.RunCreatedAt, sheet.RegisterName = tw.ID, tw.CreatedAt, tw.RegisterName
 		for i := range tw.Rows {
 			r := &tw.Rows[i]
 			switch {
