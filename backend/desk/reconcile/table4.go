@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/user"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -63,7 +64,7 @@ type t4Context struct {
 	rows    map[string]*t4Run
 	cals    map[period.FY]*calendarOf
 	// The register of the newest run, read once for the calendars on its own goroutine (started
-	// by t4; booksDone is closed when it is read, booksErr says why not).
+	// by startBooks; booksDone is closed when it is read, booksErr says why not).
 	booksDone chan struct{}
 	booksErr  error
 	booksOnce sync.Once
@@ -72,6 +73,7 @@ type t4Context struct {
 	payDates  bool
 	booksNote string
 	docs      map[string][]gstr2b.MatchDoc // latest snapshot's documents by period
+	gdocs     map[string][]gstr3b.Doc      // the same as the worksheet reads them (docOf), index for index
 	snaps     map[string]*gstr2b.Snapshot  // nil: none stored
 }
 
@@ -84,7 +86,7 @@ type calendarOf struct {
 
 func (s *Service) t4(ctx context.Context) (*t4Context, error) {
 	c := &t4Context{s: s, ws: s.Workspace().ID, rows: map[string]*t4Run{}, cals: map[period.FY]*calendarOf{},
-		docs: map[string][]gstr2b.MatchDoc{}, snaps: map[string]*gstr2b.Snapshot{}}
+		docs: map[string][]gstr2b.MatchDoc{}, gdocs: map[string][]gstr3b.Doc{}, snaps: map[string]*gstr2b.Snapshot{}}
 	stored, err := ims.Stored(ctx, s.DB.DB, c.ws, "", "")
 	if err != nil {
 		return nil, err
@@ -118,23 +120,73 @@ func (c *t4Context) startBooks(ctx context.Context) {
 
 // snapshot returns the latest GSTR-2B of p and its documents in the credit (nil when none).
 func (c *t4Context) snapshot(ctx context.Context, p string) (*gstr2b.Snapshot, []gstr2b.MatchDoc, error) {
-	if sn, ok := c.snaps[p]; ok {
-		return sn, c.docs[p], nil
-	}
-	sn, err := gstr2b.LatestSnapshot(ctx, c.s.DB.DB, c.ws, p)
-	if apperr.KindOf(err) == apperr.NotFound {
-		c.snaps[p] = nil
-		return nil, nil, nil
-	}
-	if err != nil {
+	if err := c.prefetch(ctx, []string{p}); err != nil {
 		return nil, nil, err
 	}
-	ds, err := gstr2b.MatchDocs(ctx, c.s.DB.DB, sn, false)
-	if err != nil {
-		return nil, nil, err
+	return c.snaps[p], c.docs[p], nil
+}
+
+// baseDocs returns the documents of p's latest GSTR-2B as the worksheet reads them (docOf).
+func (c *t4Context) baseDocs(ctx context.Context, p string) ([]gstr3b.Doc, error) {
+	if err := c.prefetch(ctx, []string{p}); err != nil {
+		return nil, err
 	}
-	c.snaps[p], c.docs[p] = &sn, ds
-	return &sn, ds, nil
+	return c.gdocs[p], nil
+}
+
+// prefetch reads the latest GSTR-2B of each period not read yet, and its documents, a few
+// periods at once (a year of 2Bs is most of the time of an annual return).
+func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
+	var todo []string
+	for _, p := range periods {
+		if _, ok := c.snaps[p]; !ok && !slices.Contains(todo, p) {
+			todo = append(todo, p)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	type read struct {
+		snap *gstr2b.Snapshot
+		docs []gstr2b.MatchDoc
+		g    []gstr3b.Doc
+		err  error
+	}
+	out := make([]read, len(todo))
+	workers := min(runtime.GOMAXPROCS(0), 4, len(todo))
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(todo); i += workers {
+				r := &out[i]
+				sn, err := gstr2b.LatestSnapshot(ctx, c.s.DB.DB, c.ws, todo[i])
+				if apperr.KindOf(err) == apperr.NotFound {
+					continue
+				}
+				if err != nil {
+					r.err = err
+					return
+				}
+				if r.docs, r.err = gstr2b.MatchDocs(ctx, c.s.DB.DB, sn, false); r.err != nil {
+					return
+				}
+				r.snap, r.g = &sn, make([]gstr3b.Doc, len(r.docs))
+				for j := range r.docs {
+					r.g[j] = c.docOf(&r.docs[j], todo[i])
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	for i, p := range todo {
+		if out[i].err != nil {
+			return out[i].err
+		}
+		c.snaps[p], c.docs[p], c.gdocs[p] = out[i].snap, out[i].docs, out[i].g
+	}
+	return nil
 }
 
 // t4Run is a saved run against GSTR-2B as the worksheet reads it: each row's status, its two
@@ -289,10 +341,11 @@ func (c *t4Context) docOf(d *gstr2b.MatchDoc, p string) gstr3b.Doc {
 			g.IMS = r.Action
 		}
 	}
-	if sc, ok := c.claims[g.Identity().Key()]; ok {
+	id := g.Identity()
+	if sc, ok := c.claims[id.Key()]; ok {
 		g.Claim = sc.Claim
 	}
-	g.Blocked = c.blocked[gstr3b.BlockedKey(d.Supplier, d.Kind, d.Number)]
+	g.Blocked = c.blocked[id.Supplier+"|"+id.DocType+"|"+id.Number] // BlockedKey, the number normalised once
 	return g
 }
 
@@ -321,6 +374,7 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 	if err != nil {
 		return in, nil, err
 	}
+	base := c.gdocs[p]
 	if sn != nil {
 		in.Have2B = true
 		sheet.Snapshot, sheet.SnapshotFrom = sn.ID, sn.SourceText()
@@ -351,7 +405,7 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 	in.Docs = make([]gstr3b.Doc, 0, len(docs))
 	for i := range docs {
 		d := &docs[i]
-		g := c.docOf(d, p)
+		g := base[i]
 		if r := byKey[rowKey(d.Supplier, d.Kind, d.Number, p)]; r != nil {
 			g.Match, g.Confirmed = string(r.Status), r.Action == recon.Accept
 			if r.Books != nil {
@@ -821,6 +875,10 @@ func (s *Service) GSTR9(ctx context.Context, fy string) (AnnualITC, error) {
 	}
 	in := gstr3b.YearInput{FY: y}
 	have := false
+	periods, _ := ReconPeriods(y.First().String(), period.MonthOf(int(y)+1, time.November).String())
+	if err := c.prefetch(ctx, periods); err != nil {
+		return AnnualITC{}, err
+	}
 	for _, m := range y.Months() {
 		mc := gstr3b.MonthClaimed{Period: m.String(), Label: m.Label()}
 		sn, _, err := c.snapshot(ctx, m.String())
@@ -842,20 +900,22 @@ func (s *Service) GSTR9(ctx context.Context, fy string) (AnnualITC, error) {
 		}
 		in.Months = append(in.Months, mc)
 	}
-	periods, _ := ReconPeriods(y.First().String(), period.MonthOf(int(y)+1, time.November).String())
 	seen := map[string]bool{}
+	n := 0
 	for _, p := range periods {
-		_, ds, err := c.snapshot(ctx, p)
-		if err != nil {
-			return AnnualITC{}, err
-		}
-		for i := range ds {
-			d := c.docOf(&ds[i], p)
-			in.Docs = append(in.Docs, d)
-			seen[d.Identity().Key()] = true
-		}
+		n += len(c.gdocs[p])
+	}
+	in.Docs = make([]gstr3b.Doc, 0, n)
+	for _, p := range periods {
+		ds := c.gdocs[p]
+		in.Docs = append(in.Docs, ds...)
 		if len(ds) > 0 && p > y.Last().String() {
 			have = true
+		}
+	}
+	for _, sc := range c.claims {
+		if sc.ID.Face == gstr3b.Face2B && sc.ID.Period2B >= y.First().String() {
+			seen[sc.ID.Key()] = true // a claim of a document read above
 		}
 	}
 	// Documents of earlier years' 2Bs claimed in the year (6A1).

@@ -80,3 +80,51 @@ func BenchmarkTable4Service20k(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkGSTR9Service240k works out GSTR-9's ITC tables of FY 2025-26 from twelve stored
+// GSTR-2Bs of 20,000 documents each (240,000): GSTR9 whole, from the database (the twelve months'
+// worksheets for 6A, every document's claim period for 6A1, 8A-8D and 13).
+func BenchmarkGSTR9Service240k(b *testing.B) {
+	const perMonth = 20000
+	s := openService(b)
+	ctx := context.Background()
+	ws := s.Workspace()
+	months := []string{"042025", "052025", "062025", "072025", "082025", "092025", "102025", "112025", "122025", "012026", "022026", "032026"}
+	for mi, rp := range months {
+		var doc strings.Builder
+		fmt.Fprintf(&doc, `{"chksum":"x","data":{"gstin":"%s","rtnprd":"%s","version":"1.0","gendt":"14-%s-%s","docdata":{"b2b":[`, ws.GSTIN, rp, rp[:2], rp[2:])
+		var itc int64
+		for sup := 0; sup < perMonth/200; sup++ {
+			if sup > 0 {
+				doc.WriteByte(',')
+			}
+			fmt.Fprintf(&doc, `{"ctin":"29AABCT%04dL1ZT","trdnm":"SUPPLIER %d","supfildt":"11-%s-%s","supprd":"%s","inv":[`, sup, sup, rp[:2], rp[2:], rp)
+			for i := 0; i < 200; i++ {
+				if i > 0 {
+					doc.WriteByte(',')
+				}
+				itc += int64(180 + i)
+				fmt.Fprintf(&doc, `{"inum":"INV/%d/%d/%06d","typ":"R","dt":"%02d-%s-%s","val":%d,"pos":"29","rev":"N","itcavl":"Y","rsn":"","imsStatus":"N","txval":1000,"igst":%d,"cgst":0,"sgst":0,"cess":0}`,
+					mi, sup, i, 1+i%28, rp[:2], rp[2:], 1180+i, 180+i)
+			}
+			doc.WriteString(`]}`)
+		}
+		fmt.Fprintf(&doc, `]},"itcsumm":{"itcavl":{"nonrevsup":{"igst":%d,"cgst":0,"sgst":0,"cess":0}}}}}`, itc)
+		if _, err := gstr2b.Save(ctx, s.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
+			Raw: []byte(doc.String()), FetchedAt: time.Now()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	benchcpu.Report(b, func() {
+		for i := 0; i < b.N; i++ {
+			g, err := s.GSTR9(ctx, "FY 2025-26")
+			if err != nil {
+				b.Fatal(err)
+			}
+			if g.Table(gstr3b.T8A).Count != 12*perMonth {
+				b.Fatalf("8A %d documents", g.Table(gstr3b.T8A).Count)
+			}
+		}
+	})
+}
