@@ -86,6 +86,15 @@ func gst3B(ctx context.Context, g *gstRun, args []string) int {
 	return ExitOK
 }
 
+// linesOnly refuses a --format other than json for a command whose output is JSON lines.
+func (g *gstRun) linesOnly() bool {
+	if g.format != "" && !strings.EqualFold(g.format, "json") {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: prints JSON lines; --format is json or left out.\n", g.name)
+		return false
+	}
+	return true
+}
+
 // sheetFormat is --format for a worksheet: json (the default) or xlsx (with --out).
 func (g *gstRun) sheetFormat() (export.Format, bool) {
 	if g.format == "" {
@@ -147,6 +156,9 @@ func gst3BClaim(ctx context.Context, g *gstRun, state string, args []string) int
 	if code >= 0 {
 		return code
 	}
+	if !g.linesOnly() {
+		return ExitUsage
+	}
 	if len(rest) != 2 || *per == "" {
 		fmt.Fprintf(g.env.Stderr, "usage: gstdesk gst 3b %s SUPPLIER_GSTIN DOCUMENT --period YYYY-MM [--type T] [--reason TEXT]\n", state)
 		return ExitUsage
@@ -206,6 +218,9 @@ func gst3BLedger(ctx context.Context, g *gstRun, args []string) int {
 	if code >= 0 {
 		return code
 	}
+	if !g.linesOnly() {
+		return ExitUsage
+	}
 	if len(rest) > 0 || (*opening == "") == (*pf.year == 0 || *pf.month == 0) {
 		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 3b ledger --year YYYY --month MM\n       gstdesk gst 3b ledger --opening ecrs|rcm --period YYYY-MM [--igst R] [--cgst R] [--sgst R] [--cess R] [--replace]")
 		return ExitUsage
@@ -248,6 +263,9 @@ func gst3BLog(ctx context.Context, g *gstRun, args []string) int {
 	rest, code := g.parse(fs, args)
 	if code >= 0 {
 		return code
+	}
+	if !g.linesOnly() {
+		return ExitUsage
 	}
 	if len(rest) > 2 {
 		fmt.Fprintln(g.env.Stderr, "usage: gstdesk gst 3b log [SUPPLIER_GSTIN [DOCUMENT]]")

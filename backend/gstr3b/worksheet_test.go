@@ -307,3 +307,26 @@ func TestHeadsJSON(t *testing.T) {
 		t.Errorf("read back %+v %v", h, err)
 	}
 }
+
+// FuzzHeadsJSON holds the amounts' reader to what it can read: never a panic, and what it reads
+// it writes back the same.
+func FuzzHeadsJSON(f *testing.F) {
+	for _, s := range []string{`{"igst_rupees":1234.50,"cgst_rupees":"-0.05","sgst_rupees":0,"cess_rupees":null}`, `{}`, `{"igst_rupees":"₹1,00,000.00"}`,
+		`{"igst_rupees":1e3}`, `[]`, `{"igst_rupees":"abc"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var h Heads
+		if json.Unmarshal(b, &h) != nil {
+			return
+		}
+		out, err := json.Marshal(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Heads
+		if err := json.Unmarshal(out, &back); err != nil || back != h {
+			t.Fatalf("%s read back as %+v (%v), was %+v", out, back, err, h)
+		}
+	})
+}

@@ -74,6 +74,7 @@ type t4Context struct {
 	booksNote string
 	docs      map[string][]gstr2b.MatchDoc // latest snapshot's documents by period
 	gdocs     map[string][]gstr3b.Doc      // the same as the worksheet reads them (docOf), index for index
+	sheets    map[string]*Table4Sheet      // worksheets built, by period
 	snaps     map[string]*gstr2b.Snapshot  // nil: none stored
 }
 
@@ -86,7 +87,7 @@ type calendarOf struct {
 
 func (s *Service) t4(ctx context.Context) (*t4Context, error) {
 	c := &t4Context{s: s, ws: s.Workspace().ID, rows: map[string]*t4Run{}, cals: map[period.FY]*calendarOf{},
-		docs: map[string][]gstr2b.MatchDoc{}, gdocs: map[string][]gstr3b.Doc{}, snaps: map[string]*gstr2b.Snapshot{}}
+		docs: map[string][]gstr2b.MatchDoc{}, gdocs: map[string][]gstr3b.Doc{}, sheets: map[string]*Table4Sheet{}, snaps: map[string]*gstr2b.Snapshot{}}
 	stored, err := ims.Stored(ctx, s.DB.DB, c.ws, "", "")
 	if err != nil {
 		return nil, err
@@ -519,14 +520,18 @@ func (s *Service) Table4(ctx context.Context, p string) (Table4Sheet, error) {
 	sheet.ECRS, sheet.RCM = ecrs.Month(p), rcm.Month(p)
 	for _, m := range []*gstr3b.LedgerMonth{sheet.ECRS, sheet.RCM} {
 		if m != nil && m.Warning != nil {
-			sheet.Warnings = append(sheet.Warnings, *m.Warning)
+			sheet.Warnings = append(slices.Clip(sheet.Warnings), *m.Warning) // the cached worksheet keeps its own
 		}
 	}
 	return *sheet, nil
 }
 
-// sheet builds the worksheet of p.
+// sheet builds the worksheet of p (once: the ledgers read the month's worksheet too).
 func (c *t4Context) sheet(ctx context.Context, p string) (*Table4Sheet, error) {
+	if sh, ok := c.sheets[p]; ok {
+		cp := *sh
+		return &cp, nil
+	}
 	in, sheet, err := c.input(ctx, p)
 	if err != nil {
 		return nil, err
@@ -534,7 +539,9 @@ func (c *t4Context) sheet(ctx context.Context, p string) (*Table4Sheet, error) {
 	notes := sheet.Notes
 	sheet.Worksheet = gstr3b.Build(in)
 	sheet.Notes = append(sheet.Notes, notes...)
-	return sheet, nil
+	c.sheets[p] = sheet
+	cp := *sheet
+	return &cp, nil
 }
 
 // ledgers runs both ledgers from their openings (or from the first month with a GSTR-2B) to p.
