@@ -17,6 +17,13 @@
 //     reclaimed (4(A)(5) and 4(D)(1)) in the month it is claimed. Credit the 2B would leave out
 //     once regenerated (rejected or kept pending in IMS since) reduces its 4(A) row instead.
 //   - Blocked credit (s.17(5)) is reversed in 4(B)(1), permanently.
+//   - Rule 37 reversals fall in the GSTR-3B the ITC calendar names (the month holding the 181st
+//     day); a late payment's reclaim in the month of the payment. Rule 37A reversals fall in the
+//     GSTR-3B of October after the year (the last one filed by 30 November), once 30 September
+//     has passed with the supplier's GSTR-3B still not filed.
+//   - RCM tax paid (3.1(d)) is not stored anywhere gstdesk reads: the RCM statement takes the
+//     books' reverse-charge invoices of the month as paid, and says so.
+//   - GSTR-9 6A is the sum of the months' worksheets as they read now, not the GSTR-3Bs as filed.
 //   - Whether the portal nets credit notes inside 4(A) or shows them in 4(B)(2) is unconfirmed
 //     (itc-2026.md §4): each 4(A) row shows the gross, the credit notes and the net, and the net
 //     is the row's figure.

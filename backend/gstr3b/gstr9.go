@@ -245,7 +245,8 @@ func BuildGSTR9(in YearInput) GSTR9 {
 	if n := basis[BasisRule]; n > 0 {
 		g.Notes = append(g.Notes, fmt.Sprintf("%d documents have no claim period stored: each is taken as claimed in its 2B's month (credit follows the 2B). Record the months' worksheets (gstdesk gst 3b --record) or set their claim periods to be exact.", n))
 	}
-	g.Notes = append(g.Notes, "8A counts documents of 4(A)(5) only: imports (8G), ISD and reverse charge are reported elsewhere in GSTR-9.",
+	g.Notes = append(g.Notes, "6A is the sum of the months' Table 4 worksheets as they read now; where a GSTR-3B was filed with other figures, type the filed ones.",
+		"8A counts documents of 4(A)(5) only: imports (8G), ISD and reverse charge are reported elsewhere in GSTR-9.",
 		"GSTR-9 for "+g.FYLabel+" is due "+fmt.Sprintf("31/12/%04d", y+1)+"; it is not required at or below ₹2 crore turnover.")
 	return g
 }
