@@ -2,9 +2,12 @@ package reconcile
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/gstr2b"
@@ -196,5 +199,48 @@ func TestSetClaimRefuses(t *testing.T) {
 				t.Errorf("err %v, want kind %s", err, tt.kind)
 			}
 		})
+	}
+}
+
+// TestTable4Rule37 checks that an invoice unpaid 180 days is reversed in the month the calendar
+// names, and one paid after the 180 days is reclaimed in the month of the payment, each with its
+// tax by head from the register.
+func TestTable4Rule37(t *testing.T) {
+	s, p, res := imsMonth2B(t)
+	ctx := context.Background()
+	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", ITC: "Y", Limit: 3})
+	m, _ := periodMonth(p)
+	var b strings.Builder
+	b.WriteString("supplier_gstin,supplier_name,invoice_number,invoice_date,place_of_supply,reverse_charge,invoice_value,taxable_value,igst,cgst,sgst,cess,document_type,payment_date\n")
+	for _, d := range page.Rows {
+		b.WriteString(strings.Join([]string{d.Supplier, "S", d.Number, d.Date, d.POS, d.ReverseCharge, d.Value.Decimal(), d.Taxable.Decimal(), d.IGST.Decimal(),
+			d.CGST.Decimal(), d.SGST.Decimal(), d.Cess.Decimal(), "invoice", d.Date}, ",") + "\n")
+	}
+	sup := page.Rows[0].Supplier
+	// Unpaid: dated so that its 181st day falls in p. Paid late: paid in p, after its 180 days.
+	unpaid := time.Date(m.Year, m.Month, 10, 0, 0, 0, 0, time.UTC).AddDate(0, 0, -181)
+	paidLate := time.Date(m.Year, m.Month, 5, 0, 0, 0, 0, time.UTC)
+	dated := paidLate.AddDate(0, 0, -200)
+	fmt.Fprintf(&b, "%s,S,OLD-UNPAID-1,%s,24,N,1180,1000,0,90,90,0,invoice,\n", sup, unpaid.Format("02-01-2006"))
+	fmt.Fprintf(&b, "%s,S,OLD-PAID-2,%s,24,N,590,500,0,45,45,0,invoice,%s\n", sup, dated.Format("02-01-2006"), paidLate.Format("02-01-2006"))
+	path := filepath.Join(t.TempDir(), "purchases.csv")
+	os.WriteFile(path, []byte(b.String()), 0o600)
+	if _, err := s.ReconAgainst2B(ctx, path, p, p); err != nil {
+		t.Fatal(err)
+	}
+	sheet, err := s.Table4(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := sheet.CheckBridge(); msg != "" {
+		t.Fatal(msg)
+	}
+	l := sheet.Line(gstr3b.LineRule37)
+	if l == nil || !has(lineNumbers(sheet, gstr3b.LineRule37), "OLD-UNPAID-1") || l.Tax != gstr3b.HeadsOf(0, 9000, 9000, 0) {
+		t.Errorf("Rule 37 line %+v", l)
+	}
+	r := sheet.Line(gstr3b.LineReclaimed)
+	if r == nil || !has(lineNumbers(sheet, gstr3b.LineReclaimed), "OLD-PAID-2") || sheet.Row(gstr3b.R4D1).Figure != gstr3b.HeadsOf(0, 4500, 4500, 0) {
+		t.Errorf("reclaimed line %+v, 4D1 %+v", r, sheet.Row(gstr3b.R4D1).Figure)
 	}
 }
