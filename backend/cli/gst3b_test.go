@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"gstdesk/backend/desk"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // rowFigure is the figure of a Table 4 row of a printed worksheet, by head name.
@@ -130,8 +132,17 @@ func TestGST3BWorksheetThroughTheCommandLine(t *testing.T) {
 	if code, _, errs := gstCLI(t, dir, "3b", "--year", "2025", "--month", "10", "--format", "xlsx", "--out", out); code != ExitOK {
 		t.Fatalf("xlsx: %d %s", code, errs)
 	}
-	if st, err := os.Stat(out); err != nil || st.Size() == 0 {
-		t.Errorf("xlsx written: %v", err)
+	x, err := excelize.OpenFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheets := x.GetSheetList()
+	rows, _ := x.GetRows(sheets[0], excelize.Options{RawCellValue: true})
+	x.Close()
+	// The portal's layout (T/1 held by now: 4(B)(2) is 288 too): a row per 4(A)(1)..4(D)(2), its four heads; then the parts, the
+	// bridge, the documents, the notes.
+	if len(sheets) != 5 || sheets[3] != "Documents" || len(rows) != 11 || rows[5][0] != "4(A)(5)" || rows[5][2] != "288" || rows[7][2] != "288" || rows[0][2] != "Integrated Tax" {
+		t.Errorf("workbook sheets %v, first sheet %v", sheets, rows)
 	}
 	code, recs, errs = gstCLI(t, dir, "9", "--fy", "FY 2025-26")
 	if code != ExitOK || len(recs) != 1 || !strings.Contains(errs, "due 2026-12-31") {
