@@ -426,12 +426,11 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 		if sc.ID.Face != gstr3b.Face2B || sc.State != gstr3b.StateClaim || sc.Period != p || sc.ID.Period2B >= p || sc.DecidedBy != gstr3b.ByPerson {
 			continue
 		}
-		_, ds, err := c.snapshot(ctx, sc.ID.Period2B)
+		ds, err := c.baseDocs(ctx, sc.ID.Period2B)
 		if err != nil {
 			return in, nil, err
 		}
-		for i := range ds {
-			g := c.docOf(&ds[i], sc.ID.Period2B)
+		for _, g := range ds {
 			if g.Identity().Key() == sc.ID.Key() {
 				in.Earlier = append(in.Earlier, g)
 				break
@@ -907,7 +906,6 @@ func (s *Service) GSTR9(ctx context.Context, fy string) (AnnualITC, error) {
 		}
 		in.Months = append(in.Months, mc)
 	}
-	seen := map[string]bool{}
 	n := 0
 	for _, p := range periods {
 		n += len(c.gdocs[p])
@@ -920,23 +918,18 @@ func (s *Service) GSTR9(ctx context.Context, fy string) (AnnualITC, error) {
 			have = true
 		}
 	}
-	for _, sc := range c.claims {
-		if sc.ID.Face == gstr3b.Face2B && sc.ID.Period2B >= y.First().String() {
-			seen[sc.ID.Key()] = true // a claim of a document read above
-		}
-	}
-	// Documents of earlier years' 2Bs claimed in the year (6A1).
+	// Documents of earlier years' 2Bs (not read above) claimed in the year (6A1).
 	for _, sc := range c.claims {
 		if sc.ID.Face != gstr3b.Face2B || sc.State != gstr3b.StateClaim || sc.ID.Period2B >= y.First().String() ||
-			sc.Period < y.First().String() || sc.Period > y.Last().String() || seen[sc.ID.Key()] {
+			sc.Period < y.First().String() || sc.Period > y.Last().String() {
 			continue
 		}
-		_, ds, err := c.snapshot(ctx, sc.ID.Period2B)
+		ds, err := c.baseDocs(ctx, sc.ID.Period2B)
 		if err != nil {
 			return AnnualITC{}, err
 		}
-		for i := range ds {
-			if d := c.docOf(&ds[i], sc.ID.Period2B); d.Identity().Key() == sc.ID.Key() {
+		for _, d := range ds {
+			if d.Identity().Key() == sc.ID.Key() {
 				in.Docs = append(in.Docs, d)
 				break
 			}
