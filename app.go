@@ -31,18 +31,19 @@ type App struct {
 	Overview   *Overview
 	Files      *Files
 	Backup     *Backup
+	Table4     *Table4
 }
 
 // NewApp returns the App; the backend opens in startup.
 func NewApp(log *slog.Logger) *App {
 	sh := &shell{log: log}
 	return &App{shell: sh, Workspaces: &Workspaces{sh}, Jobs: &Jobs{sh}, Lookups: &Lookups{sh}, Returns: &Returns{sh},
-		Recon: &Recon{sh}, Salary: &Salary{sh}, Overview: &Overview{sh}, Files: &Files{sh}, Backup: &Backup{sh}}
+		Recon: &Recon{sh}, Salary: &Salary{sh}, Overview: &Overview{sh}, Files: &Files{sh}, Backup: &Backup{sh}, Table4: &Table4{sh}}
 }
 
 // Bindings lists the structs whose methods the window calls.
 func (a *App) Bindings() []any {
-	return []any{a.Workspaces, a.Jobs, a.Lookups, a.Returns, a.Recon, a.Salary, a.Overview, a.Files, a.Backup}
+	return []any{a.Workspaces, a.Jobs, a.Lookups, a.Returns, a.Recon, a.Salary, a.Overview, a.Files, a.Backup, a.Table4}
 }
 
 func (a *App) startup(ctx context.Context) {

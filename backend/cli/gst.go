@@ -42,6 +42,10 @@ const gstUsage = `usage:
   gstdesk gst ims apply --year YYYY --month MM --purchases FILE [--dry-run]
   gstdesk gst scorecard --fy "FY 2025-26" [--purchases FILE] [--sort score|lag|missing|mismatch|rejected|unfiled|supplier] [flags]
   gstdesk gst chaser --fy "FY 2025-26" [--purchases FILE] [--supplier GSTIN] --out DIR   (one XLSX per supplier to chase)
+  gstdesk gst 3b --year YYYY --month MM [--record] [--format json|xlsx --out FILE]   (GSTR-3B Table 4 from the 2B, with its bridge)
+  gstdesk gst 3b claim|hold|block|unblock SUPPLIER DOCUMENT ... | ledger --year YYYY --month MM | log
+  gstdesk gst 9 --fy "FY 2025-26" [--format json|xlsx --out FILE]   (GSTR-9 Tables 6, 8 and 13)
+  gstdesk gst 2a-docs --year YYYY --month MM [--to-month MM] [--section S]   (GSTR-2A documents besides B2B)
 
 Common flags: --offline (answer from stored answers only), --fresh (ignore stored answers),
 --format json|csv|xlsx with --out FILE (write a file instead of JSON lines on stdout; a period's

@@ -2027,6 +2027,9 @@ export namespace gstr2b {
 	    nttyp?: string;
 	    doctyp?: string;
 	    portcode?: string;
+	    section?: string;
+	    reversed?: boolean;
+	    rejected?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Counterparty(source);
@@ -2047,6 +2050,9 @@ export namespace gstr2b {
 	        this.nttyp = source["nttyp"];
 	        this.doctyp = source["doctyp"];
 	        this.portcode = source["portcode"];
+	        this.section = source["section"];
+	        this.reversed = source["reversed"];
+	        this.rejected = source["rejected"];
 	    }
 	}
 	export class DocumentChange {
@@ -2112,6 +2118,7 @@ export namespace gstr2b {
 	export class DocumentRow {
 	    id: number;
 	    rejected: boolean;
+	    reversed?: boolean;
 	    section: string;
 	    kind: string;
 	    supplier: string;
@@ -2122,6 +2129,7 @@ export namespace gstr2b {
 	    date: string;
 	    date_iso: string;
 	    value: number;
+	    value_basis?: string;
 	    taxable: number;
 	    igst: number;
 	    cgst: number;
@@ -2156,6 +2164,7 @@ export namespace gstr2b {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.id = source["id"];
 	        this.rejected = source["rejected"];
+	        this.reversed = source["reversed"];
 	        this.section = source["section"];
 	        this.kind = source["kind"];
 	        this.supplier = source["supplier"];
@@ -2166,6 +2175,7 @@ export namespace gstr2b {
 	        this.date = source["date"];
 	        this.date_iso = source["date_iso"];
 	        this.value = source["value"];
+	        this.value_basis = source["value_basis"];
 	        this.taxable = source["taxable"];
 	        this.igst = source["igst"];
 	        this.cgst = source["cgst"];
@@ -2231,10 +2241,12 @@ export namespace gstr2b {
 	    files: number;
 	    documents: number;
 	    rejected: number;
+	    reversed: number;
 	    suppliers: number;
 	    totals: Amounts;
 	    itc_available: number;
 	    note?: string;
+	    notices: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Snapshot(source);
@@ -2259,10 +2271,12 @@ export namespace gstr2b {
 	        this.files = source["files"];
 	        this.documents = source["documents"];
 	        this.rejected = source["rejected"];
+	        this.reversed = source["reversed"];
 	        this.suppliers = source["suppliers"];
 	        this.totals = this.convertValues(source["totals"], Amounts);
 	        this.itc_available = source["itc_available"];
 	        this.note = source["note"];
+	        this.notices = source["notices"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2362,6 +2376,7 @@ export namespace gstr2b {
 	export class DocQuery {
 	    section: string;
 	    rejected: string;
+	    reversed: string;
 	    supplier: string;
 	    itc: string;
 	    search: string;
@@ -2376,6 +2391,7 @@ export namespace gstr2b {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.section = source["section"];
 	        this.rejected = source["rejected"];
+	        this.reversed = source["reversed"];
 	        this.supplier = source["supplier"];
 	        this.itc = source["itc"];
 	        this.search = source["search"];
@@ -2422,6 +2438,7 @@ export namespace gstr2b {
 	export class SectionCount {
 	    section: string;
 	    rejected: boolean;
+	    reversed?: boolean;
 	    documents: number;
 	    tax: number;
 	
@@ -2433,6 +2450,7 @@ export namespace gstr2b {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.section = source["section"];
 	        this.rejected = source["rejected"];
+	        this.reversed = source["reversed"];
 	        this.documents = source["documents"];
 	        this.tax = source["tax"];
 	    }
@@ -2441,6 +2459,7 @@ export namespace gstr2b {
 	export class Summary {
 	    itcsumm: Record<string, any>;
 	    cpsumm: Record<string, Array<Counterparty>>;
+	    cpSummRej: Record<string, Array<Counterparty>>;
 	
 	    static createFrom(source: any = {}) {
 	        return new Summary(source);
@@ -2450,6 +2469,7 @@ export namespace gstr2b {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.itcsumm = source["itcsumm"];
 	        this.cpsumm = this.convertValues(source["cpsumm"], Array<Counterparty>, true);
+	        this.cpSummRej = this.convertValues(source["cpSummRej"], Array<Counterparty>, true);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2502,6 +2522,588 @@ export namespace gstr2b {
 		    return a;
 		}
 	}
+
+}
+
+export namespace gstr3b {
+	
+	export class Claim {
+	    state?: string;
+	    claim_period?: string;
+	    decided_by?: string;
+	    who?: string;
+	    decided_at?: string;
+	    reason?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Claim(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.state = source["state"];
+	        this.claim_period = source["claim_period"];
+	        this.decided_by = source["decided_by"];
+	        this.who = source["who"];
+	        this.decided_at = source["decided_at"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class Heads {
+	    igst_rupees: number;
+	    cgst_rupees: number;
+	    sgst_rupees: number;
+	    cess_rupees: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Heads(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.igst_rupees = source["igst_rupees"];
+	        this.cgst_rupees = source["cgst_rupees"];
+	        this.sgst_rupees = source["sgst_rupees"];
+	        this.cess_rupees = source["cess_rupees"];
+	    }
+	}
+	export class DocLine {
+	    face: string;
+	    period_2b?: string;
+	    section?: string;
+	    kind: string;
+	    supplier_gstin: string;
+	    supplier_name?: string;
+	    document_number: string;
+	    document_date: string;
+	    reverse_charge?: boolean;
+	    itc_available?: string;
+	    tax: Heads;
+	    ref?: string;
+	    books_ref?: string;
+	    match?: string;
+	    confirmed?: boolean;
+	    ims?: string;
+	    blocked?: boolean;
+	    // Go type: Claim
+	    claim: any;
+	    row: string;
+	    why?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new DocLine(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.face = source["face"];
+	        this.period_2b = source["period_2b"];
+	        this.section = source["section"];
+	        this.kind = source["kind"];
+	        this.supplier_gstin = source["supplier_gstin"];
+	        this.supplier_name = source["supplier_name"];
+	        this.document_number = source["document_number"];
+	        this.document_date = source["document_date"];
+	        this.reverse_charge = source["reverse_charge"];
+	        this.itc_available = source["itc_available"];
+	        this.tax = this.convertValues(source["tax"], Heads);
+	        this.ref = source["ref"];
+	        this.books_ref = source["books_ref"];
+	        this.match = source["match"];
+	        this.confirmed = source["confirmed"];
+	        this.ims = source["ims"];
+	        this.blocked = source["blocked"];
+	        this.claim = this.convertValues(source["claim"], null);
+	        this.row = source["row"];
+	        this.why = source["why"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Figure {
+	    table: string;
+	    title: string;
+	    tax: Heads;
+	    count: number;
+	    basis: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Figure(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.table = source["table"];
+	        this.title = source["title"];
+	        this.tax = this.convertValues(source["tax"], Heads);
+	        this.count = source["count"];
+	        this.basis = source["basis"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class YearDoc {
+	    face: string;
+	    period_2b?: string;
+	    section?: string;
+	    kind: string;
+	    supplier_gstin: string;
+	    supplier_name?: string;
+	    document_number: string;
+	    document_date: string;
+	    reverse_charge?: boolean;
+	    itc_available?: string;
+	    tax: Heads;
+	    ref?: string;
+	    books_ref?: string;
+	    match?: string;
+	    confirmed?: boolean;
+	    ims?: string;
+	    blocked?: boolean;
+	    // Go type: Claim
+	    claim: any;
+	    claim_period: string;
+	    claim_basis: string;
+	    tables: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new YearDoc(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.face = source["face"];
+	        this.period_2b = source["period_2b"];
+	        this.section = source["section"];
+	        this.kind = source["kind"];
+	        this.supplier_gstin = source["supplier_gstin"];
+	        this.supplier_name = source["supplier_name"];
+	        this.document_number = source["document_number"];
+	        this.document_date = source["document_date"];
+	        this.reverse_charge = source["reverse_charge"];
+	        this.itc_available = source["itc_available"];
+	        this.tax = this.convertValues(source["tax"], Heads);
+	        this.ref = source["ref"];
+	        this.books_ref = source["books_ref"];
+	        this.match = source["match"];
+	        this.confirmed = source["confirmed"];
+	        this.ims = source["ims"];
+	        this.blocked = source["blocked"];
+	        this.claim = this.convertValues(source["claim"], null);
+	        this.claim_period = source["claim_period"];
+	        this.claim_basis = source["claim_basis"];
+	        this.tables = source["tables"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class MonthClaimed {
+	    period: string;
+	    label: string;
+	    table_4a: Heads;
+	    have: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new MonthClaimed(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.label = source["label"];
+	        this.table_4a = this.convertValues(source["table_4a"], Heads);
+	        this.have = source["have"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class GSTR9 {
+	    fy: number;
+	    fy_label: string;
+	    due: string;
+	    tables: Figure[];
+	    months: MonthClaimed[];
+	    documents: YearDoc[];
+	    notes: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new GSTR9(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.fy = source["fy"];
+	        this.fy_label = source["fy_label"];
+	        this.due = source["due"];
+	        this.tables = this.convertValues(source["tables"], Figure);
+	        this.months = this.convertValues(source["months"], MonthClaimed);
+	        this.documents = this.convertValues(source["documents"], YearDoc);
+	        this.notes = source["notes"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class Identity {
+	    face: string;
+	    supplier_gstin: string;
+	    document_type: string;
+	    number_normalised: string;
+	    period_2b?: string;
+	    section?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Identity(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.face = source["face"];
+	        this.supplier_gstin = source["supplier_gstin"];
+	        this.document_type = source["document_type"];
+	        this.number_normalised = source["number_normalised"];
+	        this.period_2b = source["period_2b"];
+	        this.section = source["section"];
+	    }
+	}
+	export class Warning {
+	    kind: string;
+	    message: string;
+	    documents?: DocLine[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Warning(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.message = source["message"];
+	        this.documents = this.convertValues(source["documents"], DocLine);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class LedgerMonth {
+	    period: string;
+	    label: string;
+	    opening: Heads;
+	    in: Heads;
+	    out: Heads;
+	    closing: Heads;
+	    warning?: Warning;
+	
+	    static createFrom(source: any = {}) {
+	        return new LedgerMonth(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.label = source["label"];
+	        this.opening = this.convertValues(source["opening"], Heads);
+	        this.in = this.convertValues(source["in"], Heads);
+	        this.out = this.convertValues(source["out"], Heads);
+	        this.closing = this.convertValues(source["closing"], Heads);
+	        this.warning = this.convertValues(source["warning"], Warning);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Opening {
+	    ledger: string;
+	    period: string;
+	    balance: Heads;
+	    who?: string;
+	    entered_at?: string;
+	    replaced?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Opening(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.ledger = source["ledger"];
+	        this.period = source["period"];
+	        this.balance = this.convertValues(source["balance"], Heads);
+	        this.who = source["who"];
+	        this.entered_at = source["entered_at"];
+	        this.replaced = source["replaced"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Ledger {
+	    ledger: string;
+	    title: string;
+	    in_name: string;
+	    out_name: string;
+	    opening: Opening;
+	    has_opening: boolean;
+	    months: LedgerMonth[];
+	    notes: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Ledger(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.ledger = source["ledger"];
+	        this.title = source["title"];
+	        this.in_name = source["in_name"];
+	        this.out_name = source["out_name"];
+	        this.opening = this.convertValues(source["opening"], Opening);
+	        this.has_opening = source["has_opening"];
+	        this.months = this.convertValues(source["months"], LedgerMonth);
+	        this.notes = source["notes"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class LogEntry {
+	    identity: Identity;
+	    document_number: string;
+	    prev_state?: string;
+	    prev_claim_period?: string;
+	    state?: string;
+	    claim_period?: string;
+	    decided_by?: string;
+	    who?: string;
+	    decided_at?: string;
+	    reason?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new LogEntry(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.identity = this.convertValues(source["identity"], Identity);
+	        this.document_number = source["document_number"];
+	        this.prev_state = source["prev_state"];
+	        this.prev_claim_period = source["prev_claim_period"];
+	        this.state = source["state"];
+	        this.claim_period = source["claim_period"];
+	        this.decided_by = source["decided_by"];
+	        this.who = source["who"];
+	        this.decided_at = source["decided_at"];
+	        this.reason = source["reason"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	export class StoredClaim {
+	    identity: Identity;
+	    document_number: string;
+	    document_date?: string;
+	    state?: string;
+	    claim_period?: string;
+	    decided_by?: string;
+	    who?: string;
+	    decided_at?: string;
+	    reason?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new StoredClaim(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.identity = this.convertValues(source["identity"], Identity);
+	        this.document_number = source["document_number"];
+	        this.document_date = source["document_date"];
+	        this.state = source["state"];
+	        this.claim_period = source["claim_period"];
+	        this.decided_by = source["decided_by"];
+	        this.who = source["who"];
+	        this.decided_at = source["decided_at"];
+	        this.reason = source["reason"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 
 }
 
@@ -4072,6 +4674,8 @@ export namespace recon {
 	    cfs3b?: string;
 	    cancelled_on?: string;
 	    payment_date?: string;
+	    port_code?: string;
+	    itc_eligible?: string;
 	    duplicate_of?: string;
 	
 	    static createFrom(source: any = {}) {
@@ -4101,6 +4705,8 @@ export namespace recon {
 	        this.cfs3b = source["cfs3b"];
 	        this.cancelled_on = source["cancelled_on"];
 	        this.payment_date = source["payment_date"];
+	        this.port_code = source["port_code"];
+	        this.itc_eligible = source["itc_eligible"];
 	        this.duplicate_of = source["duplicate_of"];
 	    }
 	}
@@ -4335,6 +4941,7 @@ export namespace recon {
 	    risk_not_filed: number;
 	    risk_cancelled: number;
 	    risk_over_2a: number;
+	    risk_not_eligible: number;
 	    unclaimed_in_2a: number;
 	    ignored_rows: number;
 	    changed_rows: number;
@@ -4356,6 +4963,7 @@ export namespace recon {
 	        this.risk_not_filed = source["risk_not_filed"];
 	        this.risk_cancelled = source["risk_cancelled"];
 	        this.risk_over_2a = source["risk_over_2a"];
+	        this.risk_not_eligible = source["risk_not_eligible"];
 	        this.unclaimed_in_2a = source["unclaimed_in_2a"];
 	        this.ignored_rows = source["ignored_rows"];
 	        this.changed_rows = source["changed_rows"];
@@ -4803,6 +5411,84 @@ export namespace reconcile {
 		    return a;
 		}
 	}
+	export class ClaimRequest {
+	    supplier_gstin: string;
+	    document_number: string;
+	    document_type?: string;
+	    state: string;
+	    period: string;
+	    reason?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ClaimRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.supplier_gstin = source["supplier_gstin"];
+	        this.document_number = source["document_number"];
+	        this.document_type = source["document_type"];
+	        this.state = source["state"];
+	        this.period = source["period"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class ClaimResult {
+	    documents: gstr3b.StoredClaim[];
+	    changed: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ClaimResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.documents = this.convertValues(source["documents"], gstr3b.StoredClaim);
+	        this.changed = source["changed"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class LedgerOpening {
+	    ledger: string;
+	    period: string;
+	    igst_rupees: string;
+	    cgst_rupees: string;
+	    sgst_rupees: string;
+	    cess_rupees: string;
+	    replace: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new LedgerOpening(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.ledger = source["ledger"];
+	        this.period = source["period"];
+	        this.igst_rupees = source["igst_rupees"];
+	        this.cgst_rupees = source["cgst_rupees"];
+	        this.sgst_rupees = source["sgst_rupees"];
+	        this.cess_rupees = source["cess_rupees"];
+	        this.replace = source["replace"];
+	    }
+	}
 	export class ReconImport {
 	    token: string;
 	    file: string;
@@ -4843,6 +5529,60 @@ export namespace reconcile {
 	        this.last_date = source["last_date"];
 	        this.sample = source["sample"];
 	        this.duplicates = source["duplicates"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Table4Sheet {
+	    period: string;
+	    label: string;
+	    rows: gstr3b.Row[];
+	    bridge: gstr3b.Line[];
+	    warnings: gstr3b.Warning[];
+	    notes: string[];
+	    snapshot_id?: string;
+	    snapshot_from?: string;
+	    run_id?: string;
+	    run_created_at?: string;
+	    register_name?: string;
+	    ecrs?: gstr3b.LedgerMonth;
+	    rcm?: gstr3b.LedgerMonth;
+	
+	    static createFrom(source: any = {}) {
+	        return new Table4Sheet(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.label = source["label"];
+	        this.rows = this.convertValues(source["rows"], gstr3b.Row);
+	        this.bridge = this.convertValues(source["bridge"], gstr3b.Line);
+	        this.warnings = this.convertValues(source["warnings"], gstr3b.Warning);
+	        this.notes = source["notes"];
+	        this.snapshot_id = source["snapshot_id"];
+	        this.snapshot_from = source["snapshot_from"];
+	        this.run_id = source["run_id"];
+	        this.run_created_at = source["run_created_at"];
+	        this.register_name = source["register_name"];
+	        this.ecrs = this.convertValues(source["ecrs"], gstr3b.LedgerMonth);
+	        this.rcm = this.convertValues(source["rcm"], gstr3b.LedgerMonth);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -4977,6 +5717,8 @@ export namespace reconcile {
 	    left_out: number;
 	    no_gstr2b?: string[];
 	    counts: Record<string, number>;
+	    kinds?: Record<string, number>;
+	    notices?: string[];
 	    run_id?: string;
 	    created_at?: string;
 	    register_name?: string;
@@ -4996,6 +5738,8 @@ export namespace reconcile {
 	        this.left_out = source["left_out"];
 	        this.no_gstr2b = source["no_gstr2b"];
 	        this.counts = source["counts"];
+	        this.kinds = source["kinds"];
+	        this.notices = source["notices"];
 	        this.run_id = source["run_id"];
 	        this.created_at = source["created_at"];
 	        this.register_name = source["register_name"];
