@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/docid"
 )
 
 // SectionTotal is one section and kind of a snapshot: how many documents and their amounts, as
@@ -474,7 +475,7 @@ func ReconDocuments(ctx context.Context, db *sql.DB, workspaceID string, periods
 		d := &docs.Rows[i]
 		rd := ReconDocument{Period: d.Period, SnapshotID: d.SnapshotID, Section: d.Section, Kind: d.Kind,
 			SupplierGSTIN: d.SupplierGSTIN, SupplierPAN: d.SupplierPAN, TradeName: d.TradeName, Number: d.Number,
-			NumberNorm: NormaliseInvoiceNumber(d.Number), Date: d.DateISO, DateRaw: d.Date, InvoiceNumber: d.InvoiceNumber,
+			NumberNorm: docid.Number(d.Number), Date: d.DateISO, DateRaw: d.Date, InvoiceNumber: d.InvoiceNumber,
 			OrigNumber: d.OrigNumber, OrigDate: d.OrigDate, PortCode: d.PortCode, Type: d.Type, POS: d.POS,
 			ReverseCharge: d.ReverseCharge, ITCEligible: d.ITCEligible, Amounts: d.Amounts, Tax: d.Tax, Sign: d.Sign,
 			CFS: d.CFS, CFS3B: d.CFS3B, Seq: d.Seq}

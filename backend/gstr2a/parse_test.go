@@ -244,22 +244,6 @@ func TestParseMessageNamesPlace(t *testing.T) {
 	}
 }
 
-func TestNormaliseInvoiceNumber(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"INV/0042/24-25", "INV00422425"},
-		{"inv-42", "INV42"},
-		{"0042", "42"},
-		{"000", ""},
-		{" a b ", "AB"},
-		{"RN1/FAMA-16557", "RN1FAMA16557"},
-	}
-	for _, tt := range tests {
-		if got := NormaliseInvoiceNumber(tt.in); got != tt.want {
-			t.Errorf("NormaliseInvoiceNumber(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 // hasDuplicateKeys reports whether any object in the JSON repeats a key (ignoring case), where
 // encoding/json's merge rules and the fast decoder may legitimately differ.
 func hasDuplicateKeys(raw []byte) bool {

@@ -16,6 +16,7 @@ import (
 	s2stream "github.com/klauspost/compress/s2"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/docid"
 	"gstdesk/backend/store"
 )
 
@@ -525,7 +526,7 @@ func (p *preparer) documents(docs []Document) *preparedSupplier {
 		}
 		ps.documents = append(ps.documents, nil, nil, d.Section, d.Kind, d.SupplierGSTIN, nullText(d.TradeName),
 			nullText(d.CFS), nullText(d.CFS3B), nullText(d.DtCancel), nullText(d.FilingDate), nullText(d.FilingPeriod),
-			d.Number, NormaliseInvoiceNumber(d.Number), d.Date, iso, nullText(d.DocType),
+			d.Number, docid.Number(d.Number), d.Date, iso, nullText(d.DocType),
 			nullText(d.InvoiceNumber), nullText(d.InvoiceDate), orig, origDate,
 			nullText(d.Type), nullText(d.POS), nullText(d.ReverseCharge), nullText(d.PreGST), diff,
 			nullText(d.AmendPeriod), nullText(d.AmendType), nullText(d.ITCEligible), nullText(d.PortCode),
@@ -550,7 +551,7 @@ func (p *preparer) supplier(i int, s *Supplier) *preparedSupplier {
 			diff = int64(*inv.DiffPercent)
 		}
 		p.itemsBuf = appendItemsJSON(p.itemsBuf[:0], inv.Items)
-		ps.invoices = append(ps.invoices, nil, nil, si, s.CTIN, inv.Number, NormaliseInvoiceNumber(inv.Number),
+		ps.invoices = append(ps.invoices, nil, nil, si, s.CTIN, inv.Number, docid.Number(inv.Number),
 			date, inv.Type, inv.POS, inv.ReverseCharge, int64(ia.Value), int64(ia.Taxable), int64(ia.IGST),
 			int64(ia.CGST), int64(ia.SGST), int64(ia.Cess), rateMask(inv.Items), diff, nullText(inv.SourceType),
 			nullText(inv.IRNDate), nullText(inv.IRN), inv.Checksum, string(p.itemsBuf), int64(len(inv.Items)))

@@ -175,27 +175,6 @@ func (l *Listing) InvoiceCount() int {
 // otherwise.
 func (l *Listing) Raw() []byte { return l.raw }
 
-// NormaliseInvoiceNumber reduces an invoice number to the form used to match it across sources:
-// upper case, letters and digits only, leading zeros dropped ("inv/0042-24" → "INV004224" …
-// "0042" → "42"). The reconciliation engine normalises the purchase register the same way.
-func NormaliseInvoiceNumber(s string) string {
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z':
-			b = append(b, c-'a'+'A')
-		case c >= 'A' && c <= 'Z', c >= '1' && c <= '9':
-			b = append(b, c)
-		case c == '0':
-			if len(b) > 0 {
-				b = append(b, c)
-			}
-		}
-	}
-	return string(b)
-}
-
 // PAN returns the PAN inside a GSTIN (characters 3 to 12), or "" when the GSTIN is too short.
 func PAN(gstin string) string {
 	if len(gstin) < 12 {

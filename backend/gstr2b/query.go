@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/docid"
 )
 
 // DocumentRow is a stored document with its id.
@@ -22,7 +22,7 @@ type DocumentRow struct {
 // Key is how a document is known across snapshots: section, supplier, kind and number as
 // normalised for matching (a document of itcrev apart from the same number in its section).
 func (r *DocumentRow) Key() string {
-	k := r.Section + "|" + r.Supplier + "|" + r.Kind + "|" + gstr2a.NormaliseInvoiceNumber(r.Number)
+	k := r.Section + "|" + r.Supplier + "|" + r.Kind + "|" + docid.Number(r.Number)
 	if r.Reversed {
 		k = "itcrev|" + k
 	}

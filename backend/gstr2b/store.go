@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/docid"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/money"
 	"gstdesk/backend/store"
@@ -305,7 +306,7 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 			}
 		}
 		if err := ins.Add(id, sid, rej, d.Section, d.Kind, d.Supplier, d.TradeName, d.SupplierFiled, d.SupplierPeriod, d.Number,
-			gstr2a.NormaliseInvoiceNumber(d.Number), d.Date, d.DateISO, int64(d.Value), int64(d.Taxable), int64(d.IGST), int64(d.CGST),
+			docid.Number(d.Number), d.Date, d.DateISO, int64(d.Value), int64(d.Taxable), int64(d.IGST), int64(d.CGST),
 			int64(d.SGST), int64(d.Cess), d.POS, d.ReverseCharge, d.Type, d.ITCAvailable, d.Reason, d.DiffPercent, d.IMSStatus,
 			d.SourceType, d.IRN, d.IRNDate, d.OrigNumber, d.OrigDate, d.OrigType, d.PortCode, items, d.ValueBasis, d.RefDate, d.RecDate, d.Amended); err != nil {
 			return snap, err

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/docid"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/money"
@@ -111,7 +112,7 @@ func (r *Record) Key() string { return KeyOf(r.Section, r.RtnPrd, r.STIN, r.Numb
 // KeyOf is the Key of the record of an IMS section, return period (MMYYYY or YYYY-MM; "" when not
 // known), supplier GSTIN and document number.
 func KeyOf(section, rtnprd, stin, number string) string {
-	return section + "|" + RetPeriod(rtnprd) + "|" + strings.ToUpper(strings.TrimSpace(stin)) + "|" + gstr2a.NormaliseInvoiceNumber(number)
+	return section + "|" + RetPeriod(rtnprd) + "|" + strings.ToUpper(strings.TrimSpace(stin)) + "|" + docid.Number(number)
 }
 
 // RetPeriod writes a period (MMYYYY or YYYY-MM) as IMS's rtnprd, MMYYYY; what is not a period is

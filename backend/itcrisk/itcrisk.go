@@ -43,7 +43,7 @@ import (
 	"time"
 
 	"gstdesk/backend/civil"
-	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/docid"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
@@ -237,7 +237,7 @@ func status(today, date, deadline int) string {
 type docID struct{ supplier, kind, number string }
 
 func docKey(supplier, kind, number string) docID {
-	return docID{supplier, kind, gstr2a.NormaliseInvoiceNumber(number)}
+	return docID{supplier, kind, docid.Number(number)}
 }
 
 // imsKind is the document type of an IMS section.

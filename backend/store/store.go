@@ -98,6 +98,12 @@ func OpenAtVersion(ctx context.Context, dir string, version int) (*DB, error) {
 		sqldb.Close()
 		return nil, err
 	}
+	if version <= 0 || version >= 35 {
+		if err := db.renormalise(ctx); err != nil {
+			sqldb.Close()
+			return nil, err
+		}
+	}
 	return db, nil
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
+	"gstdesk/backend/docid"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/ims"
@@ -327,7 +328,7 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 		lists[sec] = recs
 		ix := make(map[string][]int, len(recs))
 		for i := range recs {
-			k := recs[i].STIN + "|" + gstr2a.NormaliseInvoiceNumber(recs[i].Number)
+			k := recs[i].STIN + "|" + docid.Number(recs[i].Number)
 			ix[k] = append(ix[k], i)
 		}
 		index[sec] = ix
@@ -385,7 +386,7 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 					return out, err
 				}
 			}
-			for _, i := range index[sec][res.STIN+"|"+gstr2a.NormaliseInvoiceNumber(res.Number)] {
+			for _, i := range index[sec][res.STIN+"|"+docid.Number(res.Number)] {
 				if r := &lists[sec][i]; res.Period == "" || r.RtnPrd == res.Period {
 					rec = r
 					periods = append(periods, r.RtnPrd)

@@ -210,7 +210,9 @@ func TestIMSAcceptCreditNoteDeclaresReduction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cn := pick(t, recs, func(r ims.Record) bool { return r.Section == "b2bcn" && r.Action == ims.NoAction && !r.ITCRedReqBlocked })
+	cn := pick(t, recs, func(r ims.Record) bool {
+		return r.Section == "b2bcn" && r.Action == ims.NoAction && !r.ITCRedReqBlocked
+	})
 	res, err := s.IMSApply(ctx, []IMSChangeRequest{{STIN: cn.STIN, Number: cn.Number, Section: cn.Section, Action: "accept", Reason: "agreed"}})
 	if err != nil || res.Applied != 1 || res.Results[0].Result != ims.ResultApplied {
 		t.Fatalf("accept credit note = %+v, %v", res, err)
