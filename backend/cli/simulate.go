@@ -24,6 +24,7 @@ func runSimulate(ctx context.Context, env Env, args []string) int {
 	seed := fs.Int64("seed", 1, "seed of the simulated data: the same seed gives the same taxpayers and invoices")
 	taxpayers := fs.Int("taxpayers", simulator.DefaultTaxpayers, "number of taxpayers in the simulated registry")
 	invoices := fs.Int("invoices", simulator.DefaultInvoices, "about how many GSTR-2A invoices a month has")
+	all := fs.Bool("all-sections", true, "serve every section of GSTR-2A and GSTR-2B (imports, ISD, amendments, credit notes), as real clients see; false: B2B and notes only")
 	fs.Usage = func() {
 		fmt.Fprintln(env.Stderr, "usage: gstdesk simulate [--addr 127.0.0.1:8089] [--seed N] [--taxpayers N] [--invoices N]")
 		fmt.Fprintln(env.Stderr, "\nServes a simulator of the GST/TDS service until interrupted. Point gstdesk at the URL it prints")
@@ -45,7 +46,7 @@ func runSimulate(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk simulate: --taxpayers and --invoices must be 1 or more")
 		return ExitUsage
 	}
-	sim := simulator.New(simulator.Options{Seed: *seed, Taxpayers: *taxpayers, InvoicesPerMonth: *invoices, TDS: core.LocalTDS})
+	sim := simulator.New(simulator.Options{Seed: *seed, Taxpayers: *taxpayers, InvoicesPerMonth: *invoices, TDS: core.LocalTDS, AllSections: *all})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk simulate: cannot listen on %s: %v. Choose another --addr.\n", *addr, err)

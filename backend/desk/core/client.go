@@ -28,7 +28,9 @@ type demoServer struct {
 }
 
 func startDemo(now func() time.Time) (*demoServer, error) {
-	sim := simulator.New(simulator.Options{Seed: DemoSeed, TDS: LocalTDS, Now: now})
+	// The demo speaks the files real clients see: every section of GSTR-2A and GSTR-2B (imports, ISD,
+	// reverse charge, amendments, credit notes, an amendment without its original).
+	sim := simulator.New(simulator.Options{Seed: DemoSeed, TDS: LocalTDS, Now: now, AllSections: true})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Internal, err, "could not start the demo service")

@@ -19,11 +19,13 @@ import (
 // expects it by), error or skipped. An error or a period not generated stores nothing and keeps
 // the period's earlier snapshots.
 type Pull2BResult struct {
-	Period        string `json:"period"`
-	Status        string `json:"status"`
-	SnapshotID    string `json:"snapshot_id,omitempty"`
-	Documents     int    `json:"documents"`
-	Rejected      int    `json:"rejected"`
+	Period     string `json:"period"`
+	Status     string `json:"status"`
+	SnapshotID string `json:"snapshot_id,omitempty"`
+	Documents  int    `json:"documents"`
+	Rejected   int    `json:"rejected"`
+	// Reversed counts the documents whose credit was reversed (itcrev), apart from Documents.
+	Reversed      int    `json:"reversed,omitempty"`
 	Suppliers     int    `json:"suppliers"`
 	Files         int    `json:"files,omitempty"`
 	Shape         string `json:"shape,omitempty"`
@@ -126,7 +128,7 @@ func (s *Service) PullGSTR2B(ctx context.Context, periods []string, keepRaw bool
 			if snap.Status == gstr2b.StatusEmpty {
 				r.Status, r.Notice = "empty", fmt.Sprintf("Nothing this period: the GST service has no GSTR-2B documents for %s.", period.LabelOf(p))
 			}
-			r.SnapshotID, r.Documents, r.Rejected, r.Suppliers, r.Files, r.Shape = snap.ID, snap.Documents, snap.Rejected, snap.Suppliers, snap.Files, snap.Shape
+			r.SnapshotID, r.Documents, r.Rejected, r.Reversed, r.Suppliers, r.Files, r.Shape = snap.ID, snap.Documents, snap.Rejected, snap.Reversed, snap.Suppliers, snap.Files, snap.Shape
 			r.TransactionID, r.FetchedAt = ans.TransactionID, snap.FetchedAt.UTC().Format(time.RFC3339)
 			if snap.Note != "" {
 				r.Notice = snap.Note

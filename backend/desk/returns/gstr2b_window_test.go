@@ -34,7 +34,7 @@ func TestGSTR2BWindowPlanExportAndIMSView(t *testing.T) {
 		q    gstr2b.DocQuery
 		want func(all int) bool
 	}{
-		{gstr2b.DocQuery{}, func(all int) bool { return all == res[0].Documents+res[0].Rejected }},
+		{gstr2b.DocQuery{}, func(all int) bool { return all == res[0].Documents+res[0].Rejected+res[0].Reversed }},
 		{gstr2b.DocQuery{Section: "cdnr", Limit: 1}, func(all int) bool { return all > 1 && all < res[0].Documents }},
 	} {
 		path, err := s.GSTR2BExport(ctx, res[0].SnapshotID, tc.q, "csv")
