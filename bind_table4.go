@@ -2,6 +2,7 @@ package main
 
 import (
 	"gstdesk/backend/desk/reconcile"
+	"gstdesk/backend/gstr3b"
 )
 
 // Table4 binds the GSTR-3B Table 4 worksheet, the claim period of each document, the two credit
@@ -19,7 +20,9 @@ func (b *Table4) Table4SetClaim(req reconcile.ClaimRequest) (reconcile.ClaimResu
 }
 
 // Table4Record stores the month's worksheet as each 2B document's claim period (automatic).
-func (b *Table4) Table4Record(period string) (int, error) { return b.d.Recon.RecordTable4(b.ctx, period) }
+func (b *Table4) Table4Record(period string) (int, error) {
+	return b.d.Recon.RecordTable4(b.ctx, period)
+}
 
 // Table4ClaimLog lists the changes of a supplier's document's claim period ("" for all).
 func (b *Table4) Table4ClaimLog(supplier, number string) ([]reconcile.ClaimLogEntry, error) {
@@ -52,4 +55,11 @@ func (b *Table4) GSTR9ITC(fy string) (reconcile.AnnualITC, error) { return b.d.R
 // GSTR9Export writes the year's GSTR-9 ITC tables as xlsx or json and returns the path.
 func (b *Table4) GSTR9Export(fy, format string) (string, error) {
 	return b.d.Recon.GSTR9Export(b.ctx, fy, format)
+}
+
+// Table4Figures is the month's worksheet alone (rows, bridge, warnings, notes), without where its
+// inputs came from: what a screen that shows only the figures reads.
+func (b *Table4) Table4Figures(period string) (gstr3b.Worksheet, error) {
+	s, err := b.d.Recon.Table4(b.ctx, period)
+	return s.Worksheet, err
 }

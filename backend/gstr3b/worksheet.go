@@ -210,8 +210,8 @@ type DocLine struct {
 	Why string `json:"why,omitempty"`
 }
 
-// Line is one named adjustment of the bridge from the 2B's proposal to the figures.
-type Line struct {
+// BridgeLine is one named adjustment of the bridge from the 2B's proposal to the figures.
+type BridgeLine struct {
 	Kind    string `json:"kind"`
 	Title   string `json:"title"`
 	Explain string `json:"explain"`
@@ -224,10 +224,10 @@ type Line struct {
 }
 
 // Informational reports whether the line changes no figure.
-func (l *Line) Informational() bool { return len(l.Effects) == 0 }
+func (l *BridgeLine) Informational() bool { return len(l.Effects) == 0 }
 
-// Row is one row of the worksheet: the 2B's proposal, the adjustments and the figure to type.
-type Row struct {
+// TableRow is one row of the worksheet: the 2B's proposal, the adjustments and the figure to type.
+type TableRow struct {
 	RowInfo
 	Proposal    Heads `json:"proposal"`
 	Adjustments Heads `json:"adjustments"`
@@ -248,16 +248,16 @@ type Warning struct {
 // Worksheet is the month's GSTR-3B Table 4: rows, the bridge from the 2B's proposal, warnings
 // and notes.
 type Worksheet struct {
-	Period   string    `json:"period"`
-	Label    string    `json:"label"`
-	Rows     []Row     `json:"rows"`
-	Bridge   []Line    `json:"bridge"`
-	Warnings []Warning `json:"warnings"`
-	Notes    []string  `json:"notes"`
+	Period   string       `json:"period"`
+	Label    string       `json:"label"`
+	Rows     []TableRow   `json:"rows"`
+	Bridge   []BridgeLine `json:"bridge"`
+	Warnings []Warning    `json:"warnings"`
+	Notes    []string     `json:"notes"`
 }
 
 // Row returns the worksheet's row of a code.
-func (w *Worksheet) Row(code string) *Row {
+func (w *Worksheet) Row(code string) *TableRow {
 	if i := rowIndex(code); i >= 0 && i < len(w.Rows) && w.Rows[i].Code == code {
 		return &w.Rows[i]
 	}
@@ -265,7 +265,7 @@ func (w *Worksheet) Row(code string) *Row {
 }
 
 // Line returns the bridge line of a kind, nil when it has none.
-func (w *Worksheet) Line(kind string) *Line {
+func (w *Worksheet) Line(kind string) *BridgeLine {
 	for i := range w.Bridge {
 		if w.Bridge[i].Kind == kind {
 			return &w.Bridge[i]
@@ -328,15 +328,15 @@ func ProposalRows(s gstr2b.ITCSummary) (rows map[string]Heads, gross, notes map[
 
 // bridge gathers the lines as they are built.
 type bridge struct {
-	lines map[string]*Line
+	lines map[string]*BridgeLine
 	seen  map[string]string // document key → the line that took it
 }
 
-func (b *bridge) line(kind string) *Line {
+func (b *bridge) line(kind string) *BridgeLine {
 	l := b.lines[kind]
 	if l == nil {
 		info := lineInfo[kind]
-		l = &Line{Kind: kind, Title: info[0], Explain: info[1], Effects: []Effect{}, Docs: []DocLine{}}
+		l = &BridgeLine{Kind: kind, Title: info[0], Explain: info[1], Effects: []Effect{}, Docs: []DocLine{}}
 		b.lines[kind] = l
 	}
 	return l
@@ -379,7 +379,7 @@ func scale(h Heads, sign int) Heads {
 	return h
 }
 
-func addEffect(l *Line, row string, h Heads) {
+func addEffect(l *BridgeLine, row string, h Heads) {
 	for i := range l.Effects {
 		if l.Effects[i].Row == row {
 			l.Effects[i].Tax = l.Effects[i].Tax.Add(h)
@@ -397,9 +397,9 @@ func positive(d *Doc) bool { return d.Tax.Total() > 0 }
 // each adjustment a line of the bridge with its documents, then the figures (proposal plus the
 // lines' effects, row by row and head by head; 4(C) = 4(A) - 4(B)).
 func Build(in Input) Worksheet {
-	w := Worksheet{Period: in.Period, Label: period.LabelOf(in.Period), Rows: make([]Row, len(Rows)), Bridge: []Line{}, Warnings: []Warning{}, Notes: []string{}}
+	w := Worksheet{Period: in.Period, Label: period.LabelOf(in.Period), Rows: make([]TableRow, len(Rows)), Bridge: []BridgeLine{}, Warnings: []Warning{}, Notes: []string{}}
 	prop, gross, notes := ProposalRows(in.Proposal)
-	b := &bridge{lines: map[string]*Line{}, seen: make(map[string]string, len(in.Docs)/4)}
+	b := &bridge{lines: map[string]*BridgeLine{}, seen: make(map[string]string, len(in.Docs)/4)}
 
 	// The 2B's documents against its summary, row by row.
 	if in.Have2B {
@@ -413,7 +413,7 @@ func Build(in Input) Worksheet {
 				docRows[r] = docRows[r].Add(d.Tax)
 			}
 		}
-		l := &Line{Kind: LineSummary, Title: lineInfo[LineSummary][0], Explain: lineInfo[LineSummary][1], Effects: []Effect{}, Docs: []DocLine{}}
+		l := &BridgeLine{Kind: LineSummary, Title: lineInfo[LineSummary][0], Explain: lineInfo[LineSummary][1], Effects: []Effect{}, Docs: []DocLine{}}
 		for _, r := range []string{R4A1, R4A2, R4A3, R4A4, R4A5, R4D2} {
 			if diff := docRows[r].Sub(prop[r]); !diff.Zero() {
 				l.Effects = append(l.Effects, Effect{Row: r, Tax: diff})
@@ -517,7 +517,7 @@ func Build(in Input) Worksheet {
 	}
 	var propA, propB, figA, figB Heads
 	for i, info := range Rows {
-		r := Row{RowInfo: info, Proposal: prop[info.Code], Adjustments: adj[info.Code]}
+		r := TableRow{RowInfo: info, Proposal: prop[info.Code], Adjustments: adj[info.Code]}
 		r.Figure = r.Proposal.Add(r.Adjustments)
 		if isA(info.Code) {
 			g, n := gross[info.Code], notes[info.Code]

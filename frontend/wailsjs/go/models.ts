@@ -2549,24 +2549,6 @@ export namespace gstr3b {
 	        this.reason = source["reason"];
 	    }
 	}
-	export class Heads {
-	    igst_rupees: number;
-	    cgst_rupees: number;
-	    sgst_rupees: number;
-	    cess_rupees: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new Heads(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.igst_rupees = source["igst_rupees"];
-	        this.cgst_rupees = source["cgst_rupees"];
-	        this.sgst_rupees = source["sgst_rupees"];
-	        this.cess_rupees = source["cess_rupees"];
-	    }
-	}
 	export class DocLine {
 	    face: string;
 	    period_2b?: string;
@@ -2636,6 +2618,100 @@ export namespace gstr3b {
 		    return a;
 		}
 	}
+	export class Heads {
+	    igst_rupees: number;
+	    cgst_rupees: number;
+	    sgst_rupees: number;
+	    cess_rupees: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Heads(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.igst_rupees = source["igst_rupees"];
+	        this.cgst_rupees = source["cgst_rupees"];
+	        this.sgst_rupees = source["sgst_rupees"];
+	        this.cess_rupees = source["cess_rupees"];
+	    }
+	}
+	export class Effect {
+	    row: string;
+	    tax: Heads;
+	
+	    static createFrom(source: any = {}) {
+	        return new Effect(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.row = source["row"];
+	        this.tax = this.convertValues(source["tax"], Heads);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class BridgeLine {
+	    kind: string;
+	    title: string;
+	    explain: string;
+	    effects: Effect[];
+	    tax: Heads;
+	    count: number;
+	    documents: DocLine[];
+	
+	    static createFrom(source: any = {}) {
+	        return new BridgeLine(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.title = source["title"];
+	        this.explain = source["explain"];
+	        this.effects = this.convertValues(source["effects"], Effect);
+	        this.tax = this.convertValues(source["tax"], Heads);
+	        this.count = source["count"];
+	        this.documents = this.convertValues(source["documents"], DocLine);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
 	export class Figure {
 	    table: string;
 	    title: string;
@@ -3103,7 +3179,91 @@ export namespace gstr3b {
 		    return a;
 		}
 	}
+	export class TableRow {
+	    code: string;
+	    label: string;
+	    title: string;
+	    proposal: Heads;
+	    adjustments: Heads;
+	    figure: Heads;
+	    gross?: Heads;
+	    credit_notes?: Heads;
 	
+	    static createFrom(source: any = {}) {
+	        return new TableRow(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.code = source["code"];
+	        this.label = source["label"];
+	        this.title = source["title"];
+	        this.proposal = this.convertValues(source["proposal"], Heads);
+	        this.adjustments = this.convertValues(source["adjustments"], Heads);
+	        this.figure = this.convertValues(source["figure"], Heads);
+	        this.gross = this.convertValues(source["gross"], Heads);
+	        this.credit_notes = this.convertValues(source["credit_notes"], Heads);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class Worksheet {
+	    period: string;
+	    label: string;
+	    rows: TableRow[];
+	    bridge: BridgeLine[];
+	    warnings: Warning[];
+	    notes: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Worksheet(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.label = source["label"];
+	        this.rows = this.convertValues(source["rows"], TableRow);
+	        this.bridge = this.convertValues(source["bridge"], BridgeLine);
+	        this.warnings = this.convertValues(source["warnings"], Warning);
+	        this.notes = source["notes"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 
 }
 
@@ -5552,8 +5712,8 @@ export namespace reconcile {
 	export class Table4Sheet {
 	    period: string;
 	    label: string;
-	    rows: gstr3b.Row[];
-	    bridge: gstr3b.Line[];
+	    rows: gstr3b.TableRow[];
+	    bridge: gstr3b.BridgeLine[];
 	    warnings: gstr3b.Warning[];
 	    notes: string[];
 	    snapshot_id?: string;
@@ -5572,8 +5732,8 @@ export namespace reconcile {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.period = source["period"];
 	        this.label = source["label"];
-	        this.rows = this.convertValues(source["rows"], gstr3b.Row);
-	        this.bridge = this.convertValues(source["bridge"], gstr3b.Line);
+	        this.rows = this.convertValues(source["rows"], gstr3b.TableRow);
+	        this.bridge = this.convertValues(source["bridge"], gstr3b.BridgeLine);
 	        this.warnings = this.convertValues(source["warnings"], gstr3b.Warning);
 	        this.notes = source["notes"];
 	        this.snapshot_id = source["snapshot_id"];
@@ -6149,6 +6309,7 @@ export namespace returns {
 	    snapshot_id?: string;
 	    documents: number;
 	    rejected: number;
+	    reversed?: number;
 	    suppliers: number;
 	    files?: number;
 	    shape?: string;
@@ -6169,6 +6330,7 @@ export namespace returns {
 	        this.snapshot_id = source["snapshot_id"];
 	        this.documents = source["documents"];
 	        this.rejected = source["rejected"];
+	        this.reversed = source["reversed"];
 	        this.suppliers = source["suppliers"];
 	        this.files = source["files"];
 	        this.shape = source["shape"];

@@ -18,6 +18,7 @@ export const SECTIONS: { key: string; label: string }[] = [
   { key: 'impgsez', label: 'Imports from SEZ' },
   { key: 'ecom', label: 'E-commerce' },
   { key: 'ecoma', label: 'E-commerce amendments' },
+  { key: 'itcrev', label: 'Credit reversed (itcrev)' },
 ]
 
 export function sectionLabel(key: string): string {
@@ -146,4 +147,32 @@ export const OPTIONAL_COLUMNS: { key: string; label: string }[] = [
 /** The default chosen months: the latest stored period, else none. */
 export function latestPeriod(infos: { period: string }[]): string {
   return infos.map((i) => i.period).sort().pop() ?? ''
+}
+
+/** Where a document's value comes from, in words ("" when the return gives it). */
+export function valueBasisWords(basis: string | undefined): string {
+  return ({
+    boe_total: 'taxable value + IGST + cess (a bill of entry has no value of its own)',
+    isd_tax: 'tax distributed (an ISD document has no value of its own)',
+    absent: 'not given in the return',
+  } as Record<string, string>)[basis ?? ''] ?? ''
+}
+
+/** A document's own words: a bill of entry names its port and number, an ISD document its
+ *  eligibility, an amendment what it amends, a reversed document that its credit was reversed. */
+export function documentWords(r: { kind: string; number: string; date: string; port_code?: string; ref_date?: string; amended?: string;
+  itcavl: string; orig_number?: string; orig_date?: string; reversed?: boolean; rejected: boolean; value_basis?: string }, fmtDate: (s: string) => string): string[] {
+  const out: string[] = []
+  if (r.kind === 'bill_of_entry') {
+    out.push(`Bill of entry ${r.number} of ${fmtDate(r.date)}${r.port_code ? ' at port ' + r.port_code : ' (no port code given)'}` +
+      (r.ref_date ? `, taken into GSTR-2B on ${fmtDate(r.ref_date)}` : '') + (r.amended === 'Y' ? ', amended' : '') + '.')
+  }
+  if (r.kind === 'isd_invoice' || r.kind === 'isd_credit_note') {
+    out.push(r.itcavl === 'Y' ? 'Eligible ISD credit.' : r.itcavl === 'N' ? 'ISD credit marked not eligible: it is not claimable.' : `ISD eligibility "${r.itcavl}" as given.`)
+  }
+  if (r.reversed) out.push('Credit reversed (GSTR-2B itcrev): counted apart, never in the ITC available.')
+  if (r.rejected) out.push('Rejected in IMS: not in this 2B’s credit.')
+  const vb = valueBasisWords(r.value_basis)
+  if (vb) out.push(`Value: ${vb}.`)
+  return out
 }

@@ -11,6 +11,8 @@ export function Table4ClaimLog(arg1:string,arg2:string):Promise<Array<gstr3b.Log
 
 export function Table4Export(arg1:string,arg2:string):Promise<string>;
 
+export function Table4Figures(arg1:string):Promise<gstr3b.Worksheet>;
+
 export function Table4Ledgers(arg1:string):Promise<Array<gstr3b.Ledger>>;
 
 export function Table4MarkBlocked(arg1:string,arg2:string,arg3:string,arg4:string,arg5:boolean):Promise<void>;

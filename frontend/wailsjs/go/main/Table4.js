@@ -18,6 +18,10 @@ export function Table4Export(arg1, arg2) {
   return window['go']['main']['Table4']['Table4Export'](arg1, arg2);
 }
 
+export function Table4Figures(arg1) {
+  return window['go']['main']['Table4']['Table4Figures'](arg1);
+}
+
 export function Table4Ledgers(arg1) {
   return window['go']['main']['Table4']['Table4Ledgers'](arg1);
 }
