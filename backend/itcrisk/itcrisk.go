@@ -57,6 +57,7 @@ const (
 	Section164 = "s16_4"        // kept pending in IMS: the year's last day to claim
 	NotIn2B    = "not_in_2b"    // in the books, in no GSTR-2B
 	NotInBooks = "not_in_books" // in GSTR-2B, not in the books
+	IMSDeemed  = "ims_deemed"   // a credit note kept pending in IMS: deemed accepted after one period
 )
 
 // RuleInfo names a rule for a person.
@@ -74,6 +75,7 @@ var Rules = []RuleInfo{
 	{Section164, "Pending in IMS: last day to claim", "Section 16(4), CGST Act"},
 	{NotIn2B, "In the books, not in GSTR-2B", "Section 16(2)(aa) and 16(4), CGST Act"},
 	{NotInBooks, "In GSTR-2B, not in the books", "Rule 60 and IMS (Notification 12/2024-CT)"},
+	{IMSDeemed, "Credit note pending in IMS: deemed accepted", "IMS 2.0 (GSTN advisories of 23/09/2025 and 08/10/2025), from the October 2025 period"},
 }
 
 // Statuses of an item against today.
@@ -425,7 +427,11 @@ func (b *builder) pending() map[docID]bool {
 		}
 		kind := imsKind(r.Section)
 		day, ok := recon.DayNumber(r.DateISO)
-		if kind == recon.DocCreditNote || !ok || !b.inYear(day) || r.Tax() <= 0 {
+		if kind.Reduces() && ok && r.Tax() > 0 {
+			b.deemed(r, kind)
+			continue
+		}
+		if kind.Reduces() || !ok || !b.inYear(day) || r.Tax() <= 0 {
 			continue
 		}
 		k := docKey(r.STIN, string(kind), r.Number)
@@ -442,6 +448,34 @@ func (b *builder) pending() map[docID]bool {
 			})})
 	}
 	return keys
+}
+
+// deemed adds the item of a credit note kept pending in IMS (IMS 2.0, from the October 2025
+// period): it may stay pending one tax period only, and is then deemed accepted on the GSTR-3B due
+// date of the following period, its tax reducing the credit. Earlier periods have no such limit.
+func (b *builder) deemed(r *ims.Record, kind recon.DocType) {
+	m, err := period.ParseMonth(r.RtnPrd)
+	if err != nil || m.Before(period.MonthOf(2025, time.October)) {
+		return
+	}
+	on, err := ims.DeemedAcceptedOn(r.RtnPrd)
+	if err != nil {
+		return
+	}
+	d := on.Format("2006-01-02")
+	day, ok := recon.DayNumber(d)
+	if !ok || !b.inYear(day) {
+		return
+	}
+	st := status(b.today, day, day)
+	b.items = append(b.items, Item{Rule: IMSDeemed, Status: st, Date: d, Deadline: d, Supplier: r.STIN, Number: r.Number, DocDate: r.DateISO,
+		Kind: string(kind), Period: rtnPeriod(r.RtnPrd), Amount: r.Tax(), key: docKey(r.STIN, string(kind), r.Number), Ref: "IMS " + r.Section,
+		Action: b.text("deemed|"+st+"|"+d, func() string {
+			if st == Overdue {
+				return "Kept pending in IMS past " + show(d) + ": deemed accepted; the credit is reduced by the note's tax."
+			}
+			return "Kept pending in IMS: deemed accepted on " + show(d) + " (a credit note may stay pending one period only), reducing the credit by its tax; accept it declaring the reduction, or reject it, before then."
+		})})
 }
 
 // rtnPeriod writes an MMYYYY period as YYYY-MM ("" when it is not one).
@@ -464,7 +498,7 @@ func (b *builder) books(pending map[docID]bool) {
 		if row.Status == recon.DuplicateInBooks {
 			continue
 		}
-		if bk := row.Books; bk != nil && bk.DocType != recon.DocCreditNote && bk.Tax() > 0 {
+		if bk := row.Books; bk != nil && !bk.DocType.Reduces() && bk.Tax() > 0 && bk.ITCEligible != "N" {
 			day, ok := recon.DayNumber(bk.Date)
 			if !ok || !b.inYear(day) {
 				continue
@@ -487,7 +521,7 @@ func (b *builder) books(pending map[docID]bool) {
 			}
 			continue
 		}
-		if tb := row.GSTR2A; tb != nil && row.Books == nil && tb.DocType != recon.DocCreditNote && tb.Tax() > 0 && !b.in.NoCredit[tb.RowRef] {
+		if tb := row.GSTR2A; tb != nil && row.Books == nil && !tb.DocType.Reduces() && tb.Tax() > 0 && tb.ITCEligible != "N" && !b.in.NoCredit[tb.RowRef] {
 			day, ok := recon.DayNumber(tb.Date)
 			if !ok || !b.inYear(day) {
 				continue
@@ -595,7 +629,7 @@ func (b *builder) supplier3B() {
 	}
 	for i := range b.in.GSTR2A {
 		a := &b.in.GSTR2A[i]
-		if a.FiledGSTR3B != "N" || a.DocType == recon.DocCreditNote || a.Tax() <= 0 {
+		if a.FiledGSTR3B != "N" || a.DocType.Reduces() || a.Tax() <= 0 {
 			continue
 		}
 		pd, ok := periodDay(a.Period)

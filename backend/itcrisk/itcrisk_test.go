@@ -257,3 +257,32 @@ func TestRule37AOnlyWhatTheBooksClaim(t *testing.T) {
 		t.Errorf("notes %q", n)
 	}
 }
+
+// IMS 2.0: a credit note kept pending may stay so one tax period only; it is deemed accepted on
+// the GSTR-3B due date of the following period (October 2025 → 20/12/2025), a dated item of the
+// calendar. A note of a period before October 2025 has no such day.
+func TestCreditNotePendingIsDeemedAccepted(t *testing.T) {
+	for _, tc := range []struct {
+		rtn, today, want, status string
+	}{
+		{"102025", "2025-11-01", "2025-12-20", Upcoming},
+		{"102025", "2025-12-21", "2025-12-20", Overdue},
+		{"092025", "2025-11-01", "", ""},
+	} {
+		c := Build(Input{FY: 2025, Today: tc.today, IMS: []ims.Record{{Section: "b2bcn", STIN: sup, Number: "CN-1", DateISO: "2025-10-05", RtnPrd: tc.rtn, Action: ims.Pending, IGST: 1800}}})
+		var got *Item
+		for _, g := range c.Months {
+			for i := range g.Items {
+				if g.Items[i].Rule == IMSDeemed {
+					got = &g.Items[i]
+				}
+			}
+		}
+		switch {
+		case tc.want == "" && got != nil:
+			t.Errorf("%s: a deemed acceptance for a period before IMS 2.0: %+v", tc.rtn, got)
+		case tc.want != "" && (got == nil || got.Date != tc.want || got.Status != tc.status || !strings.Contains(got.Action, "deemed accepted")):
+			t.Errorf("%s on %s: %+v, want %s %s", tc.rtn, tc.today, got, tc.want, tc.status)
+		}
+	}
+}

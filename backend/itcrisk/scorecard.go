@@ -258,7 +258,7 @@ func Score(in Input) Scorecard {
 		}
 		s := get(a.SupplierGSTIN, a.SupplierName)
 		s.a2++
-		if a.FiledGSTR3B == "N" && a.DocType != recon.DocCreditNote {
+		if a.FiledGSTR3B == "N" && !a.DocType.Reduces() {
 			s.Unfiled3B++
 			s.Unfiled3BTax += a.Tax().Money()
 			s.docs = append(s.docs, ChaserDoc{Issue: IssueNo3B, Number: a.Number, Date: a.Date, Period: a.Period, TwoBTax: a.Tax().Money(),

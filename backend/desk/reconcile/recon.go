@@ -146,15 +146,7 @@ func mappingFits(m recon.Mapping, headers []string) bool {
 	return len(missingFields(m)) == 0
 }
 
-func missingFields(m recon.Mapping) []string {
-	out := []string{}
-	for _, f := range recon.RegisterFields {
-		if f.Required && m[f.Key] == "" {
-			out = append(out, f.Title)
-		}
-	}
-	return out
-}
+func missingFields(m recon.Mapping) []string { return recon.MissingFields(m) }
 
 // readRegister reads a kept register with a mapping (nil: the saved or suggested one) into the
 // view the window shows, and the invoices when there is no error.
