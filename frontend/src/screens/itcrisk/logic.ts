@@ -12,6 +12,7 @@ export const RULE_SHORT: Record<string, string> = {
   s16_4: 'Pending in IMS',
   not_in_2b: 'Not in GSTR-2B',
   not_in_books: 'Not in the books',
+  ims_deemed: 'Credit note deemed accepted',
 }
 export const ruleShort = (r: string): string => RULE_SHORT[r] ?? r
 
