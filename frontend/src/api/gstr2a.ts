@@ -89,3 +89,16 @@ export const exportView = (s: Scope, q: Query, level: Level, format: ExportForma
 /** Looks up, as a bulk job, the suppliers of a scope with no name yet; resolves to the job id. */
 export const startSupplierLookup = (s: Scope): Promise<string> => Returns.StartSupplierLookup(scope(s))
 
+
+export type DocumentRow = gstr2a.DocumentRow
+export type DocumentPage = gstr2a.DocumentPage
+/** The documents of the sections besides B2B (amendments, notes, ISD, bills of entry, TDS/TCS). */
+export interface DocFilter { section: string; supplier: string; number: string }
+export async function documents(scope: Scope, f: DocFilter, offset: number, limit: number): Promise<DocumentPage> {
+  const p = await Returns.GSTR2ADocuments(gstr2a.Scope.createFrom(scope), gstr2a.DocumentQuery.createFrom({
+    filter: { section: f.section, supplier: f.supplier, number: f.number, kind: '', date_from: '', date_to: '', period: '' }, sort: '', desc: false, offset, limit }))
+  return { ...p, rows: p.rows ?? [] } as DocumentPage
+}
+export const exportDocuments = (scope: Scope, f: DocFilter, format: ExportFormat): Promise<string> =>
+  Returns.GSTR2ADocumentsExport(gstr2a.Scope.createFrom(scope), gstr2a.DocumentQuery.createFrom({
+    filter: { section: f.section, supplier: f.supplier, number: f.number, kind: '', date_from: '', date_to: '', period: '' }, sort: '', desc: false, offset: 0, limit: 0 }), format)

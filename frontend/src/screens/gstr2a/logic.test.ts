@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  docOwnWords,
   activeFilters, bars, clickPeriod, clock, emptyFilter, fyChoices, fyMonths, fyOfPeriod, isFuture, nextPeriod, nextSort,
   periodsLabel, pullClass, pullLine, rateLabel, scopeWords, sessionLine, sessionState, sortPeriods, toFilter,
 } from './logic'
@@ -142,5 +143,20 @@ describe('scopeWords', () => {
     ['29AAACB0001K1Z7', '01/04/2025', ' for 29AAACB0001K1Z7 only from 01/04/2025'],
   ])('%s %s', (sup, from, want) => {
     expect(scopeWords(sup, from)).toBe(want)
+  })
+})
+
+
+describe('docOwnWords', () => {
+  const d = (s: string) => s
+  it('names a bill of entry by its port and number', () => {
+    expect(docOwnWords({ kind: 'bill_of_entry', section: 'impg', number: '2566282', date: '18-11-2019', port_code: '18272A' }, d)[0])
+      .toBe('Bill of entry 2566282 of 18-11-2019 at port 18272A.')
+  })
+  it('says an amendment without its original', () => {
+    expect(docOwnWords({ kind: 'invoice', section: 'b2ba', number: 'X', date: '' }, d)).toContain('The return names no original document for this amendment.')
+  })
+  it('says ISD credit not eligible', () => {
+    expect(docOwnWords({ kind: 'isd_invoice', section: 'isd', number: 'S1', date: '', itc_elg: 'N' }, d)[0]).toContain('not eligible')
   })
 })

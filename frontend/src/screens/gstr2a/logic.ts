@@ -217,3 +217,42 @@ export function yesNo(v: string): string {
 export function scopeWords(supplier: string, from: string): string {
   return (supplier ? ` for ${supplier} only` : '') + (from ? ` from ${from}` : '')
 }
+
+/** The GSTR-2A sections besides B2B, in the return's order, in words. */
+export const DOC_SECTIONS: { key: string; label: string }[] = [
+  { key: 'b2ba', label: 'B2B amendments' },
+  { key: 'cdn', label: 'Credit/debit notes' },
+  { key: 'cdna', label: 'Note amendments' },
+  { key: 'isd', label: 'ISD credit' },
+  { key: 'isda', label: 'ISD amendments' },
+  { key: 'impg', label: 'Imports of goods' },
+  { key: 'impgsez', label: 'Imports from SEZ' },
+  { key: 'ecom', label: 'E-commerce' },
+  { key: 'ecoma', label: 'E-commerce amendments' },
+  { key: 'tds', label: 'TDS credit' },
+  { key: 'tcs', label: 'TCS credit' },
+]
+
+const DOC_KINDS: Record<string, string> = {
+  invoice: 'Invoice', credit_note: 'Credit note', debit_note: 'Debit note', isd_invoice: 'ISD invoice',
+  isd_credit_note: 'ISD credit note', bill_of_entry: 'Bill of entry', tds: 'TDS credit', tcs: 'TCS credit',
+}
+export const docKindLabel = (k: string): string => DOC_KINDS[k] ?? k
+
+/** A 2A document's own words: what a bill of entry, an ISD document, an amendment or a note is. */
+export function docOwnWords(r: { kind: string; section: string; number: string; date: string; port_code?: string; itc_elg?: string;
+  orig_number?: string; orig_date?: string; invoice_number?: string; invoice_date?: string; ref_date?: string; amd?: string }, fmt: (s: string) => string): string[] {
+  const out: string[] = []
+  if (r.kind === 'bill_of_entry') {
+    out.push(`Bill of entry ${r.number} of ${fmt(r.date)}${r.port_code ? ' at port ' + r.port_code : ' (no port code given)'}${r.ref_date ? ', taken in on ' + fmt(r.ref_date) : ''}${r.amd === 'Y' ? ', amended' : ''}.`)
+  }
+  if (r.kind === 'isd_invoice' || r.kind === 'isd_credit_note') {
+    out.push(r.itc_elg === 'N' ? 'ISD credit marked not eligible: it is not claimable.' : 'Eligible ISD credit.')
+  }
+  if (r.invoice_number) out.push(`Note against invoice ${r.invoice_number}${r.invoice_date ? ' of ' + fmt(r.invoice_date) : ''}.`)
+  if (r.section.endsWith('a')) {
+    out.push(r.orig_number ? `Amends ${r.orig_number}${r.orig_date ? ' of ' + fmt(r.orig_date) : ''}.` : 'The return names no original document for this amendment.')
+  }
+  if (r.kind === 'tds' || r.kind === 'tcs') out.push('A credit to the cash ledger, not input tax credit.')
+  return out
+}
