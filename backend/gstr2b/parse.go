@@ -105,6 +105,14 @@ var errNoDocuments = errors.New("gstr2b: neither docdata nor fc")
 // refused: it is neither a return nor the summary of a paged one; one file of a return sent in
 // several (docdata without itcsumm, cpsumm or gendt) is refused as one part of it.
 func Parse(raw []byte, origin Origin) (*Return, error) {
+	r, err := parse(raw, origin)
+	if err == nil {
+		screen(r)
+	}
+	return r, err
+}
+
+func parse(raw []byte, origin Origin) (*Return, error) {
 	if r, err, done := parseFast(raw, origin); done && err == nil {
 		return r, nil
 	}

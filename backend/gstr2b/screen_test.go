@@ -1,0 +1,37 @@
+package gstr2b
+
+import (
+	"strings"
+	"testing"
+)
+
+// Hostile documents are never summed silently: the same document twice is counted once, a
+// negative invoice is left out of the figures, each named in a notice; a document dated long after
+// the period is kept (GSTN's own sample has such) and named.
+func TestScreenHostileDocuments(t *testing.T) {
+	inv := func(num, dt, txval, igst string) string {
+		return `{"inum":"` + num + `","dt":"` + dt + `","val":` + txval + `,"txval":` + txval + `,"igst":` + igst + `,"cgst":0,"sgst":0,"cess":0,"pos":"27","rev":"N","typ":"R","itcavl":"Y","rsn":""}`
+	}
+	raw := `{"chksum":"x","data":{"gstin":"27AAPFU0939F1ZV","rtnprd":"032025","gendt":"14-04-2025","itcsumm":{},"docdata":{"b2b":[{"ctin":"29AABCS1429B1ZB","trdnm":"S","inv":[` +
+		inv("A/1", "10-03-2025", "1000", "180") + `,` + inv("A/1", "10-03-2025", "1000", "180") + `,` + inv("NEG/1", "11-03-2025", "-500", "-90") + `,` +
+		inv("LATE/1", "11-03-2027", "200", "36") + `,` + inv("B/2", "12-03-2025", "300", "54") + `]}]}}}`
+	r, err := Parse([]byte(raw), FromFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nums []string
+	var igst int64
+	for _, d := range r.Documents {
+		nums = append(nums, d.Number)
+		igst += int64(d.IGST)
+	}
+	if strings.Join(nums, ",") != "A/1,LATE/1,B/2" || igst != 18000+3600+5400 {
+		t.Errorf("documents %v, IGST %d paise", nums, igst)
+	}
+	all := strings.Join(r.Notices, "\n")
+	for _, want := range []string{"A/1", "listed twice; counted once", "NEG/1", "below zero", "LATE/1", "more than a month after"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("notices do not say %q:\n%s", want, all)
+		}
+	}
+}
