@@ -83,3 +83,36 @@ func (c *Client) GSTR2AB2B(ctx context.Context, taxpayerToken string, r GSTR2ARe
 	out.Raw = raw
 	return out, nil
 }
+
+// GSTR2ADocument fetches the whole GSTR-2A of a period (every section: b2b, b2ba, cdn, cdna, isd,
+// isda, impg, impgsez ..., with gstin and fp, the portal file's shape) with a taxpayer token from
+// VerifyOTP: the "GSTR-2A Document" of the service (gstr2b-ims.md §3.2). "No data" is not an
+// error: the answer has Empty set.
+func (c *Client) GSTR2ADocument(ctx context.Context, taxpayerToken string, r GSTR2ARequest) (*GSTR2A, error) {
+	if r.Year < 2017 || r.Year > 9999 || r.Month < 1 || r.Month > 12 {
+		return nil, invalid("Invalid return period %02d/%d: the month is 1-12 and the year four digits, from 2017.", r.Month, r.Year)
+	}
+	if strings.TrimSpace(taxpayerToken) == "" {
+		return nil, apperr.New(apperr.Unauthorised, "There is no GST portal session for this taxpayer. Sign in with an OTP first.")
+	}
+	cl := call{op: "the GSTR-2A download", method: http.MethodGet,
+		path:   fmt.Sprintf("/gst/compliance/tax-payer/gstrs/gstr-2a/%04d/%02d", r.Year, r.Month),
+		bearer: taxpayerToken, retry: true, tn: true}
+	resp, err := c.do(ctx, cl)
+	if err != nil {
+		return nil, err
+	}
+	out := &GSTR2A{Year: r.Year, Month: r.Month}
+	raw, m, err := resp.payload(cl)
+	if err != nil {
+		var be *BusinessError
+		if errors.As(err, &be) && be.NoData() {
+			out.Meta, out.Empty, out.NoData = m, true, be
+			return out, nil
+		}
+		return nil, err
+	}
+	out.Meta = m
+	out.Raw = raw
+	return out, nil
+}

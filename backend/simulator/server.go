@@ -311,7 +311,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if !business {
 				emptyData = take(&f.EmptyData)
 			}
-			if !business && !emptyData && strings.HasPrefix(path, gstr2aPrefix) {
+			if !business && !emptyData && strings.HasPrefix(path, gstr2aRoot) {
 				emptyB2B = take(&f.EmptyB2B)
 			}
 			badUTF8 = take(&f.InvalidUTF8)

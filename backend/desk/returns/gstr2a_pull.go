@@ -127,7 +127,15 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 		filters := gstr2a.Filters{Supplier: req.Supplier, From: req.From}
 		prev := s.previous2A(ctx, sess.GSTIN, p, filters)
 		start := s.Now()
-		ans, err := client.GSTR2AB2B(ctx, sess.Token, gstapi.GSTR2ARequest{Year: y, Month: m, CounterpartyGSTIN: req.Supplier, From: req.From})
+		// A whole period is pulled as the service's GSTR-2A document, every section (credit notes,
+		// amendments, ISD, bills of entry beside B2B); a supplier or a date asks for B2B only, the
+		// one section the service filters.
+		whole := req.Supplier == "" && req.From == ""
+		fetch := client.GSTR2AB2B
+		if whole {
+			fetch = client.GSTR2ADocument
+		}
+		ans, err := fetch(ctx, sess.Token, gstapi.GSTR2ARequest{Year: y, Month: m, CounterpartyGSTIN: req.Supplier, From: req.From})
 		s.auditPull(ctx, p, start, ans, err)
 		r := &out[i]
 		if err != nil {
@@ -148,16 +156,25 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 			}
 			continue
 		}
-		snap, err := gstr2a.Ingest(ctx, s.DB.DB, gstr2a.IngestRequest{
+		ir := gstr2a.IngestRequest{
 			WorkspaceID: ws.ID, GSTIN: sess.GSTIN, Period: p, Filters: filters,
 			FetchedAt: s.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: ans.Raw, Empty: ans.Empty,
-		}, nil)
+		}
+		if whole && !ans.Empty {
+			ir.Raw, ir.Whole = nil, ans.Raw
+		}
+		snap, err := gstr2a.Ingest(ctx, s.DB.DB, ir, nil)
+		if err != nil && whole && apperr.KindOf(err) == apperr.Invalid {
+			// What the reader says of a file is, of the service's answer, the service's fault.
+			err = apperr.WithTransaction(apperr.Wrap(apperr.Unavailable, err, "The GST service's GSTR-2A answer could not be read: %s Nothing was saved; pull the period again, and report it with the transaction id if it repeats.",
+				strings.TrimSuffix(s.Face().Public(err).Message, " Nothing was saved; download the GSTR-2A JSON from the GST portal (Returns Dashboard, GSTR-2A, Download JSON) and import that file.")), ans.TransactionID)
+		}
 		if err != nil {
 			r.Status, r.Error = "error", s.Face().Public(err)
 			keep(r.Error, prev)
 		} else {
 			r.Status = "pulled"
-			if ans.Empty || snap.Invoices == 0 {
+			if ans.Empty || snap.Invoices+snap.Documents == 0 {
 				r.Status = "empty"
 			}
 			r.Notice = gstr2a.GoneNotice(prev, snap)

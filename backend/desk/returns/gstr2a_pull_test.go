@@ -228,3 +228,37 @@ func TestPullEmptyAfterInvoicesAndContractViolations(t *testing.T) {
 		t.Errorf("second empty pull = %+v, want no notice", res[0])
 	}
 }
+
+// A pull of a whole period reads the service's GSTR-2A document, every section: the credit notes,
+// amendments, ISD documents and bills of entry beside the B2B invoices are stored and listed.
+func TestPullGSTR2AKeepsEverySection(t *testing.T) {
+	s := openService(t)
+	signIn(t, s)
+	ctx := context.Background()
+	res, err := s.PullGSTR2A(ctx, PullRequest{Periods: []string{"2025-04"}}, false, nil)
+	if err != nil || res[0].Status != "pulled" {
+		t.Fatalf("pull = %+v, %v", res, err)
+	}
+	snap, err := gstr2a.LatestSnapshot(ctx, s.DB.DB, s.Workspace().ID, "2025-04")
+	if err != nil || snap.Invoices == 0 || snap.Documents == 0 {
+		t.Fatalf("snapshot = %+v, %v", snap, err)
+	}
+	page, err := s.GSTR2ADocuments(ctx, gstr2a.Scope{Periods: []string{"2025-04"}}, gstr2a.DocumentQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]bool{}
+	for _, r := range page.Rows {
+		kinds[r.Kind] = true
+	}
+	for _, k := range []string{gstr2a.KindCreditNote, gstr2a.KindBillOfEntry, gstr2a.KindISDInvoice} {
+		if !kinds[k] {
+			t.Errorf("no %s among the pulled documents (%v)", k, kinds)
+		}
+	}
+	// A pull of one supplier asks the service's B2B section only, as before.
+	sup, err := s.PullGSTR2A(ctx, PullRequest{Periods: []string{"2025-04"}, Supplier: page.Rows[0].SupplierGSTIN}, false, nil)
+	if err != nil || sup[0].Error != nil {
+		t.Fatalf("supplier pull = %+v, %v", sup, err)
+	}
+}
