@@ -47,6 +47,9 @@ export async function setClaim(d: Doc, state: 'claim' | 'hold', period: string):
   return r.changed
 }
 
+/** Stores the month's worksheet as each of its 2B documents' claim period (a person's decision is kept); how many changed. */
+export const record = (period: string): Promise<number> => T4.Table4Record(period)
+
 export const exportWorksheet = (period: string, format: 'xlsx' | 'json'): Promise<string> => T4.Table4Export(period, format)
 
 /** The ITC tables of the year's GSTR-9 ("FY 2025-26"). */
