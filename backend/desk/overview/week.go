@@ -3,6 +3,7 @@ package overview
 import (
 	"context"
 	"fmt"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -116,7 +117,46 @@ func rtnMonth(s string) string {
 // The ITC calendar is read for this year and the year before (whose Rule 37A and s.16(4) dates
 // fall on 30 November) from the stored 2A, 2B and IMS without the register (the dashboard never
 // reads a register file; the ITC calendar screen does).
+//
+// The week is kept until the database changes (any commit: its file's or its log's size or time
+// moves) or the day does, so a second visit to the dashboard reads two file stats, not the month's
+// documents again.
 func (s *Service) ThisWeek(ctx context.Context) (Week, error) {
+	key := s.weekKey()
+	s.weekMu.Lock()
+	defer s.weekMu.Unlock()
+	if key != "" && key == s.weekAt && s.week != nil {
+		return *s.week, nil
+	}
+	w, err := s.thisWeek(ctx)
+	if err != nil {
+		return w, err
+	}
+	// Stat again: a write while the week was read leaves it unkept (the next visit reads again).
+	if key != "" && key == s.weekKey() {
+		s.week, s.weekAt = &w, key
+	}
+	return w, nil
+}
+
+// weekKey says which state of the database and which day a week was read for ("" when the
+// database's file cannot be stat'd: never kept).
+func (s *Service) weekKey() string {
+	if s.DB == nil || s.DB.Path == "" {
+		return ""
+	}
+	st, err := os.Stat(s.DB.Path)
+	if err != nil {
+		return ""
+	}
+	k := fmt.Sprintf("%s|%s|%d|%d", s.Workspace().ID, itcrisk.Today(s.Now()), st.Size(), st.ModTime().UnixNano())
+	if wal, err := os.Stat(s.DB.Path + "-wal"); err == nil {
+		k += fmt.Sprintf("|%d|%d", wal.Size(), wal.ModTime().UnixNano())
+	}
+	return k
+}
+
+func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 	now := s.Now()
 	today := itcrisk.Today(now)
 	w := Week{Today: today, Due: []DueItem{}, Notes: []string{}}

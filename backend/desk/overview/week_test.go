@@ -9,8 +9,10 @@ import (
 	"gstdesk/backend/desk"
 	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/desk/overview"
+	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstapi/gstapitest"
+	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/ims"
 )
@@ -40,7 +42,8 @@ func TestThisWeek(t *testing.T) {
 	sim, _, _ := dk.Returns.Demo()
 	y, m, _ := sim.IMSPeriod()
 	p := fmt.Sprintf("%04d-%02d", y, m)
-	if _, err := dk.Returns.PullGSTR2B(ctx, []string{p}, false, nil); err != nil {
+	res, err := dk.Returns.PullGSTR2B(ctx, []string{p}, false, nil)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := dk.Returns.IMSList(ctx, "", ""); err != nil {
@@ -81,7 +84,23 @@ func TestThisWeek(t *testing.T) {
 			t.Errorf("out of order: %+v before %+v", a, b)
 		}
 	}
-	t.Logf("week: %+v", w)
+	// A change to the month's claim shows at once (the kept week is read again after a write).
+	page, err := dk.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", ITC: "Y", Limit: 1})
+	if err != nil || len(page.Rows) == 0 || w.Claim.Period != p {
+		t.Fatalf("a 2B document of %s (claim of %s): %v", p, w.Claim.Period, err)
+	}
+	d := page.Rows[0]
+	if _, err := dk.Recon.SetClaim(ctx, reconcile.ClaimRequest{Supplier: d.Supplier, Number: d.Number, State: "hold", Period: p}); err != nil {
+		t.Fatal(err)
+	}
+	again, err := dk.Overview.ThisWeek(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet2, _ := dk.Recon.Table4(ctx, p)
+	if got, want := again.Claim.NetITC, sheet2.Row(gstr3b.R4C).Figure; got != want || got == w.Claim.NetITC {
+		t.Errorf("after holding %s: week's 4(C) %+v, worksheet's %+v, before %+v", d.Number, got, want, w.Claim.NetITC)
+	}
 	for _, d := range w.Due {
 		if d.Area == "" || d.What == "" || len(d.Due) != 10 {
 			t.Errorf("due item %+v", d)
