@@ -10,6 +10,7 @@ import { fyOf, label, monthFromNow, signIn } from '../gst.mjs'
 
 const p = monthFromNow(-1) // the month IMS is open for, whose 2B the demo has
 const fy = fyOf(p)
+const prevMonth = (m) => { const d = new Date(Number(m.slice(0, 4)), Number(m.slice(5)) - 2, 1); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}` }
 
 /** Elements that scroll sideways (the document, the main pane, or any pane inside), by name (as 90-laptop). */
 export async function sideways(page) {
@@ -95,6 +96,11 @@ export const tests = {
     assert.match(b.figureText, /^\(?[\d,]+\.\d\d\)?$/)
     assert.deepEqual(await sideways(page), [])
     await shot('worksheet')
+    // [ the month before, ] back.
+    await page.keyboard.press('[')
+    assert.equal(await page.getByTestId('t4-period').inputValue(), prevMonth(p))
+    await page.keyboard.press(']')
+    assert.equal(await page.getByTestId('t4-period').inputValue(), p)
   },
 
   'a line opens its documents by keyboard; claim now and hold change the figure by the document’s tax': async ({ page, shot }) => {
@@ -159,6 +165,11 @@ export const tests = {
     assert.ok((await page.getByTestId('g9-doc').count()) > 0)
     assert.deepEqual(await sideways(page), [])
     await shot('gstr9')
+    // [ the year before, ] back.
+    await page.keyboard.press('[')
+    assert.equal(await page.getByTestId('g9-fy').inputValue(), String(fy - 1))
+    await page.keyboard.press(']')
+    assert.equal(await page.getByTestId('g9-fy').inputValue(), String(fy))
     await page.getByTestId('g9-export-xlsx').click()
     assert.match(await page.getByTestId('g9-export-path').innerText(), /\.xlsx$/)
   },

@@ -73,11 +73,18 @@ export const tests = {
     await page.getByTestId('screen-settings').waitFor()
   },
 
-  'Open goes to the screen that does it: the GSTR-3B to its worksheet': async ({ page }) => {
+  'Open goes to the screen that does it: the GSTR-3B to its worksheet, whose ledger warnings come first and name documents': async ({ page, shot }) => {
     await openDashboard(page)
     const i = await page.getByTestId('dash-due-item').evaluateAll((rs, p) => rs.findIndex((r) => r.dataset.kind === 'gstr3b' && r.textContent.includes('GSTR-3B of')), p)
     await page.getByTestId('dash-due-item').nth(i).getByTestId('dash-due-open').click()
     await page.getByTestId('t4-screen').waitFor()
     await page.getByTestId('t4-table').waitFor({ timeout: 15000 })
+    const week = await page.evaluate(() => window.go.main.Overview.DashboardWeek())
+    assert.equal(await page.getByTestId('t4-period').inputValue(), week.claim.period)
+    assert.ok(week.claim.warnings > 0, 'the month without a reconciliation has a ledger warning (credit reversed with no opening balance)')
+    assert.equal(await page.getByTestId('t4-warning').count(), week.claim.warnings)
+    const first = await page.evaluate(() => !!(document.querySelector('[data-testid=t4-warnings]').compareDocumentPosition(document.querySelector('[data-testid=t4-table]')) & Node.DOCUMENT_POSITION_FOLLOWING))
+    assert.ok(first, 'warnings before the figures')
+    await shot('ledger-warning')
   },
 }
