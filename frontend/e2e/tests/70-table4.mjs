@@ -96,6 +96,18 @@ export const tests = {
     assert.match(b.figureText, /^\(?[\d,]+\.\d\d\)?$/)
     assert.deepEqual(await sideways(page), [])
     await shot('worksheet')
+    // The bridge to one row: Enter on 4(B)(2) leads the lines there; they add up to its figure.
+    await page.locator('[data-testid=t4-row][data-code="4B2"]').focus()
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(() => /to 4\(B\)\(2\)/.test(document.querySelector('[data-testid=t4-bridge-title]')?.textContent ?? ''))
+    const b2 = await bridge(page)
+    const r2 = await page.locator('[data-testid=t4-row][data-code="4B2"] td.num').evaluateAll((cs) => cs.reduce((n, c) => n + Number(c.dataset.paise), 0))
+    assert.equal(b2.ok, 'yes')
+    assert.equal(b2.figure, r2)
+    assert.equal(b2.proposal + b2.lines.reduce((n, l) => n + l.paise, 0), b2.figure, '4(B)(2): proposal + lines = figure')
+    await shot('bridge-4B2')
+    await page.getByTestId('t4-bridge-net').click()
+    assert.equal((await bridge(page)).figure, b.figure)
     // [ the month before, ] back.
     await page.keyboard.press('[')
     assert.equal(await page.getByTestId('t4-period').inputValue(), prevMonth(p))

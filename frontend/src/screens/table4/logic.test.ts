@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Doc, Heads, Line, Sheet } from '../../api/table4'
-import { actionOf, bridgeSum, docsOfTable, netEffect, p4, paise, recentMonths, total } from './logic'
+import { actionOf, bridgeSum, bridgeTo, docsOfTable, netEffect, p4, paise, recentMonths, total } from './logic'
 
 const h = (igst: number, cgst = 0, sgst = 0, cess = 0): Heads => ({ igst_rupees: igst, cgst_rupees: cgst, sgst_rupees: sgst, cess_rupees: cess })
 const line = (kind: string, effects: [string, Heads][]): Line => ({ kind, title: kind, explain: '', effects: effects.map(([row, tax]) => ({ row, tax })), tax: h(0), count: 0, documents: [] })
@@ -26,8 +26,15 @@ describe('table 4 logic', () => {
     const b = bridgeSum(s)
     expect(b.ok).toBe(true)
     expect(total(b.lines)).toBe(-2005)
+    expect(bridgeTo(s, '4C').lines).toHaveLength(3)
+    expect(bridgeTo(s, '4C').ok).toBe(true)
+    s.rows.push({ code: '4B2', label: '4(B)(2)', title: '', proposal: h(5), adjustments: h(30), figure: h(35) })
+    const b2 = bridgeTo(s, '4B2')
+    expect(b2.lines.map((x) => x.line.kind)).toEqual(['held'])
+    expect(b2.ok).toBe(true)
     s.rows[0].figure = h(80.06, 50)
     expect(bridgeSum(s).ok).toBe(false)
+    expect(bridgeTo(s, '4C').ok).toBe(false)
   })
   it('offers claim for held documents and hold for claimed ones', () => {
     expect(actionOf(doc(), 'not_booked', '2025-10')).toBe('claim')

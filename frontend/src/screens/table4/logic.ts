@@ -52,6 +52,21 @@ export function bridgeSum(s: Sheet): { proposal: P4; lines: P4; figure: P4; ok: 
   return { proposal, lines, figure, ok: got.every((v, i) => v === figure[i]) }
 }
 
+/**
+ * The bridge to one row (code; '4C' nets 4(A) less 4(B)): the row's 2B proposal, the lines that
+ * change it with their effect on it (for 4(C) every line, those changing nothing too), the row's
+ * figure; ok when the proposal plus the lines is the figure, head by head, to the paisa.
+ */
+export function bridgeTo(s: Sheet, code: string): { proposal: P4; figure: P4; lines: { line: Line; effect: P4 }[]; ok: boolean } {
+  const r = row(s, code)
+  const proposal = p4(r?.proposal), figure = p4(r?.figure)
+  const lines = s.bridge
+    .filter((l) => code === '4C' || l.effects.some((e) => e.row === code))
+    .map((l) => ({ line: l, effect: code === '4C' ? netEffect(l) : rowEffect(l, code) }))
+  const got = lines.reduce((n, x) => add(n, x.effect), proposal)
+  return { proposal, figure, lines, ok: got.every((v, i) => v === figure[i]) }
+}
+
 /** Lines that change no figure (shown so the 2B's totals can be followed). */
 export const informational = (l: Line): boolean => l.effects.length === 0
 

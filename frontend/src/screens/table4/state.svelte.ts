@@ -1,6 +1,8 @@
 // The Table 4 and GSTR-9 screens' state, kept while the person visits other screens.
 export const t4 = $state({
   period: '',
+  /** The row the bridge leads to ('4C': net ITC). */
+  row: '4C',
   /** The bridge line whose documents are open ("" none; "warn:N" the warning N). */
   open: '',
   exportPath: '',
