@@ -153,8 +153,13 @@ export const tests = {
     assert.deepEqual(await sideways(page), [])
   },
 
-  'the worksheet exports to Excel and JSON': async ({ page }) => {
+  'Record the month’s claims stores each 2B document’s claim period; the worksheet exports to Excel and JSON': async ({ page }) => {
     await openSheet(page)
+    const before = (await bridge(page)).figure
+    await page.getByTestId('t4-record').click()
+    await page.waitForFunction(() => / (claim period|claim periods) recorded\.$/.test(document.querySelector('[data-testid=t4-note]')?.textContent ?? ''))
+    await page.waitForFunction(() => document.querySelector('[data-testid=t4-screen]')?.getAttribute('data-loading') === 'no')
+    assert.equal((await bridge(page)).figure, before, 'recording the worksheet leaves its figures as they were')
     await page.getByTestId('t4-export-xlsx').click()
     const x = await page.getByTestId('t4-export-path').innerText()
     assert.match(x, /\.xlsx$/)
