@@ -14,3 +14,8 @@ func (b *Overview) Dashboard() (overview.Dashboard, error) { return b.d.Overview
 func (b *Overview) PaletteSearch(q string) ([]overview.PaletteHit, error) {
 	return b.d.Overview.PaletteSearch(b.ctx, q)
 }
+
+// DashboardWeek is the dashboard's "what must I do": what is due by when (GSTR-3B with the
+// month's claim, TDS deposit, IMS pending lapsing, Rule 37A, s.16(4), GSTR-9), what is overdue
+// and the IMS backlog, from what is stored (works offline).
+func (b *Overview) DashboardWeek() (overview.Week, error) { return b.d.Overview.ThisWeek(b.ctx) }

@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"context"
 	"sort"
+	"sync"
 	"time"
 
 	"gstdesk/backend/desk/core"
@@ -23,6 +24,11 @@ type Service struct {
 	Lookups *lookups.Service
 	Returns *returns.Service
 	Recon   *reconcile.Service
+
+	// The last week read (ThisWeek) and the state of the database it was read for.
+	weekMu sync.Mutex
+	week   *Week
+	weekAt string
 }
 
 // New returns the overview service over c.

@@ -15,6 +15,8 @@ export const AREAS: Area[] = [
   { id: 'gstr2b', label: 'GSTR-2B', key: '9', blurb: 'The input tax credit you may claim, month by month.' },
   { id: 'ims', label: 'IMS', key: '0', blurb: 'Accept, reject or keep pending your suppliers’ documents.' },
   { id: 'recon', label: 'Reconciliation', key: '6', blurb: 'Purchase register against GSTR-2A.' },
+  { id: 'table4', label: 'GSTR-3B Table 4', key: 'T', blurb: 'The month’s ITC figures, from the 2B’s proposal, document by document.' },
+  { id: 'gstr9', label: 'GSTR-9 (ITC)', key: 'Y', blurb: 'The year’s ITC tables 6A, 6A1, 8A-8D and 13, with their documents.' },
   { id: 'itcrisk', label: 'ITC calendar', key: 'I', blurb: 'Credit at risk by the law’s dates; supplier scorecard and chasers.' },
   { id: 'tds', label: 'Salary TDS', key: '7', blurb: 'TDS on salary, both regimes.' },
   { id: 'settings', label: 'Settings', key: '8', blurb: 'Workspace, environment and credentials.' },

@@ -4282,6 +4282,92 @@ export namespace overview {
 		    return a;
 		}
 	}
+	export class DueItem {
+	    kind: string;
+	    what: string;
+	    due: string;
+	    overdue: boolean;
+	    amount_rupees: number;
+	    count: number;
+	    note?: string;
+	    period?: string;
+	    area: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new DueItem(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.what = source["what"];
+	        this.due = source["due"];
+	        this.overdue = source["overdue"];
+	        this.amount_rupees = source["amount_rupees"];
+	        this.count = source["count"];
+	        this.note = source["note"];
+	        this.period = source["period"];
+	        this.area = source["area"];
+	    }
+	}
+	export class IMSBacklog {
+	    no_action: number;
+	    no_action_rupees: number;
+	    pending: number;
+	    pending_rupees: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new IMSBacklog(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.no_action = source["no_action"];
+	        this.no_action_rupees = source["no_action_rupees"];
+	        this.pending = source["pending"];
+	        this.pending_rupees = source["pending_rupees"];
+	    }
+	}
+	export class MonthClaim {
+	    period: string;
+	    label: string;
+	    have_2b: boolean;
+	    net_itc: gstr3b.Heads;
+	    reversed: gstr3b.Heads;
+	    warnings: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new MonthClaim(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.label = source["label"];
+	        this.have_2b = source["have_2b"];
+	        this.net_itc = this.convertValues(source["net_itc"], gstr3b.Heads);
+	        this.reversed = this.convertValues(source["reversed"], gstr3b.Heads);
+	        this.warnings = source["warnings"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class PaletteHit {
 	    kind: string;
 	    title: string;
@@ -4305,6 +4391,45 @@ export namespace overview {
 	    }
 	}
 	
+	
+	export class Week {
+	    today: string;
+	    due: DueItem[];
+	    claim?: MonthClaim;
+	    ims: IMSBacklog;
+	    notes: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Week(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.today = source["today"];
+	        this.due = this.convertValues(source["due"], DueItem);
+	        this.claim = this.convertValues(source["claim"], MonthClaim);
+	        this.ims = this.convertValues(source["ims"], IMSBacklog);
+	        this.notes = source["notes"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 
 }
 

@@ -4,4 +4,6 @@ import {overview} from '../models';
 
 export function Dashboard():Promise<overview.Dashboard>;
 
+export function DashboardWeek():Promise<overview.Week>;
+
 export function PaletteSearch(arg1:string):Promise<Array<overview.PaletteHit>>;

@@ -6,6 +6,10 @@ export function Dashboard() {
   return window['go']['main']['Overview']['Dashboard']();
 }
 
+export function DashboardWeek() {
+  return window['go']['main']['Overview']['DashboardWeek']();
+}
+
 export function PaletteSearch(arg1) {
   return window['go']['main']['Overview']['PaletteSearch'](arg1);
 }

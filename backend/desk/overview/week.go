@@ -1,0 +1,327 @@
+package overview
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/reconcile"
+	"gstdesk/backend/gstr3b"
+	"gstdesk/backend/ims"
+	"gstdesk/backend/itcrisk"
+	"gstdesk/backend/money"
+	"gstdesk/backend/payroll"
+	"gstdesk/backend/period"
+)
+
+// Kinds of what is due, as the dashboard lists them.
+const (
+	DueGSTR3B     = "gstr3b"      // the GSTR-3B of a month, with the worksheet's claim
+	DueTDS        = "tds_deposit" // TDS deducted in a month, deposited by the 7th (March: 30 April)
+	DueIMSPending = "ims_pending" // documents kept pending in IMS: pending lapses at the next GSTR-3B due date
+	DueGSTR9      = "gstr9"       // the annual return of the year before
+	// The ITC calendar's rules (itcrisk): rule_37a, s16_4, rule_37, not_in_books, not_in_2b.
+)
+
+// DueItem is one thing to do by a date, with the money it moves.
+type DueItem struct {
+	Kind string `json:"kind"`
+	What string `json:"what"`
+	// Due is the last day (YYYY-MM-DD); Overdue says it has passed with the work not done (for
+	// the calendar's items: still at risk; a return's filing is not known to gstdesk).
+	Due     string        `json:"due"`
+	Overdue bool          `json:"overdue"`
+	Amount  gstr3b.Rupees `json:"amount_rupees"`
+	Count   int           `json:"count"`
+	// Note says more in words ("" when nothing).
+	Note string `json:"note,omitempty"`
+	// Period is the return period (YYYY-MM) or financial year ("FY 2025-26") it belongs to.
+	Period string `json:"period,omitempty"`
+	// Area is the screen that does it (nav id).
+	Area string `json:"area"`
+}
+
+// MonthClaim is the month's claim from its GSTR-3B Table 4 worksheet.
+type MonthClaim struct {
+	Period string `json:"period"`
+	Label  string `json:"label"`
+	// Have2B says a GSTR-2B of the month is stored (the worksheet starts from its proposal).
+	Have2B   bool         `json:"have_2b"`
+	NetITC   gstr3b.Heads `json:"net_itc"`  // 4(C)
+	Reversed gstr3b.Heads `json:"reversed"` // 4(B)(1) + 4(B)(2)
+	Warnings int          `json:"warnings"` // ledger warnings that would stop the GSTR-3B
+}
+
+// IMSBacklog is what waits in IMS: documents with no action (deemed accepted when the GSTR-3B is
+// filed) and kept pending, with their tax.
+type IMSBacklog struct {
+	NoAction    int           `json:"no_action"`
+	NoActionTax gstr3b.Rupees `json:"no_action_rupees"`
+	Pending     int           `json:"pending"`
+	PendingTax  gstr3b.Rupees `json:"pending_rupees"`
+}
+
+// Week is the dashboard's "what must I do": what is due by when, the month's claim, the IMS
+// backlog and notes on what could not be read.
+type Week struct {
+	Today string      `json:"today"` // YYYY-MM-DD (India)
+	Due   []DueItem   `json:"due"`
+	Claim *MonthClaim `json:"claim,omitempty"`
+	IMS   IMSBacklog  `json:"ims"`
+	Notes []string    `json:"notes"`
+}
+
+// Horizon is how far ahead the dashboard lists what is due.
+const Horizon = 45 * 24 * time.Hour
+
+// monthAdd returns YYYY-MM n months after p.
+func monthAdd(p string, n int) string {
+	m, err := period.ParseMonth(p)
+	if err != nil {
+		return p
+	}
+	t := time.Date(m.Year, m.Month+time.Month(n), 1, 0, 0, 0, 0, time.UTC)
+	return t.Format("2006-01")
+}
+
+// gstr3bDue is the GSTR-3B due date of month p for a monthly filer: the 20th of the next month.
+func gstr3bDue(p string) string { return monthAdd(p, 1) + "-20" }
+
+// tdsDue is the day TDS deducted in month p is deposited by: the 7th of the next month; for
+// March, 30 April.
+func tdsDue(p string) string {
+	if p[5:] == "03" {
+		return p[:4] + "-04-30"
+	}
+	return monthAdd(p, 1) + "-07"
+}
+
+// rtnMonth reads IMS's rtnprd (MMYYYY) as YYYY-MM ("" when it is not one).
+func rtnMonth(s string) string {
+	if len(s) != 6 {
+		return ""
+	}
+	if _, err := strconv.Atoi(s); err != nil {
+		return ""
+	}
+	return s[2:] + "-" + s[:2]
+}
+
+// ThisWeek gathers what is due in the next weeks and what is overdue, the claim of the GSTR-3B
+// due next (its Table 4 worksheet), and the IMS backlog: from what is stored (it works offline).
+// The ITC calendar is read for this year and the year before (whose Rule 37A and s.16(4) dates
+// fall on 30 November) from the stored 2A, 2B and IMS without the register (the dashboard never
+// reads a register file; the ITC calendar screen does).
+//
+// The week is kept until the database changes (any commit: its file's or its log's size or time
+// moves) or the day does, so a second visit to the dashboard reads two file stats, not the month's
+// documents again.
+func (s *Service) ThisWeek(ctx context.Context) (Week, error) {
+	key := s.weekKey()
+	s.weekMu.Lock()
+	defer s.weekMu.Unlock()
+	if key != "" && key == s.weekAt && s.week != nil {
+		return *s.week, nil
+	}
+	w, err := s.thisWeek(ctx)
+	if err != nil {
+		return w, err
+	}
+	// Stat again: a write while the week was read leaves it unkept (the next visit reads again).
+	if key != "" && key == s.weekKey() {
+		s.week, s.weekAt = &w, key
+	}
+	return w, nil
+}
+
+// weekKey says which state of the database and which day a week was read for ("" when the
+// database's file cannot be stat'd: never kept).
+func (s *Service) weekKey() string {
+	if s.DB == nil || s.DB.Path == "" {
+		return ""
+	}
+	st, err := os.Stat(s.DB.Path)
+	if err != nil {
+		return ""
+	}
+	k := fmt.Sprintf("%s|%s|%d|%d", s.Workspace().ID, itcrisk.Today(s.Now()), st.Size(), st.ModTime().UnixNano())
+	if wal, err := os.Stat(s.DB.Path + "-wal"); err == nil {
+		k += fmt.Sprintf("|%d|%d", wal.Size(), wal.ModTime().UnixNano())
+	}
+	return k
+}
+
+func (s *Service) thisWeek(ctx context.Context) (Week, error) {
+	now := s.Now()
+	today := itcrisk.Today(now)
+	w := Week{Today: today, Due: []DueItem{}, Notes: []string{}}
+	limit := itcrisk.Today(now.Add(Horizon))
+	thisMonth := today[:7]
+
+	// GSTR-3B: the month before this one (its GSTR-2B came on the 14th), with its claim; once its
+	// due date has passed it is listed as overdue (gstdesk does not know whether it was filed) and
+	// this month's return is listed too.
+	m3b := monthAdd(thisMonth, -1)
+	sheet, err := s.Recon.Table4(ctx, m3b)
+	item := DueItem{Kind: DueGSTR3B, What: "GSTR-3B of " + period.LabelOf(m3b), Due: gstr3bDue(m3b), Period: m3b, Area: "table4"}
+	item.Overdue = today > item.Due
+	switch {
+	case err == nil:
+		c := &MonthClaim{Period: m3b, Label: period.LabelOf(m3b), Have2B: sheet.Snapshot != "", Warnings: len(sheet.Warnings)}
+		if r := sheet.Row(gstr3b.R4C); r != nil {
+			c.NetITC = r.Figure
+		}
+		for _, code := range []string{gstr3b.R4B1, gstr3b.R4B2} {
+			if r := sheet.Row(code); r != nil {
+				c.Reversed = c.Reversed.Add(r.Figure)
+			}
+		}
+		w.Claim = c
+		item.Amount = gstr3b.Rupees(c.NetITC.Total())
+		switch {
+		case !c.Have2B:
+			item.Note = "No GSTR-2B of the month is stored: pull it for the claim."
+		case c.Warnings == 1:
+			item.Note = "A ledger warning would stop it: open the worksheet."
+		case c.Warnings > 1:
+			item.Note = fmt.Sprintf("%d ledger warnings would stop it: open the worksheet.", c.Warnings)
+		}
+	case apperr.KindOf(err) == apperr.NotFound || apperr.KindOf(err) == apperr.Invalid:
+	default:
+		return w, err
+	}
+	if item.Overdue {
+		item.Note = strings.TrimSpace("The due date has passed: file it now if it is not filed. " + item.Note)
+		w.Due = append(w.Due, DueItem{Kind: DueGSTR3B, What: "GSTR-3B of " + period.LabelOf(thisMonth), Due: gstr3bDue(thisMonth), Period: thisMonth, Area: "table4"})
+	}
+	w.Due = append(w.Due, item)
+
+	// TDS deposit: this month's TDS of the latest payroll run, deposited by the 7th of the next
+	// month (the month before's until its 7th).
+	mTDS := monthAdd(thisMonth, -1)
+	if today > tdsDue(mTDS) {
+		mTDS = thisMonth
+	}
+	if runs, err := payroll.Runs(ctx, s.DB.DB, s.Workspace().ID); err != nil {
+		return w, err
+	} else if len(runs) > 0 {
+		latest := runs[0]
+		for _, r := range runs {
+			if r.CreatedAt.After(latest.CreatedAt) {
+				latest = r
+			}
+		}
+		w.Due = append(w.Due, DueItem{Kind: DueTDS, What: "TDS on salary of " + period.LabelOf(mTDS) + " (latest payroll run, " + latest.FYLabel + ")",
+			Due: tdsDue(mTDS), Amount: gstr3b.Rupees(money.Paise(latest.Totals.Monthly) * 100), Count: latest.Totals.Employees, Period: mTDS, Area: "tds"})
+	}
+
+	// IMS: the backlog, and pending documents, whose pending lapses at the GSTR-3B due date of
+	// the period after theirs.
+	stored, err := ims.Stored(ctx, s.DB.DB, s.Workspace().ID, "", "")
+	if err != nil {
+		return w, err
+	}
+	pend := map[string]*DueItem{}
+	for i := range stored {
+		r := &stored[i]
+		tax := r.IGST + r.CGST + r.SGST + r.Cess
+		switch r.Action {
+		case "N", "":
+			w.IMS.NoAction++
+			w.IMS.NoActionTax += gstr3b.Rupees(tax)
+		case "P":
+			w.IMS.Pending++
+			w.IMS.PendingTax += gstr3b.Rupees(tax)
+			rp := rtnMonth(r.RtnPrd)
+			if rp == "" {
+				continue
+			}
+			due := gstr3bDue(monthAdd(rp, 1))
+			it := pend[due]
+			if it == nil {
+				it = &DueItem{Kind: DueIMSPending, What: "Kept pending in IMS", Note: "Accept or reject them before pending lapses (one tax period only).", Due: due, Overdue: today > due, Period: monthAdd(rp, 1), Area: "ims"}
+				pend[due] = it
+			}
+			it.Count++
+			it.Amount += gstr3b.Rupees(tax)
+		}
+	}
+	for _, it := range pend {
+		if it.Due <= limit {
+			w.Due = append(w.Due, *it)
+		}
+	}
+
+	// The ITC calendar of this year and the year before: what falls due by the horizon or is overdue.
+	tm, _ := period.ParseMonth(thisMonth)
+	fy := tm.FY()
+	for _, y := range []period.FY{fy - 1, fy} {
+		cal, err := s.Recon.ITCRisk(ctx, y.String(), reconcile.Register{})
+		if apperr.KindOf(err) == apperr.NotFound {
+			continue
+		}
+		if err != nil {
+			w.Notes = append(w.Notes, "The ITC calendar of "+y.String()+" could not be read: "+err.Error())
+			continue
+		}
+		groups := map[string]*DueItem{}
+		var order []string
+		for _, g := range cal.Months {
+			for _, it := range g.Items {
+				if it.Status == itcrisk.Reclaim || (it.Status == itcrisk.Upcoming && it.Deadline > limit) {
+					continue
+				}
+				k := it.Rule + "|" + it.Deadline + "|" + it.Status
+				d := groups[k]
+				if d == nil {
+					d = &DueItem{Kind: it.Rule, What: ruleWhat(it.Rule, y.String()), Due: it.Deadline, Overdue: it.Status == itcrisk.Overdue, Period: y.String(), Area: "itcrisk"}
+					groups[k] = d
+					order = append(order, k)
+				}
+				d.Count++
+				d.Amount += gstr3b.Rupees(it.Amount)
+			}
+		}
+		for _, k := range order {
+			w.Due = append(w.Due, *groups[k])
+		}
+	}
+
+	// GSTR-9 of the year before: due 31 December (shown from October).
+	prev := fy - 1
+	due9 := strconv.Itoa(int(fy)) + "-12-31"
+	if today >= strconv.Itoa(int(fy))+"-10-01" && today <= due9 {
+		w.Due = append(w.Due, DueItem{Kind: DueGSTR9, What: "GSTR-9 of " + prev.String() + " (ITC tables 6, 8 and 13)", Due: due9, Period: prev.String(), Area: "gstr9"})
+	}
+
+	sort.SliceStable(w.Due, func(i, j int) bool {
+		a, b := w.Due[i], w.Due[j]
+		if a.Overdue != b.Overdue {
+			return a.Overdue
+		}
+		return a.Due < b.Due
+	})
+	return w, nil
+}
+
+// ruleWhat names an ITC calendar rule as a thing to do.
+func ruleWhat(rule, fy string) string {
+	switch rule {
+	case itcrisk.Rule37A:
+		return "Rule 37A: reverse credit of suppliers who did not file GSTR-3B (" + fy + ")"
+	case itcrisk.Section164:
+		return "s.16(4): last day to claim credit of " + fy + " kept pending"
+	case itcrisk.Rule37:
+		return "Rule 37: reverse credit of invoices unpaid 180 days"
+	case itcrisk.NotInBooks:
+		return "In GSTR-2B, not in the books: book it, or reject it in IMS"
+	case itcrisk.NotIn2B:
+		return "In the books, not in any GSTR-2B: chase the supplier (" + fy + ")"
+	}
+	return rule
+}
