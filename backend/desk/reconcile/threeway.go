@@ -6,15 +6,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
+	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
+	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
 
@@ -149,7 +154,28 @@ type ThreeWayRow struct {
 	Choice string `json:"choice,omitempty"`
 	// Send is what applying the run sends: the choice, else the recommendation ("" for nothing).
 	Send string `json:"send"`
+	// Timing is how the document's periods stand (TimingReportedLate, TimingAwaiting,
+	// TimingBookedLater, TimingClaimedEarlier; "" when books and 2B are of the same month), said
+	// in TimingNote; AgeDays is, for a books document awaiting the supplier, the days from its
+	// date to the end of the run's last month.
+	Timing     string `json:"timing,omitempty"`
+	TimingNote string `json:"timing_note,omitempty"`
+	AgeDays    int    `json:"age_days,omitempty"`
+	// ClaimPeriod is the GSTR-3B period the books document's credit was claimed in before the
+	// run (gstr3b claims), "" when none.
+	ClaimPeriod string `json:"claim_period,omitempty"`
+	// RateFlags say, with the date rule, why the document's rate wants a look (rates after
+	// 22/09/2025, or books and 2B at different rates). Nothing is blocked by them.
+	RateFlags []string `json:"rate_flags,omitempty"`
 }
+
+// How a row's periods stand (ThreeWayRow.Timing).
+const (
+	TimingReportedLate   = "reported_late"
+	TimingAwaiting       = "awaiting_supplier"
+	TimingBookedLater    = "booked_later"
+	TimingClaimedEarlier = "claimed_earlier"
+)
 
 // AppendJSON appends json.Marshal(r)'s bytes to dst: how a three-way run's rows are stored
 // (recon.SaveRunWith), without reflection. TestThreeWayRowJSONMatchesEncodingJSON holds it to
@@ -241,10 +267,36 @@ type ThreeWayResult struct {
 	Pinned       bool   `json:"pinned,omitempty"`
 	// Choices counts the rows whose IMS action the person changed.
 	Choices int `json:"choices"`
+	// Calendar counts what the documents' periods did to the run: books matched with an earlier
+	// month's 2B or claimed in an earlier 3B (not shown), late-reported and waiting documents.
+	Calendar CalendarCounts `json:"calendar"`
+	// RateFlags counts the rows flagged for their rate (ThreeWayRow.RateFlags).
+	RateFlags int `json:"rate_flags"`
+	// AsOf is the period the run is viewed as of (AsOf), "" for the run as it was run.
+	AsOf string `json:"as_of,omitempty"`
+}
+
+// CalendarCounts are the counts of a run's documents by their periods.
+type CalendarCounts struct {
+	// LookedBack are the earlier months whose stored GSTR-2B were read to see which books
+	// documents they had already taken.
+	LookedBack []string `json:"looked_back,omitempty"`
+	// SettledEarlier counts books documents matched with an earlier month's 2B, ClaimedEarlier
+	// books documents not in these 2Bs whose credit was claimed in an earlier GSTR-3B: neither is
+	// shown again.
+	SettledEarlier int `json:"settled_earlier"`
+	ClaimedEarlier int `json:"claimed_earlier"`
+	// ReportedLate counts rows matched with a 2B later than the books' month; Awaiting books
+	// documents not yet in any 2B (with their age); BookedLater rows booked after the 2B's month.
+	ReportedLate int `json:"reported_late"`
+	Awaiting     int `json:"awaiting_supplier"`
+	BookedLater  int `json:"booked_later"`
 }
 
 // threeWayDetail is what a saved three-way run keeps beyond recon.Run (recon_runs.detail).
 type threeWayDetail struct {
+	Calendar  CalendarCounts    `json:"calendar"`
+	RateFlags int               `json:"rate_flags,omitempty"`
 	Snapshots []gstr2b.Snapshot `json:"snapshots"`
 	LeftOut   int               `json:"left_out"`
 	NoGSTR2B  []string          `json:"no_gstr2b,omitempty"`
@@ -291,7 +343,9 @@ func (s *Service) read2B(ctx context.Context, periods []string) *pending2B {
 	ws := s.Workspace().ID
 	go func() {
 		defer close(p.done)
-		p.invs, p.docs, p.snaps, p.err = ReconGSTR2B(ctx, s.DB.DB, ws, periods)
+		// The GSTR-2B of the months before are read too: what they took of the books is not
+		// this month's business (threeWay), what they left is.
+		p.invs, p.docs, p.snaps, p.err = ReconGSTR2B(ctx, s.DB.DB, ws, append(LookBack(periods[0]), periods...))
 	}()
 	return p
 }
@@ -337,7 +391,7 @@ func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon
 	if err != nil {
 		return out, err
 	}
-	detail, _ := json.Marshal(threeWayDetail{Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts,
+	detail, _ := json.Marshal(threeWayDetail{Calendar: out.Calendar, RateFlags: out.RateFlags, Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts,
 		Kinds: out.Kinds, Notices: out.Notices})
 	run, err := recon.SaveRunWith(ctx, s.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
 		RegisterSHA256: im.Token, Against: recon.AgainstGSTR2B, Detail: string(detail)}, res, func(i int) any { return &out.Rows[i] }, carried)
@@ -399,10 +453,14 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 	if err != nil {
 		return out, recon.Result{}, err
 	}
-	if len(snaps) == 0 {
+	for _, sn := range snaps {
+		if sn.Period >= out.From {
+			out.Snapshots = append(out.Snapshots, sn) // the earlier months' 2B were read to see what they took
+		}
+	}
+	if len(out.Snapshots) == 0 {
 		return out, recon.Result{}, apperr.New(apperr.NotFound, "No GSTR-2B is stored for %s to %s. Pull it (gstdesk gst 2b) or import the portal file (gstdesk gst import FILE) first.", out.From, out.To)
 	}
-	out.Snapshots = snaps
 	opt, err := s.runOptions(ctx, ro)
 	if err != nil {
 		return out, recon.Result{}, err
@@ -412,9 +470,9 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 	if opt, err = recon.WithDecisions(ctx, s.DB.DB, ws, opt); err != nil {
 		return out, recon.Result{}, err
 	}
-	if len(snaps) < len(periods) {
+	if len(out.Snapshots) < len(periods) {
 		have := map[string]bool{}
-		for _, sn := range snaps {
+		for _, sn := range out.Snapshots {
 			have[sn.Period] = true
 		}
 		for _, p := range periods {
@@ -423,16 +481,23 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 			}
 		}
 	}
+	cal := newCalendar(out.From, out.To)
+	if cal.claims, err = gstr3b.Claims(ctx, s.DB.DB, ws); err != nil {
+		return out, recon.Result{}, err
+	}
+	// Every books document not yet matched or claimed takes part, earlier months included: the
+	// GSTR-2B of earlier months (read with the run's) take the ones their supplier reported then,
+	// so that only the ones still waiting are left for this month's 2B (a late-reported invoice).
+	inScope := books // Match copies what it is given: no copy here unless some are left out
 	for i := range books {
-		if books[i].Period < out.From {
-			out.LeftOut++ // dated before the periods
+		if books[i].Period < cal.oldest {
+			out.LeftOut++ // beyond the time to claim (s.16(4)) and before any 2B looked at
 		}
 	}
-	inScope := books // Match copies what it is given: no copy here unless some are left out
 	if out.LeftOut > 0 {
 		inScope = make([]recon.Invoice, 0, len(books)-out.LeftOut)
 		for i := range books {
-			if b := &books[i]; b.Period >= out.From {
+			if b := &books[i]; b.Period >= cal.oldest {
 				inScope = append(inScope, *b)
 			}
 		}
@@ -446,22 +511,39 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 	for _, r := range stored {
 		byKey[r.Key()] = r
 	}
+	var hold *booksIndex // built for the first 2B document the books do not pair
 	// The rows kept are compacted in place: row i is read before any row at i or after is written.
 	kept := recon.Result{Options: res.Options, Rows: res.Rows[:0]}
 	out.Rows = make([]ThreeWayRow, 0, len(res.Rows))
 	for _, row := range res.Rows {
-		if row.GSTR2A == nil && row.Books != nil && row.Books.Period > out.To {
-			out.LeftOut++ // booked after the periods and not in their 2B: another month's business
-			continue
-		}
-		tr := ThreeWayRow{Row: row}
-		in := ims.RecommendInput{Status: row.Status, RuleID: row.RuleID, Differences: row.Differences}
-		if row.Books != nil {
-			in.BooksPeriod = row.Books.Period
-		}
 		var d twoBDoc
 		if row.GSTR2A != nil {
 			d = docs[row.GSTR2A.RowRef]
+		}
+		if d.doc != nil && d.period < out.From {
+			if row.Books != nil {
+				out.Calendar.SettledEarlier++ // matched with an earlier month's 2B: that month's business
+			}
+			continue
+		}
+		claimedIn := ""
+		if row.Books != nil {
+			claimedIn = cal.claimedBefore(row.Books)
+		}
+		if row.GSTR2A == nil && row.Books != nil {
+			if row.Books.Period > out.To {
+				out.LeftOut++ // booked after the periods and not in their 2B: another month's business
+				continue
+			}
+			if claimedIn != "" {
+				out.Calendar.ClaimedEarlier++ // claimed in an earlier GSTR-3B: not offered again
+				continue
+			}
+		}
+		tr := ThreeWayRow{Row: row}
+		in := ims.RecommendInput{Status: row.Status, RuleID: row.RuleID, Differences: row.Differences, Books: row.Books, TwoB: row.GSTR2A, ClaimedIn: claimedIn}
+		if row.Books != nil {
+			in.BooksPeriod = row.Books.Period
 		}
 		if d.doc != nil {
 			tr.Period2B, tr.Section, tr.IMSSection, tr.IMSPeriod = d.period, d.doc.Section, d.imsSection, imsPeriodOf(d.doc, d.period)
@@ -472,19 +554,28 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 				in.PendingBlocked = r.PendingBlocked
 			}
 		}
+		if row.Status == recon.MissingInBooks && row.GSTR2A != nil {
+			if hold == nil {
+				hold = newBooksIndex(books)
+			}
+			in.BooksHold = hold.holds(row.GSTR2A)
+		}
+		cal.label(&tr, claimedIn)
+		tr.RateFlags = rateFlags(row.Books, row.GSTR2A)
 		kind := rowKind(&row)
 		if kind == recon.DocBillOfEntry || kind == recon.DocISDInvoice || kind == recon.DocISDCreditNote {
 			tr.Recommended = notInIMS(&row, kind)
 		} else {
 			tr.Recommended = ims.Recommend(in)
 		}
+		tr.Rule = say2B(tr.Rule)
 		tr.Send = tr.send()
-		out.Counts[actionKey(tr.Recommended.Action)]++
-		out.Kinds[string(kind)]++
+		out.count(&tr)
 		out.Rows = append(out.Rows, tr)
 		kept.Rows = append(kept.Rows, row)
 	}
-	out.Notices = threeWayNotices(snaps, docs, out.Kinds)
+	out.Calendar.LookedBack = cal.lookedBack(snaps)
+	out.Notices = append(threeWayNotices(out.Snapshots, docs, out.Kinds), out.calendarNotices()...)
 	return out, kept, nil
 }
 
@@ -611,7 +702,7 @@ func (s *Service) ThreeWayRun(ctx context.Context, runID string) (ThreeWayResult
 		return ThreeWayResult{}, fmt.Errorf("reconcile: run %s: %w", runID, err)
 	}
 	out := ThreeWayResult{From: run.FromPeriod, To: run.ToPeriod, Rows: []ThreeWayRow{}, Snapshots: d.Snapshots, LeftOut: d.LeftOut,
-		NoGSTR2B: d.NoGSTR2B, Counts: d.Counts, Kinds: d.Kinds, Notices: d.Notices, RunID: run.ID, CreatedAt: run.CreatedAt, RegisterName: run.RegisterName, Pinned: run.Pinned}
+		NoGSTR2B: d.NoGSTR2B, Counts: d.Counts, Kinds: d.Kinds, Notices: d.Notices, Calendar: d.Calendar, RateFlags: d.RateFlags, RunID: run.ID, CreatedAt: run.CreatedAt, RegisterName: run.RegisterName, Pinned: run.Pinned}
 	if out.Counts == nil {
 		out.Counts = map[string]int{}
 	}
@@ -912,3 +1003,276 @@ func (s *Service) StartApplyThreeWay(ctx context.Context, runID string) (string,
 func (s *Service) ApplyThreeWayResult(id string) (ThreeWayApply, error) {
 	return core.JobResult[ThreeWayApply](s.Core, id)
 }
+
+// lookBackMonths is how many months before a run's first the GSTR-2B are read to see which books
+// documents they took: a year's credit may be claimed until 30 November after it (s.16(4)), so
+// twenty months reach the April of the year before.
+const lookBackMonths = 20
+
+// LookBack lists the lookBackMonths months before from (YYYY-MM), oldest first.
+func LookBack(from string) []string {
+	m, err := period.ParseMonth(from)
+	if err != nil {
+		return nil
+	}
+	out := make([]string, lookBackMonths)
+	for i := lookBackMonths - 1; i >= 0; i-- {
+		m = prevMonth(m)
+		out[i] = m.String()
+	}
+	return out
+}
+
+func prevMonth(m period.Month) period.Month {
+	if m.Month == time.January {
+		return period.MonthOf(m.Year-1, time.December)
+	}
+	return period.MonthOf(m.Year, m.Month-1)
+}
+
+// calendar is what a run knows of its documents' periods: the run's months, the oldest month
+// looked back to and the claims stored (gstr3b).
+type calendar struct {
+	from, to, oldest string
+	end              time.Time // the last day of the run's last month
+	claims           map[string]gstr3b.StoredClaim
+}
+
+func newCalendar(from, to string) *calendar {
+	c := &calendar{from: from, to: to, oldest: from}
+	if lb := LookBack(from); len(lb) > 0 {
+		c.oldest = lb[0]
+	}
+	if m, err := period.ParseMonth(to); err == nil {
+		c.end = time.Date(m.Year, m.Month+1, 0, 0, 0, 0, 0, time.UTC)
+	}
+	return c
+}
+
+// claimedBefore is the GSTR-3B period a books document's credit was claimed in, when it is
+// before the run's first month ("" otherwise).
+func (c *calendar) claimedBefore(b *recon.Invoice) string {
+	if len(c.claims) == 0 {
+		return ""
+	}
+	cl, ok := c.claims[gstr3b.IdentityOf(gstr3b.FaceBooks, b.SupplierGSTIN, string(b.DocType), b.Number, "", "").Key()]
+	if !ok || cl.State != gstr3b.StateClaim || cl.Period == "" || cl.Period >= c.from {
+		return ""
+	}
+	return cl.Period
+}
+
+// label sets a row's Timing, TimingNote, AgeDays and ClaimPeriod.
+func (c *calendar) label(tr *ThreeWayRow, claimedIn string) {
+	b, a := tr.Books, tr.GSTR2A
+	tr.ClaimPeriod = claimedIn
+	switch {
+	case b == nil:
+	case a == nil:
+		tr.Timing = TimingAwaiting
+		if d, err := time.Parse(time.DateOnly, b.Date); err == nil && !c.end.IsZero() && !d.After(c.end) {
+			tr.AgeDays = int(c.end.Sub(d).Hours() / 24)
+		}
+		tr.TimingNote = fmt.Sprintf("awaiting the supplier: booked in %s, in no GSTR-2B up to %s (%d days old)", period.LabelOf(b.Period), period.LabelOf(c.to), tr.AgeDays)
+	case tr.Period2B != "" && b.Period < tr.Period2B:
+		tr.Timing, tr.TimingNote = TimingReportedLate, ims.LateNote(b, tr.Period2B)
+	case tr.Period2B != "" && b.Period > tr.Period2B:
+		tr.Timing = TimingBookedLater
+		tr.TimingNote = fmt.Sprintf("booked later: in the 2B of %s, booked in %s", period.LabelOf(tr.Period2B), period.LabelOf(b.Period))
+	}
+	if claimedIn != "" {
+		if tr.Timing == "" {
+			tr.Timing = TimingClaimedEarlier
+		}
+		tr.TimingNote = strings.TrimPrefix(tr.TimingNote+"; ", "; ") + "credit already claimed in the GSTR-3B of " + period.LabelOf(claimedIn)
+	}
+}
+
+// lookedBack are the earlier months whose 2B was read.
+func (c *calendar) lookedBack(snaps []gstr2b.Snapshot) []string {
+	var out []string
+	for _, sn := range snaps {
+		if sn.Period < c.from {
+			out = append(out, sn.Period)
+		}
+	}
+	return out
+}
+
+// count adds a row to the result's counts.
+func (out *ThreeWayResult) count(tr *ThreeWayRow) {
+	out.Counts[actionKey(tr.Recommended.Action)]++
+	out.Kinds[string(rowKind(&tr.Row))]++
+	switch tr.Timing {
+	case TimingReportedLate:
+		out.Calendar.ReportedLate++
+	case TimingAwaiting:
+		out.Calendar.Awaiting++
+	case TimingBookedLater:
+		out.Calendar.BookedLater++
+	}
+	if len(tr.RateFlags) > 0 {
+		out.RateFlags++
+	}
+}
+
+// calendarNotices say in words what the documents' periods did to the run (what the command
+// line once said on its standard error only).
+func (out *ThreeWayResult) calendarNotices() []string {
+	var n []string
+	c := out.Calendar
+	if len(c.LookedBack) > 0 {
+		n = append(n, fmt.Sprintf("Books of earlier months were matched with the GSTR-2B of %s to %s first: %d document(s) matched there are that month's business and not shown; the ones still waiting are matched with this run's 2B.",
+			c.LookedBack[0], c.LookedBack[len(c.LookedBack)-1], c.SettledEarlier))
+	} else {
+		n = append(n, fmt.Sprintf("No GSTR-2B is stored for the %d months before %s: books documents of those months that a 2B took then show here as awaiting the supplier. Pull or import those 2Bs for a truer picture.", lookBackMonths, out.From))
+	}
+	if c.ClaimedEarlier > 0 {
+		n = append(n, fmt.Sprintf("%d books document(s) not in these 2Bs were claimed in an earlier GSTR-3B: not offered again.", c.ClaimedEarlier))
+	}
+	if c.ReportedLate > 0 {
+		n = append(n, fmt.Sprintf("%d document(s) reported late by the supplier: booked in an earlier month, in the 2B of %s to %s; matched, recommended accept (their credit is claimed in the 2B's month).", c.ReportedLate, out.From, out.To))
+	}
+	if c.Awaiting > 0 {
+		n = append(n, fmt.Sprintf("%d books document(s) awaiting the supplier: in no GSTR-2B up to %s (each row gives its age).", c.Awaiting, out.To))
+	}
+	if out.LeftOut > 0 {
+		n = append(n, fmt.Sprintf("%d register document(s) left out: booked after %s and not in its 2B, or dated before %s (beyond the time to claim).", out.LeftOut, out.To, newCalendar(out.From, out.To).oldest))
+	}
+	if out.RateFlags > 0 {
+		n = append(n, fmt.Sprintf("%d row(s) flagged for their rate (12%% or 28%% on or after 22/09/2025, or books and 2B at different rates): see each row; nothing is blocked.", out.RateFlags))
+	}
+	return n
+}
+
+// booksIndex finds a books document like a 2B document: same supplier, and the same number once
+// every separator, case and leading zero is set aside (any type, any month).
+type booksIndex map[string]*recon.Invoice
+
+func newBooksIndex(books []recon.Invoice) *booksIndex {
+	ix := make(booksIndex, len(books))
+	for i := range books {
+		b := &books[i]
+		k := looseKey(b.SupplierGSTIN, b.Number)
+		if _, ok := ix[k]; !ok {
+			ix[k] = b
+		}
+	}
+	return &ix
+}
+
+// holds names the books document like d ("" when the books hold none).
+func (ix *booksIndex) holds(d *recon.Invoice) string {
+	b, ok := (*ix)[looseKey(d.SupplierGSTIN, d.Number)]
+	if !ok {
+		return ""
+	}
+	what := "invoice"
+	if b.DocType != "" {
+		what = b.DocType.Label()
+	}
+	return fmt.Sprintf("%s %q of %s (%s)", what, b.Number, ims.DayMonthYear(b.Date), period.LabelOf(b.Period))
+}
+
+// looseKey is a supplier and a number with only its letters and digits, upper case, leading
+// zeros dropped: wider than the matcher's rule on purpose (it only keeps advice from costing
+// credit, it never pairs).
+func looseKey(supplier, number string) string {
+	buf := make([]byte, 0, len(supplier)+1+len(number))
+	buf = append(buf, strings.ToUpper(strings.TrimSpace(supplier))...)
+	buf = append(buf, '|')
+	lead := true
+	for i := 0; i < len(number); i++ {
+		c := number[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			c -= 'a' - 'A'
+		case c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		default:
+			continue
+		}
+		if lead && c == '0' {
+			continue
+		}
+		lead = false
+		buf = append(buf, c)
+	}
+	return string(buf)
+}
+
+// gst2Date is the day the 12% and 28% slabs were removed for most goods (rate notifications
+// 9-17/2025-CTR of 17/09/2025); tobaccoDate the day tobacco and pan masala left 28% plus cess.
+const (
+	gst2Date    = "2025-09-22"
+	tobaccoDate = "2026-02-01"
+)
+
+// rateFlags says why a row's rates want a look: a document dated on or after 22/09/2025 whose
+// effective rate (tax ÷ taxable, cess aside) is 12% or 28%, and books and 2B at different rates.
+func rateFlags(books, twoB *recon.Invoice) []string {
+	var out []string
+	for _, side := range []struct {
+		name string
+		in   *recon.Invoice
+	}{{"books", books}, {"GSTR-2B", twoB}} {
+		in := side.in
+		if in == nil || in.Date < gst2Date {
+			continue
+		}
+		r, ok := effectiveRate(in)
+		if !ok || !(near(r, 12) || near(r, 28)) {
+			continue
+		}
+		f := fmt.Sprintf("Rate: the %s have %s %q of %s at an effective rate of %.1f%%; from 22/09/2025 the 12%% and 28%% slabs were removed for most goods (rate notifications 9-17/2025-CTR).",
+			side.name, docWord(in), in.Number, ims.DayMonthYear(in.Date), r)
+		if near(r, 28) && in.Date < tobaccoDate {
+			f += " Tobacco and pan masala kept 28% plus cess until 01/02/2026; the 2B does not say what the goods are, so check the invoice."
+		}
+		if in.DocType == recon.DocCreditNote || in.DocType == recon.DocDebitNote {
+			f += " A note carries the rate of its original invoice: right if that invoice was dated before 22/09/2025."
+		}
+		out = append(out, f+" Check it with the supplier; nothing is blocked.")
+	}
+	if books != nil && twoB != nil {
+		rb, okb := effectiveRate(books)
+		ra, oka := effectiveRate(twoB)
+		if okb && oka && math.Abs(rb-ra) >= 0.5 {
+			out = append(out, fmt.Sprintf("Rate: the books have %.1f%% and GSTR-2B %.1f%% on %q of %s; a rate is fixed by the time of supply (a note keeps its invoice's). Check which is right; nothing is blocked.",
+				rb, ra, twoB.Number, ims.DayMonthYear(twoB.Date)))
+		}
+	}
+	return out
+}
+
+// effectiveRate is (IGST + CGST + SGST) ÷ taxable in per cent, false when the taxable value is nil.
+func effectiveRate(in *recon.Invoice) (float64, bool) {
+	tx, tax := abs(int64(in.Taxable)), abs(int64(in.IGST))+abs(int64(in.CGST))+abs(int64(in.SGST))
+	if tx == 0 || tax == 0 {
+		return 0, false
+	}
+	return float64(tax) * 100 / float64(tx), true
+}
+
+func abs(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// near says a rate is within a quarter of a point of a slab (rounding of the tax on each line).
+func near(r, slab float64) bool { return math.Abs(r-slab) < 0.25 }
+
+func docWord(in *recon.Invoice) string {
+	if in.DocType == "" {
+		return "invoice"
+	}
+	return in.DocType.Label()
+}
+
+// twoBWords are the words of the matcher (which speaks of GSTR-2A, the return it first compared)
+// as a run against GSTR-2B says them.
+var twoBWords = strings.NewReplacer("GSTR-2A", "GSTR-2B", "in 2A", "in 2B", "2A's", "2B's")
+
+// say2B is a text of the matcher as a run against GSTR-2B says it.
+func say2B(s string) string { return twoBWords.Replace(s) }
