@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gstdesk/backend/apperr"
@@ -177,12 +178,97 @@ const (
 	TimingClaimedEarlier = "claimed_earlier"
 )
 
-// AppendJSON appends json.Marshal(r)'s bytes to dst: how a three-way run's rows are stored
-// (recon.SaveRunWith), without reflection. TestThreeWayRowJSONMatchesEncodingJSON holds it to
-// encoding/json with every field set.
-func (r *ThreeWayRow) AppendJSON(dst []byte) []byte {
-	dst = append(dst, '{')
-	dst = recon.AppendRowFields(dst, &r.Row)
+// MissingIn2B is the status of a books document not in GSTR-2B as a run against GSTR-2B writes it
+// (recon.MissingIn2A inside: the matcher's word for "not in the supplier's return").
+const MissingIn2B recon.Status = "missing_in_2b"
+
+// Status2B is a status as a run against GSTR-2B says it.
+func Status2B(s recon.Status) recon.Status {
+	if s == recon.MissingIn2A {
+		return MissingIn2B
+	}
+	return s
+}
+
+// StatusLabel2B is a status as a tab of a run against GSTR-2B shows it ("Missing in 2B").
+func StatusLabel2B(s recon.Status) string { return say2B(strings.Replace(s.Label(), "2A", "2B", 1)) }
+
+// AppendJSON appends the row's JSON to dst as a three-way run's rows are stored (by
+// recon.SaveRunWith, without reflection): as MarshalJSON writes it, but with the matcher's status
+// (missing_in_2a), which the worksheets reading stored runs know.
+func (r *ThreeWayRow) AppendJSON(dst []byte) []byte { return r.appendJSON(dst, false) }
+
+// MarshalJSON writes the row as the window and scripts read it. A run against GSTR-2B says 2B:
+// "status" missing_in_2b, the 2B document under "gstr2b", "norm_gstr2b", and "gstr2b" in each
+// difference. The old keys ("gstr2a", "norm_gstr2a", a difference's "gstr2a", and "status_2a"
+// with the old status) are written alongside for one release, so that scripts keep working.
+func (r ThreeWayRow) MarshalJSON() ([]byte, error) { return r.appendJSON(nil, true), nil }
+
+func (r *ThreeWayRow) appendJSON(dst []byte, words2B bool) []byte {
+	scratch := jsonScratch.Get().(*[]byte)
+	defer jsonScratch.Put(scratch)
+	dst = append(dst, `{"status":`...)
+	if !words2B {
+		dst = recon.AppendJSONString(dst, string(r.Status))
+	} else {
+		dst = recon.AppendJSONString(dst, string(Status2B(r.Status)))
+	}
+	if words2B && r.Status == recon.MissingIn2A {
+		dst = recon.AppendJSONStringField(dst, "status_2a", string(r.Status), false)
+	}
+	dst = append(dst, `,"books":`...)
+	dst = appendInvoiceJSON(dst, scratch, r.Books)
+	start := len(dst) + len(`,"gstr2b":`)
+	dst = append(dst, `,"gstr2b":`...)
+	dst = appendInvoiceJSON(dst, scratch, r.GSTR2A)
+	doc := dst[start:]
+	dst = append(dst, `,"gstr2a":`...)
+	dst = append(dst, dst[start:start+len(doc)]...)
+	dst = recon.AppendJSONStringField(dst, "rule", r.Rule, false)
+	dst = recon.AppendJSONStringField(dst, "rule_id", string(r.RuleID), false)
+	dst = recon.AppendJSONStringField(dst, "norm_books", r.NormBooks, false)
+	dst = recon.AppendJSONStringField(dst, "norm_gstr2b", r.Norm2A, false)
+	dst = recon.AppendJSONStringField(dst, "norm_gstr2a", r.Norm2A, false)
+	dst = append(dst, `,"differences":`...)
+	if r.Differences == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i := range r.Differences {
+			d := &r.Differences[i]
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, `{"field":`...)
+			dst = recon.AppendJSONString(dst, d.Field)
+			dst = recon.AppendJSONStringField(dst, "books", d.Books, false)
+			dst = recon.AppendJSONStringField(dst, "gstr2b", d.GSTR2A, false)
+			dst = recon.AppendJSONStringField(dst, "gstr2a", d.GSTR2A, false)
+			dst = recon.AppendJSONStringField(dst, "diff", d.Diff, true)
+			dst = recon.AppendJSONBoolField(dst, "within_tolerance", d.WithinTolerance, true)
+			dst = append(dst, '}')
+		}
+		dst = append(dst, ']')
+	}
+	if len(r.Candidates) > 0 {
+		dst = append(dst, `,"candidates":[`...)
+		for i := range r.Candidates {
+			c := &r.Candidates[i]
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, `{"invoice":`...)
+			dst = appendInvoiceJSON(dst, scratch, &c.Invoice)
+			dst = recon.AppendJSONStringField(dst, "norm", c.Norm, false)
+			dst = recon.AppendJSONStringField(dst, "reason", c.Reason, false)
+			dst = append(dst, '}')
+		}
+		dst = append(dst, ']')
+	}
+	dst = recon.AppendJSONStringField(dst, "period", r.Period, false)
+	dst = recon.AppendJSONStringField(dst, "key", r.Key, false)
+	dst = recon.AppendJSONStringField(dst, "action", string(r.Action), true)
+	dst = recon.AppendJSONBoolField(dst, "changed_since_action", r.Changed, true)
 	dst = recon.AppendJSONStringField(dst, "period_2b", r.Period2B, true)
 	dst = recon.AppendJSONStringField(dst, "section", r.Section, true)
 	dst = recon.AppendJSONStringField(dst, "ims_section", r.IMSSection, true)
@@ -194,10 +280,71 @@ func (r *ThreeWayRow) AppendJSON(dst []byte) []byte {
 	dst = recon.AppendJSONString(dst, r.Recommended.Action)
 	dst = recon.AppendJSONStringField(dst, "reason", r.Recommended.Reason, false)
 	dst = recon.AppendJSONStringField(dst, "itc_note", r.Recommended.ITCNote, true)
+	dst = recon.AppendJSONStringField(dst, "rule", r.Recommended.Rule, true)
+	dst = recon.AppendJSONStringField(dst, "figures", r.Recommended.Figures, true)
 	dst = append(dst, '}')
 	dst = recon.AppendJSONStringField(dst, "choice", r.Choice, true)
 	dst = recon.AppendJSONStringField(dst, "send", r.Send, false)
+	dst = recon.AppendJSONStringField(dst, "timing", r.Timing, true)
+	dst = recon.AppendJSONStringField(dst, "timing_note", r.TimingNote, true)
+	if r.AgeDays != 0 {
+		dst = append(dst, `,"age_days":`...)
+		dst = strconv.AppendInt(dst, int64(r.AgeDays), 10)
+	}
+	dst = recon.AppendJSONStringField(dst, "claim_period", r.ClaimPeriod, true)
+	if len(r.RateFlags) > 0 {
+		dst = append(dst, `,"rate_flags":[`...)
+		for i, f := range r.RateFlags {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = recon.AppendJSONString(dst, f)
+		}
+		dst = append(dst, ']')
+	}
 	return append(dst, '}')
+}
+
+// UnmarshalJSON reads a row written by AppendJSON, or by an earlier release (the 2B document
+// under "gstr2a" only, status missing_in_2a).
+func (r *ThreeWayRow) UnmarshalJSON(b []byte) error {
+	type plain ThreeWayRow
+	var p struct {
+		plain
+		GSTR2B *recon.Invoice `json:"gstr2b"`
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	*r = ThreeWayRow(p.plain)
+	if r.GSTR2A == nil {
+		r.GSTR2A = p.GSTR2B
+	}
+	if r.Status == MissingIn2B {
+		r.Status = recon.MissingIn2A
+	}
+	return nil
+}
+
+var jsonScratch = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+// invoiceHead and invoiceTail are what recon.AppendRowFields writes around the books invoice of
+// a row with nothing else set: appendInvoiceJSON takes the invoice's JSON from between them (the
+// matcher's own writer, so the invoice reads the same in every run).
+var invoiceHead, invoiceTail = func() (string, string) {
+	empty := string(recon.AppendRowFields(nil, &recon.Row{}))
+	head := `"status":"","books":`
+	return head, empty[len(head)+len("null"):]
+}()
+
+// appendInvoiceJSON appends an invoice's JSON ("null" for nil), as recon writes it.
+func appendInvoiceJSON(dst []byte, scratch *[]byte, in *recon.Invoice) []byte {
+	if in == nil {
+		return append(dst, "null"...)
+	}
+	buf := recon.AppendRowFields((*scratch)[:0], &recon.Row{Books: in})
+	*scratch = buf
+	return append(dst, buf[len(invoiceHead):len(buf)-len(invoiceTail)]...)
 }
 
 // imsKey is the ims.Record Key of the row's IMS document ("" for a row not in 2B): its section,
