@@ -2,6 +2,7 @@ package ims
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"gstdesk/backend/apperr"
@@ -65,6 +66,9 @@ type RecommendInput struct {
 	// ClaimedIn is the GSTR-3B period the books document's credit was claimed in, when before
 	// the run ("" otherwise).
 	ClaimedIn string
+	// RunTo is the last month of the run: a document booked after the supplier's month is
+	// accepted once the run reaches the month it was booked in.
+	RunTo string
 }
 
 // NumbersDiffer says whether two document numbers are not the same number under the one
@@ -124,10 +128,12 @@ func Recommend(in RecommendInput) Recommendation {
 			}
 			r.Action, r.Rule = Pending, RuleConfirmNumber
 			r.Reason = fmt.Sprintf("Confirm the number: the books have %q, GSTR-2B has %q, paired on %s (rule %s). Keep pending until you confirm it is the same document; you may then accept it.", bn, tn, how, in.RuleID)
+		case in.BooksPeriod != "" && in.SupplierPeriod != "" && in.BooksPeriod > in.SupplierPeriod && in.RunTo != "" && in.BooksPeriod <= in.RunTo:
+			r.Action, r.Rule, r.Reason = Accepted, RuleAccept, fmt.Sprintf("Matched with the books: in the 2B of %s, booked in %s, the month its credit is taken: accept it now.", MonthLabel(in.SupplierPeriod), MonthLabel(in.BooksPeriod))
 		case in.BooksPeriod != "" && in.SupplierPeriod != "" && in.BooksPeriod > in.SupplierPeriod:
 			r.Action, r.Rule, r.Reason = Pending, RuleBookedLater, fmt.Sprintf("Booked in %s, after the supplier's %s: keep pending and accept it in the month the credit is taken.", in.BooksPeriod, in.SupplierPeriod)
 		case in.BooksPeriod != "" && in.SupplierPeriod != "" && in.BooksPeriod < in.SupplierPeriod:
-			r.Action, r.Rule, r.Reason = Accepted, RuleAcceptLate, "Matched with the books: "+LateNote(in.Books, in.SupplierPeriod)+". Accept it; its credit is claimed in the GSTR-3B of "+period.LabelOf(in.SupplierPeriod)+"."
+			r.Action, r.Rule, r.Reason = Accepted, RuleAcceptLate, "Matched with the books: "+LateNote(in.Books, in.SupplierPeriod)+". Accept it; its credit is claimed in the GSTR-3B of "+MonthLabel(in.SupplierPeriod)+"."
 		case in.Status == recon.Exact:
 			r.Action, r.Rule, r.Reason = Accepted, RuleAccept, "Matched with the books: same supplier, number, date and amounts."
 		default:
@@ -135,13 +141,17 @@ func Recommend(in RecommendInput) Recommendation {
 		}
 		if in.ClaimedIn != "" && r.Action == Accepted {
 			r.Rule = RuleClaimedEarlier
-			r.Reason += " Its credit was already claimed in the GSTR-3B of " + period.LabelOf(in.ClaimedIn) + ": do not claim it again."
+			r.Reason += " Its credit was already claimed in the GSTR-3B of " + MonthLabel(in.ClaimedIn) + ": do not claim it again."
 		}
 	}
 	if r.Action == Pending && in.PendingBlocked {
 		r.Action = ""
 		r.Rule = RulePendingBlocked
-		r.Reason += " The portal does not allow pending for this document: accept or reject it after review."
+		if in.BooksHold != "" {
+			r.Reason += " The portal does not allow pending for this document: confirm it with the supplier and accept it once confirmed."
+		} else {
+			r.Reason += " The portal does not allow pending for this document: accept or reject it after review."
+		}
 	}
 	return r
 }
@@ -159,7 +169,16 @@ func LateNote(books *recon.Invoice, period2B string) string {
 			what = "debit note"
 		}
 	}
-	return fmt.Sprintf("reported late by the supplier: %s of %s in the 2B of %s", what, date, period.LabelOf(period2B))
+	return fmt.Sprintf("reported late by the supplier: %s of %s in the 2B of %s", what, date, MonthLabel(period2B))
+}
+
+// MonthLabel writes a period (YYYY-MM) as "March 2025"; anything else as it is.
+func MonthLabel(p string) string {
+	m, err := period.ParseMonth(p)
+	if err != nil {
+		return p
+	}
+	return m.Month.String() + " " + strconv.Itoa(m.Year)
 }
 
 // DayMonthYear writes an ISO date (YYYY-MM-DD) as DD/MM/YYYY; anything else as it is.

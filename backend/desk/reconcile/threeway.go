@@ -667,7 +667,7 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 		if row.GSTR2A != nil {
 			d = docs[row.GSTR2A.RowRef]
 		}
-		if d.doc != nil && d.period < out.From {
+		if d.doc != nil && d.period < out.From && (row.Books == nil || row.Books.Period < out.From) {
 			if row.Books != nil {
 				out.Calendar.SettledEarlier++ // matched with an earlier month's 2B: that month's business
 			}
@@ -688,7 +688,7 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 			}
 		}
 		tr := ThreeWayRow{Row: row}
-		in := ims.RecommendInput{Status: row.Status, RuleID: row.RuleID, Differences: row.Differences, Books: row.Books, TwoB: row.GSTR2A, ClaimedIn: claimedIn}
+		in := ims.RecommendInput{Status: row.Status, RuleID: row.RuleID, Differences: row.Differences, Books: row.Books, TwoB: row.GSTR2A, ClaimedIn: claimedIn, RunTo: out.To}
 		if row.Books != nil {
 			in.BooksPeriod = row.Books.Period
 		}
@@ -1220,18 +1220,18 @@ func (c *calendar) label(tr *ThreeWayRow, claimedIn string) {
 		if d, err := time.Parse(time.DateOnly, b.Date); err == nil && !c.end.IsZero() && !d.After(c.end) {
 			tr.AgeDays = int(c.end.Sub(d).Hours() / 24)
 		}
-		tr.TimingNote = fmt.Sprintf("awaiting the supplier: booked in %s, in no GSTR-2B up to %s (%d days old)", period.LabelOf(b.Period), period.LabelOf(c.to), tr.AgeDays)
+		tr.TimingNote = fmt.Sprintf("awaiting the supplier: booked in %s, in no GSTR-2B up to %s (%d days old)", ims.MonthLabel(b.Period), ims.MonthLabel(c.to), tr.AgeDays)
 	case tr.Period2B != "" && b.Period < tr.Period2B:
 		tr.Timing, tr.TimingNote = TimingReportedLate, ims.LateNote(b, tr.Period2B)
 	case tr.Period2B != "" && b.Period > tr.Period2B:
 		tr.Timing = TimingBookedLater
-		tr.TimingNote = fmt.Sprintf("booked later: in the 2B of %s, booked in %s", period.LabelOf(tr.Period2B), period.LabelOf(b.Period))
+		tr.TimingNote = fmt.Sprintf("booked later: in the 2B of %s, booked in %s", ims.MonthLabel(tr.Period2B), ims.MonthLabel(b.Period))
 	}
 	if claimedIn != "" {
 		if tr.Timing == "" {
 			tr.Timing = TimingClaimedEarlier
 		}
-		tr.TimingNote = strings.TrimPrefix(tr.TimingNote+"; ", "; ") + "credit already claimed in the GSTR-3B of " + period.LabelOf(claimedIn)
+		tr.TimingNote = strings.TrimPrefix(tr.TimingNote+"; ", "; ") + "credit already claimed in the GSTR-3B of " + ims.MonthLabel(claimedIn)
 	}
 }
 
@@ -1318,7 +1318,7 @@ func (ix *booksIndex) holds(d *recon.Invoice) string {
 	if b.DocType != "" {
 		what = b.DocType.Label()
 	}
-	return fmt.Sprintf("%s %q of %s (%s)", what, b.Number, ims.DayMonthYear(b.Date), period.LabelOf(b.Period))
+	return fmt.Sprintf("%s %q of %s (%s)", what, b.Number, ims.DayMonthYear(b.Date), ims.MonthLabel(b.Period))
 }
 
 // looseKey is a supplier and a number with only its letters and digits, upper case, leading
@@ -1423,3 +1423,67 @@ var twoBWords = strings.NewReplacer("GSTR-2A", "GSTR-2B", "in 2A", "in 2B", "2A'
 
 // say2B is a text of the matcher as a run against GSTR-2B says it.
 func say2B(s string) string { return twoBWords.Replace(s) }
+
+// AsOf is the run as it stood at the end of period p (YYYY-MM, before the run's last month): a
+// document of a later 2B is not there yet, so a books document it matched is missing in 2B
+// (awaiting the supplier) as it was then, and the books and 2B documents of later months are
+// left out. Counts, kinds and notices are those of the view; choices stay with the run (a row
+// that loses its 2B document has none). p at or after the run's last month gives the run as is.
+func AsOf(tw ThreeWayResult, p string) (ThreeWayResult, error) {
+	if _, err := period.ParseMonth(p); err != nil || len(p) != 7 {
+		return tw, apperr.New(apperr.Invalid, "The period to view the run as of, %q, is not a month: write it as YYYY-MM (2025-01).", p)
+	}
+	if p >= tw.To {
+		return tw, nil
+	}
+	out := tw
+	out.AsOf = p
+	out.Rows = make([]ThreeWayRow, 0, len(tw.Rows))
+	out.Counts, out.Kinds = map[string]int{}, map[string]int{}
+	out.Calendar = CalendarCounts{LookedBack: tw.Calendar.LookedBack, SettledEarlier: tw.Calendar.SettledEarlier, ClaimedEarlier: tw.Calendar.ClaimedEarlier}
+	out.RateFlags, out.Choices = 0, 0
+	cal := newCalendar(tw.From, p)
+	for _, r := range tw.Rows {
+		later2B := r.GSTR2A != nil && r.Period2B > p
+		laterBooks := r.Books == nil || r.Books.Period > p
+		switch {
+		case later2B && laterBooks, r.GSTR2A == nil && laterBooks:
+			continue
+		case later2B:
+			was := r.Period2B
+			r = ThreeWayRow{Row: recon.Row{Status: recon.MissingIn2A, Books: r.Books, RuleID: recon.RuleNotIn2A, NormBooks: r.NormBooks, Period: r.Books.Period,
+				Key: r.Key, Rule: "In the books, but the supplier had not reported it in GSTR-2B by " + ims.MonthLabel(p) + " (it is in the 2B of " + ims.MonthLabel(was) + ")"},
+				ClaimPeriod: r.ClaimPeriod}
+			cal.label(&r, r.ClaimPeriod)
+			r.RateFlags = rateFlags(r.Books, nil)
+			r.Recommended = ims.Recommend(ims.RecommendInput{Status: recon.MissingIn2A, Books: r.Books, RunTo: p})
+			r.Send = r.send()
+		case r.GSTR2A == nil && r.Timing == TimingAwaiting:
+			cal.label(&r, r.ClaimPeriod) // its age as of p
+		}
+		if r.Choice != "" {
+			out.Choices++
+		}
+		out.count(&r)
+		out.Rows = append(out.Rows, r)
+	}
+	var snaps []gstr2b.Snapshot
+	for _, sn := range tw.Snapshots {
+		if sn.Period <= p {
+			snaps = append(snaps, sn)
+		}
+	}
+	out.Snapshots = snaps
+	out.Notices = append([]string{fmt.Sprintf("Viewed as of %s: documents the supplier reported in a later 2B show as missing in 2B, as they were then; the run itself reaches %s.", ims.MonthLabel(p), ims.MonthLabel(tw.To))},
+		out.calendarNotices()...)
+	return out, nil
+}
+
+// ThreeWayRunAsOf reopens a saved run against GSTR-2B as it stood at the end of period p (AsOf).
+func (s *Service) ThreeWayRunAsOf(ctx context.Context, runID, p string) (ThreeWayResult, error) {
+	tw, err := s.ThreeWayRun(ctx, runID)
+	if err != nil || p == "" {
+		return tw, err
+	}
+	return AsOf(tw, p)
+}
