@@ -810,7 +810,7 @@ func (s *Service) ThreeWayRuns(ctx context.Context) ([]ThreeWayRunInfo, error) {
 		if d.Counts == nil {
 			d.Counts = map[string]int{}
 		}
-		out = append(out, ThreeWayRunInfo{Run: r, Recommended: d.Counts, LeftOut: d.LeftOut, NoGSTR2B: d.NoGSTR2B})
+		out = append(out, ThreeWayRunInfo{Run: r, Recommended: d.Counts, LeftOut: d.LeftOut, NoGSTR2B: d.NoGSTR2B, Calendar: d.Calendar})
 	}
 	return out, nil
 }
@@ -823,6 +823,8 @@ type ThreeWayRunInfo struct {
 	Recommended map[string]int `json:"recommended"`
 	LeftOut     int            `json:"left_out"`
 	NoGSTR2B    []string       `json:"no_gstr2b,omitempty"`
+	// Calendar counts the run's documents by their periods (late, awaiting, settled earlier).
+	Calendar CalendarCounts `json:"calendar"`
 }
 
 // threeWayRunOf returns a run of the current workspace that is against GSTR-2B.

@@ -18,8 +18,8 @@ import (
 // yDoc is a document of the year fixture: a 2B document (Sec b2b, b2ba, cdnr) or a books row.
 type yDoc struct {
 	Sec, Supplier, Num, Date, Type string // Date DD-MM-YYYY; Type invoice|credit_note for the books
-	Taxable, IGST                 int64  // rupees
-	Orig                          string // b2ba: the original number
+	Taxable, IGST                  int64  // rupees
+	Orig                           string // b2ba: the original number
 }
 
 const (
