@@ -189,21 +189,29 @@ func DayMonthYear(iso string) string {
 	return iso
 }
 
-// figures names the amounts of the row's documents: "books ₹1,000.00 taxable, ₹180.00 tax; 2B
-// ₹1,000.00 taxable, ₹180.00 tax".
+// figures names the amounts of the row's documents in rupees: "books INV/1: taxable ₹1000.00,
+// tax ₹180.00; 2B INV/1: taxable ₹1000.00, tax ₹180.00" (one string made per row: a run has
+// hundreds of thousands).
 func figures(books, twoB *recon.Invoice) string {
-	one := func(side string, in *recon.Invoice) string {
-		tax := in.IGST + in.CGST + in.SGST + in.Cess
-		return fmt.Sprintf("%s %s: taxable ₹%s, tax ₹%s", side, in.Number, money.Paise(in.Taxable).Indian(), money.Paise(tax).Indian())
+	var buf [192]byte
+	b := buf[:0]
+	one := func(side string, in *recon.Invoice) {
+		if len(b) > 0 {
+			b = append(b, "; "...)
+		}
+		b = append(append(append(b, side...), ' '), in.Number...)
+		b = append(b, ": taxable ₹"...)
+		b = money.Paise(in.Taxable).AppendDecimal(b)
+		b = append(b, ", tax ₹"...)
+		b = money.Paise(in.IGST + in.CGST + in.SGST + in.Cess).AppendDecimal(b)
 	}
-	var parts []string
 	if books != nil {
-		parts = append(parts, one("books", books))
+		one("books", books)
 	}
 	if twoB != nil {
-		parts = append(parts, one("2B", twoB))
+		one("2B", twoB)
 	}
-	return strings.Join(parts, "; ")
+	return string(b)
 }
 
 func differences(ds []recon.Difference) string {

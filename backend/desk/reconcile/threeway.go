@@ -475,13 +475,21 @@ func (s *Service) ReconAgainst2B(ctx context.Context, path, from, to string) (Th
 	return s.threeWayRun(ctx, im, books, periods, twoB, RunOptions{})
 }
 
-// pending2B is the GSTR-2B side of a three-way run (ReconGSTR2B) being read on its own goroutine.
+// pending2B is the GSTR-2B side of a three-way run (ReconGSTR2B) being read on its own goroutine,
+// with the documents of the earlier months' 2B (LookBack) as stored.
 type pending2B struct {
-	done  chan struct{}
-	invs  []recon.Invoice
-	docs  map[string]twoBDoc
-	snaps []gstr2b.Snapshot
-	err   error
+	done    chan struct{}
+	invs    []recon.Invoice
+	docs    map[string]twoBDoc
+	snaps   []gstr2b.Snapshot
+	earlier []earlierMonth
+	err     error
+}
+
+// earlierMonth is the GSTR-2B of a month before a run's, as stored.
+type earlierMonth struct {
+	snap gstr2b.Snapshot
+	docs []gstr2b.MatchDoc
 }
 
 // read2B starts reading the GSTR-2B of periods of the current workspace.
@@ -490,9 +498,28 @@ func (s *Service) read2B(ctx context.Context, periods []string) *pending2B {
 	ws := s.Workspace().ID
 	go func() {
 		defer close(p.done)
+		p.invs, p.docs, p.snaps, p.err = ReconGSTR2B(ctx, s.DB.DB, ws, periods)
 		// The GSTR-2B of the months before are read too: what they took of the books is not
 		// this month's business (threeWay), what they left is.
-		p.invs, p.docs, p.snaps, p.err = ReconGSTR2B(ctx, s.DB.DB, ws, append(LookBack(periods[0]), periods...))
+		for _, m := range LookBack(periods[0]) {
+			if p.err != nil {
+				return
+			}
+			snap, err := gstr2b.LatestSnapshot(ctx, s.DB.DB, ws, m)
+			if apperr.KindOf(err) == apperr.NotFound {
+				continue
+			}
+			if err != nil {
+				p.err = err
+				return
+			}
+			ds, err := gstr2b.MatchDocs(ctx, s.DB.DB, snap, false)
+			if err != nil {
+				p.err = err
+				return
+			}
+			p.earlier = append(p.earlier, earlierMonth{snap: snap, docs: ds})
+		}
 	}()
 	return p
 }
@@ -635,16 +662,21 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 	// Every books document not yet matched or claimed takes part, earlier months included: the
 	// GSTR-2B of earlier months (read with the run's) take the ones their supplier reported then,
 	// so that only the ones still waiting are left for this month's 2B (a late-reported invoice).
+	// The earlier months' 2B take, first, the books documents they hold with the same number and
+	// amounts (settled then: that month's business); what is left of both takes part below.
+	settled, more := settleEarlier(books, read.earlier, out.From, opt.AmountTolerance, docs)
+	twoB = append(twoB, more...)
+	out.Calendar.SettledEarlier = settled.n
 	inScope := books // Match copies what it is given: no copy here unless some are left out
 	for i := range books {
-		if books[i].Period < cal.oldest {
+		if books[i].Period < cal.oldest && !settled.took[i] {
 			out.LeftOut++ // beyond the time to claim (s.16(4)) and before any 2B looked at
 		}
 	}
-	if out.LeftOut > 0 {
-		inScope = make([]recon.Invoice, 0, len(books)-out.LeftOut)
+	if out.LeftOut > 0 || settled.n > 0 {
+		inScope = make([]recon.Invoice, 0, len(books)-out.LeftOut-settled.n)
 		for i := range books {
-			if b := &books[i]; b.Period >= cal.oldest {
+			if b := &books[i]; b.Period >= cal.oldest && !settled.took[i] {
 				inScope = append(inScope, *b)
 			}
 		}
@@ -721,7 +753,9 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 		out.Rows = append(out.Rows, tr)
 		kept.Rows = append(kept.Rows, row)
 	}
-	out.Calendar.LookedBack = cal.lookedBack(snaps)
+	for _, m := range read.earlier {
+		out.Calendar.LookedBack = append(out.Calendar.LookedBack, m.snap.Period)
+	}
 	out.Notices = append(threeWayNotices(out.Snapshots, docs, out.Kinds), out.calendarNotices()...)
 	return out, kept, nil
 }
@@ -1237,15 +1271,76 @@ func (c *calendar) label(tr *ThreeWayRow, claimedIn string) {
 	}
 }
 
-// lookedBack are the earlier months whose 2B was read.
-func (c *calendar) lookedBack(snaps []gstr2b.Snapshot) []string {
-	var out []string
-	for _, sn := range snaps {
-		if sn.Period < c.from {
-			out = append(out, sn.Period)
+// settledBooks are the books documents an earlier month's 2B took (by index), n of them.
+type settledBooks struct {
+	took map[int]bool
+	n    int
+}
+
+// settleEarlier pairs the documents of the earlier months' 2B (oldest first) with the books
+// documents of months before from that carry the same supplier, type and number (the one
+// invoice-number rule) and amounts within tol each: those pairs were that month's business and
+// are set aside. The rest of the earlier documents are returned as the matcher's invoices (and
+// added to docs) to take part in the run with everything else; so a document that differs, or
+// that the books hold only from this run's months, is still matched (and found reported early,
+// or amended) rather than lost. Only what is cheap to tell is settled here: the matcher then
+// works on this month's documents and what the earlier months left, not on a year.
+func settleEarlier(books []recon.Invoice, earlier []earlierMonth, from string, tol recon.Paise, docs map[string]twoBDoc) (settledBooks, []recon.Invoice) {
+	out := settledBooks{took: map[int]bool{}}
+	if len(earlier) == 0 {
+		return out, nil
+	}
+	byKey := map[string][]int{}
+	for i := range books {
+		b := &books[i]
+		if b.Period < from && b.DuplicateOf == "" {
+			k := settleKey(b.SupplierGSTIN, string(b.DocType), b.Number)
+			byKey[k] = append(byKey[k], i)
 		}
 	}
-	return out
+	var more []recon.Invoice
+	for _, m := range earlier {
+		p := m.snap.Period
+		for j := range m.docs {
+			d := &m.docs[j]
+			if idx := byKey[settleKey(d.Supplier, d.Kind, d.Number)]; len(idx) > 0 {
+				found := -1
+				for _, i := range idx {
+					if !out.took[i] && sameAmounts(&books[i], d, tol) {
+						found = i
+						break
+					}
+				}
+				if found >= 0 {
+					out.took[found] = true
+					out.n++
+					continue
+				}
+			}
+			in := twoBInvoice(d, p)
+			more = append(more, in)
+			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: imsSectionOf(d.Section, d.Kind)}
+		}
+	}
+	return out, more
+}
+
+// settleKey is a document's supplier, type and number under the one invoice-number rule.
+func settleKey(supplier, kind, number string) string {
+	return strings.ToUpper(strings.TrimSpace(supplier)) + "|" + gstr3b.DocType(kind) + "|" + recon.NormaliseInvoiceNumber(number)
+}
+
+// sameAmounts says a books document and a 2B document agree on every amount within tol (by size:
+// the books carry a credit note negative, the 2B by its size).
+func sameAmounts(b *recon.Invoice, d *gstr2b.MatchDoc, tol recon.Paise) bool {
+	pairs := [][2]int64{{int64(b.Taxable), int64(d.Taxable)}, {int64(b.IGST), int64(d.IGST)}, {int64(b.CGST), int64(d.CGST)},
+		{int64(b.SGST), int64(d.SGST)}, {int64(b.Cess), int64(d.Cess)}}
+	for _, p := range pairs {
+		if abs(abs(p[0])-abs(p[1])) > int64(tol) {
+			return false
+		}
+	}
+	return true
 }
 
 // count adds a row to the result's counts.
@@ -1424,7 +1519,12 @@ func docWord(in *recon.Invoice) string {
 var twoBWords = strings.NewReplacer("GSTR-2A", "GSTR-2B", "in 2A", "in 2B", "2A's", "2B's")
 
 // say2B is a text of the matcher as a run against GSTR-2B says it.
-func say2B(s string) string { return twoBWords.Replace(s) }
+func say2B(s string) string {
+	if !strings.Contains(s, "2A") {
+		return s
+	}
+	return twoBWords.Replace(s)
+}
 
 // AsOf is the run as it stood at the end of period p (YYYY-MM, before the run's last month): a
 // document of a later 2B is not there yet, so a books document it matched is missing in 2B
