@@ -134,6 +134,8 @@ func Recommend(in RecommendInput) Recommendation {
 			r.Action, r.Rule, r.Reason = Pending, RuleBookedLater, fmt.Sprintf("Booked in %s, after the supplier's %s: keep pending and accept it in the month the credit is taken.", in.BooksPeriod, in.SupplierPeriod)
 		case in.BooksPeriod != "" && in.SupplierPeriod != "" && in.BooksPeriod < in.SupplierPeriod:
 			r.Action, r.Rule, r.Reason = Accepted, RuleAcceptLate, "Matched with the books: "+LateNote(in.Books, in.SupplierPeriod)+". Accept it; its credit is claimed in the GSTR-3B of "+MonthLabel(in.SupplierPeriod)+"."
+		case in.Status == recon.Exact && withinTolerance(in.Differences) != "":
+			r.Action, r.Rule, r.Reason = Accepted, RuleAccept, "Matched with the books: same supplier, number and date; amounts within tolerance ("+withinTolerance(in.Differences)+")."
 		case in.Status == recon.Exact:
 			r.Action, r.Rule, r.Reason = Accepted, RuleAccept, "Matched with the books: same supplier, number, date and amounts."
 		default:
@@ -228,6 +230,18 @@ func differences(ds []recon.Difference) string {
 	}
 	if len(parts) == 0 {
 		return "the details differ"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// withinTolerance names the differences within the tolerance ("" when there are none): a pair
+// that differs by a paisa does not have "the same amounts".
+func withinTolerance(ds []recon.Difference) string {
+	var parts []string
+	for _, d := range ds {
+		if d.WithinTolerance {
+			parts = append(parts, fmt.Sprintf("%s %s in the books, %s in 2B", strings.ReplaceAll(d.Field, "_", " "), d.Books, d.GSTR2A))
+		}
 	}
 	return strings.Join(parts, "; ")
 }

@@ -156,3 +156,12 @@ func TestRecommendPropertyNoRejectNoUnconfirmedAccept(t *testing.T) {
 		}
 	}
 }
+
+// A pair that differs within the tolerance is not said to have the same amounts.
+func TestRecommendWithinToleranceIsNotSameAmounts(t *testing.T) {
+	r := Recommend(RecommendInput{Status: recon.Exact, RuleID: recon.RuleExact,
+		Differences: []recon.Difference{{Field: "igst", Books: "180.00", GSTR2A: "180.50", WithinTolerance: true}}})
+	if r.Action != Accepted || strings.Contains(r.Reason, "same supplier, number, date and amounts") || !strings.Contains(r.Reason, "amounts within tolerance (igst 180.00 in the books, 180.50 in 2B)") {
+		t.Errorf("Recommend = %+v", r)
+	}
+}

@@ -748,6 +748,9 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 			tr.Recommended = ims.Recommend(in)
 		}
 		tr.Rule = say2B(tr.Rule)
+		for i := range tr.Candidates {
+			tr.Candidates[i].Reason = say2B(tr.Candidates[i].Reason)
+		}
 		tr.Send = tr.send()
 		out.count(&tr)
 		out.Rows = append(out.Rows, tr)
