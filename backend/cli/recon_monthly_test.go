@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,6 +94,27 @@ func TestReconMonthlyRoutineFollowsTheSupplier(t *testing.T) {
 	}
 	if code, _, errs := cliIn(t, dir, "recon", "show", id, "--as-of", "2025-13"); code != ExitUsage || !strings.Contains(errs, "not a month") {
 		t.Errorf("--as-of 2025-13: %d %s", code, errs)
+	}
+
+	// The rows as a script reads them, whole: testdata/monthly/march.jsonl (GSTDESK_UPDATE_GOLDEN=1
+	// rewrites it).
+	var raw, rawErr bytes.Buffer
+	mockKeyringOnce.Do(keyringMock)
+	env := Env{Stdin: strings.NewReader(""), Stdout: &raw, Stderr: &rawErr, Getenv: func(k string) string {
+		if k == "GSTDESK_DATA_DIR" {
+			return dir
+		}
+		return ""
+	}}
+	if code := Main(context.Background(), env, []string{"recon", "show", id}); code != ExitOK {
+		t.Fatalf("show: %d %s", code, rawErr.String())
+	}
+	golden := filepath.Join("testdata", "monthly", "march.jsonl")
+	if os.Getenv("GSTDESK_UPDATE_GOLDEN") == "1" {
+		os.WriteFile(golden, raw.Bytes(), 0o644)
+	}
+	if want, err := os.ReadFile(golden); err != nil || !bytes.Equal(want, raw.Bytes()) {
+		t.Errorf("recon show differs from %s (%v); GSTDESK_UPDATE_GOLDEN=1 rewrites it:\n%s", golden, err, raw.String())
 	}
 
 	// The table says 2B.

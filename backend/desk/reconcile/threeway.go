@@ -199,8 +199,8 @@ func StatusLabel2B(s recon.Status) string { return say2B(strings.Replace(s.Label
 func (r *ThreeWayRow) AppendJSON(dst []byte) []byte { return r.appendJSON(dst, false) }
 
 // MarshalJSON writes the row as the window and scripts read it. A run against GSTR-2B says 2B:
-// "status" missing_in_2b, the 2B document under "gstr2b", "norm_gstr2b", and "gstr2b" in each
-// difference. The old keys ("gstr2a", "norm_gstr2a", a difference's "gstr2a", and "status_2a"
+// "status" missing_in_2b, the 2B document under "gstr2b" (its "source" gstr2b), "norm_gstr2b",
+// and "gstr2b" in each difference. The old keys ("gstr2a", "norm_gstr2a", a difference's "gstr2a", and "status_2a"
 // with the old status) are written alongside for one release, so that scripts keep working.
 func (r ThreeWayRow) MarshalJSON() ([]byte, error) { return r.appendJSON(nil, true), nil }
 
@@ -218,12 +218,20 @@ func (r *ThreeWayRow) appendJSON(dst []byte, words2B bool) []byte {
 	}
 	dst = append(dst, `,"books":`...)
 	dst = appendInvoiceJSON(dst, scratch, r.Books)
-	start := len(dst) + len(`,"gstr2b":`)
 	dst = append(dst, `,"gstr2b":`...)
-	dst = appendInvoiceJSON(dst, scratch, r.GSTR2A)
-	doc := dst[start:]
-	dst = append(dst, `,"gstr2a":`...)
-	dst = append(dst, dst[start:start+len(doc)]...)
+	if words2B && r.GSTR2A != nil {
+		doc := *r.GSTR2A
+		doc.Source = "gstr2b" // the old key below keeps the matcher's word
+		dst = appendInvoiceJSON(dst, scratch, &doc)
+		dst = append(dst, `,"gstr2a":`...)
+		dst = appendInvoiceJSON(dst, scratch, r.GSTR2A)
+	} else {
+		start := len(dst)
+		dst = appendInvoiceJSON(dst, scratch, r.GSTR2A)
+		end := len(dst)
+		dst = append(dst, `,"gstr2a":`...)
+		dst = append(dst, dst[start:end]...)
+	}
 	dst = recon.AppendJSONStringField(dst, "rule", r.Rule, false)
 	dst = recon.AppendJSONStringField(dst, "rule_id", string(r.RuleID), false)
 	dst = recon.AppendJSONStringField(dst, "norm_books", r.NormBooks, false)
@@ -317,8 +325,9 @@ func (r *ThreeWayRow) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*r = ThreeWayRow(p.plain)
-	if r.GSTR2A == nil {
+	if r.GSTR2A == nil && p.GSTR2B != nil {
 		r.GSTR2A = p.GSTR2B
+		r.GSTR2A.Source = recon.GSTR2A
 	}
 	if r.Status == MissingIn2B {
 		r.Status = recon.MissingIn2A
