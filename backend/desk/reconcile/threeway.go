@@ -447,6 +447,11 @@ type CalendarCounts struct {
 	ReportedLate int `json:"reported_late"`
 	Awaiting     int `json:"awaiting_supplier"`
 	BookedLater  int `json:"booked_later"`
+	// NoEarlier2B counts books documents of earlier months whose GSTR-2B is not stored
+	// (NoEarlier2BMonths) and that no 2B of the run holds: they took part (a late-reported one is
+	// found), but whether they are still awaiting the supplier cannot be told, so they are not shown.
+	NoEarlier2B       int      `json:"no_earlier_2b"`
+	NoEarlier2BMonths []string `json:"no_earlier_2b_months,omitempty"`
 }
 
 // threeWayDetail is what a saved three-way run keeps beyond recon.Run (recon_runs.detail).
@@ -700,6 +705,10 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 		byKey[r.Key()] = r
 	}
 	var hold *booksIndex // built for the first 2B document the books do not pair
+	storedEarlier, noEarlier := map[string]bool{}, map[string]bool{}
+	for _, m := range read.earlier {
+		storedEarlier[m.snap.Period] = true
+	}
 	// The rows kept are compacted in place: row i is read before any row at i or after is written.
 	kept := recon.Result{Options: res.Options, Rows: res.Rows[:0]}
 	out.Rows = make([]ThreeWayRow, 0, len(res.Rows))
@@ -725,6 +734,13 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 			}
 			if claimedIn != "" {
 				out.Calendar.ClaimedEarlier++ // claimed in an earlier GSTR-3B: not offered again
+				continue
+			}
+			if p := row.Books.Period; p < out.From && !storedEarlier[p] {
+				// Its month's 2B is not stored: whether the supplier reported it then cannot be
+				// told, so it is counted, not called awaiting (it still took part: a late one is found).
+				out.Calendar.NoEarlier2B++
+				noEarlier[p] = true
 				continue
 			}
 		}
@@ -768,6 +784,7 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 	for _, m := range read.earlier {
 		out.Calendar.LookedBack = append(out.Calendar.LookedBack, m.snap.Period)
 	}
+	out.Calendar.NoEarlier2BMonths = slices.Sorted(maps.Keys(noEarlier))
 	out.Notices = append(threeWayNotices(out.Snapshots, docs, out.Kinds), out.calendarNotices()...)
 	return out, kept, nil
 }
@@ -1380,8 +1397,10 @@ func (out *ThreeWayResult) calendarNotices() []string {
 	if len(c.LookedBack) > 0 {
 		n = append(n, fmt.Sprintf("Books of earlier months were matched with the GSTR-2B of %s to %s first: %d document(s) matched there are that month's business and not shown; the ones still waiting are matched with this run's 2B.",
 			c.LookedBack[0], c.LookedBack[len(c.LookedBack)-1], c.SettledEarlier))
-	} else {
-		n = append(n, fmt.Sprintf("No GSTR-2B is stored for the %d months before %s: books documents of those months that a 2B took then show here as awaiting the supplier. Pull or import those 2Bs for a truer picture.", lookBackMonths, out.From))
+	}
+	if c.NoEarlier2B > 0 {
+		n = append(n, fmt.Sprintf("%d books document(s) of %s, months whose GSTR-2B is not stored, are in no 2B of this run: not shown, as whether the supplier reported them then cannot be told. Pull or import those months' 2B to see which are still awaiting the supplier.",
+			c.NoEarlier2B, strings.Join(c.NoEarlier2BMonths, ", ")))
 	}
 	if c.ClaimedEarlier > 0 {
 		n = append(n, fmt.Sprintf("%d books document(s) not in these 2Bs were claimed in an earlier GSTR-3B: not offered again.", c.ClaimedEarlier))
@@ -1554,7 +1573,8 @@ func AsOf(tw ThreeWayResult, p string) (ThreeWayResult, error) {
 	out.AsOf = p
 	out.Rows = make([]ThreeWayRow, 0, len(tw.Rows))
 	out.Counts, out.Kinds = map[string]int{}, map[string]int{}
-	out.Calendar = CalendarCounts{LookedBack: tw.Calendar.LookedBack, SettledEarlier: tw.Calendar.SettledEarlier, ClaimedEarlier: tw.Calendar.ClaimedEarlier}
+	out.Calendar = CalendarCounts{LookedBack: tw.Calendar.LookedBack, SettledEarlier: tw.Calendar.SettledEarlier, ClaimedEarlier: tw.Calendar.ClaimedEarlier,
+		NoEarlier2B: tw.Calendar.NoEarlier2B, NoEarlier2BMonths: tw.Calendar.NoEarlier2BMonths}
 	out.RateFlags, out.Choices = 0, 0
 	cal := newCalendar(tw.From, p)
 	for _, r := range tw.Rows {

@@ -283,3 +283,42 @@ func TestThreeWayYearFollowsTheSuppliersCalendar(t *testing.T) {
 		t.Errorf("as of %q, %d snapshots", jan.AsOf, len(jan.Snapshots))
 	}
 }
+
+// Only March's 2B stored, a year's books: the January invoice March's 2B holds is found (reported
+// late, accept); the books of months whose 2B is not stored and that no 2B of the run holds are
+// counted and named, not called awaiting the supplier.
+func TestThreeWayWithoutEarlier2Bs(t *testing.T) {
+	s := openService(t)
+	save2BOf(t, s, "2025-03", []yDoc{
+		{Sec: "b2b", Supplier: ySup1, Num: "S1/LATE/1", Date: "13-01-2025", Taxable: 50000, IGST: 9000},
+		{Sec: "b2b", Supplier: ySup1, Num: "MAR/1", Date: "05-03-2025", Taxable: 1000, IGST: 180},
+	})
+	books := []yDoc{
+		{Supplier: ySup1, Num: "S1/LATE/1", Date: "13-01-2025", Taxable: 50000, IGST: 9000},
+		{Supplier: ySup1, Num: "JAN/1", Date: "05-01-2025", Taxable: 1000, IGST: 180},
+		{Supplier: ySup2, Num: "FEB/1", Date: "05-02-2025", Taxable: 2000, IGST: 360},
+		{Supplier: ySup1, Num: "MAR/1", Date: "05-03-2025", Taxable: 1000, IGST: 180},
+		{Supplier: ySup2, Num: "MAR/2", Date: "06-03-2025", Taxable: 3000, IGST: 540},
+	}
+	tw, err := s.ReconAgainst2B(context.Background(), writeBooks(t, books), "2025-03", "2025-03")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, ok := rowOf(tw, "S1/LATE/1"); !ok || r.Timing != TimingReportedLate || r.Recommended.Action != ims.Accepted {
+		t.Errorf("S1/LATE/1: %+v", r)
+	}
+	if r, ok := rowOf(tw, "MAR/2"); !ok || r.Timing != TimingAwaiting {
+		t.Errorf("MAR/2: %+v", r)
+	}
+	for _, n := range []string{"JAN/1", "FEB/1"} {
+		if _, ok := rowOf(tw, n); ok {
+			t.Errorf("%s shown though its month's 2B is not stored", n)
+		}
+	}
+	if c := tw.Calendar; c.NoEarlier2B != 2 || strings.Join(c.NoEarlier2BMonths, ",") != "2025-01,2025-02" || len(c.LookedBack) != 0 {
+		t.Errorf("calendar %+v", c)
+	}
+	if !strings.Contains(strings.Join(tw.Notices, "\n"), "2 books document(s) of 2025-01, 2025-02, months whose GSTR-2B is not stored") {
+		t.Errorf("notices %q", tw.Notices)
+	}
+}
