@@ -400,7 +400,8 @@ type ThreeWayResult struct {
 	To        string            `json:"to"`
 	Rows      []ThreeWayRow     `json:"rows"`
 	Snapshots []gstr2b.Snapshot `json:"snapshots"`
-	// LeftOut counts register invoices neither dated in the periods nor matched to their 2B.
+	// LeftOut counts register documents booked after the periods and not in their 2B, and those
+	// dated before the months looked back to (LookBack: beyond the time to claim).
 	LeftOut int `json:"left_out"`
 	// NoGSTR2B lists the periods with no GSTR-2B stored: every register invoice of them shows as
 	// missing in 2B until it is pulled or imported.
