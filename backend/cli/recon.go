@@ -23,7 +23,9 @@ func reconUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: gstdesk recon --year YYYY --month MM [--to-month MM] --purchases FILE [--against 2a|2b] [--tolerance 1] [--date-window 10]")
 	fmt.Fprintln(w, "                     [--format json|csv|xlsx] [--out FILE] [--workspace NAME] [--pin]")
 	fmt.Fprintln(w, "       gstdesk recon runs [--against 2a|2b]            list the saved runs, newest first, with their kind")
-	fmt.Fprintln(w, "       gstdesk recon show RUN [--format F] [--out FILE]   reopen a saved run against GSTR-2B")
+	fmt.Fprintln(w, "       gstdesk recon show RUN [--as-of YYYY-MM] [--format F] [--out FILE]")
+	fmt.Fprintln(w, "                                                       reopen a saved run against GSTR-2B, or view it as it stood")
+	fmt.Fprintln(w, "                                                       at the end of an earlier month")
 	fmt.Fprintln(w, "       gstdesk recon choose RUN ROW_KEY accept|reject|pending|reset|leave|clear")
 	fmt.Fprintln(w, "                                                       change the IMS action of a row of a run against GSTR-2B")
 	fmt.Fprintln(w, "\nReconciles the purchase register (CSV or XLSX) with the GSTR-2A stored for the periods and saves the run,")
@@ -31,8 +33,11 @@ func reconUsage(w io.Writer) {
 	fmt.Fprintln(w, "(--year 2024 --month 04 --to-month 03 is FY 2024-25). Without a saved column mapping the register needs")
 	fmt.Fprintln(w, "the headers supplier_gstin, supplier_name, invoice_number, invoice_date (DD-MM-YYYY or DD/MM/YYYY),")
 	fmt.Fprintln(w, "place_of_supply, reverse_charge, invoice_value, taxable_value, igst, cgst, sgst, cess and optionally")
-	fmt.Fprintln(w, "document_type; Tally and Busy headers are recognised too. Only register rows dated in the periods are used.")
-	fmt.Fprintln(w, "With --format json (the default) it prints one JSON object per row: status, books, gstr2a, rule, differences.")
+	fmt.Fprintln(w, "document_type; Tally and Busy headers are recognised too. Against GSTR-2A only register rows dated in the periods")
+	fmt.Fprintln(w, "are used; against GSTR-2B every books document not yet matched with an earlier month's 2B nor claimed in an")
+	fmt.Fprintln(w, "earlier GSTR-3B takes part, so an invoice the supplier reports late is matched, not called missing.")
+	fmt.Fprintln(w, "With --format json (the default) it prints one JSON object per row: status, books, gstr2a (gstr2b against")
+	fmt.Fprintln(w, "GSTR-2B, with gstr2a kept alongside for one release), rule, differences.")
 	fmt.Fprintln(w, "Against GSTR-2B (the default where a 2B is stored for every period) the run is three-way, books v 2B v IMS,")
 	fmt.Fprintln(w, "with a recommended IMS action and its reason on each row; the run is saved too, and the IMS actions you")
 	fmt.Fprintln(w, "choose on it (recon choose, or the window) are what gstdesk gst ims apply --run RUN sends.")
@@ -250,25 +255,12 @@ func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, token, 
 	return writeThreeWay(env, tw, f, out)
 }
 
-// writeThreeWay prints the rows of a three-way run (JSON lines or a table) and its counts.
+// writeThreeWay prints the rows of a three-way run (JSON lines or a table) and its counts and
+// notices (which are part of the result too: counts, calendar, notices).
 func writeThreeWay(env Env, tw reconcile.ThreeWayResult, f export.Format, out string) int {
 	write := func(w io.Writer) error {
 		if f != export.JSON {
-			t := export.Table{Name: "Books v GSTR-2B v IMS", Columns: []export.Column{{Key: "status", Title: "Status"}, {Key: "supplier_gstin", Title: "Supplier GSTIN"},
-				{Key: "number", Title: "Number"}, {Key: "period_2b", Title: "2B period"}, {Key: "ims_status", Title: "IMS status"},
-				{Key: "recommended", Title: "Recommended"}, {Key: "reason", Title: "Reason"}, {Key: "itc_note", Title: "ITC"}, {Key: "rule", Title: "Rule"},
-				{Key: "choice", Title: "Your choice"}, {Key: "send", Title: "Sent on apply"}, {Key: "key", Title: "Row key"}}}
-			for _, r := range tw.Rows {
-				g, n := "", ""
-				if r.GSTR2A != nil {
-					g, n = r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number
-				} else if r.Books != nil {
-					g, n = r.Books.SupplierGSTIN, r.Books.Number
-				}
-				t.Rows = append(t.Rows, []any{r.Status.Label(), g, n, r.Period2B, r.IMSStatus, r.Recommended.Action, r.Recommended.Reason, r.Recommended.ITCNote, r.Rule,
-					r.Choice, r.Send, r.Key})
-			}
-			return export.Write(w, f, t)
+			return export.Write(w, f, threeWayTable(tw))
 		}
 		return writeJSONLines(w, tw.Rows)
 	}
@@ -276,16 +268,58 @@ func writeThreeWay(env Env, tw reconcile.ThreeWayResult, f export.Format, out st
 		fmt.Fprintf(env.Stderr, "gstdesk recon: cannot write the result: %v\n", err)
 		return ExitFailed
 	}
-	fmt.Fprintf(env.Stderr, "gstdesk recon: run %s against GSTR-2B %s to %s: %d rows; recommended accept %d, pending %d, reject %d, no IMS action %d.\n",
-		tw.RunID, tw.From, tw.To, len(tw.Rows), tw.Counts["accept"], tw.Counts["pending"], tw.Counts["reject"], tw.Counts["none"])
+	as := ""
+	if tw.AsOf != "" {
+		as = " as of " + tw.AsOf
+	}
+	fmt.Fprintf(env.Stderr, "gstdesk recon: run %s against GSTR-2B %s to %s%s: %d rows; recommended accept %d, pending %d, reject %d, no IMS action %d; reported late %d, awaiting the supplier %d, rate flags %d.\n",
+		tw.RunID, tw.From, tw.To, as, len(tw.Rows), tw.Counts["accept"], tw.Counts["pending"], tw.Counts["reject"], tw.Counts["none"],
+		tw.Calendar.ReportedLate, tw.Calendar.Awaiting, tw.RateFlags)
 	if tw.Choices > 0 {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: %d row(s) carry the IMS action you chose instead (choice, send).\n", tw.Choices)
 	}
-	if tw.LeftOut > 0 {
-		fmt.Fprintf(env.Stderr, "gstdesk recon: %d register invoices dated outside %s to %s left out.\n", tw.LeftOut, tw.From, tw.To)
+	for _, n := range tw.Notices {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: %s\n", n)
 	}
 	if len(tw.NoGSTR2B) > 0 {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: no GSTR-2B stored for %s: every register invoice of it shows as missing in 2B. Pull it (gstdesk gst 2b) or import the portal file first.\n", strings.Join(tw.NoGSTR2B, ", "))
 	}
 	return ExitOK
+}
+
+// threeWayTable is a three-way run as a table (CSV, XLSX), in the words of GSTR-2B.
+func threeWayTable(tw reconcile.ThreeWayResult) export.Table {
+	name := "Books v GSTR-2B v IMS"
+	if tw.AsOf != "" {
+		name += " as of " + tw.AsOf
+	}
+	t := export.Table{Name: name, Columns: []export.Column{{Key: "status", Title: "Status"}, {Key: "supplier_gstin", Title: "Supplier GSTIN"},
+		{Key: "number", Title: "Number"}, {Key: "books_number", Title: "Number in the books"}, {Key: "books_period", Title: "Books period"},
+		{Key: "period_2b", Title: "2B period"}, {Key: "timing", Title: "Timing"}, {Key: "age_days", Title: "Age (days)"}, {Key: "ims_status", Title: "IMS status"},
+		{Key: "recommended", Title: "Recommended"}, {Key: "recommendation_rule", Title: "Recommendation rule"}, {Key: "reason", Title: "Reason"},
+		{Key: "figures", Title: "Figures"}, {Key: "itc_note", Title: "ITC"}, {Key: "rate_flags", Title: "Rate flags"}, {Key: "rule", Title: "Match rule"},
+		{Key: "choice", Title: "Your choice"}, {Key: "send", Title: "Sent on apply"}, {Key: "key", Title: "Row key"}}}
+	for _, r := range tw.Rows {
+		g, n, bn, bp := "", "", "", ""
+		if r.GSTR2A != nil {
+			g, n = r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number
+		} else if r.Books != nil {
+			g, n = r.Books.SupplierGSTIN, r.Books.Number
+		}
+		if r.Books != nil {
+			bn, bp = r.Books.Number, r.Books.Period
+		}
+		timing := r.TimingNote
+		if timing == "" {
+			timing = r.Timing
+		}
+		var age any = ""
+		if r.Timing == reconcile.TimingAwaiting {
+			age = r.AgeDays
+		}
+		t.Rows = append(t.Rows, []any{reconcile.StatusLabel2B(r.Status), g, n, bn, bp, r.Period2B, timing, age, r.IMSStatus, r.Recommended.Action,
+			r.Recommended.Rule, r.Recommended.Reason, r.Recommended.Figures, r.Recommended.ITCNote, strings.Join(r.RateFlags, " "), r.Rule,
+			r.Choice, r.Send, r.Key})
+	}
+	return t
 }

@@ -66,6 +66,7 @@ func reconRuns(ctx context.Context, env Env, args []string) int {
 			"created_at": r.CreatedAt, "pinned": r.Pinned, "counts": r.Counts}
 		if info, ok := recommended[r.ID]; ok {
 			rec["recommended"] = info.Recommended
+			rec["calendar"] = info.Calendar
 		}
 		enc.Encode(rec)
 	}
@@ -78,13 +79,20 @@ func reconShow(ctx context.Context, env Env, args []string) int {
 	fs.SetOutput(env.Stderr)
 	format := fs.String("format", "json", "output: json (one line per row), csv or xlsx")
 	out := fs.String("out", "", "write to this file instead of standard output")
+	asOf := fs.String("as-of", "", "view the run as it stood at the end of this month (YYYY-MM): what the supplier reported later is missing in 2B there")
 	pos, code := parseAnywhere(fs, args)
 	if code >= 0 {
 		return code
 	}
 	if len(pos) != 1 {
-		fmt.Fprintln(env.Stderr, "usage: gstdesk recon show RUN [--format json|csv|xlsx] [--out FILE]")
+		fmt.Fprintln(env.Stderr, "usage: gstdesk recon show RUN [--as-of YYYY-MM] [--format json|csv|xlsx] [--out FILE]")
 		return ExitUsage
+	}
+	if *asOf != "" {
+		if _, err := reconcile.AsOf(reconcile.ThreeWayResult{To: "9999-12"}, *asOf); err != nil {
+			fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
+			return ExitUsage
+		}
 	}
 	f, err := export.ParseFormat(*format)
 	if err != nil {
@@ -105,7 +113,7 @@ func reconShow(ctx context.Context, env Env, args []string) int {
 		return exitFor(err)
 	}
 	defer d.Close()
-	tw, err := d.Recon.ThreeWayRun(ctx, pos[0])
+	tw, err := d.Recon.ThreeWayRunAsOf(ctx, pos[0], *asOf)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
 		return ExitFailed

@@ -6,15 +6,21 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
+	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
+	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
 
@@ -149,14 +155,128 @@ type ThreeWayRow struct {
 	Choice string `json:"choice,omitempty"`
 	// Send is what applying the run sends: the choice, else the recommendation ("" for nothing).
 	Send string `json:"send"`
+	// Timing is how the document's periods stand (TimingReportedLate, TimingAwaiting,
+	// TimingBookedLater, TimingClaimedEarlier; "" when books and 2B are of the same month), said
+	// in TimingNote; AgeDays is, for a books document awaiting the supplier, the days from its
+	// date to the end of the run's last month.
+	Timing     string `json:"timing,omitempty"`
+	TimingNote string `json:"timing_note,omitempty"`
+	AgeDays    int    `json:"age_days,omitempty"`
+	// ClaimPeriod is the GSTR-3B period the books document's credit was claimed in before the
+	// run (gstr3b claims), "" when none.
+	ClaimPeriod string `json:"claim_period,omitempty"`
+	// RateFlags say, with the date rule, why the document's rate wants a look (rates after
+	// 22/09/2025, or books and 2B at different rates). Nothing is blocked by them.
+	RateFlags []string `json:"rate_flags,omitempty"`
 }
 
-// AppendJSON appends json.Marshal(r)'s bytes to dst: how a three-way run's rows are stored
-// (recon.SaveRunWith), without reflection. TestThreeWayRowJSONMatchesEncodingJSON holds it to
-// encoding/json with every field set.
-func (r *ThreeWayRow) AppendJSON(dst []byte) []byte {
-	dst = append(dst, '{')
-	dst = recon.AppendRowFields(dst, &r.Row)
+// How a row's periods stand (ThreeWayRow.Timing).
+const (
+	TimingReportedLate   = "reported_late"
+	TimingAwaiting       = "awaiting_supplier"
+	TimingBookedLater    = "booked_later"
+	TimingClaimedEarlier = "claimed_earlier"
+)
+
+// MissingIn2B is the status of a books document not in GSTR-2B as a run against GSTR-2B writes it
+// (recon.MissingIn2A inside: the matcher's word for "not in the supplier's return").
+const MissingIn2B recon.Status = "missing_in_2b"
+
+// Status2B is a status as a run against GSTR-2B says it.
+func Status2B(s recon.Status) recon.Status {
+	if s == recon.MissingIn2A {
+		return MissingIn2B
+	}
+	return s
+}
+
+// StatusLabel2B is a status as a tab of a run against GSTR-2B shows it ("Missing in 2B").
+func StatusLabel2B(s recon.Status) string { return say2B(strings.Replace(s.Label(), "2A", "2B", 1)) }
+
+// AppendJSON appends the row's JSON to dst as a three-way run's rows are stored (by
+// recon.SaveRunWith, without reflection): as MarshalJSON writes it, but with the matcher's status
+// (missing_in_2a), which the worksheets reading stored runs know.
+func (r *ThreeWayRow) AppendJSON(dst []byte) []byte { return r.appendJSON(dst, false) }
+
+// MarshalJSON writes the row as the window and scripts read it. A run against GSTR-2B says 2B:
+// "status" missing_in_2b, the 2B document under "gstr2b" (its "source" gstr2b), "norm_gstr2b",
+// and "gstr2b" in each difference. The old keys ("gstr2a", "norm_gstr2a", a difference's "gstr2a", and "status_2a"
+// with the old status) are written alongside for one release, so that scripts keep working.
+func (r ThreeWayRow) MarshalJSON() ([]byte, error) { return r.appendJSON(nil, true), nil }
+
+func (r *ThreeWayRow) appendJSON(dst []byte, words2B bool) []byte {
+	scratch := jsonScratch.Get().(*[]byte)
+	defer jsonScratch.Put(scratch)
+	dst = append(dst, `{"status":`...)
+	if !words2B {
+		dst = recon.AppendJSONString(dst, string(r.Status))
+	} else {
+		dst = recon.AppendJSONString(dst, string(Status2B(r.Status)))
+	}
+	if words2B && r.Status == recon.MissingIn2A {
+		dst = recon.AppendJSONStringField(dst, "status_2a", string(r.Status), false)
+	}
+	dst = append(dst, `,"books":`...)
+	dst = appendInvoiceJSON(dst, scratch, r.Books)
+	dst = append(dst, `,"gstr2b":`...)
+	if words2B && r.GSTR2A != nil {
+		doc := *r.GSTR2A
+		doc.Source = "gstr2b" // the old key below keeps the matcher's word
+		dst = appendInvoiceJSON(dst, scratch, &doc)
+		dst = append(dst, `,"gstr2a":`...)
+		dst = appendInvoiceJSON(dst, scratch, r.GSTR2A)
+	} else {
+		start := len(dst)
+		dst = appendInvoiceJSON(dst, scratch, r.GSTR2A)
+		end := len(dst)
+		dst = append(dst, `,"gstr2a":`...)
+		dst = append(dst, dst[start:end]...)
+	}
+	dst = recon.AppendJSONStringField(dst, "rule", r.Rule, false)
+	dst = recon.AppendJSONStringField(dst, "rule_id", string(r.RuleID), false)
+	dst = recon.AppendJSONStringField(dst, "norm_books", r.NormBooks, false)
+	dst = recon.AppendJSONStringField(dst, "norm_gstr2b", r.Norm2A, false)
+	dst = recon.AppendJSONStringField(dst, "norm_gstr2a", r.Norm2A, false)
+	dst = append(dst, `,"differences":`...)
+	if r.Differences == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i := range r.Differences {
+			d := &r.Differences[i]
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, `{"field":`...)
+			dst = recon.AppendJSONString(dst, d.Field)
+			dst = recon.AppendJSONStringField(dst, "books", d.Books, false)
+			dst = recon.AppendJSONStringField(dst, "gstr2b", d.GSTR2A, false)
+			dst = recon.AppendJSONStringField(dst, "gstr2a", d.GSTR2A, false)
+			dst = recon.AppendJSONStringField(dst, "diff", d.Diff, true)
+			dst = recon.AppendJSONBoolField(dst, "within_tolerance", d.WithinTolerance, true)
+			dst = append(dst, '}')
+		}
+		dst = append(dst, ']')
+	}
+	if len(r.Candidates) > 0 {
+		dst = append(dst, `,"candidates":[`...)
+		for i := range r.Candidates {
+			c := &r.Candidates[i]
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, `{"invoice":`...)
+			dst = appendInvoiceJSON(dst, scratch, &c.Invoice)
+			dst = recon.AppendJSONStringField(dst, "norm", c.Norm, false)
+			dst = recon.AppendJSONStringField(dst, "reason", c.Reason, false)
+			dst = append(dst, '}')
+		}
+		dst = append(dst, ']')
+	}
+	dst = recon.AppendJSONStringField(dst, "period", r.Period, false)
+	dst = recon.AppendJSONStringField(dst, "key", r.Key, false)
+	dst = recon.AppendJSONStringField(dst, "action", string(r.Action), true)
+	dst = recon.AppendJSONBoolField(dst, "changed_since_action", r.Changed, true)
 	dst = recon.AppendJSONStringField(dst, "period_2b", r.Period2B, true)
 	dst = recon.AppendJSONStringField(dst, "section", r.Section, true)
 	dst = recon.AppendJSONStringField(dst, "ims_section", r.IMSSection, true)
@@ -168,10 +288,72 @@ func (r *ThreeWayRow) AppendJSON(dst []byte) []byte {
 	dst = recon.AppendJSONString(dst, r.Recommended.Action)
 	dst = recon.AppendJSONStringField(dst, "reason", r.Recommended.Reason, false)
 	dst = recon.AppendJSONStringField(dst, "itc_note", r.Recommended.ITCNote, true)
+	dst = recon.AppendJSONStringField(dst, "rule", r.Recommended.Rule, true)
+	dst = recon.AppendJSONStringField(dst, "figures", r.Recommended.Figures, true)
 	dst = append(dst, '}')
 	dst = recon.AppendJSONStringField(dst, "choice", r.Choice, true)
 	dst = recon.AppendJSONStringField(dst, "send", r.Send, false)
+	dst = recon.AppendJSONStringField(dst, "timing", r.Timing, true)
+	dst = recon.AppendJSONStringField(dst, "timing_note", r.TimingNote, true)
+	if r.AgeDays != 0 {
+		dst = append(dst, `,"age_days":`...)
+		dst = strconv.AppendInt(dst, int64(r.AgeDays), 10)
+	}
+	dst = recon.AppendJSONStringField(dst, "claim_period", r.ClaimPeriod, true)
+	if len(r.RateFlags) > 0 {
+		dst = append(dst, `,"rate_flags":[`...)
+		for i, f := range r.RateFlags {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = recon.AppendJSONString(dst, f)
+		}
+		dst = append(dst, ']')
+	}
 	return append(dst, '}')
+}
+
+// UnmarshalJSON reads a row written by AppendJSON, or by an earlier release (the 2B document
+// under "gstr2a" only, status missing_in_2a).
+func (r *ThreeWayRow) UnmarshalJSON(b []byte) error {
+	type plain ThreeWayRow
+	var p struct {
+		plain
+		GSTR2B *recon.Invoice `json:"gstr2b"`
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	*r = ThreeWayRow(p.plain)
+	if r.GSTR2A == nil && p.GSTR2B != nil {
+		r.GSTR2A = p.GSTR2B
+		r.GSTR2A.Source = recon.GSTR2A
+	}
+	if r.Status == MissingIn2B {
+		r.Status = recon.MissingIn2A
+	}
+	return nil
+}
+
+var jsonScratch = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+// invoiceHead and invoiceTail are what recon.AppendRowFields writes around the books invoice of
+// a row with nothing else set: appendInvoiceJSON takes the invoice's JSON from between them (the
+// matcher's own writer, so the invoice reads the same in every run).
+var invoiceHead, invoiceTail = func() (string, string) {
+	empty := string(recon.AppendRowFields(nil, &recon.Row{}))
+	head := `"status":"","books":`
+	return head, empty[len(head)+len("null"):]
+}()
+
+// appendInvoiceJSON appends an invoice's JSON ("null" for nil), as recon writes it.
+func appendInvoiceJSON(dst []byte, scratch *[]byte, in *recon.Invoice) []byte {
+	if in == nil {
+		return append(dst, "null"...)
+	}
+	buf := recon.AppendRowFields((*scratch)[:0], &recon.Row{Books: in})
+	*scratch = buf
+	return append(dst, buf[len(invoiceHead):len(buf)-len(invoiceTail)]...)
 }
 
 // imsKey is the ims.Record Key of the row's IMS document ("" for a row not in 2B): its section,
@@ -218,7 +400,8 @@ type ThreeWayResult struct {
 	To        string            `json:"to"`
 	Rows      []ThreeWayRow     `json:"rows"`
 	Snapshots []gstr2b.Snapshot `json:"snapshots"`
-	// LeftOut counts register invoices neither dated in the periods nor matched to their 2B.
+	// LeftOut counts register documents booked after the periods and not in their 2B, and those
+	// dated before the months looked back to (LookBack: beyond the time to claim).
 	LeftOut int `json:"left_out"`
 	// NoGSTR2B lists the periods with no GSTR-2B stored: every register invoice of them shows as
 	// missing in 2B until it is pulled or imported.
@@ -241,10 +424,41 @@ type ThreeWayResult struct {
 	Pinned       bool   `json:"pinned,omitempty"`
 	// Choices counts the rows whose IMS action the person changed.
 	Choices int `json:"choices"`
+	// Calendar counts what the documents' periods did to the run: books matched with an earlier
+	// month's 2B or claimed in an earlier 3B (not shown), late-reported and waiting documents.
+	Calendar CalendarCounts `json:"calendar"`
+	// RateFlags counts the rows flagged for their rate (ThreeWayRow.RateFlags).
+	RateFlags int `json:"rate_flags"`
+	// AsOf is the period the run is viewed as of (AsOf), "" for the run as it was run.
+	AsOf string `json:"as_of,omitempty"`
+}
+
+// CalendarCounts are the counts of a run's documents by their periods.
+type CalendarCounts struct {
+	// LookedBack are the earlier months whose stored GSTR-2B were read to see which books
+	// documents they had already taken.
+	LookedBack []string `json:"looked_back,omitempty"`
+	// SettledEarlier counts books documents matched with an earlier month's 2B, ClaimedEarlier
+	// books documents not in these 2Bs whose credit was claimed in an earlier GSTR-3B: neither is
+	// shown again.
+	SettledEarlier int `json:"settled_earlier"`
+	ClaimedEarlier int `json:"claimed_earlier"`
+	// ReportedLate counts rows matched with a 2B later than the books' month; Awaiting books
+	// documents not yet in any 2B (with their age); BookedLater rows booked after the 2B's month.
+	ReportedLate int `json:"reported_late"`
+	Awaiting     int `json:"awaiting_supplier"`
+	BookedLater  int `json:"booked_later"`
+	// NoEarlier2B counts books documents of earlier months whose GSTR-2B is not stored
+	// (NoEarlier2BMonths) and that no 2B of the run holds: they took part (a late-reported one is
+	// found), but whether they are still awaiting the supplier cannot be told, so they are not shown.
+	NoEarlier2B       int      `json:"no_earlier_2b"`
+	NoEarlier2BMonths []string `json:"no_earlier_2b_months,omitempty"`
 }
 
 // threeWayDetail is what a saved three-way run keeps beyond recon.Run (recon_runs.detail).
 type threeWayDetail struct {
+	Calendar  CalendarCounts    `json:"calendar"`
+	RateFlags int               `json:"rate_flags,omitempty"`
 	Snapshots []gstr2b.Snapshot `json:"snapshots"`
 	LeftOut   int               `json:"left_out"`
 	NoGSTR2B  []string          `json:"no_gstr2b,omitempty"`
@@ -276,13 +490,21 @@ func (s *Service) ReconAgainst2B(ctx context.Context, path, from, to string) (Th
 	return s.threeWayRun(ctx, im, books, periods, twoB, RunOptions{})
 }
 
-// pending2B is the GSTR-2B side of a three-way run (ReconGSTR2B) being read on its own goroutine.
+// pending2B is the GSTR-2B side of a three-way run (ReconGSTR2B) being read on its own goroutine,
+// with the documents of the earlier months' 2B (LookBack) as stored.
 type pending2B struct {
-	done  chan struct{}
-	invs  []recon.Invoice
-	docs  map[string]twoBDoc
-	snaps []gstr2b.Snapshot
-	err   error
+	done    chan struct{}
+	invs    []recon.Invoice
+	docs    map[string]twoBDoc
+	snaps   []gstr2b.Snapshot
+	earlier []earlierMonth
+	err     error
+}
+
+// earlierMonth is the GSTR-2B of a month before a run's, as stored.
+type earlierMonth struct {
+	snap gstr2b.Snapshot
+	docs []gstr2b.MatchDoc
 }
 
 // read2B starts reading the GSTR-2B of periods of the current workspace.
@@ -292,6 +514,27 @@ func (s *Service) read2B(ctx context.Context, periods []string) *pending2B {
 	go func() {
 		defer close(p.done)
 		p.invs, p.docs, p.snaps, p.err = ReconGSTR2B(ctx, s.DB.DB, ws, periods)
+		// The GSTR-2B of the months before are read too: what they took of the books is not
+		// this month's business (threeWay), what they left is.
+		for _, m := range LookBack(periods[0]) {
+			if p.err != nil {
+				return
+			}
+			snap, err := gstr2b.LatestSnapshot(ctx, s.DB.DB, ws, m)
+			if apperr.KindOf(err) == apperr.NotFound {
+				continue
+			}
+			if err != nil {
+				p.err = err
+				return
+			}
+			ds, err := gstr2b.MatchDocs(ctx, s.DB.DB, snap, false)
+			if err != nil {
+				p.err = err
+				return
+			}
+			p.earlier = append(p.earlier, earlierMonth{snap: snap, docs: ds})
+		}
 	}()
 	return p
 }
@@ -337,7 +580,7 @@ func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon
 	if err != nil {
 		return out, err
 	}
-	detail, _ := json.Marshal(threeWayDetail{Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts,
+	detail, _ := json.Marshal(threeWayDetail{Calendar: out.Calendar, RateFlags: out.RateFlags, Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts,
 		Kinds: out.Kinds, Notices: out.Notices})
 	run, err := recon.SaveRunWith(ctx, s.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
 		RegisterSHA256: im.Token, Against: recon.AgainstGSTR2B, Detail: string(detail)}, res, func(i int) any { return &out.Rows[i] }, carried)
@@ -399,10 +642,14 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 	if err != nil {
 		return out, recon.Result{}, err
 	}
-	if len(snaps) == 0 {
+	for _, sn := range snaps {
+		if sn.Period >= out.From {
+			out.Snapshots = append(out.Snapshots, sn) // the earlier months' 2B were read to see what they took
+		}
+	}
+	if len(out.Snapshots) == 0 {
 		return out, recon.Result{}, apperr.New(apperr.NotFound, "No GSTR-2B is stored for %s to %s. Pull it (gstdesk gst 2b) or import the portal file (gstdesk gst import FILE) first.", out.From, out.To)
 	}
-	out.Snapshots = snaps
 	opt, err := s.runOptions(ctx, ro)
 	if err != nil {
 		return out, recon.Result{}, err
@@ -412,9 +659,9 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 	if opt, err = recon.WithDecisions(ctx, s.DB.DB, ws, opt); err != nil {
 		return out, recon.Result{}, err
 	}
-	if len(snaps) < len(periods) {
+	if len(out.Snapshots) < len(periods) {
 		have := map[string]bool{}
-		for _, sn := range snaps {
+		for _, sn := range out.Snapshots {
 			have[sn.Period] = true
 		}
 		for _, p := range periods {
@@ -423,16 +670,28 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 			}
 		}
 	}
+	cal := newCalendar(out.From, out.To)
+	if cal.claims, err = gstr3b.Claims(ctx, s.DB.DB, ws); err != nil {
+		return out, recon.Result{}, err
+	}
+	// Every books document not yet matched or claimed takes part, earlier months included: the
+	// GSTR-2B of earlier months (read with the run's) take the ones their supplier reported then,
+	// so that only the ones still waiting are left for this month's 2B (a late-reported invoice).
+	// The earlier months' 2B take, first, the books documents they hold with the same number and
+	// amounts (settled then: that month's business); what is left of both takes part below.
+	settled, more := settleEarlier(books, read.earlier, out.From, opt.AmountTolerance, docs)
+	twoB = append(twoB, more...)
+	out.Calendar.SettledEarlier = settled.n
+	inScope := books // Match copies what it is given: no copy here unless some are left out
 	for i := range books {
-		if books[i].Period < out.From {
-			out.LeftOut++ // dated before the periods
+		if books[i].Period < cal.oldest && !settled.took[i] {
+			out.LeftOut++ // beyond the time to claim (s.16(4)) and before any 2B looked at
 		}
 	}
-	inScope := books // Match copies what it is given: no copy here unless some are left out
-	if out.LeftOut > 0 {
-		inScope = make([]recon.Invoice, 0, len(books)-out.LeftOut)
+	if out.LeftOut > 0 || settled.n > 0 {
+		inScope = make([]recon.Invoice, 0, len(books)-out.LeftOut-settled.n)
 		for i := range books {
-			if b := &books[i]; b.Period >= out.From {
+			if b := &books[i]; b.Period >= cal.oldest && !settled.took[i] {
 				inScope = append(inScope, *b)
 			}
 		}
@@ -446,22 +705,50 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 	for _, r := range stored {
 		byKey[r.Key()] = r
 	}
+	var hold *booksIndex // built for the first 2B document the books do not pair
+	storedEarlier, noEarlier := map[string]bool{}, map[string]bool{}
+	for _, m := range read.earlier {
+		storedEarlier[m.snap.Period] = true
+	}
 	// The rows kept are compacted in place: row i is read before any row at i or after is written.
 	kept := recon.Result{Options: res.Options, Rows: res.Rows[:0]}
 	out.Rows = make([]ThreeWayRow, 0, len(res.Rows))
 	for _, row := range res.Rows {
-		if row.GSTR2A == nil && row.Books != nil && row.Books.Period > out.To {
-			out.LeftOut++ // booked after the periods and not in their 2B: another month's business
-			continue
-		}
-		tr := ThreeWayRow{Row: row}
-		in := ims.RecommendInput{Status: row.Status, RuleID: row.RuleID, Differences: row.Differences}
-		if row.Books != nil {
-			in.BooksPeriod = row.Books.Period
-		}
 		var d twoBDoc
 		if row.GSTR2A != nil {
 			d = docs[row.GSTR2A.RowRef]
+		}
+		if d.doc != nil && d.period < out.From && (row.Books == nil || row.Books.Period < out.From) {
+			if row.Books != nil {
+				out.Calendar.SettledEarlier++ // matched with an earlier month's 2B: that month's business
+			}
+			continue
+		}
+		claimedIn := ""
+		if row.Books != nil {
+			claimedIn = cal.claimedBefore(row.Books)
+		}
+		if row.GSTR2A == nil && row.Books != nil {
+			if row.Books.Period > out.To {
+				out.LeftOut++ // booked after the periods and not in their 2B: another month's business
+				continue
+			}
+			if claimedIn != "" {
+				out.Calendar.ClaimedEarlier++ // claimed in an earlier GSTR-3B: not offered again
+				continue
+			}
+			if p := row.Books.Period; p < out.From && !storedEarlier[p] {
+				// Its month's 2B is not stored: whether the supplier reported it then cannot be
+				// told, so it is counted, not called awaiting (it still took part: a late one is found).
+				out.Calendar.NoEarlier2B++
+				noEarlier[p] = true
+				continue
+			}
+		}
+		tr := ThreeWayRow{Row: row}
+		in := ims.RecommendInput{Status: row.Status, RuleID: row.RuleID, Differences: row.Differences, Books: row.Books, TwoB: row.GSTR2A, ClaimedIn: claimedIn, RunTo: out.To}
+		if row.Books != nil {
+			in.BooksPeriod = row.Books.Period
 		}
 		if d.doc != nil {
 			tr.Period2B, tr.Section, tr.IMSSection, tr.IMSPeriod = d.period, d.doc.Section, d.imsSection, imsPeriodOf(d.doc, d.period)
@@ -472,19 +759,34 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 				in.PendingBlocked = r.PendingBlocked
 			}
 		}
+		if row.Status == recon.MissingInBooks && row.GSTR2A != nil {
+			if hold == nil {
+				hold = newBooksIndex(books)
+			}
+			in.BooksHold = hold.holds(row.GSTR2A)
+		}
+		cal.label(&tr, claimedIn)
+		tr.RateFlags = rateFlags(row.Books, row.GSTR2A)
 		kind := rowKind(&row)
 		if kind == recon.DocBillOfEntry || kind == recon.DocISDInvoice || kind == recon.DocISDCreditNote {
 			tr.Recommended = notInIMS(&row, kind)
 		} else {
 			tr.Recommended = ims.Recommend(in)
 		}
+		tr.Rule = say2B(tr.Rule)
+		for i := range tr.Candidates {
+			tr.Candidates[i].Reason = say2B(tr.Candidates[i].Reason)
+		}
 		tr.Send = tr.send()
-		out.Counts[actionKey(tr.Recommended.Action)]++
-		out.Kinds[string(kind)]++
+		out.count(&tr)
 		out.Rows = append(out.Rows, tr)
 		kept.Rows = append(kept.Rows, row)
 	}
-	out.Notices = threeWayNotices(snaps, docs, out.Kinds)
+	for _, m := range read.earlier {
+		out.Calendar.LookedBack = append(out.Calendar.LookedBack, m.snap.Period)
+	}
+	out.Calendar.NoEarlier2BMonths = slices.Sorted(maps.Keys(noEarlier))
+	out.Notices = append(threeWayNotices(out.Snapshots, docs, out.Kinds), out.calendarNotices()...)
 	return out, kept, nil
 }
 
@@ -572,7 +874,7 @@ func (s *Service) ThreeWayRuns(ctx context.Context) ([]ThreeWayRunInfo, error) {
 		if d.Counts == nil {
 			d.Counts = map[string]int{}
 		}
-		out = append(out, ThreeWayRunInfo{Run: r, Recommended: d.Counts, LeftOut: d.LeftOut, NoGSTR2B: d.NoGSTR2B})
+		out = append(out, ThreeWayRunInfo{Run: r, Recommended: d.Counts, LeftOut: d.LeftOut, NoGSTR2B: d.NoGSTR2B, Calendar: d.Calendar})
 	}
 	return out, nil
 }
@@ -585,6 +887,8 @@ type ThreeWayRunInfo struct {
 	Recommended map[string]int `json:"recommended"`
 	LeftOut     int            `json:"left_out"`
 	NoGSTR2B    []string       `json:"no_gstr2b,omitempty"`
+	// Calendar counts the run's documents by their periods (late, awaiting, settled earlier).
+	Calendar CalendarCounts `json:"calendar"`
 }
 
 // threeWayRunOf returns a run of the current workspace that is against GSTR-2B.
@@ -611,7 +915,7 @@ func (s *Service) ThreeWayRun(ctx context.Context, runID string) (ThreeWayResult
 		return ThreeWayResult{}, fmt.Errorf("reconcile: run %s: %w", runID, err)
 	}
 	out := ThreeWayResult{From: run.FromPeriod, To: run.ToPeriod, Rows: []ThreeWayRow{}, Snapshots: d.Snapshots, LeftOut: d.LeftOut,
-		NoGSTR2B: d.NoGSTR2B, Counts: d.Counts, Kinds: d.Kinds, Notices: d.Notices, RunID: run.ID, CreatedAt: run.CreatedAt, RegisterName: run.RegisterName, Pinned: run.Pinned}
+		NoGSTR2B: d.NoGSTR2B, Counts: d.Counts, Kinds: d.Kinds, Notices: d.Notices, Calendar: d.Calendar, RateFlags: d.RateFlags, RunID: run.ID, CreatedAt: run.CreatedAt, RegisterName: run.RegisterName, Pinned: run.Pinned}
 	if out.Counts == nil {
 		out.Counts = map[string]int{}
 	}
@@ -911,4 +1215,410 @@ func (s *Service) StartApplyThreeWay(ctx context.Context, runID string) (string,
 // ApplyThreeWayResult returns a finished StartApplyThreeWay job's result.
 func (s *Service) ApplyThreeWayResult(id string) (ThreeWayApply, error) {
 	return core.JobResult[ThreeWayApply](s.Core, id)
+}
+
+// lookBackMonths is how many months before a run's first the GSTR-2B are read to see which books
+// documents they took: a year's credit may be claimed until 30 November after it (s.16(4)), so
+// twenty months reach the April of the year before.
+const lookBackMonths = 20
+
+// LookBack lists the lookBackMonths months before from (YYYY-MM), oldest first.
+func LookBack(from string) []string {
+	m, err := period.ParseMonth(from)
+	if err != nil {
+		return nil
+	}
+	out := make([]string, lookBackMonths)
+	for i := lookBackMonths - 1; i >= 0; i-- {
+		m = prevMonth(m)
+		out[i] = m.String()
+	}
+	return out
+}
+
+func prevMonth(m period.Month) period.Month {
+	if m.Month == time.January {
+		return period.MonthOf(m.Year-1, time.December)
+	}
+	return period.MonthOf(m.Year, m.Month-1)
+}
+
+// calendar is what a run knows of its documents' periods: the run's months, the oldest month
+// looked back to and the claims stored (gstr3b).
+type calendar struct {
+	from, to, oldest string
+	end              time.Time // the last day of the run's last month
+	claims           map[string]gstr3b.StoredClaim
+}
+
+func newCalendar(from, to string) *calendar {
+	c := &calendar{from: from, to: to, oldest: from}
+	if lb := LookBack(from); len(lb) > 0 {
+		c.oldest = lb[0]
+	}
+	if m, err := period.ParseMonth(to); err == nil {
+		c.end = time.Date(m.Year, m.Month+1, 0, 0, 0, 0, 0, time.UTC)
+	}
+	return c
+}
+
+// claimedBefore is the GSTR-3B period a books document's credit was claimed in, when it is
+// before the run's first month ("" otherwise).
+func (c *calendar) claimedBefore(b *recon.Invoice) string {
+	if len(c.claims) == 0 {
+		return ""
+	}
+	cl, ok := c.claims[gstr3b.IdentityOf(gstr3b.FaceBooks, b.SupplierGSTIN, string(b.DocType), b.Number, "", "").Key()]
+	if !ok || cl.State != gstr3b.StateClaim || cl.Period == "" || cl.Period >= c.from {
+		return ""
+	}
+	return cl.Period
+}
+
+// label sets a row's Timing, TimingNote, AgeDays and ClaimPeriod.
+func (c *calendar) label(tr *ThreeWayRow, claimedIn string) {
+	b, a := tr.Books, tr.GSTR2A
+	tr.ClaimPeriod = claimedIn
+	switch {
+	case b == nil:
+	case a == nil:
+		tr.Timing = TimingAwaiting
+		if d, err := time.Parse(time.DateOnly, b.Date); err == nil && !c.end.IsZero() && !d.After(c.end) {
+			tr.AgeDays = int(c.end.Sub(d).Hours() / 24)
+		}
+		tr.TimingNote = fmt.Sprintf("awaiting the supplier: booked in %s, in no GSTR-2B up to %s (%d days old)", ims.MonthLabel(b.Period), ims.MonthLabel(c.to), tr.AgeDays)
+	case tr.Period2B != "" && b.Period < tr.Period2B:
+		tr.Timing, tr.TimingNote = TimingReportedLate, ims.LateNote(b, tr.Period2B)
+	case tr.Period2B != "" && b.Period > tr.Period2B:
+		tr.Timing = TimingBookedLater
+		tr.TimingNote = fmt.Sprintf("booked later: in the 2B of %s, booked in %s", ims.MonthLabel(tr.Period2B), ims.MonthLabel(b.Period))
+	}
+	if claimedIn != "" {
+		if tr.Timing == "" {
+			tr.Timing = TimingClaimedEarlier
+		}
+		tr.TimingNote = strings.TrimPrefix(tr.TimingNote+"; ", "; ") + "credit already claimed in the GSTR-3B of " + ims.MonthLabel(claimedIn)
+	}
+}
+
+// settledBooks are the books documents an earlier month's 2B took (by index), n of them.
+type settledBooks struct {
+	took map[int]bool
+	n    int
+}
+
+// settleEarlier pairs the documents of the earlier months' 2B (oldest first) with the books
+// documents of months before from that carry the same supplier, type and number (the one
+// invoice-number rule) and amounts within tol each: those pairs were that month's business and
+// are set aside. The rest of the earlier documents are returned as the matcher's invoices (and
+// added to docs) to take part in the run with everything else; so a document that differs, or
+// that the books hold only from this run's months, is still matched (and found reported early,
+// or amended) rather than lost. Only what is cheap to tell is settled here: the matcher then
+// works on this month's documents and what the earlier months left, not on a year.
+func settleEarlier(books []recon.Invoice, earlier []earlierMonth, from string, tol recon.Paise, docs map[string]twoBDoc) (settledBooks, []recon.Invoice) {
+	out := settledBooks{took: map[int]bool{}}
+	if len(earlier) == 0 {
+		return out, nil
+	}
+	byKey := map[string][]int{}
+	for i := range books {
+		b := &books[i]
+		if b.Period < from && b.DuplicateOf == "" {
+			k := settleKey(b.SupplierGSTIN, string(b.DocType), b.Number)
+			byKey[k] = append(byKey[k], i)
+		}
+	}
+	var more []recon.Invoice
+	for _, m := range earlier {
+		p := m.snap.Period
+		for j := range m.docs {
+			d := &m.docs[j]
+			if idx := byKey[settleKey(d.Supplier, d.Kind, d.Number)]; len(idx) > 0 {
+				found := -1
+				for _, i := range idx {
+					if !out.took[i] && sameAmounts(&books[i], d, tol) {
+						found = i
+						break
+					}
+				}
+				if found >= 0 {
+					out.took[found] = true
+					out.n++
+					continue
+				}
+			}
+			in := twoBInvoice(d, p)
+			more = append(more, in)
+			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: imsSectionOf(d.Section, d.Kind)}
+		}
+	}
+	return out, more
+}
+
+// settleKey is a document's supplier, type and number under the one invoice-number rule.
+func settleKey(supplier, kind, number string) string {
+	return strings.ToUpper(strings.TrimSpace(supplier)) + "|" + gstr3b.DocType(kind) + "|" + recon.NormaliseInvoiceNumber(number)
+}
+
+// sameAmounts says a books document and a 2B document agree on every amount within tol (by size:
+// the books carry a credit note negative, the 2B by its size).
+func sameAmounts(b *recon.Invoice, d *gstr2b.MatchDoc, tol recon.Paise) bool {
+	pairs := [][2]int64{{int64(b.Taxable), int64(d.Taxable)}, {int64(b.IGST), int64(d.IGST)}, {int64(b.CGST), int64(d.CGST)},
+		{int64(b.SGST), int64(d.SGST)}, {int64(b.Cess), int64(d.Cess)}}
+	for _, p := range pairs {
+		if abs(abs(p[0])-abs(p[1])) > int64(tol) {
+			return false
+		}
+	}
+	return true
+}
+
+// count adds a row to the result's counts.
+func (out *ThreeWayResult) count(tr *ThreeWayRow) {
+	out.Counts[actionKey(tr.Recommended.Action)]++
+	out.Kinds[string(rowKind(&tr.Row))]++
+	switch tr.Timing {
+	case TimingReportedLate:
+		out.Calendar.ReportedLate++
+	case TimingAwaiting:
+		out.Calendar.Awaiting++
+	case TimingBookedLater:
+		out.Calendar.BookedLater++
+	}
+	if len(tr.RateFlags) > 0 {
+		out.RateFlags++
+	}
+}
+
+// calendarNotices say in words what the documents' periods did to the run (what the command
+// line once said on its standard error only).
+func (out *ThreeWayResult) calendarNotices() []string {
+	var n []string
+	c := out.Calendar
+	if len(c.LookedBack) > 0 {
+		n = append(n, fmt.Sprintf("Books of earlier months were matched with the GSTR-2B of %s to %s first: %d document(s) matched there are that month's business and not shown; the ones still waiting are matched with this run's 2B.",
+			c.LookedBack[0], c.LookedBack[len(c.LookedBack)-1], c.SettledEarlier))
+	}
+	if c.NoEarlier2B > 0 {
+		n = append(n, fmt.Sprintf("%d books document(s) of %s, months whose GSTR-2B is not stored, are in no 2B of this run: not shown, as whether the supplier reported them then cannot be told. Pull or import those months' 2B to see which are still awaiting the supplier.",
+			c.NoEarlier2B, strings.Join(c.NoEarlier2BMonths, ", ")))
+	}
+	if c.ClaimedEarlier > 0 {
+		n = append(n, fmt.Sprintf("%d books document(s) not in these 2Bs were claimed in an earlier GSTR-3B: not offered again.", c.ClaimedEarlier))
+	}
+	if c.ReportedLate > 0 {
+		n = append(n, fmt.Sprintf("%d document(s) reported late by the supplier: booked in an earlier month, in the 2B of %s to %s; matched, recommended accept (their credit is claimed in the 2B's month).", c.ReportedLate, out.From, out.To))
+	}
+	if c.Awaiting > 0 {
+		n = append(n, fmt.Sprintf("%d books document(s) awaiting the supplier: in no GSTR-2B up to %s (each row gives its age).", c.Awaiting, out.To))
+	}
+	if out.LeftOut > 0 {
+		n = append(n, fmt.Sprintf("%d register document(s) left out: booked after %s and not in its 2B, or dated before %s (beyond the time to claim).", out.LeftOut, out.To, newCalendar(out.From, out.To).oldest))
+	}
+	if out.RateFlags > 0 {
+		n = append(n, fmt.Sprintf("%d row(s) flagged for their rate (12%% or 28%% on or after 22/09/2025, or books and 2B at different rates): see each row; nothing is blocked.", out.RateFlags))
+	}
+	return n
+}
+
+// booksIndex finds a books document like a 2B document: same supplier, and the same number once
+// every separator, case and leading zero is set aside (any type, any month).
+type booksIndex map[string]*recon.Invoice
+
+func newBooksIndex(books []recon.Invoice) *booksIndex {
+	ix := make(booksIndex, len(books))
+	for i := range books {
+		b := &books[i]
+		k := looseKey(b.SupplierGSTIN, b.Number)
+		if _, ok := ix[k]; !ok {
+			ix[k] = b
+		}
+	}
+	return &ix
+}
+
+// holds names the books document like d ("" when the books hold none).
+func (ix *booksIndex) holds(d *recon.Invoice) string {
+	b, ok := (*ix)[looseKey(d.SupplierGSTIN, d.Number)]
+	if !ok {
+		return ""
+	}
+	what := "invoice"
+	if b.DocType != "" {
+		what = b.DocType.Label()
+	}
+	return fmt.Sprintf("%s %q of %s (%s)", what, b.Number, ims.DayMonthYear(b.Date), ims.MonthLabel(b.Period))
+}
+
+// looseKey is a supplier and a number with only its letters and digits, upper case, leading
+// zeros dropped: wider than the matcher's rule on purpose (it only keeps advice from costing
+// credit, it never pairs).
+func looseKey(supplier, number string) string {
+	buf := make([]byte, 0, len(supplier)+1+len(number))
+	buf = append(buf, strings.ToUpper(strings.TrimSpace(supplier))...)
+	buf = append(buf, '|')
+	lead := true
+	for i := 0; i < len(number); i++ {
+		c := number[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			c -= 'a' - 'A'
+		case c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		default:
+			continue
+		}
+		if lead && c == '0' {
+			continue
+		}
+		lead = false
+		buf = append(buf, c)
+	}
+	return string(buf)
+}
+
+// gst2Date is the day the 12% and 28% slabs were removed for most goods (rate notifications
+// 9-17/2025-CTR of 17/09/2025); tobaccoDate the day tobacco and pan masala left 28% plus cess.
+const (
+	gst2Date    = "2025-09-22"
+	tobaccoDate = "2026-02-01"
+)
+
+// rateFlags says why a row's rates want a look: a document dated on or after 22/09/2025 whose
+// effective rate (tax ÷ taxable, cess aside) is 12% or 28%, and books and 2B at different rates.
+func rateFlags(books, twoB *recon.Invoice) []string {
+	var out []string
+	for _, side := range []struct {
+		name string
+		in   *recon.Invoice
+	}{{"books", books}, {"GSTR-2B", twoB}} {
+		in := side.in
+		if in == nil || in.Date < gst2Date {
+			continue
+		}
+		r, ok := effectiveRate(in)
+		if !ok || !(near(r, 12) || near(r, 28)) {
+			continue
+		}
+		f := fmt.Sprintf("Rate: the %s have %s %q of %s at an effective rate of %.1f%%; from 22/09/2025 the 12%% and 28%% slabs were removed for most goods (rate notifications 9-17/2025-CTR).",
+			side.name, docWord(in), in.Number, ims.DayMonthYear(in.Date), r)
+		if near(r, 28) && in.Date < tobaccoDate {
+			f += " Tobacco and pan masala kept 28% plus cess until 01/02/2026; the 2B does not say what the goods are, so check the invoice."
+		}
+		if in.DocType == recon.DocCreditNote || in.DocType == recon.DocDebitNote {
+			f += " A note carries the rate of its original invoice: right if that invoice was dated before 22/09/2025."
+		}
+		out = append(out, f+" Check it with the supplier; nothing is blocked.")
+	}
+	if books != nil && twoB != nil {
+		rb, okb := effectiveRate(books)
+		ra, oka := effectiveRate(twoB)
+		if okb && oka && math.Abs(rb-ra) >= 0.5 {
+			out = append(out, fmt.Sprintf("Rate: the books have %.1f%% and GSTR-2B %.1f%% on %q of %s; a rate is fixed by the time of supply (a note keeps its invoice's). Check which is right; nothing is blocked.",
+				rb, ra, twoB.Number, ims.DayMonthYear(twoB.Date)))
+		}
+	}
+	return out
+}
+
+// effectiveRate is (IGST + CGST + SGST) ÷ taxable in per cent, false when the taxable value is nil.
+func effectiveRate(in *recon.Invoice) (float64, bool) {
+	tx, tax := abs(int64(in.Taxable)), abs(int64(in.IGST))+abs(int64(in.CGST))+abs(int64(in.SGST))
+	if tx == 0 || tax == 0 {
+		return 0, false
+	}
+	return float64(tax) * 100 / float64(tx), true
+}
+
+func abs(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// near says a rate is within a quarter of a point of a slab (rounding of the tax on each line).
+func near(r, slab float64) bool { return math.Abs(r-slab) < 0.25 }
+
+func docWord(in *recon.Invoice) string {
+	if in.DocType == "" {
+		return "invoice"
+	}
+	return in.DocType.Label()
+}
+
+// twoBWords are the words of the matcher (which speaks of GSTR-2A, the return it first compared)
+// as a run against GSTR-2B says them.
+var twoBWords = strings.NewReplacer("GSTR-2A", "GSTR-2B", "in 2A", "in 2B", "2A's", "2B's")
+
+// say2B is a text of the matcher as a run against GSTR-2B says it.
+func say2B(s string) string {
+	if !strings.Contains(s, "2A") {
+		return s
+	}
+	return twoBWords.Replace(s)
+}
+
+// AsOf is the run as it stood at the end of period p (YYYY-MM, before the run's last month): a
+// document of a later 2B is not there yet, so a books document it matched is missing in 2B
+// (awaiting the supplier) as it was then, and the books and 2B documents of later months are
+// left out. Counts, kinds and notices are those of the view; choices stay with the run (a row
+// that loses its 2B document has none). p at or after the run's last month gives the run as is.
+func AsOf(tw ThreeWayResult, p string) (ThreeWayResult, error) {
+	if _, err := period.ParseMonth(p); err != nil || len(p) != 7 {
+		return tw, apperr.New(apperr.Invalid, "The period to view the run as of, %q, is not a month: write it as YYYY-MM (2025-01).", p)
+	}
+	if p >= tw.To {
+		return tw, nil
+	}
+	out := tw
+	out.AsOf = p
+	out.Rows = make([]ThreeWayRow, 0, len(tw.Rows))
+	out.Counts, out.Kinds = map[string]int{}, map[string]int{}
+	out.Calendar = CalendarCounts{LookedBack: tw.Calendar.LookedBack, SettledEarlier: tw.Calendar.SettledEarlier, ClaimedEarlier: tw.Calendar.ClaimedEarlier,
+		NoEarlier2B: tw.Calendar.NoEarlier2B, NoEarlier2BMonths: tw.Calendar.NoEarlier2BMonths}
+	out.RateFlags, out.Choices = 0, 0
+	cal := newCalendar(tw.From, p)
+	for _, r := range tw.Rows {
+		later2B := r.GSTR2A != nil && r.Period2B > p
+		laterBooks := r.Books == nil || r.Books.Period > p
+		switch {
+		case later2B && laterBooks, r.GSTR2A == nil && laterBooks:
+			continue
+		case later2B:
+			was := r.Period2B
+			r = ThreeWayRow{Row: recon.Row{Status: recon.MissingIn2A, Books: r.Books, RuleID: recon.RuleNotIn2A, NormBooks: r.NormBooks, Period: r.Books.Period,
+				Key: r.Key, Rule: "In the books, but the supplier had not reported it in GSTR-2B by " + ims.MonthLabel(p) + " (it is in the 2B of " + ims.MonthLabel(was) + ")"},
+				ClaimPeriod: r.ClaimPeriod}
+			cal.label(&r, r.ClaimPeriod)
+			r.RateFlags = rateFlags(r.Books, nil)
+			r.Recommended = ims.Recommend(ims.RecommendInput{Status: recon.MissingIn2A, Books: r.Books, RunTo: p})
+			r.Send = r.send()
+		case r.GSTR2A == nil && r.Timing == TimingAwaiting:
+			cal.label(&r, r.ClaimPeriod) // its age as of p
+		}
+		if r.Choice != "" {
+			out.Choices++
+		}
+		out.count(&r)
+		out.Rows = append(out.Rows, r)
+	}
+	var snaps []gstr2b.Snapshot
+	for _, sn := range tw.Snapshots {
+		if sn.Period <= p {
+			snaps = append(snaps, sn)
+		}
+	}
+	out.Snapshots = snaps
+	out.Notices = append([]string{fmt.Sprintf("Viewed as of %s: documents the supplier reported in a later 2B show as missing in 2B, as they were then; the run itself reaches %s.", ims.MonthLabel(p), ims.MonthLabel(tw.To))},
+		out.calendarNotices()...)
+	return out, nil
+}
+
+// ThreeWayRunAsOf reopens a saved run against GSTR-2B as it stood at the end of period p (AsOf).
+func (s *Service) ThreeWayRunAsOf(ctx context.Context, runID, p string) (ThreeWayResult, error) {
+	tw, err := s.ThreeWayRun(ctx, runID)
+	if err != nil || p == "" {
+		return tw, err
+	}
+	return AsOf(tw, p)
 }

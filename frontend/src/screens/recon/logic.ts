@@ -102,7 +102,7 @@ export function ruleTitle(id: string): string {
     same_number_date_near: 'Same supplier and number, dates a few days apart',
     near_number: 'Number one typing slip away',
     wrong_branch: 'Booked under another GSTIN of the same PAN',
-    same_amounts: 'Different numbers, same amounts and date',
+    same_amounts: 'Different numbers, amounts within tolerance, dates close: confirm the number',
     manual_link: 'Linked by hand',
     not_in_2a: 'Not reported by the supplier',
     not_in_books: 'Not in the purchase register',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { actionCounts, choiceKey, choicesOf, choose, effective, linesSummary, lineTone, lineWords } from './threeway'
+import { actionCounts, choiceKey, choicesOf, choose, effective, linesSummary, lineTone, lineWords, timingWord, twStatusLabel, twStatusTone, whyText } from './threeway'
 
 const row = (num: string, action: string, section = 'b2b', choice = '') => ({ key: 'k' + num, choice, ims_section: section, gstr2a: { supplier_gstin: '27AAAAA0000A1Z5', invoice_number: num }, recommended: { action } })
 const rows = [row('1', 'A'), row('2', 'P'), row('3', ''), { recommended: { action: '' } }]
@@ -34,5 +34,27 @@ describe('three-way logic', () => {
     expect(lineWords({ result: 'changed', message: 'Reconcile again.' })).toBe('not sent, changed since: Reconcile again.')
     expect(lineTone('changed')).toBe('warn')
     expect(linesSummary([])).toBe('nothing to send')
+  })
+})
+
+describe('the words of a run against GSTR-2B', () => {
+  it('says 2B for a document not in the 2B, whichever the run wrote', () => {
+    expect(twStatusLabel('missing_in_2b')).toBe('Missing in 2B')
+    expect(twStatusLabel('missing_in_2a')).toBe('Missing in 2B')
+    expect(twStatusLabel('exact')).toBe('Exact')
+    expect(twStatusTone('missing_in_2b')).toBe(twStatusTone('missing_in_2a'))
+  })
+  it('names the timing, with the age of a document awaiting the supplier', () => {
+    const rec = { action: 'A', reason: 'r' }
+    expect(timingWord({ status: 'exact', timing: 'reported_late', recommended: rec })).toBe('reported late')
+    expect(timingWord({ status: 'missing_in_2b', timing: 'awaiting_supplier', age_days: 49, recommended: rec })).toBe('awaiting the supplier, 49 days')
+    expect(timingWord({ status: 'exact', recommended: rec })).toBe('')
+  })
+  it('gives the whole recommendation in its tooltip: rule, figures, timing, rate flags', () => {
+    const t = whyText({ status: 'suggested', timing_note: 'reported late by the supplier: invoice of 13/01/2025 in the 2B of March 2025', rate_flags: ['Rate: 12.0%'],
+      recommended: { action: 'P', reason: 'Confirm the number.', rule: 'confirm_number', figures: 'books CR/002: taxable ₹2500.00, tax ₹450.00' } }, 'Keep pending')
+    for (const part of ['Keep pending:', 'Confirm the number.', 'reported late by the supplier', 'Figures: books CR/002', '(rule confirm_number)', 'Rate: 12.0%']) {
+      expect(t).toContain(part)
+    }
   })
 })

@@ -2,6 +2,7 @@
 // in words, the person's choices in place of it, the counts by action, and each line of applying
 // them in words.
 import type { Choice } from '../../api/threeway'
+import { statusLabel, statusTone } from './logic'
 
 export interface TwRowLike {
   key?: string
@@ -95,4 +96,41 @@ export function linesSummary(lines: { result: string }[]): string {
   const words: [string, string][] = [['dry_run', 'to send'], ['applied', 'done'], ['refused', 'refused'], ['failed', 'not done'], ['unknown', 'not known yet'], ['already', 'already so'], ['not_in_ims', 'not in IMS'], ['changed', 'changed since the run']]
   const parts = words.filter(([k]) => n[k]).map(([k, w]) => `${n[k]} ${w}`)
   return parts.join(', ') || 'nothing to send'
+}
+
+/** What a row of a run against GSTR-2B carries beyond the generated model (issue 23): how its
+ * periods stand, its age, its claim period, its rate flags, and the recommendation's rule and figures. */
+export interface TwExtra {
+  status: string
+  timing?: string
+  timing_note?: string
+  age_days?: number
+  claim_period?: string
+  rate_flags?: string[]
+  recommended: { action: string; reason: string; itc_note?: string; rule?: string; figures?: string }
+}
+
+/** A status as a run against GSTR-2B says it: "Missing in 2B" (missing_in_2b; missing_in_2a of a run saved before). */
+export function twStatusLabel(s: string): string {
+  if (s === 'missing_in_2b' || s === 'missing_in_2a') return 'Missing in 2B'
+  return statusLabel(s).replace('2A', '2B')
+}
+export const twStatusTone = (s: string): string => statusTone(s === 'missing_in_2b' ? 'missing_in_2a' : s)
+
+/** The short word of a row's timing, for its badge ("" when books and 2B are of one month). */
+export function timingWord(r: TwExtra): string {
+  switch (r.timing) {
+    case 'reported_late': return 'reported late'
+    case 'awaiting_supplier': return `awaiting the supplier, ${r.age_days ?? 0} days`
+    case 'booked_later': return 'booked later'
+    case 'claimed_earlier': return 'claimed earlier'
+  }
+  return ''
+}
+
+/** All a row's recommendation says, for its tooltip: action, reason, timing, figures, rule, ITC note, rate flags. */
+export function whyText(r: TwExtra, action: string): string {
+  const rule = r.recommended.rule ? `(rule ${r.recommended.rule})` : ''
+  return [action + ':', r.recommended.reason, r.timing_note ? '— ' + r.timing_note + '.' : '', r.recommended.figures ? 'Figures: ' + r.recommended.figures + '.' : '',
+    rule, r.recommended.itc_note ?? '', ...(r.rate_flags ?? [])].filter(Boolean).join(' ')
 }
