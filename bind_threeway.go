@@ -42,3 +42,9 @@ func (b *Recon) ApplyThreeWayRunResult(id string) (reconcile.ThreeWayApply, erro
 func (b *Recon) ThreeWayRunNow(runID string) (reconcile.ThreeWayResult, error) {
 	return b.d.Recon.ThreeWayRunNow(b.ctx, runID)
 }
+
+// ThreeWayRunAsOf reopens a saved run as it stood at period p (YYYY-MM): what a later 2B brought
+// shows as missing in 2B there.
+func (b *Recon) ThreeWayRunAsOf(runID, p string) (reconcile.ThreeWayResult, error) {
+	return b.d.Recon.ThreeWayRunAsOf(b.ctx, runID, p)
+}

@@ -3361,6 +3361,8 @@ export namespace ims {
 	    action: string;
 	    reason: string;
 	    itc_note?: string;
+	    rule?: string;
+	    figures?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Recommendation(source);
@@ -3371,6 +3373,8 @@ export namespace ims {
 	        this.action = source["action"];
 	        this.reason = source["reason"];
 	        this.itc_note = source["itc_note"];
+	        this.rule = source["rule"];
+	        this.figures = source["figures"];
 	    }
 	}
 	export class Record {
@@ -5642,6 +5646,32 @@ export namespace reconcile {
 	        this.chosen = source["chosen"];
 	    }
 	}
+	export class CalendarCounts {
+	    looked_back?: string[];
+	    settled_earlier: number;
+	    claimed_earlier: number;
+	    reported_late: number;
+	    awaiting_supplier: number;
+	    booked_later: number;
+	    no_earlier_2b: number;
+	    no_earlier_2b_months?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new CalendarCounts(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.looked_back = source["looked_back"];
+	        this.settled_earlier = source["settled_earlier"];
+	        this.claimed_earlier = source["claimed_earlier"];
+	        this.reported_late = source["reported_late"];
+	        this.awaiting_supplier = source["awaiting_supplier"];
+	        this.booked_later = source["booked_later"];
+	        this.no_earlier_2b = source["no_earlier_2b"];
+	        this.no_earlier_2b_months = source["no_earlier_2b_months"];
+	    }
+	}
 	export class ChaserFile {
 	    supplier_gstin: string;
 	    supplier_name?: string;
@@ -5944,6 +5974,11 @@ export namespace reconcile {
 	    recommended: ims.Recommendation;
 	    choice?: string;
 	    send: string;
+	    timing?: string;
+	    timing_note?: string;
+	    age_days?: number;
+	    claim_period?: string;
+	    rate_flags?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new ThreeWayRow(source);
@@ -5974,6 +6009,11 @@ export namespace reconcile {
 	        this.recommended = this.convertValues(source["recommended"], ims.Recommendation);
 	        this.choice = source["choice"];
 	        this.send = source["send"];
+	        this.timing = source["timing"];
+	        this.timing_note = source["timing_note"];
+	        this.age_days = source["age_days"];
+	        this.claim_period = source["claim_period"];
+	        this.rate_flags = source["rate_flags"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -6009,6 +6049,9 @@ export namespace reconcile {
 	    register_name?: string;
 	    pinned?: boolean;
 	    choices: number;
+	    calendar: CalendarCounts;
+	    rate_flags: number;
+	    as_of?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ThreeWayResult(source);
@@ -6030,6 +6073,9 @@ export namespace reconcile {
 	        this.register_name = source["register_name"];
 	        this.pinned = source["pinned"];
 	        this.choices = source["choices"];
+	        this.calendar = this.convertValues(source["calendar"], CalendarCounts);
+	        this.rate_flags = source["rate_flags"];
+	        this.as_of = source["as_of"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -6066,6 +6112,7 @@ export namespace reconcile {
 	    recommended: Record<string, number>;
 	    left_out: number;
 	    no_gstr2b?: string[];
+	    calendar: CalendarCounts;
 	
 	    static createFrom(source: any = {}) {
 	        return new ThreeWayRunInfo(source);
@@ -6087,6 +6134,7 @@ export namespace reconcile {
 	        this.recommended = source["recommended"];
 	        this.left_out = source["left_out"];
 	        this.no_gstr2b = source["no_gstr2b"];
+	        this.calendar = this.convertValues(source["calendar"], CalendarCounts);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

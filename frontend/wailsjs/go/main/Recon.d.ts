@@ -87,6 +87,8 @@ export function StartChaserPack(arg1:string,arg2:string,arg3:string):Promise<str
 
 export function ThreeWayRun(arg1:string):Promise<reconcile.ThreeWayResult>;
 
+export function ThreeWayRunAsOf(arg1:string,arg2:string):Promise<reconcile.ThreeWayResult>;
+
 export function ThreeWayRunNow(arg1:string):Promise<reconcile.ThreeWayResult>;
 
 export function ThreeWayRuns():Promise<Array<reconcile.ThreeWayRunInfo>>;

@@ -166,6 +166,10 @@ export function ThreeWayRun(arg1) {
   return window['go']['main']['Recon']['ThreeWayRun'](arg1);
 }
 
+export function ThreeWayRunAsOf(arg1, arg2) {
+  return window['go']['main']['Recon']['ThreeWayRunAsOf'](arg1, arg2);
+}
+
 export function ThreeWayRunNow(arg1) {
   return window['go']['main']['Recon']['ThreeWayRunNow'](arg1);
 }
