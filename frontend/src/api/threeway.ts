@@ -22,6 +22,8 @@ export const run = async (token: string, from: string, to: string): Promise<Thre
 export const reopen = async (runID: string): Promise<ThreeWayResult> => fix(await Recon.ThreeWayRunNow(runID))
 /** The saved runs against GSTR-2B, newest first. */
 export const runs = async () => (await Recon.ThreeWayRuns()) ?? []
+/** A saved run as it stood at period p (YYYY-MM): what a later 2B brought reads missing in 2B there. */
+export const asOf = async (runID: string, p: string): Promise<ThreeWayResult> => fix(await Recon.ThreeWayRunAsOf(runID, p))
 /** Records the person's action on rows of the run ("" for the recommendation again). */
 export const setAction = (runID: string, rowKeys: string[], c: Choice | ''): Promise<void> =>
   Recon.SetThreeWayActions(runID, rowKeys, c === 'skip' ? 'leave' : c || 'clear')
