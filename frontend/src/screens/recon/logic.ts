@@ -106,6 +106,12 @@ export function ruleTitle(id: string): string {
     manual_link: 'Linked by hand',
     not_in_2a: 'Not reported by the supplier',
     not_in_books: 'Not in the purchase register',
+    same_number_but_separator: 'Same supplier, numbers equal but for a separator between digits: confirm the number',
+    same_number_other_type: 'Same supplier and number, another document type',
+    bill_of_entry: 'Bill of entry: same port code, number and date',
+    bill_of_entry_no_port: 'Bill of entry without a port code in the books: same number and date',
+    isd_document: 'ISD document: same ISD GSTIN, number and type',
+    duplicate_row: 'A register row repeating an invoice',
   }
   return t[id] ?? id
 }
@@ -140,6 +146,7 @@ const FIELD_TITLES: Record<string, string> = {
   supplier_gstin: 'Supplier GSTIN', supplier_name: 'Supplier name', invoice_number: 'Invoice number', invoice_date: 'Invoice date',
   place_of_supply: 'Place of supply', reverse_charge: 'Reverse charge', invoice_value: 'Invoice value', taxable_value: 'Taxable value',
   igst: 'IGST', cgst: 'CGST', sgst: 'SGST/UTGST', cess: 'Cess', document_type: 'Document type', period: 'Period',
+  port_code: 'Port code', itc_eligible: 'ITC eligible (ISD)',
 }
 
 /** The title of a compared field: "taxable_value" → "Taxable value". */
@@ -154,5 +161,11 @@ export function showValue(field: string, v: string): string {
   if (!v) return v
   if (AMOUNT_FIELDS.has(field) && /^-?\d+(\.\d+)?$/.test(v)) return money(Number(v))
   if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return date(v)
+  if (field === 'document_type') return DOC_TYPE_WORDS[v] ?? v
   return v
+}
+
+const DOC_TYPE_WORDS: Record<string, string> = {
+  invoice: 'Invoice', credit_note: 'Credit note', debit_note: 'Debit note', isd_invoice: 'ISD invoice',
+  isd_credit_note: 'ISD credit note', bill_of_entry: 'Bill of entry',
 }
