@@ -62,9 +62,13 @@ func (c *Client) GSTR2AB2B(ctx context.Context, taxpayerToken string, r GSTR2ARe
 		}
 		q.Set("from", d)
 	}
-	cl := call{op: "the GSTR-2A download", method: http.MethodGet,
+	return c.get2A(ctx, r, call{op: "the GSTR-2A download", method: http.MethodGet,
 		path:  fmt.Sprintf("/gst/compliance/tax-payer/gstrs/gstr-2a/b2b/%04d/%02d", r.Year, r.Month),
-		query: q, bearer: taxpayerToken, retry: true, tn: true}
+		query: q, bearer: taxpayerToken, retry: true, tn: true})
+}
+
+// get2A makes a GSTR-2A call: "no data" is an answer with Empty set, not an error.
+func (c *Client) get2A(ctx context.Context, r GSTR2ARequest, cl call) (*GSTR2A, error) {
 	resp, err := c.do(ctx, cl)
 	if err != nil {
 		return nil, err
@@ -95,24 +99,7 @@ func (c *Client) GSTR2ADocument(ctx context.Context, taxpayerToken string, r GST
 	if strings.TrimSpace(taxpayerToken) == "" {
 		return nil, apperr.New(apperr.Unauthorised, "There is no GST portal session for this taxpayer. Sign in with an OTP first.")
 	}
-	cl := call{op: "the GSTR-2A download", method: http.MethodGet,
+	return c.get2A(ctx, r, call{op: "the GSTR-2A download", method: http.MethodGet,
 		path:   fmt.Sprintf("/gst/compliance/tax-payer/gstrs/gstr-2a/%04d/%02d", r.Year, r.Month),
-		bearer: taxpayerToken, retry: true, tn: true}
-	resp, err := c.do(ctx, cl)
-	if err != nil {
-		return nil, err
-	}
-	out := &GSTR2A{Year: r.Year, Month: r.Month}
-	raw, m, err := resp.payload(cl)
-	if err != nil {
-		var be *BusinessError
-		if errors.As(err, &be) && be.NoData() {
-			out.Meta, out.Empty, out.NoData = m, true, be
-			return out, nil
-		}
-		return nil, err
-	}
-	out.Meta = m
-	out.Raw = raw
-	return out, nil
+		bearer: taxpayerToken, retry: true, tn: true})
 }
