@@ -114,6 +114,9 @@ type Input struct {
 	// Cancelled maps a supplier GSTIN to its cancellation date (YYYY-MM-DD; "" when the date is
 	// not known), from the changed list's supplier watch or the 2A.
 	Cancelled map[string]string
+	// Suspended lists the suppliers whose registration a GSTIN lookup shows suspended (or
+	// inactive): no such supplier is grade A.
+	Suspended map[string]string
 	// NoGSTR2B and NoGSTR2A list the year's periods with no 2B or 2A stored.
 	NoGSTR2B []string
 	NoGSTR2A []string

@@ -64,6 +64,9 @@ type SupplierScore struct {
 	Unfiled3BTax money.Paise `json:"unfiled_3b_tax"`
 	// CancelledOn is the registration's cancellation date (or "cancelled" when the date is not known).
 	CancelledOn string    `json:"cancelled_on,omitempty"`
+	// Suspended is the registration status a GSTIN lookup shows when it is neither active nor
+	// cancelled (Suspended, Inactive): such a supplier is never grade A.
+	Suspended string `json:"suspended,omitempty"`
 	Penalties   []Penalty `json:"penalties"`
 	// docs are the documents to fix, for the chaser pack.
 	docs []ChaserDoc
@@ -87,7 +90,7 @@ const ScoreFormula = "100 points, less: 2 per day of average GSTR-1 filing delay
 	"20 × the tax of mismatched pairs over the register's tax (at most 20); " +
 	"10 × the share of the supplier's 2B documents rejected in IMS; " +
 	"20 × the share of its 2A documents whose GSTR-3B it had not filed; " +
-	"40 when its registration is cancelled. At least 0. Grades: A 90+, B 75+, C 50+, D below."
+	"40 when its registration is cancelled; 25 when a GSTIN lookup shows it suspended or inactive. At least 0. A cancelled, suspended or inactive supplier is never grade A. Grades: A 90+, B 75+, C 50+, D below."
 
 // ChaserDoc is one document a supplier is asked to fix.
 type ChaserDoc struct {
@@ -270,6 +273,11 @@ func Score(in Input) Scorecard {
 			s.CancelledOn = cmp.Or(on, "cancelled")
 		}
 	}
+	for g, st := range in.Suspended {
+		if s := by[g]; s != nil && s.CancelledOn == "" {
+			s.Suspended = st
+		}
+	}
 	for _, s := range by {
 		score(s, in.Register)
 		sc.Rows = append(sc.Rows, *s)
@@ -333,6 +341,9 @@ func score(s *SupplierScore, register bool) {
 	if s.CancelledOn != "" {
 		add("registration cancelled", 40)
 	}
+	if s.Suspended != "" {
+		add("registration "+strings.ToLower(s.Suspended)+" (GSTIN lookup)", 25)
+	}
 	total := 0.0
 	for _, p := range pens {
 		total += p.Points
@@ -340,9 +351,9 @@ func score(s *SupplierScore, register bool) {
 	s.Score = max(0, int(math.Round(100-total)))
 	s.Penalties = pens
 	switch {
-	case s.Score >= 90:
+	case s.Score >= 90 && s.CancelledOn == "" && s.Suspended == "":
 		s.Grade = "A"
-	case s.Score >= 75:
+	case s.Score >= 75 && s.CancelledOn == "":
 		s.Grade = "B"
 	case s.Score >= 50:
 		s.Grade = "C"

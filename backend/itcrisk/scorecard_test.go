@@ -116,3 +116,21 @@ func TestScorecardSort(t *testing.T) {
 		t.Error("an unknown key sorted")
 	}
 }
+
+// A supplier whose registration a GSTIN lookup shows suspended is never grade A, however clean
+// its filings (it was A on the scorecard while the lookup said suspended).
+func TestSuspendedIsNeverGradeA(t *testing.T) {
+	in := Input{FY: 2025, Today: "2025-07-01",
+		Filings:   []Filing{{Supplier: sup, Name: "Acme", Period: "2025-04", Filed: "2025-05-10"}},
+		GSTR2A:    []recon.Invoice{*twoB("E-1", "2025-04-03", "2025-04")},
+		Suspended: map[string]string{sup: "Suspended"},
+	}
+	sc := Score(in)
+	if len(sc.Rows) != 1 || sc.Rows[0].Grade == "A" || sc.Rows[0].Suspended != "Suspended" {
+		t.Fatalf("rows %+v", sc.Rows)
+	}
+	in.Suspended = nil
+	if sc := Score(in); sc.Rows[0].Grade != "A" {
+		t.Errorf("the same supplier active: grade %s, want A", sc.Rows[0].Grade)
+	}
+}

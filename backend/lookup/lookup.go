@@ -404,6 +404,10 @@ func (s *Service) Names(ctx context.Context, gstins []string) (map[string]string
 // TaxpayerName is a taxpayer's legal name and trade name (the name on the shop front).
 type TaxpayerName struct {
 	Legal, Trade string
+	// Status is the registration status a search answer gives (sts: Active, Cancelled,
+	// Suspended, Inactive, Provisional; "" from a verify answer or when not given), and
+	// CancelledOn its cancellation date as given (cxdt).
+	Status, CancelledOn string
 }
 
 // TaxpayerNames returns the legal and trade names of the GSTINs found in cached search or verify
@@ -434,11 +438,13 @@ func (s *Service) TaxpayerNames(ctx context.Context, gstins []string) (map[strin
 			Lgnm      string `json:"lgnm"`
 			TradeNam  string `json:"tradeNam"`
 			LegalName string `json:"legalName"`
+			Sts       string `json:"sts"`
+			Cxdt      string `json:"cxdt"`
 		}
 		if json.Unmarshal([]byte(payload), &p) != nil {
 			continue
 		}
-		n := TaxpayerName{Legal: firstNonEmpty(p.Lgnm, p.LegalName), Trade: p.TradeNam}
+		n := TaxpayerName{Legal: firstNonEmpty(p.Lgnm, p.LegalName), Trade: p.TradeNam, Status: p.Sts, CancelledOn: p.Cxdt}
 		if (n.Legal != "" || n.Trade != "") && (op == "search" || out[key] == TaxpayerName{}) {
 			out[key] = n
 		}

@@ -143,6 +143,37 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 			}
 		}
 	}
+	// The registration status the GSTIN lookups last gave (stored answers only, no call): a
+	// supplier the lookup shows cancelled or suspended is never grade A.
+	in.Suspended = map[string]string{}
+	if lk, err := s.Lookups.Lookups(ctx); err == nil {
+		var gstins []string
+		seen := map[string]bool{}
+		for _, a := range in.GSTR2A {
+			if g := a.SupplierGSTIN; g != "" && !seen[g] {
+				seen[g] = true
+				gstins = append(gstins, g)
+			}
+		}
+		for _, a := range twoB {
+			if g := a.SupplierGSTIN; g != "" && !seen[g] {
+				seen[g] = true
+				gstins = append(gstins, g)
+			}
+		}
+		if names, err := lk.TaxpayerNames(ctx, gstins); err == nil {
+			for g, n := range names {
+				switch strings.ToLower(n.Status) {
+				case "cancelled":
+					if in.Cancelled[g] == "" {
+						in.Cancelled[g] = isoOrEmpty(n.CancelledOn)
+					}
+				case "suspended", "inactive":
+					in.Suspended[g] = n.Status
+				}
+			}
+		}
+	}
 	if in.IMS, err = ims.Stored(ctx, s.DB.DB, ws, "", ""); err != nil {
 		return in, err
 	}
@@ -371,4 +402,12 @@ func writeChasers(ctx context.Context, chasers []itcrisk.Chaser, dir string, pro
 		progress(i+1, len(chasers))
 	}
 	return out, nil
+}
+
+// isoOrEmpty writes a lookup's date (DD/MM/YYYY) as YYYY-MM-DD, "" when it is not one.
+func isoOrEmpty(d string) string {
+	if t, err := time.Parse("02/01/2006", strings.TrimSpace(d)); err == nil {
+		return t.Format("2006-01-02")
+	}
+	return ""
 }

@@ -3688,6 +3688,7 @@ export namespace itcrisk {
 	    unfiled_3b: number;
 	    unfiled_3b_tax: number;
 	    cancelled_on?: string;
+	    suspended?: string;
 	    penalties: Penalty[];
 	
 	    static createFrom(source: any = {}) {
@@ -3718,6 +3719,7 @@ export namespace itcrisk {
 	        this.unfiled_3b = source["unfiled_3b"];
 	        this.unfiled_3b_tax = source["unfiled_3b_tax"];
 	        this.cancelled_on = source["cancelled_on"];
+	        this.suspended = source["suspended"];
 	        this.penalties = this.convertValues(source["penalties"], Penalty);
 	    }
 	
