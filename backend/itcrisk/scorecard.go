@@ -63,11 +63,11 @@ type SupplierScore struct {
 	Unfiled3B    int         `json:"unfiled_3b"`
 	Unfiled3BTax money.Paise `json:"unfiled_3b_tax"`
 	// CancelledOn is the registration's cancellation date (or "cancelled" when the date is not known).
-	CancelledOn string    `json:"cancelled_on,omitempty"`
+	CancelledOn string `json:"cancelled_on,omitempty"`
 	// Suspended is the registration status a GSTIN lookup shows when it is neither active nor
 	// cancelled (Suspended, Inactive): such a supplier is never grade A.
-	Suspended string `json:"suspended,omitempty"`
-	Penalties   []Penalty `json:"penalties"`
+	Suspended string    `json:"suspended,omitempty"`
+	Penalties []Penalty `json:"penalties"`
 	// docs are the documents to fix, for the chaser pack.
 	docs []ChaserDoc
 	a2   int // 2A documents of the year
