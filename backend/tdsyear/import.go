@@ -331,6 +331,14 @@ func (m *monthImport) add(h *rowHead, st *Employee, p, o *record) error {
 		if e.Joined == "" {
 			e.Joined = st.Joined
 		}
+		if st.Left != "" && h.Joined != "" && h.Joined > st.Left && e.Left == "" {
+			// A rejoiner: they left and came back within the year. The months recorded stand (the
+			// advice to import them again without the employee would delete real salary); the
+			// year is one employment from the first joining, the months between without salary.
+			e.Joined = st.Joined
+			m.rowWarnings.add(h.SourceRow, fmt.Sprintf("%s, %s: rejoined on %s after leaving on %s; the months recorded stand and the year is counted as one employment, the months between without salary",
+				who, label, ShowDate(h.Joined), ShowDate(st.Left)))
+		}
 		if e.Left == "" && (h.Joined == "" || st.Left == "" || h.Joined <= st.Left) {
 			e.Left = st.Left
 		}

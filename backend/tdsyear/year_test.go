@@ -595,3 +595,21 @@ func TestEmployeeCodeCaseIsOnePerson(t *testing.T) {
 		t.Errorf("codes recorded = %q, want one employee EMP001", codes)
 	}
 }
+
+// A rejoiner (left in April, back in June) is recorded: the months recorded stand and a warning
+// says so (it was refused, with advice to import April again without them, deleting real salary).
+func TestRejoinerIsRecorded(t *testing.T) {
+	const fy = tds.FY(2025)
+	db := openDB(t)
+	mustImport(t, db, fy, time.April, line{code: "E1", salary: 100_000, pan: "ABCPE1234K"}, line{code: "E2", salary: 50_000, pan: "BCDPS2345L", left: "30/04/2025"})
+	res, err := importMonth(t, db, fy, time.June, monthCSV(line{code: "E1", salary: 100_000, pan: "ABCPE1234K"}, line{code: "E2", salary: 50_000, pan: "BCDPS2345L", joined: "01/06/2025"}), Options{})
+	if err != nil {
+		t.Fatalf("%v %+v", err, res.Problems)
+	}
+	if !strings.Contains(strings.Join(res.Warnings, "\n"), "rejoined on 01/06/2025 after leaving on 30/04/2025") {
+		t.Errorf("warnings %q", res.Warnings)
+	}
+	if y, _ := YearToDate(context.Background(), db.DB, ws, fy, "E2"); len(y) != 1 || y[0].Months != 2 || y[0].Left != "" || y[0].Salary != 100_000 {
+		t.Errorf("E2's year: %+v, want April and June recorded, 1,00,000 salary, still employed", y)
+	}
+}
