@@ -11,9 +11,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
@@ -60,9 +63,17 @@ func formatError(log *slog.Logger, err error) any {
 	p := apperr.Window.Public(err)
 	var e *apperr.Error
 	if p.Kind == apperr.Internal || !errors.As(err, &e) {
+		before := logSink.failures.Load()
 		log.Error("internal error", "err", err.Error())
 		if logPath != "" && p.Kind == apperr.Internal {
-			p.Message = strings.TrimSuffix(p.Message, " The details are in the log.") + " The details are in the log: " + logPath
+			msg := strings.TrimSuffix(p.Message, " The details are in the log.")
+			if logSink.failures.Load() != before {
+				// The log could not be written (a full disk): the details are said here, never
+				// "in the log" where they are not.
+				p.Message = fmt.Sprintf("%s Details (the log %s could not be written: %v): %v", msg, logPath, logSink.lastErr(), err)
+			} else {
+				p.Message = msg + " The details are in the log: " + logPath
+			}
 		}
 	}
 	b, _ := json.Marshal(p)
@@ -78,8 +89,37 @@ func openLog() *slog.Logger {
 	if dir, err := store.DataDir(); err == nil {
 		if f, path, err := store.OpenLog(dir); err == nil {
 			logPath = path
-			return slog.New(slog.NewTextHandler(f, nil))
+			logSink.w = f
+			return slog.New(slog.NewTextHandler(&logSink, nil))
 		}
 	}
 	return slog.New(slog.NewTextHandler(os.Stderr, nil))
+}
+
+// sinkWriter is the log file that counts the writes that failed (a full disk), so an error's
+// message never sends a person to a log that does not hold it.
+type sinkWriter struct {
+	w        io.Writer
+	failures atomic.Int64
+	mu       sync.Mutex
+	err      error
+}
+
+var logSink sinkWriter
+
+func (s *sinkWriter) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil {
+		s.mu.Lock()
+		s.err = err
+		s.mu.Unlock()
+		s.failures.Add(1)
+	}
+	return n, err
+}
+
+func (s *sinkWriter) lastErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
 }
