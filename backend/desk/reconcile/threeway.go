@@ -86,6 +86,11 @@ func twoBInvoice(d *gstr2b.MatchDoc, p string) recon.Invoice {
 		Number: d.Number, Date: d.DateISO, PlaceOfSupply: d.POS, ReverseCharge: d.ReverseCharge == "Y", DocType: recon.DocInvoice,
 		InvType: d.Type, Value: recon.Paise(d.Value), Taxable: recon.Paise(d.Taxable), IGST: recon.Paise(d.IGST), CGST: recon.Paise(d.CGST),
 		SGST: recon.Paise(d.SGST), Cess: recon.Paise(d.Cess), Period: p}
+	if d.ITCAvailable == "N" {
+		// The 2B marks the credit not available (itcavl N): matched and shown, never claimable
+		// (the reconciliation's "ITC claimable" counted it).
+		in.ITCEligible = "N"
+	}
 	switch d.Kind {
 	case gstr2b.KindBillOfEntry:
 		in.DocType, in.PortCode = recon.DocBillOfEntry, d.PortCode
