@@ -109,6 +109,21 @@ export const tests = {
     assert.match(log, new RegExp(`${rejected.replace(/[/\\.-]/g, '\\$&')}[\\s\\S]*No action → Rejected\\s+applied\\s+Checked against the purchase register`))
   },
 
+  'IMS 2.0: accepting a credit note shows the reduction of credit gstdesk declares, and it is saved': async ({ page, shot }) => {
+    await open(page)
+    await page.getByTestId('ims-count-b2bcn-N').click()
+    const table = page.getByTestId('ims-table')
+    await table.focus()
+    await page.keyboard.press('a')
+    const panel = page.getByTestId('ims-reduction')
+    await panel.waitFor()
+    assert.match(await panel.innerText(), /declares whether your credit is reduced \(IMS 2\.0\)[\s\S]*itcRedReq Y/)
+    await shot('ims-reduction')
+    await page.getByTestId('ims-save').click()
+    await page.getByTestId('ims-result').waitFor({ timeout: 60000 })
+    for (const r of await page.getByTestId('ims-result-row').all()) assert.equal(await r.getAttribute('data-result'), 'applied')
+  },
+
   'regenerate GSTR-2B: the new 2B opened in its place': async ({ page, shot }) => {
     // The runner sets the demo's date on or after the 14th (GSTDESK_DEMO_DATE), so the portal
     // has the IMS month's draft.
