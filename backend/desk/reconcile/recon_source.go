@@ -15,42 +15,13 @@ import (
 // and bills of entry with their port code. TDS/TCS credits are not input tax credit and are left
 // out. The one place the two packages meet.
 func ReconGSTR2A(ctx context.Context, db *sql.DB, workspaceID string, periods []string) ([]recon.Invoice, error) {
-	rows, err := gstr2a.ReconInvoices(ctx, db, workspaceID, periods)
+	docs, err := gstr2a.ReconDocuments(ctx, db, workspaceID, periods)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]recon.Invoice, len(rows))
-	for i := range rows {
-		r := &rows[i]
-		out[i] = recon.Invoice{
-			Source:        recon.GSTR2A,
-			RowRef:        r.Key(),
-			SupplierGSTIN: r.SupplierGSTIN,
-			SupplierName:  r.SupplierName,
-			Number:        r.Number,
-			Date:          r.Date,
-			PlaceOfSupply: r.POS,
-			ReverseCharge: r.ReverseCharge == "Y",
-			DocType:       recon.DocInvoice,
-			InvType:       r.Type,
-			Value:         recon.Paise(r.Amounts.Value),
-			Taxable:       recon.Paise(r.Amounts.Taxable),
-			IGST:          recon.Paise(r.Amounts.IGST),
-			CGST:          recon.Paise(r.Amounts.CGST),
-			SGST:          recon.Paise(r.Amounts.SGST),
-			Cess:          recon.Paise(r.Amounts.Cess),
-			Period:        r.Period,
-			FiledGSTR1:    r.CFS,
-			FiledGSTR3B:   r.CFS3B,
-			CancelledOn:   r.CancelledOn,
-		}
-	}
-	docs, err := gstr2a.Documents(ctx, db, gstr2a.Scope{WorkspaceID: workspaceID, Periods: periods}, gstr2a.DocumentQuery{})
-	if err != nil {
-		return nil, err
-	}
-	for i := range docs.Rows {
-		d := &docs.Rows[i]
+	out := make([]recon.Invoice, 0, len(docs))
+	for i := range docs {
+		d := &docs[i]
 		var t recon.DocType
 		switch d.Kind {
 		case gstr2a.KindInvoice:
@@ -68,20 +39,22 @@ func ReconGSTR2A(ctx context.Context, db *sql.DB, workspaceID string, periods []
 		default:
 			continue // TDS/TCS: credits to the cash ledger, not ITC
 		}
-		sign := recon.Paise(1)
-		if t.Reduces() {
-			sign = -1
+		// A B2B invoice keeps its key of before (decisions kept on it hold); another section's
+		// document is known by its period, section and place in the pull.
+		ref := d.SupplierGSTIN + "|" + d.Number + "|" + d.Type
+		if d.Section != "b2b" {
+			ref = "2a:" + d.Period + ":" + d.Section + ":" + strconv.FormatInt(d.Seq, 10)
 		}
-		in := recon.Invoice{
-			Source: recon.GSTR2A, RowRef: "2a:" + d.Period + ":" + d.Section + ":" + strconv.FormatInt(d.Seq, 10),
-			SupplierGSTIN: d.SupplierGSTIN, SupplierName: d.TradeName, Number: d.Number, Date: d.DateISO,
-			PlaceOfSupply: d.POS, ReverseCharge: d.ReverseCharge == "Y", DocType: t, InvType: d.Type,
+		sign := recon.Paise(d.Sign)
+		out = append(out, recon.Invoice{
+			Source: recon.GSTR2A, RowRef: ref, SupplierGSTIN: d.SupplierGSTIN, SupplierName: d.TradeName,
+			Number: d.Number, Date: d.Date, PlaceOfSupply: d.POS, ReverseCharge: d.ReverseCharge == "Y", DocType: t, InvType: d.Type,
 			Value: sign * recon.Paise(d.Amounts.Value), Taxable: sign * recon.Paise(d.Amounts.Taxable),
 			IGST: sign * recon.Paise(d.Amounts.IGST), CGST: sign * recon.Paise(d.Amounts.CGST),
 			SGST: sign * recon.Paise(d.Amounts.SGST), Cess: sign * recon.Paise(d.Amounts.Cess),
-			Period: d.Period, FiledGSTR1: d.CFS, FiledGSTR3B: d.CFS3B, PortCode: d.PortCode, ITCEligible: d.ITCEligible,
-		}
-		out = append(out, in)
+			Period: d.Period, FiledGSTR1: d.CFS, FiledGSTR3B: d.CFS3B, CancelledOn: d.CancelledOn,
+			PortCode: d.PortCode, ITCEligible: d.ITCEligible,
+		})
 	}
 	return out, nil
 }
