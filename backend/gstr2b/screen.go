@@ -2,6 +2,7 @@ package gstr2b
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"gstdesk/backend/docid"
@@ -47,7 +48,7 @@ func screen(r *Return) {
 		key := fmt.Sprintf("%t|%t|%s|%s|%s|%s|%s|%s|%s", d.Rejected, d.Reversed, d.Section, d.Supplier, d.Kind, docid.Number(d.Number), d.DateISO, d.ITCAvailable, d.PortCode)
 		switch {
 		case seen[key] > 0:
-			add(&d, fmt.Sprintf("listed twice; counted once"))
+			add(&d, "listed twice; counted once")
 			out++
 			continue
 		case d.Kind != KindCreditNote && d.Kind != KindISDCreditNote && (d.Value < 0 || d.Taxable < 0 || d.IGST < 0 || d.CGST < 0 || d.SGST < 0 || d.Cess < 0):
@@ -69,23 +70,12 @@ func screen(r *Return) {
 	r.Documents = kept
 	if late > 0 {
 		r.Notices = append(r.Notices, fmt.Sprintf("%d document(s) are dated more than a month after the return's period %s, as the return lists them: %s. They are counted as the return counts them; check them with the supplier before claiming.",
-			late, m.Label(), joinNotes(lateNotes)))
+			late, m.Label(), strings.Join(lateNotes, "; ")))
 	}
 	if out > 0 {
 		r.Notices = append(r.Notices, fmt.Sprintf("%d document(s) are not in gstdesk's figures of this GSTR-2B (the answer is kept as given): %s. Ask the supplier to correct its return if they are its slips.",
-			out, joinNotes(notes)))
+			out, strings.Join(notes, "; ")))
 	}
-}
-
-func joinNotes(ns []string) string {
-	s := ""
-	for i, n := range ns {
-		if i > 0 {
-			s += "; "
-		}
-		s += n
-	}
-	return s
 }
 
 func kindWord(k string) string {
