@@ -146,3 +146,21 @@ func DeemedAcceptedOn(rtnprd string) (time.Time, error) {
 	due := m.Next().Next()
 	return time.Date(due.Year, due.Month, 20, 0, 0, 0, 0, time.UTC), nil
 }
+
+// IMS20 is the first return period of IMS 2.0 (itcRedReq, the one-period limit of pending).
+var IMS20 = period.MonthOf(2025, time.October)
+
+// DeemedAcceptance is the day a credit note (or its amendment) not accepted or rejected is deemed
+// accepted, and whether the rule applies to it: IMS 2.0 periods only (DeemedAcceptedOn). The one
+// place that says which records the one-period limit binds.
+func DeemedAcceptance(r Record) (time.Time, bool) {
+	if !isCreditNote(r.Section) || r.Action == Accepted || r.Action == Rejected {
+		return time.Time{}, false
+	}
+	m, err := period.ParseMonth(r.RtnPrd)
+	if err != nil || m.Before(IMS20) {
+		return time.Time{}, false
+	}
+	d, err := DeemedAcceptedOn(r.RtnPrd)
+	return d, err == nil
+}

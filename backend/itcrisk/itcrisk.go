@@ -457,12 +457,8 @@ func (b *builder) pending() map[docID]bool {
 // period): it may stay pending one tax period only, and is then deemed accepted on the GSTR-3B due
 // date of the following period, its tax reducing the credit. Earlier periods have no such limit.
 func (b *builder) deemed(r *ims.Record, kind recon.DocType) {
-	m, err := period.ParseMonth(r.RtnPrd)
-	if err != nil || m.Before(period.MonthOf(2025, time.October)) {
-		return
-	}
-	on, err := ims.DeemedAcceptedOn(r.RtnPrd)
-	if err != nil {
+	on, ok := ims.DeemedAcceptance(*r)
+	if !ok {
 		return
 	}
 	d := on.Format("2006-01-02")

@@ -3,7 +3,6 @@ package returns
 import (
 	"context"
 	"io"
-	"strings"
 	"time"
 
 	"gstdesk/backend/desk/core"
@@ -11,7 +10,6 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
-	"gstdesk/backend/period"
 )
 
 // PlanPullGSTR2B is what a 2B pull of periods would spend before it starts (core.CallPlan): one
@@ -74,12 +72,8 @@ func imsRow(r ims.Record, name string) IMSRow {
 		p := ims.ProposeReduction(r, ims.Claim{})
 		row.Proposal = &p
 	}
-	if strings.HasPrefix(r.Section, "b2bcn") && r.Action != ims.Accepted && r.Action != ims.Rejected {
-		if m, err := period.ParseMonth(r.RtnPrd); err == nil && !m.Before(period.MonthOf(2025, time.October)) {
-			if d, err := ims.DeemedAcceptedOn(r.RtnPrd); err == nil {
-				row.DeemedAccepted = d.Format("2006-01-02")
-			}
-		}
+	if d, ok := ims.DeemedAcceptance(r); ok {
+		row.DeemedAccepted = d.Format("2006-01-02")
 	}
 	return row
 }
