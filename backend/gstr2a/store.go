@@ -274,7 +274,7 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 	// Read suppliers and make their rows' values on another goroutine; the writer (the critical
 	// path) takes them from the channel and only binds and steps. prep is the producer's until
 	// the channel is closed, the writer's after.
-	prep := &preparer{rates: map[Rate]*RateTotal{}}
+	prep := &preparer{rates: map[Rate]*RateTotal{}, screen: newScreen(req.Period)}
 	ch := make(chan *preparedSupplier, 64)
 	prodErr := make(chan error, 1)
 	go func() {
@@ -491,12 +491,17 @@ type preparer struct {
 	sections map[[2]string]*SectionTotal
 	docCount int
 	notices  []string
+	// screen takes hostile documents out of the figures (screen.go); nil keeps every document.
+	screen *screen
 }
 
 // documents makes the rows of a batch of documents and adds them to the totals.
 func (p *preparer) documents(docs []Document) *preparedSupplier {
 	if p.sections == nil {
 		p.sections = map[[2]string]*SectionTotal{}
+	}
+	if p.screen != nil {
+		docs = p.screen.documents(docs)
 	}
 	ps := &preparedSupplier{documents: make([]any, 0, documentCols*len(docs))}
 	for i := range docs {
@@ -538,6 +543,13 @@ func (p *preparer) documents(docs []Document) *preparedSupplier {
 }
 
 func (p *preparer) supplier(i int, s *Supplier) *preparedSupplier {
+	if p.screen != nil {
+		if kept := p.screen.invoices(s.CTIN, s.Invoices); len(kept) != len(s.Invoices) {
+			c := *s // the caller's supplier is left as given
+			c.Invoices = kept
+			s = &c
+		}
+	}
 	si := int64(i) // every value is int64, string or nil: database/sql converts others by reflection
 	var a Amounts
 	ps := &preparedSupplier{invoices: make([]any, 0, invoiceInsertCols*len(s.Invoices))}
@@ -652,6 +664,9 @@ func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
 	s.Suppliers, s.Invoices, s.Items, s.Totals = prep.counts.Suppliers, prep.counts.Invoices, prep.counts.Items, prep.counts.Totals
 	s.Documents = prep.docCount
 	s.Notices = prep.notices
+	if prep.screen != nil {
+		s.Notices = append(s.Notices, prep.screen.sentences()...)
+	}
 	if s.Notices == nil {
 		s.Notices = []string{}
 	}

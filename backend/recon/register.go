@@ -505,6 +505,15 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 	if rows > maxRows {
 		return nil, nil, apperr.New(apperr.Invalid, "%s has %d rows; at most %d can be imported at once. Split the register by period.", name, rows, maxRows)
 	}
+	b.end()
+	out := b.out
+	for i := range out {
+		finishInvoice(&out[i], p.cols[FieldInvoiceValue] < 0)
+		if field, v := negativeHead(&out[i]); field != "" {
+			p.fail(b.firstRow[i], field, v.String(), fmt.Sprintf("an amount not below zero: the %s %s (%s) has an amount below zero, which would lower the books' ITC silently. Write a return or a discount as a credit note (document type \"Credit note\"; its amounts may be written positive), or correct the amount",
+				out[i].DocType.Label(), out[i].Number, out[i].RowRef), false)
+		}
+	}
 	bad := 0
 	for _, e := range p.errs {
 		if !e.Warning {
@@ -524,12 +533,37 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 		}
 		return nil, p.errs, apperr.New(apperr.Invalid, "The register has %d problem(s); nothing was imported. The first: %s", bad+p.dropped, first)
 	}
-	b.end()
-	out := b.out
-	for i := range out {
-		finishInvoice(&out[i], p.cols[FieldInvoiceValue] < 0)
-	}
 	return out, p.errs, nil
+}
+
+// negativeHead names the first amount below zero of a document that does not reduce the credit
+// (an invoice, an ISD invoice, a bill of entry), or of a debit note whose amounts are not all of
+// one sign: such a row is not a figure the register can mean, and summing it would lower the
+// books' ITC silently. A debit note written negative throughout is the buyer's debit note of
+// Tally's registers (a purchase return) and is kept. It returns "" when there is none.
+func negativeHead(in *Invoice) (string, Paise) {
+	heads := []struct {
+		field string
+		v     Paise
+	}{{FieldTaxableValue, in.Taxable}, {FieldIGST, in.IGST}, {FieldCGST, in.CGST}, {FieldSGST, in.SGST}, {FieldCess, in.Cess}, {FieldInvoiceValue, in.Value}}
+	switch docKind(in.DocType) {
+	case DocCreditNote, DocISDCreditNote:
+		return "", 0
+	case DocDebitNote:
+		pos := false
+		for _, a := range heads {
+			pos = pos || a.v > 0
+		}
+		if !pos {
+			return "", 0
+		}
+	}
+	for _, a := range heads {
+		if a.v < 0 {
+			return a.field, a.v
+		}
+	}
+	return "", 0
 }
 
 // invoiceBuilder turns the rows of a register, in order, into invoices (see ReadRegisterWith). The
@@ -539,11 +573,12 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 // the same way; the repeat is then kept apart, marked DuplicateOf, or, combining, added to the
 // invoice it repeats.
 type invoiceBuilder struct {
-	p       *rowParser
-	combine bool
-	out     []Invoice
-	first   map[string]int // key → index in out of the invoice first read with it
-	rows    map[int][]int  // combining only: index in out → all the rows added up in it
+	p        *rowParser
+	combine  bool
+	out      []Invoice
+	firstRow []int          // index in out → the row its first line was read from
+	first    map[string]int // key → index in out of the invoice first read with it
+	rows     map[int][]int  // combining only: index in out → all the rows added up in it
 	// the invoice whose lines are being read: out[cur], or, combining, copy (a repeat of out[copyOf])
 	cur, copyOf int
 	copy        Invoice
@@ -600,6 +635,7 @@ func (b *invoiceBuilder) add(in Invoice, row int) {
 		b.out = slices.Grow(b.out, max(len(b.out), 256))
 	}
 	b.out = append(b.out, in)
+	b.firstRow = append(b.firstRow, row)
 }
 
 // end closes the invoice being read; a repeat being combined is added to the invoice it repeats.

@@ -423,3 +423,40 @@ func TestRegisterDateSystems(t *testing.T) {
 		})
 	}
 }
+
+// TestRegisterRefusesNegativeInvoices: a document that adds credit cannot carry an amount below
+// zero (it would lower the books' ITC silently); the refusal names file, row and column, and
+// nothing is imported. A credit note, and a debit note negative throughout (Tally's purchase
+// return), are kept.
+func TestRegisterRefusesNegativeInvoices(t *testing.T) {
+	tests := []struct {
+		name, row string
+		column    string // "" when the register is read
+	}{
+		{"invoice with negative tax", "27AAPFU0939F1ZV,Acme,INV-9,05-07-2024,27,N,1000,1000,0,-90,-90,0,Invoice\n", "cgst"},
+		{"invoice negative throughout, typed invoice", "27AAPFU0939F1ZV,Acme,INV-9,05-07-2024,27,N,-1180,-1000,0,-90,-90,0,Invoice\n", "taxable_value"},
+		{"untyped row of mixed signs", "27AAPFU0939F1ZV,Acme,INV-9,05-07-2024,27,N,1180,1000,0,90,-90,0,\n", "sgst"},
+		{"debit note of mixed signs", "27AAPFU0939F1ZV,Acme,DN-9,05-07-2024,27,N,1180,1000,0,-90,90,0,Debit Note\n", "cgst"},
+		{"credit note written negative", "27AAPFU0939F1ZV,Acme,CN-9,05-07-2024,27,N,-1180,-1000,0,-90,-90,0,Credit Note\n", ""},
+		{"debit note negative throughout", "27AAPFU0939F1ZV,Acme,DN-9,05-07-2024,27,N,-1180,-1000,0,-90,-90,0,Debit Note\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			csv := canonicalHeader + "27AAPFU0939F1ZV,Acme,INV-1,05-07-2024,27,N,1180,1000,0,90,90,0,Invoice\n" + tt.row
+			got, errs, err := ReadRegister(strings.NewReader(csv), "purchases.csv", "", nil)
+			if tt.column == "" {
+				if err != nil || len(got) != 2 {
+					t.Fatalf("got %d invoices, err %v, errs %v", len(got), err, errs)
+				}
+				return
+			}
+			if err == nil || got != nil {
+				t.Fatalf("read %d invoices, want a refusal", len(got))
+			}
+			if len(errs) != 1 || errs[0].Warning || errs[0].File != "purchases.csv" || errs[0].Row != 3 || errs[0].Column != tt.column ||
+				!strings.Contains(errs[0].Expected, "credit note") {
+				t.Fatalf("errs = %+v", errs)
+			}
+		})
+	}
+}
