@@ -109,6 +109,14 @@ func imsList(ctx context.Context, g *gstRun, args []string) int {
 			"action": r.Action, "pending_blocked": r.PendingBlocked, "supplier_filed": r.SupplierFiled, "value": r.Value.Rupees(),
 			"taxable_value": r.Taxable.Rupees(), "igst": r.IGST.Rupees(), "cgst": r.CGST.Rupees(), "sgst": r.SGST.Rupees(), "cess": r.Cess.Rupees()})
 	}
+	// A list shorter than the one it replaced is said (on stderr, so a pipe of the lines sees it).
+	notices, err := g.d.Returns.IMSNotices(ctx)
+	if err != nil {
+		return g.fail(err)
+	}
+	for _, n := range notices {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst ims list: %s\n", n)
+	}
 	return g.done(false)
 }
 

@@ -247,7 +247,7 @@ func TestSetKeptChange(t *testing.T) {
 	defer db.Close()
 	cn := fixture(t, "b2bcn")
 	now := time.Date(2025, 11, 20, 10, 0, 0, 0, time.UTC)
-	if err := Replace(ctx, db.DB, "w", "b2bcn", []Record{cn}, now); err != nil {
+	if _, err := Replace(ctx, db.DB, "w", "b2bcn", []Record{cn}, now); err != nil {
 		t.Fatal(err)
 	}
 	c := Change{Record: cn, Action: Accepted, ITCRedReq: "Y", Declared: &Declared{IGST: 9050}, Remarks: "half claimed"}

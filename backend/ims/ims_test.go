@@ -3,6 +3,7 @@ package ims
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -142,11 +143,11 @@ func TestStoreAndLog(t *testing.T) {
 	defer db.Close()
 	recs, _ := Parse("b2b", []byte(listB2B))
 	now := time.Date(2025, 11, 20, 10, 0, 0, 0, time.UTC)
-	if err := Replace(ctx, db.DB, "w", "b2b", recs, now); err != nil {
-		t.Fatal(err)
+	if n, err := Replace(ctx, db.DB, "w", "b2b", recs, now); err != nil || n != "" {
+		t.Fatal(n, err)
 	}
-	if err := Replace(ctx, db.DB, "w", "b2b", recs[1:], now); err != nil {
-		t.Fatal(err)
+	if n, err := Replace(ctx, db.DB, "w", "b2b", recs[1:], now); err != nil || !strings.Contains(n, "1 fewer") {
+		t.Fatal(n, err)
 	}
 	got, err := Stored(ctx, db.DB, "w", "b2b", "")
 	if err != nil || len(got) != 1 || got[0].Number != "AO2SA2425002517" {
@@ -166,6 +167,52 @@ func TestStoreAndLog(t *testing.T) {
 	if len(log) != 1 || log[0].Who != "asha" || log[0].PrevStatus != "A" || log[0].Action != "R" || log[0].ReferenceID != "ref1" ||
 		log[0].Result != ResultRefused || !strings.Contains(log[0].Message, "supplier may have edited") {
 		t.Errorf("log = %+v", log)
+	}
+}
+
+// TestReplaceSaysAListThatShrinks: a section listed with fewer documents than the list it
+// replaces is kept as the portal gives it, and said (how many, since when, what to check) until a
+// listing of the section does not shrink.
+func TestReplaceSaysAListThatShrinks(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	recs, _ := Parse("b2b", []byte(listB2B))
+	if len(recs) < 2 {
+		t.Fatalf("the sample lists %d documents", len(recs))
+	}
+	first := time.Date(2025, 11, 20, 10, 0, 0, 0, time.UTC)
+	steps := []struct {
+		recs []Record
+		want string // in the notice; "" none
+	}{
+		{recs, ""},
+		{nil, fmt.Sprintf("IMS now lists 0 B2B invoice document(s) where the list of %s had %d (all of them are gone)", first.Local().Format("02/01/2006"), len(recs))},
+		{nil, ""}, // an empty list after an empty list does not shrink
+		{recs, ""},
+		{recs[:1], fmt.Sprintf("had %d (%d fewer)", len(recs), len(recs)-1)},
+	}
+	for i, st := range steps {
+		n, err := Replace(ctx, db.DB, "w", "b2b", st.recs, first.Add(time.Duration(i)*time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, _ := Notices(ctx, db.DB, "w")
+		if st.want == "" {
+			if n != "" || len(kept) != 0 {
+				t.Errorf("step %d: notice %q, kept %q; want none", i, n, kept)
+			}
+			continue
+		}
+		if !strings.Contains(n, st.want) || len(kept) != 1 || kept[0] != n {
+			t.Errorf("step %d: notice %q, kept %q; want one saying %q", i, n, kept, st.want)
+		}
+		if got, _ := Stored(ctx, db.DB, "w", "b2b", ""); len(got) != len(st.recs) {
+			t.Errorf("step %d: kept %d documents, the portal lists %d", i, len(got), len(st.recs))
+		}
 	}
 }
 

@@ -15,30 +15,83 @@ import (
 )
 
 // Replace keeps the list of one section as the service just gave it, replacing the section's
-// previous list whole (one transaction).
-func Replace(ctx context.Context, db *sql.DB, workspaceID, section string, recs []Record, at time.Time) error {
+// previous list whole (one transaction). IMS is the portal's state of the day, so a shorter list
+// is kept as given; it is never kept silently: when it lists fewer documents than the list it
+// replaces, notice says how many, since when, and what to check (and Notices keeps saying it
+// until a listing of the section does not shrink). notice is "" otherwise.
+func Replace(ctx context.Context, db *sql.DB, workspaceID, section string, recs []Record, at time.Time) (notice string, err error) {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer tx.Rollback()
+	var prev int
+	var prevAt sql.NullString
+	if err := tx.QueryRowContext(ctx, `SELECT count(*), max(listed_at) FROM ims_documents WHERE workspace_id = ? AND section = ?`,
+		workspaceID, section).Scan(&prev, &prevAt); err != nil {
+		return "", fmt.Errorf("ims: replace list: %w", err)
+	}
+	if len(recs) < prev {
+		when := "the list before"
+		if t, err := store.ParseTime(prevAt.String); err == nil {
+			when = "the list of " + t.Local().Format("02/01/2006")
+		}
+		notice = ShrinkNotice(section, prev, len(recs), when)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ims_list_notices (workspace_id, section, notice, at) VALUES (?,?,?,?)
+			ON CONFLICT (workspace_id, section) DO UPDATE SET notice = excluded.notice, at = excluded.at`,
+			workspaceID, section, notice, store.FormatTime(at)); err != nil {
+			return "", fmt.Errorf("ims: replace list: %w", err)
+		}
+	} else if _, err := tx.ExecContext(ctx, `DELETE FROM ims_list_notices WHERE workspace_id = ? AND section = ?`, workspaceID, section); err != nil {
+		return "", fmt.Errorf("ims: replace list: %w", err)
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM ims_documents WHERE workspace_id = ? AND section = ?`, workspaceID, section); err != nil {
-		return fmt.Errorf("ims: replace list: %w", err)
+		return "", fmt.Errorf("ims: replace list: %w", err)
 	}
 	st, err := tx.PrepareContext(ctx, `INSERT INTO ims_documents (workspace_id, section, seq, stin, num, num_norm, doc_date, rtnprd,
 		action, pending_blocked, supplier_filed, taxable, tax, record, listed_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`)
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer st.Close()
 	when := store.FormatTime(at)
 	for i, r := range recs {
 		if _, err := st.ExecContext(ctx, workspaceID, section, i, r.STIN, r.Number, docid.Number(r.Number), r.DateISO,
 			r.RtnPrd, r.Action, r.PendingBlocked, r.SupplierFiled, int64(r.Taxable), int64(r.Tax()), string(r.Raw), when); err != nil {
-			return fmt.Errorf("ims: replace list: %w", err)
+			return "", fmt.Errorf("ims: replace list: %w", err)
 		}
 	}
-	return tx.Commit()
+	return notice, tx.Commit()
+}
+
+// ShrinkNotice says that a section's new list has fewer documents than the list it replaced
+// (when is "the list of DD/MM/YYYY").
+func ShrinkNotice(section string, prev, now int, when string) string {
+	gone := "all of them are gone"
+	if now > 0 {
+		gone = fmt.Sprintf("%d fewer", prev-now)
+	}
+	return fmt.Sprintf("IMS now lists %d %s document(s) where %s had %d (%s). Documents leave IMS once the GSTR-3B of their period is filed; if it has not been filed, check the portal before acting, and list IMS again later.",
+		now, SectionLabel(section), when, prev, gone)
+}
+
+// Notices are what the last listings of the workspace's IMS sections had to say (a list that
+// shrank), in section order.
+func Notices(ctx context.Context, db *sql.DB, workspaceID string) ([]string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT notice FROM ims_list_notices WHERE workspace_id = ? ORDER BY section`, workspaceID)
+	if err != nil {
+		return nil, fmt.Errorf("ims: notices: %w", err)
+	}
+	defer rows.Close()
+	out := []string{}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, fmt.Errorf("ims: notices: %w", err)
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
 }
 
 // Stored returns the kept records of a workspace, of one section ("" for all) and one action
@@ -278,4 +331,27 @@ func SetKeptChange(ctx context.Context, db *sql.DB, workspaceID string, c Change
 		return fmt.Errorf("ims: keep change: %w", err)
 	}
 	return nil
+}
+
+// SectionLabel names an IMS section as the portal's tabs do: "B2B", "credit note (CN)".
+func SectionLabel(section string) string {
+	switch section {
+	case "b2b":
+		return "B2B invoice"
+	case "b2ba":
+		return "amended B2B invoice (B2BA)"
+	case "b2bcn":
+		return "credit note (CN)"
+	case "b2bcna":
+		return "amended credit note (CNA)"
+	case "b2bdn":
+		return "debit note (DN)"
+	case "b2bdna":
+		return "amended debit note (DNA)"
+	case "ecom":
+		return "e-commerce (ECOM)"
+	case "ecoma":
+		return "amended e-commerce (ECOMA)"
+	}
+	return section
 }

@@ -84,6 +84,8 @@ type IMSView struct {
 	Rows []IMSRow `json:"rows"`
 	// ListedAt is when the lists were last read from the service (RFC 3339; "" never).
 	ListedAt string `json:"listed_at,omitempty"`
+	// Notices say which sections' last listing had fewer documents than the list before it.
+	Notices []string `json:"notices"`
 }
 
 // IMSStoredView reads the kept IMS lists with the suppliers' names.
@@ -97,7 +99,11 @@ func (s *Service) IMSStoredView(ctx context.Context) (IMSView, error) {
 	if err != nil {
 		return IMSView{}, err
 	}
-	v := IMSView{Rows: make([]IMSRow, len(recs))}
+	notices, err := ims.Notices(ctx, s.DB.DB, ws)
+	if err != nil {
+		return IMSView{}, err
+	}
+	v := IMSView{Rows: make([]IMSRow, len(recs)), Notices: notices}
 	if !at.IsZero() {
 		v.ListedAt = at.UTC().Format(time.RFC3339)
 	}

@@ -181,10 +181,16 @@ func (s *Service) relistIMS(ctx context.Context, client *gstapi.Client, token, s
 	if err != nil {
 		return nil, err
 	}
-	if err := ims.Replace(ctx, s.DB.DB, s.Workspace().ID, section, recs, s.Now()); err != nil {
+	if _, err := ims.Replace(ctx, s.DB.DB, s.Workspace().ID, section, recs, s.Now()); err != nil {
 		return nil, err
 	}
 	return recs, nil
+}
+
+// IMSNotices say which IMS sections' last listing had fewer documents than the list before it
+// (offline).
+func (s *Service) IMSNotices(ctx context.Context) ([]string, error) {
+	return ims.Notices(ctx, s.DB.DB, s.Workspace().ID)
 }
 
 // IMSStored is the IMS documents as last listed (offline).

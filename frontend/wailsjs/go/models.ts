@@ -6421,6 +6421,7 @@ export namespace returns {
 	export class IMSView {
 	    rows: IMSRow[];
 	    listed_at?: string;
+	    notices: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new IMSView(source);
@@ -6430,6 +6431,7 @@ export namespace returns {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.rows = this.convertValues(source["rows"], IMSRow);
 	        this.listed_at = source["listed_at"];
+	        this.notices = source["notices"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
