@@ -287,3 +287,23 @@ func foreignShape(id string) bool {
 	}
 	return true
 }
+
+// Shape reports whether s looks like a GSTIN as returns carry it: 15 capital letters and digits
+// (the check character is not checked: returns carry what suppliers filed).
+func Shape(s string) bool {
+	if len(s) != 15 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// StateShape reports whether s is two digits, as a place of supply is written.
+func StateShape(s string) bool {
+	return len(s) == 2 && s[0] >= '0' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9'
+}

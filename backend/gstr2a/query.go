@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/period"
 )
 
 // Names returns the names known for GSTINs (from the cached GSTIN lookups kept elsewhere); a
@@ -73,7 +74,7 @@ func resolve(ctx context.Context, db querier, sc Scope) (*resolved, error) {
 				continue
 			}
 			seen[p] = true
-			if _, err := ParsePeriod(p); err != nil {
+			if _, err := period.Canonical(p); err != nil {
 				return nil, apperr.New(apperr.Invalid, "The return %s.", err.Error())
 			}
 			s, err := latestSnapshot(ctx, db, sc.WorkspaceID, p)

@@ -2,21 +2,19 @@ package gstr2a
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
-	s2stream "github.com/klauspost/compress/s2"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/docid"
+	"gstdesk/backend/period"
 	"gstdesk/backend/store"
 )
 
@@ -246,7 +244,7 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 	if strings.TrimSpace(req.WorkspaceID) == "" {
 		return Snapshot{}, apperr.New(apperr.Invalid, "Choose a workspace before saving a GSTR-2A pull.")
 	}
-	if _, err := ParsePeriod(req.Period); err != nil {
+	if _, err := period.Canonical(req.Period); err != nil {
 		return Snapshot{}, apperr.New(apperr.Invalid, "The GSTR-2A return %s.", err.Error())
 	}
 	if req.FetchedAt.IsZero() {
@@ -267,7 +265,7 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 			gzc <- gzResult{err: err}
 			return
 		}
-		b, err := compressAnswer(raw)
+		b, err := store.CompressAnswer(raw)
 		gzc <- gzResult{b: b, err: err}
 	}()
 
@@ -309,7 +307,7 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 	}
 
 	var snap Snapshot
-	err := withDriverTx(ictx, db, func(tx *driverTx) error {
+	err := store.WithBulkTx(ictx, db, func(tx *store.BulkTx) error {
 		w, err := newSnapshotWriter(ictx, tx, req, total, progress)
 		if err != nil {
 			return err
@@ -335,7 +333,7 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 		if gz.err != nil {
 			return fmt.Errorf("gstr2a: keep the answer: %w", gz.err)
 		}
-		if _, err := tx.exec(`INSERT INTO gstr2a_snapshot_raw (sid, answer) VALUES (?, ?)`, w.sid, gz.b); err != nil {
+		if _, err := tx.Exec(`INSERT INTO gstr2a_snapshot_raw (sid, answer) VALUES (?, ?)`, w.sid, gz.b); err != nil {
 			return err
 		}
 		// Last look before the commit: a cancel from here on is too late.
@@ -392,24 +390,24 @@ func nullText(s string) any {
 // snapshotWriter writes one snapshot's rows inside a transaction.
 type snapshotWriter struct {
 	ctx         context.Context // the caller's, checked every 2,000 invoices
-	tx          *driverTx
+	tx          *store.BulkTx
 	snap        Snapshot
 	sid         int64
 	first, next int64
 	sidValue    any // sid, boxed once
 	written     int // invoices written
-	sups, invs  *batched
-	docs        *batched
+	sups, invs  *store.BulkInsert
+	docs        *store.BulkInsert
 	docSeq      int64
 	total       int
 	progress    Progress
 }
 
-func newSnapshotWriter(ctx context.Context, tx *driverTx, req SaveRequest, total int, progress Progress) (*snapshotWriter, error) {
+func newSnapshotWriter(ctx context.Context, tx *store.BulkTx, req SaveRequest, total int, progress Progress) (*snapshotWriter, error) {
 	// A 100,000-invoice pull dirties ~40 MB of pages: keep them in memory instead of spilling to
 	// disk mid-transaction (the statement journal of the multi-row INSERTs is in memory too:
 	// store.Open sets temp_store). The setting stays on the pooled connection, which is harmless.
-	if _, err := tx.exec(`PRAGMA cache_size = -131072`); err != nil {
+	if _, err := tx.Exec(`PRAGMA cache_size = -131072`); err != nil {
 		return nil, err
 	}
 	w := &snapshotWriter{ctx: ctx, tx: tx, total: total, progress: progress}
@@ -420,11 +418,11 @@ func newSnapshotWriter(ctx context.Context, tx *driverTx, req SaveRequest, total
 		w.snap.Source = "api"
 	}
 	var err error
-	if w.first, err = tx.queryInt64(`SELECT coalesce(max(id), 0) + 1 FROM gstr2a_invoices`); err != nil {
+	if w.first, err = tx.QueryInt64(`SELECT coalesce(max(id), 0) + 1 FROM gstr2a_invoices`); err != nil {
 		return nil, err
 	}
 	w.next = w.first
-	res, err := tx.exec(`INSERT INTO gstr2a_snapshots (id, workspace_id, gstin, period,
+	w.sid, err = tx.Exec(`INSERT INTO gstr2a_snapshots (id, workspace_id, gstin, period,
 		filter_supplier, filter_from, fetched_at, transaction_id, server_time, status, source, file_name)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
 		w.snap.ID, req.WorkspaceID, req.GSTIN, req.Period, req.Filters.Supplier, req.Filters.From,
@@ -432,22 +430,19 @@ func newSnapshotWriter(ctx context.Context, tx *driverTx, req SaveRequest, total
 	if err != nil {
 		return nil, err
 	}
-	if w.sid, err = res.LastInsertId(); err != nil {
-		return nil, err
-	}
 	w.sidValue = w.sid
-	if w.docs, err = newBatched(tx, `INSERT INTO gstr2a_documents (sid, seq, section, kind, ctin, trade_name,
+	if w.docs, err = tx.Insert(`INSERT INTO gstr2a_documents (sid, seq, section, kind, ctin, trade_name,
 		cfs, cfs3b, dtcancel, fldtr1, flprdr1, num, num_norm, doc_date, date_iso, doc_type, inv_num, inv_date,
 		orig_num, orig_date, inv_typ, pos, rchrg, p_gst, diff_percent, aspd, atyp, itc_elg, port_code, ref_date,
 		amd, srctyp, irn, irngendate, chksum, month, val, taxable, igst, cgst, sgst, cess, items)`, documentCols, 64); err != nil {
 		return nil, err
 	}
-	if w.sups, err = newBatched(tx, `INSERT INTO gstr2a_suppliers (sid, seq, ctin, pan, cfs, cfs3b,
+	if w.sups, err = tx.Insert(`INSERT INTO gstr2a_suppliers (sid, seq, ctin, pan, cfs, cfs3b,
 		fldtr1, filed_on, flprdr1, filed_period, dtcancel, cancelled_on,
 		invoice_count, value, taxable, igst, cgst, sgst, cess, inv_first)`, supplierCols, 50); err != nil {
 		return nil, err
 	}
-	if w.invs, err = newBatched(tx, `INSERT INTO gstr2a_invoices (id, sid, supplier_seq, ctin,
+	if w.invs, err = tx.Insert(`INSERT INTO gstr2a_invoices (id, sid, supplier_seq, ctin,
 		inum, inum_norm, inv_date, inv_typ, pos, rchrg, val, taxable, igst, cgst, sgst, cess,
 		rate_mask, diff_percent, srctyp, irngendate, irn, chksum, items, item_count)`, invoiceInsertCols, 64); err != nil {
 		return nil, err
@@ -456,9 +451,9 @@ func newSnapshotWriter(ctx context.Context, tx *driverTx, req SaveRequest, total
 }
 
 func (w *snapshotWriter) close() {
-	for _, b := range []*batched{w.sups, w.invs, w.docs} {
+	for _, b := range []*store.BulkInsert{w.sups, w.invs, w.docs} {
 		if b != nil {
-			b.close()
+			b.Close()
 		}
 	}
 }
@@ -600,7 +595,7 @@ func (w *snapshotWriter) write(ps *preparedSupplier) error {
 	if ps.supplier == nil {
 		for row := ps.documents; len(row) > 0; row = row[documentCols:] {
 			row[0], row[1] = w.sidValue, w.docSeq
-			if err := w.docs.add(row[:documentCols]...); err != nil {
+			if err := w.docs.Add(row[:documentCols]...); err != nil {
 				return err
 			}
 			w.docSeq++
@@ -619,7 +614,7 @@ func (w *snapshotWriter) write(ps *preparedSupplier) error {
 	ps.supplier[0], ps.supplier[supplierCols-1] = w.sidValue, w.next
 	for row := ps.invoices; len(row) > 0; row = row[invoiceInsertCols:] {
 		row[0], row[1] = w.next, w.sidValue
-		if err := w.invs.add(row[:invoiceInsertCols]...); err != nil {
+		if err := w.invs.Add(row[:invoiceInsertCols]...); err != nil {
 			return err
 		}
 		w.next++
@@ -638,13 +633,13 @@ func (w *snapshotWriter) write(ps *preparedSupplier) error {
 			}
 		}
 	}
-	return w.sups.add(ps.supplier...)
+	return w.sups.Add(ps.supplier...)
 }
 
 // finish writes the pull's totals (prep's, now that every supplier is written).
 func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
-	for _, b := range []*batched{w.sups, w.invs, w.docs} {
-		if err := b.flush(); err != nil {
+	for _, b := range []*store.BulkInsert{w.sups, w.invs, w.docs} {
+		if err := b.Flush(); err != nil {
 			return Snapshot{}, err
 		}
 	}
@@ -654,7 +649,7 @@ func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
 		}
 	}
 	for _, rt := range prep.rates {
-		if _, err := w.tx.exec(`INSERT INTO gstr2a_rate_totals (sid, rt, items, taxable, igst, cgst, sgst, cess)
+		if _, err := w.tx.Exec(`INSERT INTO gstr2a_rate_totals (sid, rt, items, taxable, igst, cgst, sgst, cess)
 			VALUES (?,?,?,?,?,?,?,?)`, w.sid, int64(rt.Rate), rt.Items, int64(rt.Taxable), int64(rt.IGST), int64(rt.CGST),
 			int64(rt.SGST), int64(rt.Cess)); err != nil {
 			return Snapshot{}, err
@@ -678,7 +673,7 @@ func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
 	s.Sections = sectionList(s, prep.sections)
 	for _, st := range s.Sections {
 		a := st.Amounts
-		if _, err := w.tx.exec(`INSERT INTO gstr2a_section_totals (sid, section, kind, documents, val, taxable, igst, cgst, sgst, cess)
+		if _, err := w.tx.Exec(`INSERT INTO gstr2a_section_totals (sid, section, kind, documents, val, taxable, igst, cgst, sgst, cess)
 			VALUES (?,?,?,?,?,?,?,?,?,?)`, w.sid, st.Section, st.Kind, int64(st.Documents), int64(a.Value), int64(a.Taxable),
 			int64(a.IGST), int64(a.CGST), int64(a.SGST), int64(a.Cess)); err != nil {
 			return Snapshot{}, err
@@ -689,7 +684,7 @@ func (w *snapshotWriter) finish(prep *preparer) (Snapshot, error) {
 		return Snapshot{}, err
 	}
 	t := s.Totals
-	if _, err := w.tx.exec(`UPDATE gstr2a_snapshots SET status = ?, supplier_count = ?,
+	if _, err := w.tx.Exec(`UPDATE gstr2a_snapshots SET status = ?, supplier_count = ?,
 		invoice_count = ?, item_count = ?, value = ?, taxable = ?, igst = ?, cgst = ?, sgst = ?, cess = ?,
 		inv_first = ?, inv_last = ?, document_count = ?, notices = ? WHERE sid = ?`,
 		s.Status, s.Suppliers, s.Invoices, s.Items, int64(t.Value), int64(t.Taxable), int64(t.IGST),
@@ -834,44 +829,11 @@ func RawListing(ctx context.Context, db *sql.DB, snapshotID string) ([]byte, err
 	if err != nil {
 		return nil, fmt.Errorf("gstr2a: read answer: %w", err)
 	}
-	raw, err := decompressAnswer(gz)
+	raw, err := store.DecompressAnswer(gz)
 	if err != nil {
 		return nil, fmt.Errorf("gstr2a: read answer: %w", err)
 	}
 	return raw, nil
-}
-
-// compressAnswer compresses an answer for gstr2a_snapshot_raw, as an S2 stream: S2 (a faster
-// Snappy) compresses the 33 MB answer of 100,000 invoices in about 0.1 s on one core here, against
-// 0.3 s for zstd's fastest level and 0.26 s for gzip's, which matters on the ingest's 2 s budget;
-// the answer is 9 MB instead of 5.6 MB.
-func compressAnswer(raw []byte) ([]byte, error) {
-	var b bytes.Buffer
-	b.Grow(len(raw)/3 + 64)
-	zw := s2stream.NewWriter(&b, s2stream.WriterConcurrency(1))
-	if _, err := zw.Write(raw); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-// decompressAnswer reads gstr2a_snapshot_raw.answer: an S2 stream, or gzip for pulls stored
-// before migration 0006.
-func decompressAnswer(b []byte) ([]byte, error) {
-	var r io.Reader
-	if len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b {
-		zr, err := gzip.NewReader(bytes.NewReader(b))
-		if err != nil {
-			return nil, err
-		}
-		r = zr
-	} else {
-		r = s2stream.NewReader(bytes.NewReader(b))
-	}
-	return io.ReadAll(r)
 }
 
 // LoadListing rebuilds a snapshot's listing from the normalised tables (suppliers, invoices and

@@ -1,13 +1,12 @@
 package gstr2a
 
 import (
-	"gstdesk/backend/money"
-	"gstdesk/backend/period"
-
 	"fmt"
 	"strings"
 
 	"gstdesk/backend/civil"
+	"gstdesk/backend/gstin"
+	"gstdesk/backend/money"
 )
 
 // InvoiceTypes are the invoice type codes the service sends in inv_typ.
@@ -151,114 +150,17 @@ func yesNo(s string, emptyOK bool) bool {
 	return s == "Y" || s == "N" || (emptyOK && s == "")
 }
 
-func gstinShape(s string) bool {
-	if len(s) != 15 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z') {
-			return false
-		}
-	}
-	return true
-}
+func gstinShape(s string) bool { return gstin.Shape(s) }
 
-func stateCode(s string) bool {
-	return len(s) == 2 && s[0] >= '0' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9'
-}
+func stateCode(s string) bool { return gstin.StateShape(s) }
 
-func num2(s string) (int, bool) {
-	if len(s) != 2 || s[0] < '0' || s[0] > '9' || s[1] < '0' || s[1] > '9' {
-		return 0, false
-	}
-	return int(s[0]-'0')*10 + int(s[1]-'0'), true
-}
-
-func isoDate(y, m, d int) (string, bool) {
-	if y < 1900 || y > 2999 || m < 1 || m > 12 || d < 1 || d > civil.DaysIn(y, m) {
-		return "", false
-	}
-	b := []byte("0000-00-00")
-	b[0], b[1], b[2], b[3] = byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10)
-	b[5], b[6] = byte('0'+m/10), byte('0'+m%10)
-	b[8], b[9] = byte('0'+d/10), byte('0'+d%10)
-	return string(b), true
-}
-
-// parseDDMMYYYY reads DD-MM-YYYY (or with sep) and returns YYYY-MM-DD.
-func parseDDMMYYYY(s string, sep byte) (string, bool) {
-	if len(s) != 10 || s[2] != sep || s[5] != sep {
-		return "", false
-	}
-	d, ok1 := num2(s[0:2])
-	m, ok2 := num2(s[3:5])
-	yh, ok3 := num2(s[6:8])
-	yl, ok4 := num2(s[8:10])
-	if !ok1 || !ok2 || !ok3 || !ok4 {
-		return "", false
-	}
-	return isoDate(yh*100+yl, m, d)
-}
-
-var months = []string{"JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"}
-
-func monthOf(s string) (int, bool) {
-	u := strings.ToUpper(s)
-	for i, m := range months {
-		if u == m {
-			return i + 1, true
-		}
-	}
-	return 0, false
-}
-
-// parseDDMonYY reads DD-Mon-YY (10-Jan-24) and returns YYYY-MM-DD.
-func parseDDMonYY(s string) (string, bool) {
-	if len(s) != 9 || s[2] != '-' || s[6] != '-' {
-		return "", false
-	}
-	d, ok1 := num2(s[0:2])
-	m, ok2 := monthOf(s[3:6])
-	y, ok3 := num2(s[7:9])
-	if !ok1 || !ok2 || !ok3 {
-		return "", false
-	}
-	return isoDate(2000+y, m, d)
-}
-
-// parseMonYY reads Mon-YY (Dec-23) and returns YYYY-MM.
-func parseMonYY(s string) (string, bool) {
-	if len(s) != 6 || s[3] != '-' {
-		return "", false
-	}
-	m, ok1 := monthOf(s[0:3])
-	y, ok2 := num2(s[4:6])
-	if !ok1 || !ok2 {
-		return "", false
-	}
-	return fmt.Sprintf("%04d-%02d", 2000+y, m), true
-}
-
-// parseAnyDate reads the date forms the service uses (DD-MM-YYYY, DD/MM/YYYY, DD-Mon-YY).
-func parseAnyDate(s string) (string, bool) {
-	if d, ok := parseDDMMYYYY(s, '-'); ok {
-		return d, true
-	}
-	if d, ok := parseDDMMYYYY(s, '/'); ok {
-		return d, true
-	}
-	return parseDDMonYY(s)
-}
-
-// ParsePeriod checks a return period written YYYY-MM (2024-01) and returns it (see
-// period.ParseMonth; the service's MMYYYY form is not taken here, as periods are stored YYYY-MM).
-func ParsePeriod(p string) (string, error) {
-	if m, err := period.ParseMonth(p); err != nil || m.String() != p {
-		return "", fmt.Errorf("period %q should be written YYYY-MM, such as 2024-01", p)
-	}
-	return p, nil
-}
+// The returns' date forms are read by package civil (one reader of each).
+func parseDDMMYYYY(s string, sep byte) (string, bool) { return civil.ParseDDMMYYYY(s, sep) }
+func parseDDMonYY(s string) (string, bool)            { return civil.ParseDDMonYY(s) }
+func parseMonYY(s string) (string, bool)              { return civil.ParseMonYY(s) }
+func parseAnyDate(s string) (string, bool)            { return civil.ParseReturnDate(s) }
+func num2(s string) (int, bool)                       { return civil.Num2(s) }
+func isoDate(y, m, d int) (string, bool)              { return civil.ISODate(y, m, d) }
 
 func atoi4(s string) int {
 	a, ok1 := num2(s[:2])

@@ -10,7 +10,8 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/civil"
+	"gstdesk/backend/gstin"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/utf8check"
@@ -168,7 +169,7 @@ func (top *topHead) header(chksum string, origin Origin, noDocs bool, ns *notice
 		return nil, errors.Join(origin.fail(fe), errNoDocuments)
 	}
 	r := &Return{Checksum: chksum, GSTIN: strings.ToUpper(strings.TrimSpace(top.GSTIN)), Version: top.Version, GenDate: strings.TrimSpace(top.GenDt)}
-	if !gstr2a.GSTINShape(r.GSTIN) {
+	if !gstin.Shape(r.GSTIN) {
 		return nil, origin.fail(&FieldError{Field: "gstin", Problem: fmt.Sprintf("%q is not a GSTIN", top.GSTIN)})
 	}
 	m, err := period.ParseMonth(strings.TrimSpace(top.RtnPrd))
@@ -184,7 +185,7 @@ func (top *topHead) header(chksum string, origin Origin, noDocs bool, ns *notice
 		return nil, origin.fail(fe)
 	}
 	if r.GenDate != "" {
-		if _, ok := gstr2a.ISODate(r.GenDate); !ok {
+		if _, ok := civil.ParseDDMMYYYY(r.GenDate, '-'); !ok {
 			ns.add("gendt", fmt.Sprintf("The generation date (gendt) %q is not a date DD-MM-YYYY; it is kept as given.", r.GenDate), "")
 		}
 	}
@@ -618,7 +619,7 @@ func (s *supplierJSON) docs(sec string) []json.RawMessage {
 // as given and named in a notice (they are references, not figures).
 func (s *supplierHead) check(part, sec string, si int, ns *noticer) {
 	where := (&FieldError{Part: part, Section: sec, Supplier: si + 1, CTIN: s.CTIN}).Where()
-	if !gstr2a.GSTINShape(s.CTIN) {
+	if !gstin.Shape(s.CTIN) {
 		if s.CTIN == "" {
 			ns.add("ctin-missing", "A supplier has no GSTIN (ctin); its documents are kept with the supplier empty.", where)
 		} else {
@@ -626,7 +627,7 @@ func (s *supplierHead) check(part, sec string, si int, ns *noticer) {
 		}
 	}
 	if s.SupFilDt != "" {
-		if _, ok := gstr2a.ISODate(s.SupFilDt); !ok {
+		if _, ok := civil.ParseDDMMYYYY(s.SupFilDt, '-'); !ok {
 			ns.add("supfildt", "A supplier's filing date (supfildt) is not a date DD-MM-YYYY; it is kept as given.", where)
 		}
 	}
@@ -952,13 +953,13 @@ func checkDoc(part, sec string, s *supplierHead, si, di int, j *docJSON, reverse
 	d.Date = dateValue
 	if dateValue == "" {
 		note("missing:"+dateField, fmt.Sprintf("A document has no date (%s); it is kept with the date empty.", dateField))
-	} else if iso, ok := gstr2a.ISODate(dateValue); ok {
+	} else if iso, ok := civil.ParseDDMMYYYY(dateValue, '-'); ok {
 		d.DateISO = iso
 	} else {
 		note("baddate:"+dateField, fmt.Sprintf("A document's date (%s) is not a date DD-MM-YYYY; it is kept as given.", dateField))
 	}
 	if d.OrigDate != "" {
-		if _, ok := gstr2a.ISODate(d.OrigDate); !ok {
+		if _, ok := civil.ParseDDMMYYYY(d.OrigDate, '-'); !ok {
 			note("baddate:original", "An amendment's original date is not a date DD-MM-YYYY; it is kept as given.")
 		}
 	}
@@ -1052,7 +1053,7 @@ func checkDoc(part, sec string, s *supplierHead, si, di int, j *docJSON, reverse
 	}
 	switch sec {
 	case "b2b", "b2ba", "ecom", "ecoma", "cdnr", "cdnra":
-		if !gstr2a.StateCodeShape(d.POS) {
+		if !gstin.StateShape(d.POS) {
 			note("pos", "A document's place of supply (pos) is not two digits; it is kept as given.")
 		}
 		if d.ReverseCharge != "Y" && d.ReverseCharge != "N" {

@@ -14,8 +14,8 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/docid"
-	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/money"
+	"gstdesk/backend/period"
 	"gstdesk/backend/store"
 )
 
@@ -111,7 +111,7 @@ func Save(ctx context.Context, db *sql.DB, req SaveRequest) (Snapshot, error) {
 	}
 	var r *Return
 	if req.Empty {
-		if _, err := gstr2a.ParsePeriod(req.Period); err != nil {
+		if _, err := period.Canonical(req.Period); err != nil {
 			return Snapshot{}, apperr.New(apperr.Invalid, "The GSTR-2B return %s.", err.Error())
 		}
 		r = &Return{GSTIN: req.GSTIN, Period: req.Period, ITC: ITCSummary{}, Counterparties: map[string][]Counterparty{}}
@@ -130,7 +130,7 @@ func Save(ctx context.Context, db *sql.DB, req SaveRequest) (Snapshot, error) {
 	}
 	r.Files = req.Files
 	var snap Snapshot
-	err := gstr2a.WithBulkTx(ctx, db, func(tx *gstr2a.BulkTx) error {
+	err := store.WithBulkTx(ctx, db, func(tx *store.BulkTx) error {
 		var err error
 		snap, err = write(ctx, tx, req, r)
 		return err
@@ -207,7 +207,7 @@ func checkNotShrinking(ctx context.Context, db *sql.DB, req SaveRequest, r *Retu
 
 const docCols = 38
 
-func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (Snapshot, error) {
+func write(ctx context.Context, tx *store.BulkTx, req SaveRequest, r *Return) (Snapshot, error) {
 	snap := Snapshot{ID: uuid.NewString(), WorkspaceID: req.WorkspaceID, GSTIN: r.GSTIN, Period: r.Period, Source: req.Source,
 		FileName: req.FileName, FetchedAt: store.ParseTimeOrZero(store.FormatTimeOrEmpty(req.FetchedAt)), TransactionID: req.TransactionID,
 		ServerTime: store.ParseTimeOrZero(store.FormatTimeOrEmpty(req.ServerTime)), Status: StatusComplete, GenDate: r.GenDate, Version: r.Version,
@@ -224,7 +224,7 @@ func write(ctx context.Context, tx *gstr2a.BulkTx, req SaveRequest, r *Return) (
 	if !req.Empty {
 		pack = make(chan packed, 1)
 		go func() {
-			b, err := gstr2a.CompressAnswer(req.Raw)
+			b, err := store.CompressAnswer(req.Raw)
 			pack <- packed{b, err}
 		}()
 		defer func() {
@@ -508,7 +508,7 @@ func RawReturn(ctx context.Context, db *sql.DB, snap Snapshot) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gstr2b: read return: %w", err)
 	}
-	return gstr2a.DecompressAnswer(gz)
+	return store.DecompressAnswer(gz)
 }
 
 // Summary is a snapshot's ITC summary (itcsumm) and supplier summary (cpsumm) as stored.

@@ -14,9 +14,10 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/civil"
 	"gstdesk/backend/docid"
 	"gstdesk/backend/gstapi"
-	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/gstin"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/utf8check"
@@ -195,13 +196,13 @@ func parseRecord(section string, raw json.RawMessage) (Record, string) {
 	if r.Number == "" {
 		return r, numKey + " is missing"
 	}
-	if !gstr2a.GSTINShape(r.STIN) {
+	if !gstin.Shape(r.STIN) {
 		return r, fmt.Sprintf("stin %q is not a GSTIN", r.STIN)
 	}
 	if r.Date, _ = text(dtKey); r.Date == "" {
 		return r, dtKey + " is missing"
 	}
-	if r.DateISO, ok = gstr2a.ISODate(r.Date); !ok {
+	if r.DateISO, ok = civil.ParseDDMMYYYY(r.Date, '-'); !ok {
 		return r, fmt.Sprintf("%s %q is not a date DD-MM-YYYY", dtKey, r.Date)
 	}
 	if isAmendment(section) {

@@ -134,7 +134,7 @@ func SetChoicesRead(ctx context.Context, db *sql.DB, runID string, rowKeys, fing
 	return tx.Commit()
 }
 
-// putChoice stores one choice with exec, a transaction's (sql.Tx or gstr2a.BulkTx) Exec.
+// putChoice stores one choice with exec, a transaction's (sql.Tx or store.BulkTx) Exec.
 func putChoice(exec func(query string, args ...any) (int64, error), runID string, c RowChoice) error {
 	if c.UpdatedAt == "" {
 		c.UpdatedAt = store.Now()

@@ -13,7 +13,6 @@ import (
 	"github.com/google/uuid"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/store"
 )
 
@@ -96,9 +95,9 @@ func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func
 	opts, _ := json.Marshal(run.Options)
 	counts, _ := json.Marshal(run.Counts)
 	var pruned int64
-	// The rows go straight through the driver's connection, 64 to an INSERT (gstr2a.BulkTx):
+	// The rows go straight through the driver's connection, 64 to an INSERT (store.BulkTx):
 	// database/sql's conversions and locks per row cost more than SQLite's work for them.
-	err := gstr2a.WithBulkTx(ctx, db, func(tx *gstr2a.BulkTx) error {
+	err := store.WithBulkTx(ctx, db, func(tx *store.BulkTx) error {
 		// A 100,000-row run dirties ~200 MB of pages: keep them in memory rather than spilling them
 		// to the WAL and reading them back mid-transaction (as gstr2a's ingest does).
 		if _, err := tx.Exec(`PRAGMA cache_size = -131072`); err != nil {
@@ -230,7 +229,7 @@ func appendRowData(dst []byte, v any) ([]byte, error) {
 
 // pruneRuns removes the runs of a workspace, range of periods and kind beyond the newest KeepRuns,
 // except pinned ones, and says how many; their rows and choices go with them (ON DELETE CASCADE).
-func pruneRuns(tx *gstr2a.BulkTx, workspaceID, from, to, against string) (int64, error) {
+func pruneRuns(tx *store.BulkTx, workspaceID, from, to, against string) (int64, error) {
 	_, err := tx.Exec(`DELETE FROM recon_runs WHERE workspace_id = ?1 AND from_period = ?2 AND to_period = ?3 AND against = ?5 AND pinned = 0
 		AND id NOT IN (SELECT id FROM recon_runs WHERE workspace_id = ?1 AND from_period = ?2 AND to_period = ?3 AND against = ?5 ORDER BY created_at DESC, id DESC LIMIT ?4)`,
 		workspaceID, from, to, KeepRuns, against)

@@ -69,7 +69,7 @@ func (r *PullRequest) validate() error {
 		return apperr.New(apperr.Invalid, "Pull at most 24 months at a time.")
 	}
 	for i, p := range r.Periods {
-		np, err := gstr2a.ParsePeriod(p)
+		np, err := period.Canonical(p)
 		if err != nil {
 			return apperr.New(apperr.Invalid, "%v", err)
 		}

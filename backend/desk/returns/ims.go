@@ -13,7 +13,6 @@ import (
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/docid"
 	"gstdesk/backend/gstapi"
-	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/period"
 )
@@ -625,7 +624,7 @@ type RegenerateResult struct {
 // it (polling with back-off, within s.Poll.Budget) and pulls the new 2B. IMS2B007 (wrong ITC period
 // or its GSTR-3B filed) and IMS2B009 (too early) are said in words.
 func (s *Service) RegenerateGSTR2B(ctx context.Context, p string) (RegenerateResult, error) {
-	np, err := gstr2a.ParsePeriod(p)
+	np, err := period.Canonical(p)
 	if err != nil {
 		return RegenerateResult{}, apperr.New(apperr.Invalid, "%v", err)
 	}
@@ -723,7 +722,7 @@ func (s *Service) IMSApplyResults(id string) (IMSApplyResult, error) {
 
 // StartRegenerateGSTR2B runs RegenerateGSTR2B as a job; its result is a RegenerateResult.
 func (s *Service) StartRegenerateGSTR2B(ctx context.Context, p string) (string, error) {
-	if _, err := gstr2a.ParsePeriod(p); err != nil {
+	if _, err := period.Canonical(p); err != nil {
 		return "", apperr.New(apperr.Invalid, "%v", err)
 	}
 	if _, _, err := s.TaxpayerSession(ctx, ""); err != nil {

@@ -1,4 +1,4 @@
-package gstr2a
+package store
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 )
 
 // driverTx is a write transaction run straight on the SQLite driver's connection, for the ingest
-// of a pull: database/sql converts and checks every argument of every call and takes its locks,
+// of a pull (GSTR-2A, GSTR-2B, a saved reconciliation): database/sql converts and checks every argument of every call and takes its locks,
 // which cost about a tenth of a second of the 100,000-invoice ingest's 2 s budget.
 //
 // Its statements run under a context that is never cancelled: with a cancellable one, modernc
@@ -43,7 +43,7 @@ func withDriverTx(ctx context.Context, db *sql.DB, fn func(*driverTx) error) err
 	return conn.Raw(func(dc any) error {
 		c, ok := dc.(driverConn)
 		if !ok {
-			return fmt.Errorf("gstr2a: the database driver (%T) cannot run a transaction directly", dc)
+			return fmt.Errorf("store: the database driver (%T) cannot run a transaction directly", dc)
 		}
 		t := &driverTx{ctx: context.WithoutCancel(ctx), conn: c}
 		tx, err := c.BeginTx(t.ctx, driver.TxOptions{})
@@ -136,7 +136,7 @@ func newBatched(t *driverTx, head string, cols, rows int) (*batched, error) {
 	full, ok := st.(driver.StmtExecContext)
 	if !ok {
 		st.Close()
-		return nil, fmt.Errorf("gstr2a: the database driver's statements (%T) cannot run with a context", st)
+		return nil, fmt.Errorf("store: the database driver's statements (%T) cannot run with a context", st)
 	}
 	b.stmt, b.full = st, full
 	return b, nil
@@ -187,3 +187,46 @@ func (b *batched) flush() error {
 }
 
 func (b *batched) close() { b.stmt.Close() }
+
+// BulkTx is a write transaction on the SQLite driver's connection (see driverTx), for an ingest.
+type BulkTx struct{ t *driverTx }
+
+// WithBulkTx runs fn in a write transaction, committing when fn returns nil and rolling back
+// otherwise. Statements run under a context that is never cancelled: fn checks ctx itself.
+func WithBulkTx(ctx context.Context, db *sql.DB, fn func(*BulkTx) error) error {
+	return withDriverTx(ctx, db, func(t *driverTx) error { return fn(&BulkTx{t}) })
+}
+
+// Exec runs one statement and returns the row id it inserted (0 when none).
+func (b *BulkTx) Exec(query string, args ...any) (int64, error) {
+	res, err := b.t.exec(query, args...)
+	if err != nil {
+		return 0, err
+	}
+	id, _ := res.LastInsertId()
+	return id, nil
+}
+
+// QueryInt64 runs a query answering one integer.
+func (b *BulkTx) QueryInt64(query string) (int64, error) { return b.t.queryInt64(query) }
+
+// BulkInsert is a multi-row INSERT of a fixed number of columns, sent rows at a time.
+type BulkInsert struct{ b *batched }
+
+// Insert prepares "head VALUES (...),(...)" for cols columns, rows rows at a time.
+func (b *BulkTx) Insert(head string, cols, rows int) (*BulkInsert, error) {
+	bt, err := newBatched(b.t, head, cols, rows)
+	if err != nil {
+		return nil, err
+	}
+	return &BulkInsert{bt}, nil
+}
+
+// Add adds one row's values (int64, string, []byte or nil; others are converted).
+func (i *BulkInsert) Add(vals ...any) error { return i.b.add(vals...) }
+
+// Flush sends the rows added since the last flush.
+func (i *BulkInsert) Flush() error { return i.b.flush() }
+
+// Close releases the prepared statement.
+func (i *BulkInsert) Close() { i.b.close() }
