@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -173,7 +172,7 @@ func (b *bkRun) open(ctx context.Context) (*deskbackup.Service, error) {
 }
 
 func (b *bkRun) print(rec any) {
-	out, _ := json.Marshal(rec)
+	out := jsonLine(rec)
 	fmt.Fprintln(b.env.Stdout, string(out))
 }
 
@@ -426,7 +425,7 @@ func (b *bkRun) points(ctx context.Context, args []string) int {
 		return b.fail(err)
 	}
 	for _, p := range pts {
-		b.print(map[string]any{"txid": p.TXID, "at": p.At.Local().Format("02/01/2006 15:04:05"), "snapshot": p.Snapshot, "bytes": p.Bytes})
+		b.print(map[string]any{"txid": p.TXID, "at": stamp(p.At), "snapshot": p.Snapshot, "bytes": p.Bytes})
 	}
 	return ExitOK
 }
@@ -457,7 +456,7 @@ func (b *bkRun) restore(ctx context.Context, args []string) int {
 	if err != nil {
 		return b.fail(err)
 	}
-	b.print(map[string]any{"restored": r.Path, "txid": r.TXID, "point_at": r.At.Local().Format("02/01/2006 15:04:05"), "bytes": r.Bytes,
+	b.print(map[string]any{"restored": r.Path, "txid": r.TXID, "point_at": stamp(r.At), "bytes": r.Bytes,
 		"open_with": "GSTDESK_DATA_DIR=" + r.Dir})
 	return ExitOK
 }
@@ -479,7 +478,7 @@ func (b *bkRun) verify(ctx context.Context, args []string) int {
 	for _, t := range v.Tables {
 		b.print(t)
 	}
-	b.print(map[string]any{"target": v.Target, "txid": v.TXID, "point_at": v.At.Local().Format("02/01/2006 15:04:05"), "integrity": v.Integrity, "ok": v.OK})
+	b.print(map[string]any{"target": v.Target, "txid": v.TXID, "point_at": stamp(v.At), "integrity": v.Integrity, "ok": v.OK})
 	if !v.OK {
 		fmt.Fprintf(b.env.Stderr, "gstdesk backup verify: the replica on %q differs from the live database (integrity: %s); see the tables with \"same\": false. A write since the last sync also shows here: run it again after gstdesk backup sync.\n", v.Target, v.Integrity)
 		return ExitFailed
@@ -533,7 +532,7 @@ func (b *bkRun) follow(ctx context.Context, args []string) int {
 		if err != nil {
 			return b.fail(err)
 		}
-		b.print(map[string]any{"following": r.Path, "txid": r.TXID, "point_at": r.At.Local().Format("02/01/2006 15:04:05"), "bytes": r.Bytes,
+		b.print(map[string]any{"following": r.Path, "txid": r.TXID, "point_at": stamp(r.At), "bytes": r.Bytes,
 			"open_with": "GSTDESK_DATA_DIR=" + r.Dir})
 		b.d.Close()
 		b.d, *dir = nil, r.Dir

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -82,8 +81,7 @@ func runData(ctx context.Context, env Env, args []string) int {
 		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
 	if *format == "json" {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
+		enc := newIndentedJSON(env.Stdout)
 		if err := enc.Encode(u); err != nil {
 			return ExitFailed
 		}

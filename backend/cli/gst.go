@@ -8,7 +8,6 @@ import (
 	"io"
 	"sort"
 	"strings"
-	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk"
@@ -227,7 +226,7 @@ func errorObject(e *apperr.Error) map[string]any {
 // emit writes one output record: a JSON line now, or keeps it for a file at the end.
 func (g *gstRun) emit(rec map[string]any) {
 	if g.format == "" && g.out == "" {
-		b, _ := json.Marshal(rec)
+		b := jsonLine(rec)
 		g.env.Stdout.Write(append(b, '\n'))
 		return
 	}
@@ -263,7 +262,7 @@ func answerRecord(keyName, key string, a lookup.Answer) map[string]any {
 	if a.Stored && a.Source == lookup.FromDemo {
 		rec["stored"] = true // a stored demo answer: "demo" says what it is, this says it was not asked now
 	}
-	rec["fetched_at"] = a.FetchedAt.UTC().Format(time.RFC3339)
+	rec["fetched_at"] = stamp(a.FetchedAt)
 	if a.TransactionID != "" {
 		rec["transaction_id"] = a.TransactionID
 	}
@@ -289,8 +288,7 @@ func (g *gstRun) finish() error {
 	if f == export.JSON {
 		// The records as they would have been printed, as one JSON array.
 		return g.writeRaw(func(w io.Writer) error {
-			enc := json.NewEncoder(w)
-			enc.SetIndent("", "  ")
+			enc := newIndentedJSON(w)
 			if g.records == nil {
 				g.records = []map[string]any{}
 			}

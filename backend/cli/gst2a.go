@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/returns"
@@ -46,7 +45,7 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 				continue
 			}
 			listings = append(listings, periodListing{p, raw, snap.Filters.Describe()})
-			rec := map[string]any{"period": p, "source": g.source(lookup.FromCache), "fetched_at": snap.FetchedAt.UTC().Format(time.RFC3339),
+			rec := map[string]any{"period": p, "source": g.source(lookup.FromCache), "fetched_at": stamp(snap.FetchedAt),
 				"transaction_id": snap.TransactionID, "data": json.RawMessage(nonEmptyListing(raw))}
 			if rec["source"] == lookup.FromDemo {
 				rec["stored"] = true
@@ -177,8 +176,8 @@ func gst2ADiff(ctx context.Context, g *gstRun, args []string) int {
 	if d.ScopeNote != "" {
 		fmt.Fprintln(g.env.Stderr, "gstdesk gst 2a-diff:", d.ScopeNote)
 	}
-	b, _ := json.Marshal(d)
-	g.emit(map[string]any{"period": period, "from": d.From.FetchedAt.UTC().Format(time.RFC3339), "to": d.To.FetchedAt.UTC().Format(time.RFC3339),
+	b := jsonLine(d)
+	g.emit(map[string]any{"period": period, "from": stamp(d.From.FetchedAt), "to": stamp(d.To.FetchedAt),
 		"scope": d.Scope, "diff": json.RawMessage(b)})
 	return g.done(false)
 }
@@ -222,7 +221,7 @@ func gst2ADocs(ctx context.Context, g *gstRun, args []string) int {
 		return g.fail(err)
 	}
 	for _, r := range page.Rows {
-		b, _ := json.Marshal(r)
+		b := jsonLine(r)
 		g.env.Stdout.Write(append(b, '\n'))
 	}
 	fmt.Fprintf(g.env.Stderr, "gstdesk gst 2a-docs: %d document(s) besides B2B in %s.\n", page.Total, strings.Join(periods, ", "))

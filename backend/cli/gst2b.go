@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
@@ -49,7 +48,7 @@ func gst2B(ctx context.Context, g *gstRun, args []string) int {
 				status = "empty"
 			}
 			rec := map[string]any{"period": p, "status": status, "source": g.source(lookup.FromCache), "from": snap.SourceText(),
-				"fetched_at": snap.FetchedAt.UTC().Format(time.RFC3339), "transaction_id": snap.TransactionID, "data": returnData(raw)}
+				"fetched_at": stamp(snap.FetchedAt), "transaction_id": snap.TransactionID, "data": returnData(raw)}
 			if snap.Note != "" {
 				rec["notice"] = snap.Note
 			}
@@ -154,8 +153,8 @@ func gst2BDiff(ctx context.Context, g *gstRun, args []string) int {
 		return g.done(true)
 	}
 	fmt.Fprintln(g.env.Stderr, "gstdesk gst 2b-diff:", d.ScopeNote)
-	b, _ := json.Marshal(d)
-	g.emit(map[string]any{"period": periods[0], "from": d.From.FetchedAt.UTC().Format(time.RFC3339), "to": d.To.FetchedAt.UTC().Format(time.RFC3339),
+	b := jsonLine(d)
+	g.emit(map[string]any{"period": periods[0], "from": stamp(d.From.FetchedAt), "to": stamp(d.To.FetchedAt),
 		"diff": json.RawMessage(b)})
 	return g.done(false)
 }

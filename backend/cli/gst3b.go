@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -111,8 +110,7 @@ func (g *gstRun) sheetFormat() (export.Format, bool) {
 // writeSheet writes the worksheet: one JSON line on stdout, an indented JSON or XLSX file.
 func writeSheet(w io.Writer, f export.Format, line bool, sheet reconcile.Table4Sheet) error {
 	if line {
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
+		enc := newJSON(w)
 		return enc.Encode(sheet)
 	}
 	return reconcile.WriteTable4(w, f, sheet)
@@ -197,7 +195,7 @@ func gst3BBlock(ctx context.Context, g *gstRun, verb string, args []string) int 
 	if err := g.d.Recon.MarkBlocked(ctx, rest[0], *kind, rest[1], *reason, verb == "block"); err != nil {
 		return g.fail(err)
 	}
-	b, _ := json.Marshal(map[string]any{"supplier_gstin": strings.ToUpper(rest[0]), "document_number": rest[1], "document_type": *kind, "blocked": verb == "block"})
+	b := jsonLine(map[string]any{"supplier_gstin": strings.ToUpper(rest[0]), "document_number": rest[1], "document_type": *kind, "blocked": verb == "block"})
 	g.env.Stdout.Write(append(b, '\n'))
 	return ExitOK
 }
@@ -313,8 +311,7 @@ func gst9(ctx context.Context, g *gstRun, args []string) int {
 	}
 	err = g.writeRaw(func(w io.Writer) error {
 		if g.out == "" {
-			enc := json.NewEncoder(w)
-			enc.SetEscapeHTML(false)
+			enc := newJSON(w)
 			return enc.Encode(a)
 		}
 		return reconcile.WriteGSTR9(w, f, a)

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -68,8 +67,7 @@ func gstScorecard(ctx context.Context, g *gstRun, args []string) int {
 		if f != export.JSON {
 			return export.Write(w, f, reconcile.ScorecardTable(sc))
 		}
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
+		enc := newJSON(w)
 		for i := range sc.Rows {
 			if err := enc.Encode(&sc.Rows[i]); err != nil {
 				return err
@@ -115,7 +113,7 @@ func gstChaser(ctx context.Context, g *gstRun, args []string) int {
 	}
 	replaced := 0
 	for _, f := range files {
-		b, _ := json.Marshal(f)
+		b := jsonLine(f)
 		g.env.Stdout.Write(append(b, '\n'))
 		if f.Replaced {
 			replaced++

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -79,8 +78,7 @@ func runITCRisk(ctx context.Context, env Env, args []string) int {
 		if outFormat != export.JSON {
 			return export.Write(w, outFormat, reconcile.ITCRiskTable(cal))
 		}
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
+		enc := newJSON(w)
 		for _, g := range cal.Months {
 			for i := range g.Items {
 				if err := enc.Encode(&g.Items[i]); err != nil {

@@ -3,10 +3,11 @@ package cli
 import (
 	"os"
 
-	"github.com/xuri/excelize/v2"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // TestITCRisk: the calendar of a year from the stored 2A and 2B and a register with payment

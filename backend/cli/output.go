@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -52,8 +51,7 @@ func writeOutput(env Env, out string, write func(io.Writer) error) error {
 // writeJSONLines writes each row as one JSON line (HTML characters as they are, not escaped): the
 // output of a command's rows with --format json.
 func writeJSONLines[T any](w io.Writer, rows []T) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
+	enc := newJSON(w)
 	for i := range rows {
 		if err := enc.Encode(&rows[i]); err != nil {
 			return err
@@ -127,4 +125,13 @@ func publicMessage(env Env, err error) string {
 		return fmt.Sprintf("%s Details (the log %s could not be written: %v): %v", msg, path, lerr, err)
 	}
 	return msg + " The details are in the log: " + path
+}
+
+// stamp writes a moment for the command line's JSON: RFC 3339 in UTC to the second
+// ("2026-11-27T05:50:00Z"), the one layout every record uses; "" for the zero time.
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"gstdesk/backend/export"
 	"gstdesk/backend/lookup"
@@ -277,5 +279,38 @@ func TestOpenFailureNamesLog(t *testing.T) {
 	}
 	if _, err := os.Stat(logPath); err != nil {
 		t.Errorf("the log named does not exist: %v", err)
+	}
+}
+
+// TestCommandLineJSONHasOneWriter: every JSON the command line writes goes through jsonout.go's
+// writer (one layout for moments, no HTML escaping); a new writer must use it too.
+func TestCommandLineJSONHasOneWriter(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || f == "jsonout.go" {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, call := range []string{"json.Marshal(", "json.MarshalIndent(", "json.NewEncoder("} {
+			if bytes.Contains(b, []byte(call)) {
+				t.Errorf("%s calls %s: write JSON with newJSON or jsonLine (jsonout.go)", f, call)
+			}
+		}
+	}
+}
+
+func TestStampsInUTC(t *testing.T) {
+	in := struct {
+		At    time.Time `json:"at"`
+		Text  string    `json:"text"`
+		Other string    `json:"other"`
+	}{time.Date(2026, 11, 27, 11, 20, 5, 123456789, time.FixedZone("IST", 5*3600+1800)), "2026-11-27T11:20:05.5+05:30", "not a time T"}
+	got := string(jsonLine(in))
+	want := `{"at":"2026-11-27T05:50:05Z","text":"2026-11-27T05:50:05Z","other":"not a time T"}`
+	if got != want {
+		t.Errorf("got %s, want %s", got, want)
 	}
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -56,8 +55,7 @@ func reconRuns(ctx context.Context, env Env, args []string) int {
 			recommended[r.ID] = r
 		}
 	}
-	enc := json.NewEncoder(env.Stdout)
-	enc.SetEscapeHTML(false)
+	enc := newJSON(env.Stdout)
 	for _, r := range runs {
 		if *against != "" && r.Against != *against {
 			continue
@@ -137,8 +135,7 @@ func reconChoose(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk recon choose: %s\n", publicMessage(env, err))
 		return exitFor(err)
 	}
-	enc := json.NewEncoder(env.Stdout)
-	enc.SetEscapeHTML(false)
+	enc := newJSON(env.Stdout)
 	enc.Encode(map[string]any{"run": args[0], "key": args[1], "choice": args[2]})
 	return ExitOK
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -59,8 +58,7 @@ func parseTDS(env Env, fs *flag.FlagSet, fy *string, args []string) int {
 }
 
 func printJSONLine(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
+	enc := newJSON(w)
 	return enc.Encode(v)
 }
 

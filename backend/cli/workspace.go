@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"strings"
@@ -117,7 +116,7 @@ func (w *wsRun) open(ctx context.Context) error {
 }
 
 func (w *wsRun) print(rec any) {
-	b, _ := json.Marshal(rec)
+	b := jsonLine(rec)
 	w.env.Stdout.Write(append(b, '\n'))
 }
 
