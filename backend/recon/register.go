@@ -853,6 +853,26 @@ func (p *rowParser) parse(rec []string, row int) (Invoice, bool) {
 	if blank {
 		return in, false
 	}
+	if !p.xlsx {
+		// A comma inside an amount written without quotes (1,800.00) splits it into two cells
+		// and shifts every cell after it: the row's last cells then lie beyond the header. Read
+		// as they stand, IGST ₹1,800 would become IGST ₹1 and CGST ₹800.
+		last := len(p.header) - 1
+		for last >= 0 && strings.TrimSpace(p.header[last]) == "" {
+			last--
+		}
+		for i := last + 1; i < len(rec); i++ {
+			if v := strings.TrimSpace(rec[i]); v != "" {
+				if len(p.errs) >= maxRowErrors {
+					p.dropped++
+					return in, false
+				}
+				p.errs = append(p.errs, RowError{File: p.file, Sheet: p.sheet, Row: row, Column: spreadsheet.ColumnName(i), Value: v,
+					Expected: fmt.Sprintf("no value beyond the header's last column (%s): a comma inside a cell that is not quoted, such as 1,800.00, shifts every cell after it. Quote that cell (\"1,800.00\") or write the amount without commas; the row is not read", spreadsheet.ColumnName(last))})
+				return in, false
+			}
+		}
+	}
 	g := strings.ToUpper(strings.Join(strings.Fields(p.cell(rec, FieldSupplierGSTIN)), ""))
 	isd := strings.ToUpper(strings.Join(strings.Fields(p.cell(rec, FieldISDGSTIN)), ""))
 	num := p.cell(rec, FieldInvoiceNumber)

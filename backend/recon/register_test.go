@@ -460,3 +460,19 @@ func TestRegisterRefusesNegativeInvoices(t *testing.T) {
 		})
 	}
 }
+
+// TestRegisterRefusesShiftedRows: an amount with a comma written without quotes splits into two
+// cells in a CSV and shifts the row; the row is refused, naming file, row and column, never read
+// as IGST ₹1 and CGST ₹800.
+func TestRegisterRefusesShiftedRows(t *testing.T) {
+	csv := canonicalHeader + "27AAPFU0939F1ZV,Acme,INV-1,05-07-2024,27,N,11800,10000,1,800.00,0,0,0,Invoice\n"
+	got, errs, err := ReadRegister(strings.NewReader(csv), "purchases.csv", "", nil)
+	if err == nil || got != nil || len(errs) != 1 || errs[0].Row != 2 || errs[0].Warning || !strings.Contains(errs[0].Expected, "Quote that cell") {
+		t.Fatalf("got %d invoices, err %v, errs %+v", len(got), err, errs)
+	}
+	// Empty cells beyond the header (a spreadsheet's trailing commas) are not a shift.
+	csv = canonicalHeader + "27AAPFU0939F1ZV,Acme,INV-1,05-07-2024,27,N,11800,10000,1800,0,0,0,Invoice,,,\n"
+	if got, errs, err := ReadRegister(strings.NewReader(csv), "purchases.csv", "", nil); err != nil || len(got) != 1 || len(errs) != 0 {
+		t.Fatalf("trailing empty cells: got %d invoices, err %v, errs %+v", len(got), err, errs)
+	}
+}
