@@ -10,10 +10,10 @@ import (
 	"gstdesk/backend/apperr"
 )
 
-// TestSnapshotNeverSilentlyShrinks: a return of the same period, generation date and source with
-// fewer documents (no documents at all, or one part of a split return passed off as whole) is
-// refused and the fuller snapshot stays the latest; another generation, another source, or the
-// service saying the period is empty are stored.
+// TestSnapshotNeverSilentlyShrinks: a return of the same period and generation date with fewer
+// documents (no documents at all, or one part of a split return passed off as whole), from any
+// source, is refused and the fuller snapshot stays the latest; a newer generation, or the service
+// saying the period is empty, are stored; an older generation is stored in the history only.
 func TestSnapshotNeverSilentlyShrinks(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t)
@@ -45,15 +45,25 @@ func TestSnapshotNeverSilentlyShrinks(t *testing.T) {
 	if err != nil || latest.ID != fuller.ID {
 		t.Fatalf("latest = %+v, %v; want the fuller %s", latest, err, fuller.ID)
 	}
-	// The same from the service: kept apart from the files' snapshots, so stored.
-	if _, err := save(fewer, SourceAPI, 3); err != nil {
-		t.Fatalf("another source: %v", err)
+	// The same generation from the service with fewer documents is refused too: a part of the
+	// portal's file and a pull cut short are the same fault.
+	if _, err := save(fewer, SourceAPI, 3); err == nil || apperr.KindOf(err) != apperr.Unavailable {
+		t.Fatalf("another source with fewer documents: %v", err)
 	}
 	// A new generation may have fewer documents (IMS actions, a supplier's amendment).
 	data["gendt"] = "15-11-2025"
 	regenerated, _ := json.Marshal(m)
-	if _, err := save(regenerated, SourceFile, 4); err != nil {
+	newer, err := save(regenerated, SourceFile, 4)
+	if err != nil {
 		t.Fatalf("a new generation: %v", err)
+	}
+	// The older generation given again afterwards is kept in the history, said, and not current.
+	older, err := save(full, SourceFile, 5)
+	if err != nil || len(older.Notices) == 0 || !strings.Contains(older.Notices[0], "the newer generation stays the period's current") {
+		t.Fatalf("an older generation: %+v, %v", older.Notices, err)
+	}
+	if latest, _ := LatestSnapshot(ctx, db.DB, "w", "2025-10"); latest.ID != newer.ID {
+		t.Fatalf("latest is %s (generated %s), want the newer generation %s", latest.ID, latest.GenDate, newer.ID)
 	}
 	// The service saying there is nothing this period is stored as said.
 	if s, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w", GSTIN: "29AAGCB7383J1Z4", Source: SourceAPI, Period: "2025-10", FetchedAt: at.Add(time.Hour), Empty: true}); err != nil || s.Status != StatusEmpty {

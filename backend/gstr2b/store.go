@@ -127,6 +127,11 @@ func Save(ctx context.Context, db *sql.DB, req SaveRequest) (Snapshot, error) {
 		if err := checkNotShrinking(ctx, db, req, r); err != nil {
 			return Snapshot{}, apperr.WithTransaction(err, req.TransactionID)
 		}
+		if n, err := olderGeneration(ctx, db, req.WorkspaceID, r); err != nil {
+			return Snapshot{}, err
+		} else if n != "" {
+			r.Notices = append([]string{n}, r.Notices...)
+		}
 	}
 	r.Files = req.Files
 	var snap Snapshot
@@ -164,8 +169,38 @@ func checkBelongs(r *Return, req SaveRequest, origin Origin) error {
 	return nil
 }
 
+// newestFirst orders a period's snapshots newest generation first (gendt, DD-MM-YYYY, read as a
+// date; a snapshot without one last), then newest fetched: the first is the period's current
+// GSTR-2B, the one the reconciliation, Table 4 and the screens use. An older generation imported
+// or answered after a newer one is kept in the history and does not become current.
+const newestFirst = `substr(gendt, 7, 4) || substr(gendt, 4, 2) || substr(gendt, 1, 2) DESC, fetched_at DESC, sid DESC`
+
+// olderGeneration says, when r was generated before the period's current GSTR-2B, that it is kept
+// in the history and the newer generation stays current ("" otherwise).
+func olderGeneration(ctx context.Context, db *sql.DB, workspaceID string, r *Return) (string, error) {
+	if len(r.GenDate) != 10 {
+		return "", nil
+	}
+	var gen string
+	err := db.QueryRowContext(ctx, `SELECT gendt FROM gstr2b_snapshots WHERE workspace_id = ? AND period = ? AND gendt != ''
+		ORDER BY `+newestFirst+` LIMIT 1`, workspaceID, r.Period).Scan(&gen)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("gstr2b: compare with the stored snapshots: %w", err)
+	}
+	key := func(d string) string { return d[6:] + d[3:5] + d[:2] }
+	if len(gen) != 10 || key(r.GenDate) >= key(gen) {
+		return "", nil
+	}
+	return fmt.Sprintf("This GSTR-2B was generated on %s, before the one already kept (generated %s): it is kept in the history, and the newer generation stays the period's current GSTR-2B.",
+		strings.ReplaceAll(r.GenDate, "-", "/"), strings.ReplaceAll(gen, "-", "/")), nil
+}
+
 // checkNotShrinking refuses a return that would stand for less than a snapshot already stored of
-// the same period, generation date (gendt) and source: the same generation of a GSTR-2B does not
+// the same period and generation date (gendt), from any source (a pull, the portal's file, a
+// part of it): the same generation of a GSTR-2B does not
 // lose documents, so one with fewer is incomplete (a part of a return sent in several files, an
 // answer cut short) and must not become the period's latest, which the reconciliation uses. An
 // empty period is stored only when the service says so (SaveRequest.Empty), never from a return
@@ -175,8 +210,8 @@ func checkNotShrinking(ctx context.Context, db *sql.DB, req SaveRequest, r *Retu
 	var id, fetched, fileName string
 	var n int
 	err := db.QueryRowContext(ctx, `SELECT id, fetched_at, file_name, doc_count + rejected_count + reversed_count AS n FROM gstr2b_snapshots
-		WHERE workspace_id = ? AND period = ? AND gendt = ? AND source = ? AND status = 'complete' ORDER BY n DESC, sid DESC LIMIT 1`,
-		req.WorkspaceID, r.Period, r.GenDate, req.Source).Scan(&id, &fetched, &fileName, &n)
+		WHERE workspace_id = ? AND period = ? AND gendt = ? AND status = 'complete' ORDER BY n DESC, sid DESC LIMIT 1`,
+		req.WorkspaceID, r.Period, r.GenDate).Scan(&id, &fetched, &fileName, &n)
 	if errors.Is(err, sql.ErrNoRows) || err == nil && len(r.Documents) >= n {
 		return nil
 	}
@@ -445,7 +480,7 @@ func querySnapshots(ctx context.Context, db *sql.DB, where string, args ...any) 
 
 // Snapshots lists every GSTR-2B of a period in a workspace, the newest first.
 func Snapshots(ctx context.Context, db *sql.DB, workspaceID, period string) ([]Snapshot, error) {
-	return querySnapshots(ctx, db, `workspace_id = ? AND period = ? ORDER BY fetched_at DESC, sid DESC`, workspaceID, period)
+	return querySnapshots(ctx, db, `workspace_id = ? AND period = ? ORDER BY `+newestFirst, workspaceID, period)
 }
 
 // SnapshotByID returns one snapshot of a workspace.
@@ -463,7 +498,7 @@ func SnapshotByID(ctx context.Context, db *sql.DB, workspaceID, id string) (Snap
 // LatestSnapshot returns the newest GSTR-2B of a period; a period never pulled or imported gives
 // an error of kind NotFound.
 func LatestSnapshot(ctx context.Context, db *sql.DB, workspaceID, period string) (Snapshot, error) {
-	s, err := querySnapshots(ctx, db, `workspace_id = ? AND period = ? ORDER BY fetched_at DESC, sid DESC LIMIT 1`, workspaceID, period)
+	s, err := querySnapshots(ctx, db, `workspace_id = ? AND period = ? ORDER BY `+newestFirst+` LIMIT 1`, workspaceID, period)
 	if err != nil {
 		return Snapshot{}, err
 	}
@@ -482,7 +517,7 @@ type PeriodInfo struct {
 
 // Periods lists the periods with a GSTR-2B in a workspace, the latest period first.
 func Periods(ctx context.Context, db *sql.DB, workspaceID string) ([]PeriodInfo, error) {
-	all, err := querySnapshots(ctx, db, `workspace_id = ? ORDER BY period DESC, fetched_at DESC, sid DESC`, workspaceID)
+	all, err := querySnapshots(ctx, db, `workspace_id = ? ORDER BY period DESC, `+newestFirst, workspaceID)
 	if err != nil {
 		return nil, err
 	}
@@ -558,7 +593,7 @@ func DeleteSnapshot(ctx context.Context, db *sql.DB, snap Snapshot) error {
 // has GSTINs only (IMS).
 func TradeNames(ctx context.Context, db *sql.DB, workspaceID string) (map[string]string, error) {
 	rows, err := db.QueryContext(ctx, `SELECT cpsumm FROM gstr2b_snapshots s WHERE workspace_id = ? AND sid = (SELECT sid FROM gstr2b_snapshots
-		WHERE workspace_id = s.workspace_id AND period = s.period ORDER BY fetched_at DESC, sid DESC LIMIT 1) ORDER BY period DESC LIMIT 3`, workspaceID)
+		WHERE workspace_id = s.workspace_id AND period = s.period ORDER BY `+newestFirst+` LIMIT 1) ORDER BY period DESC LIMIT 3`, workspaceID)
 	if err != nil {
 		return nil, fmt.Errorf("gstr2b: trade names: %w", err)
 	}
