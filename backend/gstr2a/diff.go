@@ -204,7 +204,12 @@ func DiffSnapshots(ctx context.Context, db *sql.DB, fromSnapshotID, toSnapshotID
 	case from.Filters.From != "":
 		d.ScopeNote = "Compared data from " + from.Filters.From + ": both pulls asked for data from that date."
 	default:
-		d.ScopeNote = "Compared every supplier of the period: both pulls were full."
+		d.ScopeNote = "Compared every supplier of the period: neither pull was limited to a supplier or a date."
+	}
+	if to.FetchedAt.After(from.FetchedAt) && to.Filters == from.Filters {
+		if n := GoneNotice(&from, to); n != "" {
+			d.ScopeNote += " " + n
+		}
 	}
 	c, err := reader(ctx, db)
 	if err != nil {

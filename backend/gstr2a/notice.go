@@ -19,14 +19,20 @@ func PreviousPull(ctx context.Context, db *sql.DB, workspaceID, gstin, period st
 	return &snaps[0], nil
 }
 
-// GoneNotice compares a new pull with the previous pull of the same scope and, when every invoice
-// the previous one had is gone, says so plainly: "All 65 invoices of 04/2025 are gone since the
-// pull of 12/11/2026 ...". An empty answer may be true (the suppliers amended or the portal
-// reset the period) but is never silent: the earlier pull stays in the history. It returns ""
-// when there is nothing to say (no previous pull, it had no invoices, or the new one has some).
+// GoneNotice compares a new pull with the previous pull of the same scope and, when the new one
+// lists fewer invoices, says so plainly: "All 65 invoices of 04/2025 are gone since the pull of
+// 12/11/2026 ...", or "54 of the 55 invoices of 10/2025 in the pull of 12/11/2026 are not in this
+// one ...". A shorter answer may be true (suppliers amended, the portal reset the period) but is
+// never silent: the earlier pull stays in the history, and the notice says to pull again when the
+// suppliers did not take the invoices back. It returns "" when there is nothing to say (no
+// previous pull, it had no invoices, or the new one has as many or more).
 func GoneNotice(prev *Snapshot, cur Snapshot) string {
-	if prev == nil || prev.Invoices == 0 || cur.Invoices > 0 {
+	if prev == nil || prev.Invoices == 0 || cur.Invoices >= prev.Invoices {
 		return ""
+	}
+	if cur.Invoices > 0 {
+		return fmt.Sprintf("%d of the %d invoices of %s in the pull of %s are not in this one, which lists %d. If the suppliers did not delete or amend them, the answer was cut short: pull the period again before reconciling. The earlier pull is kept in the history.",
+			prev.Invoices-cur.Invoices, prev.Invoices, monthYear(cur.Period), dayMonthYear(prev.FetchedAt), cur.Invoices)
 	}
 	what := fmt.Sprintf("All %d invoices", prev.Invoices)
 	verb := "are"

@@ -17,7 +17,10 @@ func TestGoneNotice(t *testing.T) {
 	}{
 		{"no previous pull", nil, Snapshot{Period: "2025-04"}, ""},
 		{"previous had none", &Snapshot{Invoices: 0, FetchedAt: at}, Snapshot{Period: "2025-04"}, ""},
-		{"some remain", &Snapshot{Invoices: 65, FetchedAt: at}, Snapshot{Period: "2025-04", Invoices: 3}, ""},
+		{"as many", &Snapshot{Invoices: 65, FetchedAt: at}, Snapshot{Period: "2025-04", Invoices: 65}, ""},
+		{"more", &Snapshot{Invoices: 65, FetchedAt: at}, Snapshot{Period: "2025-04", Invoices: 70}, ""},
+		{"some remain", &Snapshot{Invoices: 65, FetchedAt: at}, Snapshot{Period: "2025-04", Invoices: 3},
+			"62 of the 65 invoices of 04/2025 in the pull of 12/11/2026 are not in this one, which lists 3. If the suppliers did not delete or amend them, the answer was cut short: pull the period again before reconciling. The earlier pull is kept in the history."},
 		{"all gone", &Snapshot{Invoices: 65, FetchedAt: at}, Snapshot{Period: "2025-04"},
 			"All 65 invoices of 04/2025 are gone since the pull of 12/11/2026: the GST portal now lists none for the period. The earlier pull is kept in the history."},
 		{"the only one gone", &Snapshot{Invoices: 1, FetchedAt: at}, Snapshot{Period: "2024-12"},
