@@ -197,7 +197,47 @@ func Read(ctx context.Context, name string, r io.ReaderAt, size int64, opt Optio
 	if im.Rows == 0 && im.HeaderProblems == 0 {
 		return nil, apperr.New(apperr.Invalid, "%s has no employees: fill one row per employee under the header row (download the template to see the columns).", base)
 	}
+	onePersonEach(im)
 	return im, nil
+}
+
+// onePersonEach holds a payroll to one row per person: an employee code (EmployeeCode, the one
+// identity of a code) given twice, or a PAN given under two codes, would be computed as two
+// people, each with the whole of the slabs, on one person's income. The later row is a problem
+// (not computed), naming both rows, as the TDS year's month reader does.
+func onePersonEach(im *Import) {
+	type holder struct {
+		code string
+		row  int
+	}
+	codes := make(map[string]int, len(im.Employees))
+	pans := make(map[string]holder, len(im.Employees))
+	kept := im.Employees[:0]
+	for _, e := range im.Employees {
+		code := EmployeeCode(e.ID.Code)
+		pan := strings.ToUpper(strings.TrimSpace(e.ID.PAN))
+		switch first, dupCode := codes[code]; {
+		case code != "" && dupCode:
+			im.problem(Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Value: e.ID.Code,
+				Message: fmt.Sprintf("employee %s appears twice in the month (rows %d and %d): give one row per employee, amounts added up (codes are read without regard to case); the row is not computed", code, first, e.Row)})
+			im.BadRows++
+			continue
+		}
+		if h, dup := pans[pan]; pan != "" && dup {
+			im.problem(Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Value: pan,
+				Message: fmt.Sprintf("PAN %s is on row %d (employee %s) and row %d (employee %s): one PAN is one person, taxed once on the whole salary. Give both rows one employee code with the amounts added up, or correct the PAN; the row is not computed", pan, h.row, h.code, e.Row, code)})
+			im.BadRows++
+			continue
+		}
+		if code != "" {
+			codes[code] = e.Row
+		}
+		if pan != "" {
+			pans[pan] = holder{code, e.Row}
+		}
+		kept = append(kept, e)
+	}
+	im.Employees = kept
 }
 
 func canceled(ctx context.Context) error {

@@ -442,3 +442,38 @@ func TestAmountBeyondTheLimitSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// TestOnePersonEach: one PAN is one person and one code is one employee in a payroll (codes read
+// by EmployeeCode, without regard to case): the later row is a problem naming both rows and is
+// not computed, so one income is never taxed as two people's.
+func TestOnePersonEach(t *testing.T) {
+	const head = "employee_code,name,pan,salary_as_per_provisions_contained_in_section_17_1\n"
+	tests := []struct {
+		name, rows string
+		kept       []string
+		problem    string // in the one problem; "" none
+	}{
+		{"two people", "E1,A,ABCPA1234F,900000\nE2,B,ABCPB1234F,900000\n", []string{"E1", "E2"}, ""},
+		{"one PAN, two codes", "E1,A,ABCPA1234F,900000\nE9,A,abcpa1234f,900000\n", []string{"E1"}, "PAN ABCPA1234F is on row 2 (employee E1) and row 3 (employee E9)"},
+		{"one code in two cases", "EMP001,A,ABCPA1234F,900000\nemp001,A,,900000\n", []string{"EMP001"}, "employee EMP001 appears twice in the month (rows 2 and 3)"},
+		{"no PAN is no identity", "E1,A,,900000\nE2,B,,900000\n", []string{"E1", "E2"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			im := readBytes(t, "pay.csv", []byte(head+tt.rows), Options{})
+			var kept []string
+			for _, e := range im.Employees {
+				kept = append(kept, e.ID.Code)
+			}
+			if strings.Join(kept, ",") != strings.Join(tt.kept, ",") {
+				t.Errorf("computed %v, want %v", kept, tt.kept)
+			}
+			switch {
+			case tt.problem == "" && len(im.Problems) != 0:
+				t.Errorf("problems %v, want none", im.Problems)
+			case tt.problem != "" && (len(im.Problems) != 1 || !strings.Contains(im.Problems[0].Message, tt.problem) || im.Problems[0].Row != 3 || im.BadRows != 1):
+				t.Errorf("problems %+v (bad rows %d), want one on row 3 saying %q", im.Problems, im.BadRows, tt.problem)
+			}
+		})
+	}
+}
