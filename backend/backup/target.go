@@ -105,6 +105,9 @@ func LoadSecrets(v config.Vault, t Target) Secrets {
 	s.AccessKeyID, _ = v.LoadSecret(owner, "access_key_id", EnvS3AccessKeyID)
 	s.SecretAccessKey, _ = v.LoadSecret(owner, "secret_access_key", EnvS3SecretAccessKey)
 	s.Password, _ = v.LoadSecret(owner, "sftp_password", EnvSFTPPassword)
+	for _, secret := range []string{s.SecretAccessKey, s.Password} {
+		apperr.RememberSecret(secret) // hidden from every message, whatever a server echoes back
+	}
 	return s
 }
 

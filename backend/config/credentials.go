@@ -101,11 +101,15 @@ func (v Vault) Load(env string) (Credentials, string) {
 		getenv = func(string) string { return "" }
 	}
 	if k, s := getenv("GSTDESK_API_KEY"), getenv("GSTDESK_API_SECRET"); k != "" && s != "" {
+		apperr.RememberSecret(k)
+		apperr.RememberSecret(s)
 		return Credentials{APIKey: k, APISecret: s}, SourceEnvironment
 	}
 	k, err1 := keyring.Get(KeyringService, keyName(env, "api_key"))
 	s, err2 := keyring.Get(KeyringService, keyName(env, "api_secret"))
 	if err1 == nil && err2 == nil && k != "" && s != "" {
+		apperr.RememberSecret(k)
+		apperr.RememberSecret(s)
 		return Credentials{APIKey: k, APISecret: s}, SourceKeychain
 	}
 	return Credentials{}, SourceNone

@@ -31,12 +31,15 @@ func (v Vault) SaveSecret(owner, what, value, envVar string) error {
 
 // LoadSecret returns one secret and where it came from: the keychain's entry for owner, else the
 // environment variable envVar (one for every owner of a kind, for scripts), else none.
+// Every secret read is remembered by apperr (RememberSecret), so no message shows it.
 func (v Vault) LoadSecret(owner, what, envVar string) (string, string) {
 	if s, err := keyring.Get(KeyringService, keyName(owner, what)); err == nil && s != "" {
+		apperr.RememberSecret(s)
 		return s, SourceKeychain
 	}
 	if v.Getenv != nil && envVar != "" {
 		if s := v.Getenv(envVar); s != "" {
+			apperr.RememberSecret(s)
 			return s, SourceEnvironment
 		}
 	}

@@ -48,6 +48,7 @@ type Authenticator struct {
 
 // NewAuthenticator returns a TokenSource that signs in to baseURL with the API key and secret.
 func NewAuthenticator(httpClient *http.Client, baseURL, apiKey, apiSecret string) *Authenticator {
+	apperr.RememberSecret(apiSecret)
 	a := &Authenticator{secret: apiSecret}
 	a.adopt(Config{HTTPClient: httpClient, BaseURL: baseURL, APIKey: apiKey})
 	return a
@@ -104,6 +105,7 @@ func (a *Authenticator) Token(ctx context.Context) (string, error) {
 		return "", apperr.New(apperr.Unavailable, "The GST service's sign-in answer has no access token. Try again later.")
 	}
 	a.signIns++
+	apperr.RememberSecret(d.AccessToken)
 	a.token = d.AccessToken
 	now := a.client.cfg.Now()
 	a.expiry = TokenExpiry(d.AccessToken)

@@ -137,6 +137,7 @@ func NewClient(cfg Config) (*Client, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	apperr.RememberSecret(cfg.APIKey) // hidden from every message, whatever a service echoes back
 	c := &Client{baseURL: u, apiKey: cfg.APIKey, tokens: cfg.Tokens, http: cfg.HTTPClient, cfg: cfg}
 	perMin := cfg.RatePerMinute
 	if perMin == 0 {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"gstdesk/backend/apperr"
+
 	"github.com/zalando/go-keyring"
 )
 
@@ -149,6 +151,7 @@ func decodeSession(v string) (*TaxpayerSession, error) {
 	if err := json.Unmarshal([]byte(v), &s); err != nil {
 		return nil, fmt.Errorf("gstapi: stored session is damaged: %w", err)
 	}
+	apperr.RememberSecret(s.Token)
 	return &s, nil
 }
 

@@ -138,6 +138,7 @@ func (c *Client) session(ctx context.Context, cl call) (*TaxpayerSession, error)
 	if err := json.Unmarshal(env.Data, &d); err != nil || d.AccessToken == "" {
 		return nil, apperr.New(apperr.Unavailable, "The GST portal's answer to %s has no session token. Try again.", cl.op)
 	}
+	apperr.RememberSecret(d.AccessToken)
 	s := &TaxpayerSession{Token: d.AccessToken}
 	if d.SessionExpiry > 0 {
 		s.SessionExpiry = time.UnixMilli(int64(d.SessionExpiry))

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"time"
+
+	"gstdesk/backend/apperr"
 )
 
 // AuditEntry is one call to the remote service as the audit log keeps it: never a key, secret,
@@ -32,7 +34,7 @@ type Execer interface {
 // writes under a context that is not cancelled and returns the error only for the caller to log.
 func WriteAudit(ctx context.Context, db Execer, e AuditEntry) error {
 	_, err := db.ExecContext(context.WithoutCancel(ctx), `INSERT INTO audit_log(at, source, workspace_id, op, req_key, status, outcome, error_kind, message, transaction_id, duration_ms)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?)`, FormatTime(e.At), e.Source, e.WorkspaceID, e.Op, e.Key, e.Status, e.Outcome, e.ErrorKind, e.Message, e.Transaction,
+		VALUES (?,?,?,?,?,?,?,?,?,?,?)`, FormatTime(e.At), e.Source, e.WorkspaceID, e.Op, e.Key, e.Status, e.Outcome, e.ErrorKind, apperr.Redact(e.Message), e.Transaction,
 		e.Duration.Milliseconds())
 	return err
 }
