@@ -55,6 +55,10 @@ func (v monthValue) String() string {
 func (v monthValue) Set(s string) error {
 	m, y, err := period.ParseMonthArg(s)
 	if err != nil {
+		if v.args == nil {
+			// A flag of the month alone: suggest only the forms it takes.
+			return fmt.Errorf("%q is not a month: write 8, 08, Aug or August", s)
+		}
 		return err
 	}
 	if y != 0 {

@@ -53,4 +53,11 @@ func TestMonthFlagsAsWritten(t *testing.T) {
 	if err := fs.Parse([]string{"--to-month", "2025-08"}); err == nil {
 		t.Error("--to-month 2025-08 was taken, its year dropped")
 	}
+	// A flag of the month alone suggests only the forms it takes.
+	fs = flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	monthFlag(fs, "month", "m")
+	if err := fs.Parse([]string{"--month", "13"}); err == nil || strings.Contains(err.Error(), "2025-08") || !strings.Contains(err.Error(), "Aug") {
+		t.Errorf("--month 13 of a month-alone flag: %v", err)
+	}
 }

@@ -276,9 +276,26 @@ func registerReady(v ReconImport) error {
 		return apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", v.File, strings.Join(v.Missing, ", "))
 	}
 	if v.ErrorCount > 0 {
-		return apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", v.File, v.ErrorCount)
+		return registerProblems(v)
 	}
 	return nil
+}
+
+// registerProblems is the refusal of a register with problems: how many, and the first with its
+// file, row and column, so a person (or a script reading the message) can go to it.
+func registerProblems(v ReconImport) error {
+	first := ""
+	for _, e := range v.Errors {
+		if !e.Warning {
+			first = " The first: " + e.Error() + "."
+			break
+		}
+	}
+	problems, them := "problems", "them"
+	if v.ErrorCount == 1 {
+		problems, them = "problem", "it"
+	}
+	return apperr.New(apperr.Invalid, "%s has %d %s; fix %s in the file and import it again.%s", v.File, v.ErrorCount, problems, them, first)
 }
 
 // ReconConfirmMapping reads an import again with the mapping the person chose (field key → header,
@@ -388,7 +405,7 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 		return nil, apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", name, strings.Join(v.Missing, ", "))
 	}
 	if v.ErrorCount > 0 {
-		return nil, apperr.New(apperr.Invalid, "%s has %d problems: fix them in the file and import it again.", name, v.ErrorCount)
+		return nil, registerProblems(v)
 	}
 	opt, err := s.runOptions(ctx, ro)
 	if err != nil {
