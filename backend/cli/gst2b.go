@@ -43,14 +43,20 @@ func gst2B(ctx context.Context, g *gstRun, args []string) int {
 				failed = true
 				continue
 			}
-			status := "pulled"
+			status, source := "pulled", g.source(lookup.FromCache)
 			if snap.Status == gstr2b.StatusEmpty {
 				status = "empty"
 			}
-			rec := map[string]any{"period": p, "status": status, "source": g.source(lookup.FromCache), "from": snap.SourceText(),
+			if snap.Source == gstr2b.SourceFile {
+				status, source = "imported", "file" // a portal file, never "pulled" from the demo or a cache
+			}
+			rec := map[string]any{"period": p, "status": status, "source": source, "from": snap.SourceText(),
 				"fetched_at": stamp(snap.FetchedAt), "transaction_id": snap.TransactionID, "data": returnData(raw)}
 			if snap.Note != "" {
 				rec["notice"] = snap.Note
+			}
+			if len(snap.Notices) > 0 {
+				rec["notices"] = snap.Notices
 			}
 			got = append(got, periodReturn{p, raw})
 			g.emitSaid(rec)
@@ -192,6 +198,18 @@ func gstImport(ctx context.Context, g *gstRun, args []string) int {
 	if res.Notice != "" {
 		rec["notice"] = res.Notice
 	}
-	g.emitSaid(rec)
+	// Every notice whole, on stderr too: the ones that say a document was left out of the
+	// figures must not hide behind "and 2 more".
+	if len(res.Notices) > 0 {
+		rec["notices"] = res.Notices
+	}
+	said := res.Notices
+	if len(said) == 0 && res.Notice != "" {
+		said = []string{res.Notice}
+	}
+	for _, n := range said {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s: %s\n", g.name, res.Period, n)
+	}
+	g.emit(rec)
 	return g.done(false)
 }

@@ -263,6 +263,8 @@ type ImportResult struct {
 	Shape      string `json:"shape,omitempty"`
 	// Notice says what the file held that gstdesk does not keep, or a disagreement in it.
 	Notice string `json:"notice,omitempty"`
+	// Notices are every notice of the stored snapshot, whole (Notice may shorten them).
+	Notices []string `json:"notices"`
 }
 
 // ImportPortalFile stores a GSTR-2A or GSTR-2B JSON file downloaded from the GST portal as a
@@ -304,6 +306,7 @@ func (s *Service) importPortalFile(ctx context.Context, name string, raw []byte)
 			return res, err
 		}
 		res.SnapshotID, res.Documents, res.Suppliers, res.Shape, res.Notice = snap.ID, snap.Documents, snap.Suppliers, snap.Shape, snap.Note
+		res.Notices = snap.Notices
 	default:
 		// Compared with the period's previous pull or file as a pull is: every invoice gone is said.
 		prev := s.previous2A(ctx, g, pf.Period, gstr2a.Filters{})
@@ -326,6 +329,7 @@ func (s *Service) importPortalFile(ctx context.Context, name string, raw []byte)
 		}
 		notes = append(notes, snap.Notices...)
 		res.Notice = strings.Join(notes, " ")
+		res.Notices = notes
 	}
 	return res, nil
 }

@@ -6462,6 +6462,7 @@ export namespace returns {
 	    suppliers: number;
 	    shape?: string;
 	    notice?: string;
+	    notices: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new ImportResult(source);
@@ -6478,6 +6479,7 @@ export namespace returns {
 	        this.suppliers = source["suppliers"];
 	        this.shape = source["shape"];
 	        this.notice = source["notice"];
+	        this.notices = source["notices"];
 	    }
 	}
 	export class Pull2BResult {
