@@ -81,12 +81,13 @@ $(DIST_KEEP):
 	@mkdir -p frontend/dist && touch $(DIST_KEEP)
 
 ## build: the production binary (build/bin/gstdesk) with the frontend embedded.
-# Vite builds the frontend (warnings and errors only); `wails build -s` then compiles and packages
+# Vite builds the frontend (its warnings and errors to $(RESULTS)/build.log); `wails build -s` then compiles and packages
 # without rebuilding it, -skipbindings leaves the committed frontend/wailsjs/ alone (`make bindings`
 # regenerates it), -v 0 drops the progress table; errors still print and fail the target.
 build: toolchain $(DIST_KEEP) node-modules
-	@echo "Building the frontend (vite) and $(BIN) (wails build)"
-	@cd frontend && $(VITE)
+	@mkdir -p $(RESULTS); echo "Building the frontend (vite) and $(BIN) (wails build; log: $(RESULTS)/build.log)"
+	@# Vite's warnings (a slow plugin on a busy machine) go to the log; shown when the build fails.
+	@(cd frontend && $(VITE)) >$(RESULTS)/build.log 2>&1 || { cat $(RESULTS)/build.log; exit 1; }
 	@$(WAILS) build -s -m -skipbindings -trimpath -v 0 -nocolour -ldflags "-X gstdesk/backend/buildinfo.Version=0.1.0+$$(git rev-parse --short HEAD 2>/dev/null || echo dev)"
 	@touch $(DIST_KEEP)
 	@echo "Built $(BIN)"
