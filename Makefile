@@ -1,68 +1,120 @@
 # gstdesk: make run opens the app, make test proves it works. See README.md.
 SHELL := /bin/bash
 WAILS_VERSION := v2.16.0
-GOBIN := $(shell go env GOPATH)/bin
+# Quiet when Go is missing: the toolchain check says what to install.
+GOBIN := $(shell go env GOPATH 2>/dev/null)/bin
 WAILS := $(GOBIN)/wails
 # The S3 server the backup tests run against (backend/backup/s3_test.go), built from the Go module proxy.
 VERSITYGW_VERSION := v1.8.0
-APT_PACKAGES := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth xdotool x11-apps x11-utils imagemagick chromium chromium-driver poppler-utils openssh-server
-SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# What running needs (make run, make setup): the C toolchain and the GTK and WebKitGTK headers Wails
+# compiles against, and Xvfb (with xauth, for xvfb-run) to run the window on a machine without a display.
+RUN_APT := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth
+# What testing adds (make test, make setup-test): Chromium for the e2e tests (fonts-liberation for its
+# pages; no Recommends, which bring printer setup and avahi), xdotool, xdpyinfo (x11-utils) and
+# ImageMagick for the native smoke test, pdftotext (poppler-utils) for the Form 16 tests, and sshd
+# (openssh-server) for the SFTP backup tests, which start their own; its system service is disabled.
+TEST_APT := chromium fonts-liberation xdotool x11-utils imagemagick poppler-utils openssh-server
 DIST_KEEP := frontend/dist/.gitkeep
 BIN := build/bin/gstdesk
 DEV_BIN := build/bin/gstdesk-dev
-NODE_MODULES := frontend/node_modules/.package-lock.json
 # Local binaries, not npx: npx adds its own warnings and would fetch a missing package from the registry.
 NODE_BIN := ./node_modules/.bin
 VITE := $(NODE_BIN)/vite build --logLevel warn
 # Where test runs put figures and logs (ignored by git; `make test` leaves tracked files alone).
 RESULTS := build/results
+# Package managers and "go: downloading" lines go here; each step prints one line.
+SETUP_LOG := $(RESULTS)/setup.log
 
-.PHONY: setup run build frontend-dist bindings dev test test-go test-fuzz test-frontend test-e2e test-native record-native bench dist-windows dist-macos clean
+.PHONY: toolchain setup setup-test apt-run apt-test wails-cli go-modules go-modules-test versitygw node-modules run build frontend-dist bindings dev test test-go test-fuzz test-frontend test-e2e test-native record-native bench dist-windows dist-macos clean
 
-## setup: install what is missing (apt packages, the pinned Wails CLI, npm packages). Idempotent.
-setup: $(DIST_KEEP)
-	@missing=""; for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then echo "Installing:$$missing"; $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; else echo "System packages: all present."; fi
-	@# `wails version` prints a sponsor banner after the version: read the module version from the binary instead.
-	@if [ "$$(go version -m $(WAILS) 2>/dev/null | awk '$$1=="mod" {print $$3}')" != "$(WAILS_VERSION)" ]; then echo "Installing Wails CLI $(WAILS_VERSION)"; go install github.com/wailsapp/wails/v2/cmd/wails@$(WAILS_VERSION); else echo "Wails CLI $(WAILS_VERSION): present."; fi
-	@if [ "$$(go version -m $(GOBIN)/versitygw 2>/dev/null | awk '$$1=="mod" {print $$3}')" != "$(VERSITYGW_VERSION)" ]; then echo "Installing versitygw $(VERSITYGW_VERSION) (the backup tests' S3 server)"; go install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION); else echo "versitygw $(VERSITYGW_VERSION): present."; fi
-	@cd frontend && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; else echo "npm packages: present."; fi
+## toolchain: check Go, Node.js with npm, make and git first; says what to install and where from.
+toolchain:
+	@scripts/check-toolchain.sh
+
+## setup: install what running needs when missing (system packages, the pinned Wails CLI, Go modules, npm packages). Idempotent.
+# One line per step; apt, go and npm output goes to $(SETUP_LOG).
+setup: toolchain $(DIST_KEEP) apt-run wails-cli go-modules node-modules
+
+## setup-test: setup, then what the tests add (Chromium, the smoke test's X tools, sshd, the S3 test server).
+setup-test: setup apt-test go-modules-test versitygw
+
+apt-run:
+	@scripts/apt-install.sh $(SETUP_LOG) "for running" $(RUN_APT)
+
+apt-test:
+	@scripts/apt-install.sh $(SETUP_LOG) "for testing" --no-recommends --no-service openssh-server:ssh.service $(TEST_APT)
+
+# `wails version` prints a sponsor banner after the version: read the module version from the binary instead.
+wails-cli:
+	@if [ "$$(go version -m $(WAILS) 2>/dev/null | awk '$$1=="mod" {print $$3}')" != "$(WAILS_VERSION)" ]; then \
+	  mkdir -p $(RESULTS); echo "Wails CLI $(WAILS_VERSION): installing with go install (log: $(SETUP_LOG))"; \
+	  go install github.com/wailsapp/wails/v2/cmd/wails@$(WAILS_VERSION) >>$(SETUP_LOG) 2>&1 || { tail -n 20 $(SETUP_LOG); exit 1; }; \
+	else echo "Wails CLI $(WAILS_VERSION): present."; fi
+
+# The Go modules the app (go-modules) or its tests (go-modules-test) build with, fetched here so
+# that their "go: downloading" lines go to the log; a first check with GOPROXY=off finds them cached.
+go-modules:
+	@$(call go_fetch,the app,.)
+
+go-modules-test:
+	@$(call go_fetch,the tests,-test ./...)
+
+go_fetch = mkdir -p $(RESULTS); if GOPROXY=off go list -deps $(2) >/dev/null 2>&1; then echo "Go modules for $(1): present."; else \
+	  echo "Go modules for $(1): downloading (log: $(SETUP_LOG))"; go list -deps $(2) >/dev/null 2>>$(SETUP_LOG) || { tail -n 20 $(SETUP_LOG); exit 1; }; fi
+
+versitygw:
+	@if [ "$$(go version -m $(GOBIN)/versitygw 2>/dev/null | awk '$$1=="mod" {print $$3}')" != "$(VERSITYGW_VERSION)" ]; then \
+	  mkdir -p $(RESULTS); echo "versitygw $(VERSITYGW_VERSION) (the backup tests' S3 server): building with go install, about a minute (log: $(SETUP_LOG))"; \
+	  go install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION) >>$(SETUP_LOG) 2>&1 || { tail -n 20 $(SETUP_LOG); exit 1; }; \
+	else echo "versitygw $(VERSITYGW_VERSION): present."; fi
+
+## node-modules: npm ci when frontend/node_modules does not hold what package-lock.json asks for.
+# By contents (scripts/npm-current.mjs), not file times: a fresh clone or a worktree sharing
+# node_modules has a lock file newer than the install it matches.
+node-modules:
+	@if node scripts/npm-current.mjs frontend; then echo "npm packages: present."; else \
+	  mkdir -p $(RESULTS); echo "npm packages: installing with npm ci (log: $(SETUP_LOG))"; \
+	  (cd frontend && npm ci --no-audit --no-fund --loglevel=error) >>$(SETUP_LOG) 2>&1 || { tail -n 20 $(SETUP_LOG); exit 1; }; fi
 
 # go:embed all:frontend/dist needs a file there before any go build/test/vet on a fresh clone.
 $(DIST_KEEP):
 	@mkdir -p frontend/dist && touch $(DIST_KEEP)
 
-# npm packages for the build targets when `make setup` has not run (same check as setup).
-$(NODE_MODULES): frontend/package-lock.json
-	cd frontend && npm ci --no-audit --no-fund --loglevel=error
-
 ## build: the production binary (build/bin/gstdesk) with the frontend embedded.
-# Vite builds the frontend (warnings and errors only); `wails build -s` then compiles and packages
+# Vite builds the frontend (its warnings and errors to $(RESULTS)/build.log); `wails build -s` then compiles and packages
 # without rebuilding it, -skipbindings leaves the committed frontend/wailsjs/ alone (`make bindings`
 # regenerates it), -v 0 drops the progress table; errors still print and fail the target.
-build: $(DIST_KEEP) $(NODE_MODULES)
-	@echo "Building the frontend (vite) and $(BIN) (wails build)"
-	@cd frontend && $(VITE)
+build: toolchain $(DIST_KEEP) node-modules
+	@mkdir -p $(RESULTS); echo "Building the frontend (vite) and $(BIN) (wails build; log: $(RESULTS)/build.log)"
+	@# Vite's warnings (a slow plugin on a busy machine) go to the log; shown when the build fails.
+	@(cd frontend && $(VITE)) >$(RESULTS)/build.log 2>&1 || { cat $(RESULTS)/build.log; exit 1; }
 	@$(WAILS) build -s -m -skipbindings -trimpath -v 0 -nocolour -ldflags "-X gstdesk/backend/buildinfo.Version=0.1.0+$$(git rev-parse --short HEAD 2>/dev/null || echo dev)"
 	@touch $(DIST_KEEP)
 	@echo "Built $(BIN)"
 
 ## frontend-dist: frontend/dist for the -tags dev binary, without emptying it first.
-frontend-dist: $(DIST_KEEP) $(NODE_MODULES)
+frontend-dist: toolchain $(DIST_KEEP) node-modules
 	cd frontend && $(VITE) --emptyOutDir=false
 
 ## bindings: regenerate frontend/wailsjs/ from the bound Go methods; run it after changing them and commit the result.
 # The generator's type dump goes to $(RESULTS)/bindings.log (printed if it fails). Wails writes the
 # runtime files executable; they are committed 0644.
-bindings: $(DIST_KEEP)
+bindings: toolchain $(DIST_KEEP)
 	@mkdir -p $(RESULTS)
 	@$(WAILS) generate module -v 0 -nocolour >$(RESULTS)/bindings.log 2>&1 || { cat $(RESULTS)/bindings.log; exit 1; }
 	@chmod 644 frontend/wailsjs/runtime/*
 	@changed=$$(git status --porcelain -- frontend/wailsjs); if [ -n "$$changed" ]; then echo "Bindings changed (commit them):"; echo "$$changed"; else echo "Bindings: up to date."; fi
 
 ## run: set up what is missing, build, and open the window (under Xvfb when there is no display).
+# With no display the window opens on a virtual screen (xvfb-run) nobody sees: say so, how to stop
+# it, and that the command line needs no display at all.
 run: setup build
-	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then echo "No display: running under xvfb-run"; xvfb-run -a ./$(BIN); else ./$(BIN); fi
+	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
+	  echo "No display here: gstdesk is running under xvfb-run, on a virtual screen nobody can see. Press Ctrl+C to stop it."; \
+	  echo "To see the window, run make run in a desktop session (or over ssh -X). The command line needs no display, e.g.:"; \
+	  echo "  ./$(BIN) gst verify 27AAPFU0939F1ZV    (./$(BIN) help lists every command)"; \
+	  xvfb-run -a ./$(BIN); \
+	else echo "Opening $(BIN)"; ./$(BIN); fi
 
 ## dev: Wails dev mode with live reload.
 dev: setup
@@ -71,12 +123,12 @@ dev: setup
 ## test: everything that proves the app works.
 # Order: the native smoke test and frontend checks first, so the output ends with the Go test
 # lines and the e2e runner's "N passed, N failed".
-test: $(DIST_KEEP) test-native test-frontend test-go test-fuzz test-e2e
+test: setup-test $(DIST_KEEP) test-native test-frontend test-go test-fuzz test-e2e
 
 ## test-go: go vet, then the Go tests with the race detector, then without.
 # The race run uses -short: a few exhaustive tests then sample their combinations (SQLite in pure
 # Go is ~30x slower under the race detector); the plain run right after checks every combination.
-test-go: $(DIST_KEEP)
+test-go: toolchain $(DIST_KEEP)
 	go vet ./...
 	go test -race -short ./...
 	go test -count=1 ./...
@@ -86,7 +138,7 @@ test-go: $(DIST_KEEP)
 # own deadline (golang/go#75804) and fails with a bare "context deadline exceeded" on a busy machine.
 # Their seed corpora already run in test-go; this looks for new inputs that panic or break a rule.
 FUZZTIME ?= 20000x
-test-fuzz: $(DIST_KEEP)
+test-fuzz: toolchain $(DIST_KEEP)
 	@mkdir -p $(RESULTS); set -e; grep -rl --include='*_test.go' '^func Fuzz' backend | xargs -n1 dirname | sort -u | while read -r dir; do \
 	  for f in $$(grep -h '^func Fuzz' $$dir/*_test.go | sed 's/func \(Fuzz[A-Za-z0-9_]*\).*/\1/' | sort -u); do \
 	    echo "fuzz ./$$dir $$f ($(FUZZTIME))"; go test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) ./$$dir >$(RESULTS)/fuzz.log 2>&1 || { cat $(RESULTS)/fuzz.log; exit 1; }; \
@@ -94,7 +146,7 @@ test-fuzz: $(DIST_KEEP)
 	done
 
 ## test-frontend: unit tests (vitest) and type checks (svelte-check).
-test-frontend: $(NODE_MODULES)
+test-frontend: toolchain node-modules
 	cd frontend && $(NODE_BIN)/vitest run && $(NODE_BIN)/svelte-check --tsconfig ./tsconfig.json --fail-on-warnings
 
 # The e2e test drives the -tags dev binary (live Go bindings, assets from frontend/dist) in Debian's Chromium.
@@ -115,11 +167,11 @@ record-native: test-native
 	@git diff --stat -- build/native-smoke-results.md
 
 ## bench: run the benchmarks whose figures are committed under each package's testdata/BENCHMARKS.md.
-bench: $(DIST_KEEP)
+bench: toolchain $(DIST_KEEP)
 	go test -run '^$$' -bench . -benchmem ./backend/...
 
 ## dist-windows: cross-build the Windows .exe (and the NSIS installer when makensis is present).
-dist-windows: $(DIST_KEEP)
+dist-windows: toolchain $(DIST_KEEP)
 	@if command -v makensis >/dev/null; then $(WAILS) build -m -skipbindings -platform windows/amd64 -nsis; else $(WAILS) build -m -skipbindings -platform windows/amd64; fi
 	@touch $(DIST_KEEP)
 	@test -f build/bin/gstdesk.exe && file build/bin/gstdesk.exe

@@ -16,6 +16,24 @@ const root = path.resolve(here, '../..')
 const shots = path.join(root, 'build/e2e')
 mkdirSync(shots, { recursive: true })
 
+// Everything a run writes outside build/e2e lives in one folder, removed when the run ends however
+// it ends: the apps' data folders, the tests' own temporary folders (TMPDIR: os.tmpdir() and Go's
+// os.TempDir() read it), Chromium's profile (Playwright makes it under TMPDIR) and what Chromium and
+// WebKitGTK write under the home folder (~/.config/chromium's crash reports, caches), through XDG_*.
+const runDir = mkdtempSync(path.join(tmpdir(), 'gstdesk-e2e-run-'))
+const homeDirs = { XDG_CONFIG_HOME: path.join(runDir, 'config'), XDG_CACHE_HOME: path.join(runDir, 'cache'), XDG_DATA_HOME: path.join(runDir, 'share') }
+for (const d of Object.values(homeDirs)) mkdirSync(d)
+Object.assign(process.env, homeDirs) // the CLI commands tests run too
+process.env.TMPDIR = path.join(runDir, 'tmp')
+mkdirSync(process.env.TMPDIR)
+// Apps still running when the run is cut short (Ctrl+C, a crash) are stopped before the folder goes.
+const running = new Set()
+process.on('exit', () => {
+  for (const p of running) p.kill('SIGKILL')
+  rmSync(runDir, { recursive: true, force: true, maxRetries: 3 })
+})
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130))
+
 function freePort() {
   return new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)) })
@@ -46,7 +64,8 @@ export async function startApp(extraEnv = {}) {
   const url = `http://127.0.0.1:${port}/`
   await waitFor(url, 20000)
   console.log(`  app up in ${Date.now() - t0} ms at ${url}`)
-  const exited = new Promise((resolve) => proc.once('exit', resolve))
+  running.add(proc)
+  const exited = new Promise((resolve) => proc.once('exit', resolve)).then((v) => { running.delete(proc); return v })
   // Stop waits for the app to exit before removing its data folder: on SIGTERM it still ships its
   // last writes (backup) and closes the database, and a folder removed under it is not empty.
   const stop = async () => {
