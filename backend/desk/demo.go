@@ -28,6 +28,9 @@ import (
 // ("loaded") or cleared by the person ("cleared"); unset, they were never loaded.
 const DemoDataKey = "demo_data"
 
+// demoPeriodsKey keeps the GST months the demo figures were loaded for (YYYY-MM, comma-separated).
+const demoPeriodsKey = "demo_periods"
+
 // DemoDataVar names the environment variable that keeps a new demo workspace empty when set to
 // "empty" (the window's own tests start from nothing).
 const DemoDataVar = "GSTDESK_DEMO_DATA"
@@ -65,8 +68,17 @@ func (d *Desk) DemoState(ctx context.Context) (DemoData, error) {
 	if !d.Core.DemoAnswers() {
 		return DemoData{}, nil
 	}
-	st, err := d.Core.DB.Setting(ctx, d.Core.Workspace().ID, DemoDataKey, DemoNone)
-	return DemoData{Demo: true, State: st}, err
+	ws := d.Core.Workspace().ID
+	st, err := d.Core.DB.Setting(ctx, ws, DemoDataKey, DemoNone)
+	if err != nil || st != DemoLoaded {
+		return DemoData{Demo: true, State: st}, err
+	}
+	ps, err := d.Core.DB.Setting(ctx, ws, demoPeriodsKey, "")
+	out := DemoData{Demo: true, State: st}
+	if ps != "" {
+		out.Periods = strings.Split(ps, ",")
+	}
+	return out, err
 }
 
 // OpenDemo loads the demo figures the first time the demo workspace opens in the window: only when
@@ -207,6 +219,9 @@ func (d *Desk) loadDemo(ctx context.Context) (DemoData, error) {
 	}
 	out.What = append(out.What, fmt.Sprintf("a purchase register of %d invoices, reconciled against GSTR-2B and IMS (%d rows)", reg.Invoices, len(run.Rows)))
 	if err := d.demoPayroll(ctx, ims, &out); err != nil {
+		return out, err
+	}
+	if err := d.Core.DB.SetSetting(ctx, ws.ID, demoPeriodsKey, strings.Join(out.Periods, ",")); err != nil {
 		return out, err
 	}
 	if err := d.Core.DB.SetSetting(ctx, ws.ID, DemoDataKey, DemoLoaded); err != nil {

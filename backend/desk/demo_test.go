@@ -2,6 +2,7 @@ package desk_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"gstdesk/backend/apperr"
@@ -53,7 +54,7 @@ func TestOpenDemoLoadsOnceWithFigures(t *testing.T) {
 	for i, next := range []func() *desk.Desk{func() *desk.Desk { return dk }, func() *desk.Desk { dk = reopen(t, c, dir); return dk }} {
 		again := next()
 		st, err := again.OpenDemo(ctx)
-		if err != nil || st.Loaded || st.State != desk.DemoLoaded {
+		if err != nil || st.Loaded || st.State != desk.DemoLoaded || !slices.Equal(st.Periods, got.Periods) {
 			t.Fatalf("open %d again = %+v %v", i+2, st, err)
 		}
 		if st, err := again.LoadDemo(ctx); err != nil || st.Loaded {

@@ -68,6 +68,7 @@ export const tests = {
     await page.reload()
     await firstScreen(page)
     assert.deepEqual(await held(page), before, 'reopened: nothing duplicated')
+    assert.match(await page.getByTestId('demo-figures').innerText(), /client's [A-Z][a-z]{2} \d{4} to [A-Z][a-z]{2} \d{4}:/, 'the months, after a reopen too')
     // The reconciliation is the one against 2B, its register the demo's.
     await page.getByTestId('nav-recon').click()
     await page.getByTestId('screen-recon').waitFor()
@@ -118,5 +119,36 @@ export const tests = {
     await page.getByTestId('demo-load').click()
     await page.getByTestId('demo-figures').waitFor({ timeout: 20000 })
     assert.equal((await held(page)).runs, 1)
+  },
+
+  'a long workspace name wraps whole in the sidebar, at 1366 and 1280 px': async ({ page, shot }) => {
+    await firstScreen(page)
+    const long = 'Sharma & Co Chartered Accountants, Pune (demo)'
+    const rename = (name) => page.evaluate(async (name) => {
+      const m = window.go.main
+      const info = await m.Workspaces.Info()
+      await m.Workspaces.SaveSettings(name, info.workspace.gstin, await m.Workspaces.Settings())
+    }, name)
+    await rename(long)
+    try {
+      for (const [w, h] of [[1366, 768], [1280, 720]]) {
+        await page.setViewportSize({ width: w, height: h })
+        await page.reload()
+        await page.getByTestId('demo-figures').waitFor({ timeout: 20000 })
+        const el = page.getByTestId('side-workspace-name')
+        await el.getByText(long).waitFor()
+        const box = await el.evaluate((e) => {
+          const r = e.getBoundingClientRect()
+          const side = e.closest('nav').getBoundingClientRect()
+          return { cut: e.scrollWidth > e.clientWidth + 1, inside: r.right <= side.right + 0.5, lines: Math.round(r.height / parseFloat(getComputedStyle(e).lineHeight)) }
+        })
+        assert.equal(box.cut, false, `cut at ${w}px`)
+        assert.equal(box.inside, true, `outside the sidebar at ${w}px`)
+        assert.ok(box.lines >= 2, `wraps at ${w}px`)
+        await shot(`long-name-${w}x${h}`)
+      }
+    } finally {
+      await rename('Demo workspace')
+    }
   },
 }
