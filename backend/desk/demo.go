@@ -82,13 +82,13 @@ func (d *Desk) DemoState(ctx context.Context) (DemoData, error) {
 }
 
 // OpenDemo loads the demo figures the first time the demo workspace opens in the window: only when
-// they were never loaded, never cleared, the workspace holds nothing yet, and GSTDESK_DEMO_DATA is
-// not "empty". Otherwise it says what is there and changes nothing.
+// they were never loaded, never cleared, the workspace holds nothing yet, the desk is not working
+// offline, and GSTDESK_DEMO_DATA is not "empty". Otherwise it says what is there and changes nothing.
 func (d *Desk) OpenDemo(ctx context.Context) (DemoData, error) {
 	demoMu.Lock()
 	defer demoMu.Unlock()
 	st, err := d.DemoState(ctx)
-	if err != nil || !st.Demo || st.State != DemoNone || strings.EqualFold(d.Core.Getenv(DemoDataVar), "empty") {
+	if err != nil || !st.Demo || st.State != DemoNone || d.Core.IsOffline() || strings.EqualFold(d.Core.Getenv(DemoDataVar), "empty") {
 		return st, err
 	}
 	u, err := d.Workspaces.Usage(ctx, d.Core.Workspace().ID)
