@@ -145,6 +145,12 @@ export const tests = {
         assert.equal(box.cut, false, `cut at ${w}px`)
         assert.equal(box.inside, true, `outside the sidebar at ${w}px`)
         assert.ok(box.lines >= 2, `wraps at ${w}px`)
+        // Every entry on one line with its key shown, none cut.
+        const entries = await page.locator('nav.side a').evaluateAll((as) => as.map((a) => {
+          const k = a.querySelector('kbd')
+          return { id: a.dataset.testid, over: a.scrollWidth > a.clientWidth + 1, oneLine: a.getBoundingClientRect().height < 34, key: k && getComputedStyle(k).display !== 'none' }
+        }).filter((x) => x.over || !x.oneLine || !x.key))
+        assert.deepEqual(entries, [], `sidebar entries at ${w}px`)
         await shot(`long-name-${w}x${h}`)
       }
     } finally {
