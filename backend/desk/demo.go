@@ -153,20 +153,8 @@ func (d *Desk) loadDemo(ctx context.Context) (DemoData, error) {
 	start := time.Now()
 	out := DemoData{Demo: true, State: DemoLoaded, Loaded: true}
 	ws := d.Core.Workspace()
-	now := d.Core.Now()
-	ims := period.MonthOf(now.Year(), now.Month())
-	ims = period.MonthOf(ims.Year, ims.Month-1) // the month before today: the IMS month
-	if ims.Month < time.January {
-		ims = period.MonthOf(ims.Year-1, time.December)
-	}
-	first := period.MonthOf(ims.Year, ims.Month-2)
-	if first.Month < time.January {
-		first = period.MonthOf(ims.Year-1, first.Month+12)
-	}
-	var months []period.Month
-	for m := first; !ims.Before(m); m = m.Next() {
-		months = append(months, m)
-	}
+	months := demoMonths(d.Core.Now())
+	last := months[len(months)-1]
 	out.Periods = period.Strings(months)
 	from, to := out.Periods[0], out.Periods[len(out.Periods)-1]
 
@@ -218,7 +206,7 @@ func (d *Desk) loadDemo(ctx context.Context) (DemoData, error) {
 		return out, err
 	}
 	out.What = append(out.What, fmt.Sprintf("a purchase register of %d invoices, reconciled against GSTR-2B and IMS (%d rows)", reg.Invoices, len(run.Rows)))
-	if err := d.demoPayroll(ctx, ims, &out); err != nil {
+	if err := d.demoPayroll(ctx, last, &out); err != nil {
 		return out, err
 	}
 	if err := d.Core.DB.SetSetting(ctx, ws.ID, demoPeriodsKey, strings.Join(out.Periods, ",")); err != nil {
@@ -230,6 +218,22 @@ func (d *Desk) loadDemo(ctx context.Context) (DemoData, error) {
 	out.Millis = time.Since(start).Milliseconds()
 	d.Core.Log.Info("demo figures loaded", "took_ms", out.Millis, "what", strings.Join(out.What, "; "))
 	return out, nil
+}
+
+// demoMonths are the three GST months the demo holds, oldest first: up to the month before today
+// (the IMS month), or the month before that until the 14th, when that month's GSTR-2B appears, so
+// every month has its 2B.
+func demoMonths(now time.Time) []period.Month {
+	back := 1
+	if now.Day() < 14 {
+		back = 2
+	}
+	var out []period.Month
+	for i := back + 2; i >= back; i-- {
+		t := time.Date(now.Year(), now.Month()-time.Month(i), 1, 0, 0, 0, 0, time.UTC)
+		out = append(out, period.MonthOf(t.Year(), t.Month()))
+	}
+	return out
 }
 
 // demoPayroll records the payroll of the IMS month for a made-up employer of the demo: its
