@@ -148,7 +148,8 @@ func notDemo(ws store.Workspace) error {
 
 // loadDemo signs in to the simulated portal and does what a person would do in a month's routine,
 // through the same service methods: pull GSTR-2A and GSTR-2B of three months, read IMS, import a
-// purchase register and reconcile it three-way, record a payroll month. demoMu is held.
+// purchase register and reconcile it three-way, record a payroll month and run the year's payroll.
+// demoMu is held.
 func (d *Desk) loadDemo(ctx context.Context) (DemoData, error) {
 	start := time.Now()
 	out := DemoData{Demo: true, State: DemoLoaded, Loaded: true}
@@ -245,20 +246,50 @@ func (d *Desk) demoPayroll(ctx context.Context, m period.Month, out *DemoData) e
 		return err
 	}
 	name := fmt.Sprintf("demo-payroll-%s.csv", m.String())
-	res, err := d.Salary.TDSMonthImportData(ctx, fy, int(m.Month), name, base64.StdEncoding.EncodeToString([]byte(demoPayrollCSV)), false)
+	res, err := d.Salary.TDSMonthImportData(ctx, fy, int(m.Month), name, base64.StdEncoding.EncodeToString([]byte(demoPayrollFile(1))), false)
 	if err != nil {
 		return err
 	}
-	out.What = append(out.What, fmt.Sprintf("the payroll of %s for %d employees, with its TDS", res.MonthLabel, res.Employees))
+	out.What = append(out.What, fmt.Sprintf("the payroll of %s for %d employees, with its TDS, and the year's payroll run", res.MonthLabel, res.Employees))
+	// The year's salaries as a payroll run: each employee's tax for the year, both regimes, with the
+	// computation sheet.
+	im, err := d.Salary.TDSImportData(ctx, fmt.Sprintf("demo-payroll-%s.csv", fy[3:]), base64.StdEncoding.EncodeToString([]byte(demoPayrollFile(12))))
+	if err != nil {
+		return err
+	}
+	id, err := d.Salary.TDSStartRun(ctx, im.Token, fy, int(m.Month), false)
+	if err != nil {
+		return err
+	}
+	if _, err := d.Core.WaitJob(ctx, id); err != nil {
+		return err
+	}
+	if _, err := d.Salary.TDSRunResult(id); err != nil {
+		return err
+	}
 	return nil
 }
 
-// demoPayrollCSV is the demo employer's month: made-up employees, both regimes, one with a
-// declaration under 80C.
-const demoPayrollCSV = `Emp code,Employee name,PAN,Regime,Basic salary 17(1),Perquisites 17(2),Professional tax,80C,80D,TDS deducted,One-off salary
-D001,Asha Rao (demo),ABCPR1234K,,140000,0,200,0,0,,0
-D002,Vikram Shah (demo),BCDPS2345L,old,200000,5000,200,150000,25000,,0
-D003,Meena Iyer (demo),CDEPI3456M,,60000,0,200,0,0,,0
-D004,Farah Khan (demo),EFGPK5678P,,95000,0,200,0,0,,0
-D005,Rahul Verma (demo),FGHPV6789Q,,180000,0,200,0,0,,0
-`
+// demoEmployees are the demo employer's made-up employees: code, name, PAN, regime ("" new),
+// monthly salary 17(1), monthly perquisites 17(2), 80C and 80D for the year.
+var demoEmployees = []struct {
+	code, name, pan, regime string
+	salary, perqs, c80, d80 int
+}{
+	{"D001", "Asha Rao (demo)", "ABCPR1234K", "", 140000, 0, 0, 0},
+	{"D002", "Vikram Shah (demo)", "BCDPS2345L", "old", 200000, 5000, 150000, 25000},
+	{"D003", "Meena Iyer (demo)", "CDEPI3456M", "", 60000, 0, 0, 0},
+	{"D004", "Farah Khan (demo)", "EFGPK5678P", "", 95000, 0, 0, 0},
+	{"D005", "Rahul Verma (demo)", "FGHPV6789Q", "", 180000, 0, 0, 0},
+}
+
+// demoPayroll is the demo employer's payroll file: a month's salaries (per 1), or the year's (per
+// 12: a payroll run computes the year).
+func demoPayrollFile(per int) string {
+	var b strings.Builder
+	b.WriteString("Emp code,Employee name,PAN,Regime,Basic salary 17(1),Perquisites 17(2),Professional tax,80C,80D,TDS deducted,One-off salary\n")
+	for _, e := range demoEmployees {
+		fmt.Fprintf(&b, "%s,%s,%s,%s,%d,%d,%d,%d,%d,,0\n", e.code, e.name, e.pan, e.regime, e.salary*per, e.perqs*per, 200*per, e.c80, e.d80)
+	}
+	return b.String()
+}

@@ -32,15 +32,15 @@ func TestOpenDemoLoadsOnceWithFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if u1.GSTR2APulls != 3 || u1.GSTR2BPulls < 2 || u1.IMSDocuments == 0 || u1.ReconRuns != 1 || u1.TDSYearMonths != 1 {
+	if u1.GSTR2APulls != 3 || u1.GSTR2BPulls < 2 || u1.IMSDocuments == 0 || u1.ReconRuns != 1 || u1.TDSYearMonths != 1 || u1.PayrollRuns != 1 {
 		t.Fatalf("the demo holds %+v", u1)
 	}
 	d, err := dk.Overview.Dashboard(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.ITC <= 0 || d.Recon == nil || d.Recon.Against != "2b" || d.Recon.Confident+d.Recon.Review+d.Recon.ITCAtRisk <= 0 {
-		t.Fatalf("dashboard = ITC %d, recon %+v", d.ITC, d.Recon)
+	if d.ITC <= 0 || d.LatestRun == nil || d.LatestRun.Totals.TDS <= 0 || d.Recon == nil || d.Recon.Against != "2b" || d.Recon.Confident+d.Recon.Review+d.Recon.ITCAtRisk <= 0 {
+		t.Fatalf("dashboard = ITC %d, recon %+v, payroll %+v", d.ITC, d.Recon, d.LatestRun)
 	}
 	wk, err := dk.Overview.ThisWeek(ctx)
 	if err != nil {
