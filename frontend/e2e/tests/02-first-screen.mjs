@@ -82,6 +82,9 @@ export const tests = {
       return out
     })
     assert.equal(months.length, 1, JSON.stringify(months))
+    await page.getByTestId('nav-tds').click()
+    assert.match(await page.getByTestId('tds-runs').innerText(), /demo-payroll-/)
+    await shot('tds-1366x768')
     await page.getByTestId('nav-gstr2b').click()
     await page.getByTestId('screen-gstr2b').waitFor()
     await page.waitForTimeout(500)
