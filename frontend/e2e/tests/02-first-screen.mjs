@@ -154,6 +154,7 @@ export const tests = {
           return { id: a.dataset.testid, over: a.scrollWidth > a.clientWidth + 1, oneLine: a.getBoundingClientRect().height < 34, key: k && getComputedStyle(k).display !== 'none' }
         }).filter((x) => x.over || !x.oneLine || !x.key))
         assert.deepEqual(entries, [], `sidebar entries at ${w}px`)
+        await page.getByTestId('dash-due-item').first().waitFor({ timeout: 20000 })
         await shot(`long-name-${w}x${h}`)
       }
     } finally {
