@@ -161,6 +161,18 @@ var keptOnRemove = []string{"audit_log"}
 // key children follow by ON DELETE CASCADE) except the audit log, then the workspace. A table
 // added later is covered without a change here; a failure leaves the workspace whole.
 func (db *DB) DeleteWorkspace(ctx context.Context, id string) error {
+	return db.deleteHeld(ctx, id, false)
+}
+
+// ClearWorkspace removes everything a workspace holds, as DeleteWorkspace does, but keeps the
+// workspace itself and its settings (the demo's "Clear the demo data"), in one transaction.
+func (db *DB) ClearWorkspace(ctx context.Context, id string) error {
+	return db.deleteHeld(ctx, id, true)
+}
+
+// deleteHeld deletes a workspace's rows (not the audit log); keep keeps the workspace and its
+// settings.
+func (db *DB) deleteHeld(ctx context.Context, id string, keep bool) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: delete workspace: %w", err)
@@ -177,12 +189,14 @@ func (db *DB) DeleteWorkspace(ctx context.Context, id string) error {
 		}
 	}
 	for _, t := range tables {
-		if slices.Contains(keptOnRemove, t) {
+		if slices.Contains(keptOnRemove, t) || keep && t == "settings" {
 			continue
 		}
 		qs = append(qs, `DELETE FROM `+t+` WHERE workspace_id = ?`)
 	}
-	qs = append(qs, `DELETE FROM workspaces WHERE id = ?`)
+	if !keep {
+		qs = append(qs, `DELETE FROM workspaces WHERE id = ?`)
+	}
 	for _, q := range qs {
 		if _, err := tx.ExecContext(ctx, q, id); err != nil {
 			return fmt.Errorf("store: delete workspace: %w", err)

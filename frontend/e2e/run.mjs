@@ -59,7 +59,9 @@ export async function startApp(extraEnv = {}) {
   const log = openSync(path.join(shots, 'app.log'), 'a')
   const proc = spawn(bin, ['-assetdir', path.join(root, 'frontend/dist'), '-devserver', `127.0.0.1:${port}`, '-loglevel', 'Warning'], {
     // No system Save dialog can be answered from the browser: exports go to the exports folder.
-    env: { ...process.env, GSTDESK_DATA_DIR: data, GSTDESK_DEMO_DATE: demoDate(), GSTDESK_SAVE_DIALOG: 'exports', ...extraEnv }, stdio: ['ignore', log, log],
+    // The tests start from an empty demo workspace (GSTDESK_DEMO_DATA=empty) and pull what they
+    // need; a test file of the first screen sets it to '' for the demo figures a person sees.
+    env: { ...process.env, GSTDESK_DATA_DIR: data, GSTDESK_DEMO_DATE: demoDate(), GSTDESK_SAVE_DIALOG: 'exports', GSTDESK_DEMO_DATA: 'empty', ...extraEnv }, stdio: ['ignore', log, log],
   })
   const url = `http://127.0.0.1:${port}/`
   await waitFor(url, 20000)

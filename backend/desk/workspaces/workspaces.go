@@ -27,10 +27,13 @@ func New(c *core.Core) *Service { return &Service{Core: c} }
 
 // Info is what the status bar shows.
 type Info struct {
-	Version     string                  `json:"version"`
-	Workspace   store.Workspace         `json:"workspace"`
-	Environment string                  `json:"environment"`
-	Demo        bool                    `json:"demo"`
+	Version     string          `json:"version"`
+	Workspace   store.Workspace `json:"workspace"`
+	Environment string          `json:"environment"`
+	Demo        bool            `json:"demo"`
+	// BuiltInDemo is true when the answers come from the demo service inside gstdesk (the demo
+	// workspace with no address of its own): no call leaves this computer.
+	BuiltInDemo bool                    `json:"built_in_demo"`
 	BaseURL     string                  `json:"base_url"`
 	DataDir     string                  `json:"data_dir"`
 	Offline     bool                    `json:"offline"`
@@ -69,6 +72,7 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 		Workspace:   ws,
 		Environment: ws.Environment,
 		Demo:        ws.Environment == store.EnvDemo,
+		BuiltInDemo: s.DemoAnswers(),
 		BaseURL:     s.BaseURL(set),
 		DataDir:     s.DB.Dir,
 		Offline:     offline,

@@ -1,6 +1,6 @@
 // The app-wide backend area: workspace, settings, credentials, connectivity.
 import * as Workspaces from '../../wailsjs/go/main/Workspaces'
-import { config, store, workspaces as ws } from '../../wailsjs/go/models'
+import { config, desk, store, workspaces as ws } from '../../wailsjs/go/models'
 
 export type Info = ws.Info
 export type Workspace = store.Workspace
@@ -19,3 +19,9 @@ export const saveSettings = (name: string, gstin: string, s: Settings): Promise<
 export const saveCredentials = (env: string, key: string, secret: string): Promise<CredentialStatus> => Workspaces.SaveCredentials(env, key, secret)
 export const deleteCredentials = (env: string): Promise<CredentialStatus> => Workspaces.DeleteCredentials(env)
 export const openDataFolder = (): Promise<void> => Workspaces.OpenDataFolder()
+
+/** The demo workspace's made-up figures: loaded (on the first open), cleared by the person, or neither. */
+export type DemoData = desk.DemoData
+export const openDemo = (): Promise<DemoData> => Workspaces.OpenDemo()
+export const loadDemo = (): Promise<DemoData> => Workspaces.LoadDemo()
+export const clearDemo = (): Promise<DemoData> => Workspaces.ClearDemo()

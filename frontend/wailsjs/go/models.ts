@@ -670,6 +670,35 @@ export namespace core {
 
 }
 
+export namespace desk {
+	
+	export class DemoData {
+	    demo: boolean;
+	    state: string;
+	    loaded: boolean;
+	    what?: string[];
+	    periods?: string[];
+	    millis?: number;
+	    notes?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new DemoData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.demo = source["demo"];
+	        this.state = source["state"];
+	        this.loaded = source["loaded"];
+	        this.what = source["what"];
+	        this.periods = source["periods"];
+	        this.millis = source["millis"];
+	        this.notes = source["notes"];
+	    }
+	}
+
+}
+
 export namespace gstapi {
 	
 	export class Address {
@@ -7340,6 +7369,7 @@ export namespace workspaces {
 	    workspace: store.Workspace;
 	    environment: string;
 	    demo: boolean;
+	    built_in_demo: boolean;
 	    base_url: string;
 	    data_dir: string;
 	    offline: boolean;
@@ -7357,6 +7387,7 @@ export namespace workspaces {
 	        this.workspace = this.convertValues(source["workspace"], store.Workspace);
 	        this.environment = source["environment"];
 	        this.demo = source["demo"];
+	        this.built_in_demo = source["built_in_demo"];
 	        this.base_url = source["base_url"];
 	        this.data_dir = source["data_dir"];
 	        this.offline = source["offline"];
