@@ -1286,6 +1286,9 @@ func (c *calendar) label(tr *ThreeWayRow, claimedIn string) {
 	tr.ClaimPeriod = claimedIn
 	switch {
 	case b == nil:
+	case tr.Status == recon.DuplicateInBooks:
+		// A register row repeating another is not a document of its own: the row it repeats
+		// carries the timing, and this one is neither awaited from the supplier nor late.
 	case a == nil:
 		tr.Timing = TimingAwaiting
 		if d, err := time.Parse(time.DateOnly, b.Date); err == nil && !c.end.IsZero() && !d.After(c.end) {

@@ -9,6 +9,7 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/period"
+	"gstdesk/backend/recon"
 )
 
 // One supplier's number in two return periods, both open in IMS (the earlier one kept pending):
@@ -157,4 +158,46 @@ func mustList(t *testing.T, s *Service) []ims.Record {
 		t.Fatal(err)
 	}
 	return recs
+}
+
+// A register row repeating another (DuplicateInBooks) is not a document of its own: it is neither
+// awaited from the supplier nor counted with the documents awaiting it; the row it repeats is.
+func TestDuplicateBooksRowIsNotAwaited(t *testing.T) {
+	s, p, res := imsMonth2B(t)
+	ctx := context.Background()
+	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 1})
+	if len(page.Rows) == 0 {
+		t.Fatal("no 2B document")
+	}
+	d := page.Rows[0]
+	path := registerFrom(t, []gstr2b.DocumentRow{d, d, d}, func(i int, cols []string) []string {
+		if i > 0 {
+			cols[2] = "WAIT/1" // not in 2B; row 3 repeats row 2
+		}
+		return cols
+	})
+	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var awaited, dups int
+	for _, r := range tw.Rows {
+		if r.Books == nil || r.Books.Number != "WAIT/1" {
+			continue
+		}
+		switch r.Status {
+		case recon.DuplicateInBooks:
+			dups++
+			if r.Timing != "" {
+				t.Errorf("the duplicate row has timing %q (%s)", r.Timing, r.TimingNote)
+			}
+		default:
+			if r.Timing == TimingAwaiting {
+				awaited++
+			}
+		}
+	}
+	if dups != 1 || awaited != 1 || tw.Calendar.Awaiting != 1 {
+		t.Errorf("duplicates %d, awaited rows %d, calendar awaiting %d; want 1, 1, 1", dups, awaited, tw.Calendar.Awaiting)
+	}
 }
