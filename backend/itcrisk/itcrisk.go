@@ -570,6 +570,9 @@ func (b *builder) rule37(bk *recon.Invoice, day int, key docID) {
 			doubt = "its payment date " + bk.PaymentDate + " is not a date"
 		case paid > b.today:
 			doubt = "its payment date " + show(bk.PaymentDate) + " is after today"
+		case paid < day-366:
+			// An advance is paid before its invoice, but not years before: a typed year.
+			doubt = "its payment date " + show(bk.PaymentDate) + " is more than a year before the invoice date " + show(bk.Date)
 		case paid <= due:
 			return // paid within the 180 days
 		}
@@ -667,7 +670,7 @@ func (b *builder) notes() []string {
 		out = append(out, in.RegisterName+" has no payment date column: Rule 37 (unpaid 180 days) is not checked. Add a payment_date column (empty when unpaid) and map it.")
 	}
 	if len(b.doubtfulPaid) > 0 {
-		out = append(out, "Payment dates after today or not dates are read as unpaid for Rule 37 (a date to come is not a payment): "+strings.Join(b.doubtfulPaid, "; ")+". Correct them in the register if the supplier was paid.")
+		out = append(out, "Payment dates after today, more than a year before their invoice, or not dates are read as unpaid for Rule 37 (a date to come, or a year typed wrong, is not a payment): "+strings.Join(b.doubtfulPaid, "; ")+". Correct them in the register if the supplier was paid.")
 	}
 	if len(in.NoGSTR2B) > 0 {
 		out = append(out, "No GSTR-2B stored for "+labels(in.NoGSTR2B)+": register invoices of those months are not judged against 2B; pull or import it.")

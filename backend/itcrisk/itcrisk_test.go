@@ -64,6 +64,9 @@ func TestRule37(t *testing.T) {
 		// reclaim); one that is not a date is not a payment either.
 		{"payment date in the future: unpaid", "2025-04-15", "2026-06-01", "2025-10-13", false, []Item{{Rule: Rule37, Status: Due, Date: "2025-10-12", Deadline: "2025-11-20", Return: "2025-10"}}},
 		{"payment date not a date: unpaid", "2025-04-15", "2025-13-45", "2025-10-13", false, []Item{{Rule: Rule37, Status: Due, Date: "2025-10-12", Deadline: "2025-11-20", Return: "2025-10"}}},
+		// An advance comes before its invoice, but a payment years before is a year typed wrong.
+		{"payment date years before the invoice: unpaid", "2025-04-15", "2015-01-01", "2025-10-13", false, []Item{{Rule: Rule37, Status: Due, Date: "2025-10-12", Deadline: "2025-11-20", Return: "2025-10"}}},
+		{"an advance a month before the invoice: paid", "2025-04-15", "2025-03-15", "2025-10-13", false, nil},
 		{"reverse charge: out of the rule", "2025-04-15", "", "2025-11-21", true, nil},
 		{"dated before the year", "2025-03-31", "", "2025-11-21", false, nil},
 	} {
