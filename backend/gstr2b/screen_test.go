@@ -35,3 +35,19 @@ func TestScreenHostileDocuments(t *testing.T) {
 		}
 	}
 }
+
+// A GSTR-2B that says it was generated before its own month began is named, not trusted silently.
+func TestScreenGeneratedBeforeItsMonth(t *testing.T) {
+	raw := `{"data":{"gstin":"27AAPFU0939F1ZV","rtnprd":"092031","gendt":"14-10-2025","itcsumm":{},"docdata":{}}}`
+	r, err := Parse([]byte(raw), FromFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all := strings.Join(r.Notices, "\n"); !strings.Contains(all, "generated on 14/10/2025, before that month began") {
+		t.Errorf("notices: %s", all)
+	}
+	raw = `{"data":{"gstin":"27AAPFU0939F1ZV","rtnprd":"092025","gendt":"14-10-2025","itcsumm":{},"docdata":{}}}`
+	if r, _ := Parse([]byte(raw), FromFile); strings.Contains(strings.Join(r.Notices, "\n"), "before that month began") {
+		t.Errorf("a 2B generated after its month is named: %v", r.Notices)
+	}
+}
