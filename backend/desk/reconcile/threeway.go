@@ -587,9 +587,19 @@ func (s *Service) ReconAgainst2BToken(ctx context.Context, token, from, to strin
 // threeWayRun reconciles books with the GSTR-2B of periods being read (twoB) and IMS, with the
 // settings changed by ro (runOptions), and saves the run.
 func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon.Invoice, periods []string, twoB *pending2B, ro RunOptions) (ThreeWayResult, error) {
+	return s.threeWayRunProgress(ctx, im, books, periods, twoB, ro, func(int, int) {})
+}
+
+// threeWayRunProgress is threeWayRun saying when the rows are matched (3 of 4) and saved (4); a
+// run whose ctx ends before the save saves nothing.
+func (s *Service) threeWayRunProgress(ctx context.Context, im ReconImport, books []recon.Invoice, periods []string, twoB *pending2B, ro RunOptions, progress core.Progress) (ThreeWayResult, error) {
 	out, res, err := s.threeWay(ctx, books, periods, twoB, ro)
 	if err != nil {
 		return out, err
+	}
+	progress(3, 4)
+	if err := ctx.Err(); err != nil {
+		return ThreeWayResult{}, err
 	}
 	ws := s.Workspace().ID
 	carried, err := s.carryChoices(ctx, ws, out)
@@ -616,6 +626,7 @@ func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon
 	}
 	out.Choices = len(carried)
 	s.finish(&out)
+	progress(4, 4)
 	return out, nil
 }
 
