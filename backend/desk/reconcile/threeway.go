@@ -1121,7 +1121,7 @@ func (s *Service) applyThreeWay(ctx context.Context, path, from, to, runID strin
 		progress(1, 2)
 	}
 	out := ThreeWayApply{RunID: tw.RunID, Calls: calls, Closed: closedMonths(tw.Rows, s.nowMonth())}
-	out.Notice = closedWords(out.Closed)
+	out.Notice = ClosedWords(out.Closed)
 	lines, err := s.applyRows(ctx, tw, listed, dryRun)
 	progress(2, 2)
 	out.Lines = lines
@@ -1173,7 +1173,7 @@ func (s *Service) PlanApplyThreeWay(ctx context.Context, runID string) (ApplyPla
 		return ApplyPlan{}, err
 	}
 	open := s.openIMSPeriod()
-	out := ApplyPlan{Closed: tw.IMSClosed, Notice: closedWords(tw.IMSClosed)}
+	out := ApplyPlan{Closed: tw.IMSClosed, Notice: ClosedWords(tw.IMSClosed)}
 	for i := range tw.Rows {
 		r := &tw.Rows[i]
 		if r.GSTR2A != nil && r.send() != "" && !notIMSRow(r) && !closedIn(r, open) {

@@ -238,8 +238,8 @@ type ClosedMonth struct {
 	Actions     int    `json:"actions"`
 }
 
-// closedWords says the closed months in one sentence for the command line and the notices.
-func closedWords(cs []ClosedMonth) string {
+// ClosedWords says the closed months in one sentence for the command line and the notices.
+func ClosedWords(cs []ClosedMonth) string {
 	if len(cs) == 0 {
 		return ""
 	}
