@@ -443,6 +443,10 @@ type ThreeWayResult struct {
 	// IMSClosed are the run's 2B periods whose IMS is closed today (their GSTR-3B period is
 	// over): one notice for the month, not one per row.
 	IMSClosed []ClosedMonth `json:"ims_closed,omitempty"`
+	// ListCalls is how many paid calls a preview or an apply of the run would spend listing IMS
+	// afresh (0 when no action can be sent: every one is of a month closed in IMS); the window
+	// says it on the button before any is spent (PlanApplyThreeWay asks when above Settings).
+	ListCalls int `json:"list_calls"`
 }
 
 // CalendarCounts are the counts of a run's documents by their periods.

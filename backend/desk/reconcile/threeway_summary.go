@@ -258,5 +258,6 @@ func ClosedWords(cs []ClosedMonth) string {
 func (s *Service) finish(tw *ThreeWayResult) {
 	sum := SummaryOf(tw.Rows)
 	tw.Summary = &sum
-	tw.IMSClosed = closedMonths(tw.Rows, period.MonthOf(s.Now().Year(), s.Now().Month()))
+	tw.IMSClosed = closedMonths(tw.Rows, s.nowMonth())
+	tw.ListCalls = applyCalls(tw.Rows, s.openIMSPeriod())
 }

@@ -6209,6 +6209,7 @@ export namespace reconcile {
 	    as_of?: string;
 	    summary?: ThreeWaySummary;
 	    ims_closed?: ClosedMonth[];
+	    list_calls: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new ThreeWayResult(source);
@@ -6235,6 +6236,7 @@ export namespace reconcile {
 	        this.as_of = source["as_of"];
 	        this.summary = this.convertValues(source["summary"], ThreeWaySummary);
 	        this.ims_closed = this.convertValues(source["ims_closed"], ClosedMonth);
+	        this.list_calls = source["list_calls"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
