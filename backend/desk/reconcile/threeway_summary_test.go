@@ -329,3 +329,12 @@ func imsListCalls(t *testing.T, db *sql.DB) int {
 }
 
 func gstr2bQuery() gstr2b.DocQuery { return gstr2b.DocQuery{Section: "b2b", Limit: 6} }
+
+// BenchmarkSummaryOf100k works out the strip of a run of 100,000 rows (what every reopen adds).
+func BenchmarkSummaryOf100k(b *testing.B) {
+	rows := genRows(rand.New(rand.NewPCG(1, 24)), 100000)
+	b.ReportAllocs()
+	for b.Loop() {
+		SummaryOf(rows)
+	}
+}
