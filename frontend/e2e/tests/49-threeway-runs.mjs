@@ -75,7 +75,7 @@ export const tests = {
     const sum = (await page.evaluate(async (id) => (await window.go.main.Recon.ThreeWayRunNow(id)).summary, runs[0].id)).figures
     for (const x of sum) assert.equal(f[x.key], Math.round(x.rupees * 100), x.key)
     // Each figure says what it counts, in one line.
-    assert.match(await page.getByTestId('tw-fig-held').innerText(), /Held · \d+\s+₹[\d,]+\.\d\d\s+not booked, mismatched, IMS pending/)
+    assert.match(await page.getByTestId('tw-fig-held').innerText(), /Held · \d+\s+₹[\d,]+\.\d\d\s+not booked, mismatch, IMS/)
     // Money on the tabs; the tabs add up to All.
     const tabs = await page.locator('button[data-testid^=tw-tab-]').evaluateAll((ts) => ts.map((t) => [t.dataset.testid, t.querySelector('[data-testid=tw-tab-rupees]').textContent]))
     const all = tabs.find(([k]) => k === 'tw-tab-all')

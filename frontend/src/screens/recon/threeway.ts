@@ -184,10 +184,10 @@ export function totals(rows: MoneyRow[]): { rows: number; books: number; twoB: n
 /** What each figure of the strip counts, in one line (the whole definition is its tooltip). */
 export const STRIP_LINES: Record<string, string> = {
   gstr2b_itc: '2B documents in the credit',
-  books_itc: 'register documents of the run',
+  books_itc: 'register documents',
   difference: '2B ITC less books ITC',
-  claim_now: 'matched, or accepted; credit notes',
-  held: 'not booked, mismatched, IMS pending',
+  claim_now: 'matched or accepted',
+  held: 'not booked, mismatch, IMS',
   at_risk: 'booked, in no 2B yet',
 }
 export const STRIP_TONE: Record<string, string> = { claim_now: 'ok', held: 'warn', at_risk: 'bad', difference: '' }
