@@ -43,9 +43,11 @@ type StripFigure struct {
 //   - Held: the 2B documents Table 4 takes out of 4(A) or reverses in 4(B)(2): not booked,
 //     a mismatch or a suggested pair not confirmed, or pending or rejected in IMS.
 //   - Books ITC: the tax of the register documents of the run (repeated rows aside). It is the
-//     books side of the pairs + at risk.
-//   - At risk: the register documents in no GSTR-2B of the run: booked, but not claimable until the
-//     supplier reports them (s.16(2)(aa); Table 4's "In the books, not in the 2B").
+//     books side of the pairs + NotIn2B (Table 4's "In the books, not in the 2B").
+//   - At risk: the books tax the 2B does not back, as the reconciliation's summary and the
+//     dashboard's "ITC at risk" of the run count it (recon.Summarise): not in any 2B of the run,
+//     the supplier cancelled or not filed, what an accepted pair claims beyond the 2B, ISD credit
+//     marked not eligible. Its parts are AtRiskParts; it is given in total only (no heads).
 //   - Difference: 2B ITC - books ITC.
 //
 // What the run does not know (a person's hold or claim period, blocked credit, Rule 37 and 37A)
@@ -60,7 +62,11 @@ type ThreeWaySummary struct {
 	HeldNotBooked recon.Paise `json:"held_not_booked"`
 	HeldMismatch  recon.Paise `json:"held_mismatch"`
 	HeldIMS       recon.Paise `json:"held_ims"`
-	NotInTable4   string      `json:"not_in_table4"`
+	// NotIn2B is the tax of the books documents in no GSTR-2B of the run (the first part of at
+	// risk); AtRiskParts the at-risk figure by why, as the reconciliation's summary splits it.
+	NotIn2B     recon.Paise            `json:"not_in_2b"`
+	AtRiskParts map[string]recon.Paise `json:"at_risk_parts"`
+	NotInTable4 string                 `json:"not_in_table4"`
 }
 
 // Figure returns the figure of a key (the zero figure when there is none).
@@ -79,7 +85,7 @@ var stripInfo = map[string][2]string{
 	FigDifference: {"Difference", "2B ITC less books ITC: above nil, the 2B gives more credit than the books hold; below, less."},
 	FigClaimNow:   {"Claim now", "2B documents matched with the books (exact, or the difference accepted), and every credit note: Table 4's 4(A)."},
 	FigHeld:       {"Held", "2B documents not booked, mismatched or only suggested, or pending or rejected in IMS: out of 4(A) or reversed in 4(B)(2) until settled."},
-	FigAtRisk:     {"At risk", "Books documents in no GSTR-2B of the run: not claimable until the supplier reports them (s.16(2)(aa))."},
+	FigAtRisk:     {"At risk", "Books tax the 2B does not back, as the dashboard's ITC at risk counts it: in no GSTR-2B of the run (not claimable until the supplier reports it, s.16(2)(aa)), supplier cancelled or not filed, claimed beyond the 2B, ISD credit not eligible."},
 }
 
 // stripOrder is the order of the strip.
@@ -133,7 +139,7 @@ func SummaryOf(rows []ThreeWayRow) ThreeWaySummary {
 			h := headsOfInvoice(b)
 			add(FigBooks, h)
 			if r.GSTR2A == nil {
-				add(FigAtRisk, h)
+				s.NotIn2B += recon.Paise(h.Total())
 			}
 		}
 		d := r.GSTR2A
@@ -161,11 +167,22 @@ func SummaryOf(rows []ThreeWayRow) ThreeWaySummary {
 			s.HeldMismatch += recon.Paise(h.Total())
 		}
 	}
+	// At risk is the reconciliation summary's own figure (the dashboard shows the same).
+	res := recon.Result{Rows: make([]recon.Row, len(rows))}
+	for i := range rows {
+		res.Rows[i] = rows[i].Row
+	}
+	t := recon.Summarise(res).Total
+	s.AtRiskParts = map[string]recon.Paise{"not_in_2b": t.RiskMissing, "supplier_not_filed": t.RiskNotFiled, "supplier_cancelled": t.RiskCancelled,
+		"claimed_beyond_2b": t.RiskOverClaim, "isd_not_eligible": t.RiskNotEligible}
 	diff := figs[FigDifference]
 	diff.Tax = figs[Fig2B].Tax.Sub(figs[FigBooks].Tax) // it counts no documents of its own
 	for _, k := range stripOrder {
 		f := figs[k]
 		f.Rupees = recon.Paise(f.Tax.Total())
+		if k == FigAtRisk {
+			f.Rupees = t.ITCAtRisk // a total (the summary splits it by why, not by head or document)
+		}
 		s.Figures = append(s.Figures, *f)
 	}
 	if s.NotAvailableCount > 0 {
@@ -180,7 +197,7 @@ func (s *ThreeWaySummary) StripLines() []string {
 	out := make([]string, 0, len(s.Figures)+1)
 	for _, f := range s.Figures {
 		n := ""
-		if f.Key != FigDifference {
+		if f.Key != FigDifference && f.Key != FigAtRisk {
 			n = fmt.Sprintf(" (%s documents)", money.Count(f.Count))
 		}
 		out = append(out, fmt.Sprintf("%s ₹%s%s: %s", f.Title, money.Paise(f.Rupees).Indian(), n, f.Explain))

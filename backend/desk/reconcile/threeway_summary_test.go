@@ -66,8 +66,9 @@ func genRows(rng *rand.Rand, n int) []ThreeWayRow {
 }
 
 // Property: over generated months the strip adds up to the paisa, head by head: 2B ITC = claim
-// now + held; books ITC = the books side of the pairs + at risk; difference = 2B ITC - books ITC;
-// held = not booked + mismatch + IMS; and each figure is the sum of its documents.
+// now + held; books ITC = the books side of the pairs + not in 2B; difference = 2B ITC - books
+// ITC; held = not booked + mismatch + IMS; at risk is the reconciliation summary's (the dashboard's)
+// and the sum of its parts; and each figure is the sum of its documents.
 func TestThreeWaySummaryAddsUp(t *testing.T) {
 	for seed := uint64(1); seed <= 200; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 24))
@@ -78,7 +79,7 @@ func TestThreeWaySummaryAddsUp(t *testing.T) {
 		}
 		fig := func(k string) StripFigure { return s.Figure(k) }
 		for _, f := range s.Figures {
-			if f.Rupees != recon.Paise(f.Tax.Total()) {
+			if f.Key != FigAtRisk && f.Rupees != recon.Paise(f.Tax.Total()) {
 				t.Fatalf("seed %d: %s total %d, heads %v", seed, f.Key, f.Rupees, f.Tax)
 			}
 			if f.Title == "" || f.Explain == "" {
@@ -117,11 +118,26 @@ func TestThreeWaySummaryAddsUp(t *testing.T) {
 				}
 			}
 		}
-		if twoB != fig(Fig2B).Tax || books != fig(FigBooks).Tax || risk != fig(FigAtRisk).Tax || na != s.NotAvailable {
+		if twoB != fig(Fig2B).Tax || books != fig(FigBooks).Tax || recon.Paise(risk.Total()) != s.NotIn2B || na != s.NotAvailable {
 			t.Fatalf("seed %d: figures differ from their documents", seed)
 		}
 		if paired.Add(risk) != books {
-			t.Fatalf("seed %d: books = pairs + at risk fails", seed)
+			t.Fatalf("seed %d: books = pairs + not in 2B fails", seed)
+		}
+		res := recon.Result{}
+		for _, r := range rows {
+			res.Rows = append(res.Rows, r.Row)
+		}
+		var parts recon.Paise
+		for _, p := range s.AtRiskParts {
+			parts += p
+		}
+		if want := recon.Summarise(res).Total.ITCAtRisk; fig(FigAtRisk).Rupees != want || parts != want {
+			t.Fatalf("seed %d: at risk %d, parts %d, the summary's %d", seed, fig(FigAtRisk).Rupees, parts, want)
+		}
+		if s.AtRiskParts["not_in_2b"] != s.NotIn2B {
+			// Every books document alone is missing in 2B (no row is ignored here).
+			t.Fatalf("seed %d: not in 2B %d, at risk's part %d", seed, s.NotIn2B, s.AtRiskParts["not_in_2b"])
 		}
 	}
 }
@@ -234,8 +250,13 @@ func TestThreeWayRunsListReopenAndJob(t *testing.T) {
 		}
 	}
 	sum := first.Summary
-	if sum.Figure(FigAtRisk).Rupees != 900_00 || sum.Figure(FigAtRisk).Count != 1 {
-		t.Errorf("at risk = %+v, want ₹900.00 of one document", sum.Figure(FigAtRisk))
+	if sum.NotIn2B != 900_00 || sum.AtRiskParts["not_in_2b"] != 900_00 || sum.Figure(FigAtRisk).Rupees < 900_00 {
+		t.Errorf("at risk = %+v (%v), want ₹900.00 not in 2B in it", sum.Figure(FigAtRisk), sum.AtRiskParts)
+	}
+	// The strip's at risk is the figure the reconciliation's summary (and the dashboard) shows.
+	rsum, err := s.ReconSummary(ctx, first.RunID)
+	if err != nil || rsum.Total.ITCAtRisk != sum.Figure(FigAtRisk).Rupees {
+		t.Errorf("at risk %d, the run's summary %d (%v)", sum.Figure(FigAtRisk).Rupees, rsum.Total.ITCAtRisk, err)
 	}
 	if sum.Figure(FigHeld).Rupees <= 0 || sum.Figure(FigClaimNow).Rupees <= 0 || sum.HeldNotBooked <= 0 || sum.HeldMismatch <= 0 {
 		t.Errorf("summary = %+v", sum)

@@ -6070,6 +6070,8 @@ export namespace reconcile {
 	    held_not_booked: number;
 	    held_mismatch: number;
 	    held_ims: number;
+	    not_in_2b: number;
+	    at_risk_parts: Record<string, number>;
 	    not_in_table4: string;
 	
 	    static createFrom(source: any = {}) {
@@ -6084,6 +6086,8 @@ export namespace reconcile {
 	        this.held_not_booked = source["held_not_booked"];
 	        this.held_mismatch = source["held_mismatch"];
 	        this.held_ims = source["held_ims"];
+	        this.not_in_2b = source["not_in_2b"];
+	        this.at_risk_parts = source["at_risk_parts"];
 	        this.not_in_table4 = source["not_in_table4"];
 	    }
 	
