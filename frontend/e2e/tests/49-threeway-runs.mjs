@@ -3,7 +3,7 @@
 // reconciliation in 2B mode opens the newest with its ₹ strip (which adds up), money on the tabs
 // and a totals row; the picker reopens the other, whose closed month is said once and whose
 // preview spends no paid call (and says so before); the dashboard's link lands on the newest 2B
-// run. No sideways scroll at 1366×768.
+// run, whose at risk is the dashboard's ITC at risk. No sideways scroll at 1366×768.
 import assert from 'node:assert/strict'
 import { monthFromNow, num, signIn } from '../gst.mjs'
 import { sideways } from './70-table4.mjs'
@@ -119,11 +119,13 @@ export const tests = {
     await page.getByTestId('nav-recon').click()
     await page.getByTestId('recon-against-2a').click() // the 2A view last: the link must leave it
     await page.getByTestId('nav-dashboard').click()
+    const dash = num(await page.getByTestId('dash-risk').locator('strong').innerText())
     await page.getByTestId('dash-risk-open').click()
     await page.getByTestId('tw-strip').waitFor()
     assert.equal(await page.getByTestId('recon-against').getAttribute('data-against'), '2b')
     assert.equal(await page.getByTestId('tw-runs').inputValue(), runs[0].id)
     assert.equal(await page.getByTestId('recon-from').inputValue(), open)
+    assert.equal(num(await page.getByTestId('tw-fig-value-at_risk').innerText()), dash, 'the dashboard’s ITC at risk is the strip’s at risk')
     assert.deepEqual(await sideways(page), [])
     await shot('threeway-run-from-dashboard')
   },

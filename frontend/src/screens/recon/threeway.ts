@@ -188,7 +188,7 @@ export const STRIP_LINES: Record<string, string> = {
   difference: '2B ITC less books ITC',
   claim_now: 'matched or accepted',
   held: 'not booked, mismatch, IMS',
-  at_risk: 'books tax the 2B does not back',
+  at_risk: 'books tax not backed by 2B',
 }
 export const STRIP_TONE: Record<string, string> = { claim_now: 'ok', held: 'warn', at_risk: 'bad', difference: '' }
 
