@@ -359,3 +359,54 @@ func BenchmarkSummaryOf100k(b *testing.B) {
 		SummaryOf(rows)
 	}
 }
+
+// The first run against GSTR-2B is a job: it says its progress in four steps, and cancelled it
+// saves nothing (or, done before the cancel arrived, its one run).
+func TestReconAgainst2BJobProgressAndCancel(t *testing.T) {
+	s, ev := openWatched(t)
+	ctx := context.Background()
+	docs := []yDoc{{Sec: "b2b", Supplier: ySup1, Num: "J/1", Date: "10-03-2025", Taxable: 1000, IGST: 180}}
+	save2BOf(t, s, "2025-03", docs)
+	books := []yDoc{{Supplier: ySup1, Num: "J/1", Date: "10-03-2025", Taxable: 1000, IGST: 180}}
+	im, err := s.ReconImportPath(ctx, writeBooks(t, books))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := s.StartReconAgainst2B(ctx, im.Token, "2025-03", "2025-03")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end, err := s.WaitJob(ctx, id); err != nil || end.State != "done" || end.Done != 4 || end.Total != 4 || end.Kind != "recon:2b" {
+		t.Fatalf("job end = %+v, %v", end, err)
+	}
+	for _, p := range ev.Progress() {
+		if p.ID == id && p.Total != 0 && (p.Total != 4 || p.Done > 4) { // 0 of 0: the start
+			t.Errorf("progress %+v", p)
+		}
+	}
+	id, err = s.StartReconAgainst2B(ctx, im.Token, "2025-03", "2025-03")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.CancelJob(id)
+	end, err := s.WaitJob(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := s.ThreeWayRuns(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch end.State {
+	case "cancelled":
+		if len(runs) != 1 {
+			t.Errorf("a cancelled run was saved: %d runs", len(runs))
+		}
+	case "done":
+		if len(runs) != 2 {
+			t.Errorf("a finished run was not saved: %d runs", len(runs))
+		}
+	default:
+		t.Errorf("job ended %+v", end)
+	}
+}

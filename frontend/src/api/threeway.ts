@@ -41,8 +41,6 @@ export const asOf = async (runID: string, p: string): Promise<ThreeWayResult> =>
 /** Records the person's action on rows of the run ("" for the recommendation again). */
 export const setAction = (runID: string, rowKeys: string[], c: Choice | ''): Promise<void> =>
   Recon.SetThreeWayActions(runID, rowKeys, c === 'skip' ? 'leave' : c || 'clear')
-/** What applying the run's actions would send; nothing is sent. */
-export const preview = async (runID: string): Promise<ApplyLine[]> => (await Recon.ApplyThreeWayRun(runID, true)).lines ?? []
 /** Applies the run's actions to IMS as a job (cancellable, with progress). */
 export const startApply = (runID: string): Promise<string> => Recon.StartApplyThreeWayRun(runID)
 export const applyResult = async (id: string): Promise<ApplyLine[]> => (await withRetry(() => Recon.ApplyThreeWayRunResult(id))).lines ?? []
