@@ -48,3 +48,20 @@ func (b *Recon) ThreeWayRunNow(runID string) (reconcile.ThreeWayResult, error) {
 func (b *Recon) ThreeWayRunAsOf(runID, p string) (reconcile.ThreeWayResult, error) {
 	return b.d.Recon.ThreeWayRunAsOf(b.ctx, runID, p)
 }
+
+// StartReconAgainst2B reconciles an imported register (token) with GSTR-2B and IMS as a job
+// (cancellable, with progress); ReconAgainst2BResult collects the saved run.
+func (b *Recon) StartReconAgainst2B(token, from, to string) (string, error) {
+	return b.d.Recon.StartReconAgainst2B(b.ctx, token, from, to)
+}
+
+// ReconAgainst2BResult is a finished StartReconAgainst2B job's run.
+func (b *Recon) ReconAgainst2BResult(id string) (reconcile.ThreeWayResult, error) {
+	return b.d.Recon.ReconAgainst2BResult(id)
+}
+
+// PlanApplyThreeWayRun says, before a preview or apply of a saved run, the paid calls it makes
+// (none when every action is of a month closed in IMS) and the months closed in IMS.
+func (b *Recon) PlanApplyThreeWayRun(runID string) (reconcile.ApplyPlan, error) {
+	return b.d.Recon.PlanApplyThreeWay(b.ctx, runID)
+}

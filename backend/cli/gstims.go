@@ -290,13 +290,22 @@ func imsApply(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
+	if *runID != "" {
+		// Paid calls are said before they are spent: IMS is listed afresh only when an action can be sent.
+		if plan, err := g.d.Recon.PlanApplyThreeWay(ctx, *runID); err == nil {
+			fmt.Fprintf(g.env.Stderr, "gstdesk gst ims apply: %d paid call(s) for %s.\n", plan.Calls, plan.What)
+		}
+	}
 	res, err := g.d.Recon.ApplyThreeWay(ctx, *purchases, from, to, *runID, *dryRun)
 	if err != nil {
 		g.emit(map[string]any{"error": errorObject(apperr.Command.Public(err))})
 		return g.done(true)
 	}
 	if res.RunID != "" {
-		fmt.Fprintf(g.env.Stderr, "gstdesk gst ims apply: run %s.\n", res.RunID)
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst ims apply: run %s; %d paid call(s) made listing IMS.\n", res.RunID, res.Calls)
+	}
+	if res.Notice != "" {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst ims apply: %s\n", res.Notice)
 	}
 	failed := false
 	for _, l := range res.Lines {

@@ -275,6 +275,14 @@ func writeThreeWay(env Env, tw reconcile.ThreeWayResult, f export.Format, out st
 	fmt.Fprintf(env.Stderr, "gstdesk recon: run %s against GSTR-2B %s to %s%s: %d rows; recommended accept %d, pending %d, reject %d, no IMS action %d; reported late %d, awaiting the supplier %d, rate flags %d.\n",
 		tw.RunID, tw.From, tw.To, as, len(tw.Rows), tw.Counts["accept"], tw.Counts["pending"], tw.Counts["reject"], tw.Counts["none"],
 		tw.Calendar.ReportedLate, tw.Calendar.Awaiting, tw.RateFlags)
+	if tw.Summary != nil {
+		for _, l := range tw.Summary.StripLines() {
+			fmt.Fprintf(env.Stderr, "gstdesk recon: %s\n", l)
+		}
+	}
+	if w := reconcile.ClosedWords(tw.IMSClosed); w != "" {
+		fmt.Fprintf(env.Stderr, "gstdesk recon: %s\n", w)
+	}
 	if tw.Choices > 0 {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: %d row(s) carry the IMS action you chose instead (choice, send).\n", tw.Choices)
 	}

@@ -74,6 +74,15 @@ func TestReconMonthlyRoutineFollowsTheSupplier(t *testing.T) {
 	if cal, _ := runs[0]["calendar"].(map[string]any); cal["reported_late"] != float64(1) {
 		t.Errorf("runs: calendar %v", runs[0]["calendar"])
 	}
+	// The list carries each run's ₹ strip; "latest" reopens the newest run with the strip said
+	// on standard error.
+	if figs, _ := runs[0]["summary"].([]any); len(figs) != 6 || runs[0]["rows"] == nil {
+		t.Errorf("runs: summary %v, rows %v", runs[0]["summary"], runs[0]["rows"])
+	}
+	if code, latest, errs := cliIn(t, dir, "recon", "show", "latest"); code != ExitOK || len(latest) != len(rows) || !strings.Contains(errs, "run "+id) ||
+		!strings.Contains(errs, "2B ITC ₹") || !strings.Contains(errs, "Claim now ₹") || !strings.Contains(errs, "At risk ₹") {
+		t.Errorf("show latest: %d, %d rows (want %d), %s", code, len(latest), len(rows), errs)
+	}
 
 	// As of January: nothing of March's 2B, the late invoice missing in 2B then (the run is of
 	// March, so January is before it: every books document is awaiting).

@@ -65,6 +65,12 @@ func reconRuns(ctx context.Context, env Env, args []string) int {
 		if info, ok := recommended[r.ID]; ok {
 			rec["recommended"] = info.Recommended
 			rec["calendar"] = info.Calendar
+			if info.Rows > 0 {
+				rec["rows"] = info.Rows
+			}
+			if info.Summary != nil {
+				rec["summary"] = info.Summary.Figures // the ₹ strip as run (gstdesk recon show RUN prints it again)
+			}
 		}
 		enc.Encode(rec)
 	}
@@ -83,7 +89,7 @@ func reconShow(ctx context.Context, env Env, args []string) int {
 		return code
 	}
 	if len(pos) != 1 {
-		fmt.Fprintln(env.Stderr, "usage: gstdesk recon show RUN [--as-of YYYY-MM] [--format json|csv|xlsx] [--out FILE]")
+		fmt.Fprintln(env.Stderr, "usage: gstdesk recon show RUN|latest [--as-of YYYY-MM] [--format json|csv|xlsx] [--out FILE]")
 		return ExitUsage
 	}
 	if *asOf != "" {
@@ -111,7 +117,21 @@ func reconShow(ctx context.Context, env Env, args []string) int {
 		return exitFor(err)
 	}
 	defer d.Close()
-	tw, err := d.Recon.ThreeWayRunAsOf(ctx, pos[0], *asOf)
+	id := pos[0]
+	if id == "latest" {
+		// The newest saved run against GSTR-2B: the one the window's dashboard opens.
+		runs, err := d.Recon.ThreeWayRuns(ctx)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
+			return ExitFailed
+		}
+		if len(runs) == 0 {
+			fmt.Fprintln(env.Stderr, "gstdesk recon show: no run against GSTR-2B is saved yet: run one (gstdesk recon --against 2b --purchases FILE ...).")
+			return ExitFailed
+		}
+		id = runs[0].ID
+	}
+	tw, err := d.Recon.ThreeWayRunAsOf(ctx, id, *asOf)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
 		return ExitFailed

@@ -16,6 +16,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/ims"
@@ -436,6 +437,16 @@ type ThreeWayResult struct {
 	RateFlags int `json:"rate_flags"`
 	// AsOf is the period the run is viewed as of (AsOf), "" for the run as it was run.
 	AsOf string `json:"as_of,omitempty"`
+	// Summary is the run's ₹ summary strip (SummaryOf: 2B ITC, books ITC, difference, claim now,
+	// held, at risk), worked out from the rows as shown.
+	Summary *ThreeWaySummary `json:"summary,omitempty"`
+	// IMSClosed are the run's 2B periods whose IMS is closed today (their GSTR-3B period is
+	// over): one notice for the month, not one per row.
+	IMSClosed []ClosedMonth `json:"ims_closed,omitempty"`
+	// ListCalls is how many paid calls a preview or an apply of the run would spend listing IMS
+	// afresh (0 when no action can be sent: every one is of a month closed in IMS); the window
+	// says it on the button before any is spent (PlanApplyThreeWay asks when above Settings).
+	ListCalls int `json:"list_calls"`
 }
 
 // CalendarCounts are the counts of a run's documents by their periods.
@@ -470,6 +481,10 @@ type threeWayDetail struct {
 	Counts    map[string]int    `json:"counts"`
 	Kinds     map[string]int    `json:"kinds,omitempty"`
 	Notices   []string          `json:"notices,omitempty"`
+	// Summary is the run's summary strip as run (ThreeWayRuns lists it without reading the rows);
+	// nil for a run saved before it was kept.
+	Summary *ThreeWaySummary `json:"summary,omitempty"`
+	Rows    int              `json:"rows,omitempty"`
 }
 
 // ReconAgainst2B reconciles the register at path with the GSTR-2B of periods from-to and the IMS
@@ -576,17 +591,28 @@ func (s *Service) ReconAgainst2BToken(ctx context.Context, token, from, to strin
 // threeWayRun reconciles books with the GSTR-2B of periods being read (twoB) and IMS, with the
 // settings changed by ro (runOptions), and saves the run.
 func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon.Invoice, periods []string, twoB *pending2B, ro RunOptions) (ThreeWayResult, error) {
+	return s.threeWayRunProgress(ctx, im, books, periods, twoB, ro, func(int, int) {})
+}
+
+// threeWayRunProgress is threeWayRun saying when the rows are matched (3 of 4) and saved (4); a
+// run whose ctx ends before the save saves nothing.
+func (s *Service) threeWayRunProgress(ctx context.Context, im ReconImport, books []recon.Invoice, periods []string, twoB *pending2B, ro RunOptions, progress core.Progress) (ThreeWayResult, error) {
 	out, res, err := s.threeWay(ctx, books, periods, twoB, ro)
 	if err != nil {
 		return out, err
+	}
+	progress(3, 4)
+	if err := ctx.Err(); err != nil {
+		return ThreeWayResult{}, err
 	}
 	ws := s.Workspace().ID
 	carried, err := s.carryChoices(ctx, ws, out)
 	if err != nil {
 		return out, err
 	}
+	sum := SummaryOf(out.Rows)
 	detail, _ := json.Marshal(threeWayDetail{Calendar: out.Calendar, RateFlags: out.RateFlags, Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts,
-		Kinds: out.Kinds, Notices: out.Notices})
+		Kinds: out.Kinds, Notices: out.Notices, Summary: &sum, Rows: len(out.Rows)})
 	run, err := recon.SaveRunWith(ctx, s.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
 		RegisterSHA256: im.Token, Against: recon.AgainstGSTR2B, Detail: string(detail)}, res, func(i int) any { return &out.Rows[i] }, carried)
 	if err != nil {
@@ -603,6 +629,8 @@ func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon
 		r.Send = r.send()
 	}
 	out.Choices = len(carried)
+	s.finish(&out)
+	progress(4, 4)
 	return out, nil
 }
 
@@ -879,7 +907,7 @@ func (s *Service) ThreeWayRuns(ctx context.Context) ([]ThreeWayRunInfo, error) {
 		if d.Counts == nil {
 			d.Counts = map[string]int{}
 		}
-		out = append(out, ThreeWayRunInfo{Run: r, Recommended: d.Counts, LeftOut: d.LeftOut, NoGSTR2B: d.NoGSTR2B, Calendar: d.Calendar})
+		out = append(out, ThreeWayRunInfo{Run: r, Recommended: d.Counts, LeftOut: d.LeftOut, NoGSTR2B: d.NoGSTR2B, Calendar: d.Calendar, Summary: d.Summary, Rows: d.Rows})
 	}
 	return out, nil
 }
@@ -894,6 +922,10 @@ type ThreeWayRunInfo struct {
 	NoGSTR2B    []string       `json:"no_gstr2b,omitempty"`
 	// Calendar counts the run's documents by their periods (late, awaiting, settled earlier).
 	Calendar CalendarCounts `json:"calendar"`
+	// Summary is the run's ₹ summary strip as run, and Rows its rows; nil and 0 for a run saved
+	// before they were kept (reopening it works them out).
+	Summary *ThreeWaySummary `json:"summary,omitempty"`
+	Rows    int              `json:"rows"`
 }
 
 // threeWayRunOf returns a run of the current workspace that is against GSTR-2B.
@@ -939,6 +971,7 @@ func (s *Service) ThreeWayRun(ctx context.Context, runID string) (ThreeWayResult
 		return nil
 	})
 	out.Choices = len(choices)
+	s.finish(&out)
 	return out, err
 }
 
@@ -1024,6 +1057,12 @@ type ApplyLine struct {
 type ThreeWayApply struct {
 	RunID string      `json:"run_id"`
 	Lines []ApplyLine `json:"lines"`
+	// Calls counts the paid calls made to list IMS afresh (0 when nothing could be sent, so IMS
+	// was not listed). Closed are the run's months closed in IMS: their documents that IMS no
+	// longer lists have no line (nothing can be sent for them), said once in Notice.
+	Calls  int           `json:"calls"`
+	Closed []ClosedMonth `json:"closed,omitempty"`
+	Notice string        `json:"notice,omitempty"`
 }
 
 // ApplyRecommendations reconciles the register with GSTR-2B (ReconAgainst2B, saving the run) and
@@ -1045,34 +1084,113 @@ func (s *Service) ApplyThreeWay(ctx context.Context, path, from, to, runID strin
 }
 
 // applyThreeWay is ApplyThreeWay saying its progress: IMS listed (1 of 2), the actions sent (2).
+// IMS is listed afresh only when some action can be sent: a run whose every action is of a month
+// closed in IMS (and not listed there as pending) makes no paid call, preview or not.
 func (s *Service) applyThreeWay(ctx context.Context, path, from, to, runID string, dryRun bool, progress core.Progress) (ThreeWayApply, error) {
 	progress(0, 2)
-	if runID != "" {
-		if _, err := s.threeWayRunOf(ctx, runID); err != nil {
+	var tw ThreeWayResult
+	var listed map[string][]ims.Record
+	calls := 0
+	if runID == "" {
+		// A new run: IMS is listed first, so the run's rows are made with the portal's status now.
+		var err error
+		listed, err = s.Returns.IMSListAll(ctx)
+		if err != nil && !dryRun {
 			return ThreeWayApply{}, err
 		}
-	}
-	// IMS is listed once: these lists are what the rows are compared with and what is sent from.
-	listed, err := s.Returns.IMSListAll(ctx)
-	if err != nil && !dryRun {
-		return ThreeWayApply{}, err
-	}
-	progress(1, 2)
-	var tw ThreeWayResult
-	if runID == "" {
-		tw, err = s.ReconAgainst2B(ctx, path, from, to)
-	} else {
-		tw, err = s.ThreeWayRun(ctx, runID)
 		if err == nil {
-			err = s.refreshIMS(ctx, &tw)
+			calls = len(gstapi.IMSSections)
 		}
+		progress(1, 2)
+		if tw, err = s.ReconAgainst2B(ctx, path, from, to); err != nil {
+			return ThreeWayApply{RunID: tw.RunID, Calls: calls}, err
+		}
+	} else {
+		var err error
+		if tw, err = s.ThreeWayRunNow(ctx, runID); err != nil {
+			return ThreeWayApply{}, err
+		}
+		if plan := applyCalls(tw.Rows, s.openIMSPeriod()); plan > 0 {
+			listed, err = s.Returns.IMSListAll(ctx)
+			if err != nil && !dryRun {
+				return ThreeWayApply{RunID: runID}, err
+			}
+			if err == nil {
+				calls = plan
+				if err := s.refreshIMS(ctx, &tw); err != nil {
+					return ThreeWayApply{RunID: runID, Calls: calls}, err
+				}
+			}
+		}
+		progress(1, 2)
 	}
-	if err != nil {
-		return ThreeWayApply{RunID: tw.RunID}, err
-	}
+	out := ThreeWayApply{RunID: tw.RunID, Calls: calls, Closed: closedMonths(tw.Rows, s.nowMonth())}
+	out.Notice = ClosedWords(out.Closed)
 	lines, err := s.applyRows(ctx, tw, listed, dryRun)
 	progress(2, 2)
-	return ThreeWayApply{RunID: tw.RunID, Lines: lines}, err
+	out.Lines = lines
+	return out, err
+}
+
+// nowMonth is today's month; openIMSPeriod the ITC period IMS is open for today (imsOpenPeriod).
+func (s *Service) nowMonth() period.Month {
+	now := s.Now()
+	return period.MonthOf(now.Year(), now.Month())
+}
+
+func (s *Service) openIMSPeriod() string { return imsOpenPeriod(s.nowMonth()) }
+
+// closedIn says a row's document is of a 2B period closed in IMS (before open) and IMS no longer
+// lists it: no action can be sent for it.
+func closedIn(r *ThreeWayRow, open string) bool {
+	return r.GSTR2A != nil && r.IMSSection != "" && r.Period2B != "" && r.Period2B < open && !r.InIMS
+}
+
+// applyCalls is how many paid calls applying (or previewing) the rows would spend listing IMS
+// afresh: one per IMS section when at least one row has an action that can be sent, else none.
+func applyCalls(rows []ThreeWayRow, open string) int {
+	for i := range rows {
+		r := &rows[i]
+		if r.GSTR2A == nil || r.send() == "" || notIMSRow(r) || closedIn(r, open) {
+			continue
+		}
+		return len(gstapi.IMSSections)
+	}
+	return 0
+}
+
+// ApplyPlan is what applying (or previewing) a saved run would spend before it starts: the paid
+// calls listing IMS afresh (core.CallPlan), the actions that may be sent, and the months closed
+// in IMS (their actions cannot be sent; said once).
+type ApplyPlan struct {
+	core.CallPlan
+	Actions int           `json:"actions"`
+	Closed  []ClosedMonth `json:"closed,omitempty"`
+	Notice  string        `json:"notice,omitempty"`
+}
+
+// PlanApplyThreeWay says, before a preview or an apply of the saved run runID, how many paid
+// calls it will make (none when every action is of a month closed in IMS) and what is closed.
+func (s *Service) PlanApplyThreeWay(ctx context.Context, runID string) (ApplyPlan, error) {
+	tw, err := s.ThreeWayRunNow(ctx, runID)
+	if err != nil {
+		return ApplyPlan{}, err
+	}
+	open := s.openIMSPeriod()
+	out := ApplyPlan{Closed: tw.IMSClosed, Notice: ClosedWords(tw.IMSClosed)}
+	for i := range tw.Rows {
+		r := &tw.Rows[i]
+		if r.GSTR2A != nil && r.send() != "" && !notIMSRow(r) && !closedIn(r, open) {
+			out.Actions++
+		}
+	}
+	calls := applyCalls(tw.Rows, open)
+	what := "the IMS lists, read afresh (one call per IMS section) to compare " + money.Count(out.Actions) + " action(s) with the portal now"
+	if calls == 0 {
+		what = "nothing: no action of this run can be sent, so IMS is not listed"
+	}
+	out.CallPlan, err = s.PlanCalls(ctx, what, calls, 0)
+	return out, err
 }
 
 // ThreeWayRunNow is ThreeWayRun with the IMS lists as last read laid over its rows: whether IMS
@@ -1081,6 +1199,7 @@ func (s *Service) ThreeWayRunNow(ctx context.Context, runID string) (ThreeWayRes
 	tw, err := s.ThreeWayRun(ctx, runID)
 	if err == nil {
 		err = s.refreshIMS(ctx, &tw)
+		s.finish(&tw)
 	}
 	return tw, err
 }
@@ -1122,10 +1241,11 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 			now[listed[sec][i].Key()] = &listed[sec][i]
 		}
 	}
+	open := s.openIMSPeriod()
 	for _, r := range tw.Rows {
 		send := r.send()
-		if r.GSTR2A == nil || send == "" || notIMSRow(&r) {
-			continue
+		if r.GSTR2A == nil || send == "" || notIMSRow(&r) || closedIn(&r, open) {
+			continue // a month closed in IMS is said once (ThreeWayApply.Closed), not per row
 		}
 		d := r.GSTR2A
 		l := ApplyLine{Supplier: d.SupplierGSTIN, Document: d.Number, Section: r.IMSSection, Period: r.imsPeriod(), From: r.IMSStatus, Action: actionKey(send),
@@ -1617,6 +1737,8 @@ func AsOf(tw ThreeWayResult, p string) (ThreeWayResult, error) {
 		}
 	}
 	out.Snapshots = snaps
+	sum := SummaryOf(out.Rows)
+	out.Summary = &sum
 	out.Notices = append([]string{fmt.Sprintf("Viewed as of %s: documents the supplier reported in a later 2B show as missing in 2B, as they were then; the run itself reaches %s.", ims.MonthLabel(p), ims.MonthLabel(tw.To))},
 		out.calendarNotices()...)
 	return out, nil

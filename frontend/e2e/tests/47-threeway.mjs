@@ -40,7 +40,10 @@ async function openThreeWay(page) {
   assert.equal(await page.getByTestId('recon-run').count(), 0, 'the 2A run is not offered against 2B')
   await page.getByTestId('recon-sample').click()
   await page.getByTestId('recon-import').waitFor()
+  // The newest saved run may be open already: the run is a job, done once the picker shows a new run.
+  const before = (await page.getByTestId('tw-runs').count()) ? await page.getByTestId('tw-runs').inputValue() : ''
   await page.getByTestId('tw-run').click()
+  await page.waitForFunction((was) => { const v = document.querySelector('[data-testid=tw-runs]')?.value; return !!v && v !== was }, before, { timeout: 60000 })
   await page.getByTestId('tw-table').waitFor()
 }
 

@@ -201,8 +201,12 @@ export const tests = {
     const num = (s) => Number(s.replace(/[₹,\s]/g, ''))
     await page.getByTestId('nav-dashboard').click()
     const dash = num((await page.getByTestId('dash-risk').locator('strong').innerText()))
-    // The card's link opens the run the figure comes from, with its summary strip.
+    // The card's link opens the run the figure comes from: the newest run is against 2B, so its 2B
+    // strip, whose at risk is the same figure; then the same run's 2A summary strip.
     await page.getByTestId('dash-risk-open').click()
+    await page.getByTestId('tw-strip').waitFor({ timeout: 15000 })
+    assert.equal(num(await page.getByTestId('tw-fig-value-at_risk').innerText()), dash, '2B strip vs dashboard')
+    await page.getByTestId('recon-against-2a').click()
     await page.getByTestId('recon-summary').waitFor({ timeout: 15000 })
     const strip = num(await page.getByTestId('recon-risk-total').innerText())
     await page.getByTestId('recon-tab-suppliers').click()

@@ -13,6 +13,7 @@ const KINDS: Record<string, { label: string; area: string }> = {
   'gstr2b-regenerate': { label: 'GSTR-2B regeneration', area: 'ims' },
   'recon:ims': { label: 'IMS actions from reconciliation', area: 'recon' },
   'recon:run': { label: 'Reconciliation run', area: 'recon' },
+  'recon:2b': { label: 'Reconciliation against GSTR-2B', area: 'recon' },
   'recon:watch': { label: 'Supplier watch', area: 'recon' },
   'tds:run': { label: 'Salary TDS run', area: 'tds' },
   'tds:forms': { label: 'Year-end TDS forms', area: 'tds' },

@@ -5677,6 +5677,70 @@ export namespace reconcile {
 	        this.chosen = source["chosen"];
 	    }
 	}
+	export class ClosedMonth {
+	    period: string;
+	    label: string;
+	    documents: number;
+	    still_listed: number;
+	    actions: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ClosedMonth(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.period = source["period"];
+	        this.label = source["label"];
+	        this.documents = source["documents"];
+	        this.still_listed = source["still_listed"];
+	        this.actions = source["actions"];
+	    }
+	}
+	export class ApplyPlan {
+	    what: string;
+	    calls: number;
+	    stored: number;
+	    threshold: number;
+	    ask: boolean;
+	    actions: number;
+	    closed?: ClosedMonth[];
+	    notice?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ApplyPlan(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.what = source["what"];
+	        this.calls = source["calls"];
+	        this.stored = source["stored"];
+	        this.threshold = source["threshold"];
+	        this.ask = source["ask"];
+	        this.actions = source["actions"];
+	        this.closed = this.convertValues(source["closed"], ClosedMonth);
+	        this.notice = source["notice"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class CalendarCounts {
 	    looked_back?: string[];
 	    settled_earlier: number;
@@ -5811,6 +5875,7 @@ export namespace reconcile {
 		    return a;
 		}
 	}
+	
 	export class LedgerOpening {
 	    ledger: string;
 	    period: string;
@@ -5895,6 +5960,46 @@ export namespace reconcile {
 		    return a;
 		}
 	}
+	export class StripFigure {
+	    key: string;
+	    title: string;
+	    explain: string;
+	    count: number;
+	    tax: gstr3b.Heads;
+	    rupees: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new StripFigure(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.title = source["title"];
+	        this.explain = source["explain"];
+	        this.count = source["count"];
+	        this.tax = this.convertValues(source["tax"], gstr3b.Heads);
+	        this.rupees = source["rupees"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class Table4Sheet {
 	    period: string;
 	    label: string;
@@ -5952,6 +6057,9 @@ export namespace reconcile {
 	export class ThreeWayApply {
 	    run_id: string;
 	    lines: ApplyLine[];
+	    calls: number;
+	    closed?: ClosedMonth[];
+	    notice?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ThreeWayApply(source);
@@ -5961,6 +6069,55 @@ export namespace reconcile {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.run_id = source["run_id"];
 	        this.lines = this.convertValues(source["lines"], ApplyLine);
+	        this.calls = source["calls"];
+	        this.closed = this.convertValues(source["closed"], ClosedMonth);
+	        this.notice = source["notice"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ThreeWaySummary {
+	    figures: StripFigure[];
+	    not_available: number;
+	    not_available_count: number;
+	    held_not_booked: number;
+	    held_mismatch: number;
+	    held_ims: number;
+	    not_in_2b: number;
+	    at_risk_parts: Record<string, number>;
+	    not_in_table4: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ThreeWaySummary(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.figures = this.convertValues(source["figures"], StripFigure);
+	        this.not_available = source["not_available"];
+	        this.not_available_count = source["not_available_count"];
+	        this.held_not_booked = source["held_not_booked"];
+	        this.held_mismatch = source["held_mismatch"];
+	        this.held_ims = source["held_ims"];
+	        this.not_in_2b = source["not_in_2b"];
+	        this.at_risk_parts = source["at_risk_parts"];
+	        this.not_in_table4 = source["not_in_table4"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -6083,6 +6240,9 @@ export namespace reconcile {
 	    calendar: CalendarCounts;
 	    rate_flags: number;
 	    as_of?: string;
+	    summary?: ThreeWaySummary;
+	    ims_closed?: ClosedMonth[];
+	    list_calls: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new ThreeWayResult(source);
@@ -6107,6 +6267,9 @@ export namespace reconcile {
 	        this.calendar = this.convertValues(source["calendar"], CalendarCounts);
 	        this.rate_flags = source["rate_flags"];
 	        this.as_of = source["as_of"];
+	        this.summary = this.convertValues(source["summary"], ThreeWaySummary);
+	        this.ims_closed = this.convertValues(source["ims_closed"], ClosedMonth);
+	        this.list_calls = source["list_calls"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -6144,6 +6307,8 @@ export namespace reconcile {
 	    left_out: number;
 	    no_gstr2b?: string[];
 	    calendar: CalendarCounts;
+	    summary?: ThreeWaySummary;
+	    rows: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new ThreeWayRunInfo(source);
@@ -6166,6 +6331,8 @@ export namespace reconcile {
 	        this.left_out = source["left_out"];
 	        this.no_gstr2b = source["no_gstr2b"];
 	        this.calendar = this.convertValues(source["calendar"], CalendarCounts);
+	        this.summary = this.convertValues(source["summary"], ThreeWaySummary);
+	        this.rows = source["rows"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -134,3 +134,118 @@ export function whyText(r: TwExtra, action: string): string {
   return [action + ':', r.recommended.reason, r.timing_note ? '— ' + r.timing_note + '.' : '', r.recommended.figures ? 'Figures: ' + r.recommended.figures + '.' : '',
     rule, r.recommended.itc_note ?? '', ...(r.rate_flags ?? [])].filter(Boolean).join(' ')
 }
+
+// ---- The 2B run as a first-class view: its strip, money on the tabs, the totals row, the run
+// picker and the one banner for months closed in IMS.
+
+/** Rupees added exactly: each amount to whole paise, added, back to rupees once. */
+export function addRupees(values: (number | null | undefined)[]): number {
+  let p = 0
+  for (const v of values) p += Math.round((v ?? 0) * 100)
+  return p / 100
+}
+
+interface InvLike { igst: number; cgst: number; sgst: number; cess: number }
+interface MoneyRow extends TwRowLike { books?: InvLike | null; gstr2a?: (InvLike & { supplier_gstin: string; invoice_number: string }) | null }
+
+/** A row's tax (rupees, credit notes negative): its 2B document's, else its books document's. */
+export function rowTax(r: MoneyRow): number {
+  const d = r.gstr2a ?? r.books
+  return d ? addRupees([d.igst, d.cgst, d.sgst, d.cess]) : 0
+}
+
+/** Rows and ₹ of each tab (all, and by the action each row will take). */
+export function tabMoney(rows: MoneyRow[], choices: Record<string, Choice>): Record<string, { count: number; rupees: number }> {
+  const paise: Record<string, number> = { all: 0 }
+  const n: Record<string, number> = { all: rows.length }
+  for (const r of rows) {
+    const t = Math.round(rowTax(r) * 100)
+    const a = effective(r, choices)
+    paise.all += t
+    paise[a] = (paise[a] ?? 0) + t
+    n[a] = (n[a] ?? 0) + 1
+  }
+  const out: Record<string, { count: number; rupees: number }> = {}
+  for (const k of Object.keys(n)) out[k] = { count: n[k], rupees: paise[k] / 100 }
+  return out
+}
+
+/** The totals row under the table: the rows shown, their books tax and their 2B tax. */
+export function totals(rows: MoneyRow[]): { rows: number; books: number; twoB: number } {
+  const b: number[] = []
+  const a: number[] = []
+  for (const r of rows) {
+    if (r.books) b.push(addRupees([r.books.igst, r.books.cgst, r.books.sgst, r.books.cess]))
+    if (r.gstr2a) a.push(addRupees([r.gstr2a.igst, r.gstr2a.cgst, r.gstr2a.sgst, r.gstr2a.cess]))
+  }
+  return { rows: rows.length, books: addRupees(b), twoB: addRupees(a) }
+}
+
+/** What each figure of the strip counts, in one line (the whole definition is its tooltip). */
+export const STRIP_LINES: Record<string, string> = {
+  gstr2b_itc: '2B documents in the credit',
+  books_itc: 'register documents',
+  difference: '2B ITC less books ITC',
+  claim_now: 'matched or accepted',
+  held: 'not booked, mismatch, IMS',
+  at_risk: 'books tax not backed by 2B',
+}
+export const STRIP_TONE: Record<string, string> = { claim_now: 'ok', held: 'warn', at_risk: 'bad', difference: '' }
+
+export interface FigureLike { key: string; rupees: number; count: number }
+
+/** Whether the strip adds up as it says: claim now + held = 2B ITC, 2B ITC - books ITC = difference (to the paisa). */
+export function stripAddsUp(figs: FigureLike[]): boolean {
+  const f = (k: string) => Math.round((figs.find((x) => x.key === k)?.rupees ?? 0) * 100)
+  return f('claim_now') + f('held') === f('gstr2b_itc') && f('gstr2b_itc') - f('books_itc') === f('difference')
+}
+
+/** The months of a run in words: "March 2025" or "March 2025 – May 2025". */
+const span = (from: string, to: string, label: (p: string) => string) => label(from) + (to !== from ? ' – ' + label(to) : '')
+
+export interface RunInfoLike {
+  id: string
+  from_period: string
+  to_period: string
+  created_at: string
+  register_name: string
+  rows?: number
+  pinned?: boolean
+  recommended?: Record<string, number>
+  summary?: { figures: FigureLike[] } | null
+}
+
+/**
+ * A saved run as the picker lists it: the months, when it was run, its rows and what is
+ * recommended, and its 2B ITC when the run kept its strip.
+ */
+export function runLabel(r: RunInfoLike, label: (p: string) => string, when: (iso: string) => string, rupees: (v: number) => string): string {
+  const rec = r.recommended ?? {}
+  const parts = [span(r.from_period, r.to_period, label), 'run ' + when(r.created_at)]
+  if (r.rows) parts.push(`${r.rows} rows`)
+  const acts = [['accept', 'accept'], ['pending', 'pending'], ['reject', 'reject']].filter(([k]) => rec[k]).map(([k, w]) => `${rec[k]} ${w}`)
+  if (acts.length) parts.push(acts.join(', '))
+  const twoB = r.summary?.figures.find((f) => f.key === 'gstr2b_itc')
+  if (twoB) parts.push('2B ITC ' + rupees(twoB.rupees))
+  parts.push(r.register_name)
+  if (r.pinned) parts.push('pinned')
+  return parts.join(' · ')
+}
+
+/** The one banner for the run's months closed in IMS ('' when none is closed). */
+export function closedBanner(closed: { label: string; actions: number; still_listed: number }[]): string {
+  if (!closed.length) return ''
+  const months = closed.map((c) => c.label).join(', ')
+  const actions = closed.reduce((n, c) => n + c.actions, 0)
+  const listed = closed.reduce((n, c) => n + c.still_listed, 0)
+  const one = closed.length === 1
+  let s = `IMS is closed for ${months}: ${one ? 'its' : 'their'} GSTR-3B period is over, so no IMS action can be sent for ${one ? 'its' : 'their'} documents`
+  s += actions ? ` (${actions} recommended or chosen here are not sent, and a preview lists nothing for them).` : '.'
+  if (listed) s += ` ${listed} document${listed === 1 ? '' : 's'} IMS still lists as pending can be acted on.`
+  return s
+}
+
+/** What the preview button says it will spend, before anything is spent. */
+export function callsWords(calls: number): string {
+  return calls ? `${calls} paid call${calls === 1 ? '' : 's'} to list IMS` : 'no paid call'
+}

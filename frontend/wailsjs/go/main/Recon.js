@@ -22,8 +22,16 @@ export function ITCRiskExport(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['ITCRiskExport'](arg1, arg2, arg3);
 }
 
+export function PlanApplyThreeWayRun(arg1) {
+  return window['go']['main']['Recon']['PlanApplyThreeWayRun'](arg1);
+}
+
 export function ReconAgainst2B(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['ReconAgainst2B'](arg1, arg2, arg3);
+}
+
+export function ReconAgainst2BResult(arg1) {
+  return window['go']['main']['Recon']['ReconAgainst2BResult'](arg1);
 }
 
 export function ReconAgainst2BToken(arg1, arg2, arg3) {
@@ -160,6 +168,10 @@ export function StartApplyThreeWayRun(arg1) {
 
 export function StartChaserPack(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['StartChaserPack'](arg1, arg2, arg3);
+}
+
+export function StartReconAgainst2B(arg1, arg2, arg3) {
+  return window['go']['main']['Recon']['StartReconAgainst2B'](arg1, arg2, arg3);
 }
 
 export function ThreeWayRun(arg1) {

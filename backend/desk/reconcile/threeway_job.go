@@ -1,0 +1,53 @@
+package reconcile
+
+import (
+	"context"
+	"fmt"
+
+	"gstdesk/backend/desk/core"
+	"gstdesk/backend/money"
+)
+
+// StartReconAgainst2B reconciles an imported register (token) with the GSTR-2B of periods
+// from-to and IMS as a job (ReconAgainst2BToken, the window's run): its progress is the register
+// read (1 of 4), the 2B read (2), matched (3) and saved (4); cancelling it before the save
+// saves nothing. What can be checked at once (the months, the token) is refused here, before a
+// job starts. Its result is a ThreeWayResult (ReconAgainst2BResult).
+func (s *Service) StartReconAgainst2B(ctx context.Context, token, from, to string) (string, error) {
+	periods, err := ReconPeriods(from, to)
+	if err != nil {
+		return "", err
+	}
+	name, data, err := s.register(token)
+	if err != nil {
+		return "", err
+	}
+	return core.StartJobSummarised(s.Core, "recon:2b", func(ctx context.Context, progress core.Progress) (ThreeWayResult, error) {
+		progress(0, 4)
+		twoB := s.read2B(ctx, periods)
+		v, books, err := s.readRegister(ctx, token, name, data, nil)
+		if err == nil {
+			err = registerReady(v)
+		}
+		if err != nil {
+			twoB.wait()
+			return ThreeWayResult{}, err
+		}
+		progress(1, 4)
+		if _, _, _, err := twoB.wait(); err != nil {
+			return ThreeWayResult{}, err
+		}
+		progress(2, 4)
+		return s.threeWayRunProgress(ctx, v, books, periods, twoB, RunOptions{}, progress)
+	}, func(tw ThreeWayResult) string {
+		if tw.RunID == "" {
+			return "Reconciliation against GSTR-2B not saved"
+		}
+		return fmt.Sprintf("Reconciled %s to %s against GSTR-2B: %s rows", tw.From, tw.To, money.Count(len(tw.Rows)))
+	}), nil
+}
+
+// ReconAgainst2BResult returns a finished StartReconAgainst2B job's run.
+func (s *Service) ReconAgainst2BResult(id string) (ThreeWayResult, error) {
+	return core.JobResult[ThreeWayResult](s.Core, id)
+}
