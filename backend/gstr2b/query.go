@@ -184,9 +184,9 @@ type SectionCount struct {
 	Section  string `json:"section"`
 	Rejected bool   `json:"rejected"`
 	// Reversed marks the count of the section's documents in itcrev (credit reversed).
-	Reversed  bool  `json:"reversed,omitempty"`
-	Documents int   `json:"documents"`
-	Tax       int64 `json:"tax"`
+	Reversed  bool        `json:"reversed,omitempty"`
+	Documents int         `json:"documents"`
+	Tax       money.Paise `json:"tax"`
 }
 
 // SectionCounts counts a snapshot's documents by section: docdata, its itcrev, docRejdata and its
