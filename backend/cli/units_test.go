@@ -104,10 +104,12 @@ func TestEveryAmountPrintedIsRupeesWithTwoDecimals(t *testing.T) {
 	// --format csv run writes; skip names keys holding the service's answer as given.
 	writers := []struct {
 		args []string
-		csv  string
+		csv  string // a CSV file the command writes
+		json string // a JSON file the command writes
 		skip []string
 	}{
 		{args: []string{"gst", "2b", "--offline", "--year", "2024", "--month", "9"}, skip: []string{"data"}},
+		{args: []string{"gst", "2b", "--offline", "--year", "2024", "--month", "9", "--format", "csv", "--out", csvOut("2b.csv")}, csv: "2b.csv"},
 		{args: []string{"gst", "2b", "--year", "2024", "--month", "9", "--fresh"}, skip: []string{"data"}},
 		{args: []string{"gst", "2b-diff", "--year", "2024", "--month", "9"}},
 		{args: []string{"gst", "2a-docs", "--year", "2024", "--month", "9"}},
@@ -116,22 +118,47 @@ func TestEveryAmountPrintedIsRupeesWithTwoDecimals(t *testing.T) {
 		{args: []string{"recon", "--year", "2024", "--month", "9", "--purchases", reg}},
 		{args: []string{"recon", "--year", "2024", "--month", "9", "--purchases", reg, "--against", "2a"}},
 		{args: []string{"recon", "--year", "2024", "--month", "9", "--purchases", reg, "--against", "2a", "--format", "csv", "--out", csvOut("recon.csv")}, csv: "recon.csv"},
-		{args: []string{"recon", "runs"}},
+		{args: []string{"recon", "runs", "--against", "2b"}},
+		{args: []string{"recon", "show", "{run}"}},
 		{args: []string{"itc-risk", "--fy", "FY 2024-25", "--purchases", reg}},
 		{args: []string{"itc-risk", "--fy", "FY 2024-25", "--purchases", reg, "--format", "csv", "--out", csvOut("risk.csv")}, csv: "risk.csv"},
 		{args: []string{"gst", "scorecard", "--fy", "FY 2024-25", "--purchases", reg}},
+		{args: []string{"gst", "scorecard", "--fy", "FY 2024-25", "--purchases", reg, "--format", "csv", "--out", csvOut("score.csv")}, csv: "score.csv"},
 		{args: []string{"gst", "3b", "--year", "2024", "--month", "9"}},
+		{args: []string{"gst", "3b", "--year", "2024", "--month", "9", "--format", "json", "--out", csvOut("3b.json")}, json: "3b.json"},
 		{args: []string{"gst", "9", "--fy", "FY 2024-25"}},
+		{args: []string{"gst", "9", "--fy", "FY 2024-25", "--format", "json", "--out", csvOut("9.json")}, json: "9.json"},
 		{args: []string{"tds", "hra", "--fy", "FY 2025-26", "--rent", "300000", "--salary", "600000", "--hra", "250000.5", "--city", "Pune"}},
 		{args: []string{"tds", "month", "--fy", "FY 2025-26", "--month", "4", "--in", month}},
 		{args: []string{"tds", "ytd", "--fy", "FY 2025-26"}},
 	}
+	run := "" // the newest saved run, from recon runs, for recon show
 	for _, w := range writers {
-		name := strings.Join(w.args, " ")
-		code, out, errs := unitsRun(t, dir, w.args...)
+		args := append([]string(nil), w.args...)
+		for i, a := range args {
+			if a == "{run}" {
+				args[i] = run
+			}
+		}
+		name := strings.Join(args, " ")
+		code, out, errs := unitsRun(t, dir, args...)
+		var err error
 		if code != ExitOK {
 			t.Errorf("%s: exit %d: %s", name, code, errs)
 			continue
+		}
+		if run == "" && w.args[0] == "recon" && w.args[1] == "runs" {
+			var r struct {
+				ID string `json:"id"`
+			}
+			json.Unmarshal(bytes.SplitN(out, []byte("\n"), 2)[0], &r)
+			run = r.ID
+		}
+		if w.json != "" {
+			if out, err = os.ReadFile(csvOut(w.json)); err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
 		}
 		skip := map[string]bool{}
 		for _, k := range w.skip {
@@ -140,12 +167,14 @@ func TestEveryAmountPrintedIsRupeesWithTwoDecimals(t *testing.T) {
 		var bad []string
 		seen := 0
 		if w.csv != "" {
-			b, err := os.ReadFile(csvOut(w.csv))
+			var b []byte
+			b, err = os.ReadFile(csvOut(w.csv))
 			if err != nil {
 				t.Errorf("%s: %v", name, err)
 				continue
 			}
-			recs, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(b, []byte("\ufeff")))).ReadAll()
+			var recs [][]string
+			recs, err = csv.NewReader(bytes.NewReader(bytes.TrimPrefix(b, []byte("\ufeff")))).ReadAll()
 			if err != nil || len(recs) < 2 {
 				t.Errorf("%s: %d records, %v", name, len(recs), err)
 				continue
