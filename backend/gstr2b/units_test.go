@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"regexp"
 	"testing"
+
+	"gstdesk/backend/money"
 )
 
 // Units (docs/RELIABILITY.md): the summaries a snapshot keeps (itcsumm, cpsumm) are stored in
@@ -51,5 +53,35 @@ func TestStoredSummaryKeepsIntegerPaise(t *testing.T) {
 	b, _ := json.Marshal(sum.Counterparties)
 	if regexp.MustCompile(`"igst":-?[0-9]+[,}]`).Match(b) {
 		t.Errorf("summary on the wire has an amount without two decimals: %s", b)
+	}
+}
+
+// BenchmarkStoredSummary writes and reads back the cpsumm of 10,000 suppliers through the stored
+// form (integer paise), as Save and SnapshotSummary do.
+func BenchmarkStoredSummary(b *testing.B) {
+	lines := make([]Counterparty, 10000)
+	for i := range lines {
+		lines[i] = Counterparty{CTIN: "27AAPFU0939F1ZV", TradeName: "Supplier", SupplierPeriod: "092024", Documents: 12,
+			Taxable: money.Paise(1234567 + i), IGST: money.Paise(222222 + i), CGST: 11, SGST: 11, Cess: 0}
+	}
+	cp := map[string][]Counterparty{"b2b": lines}
+	b.ReportAllocs()
+	if testing.Short() { // the same through json.Marshal and json.Unmarshal, to compare
+		for b.Loop() {
+			data, _ := json.Marshal(cp)
+			var back map[string][]Counterparty
+			json.Unmarshal(data, &back)
+		}
+		return
+	}
+	for b.Loop() {
+		data, err := money.MarshalStored(cp)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var back map[string][]Counterparty
+		if err := money.UnmarshalStored(data, &back); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

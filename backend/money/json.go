@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 )
 
 // MarshalJSON writes the amount as a JSON number of rupees with exactly two decimals: 1800.00,
@@ -76,12 +77,27 @@ var (
 	paiseType   = reflect.TypeOf(Paise(0))
 	marshaler   = reflect.TypeOf((*json.Marshaler)(nil)).Elem()
 	unmarshaler = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
+	plans       sync.Map // reflect.Type → *plan (nil: holds no Paise)
 )
+
+// plan is where a type holds Paise, by JSON name: the parts that cannot hold one are left out, so
+// restate touches only the numbers it rewrites.
+type plan struct {
+	paise  bool
+	elem   *plan // slice, array or map (values); a pointer has its value's plan
+	fields []fieldPlan
+}
+
+type fieldPlan struct {
+	name string
+	plan *plan
+}
 
 // restate decodes data, rewrites the number at every place v's type t holds a Paise with conv,
 // and encodes the result. A type with its own JSON methods (other than Paise) is left as it is.
 func restate(data []byte, t reflect.Type, conv func(json.Number) (json.Number, error)) ([]byte, error) {
-	if !holdsPaise(t, map[reflect.Type]bool{}) {
+	p := planOf(t)
+	if p == nil {
 		return data, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -90,99 +106,63 @@ func restate(data []byte, t reflect.Type, conv func(json.Number) (json.Number, e
 	if err := dec.Decode(&tree); err != nil {
 		return nil, err
 	}
-	tree, err := walk(tree, t, conv)
+	tree, err := walk(tree, p, conv)
 	if err != nil {
 		return nil, err
 	}
 	return json.Marshal(tree)
 }
 
-// holdsPaise says whether a value of type t can hold a Paise that restate would reach.
-func holdsPaise(t reflect.Type, seen map[reflect.Type]bool) bool {
+func planOf(t reflect.Type) *plan {
 	if t == nil {
-		return false
+		return nil
 	}
-	if t == paiseType {
-		return true
+	if p, ok := plans.Load(t); ok {
+		return p.(*plan)
 	}
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
-		return !opaque(t) && holdsPaise(t.Elem(), seen)
-	case reflect.Struct:
-		if opaque(t) {
-			return false
-		}
-		for i := range t.NumField() {
-			if f := t.Field(i); f.IsExported() || f.Anonymous {
-				if holdsPaise(f.Type, seen) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	p := build(t, map[reflect.Type]*plan{})
+	plans.Store(t, p)
+	return p
 }
 
-// opaque says t writes or reads itself (it has its own JSON methods).
-func opaque(t reflect.Type) bool {
-	return t != paiseType && (t.Implements(marshaler) || t.Implements(unmarshaler) ||
-		reflect.PointerTo(t).Implements(unmarshaler) || reflect.PointerTo(t).Implements(marshaler))
-}
-
-func walk(v any, t reflect.Type, conv func(json.Number) (json.Number, error)) (any, error) {
-	for t.Kind() == reflect.Pointer && t != paiseType {
-		t = t.Elem()
-	}
-	if v == nil {
-		return nil, nil
-	}
+// build makes t's plan; busy holds the plans being built, for types that hold themselves.
+func build(t reflect.Type, busy map[reflect.Type]*plan) *plan {
 	if t == paiseType {
-		switch n := v.(type) {
-		case json.Number:
-			return conv(n)
-		case string: // written as text: read as a number the same way
-			return conv(json.Number(strings.TrimSpace(n)))
-		}
-		return v, nil
+		return &plan{paise: true}
+	}
+	if p, ok := busy[t]; ok {
+		return p
+	}
+	if t.Kind() == reflect.Pointer { // a pointer is its value in JSON
+		return build(t.Elem(), busy)
 	}
 	if opaque(t) {
-		return v, nil
+		return nil
 	}
-	var err error
 	switch t.Kind() {
-	case reflect.Slice, reflect.Array:
-		if l, ok := v.([]any); ok {
-			for i := range l {
-				if l[i], err = walk(l[i], t.Elem(), conv); err != nil {
-					return nil, err
-				}
-			}
+	case reflect.Slice, reflect.Array, reflect.Map:
+		p := &plan{}
+		busy[t] = p
+		if p.elem = build(t.Elem(), busy); p.elem == nil {
+			return nil
 		}
-	case reflect.Map:
-		if m, ok := v.(map[string]any); ok {
-			for k := range m {
-				if m[k], err = walk(m[k], t.Elem(), conv); err != nil {
-					return nil, err
-				}
-			}
-		}
+		return p
 	case reflect.Struct:
-		if m, ok := v.(map[string]any); ok {
-			if err := walkFields(m, t, conv); err != nil {
-				return nil, err
-			}
+		p := &plan{}
+		busy[t] = p
+		p.fields = structFields(t, busy)
+		if len(p.fields) == 0 {
+			return nil
 		}
+		return p
 	}
-	return v, nil
+	return nil
 }
 
-// walkFields rewrites the fields of struct type t in m, by their JSON names (embedded structs
-// without a name give their fields to the outer object, as encoding/json does).
-func walkFields(m map[string]any, t reflect.Type, conv func(json.Number) (json.Number, error)) error {
+// structFields are the fields of struct type t that hold Paise, by their JSON names (embedded
+// structs without a name give their fields to the outer object, as encoding/json does).
+func structFields(t reflect.Type, busy map[reflect.Type]*plan) []fieldPlan {
+	var out []fieldPlan
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -190,16 +170,13 @@ func walkFields(m map[string]any, t reflect.Type, conv func(json.Number) (json.N
 			continue
 		}
 		name, _, _ := strings.Cut(tag, ",")
-		ft := f.Type
 		if f.Anonymous && name == "" {
-			et := ft
+			et := f.Type
 			if et.Kind() == reflect.Pointer {
 				et = et.Elem()
 			}
 			if et.Kind() == reflect.Struct && !opaque(et) {
-				if err := walkFields(m, et, conv); err != nil {
-					return err
-				}
+				out = append(out, structFields(et, busy)...)
 				continue
 			}
 		}
@@ -209,22 +186,67 @@ func walkFields(m map[string]any, t reflect.Type, conv func(json.Number) (json.N
 		if name == "" {
 			name = f.Name
 		}
-		key, ok := name, false
-		if _, ok = m[key]; !ok {
-			for k := range m {
-				if strings.EqualFold(k, name) {
-					key, ok = k, true
-					break
+		if fp := build(f.Type, busy); fp != nil {
+			out = append(out, fieldPlan{name, fp})
+		}
+	}
+	return out
+}
+
+// opaque says t writes or reads itself (it has its own JSON methods).
+func opaque(t reflect.Type) bool {
+	return t != paiseType && (t.Implements(marshaler) || t.Implements(unmarshaler) ||
+		reflect.PointerTo(t).Implements(unmarshaler) || reflect.PointerTo(t).Implements(marshaler))
+}
+
+func walk(v any, p *plan, conv func(json.Number) (json.Number, error)) (any, error) {
+	if v == nil || p == nil {
+		return v, nil
+	}
+	if p.paise {
+		switch n := v.(type) {
+		case json.Number:
+			return conv(n)
+		case string: // written as text: read as a number the same way
+			return conv(json.Number(strings.TrimSpace(n)))
+		}
+		return v, nil
+	}
+	var err error
+	switch x := v.(type) {
+	case []any:
+		if p.elem != nil {
+			for i := range x {
+				if x[i], err = walk(x[i], p.elem, conv); err != nil {
+					return nil, err
 				}
 			}
 		}
-		if !ok {
-			continue
-		}
-		var err error
-		if m[key], err = walk(m[key], ft, conv); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+	case map[string]any:
+		if p.fields != nil {
+			for _, f := range p.fields {
+				key, ok := f.name, false
+				if _, ok = x[key]; !ok {
+					for k := range x {
+						if strings.EqualFold(k, f.name) {
+							key, ok = k, true
+							break
+						}
+					}
+				}
+				if ok {
+					if x[key], err = walk(x[key], f.plan, conv); err != nil {
+						return nil, fmt.Errorf("%s: %w", f.name, err)
+					}
+				}
+			}
+		} else if p.elem != nil {
+			for k := range x {
+				if x[k], err = walk(x[k], p.elem, conv); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
-	return nil
+	return v, nil
 }
