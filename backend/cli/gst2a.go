@@ -136,7 +136,7 @@ func (g *gstRun) finish2A(ls []periodListing, failed bool) int {
 				inv := &s.Invoices[i]
 				a := inv.Amounts()
 				t.Rows = append(t.Rows, []any{pl.period, pl.scope, s.CTIN, s.CFS, s.CFS3B, inv.Number, inv.Date, inv.Type, inv.POS, inv.ReverseCharge,
-					inv.IRN, a.Value.Rupees(), a.Taxable.Rupees(), a.IGST.Rupees(), a.CGST.Rupees(), a.SGST.Rupees(), a.Cess.Rupees()})
+					inv.IRN, a.Value, a.Taxable, a.IGST, a.CGST, a.SGST, a.Cess})
 			}
 		}
 	}

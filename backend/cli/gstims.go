@@ -106,8 +106,8 @@ func imsList(ctx context.Context, g *gstRun, args []string) int {
 	}
 	for _, r := range recs {
 		g.emit(map[string]any{"section": r.Section, "stin": r.STIN, "number": r.Number, "date": r.Date, "rtnprd": r.RtnPrd,
-			"action": r.Action, "pending_blocked": r.PendingBlocked, "supplier_filed": r.SupplierFiled, "value": r.Value.Rupees(),
-			"taxable_value": r.Taxable.Rupees(), "igst": r.IGST.Rupees(), "cgst": r.CGST.Rupees(), "sgst": r.SGST.Rupees(), "cess": r.Cess.Rupees()})
+			"action": r.Action, "pending_blocked": r.PendingBlocked, "supplier_filed": r.SupplierFiled, "value": r.Value,
+			"taxable_value": r.Taxable, "igst": r.IGST, "cgst": r.CGST, "sgst": r.SGST, "cess": r.Cess})
 	}
 	// A list shorter than the one it replaced is said (on stderr, so a pipe of the lines sees it).
 	notices, err := g.d.Returns.IMSNotices(ctx)

@@ -31,7 +31,7 @@ func TestITCRisk(t *testing.T) {
 		}
 		last = d
 		rules[r["rule"].(string)]++
-		if r["rule"] == "rule_37" && (r["document_number"] != "U-77" || d != "2025-03-14" || r["deadline"] != "2025-04-20" || r["amount"] != float64(18000)) {
+		if r["rule"] == "rule_37" && (r["document_number"] != "U-77" || d != "2025-03-14" || r["deadline"] != "2025-04-20" || r["amount"] != float64(180)) {
 			t.Errorf("rule 37 line %v", r)
 		}
 	}
@@ -99,7 +99,7 @@ func TestGSTScorecardAndChaser(t *testing.T) {
 			u77 = r
 		}
 	}
-	if u77 == nil || u77["missing_in_2b"] != float64(1) || u77["missing_tax"] != float64(18000) || !strings.Contains(errs, "100 points, less:") {
+	if u77 == nil || u77["missing_in_2b"] != float64(1) || u77["missing_tax"] != float64(180) || !strings.Contains(errs, "100 points, less:") {
 		t.Errorf("27AAPFU0939F1ZV = %v; stderr %s", u77, errs)
 	}
 	if code, sorted, _ := gstCLI(t, dir, "scorecard", "--fy", "FY 2024-25", "--purchases", reg, "--sort", "missing"); code != ExitOK || sorted[0]["supplier_gstin"] != "27AAPFU0939F1ZV" {

@@ -69,8 +69,8 @@ func TestReconCSVNeutralisesFormulas(t *testing.T) {
 	if strings.Join(nums, "|") != "'+1+1|'=1+1" {
 		t.Errorf("invoice numbers %q", nums)
 	}
-	if strings.Join(tax, "|") != "1000|2000" {
-		t.Errorf("taxable %q, want plain numbers", tax)
+	if strings.Join(tax, "|") != "1000.00|2000.00" {
+		t.Errorf("taxable %q, want rupees with two decimals", tax)
 	}
 }
 

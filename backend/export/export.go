@@ -111,7 +111,7 @@ func Write(w io.Writer, f Format, t Table) error {
 }
 
 // cell is v as a CSV field: text neutralised by SafeCell, numbers and money as plain numbers. The
-// cell's Go type decides, never its text: money.Paise(-12345) is -123.45, the string "-5" is '-5.
+// cell's Go type decides, never its text: money.Paise(-12345) is -123.45, money.Paise(100) is 1.00, the string "-5" is '-5.
 func cell(v any) string {
 	switch x := v.(type) {
 	case nil:
@@ -121,7 +121,7 @@ func cell(v any) string {
 	case float64:
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	case money.Paise:
-		return x.Number()
+		return x.Decimal()
 	default:
 		if isText(x) {
 			return SafeCell(fmt.Sprint(x))
@@ -184,7 +184,7 @@ func writeJSON(w io.Writer, t Table) error {
 				v = r[i]
 			}
 			if p, ok := v.(money.Paise); ok {
-				bw.Write(p.AppendNumber(nil))
+				bw.Write(p.AppendDecimal(nil))
 				continue
 			}
 			b, err := json.Marshal(v)

@@ -152,10 +152,10 @@ func itemSignatures(ctx context.Context, db querier, s Snapshot) (map[int64]stri
 			if i > 0 {
 				b.WriteString("; ")
 			}
-			fmt.Fprintf(&b, "#%d %s%% on %s", items[i].Num, dt.Rate, dt.Taxable)
+			fmt.Fprintf(&b, "#%d %s%% on %s", items[i].Num, dt.Rate, dt.Taxable.Decimal())
 			for j, amt := range [4]*Paise{dt.IGST, dt.CGST, dt.SGST, dt.Cess} {
 				if amt != nil {
-					fmt.Fprintf(&b, " %s %s", [4]string{"IGST", "CGST", "SGST", "cess"}[j], *amt)
+					fmt.Fprintf(&b, " %s %s", [4]string{"IGST", "CGST", "SGST", "cess"}[j], amt.Decimal())
 				}
 			}
 		}
@@ -248,12 +248,12 @@ func DiffSnapshots(ctx context.Context, db *sql.DB, fromSnapshotID, toSnapshotID
 			ch.Cmp("idt", o.DateRaw, n.DateRaw)
 			ch.Cmp("pos", o.POS, n.POS)
 			ch.Cmp("rchrg", o.ReverseCharge, n.ReverseCharge)
-			ch.Cmp("val", o.Amounts.Value.String(), n.Amounts.Value.String())
-			ch.Cmp("taxable", o.Amounts.Taxable.String(), n.Amounts.Taxable.String())
-			ch.Cmp("igst", o.Amounts.IGST.String(), n.Amounts.IGST.String())
-			ch.Cmp("cgst", o.Amounts.CGST.String(), n.Amounts.CGST.String())
-			ch.Cmp("sgst", o.Amounts.SGST.String(), n.Amounts.SGST.String())
-			ch.Cmp("cess", o.Amounts.Cess.String(), n.Amounts.Cess.String())
+			ch.Cmp("val", o.Amounts.Value.Decimal(), n.Amounts.Value.Decimal())
+			ch.Cmp("taxable", o.Amounts.Taxable.Decimal(), n.Amounts.Taxable.Decimal())
+			ch.Cmp("igst", o.Amounts.IGST.Decimal(), n.Amounts.IGST.Decimal())
+			ch.Cmp("cgst", o.Amounts.CGST.Decimal(), n.Amounts.CGST.Decimal())
+			ch.Cmp("sgst", o.Amounts.SGST.Decimal(), n.Amounts.SGST.Decimal())
+			ch.Cmp("cess", o.Amounts.Cess.Decimal(), n.Amounts.Cess.Decimal())
 			ch.Cmp("diff_percent", optRate(o.DiffPercent), optRate(n.DiffPercent))
 			ch.Cmp("irn", o.IRN, n.IRN)
 			ch.Cmp("irngendate", o.IRNDate, n.IRNDate)

@@ -73,8 +73,8 @@ func InvoiceTable(ctx context.Context, db *sql.DB, sc Scope, q InvoiceQuery, nam
 			irnDate = strings.ReplaceAll(irnDate, "-", "/")
 		}
 		t.Rows = append(t.Rows, []any{r.Period, r.SupplierGSTIN, r.SupplierName, r.Number, ddmmyyyy(r.Date), r.Type,
-			r.POS, r.ReverseCharge, a.Value.Money(), a.Taxable.Money(), a.IGST.Money(), a.CGST.Money(),
-			a.SGST.Money(), a.Cess.Money(), r.Tax.Money(), r.Items, r.IRN, irnDate, r.CFS, r.CFS3B})
+			r.POS, r.ReverseCharge, a.Value, a.Taxable, a.IGST, a.CGST,
+			a.SGST, a.Cess, r.Tax, r.Items, r.IRN, irnDate, r.CFS, r.CFS3B})
 	}
 	return t, nil
 }
@@ -110,8 +110,8 @@ func ItemTable(ctx context.Context, db *sql.DB, sc Scope, q InvoiceQuery, names 
 	for i, r := range page.Rows {
 		for _, li := range items[i] {
 			t.Rows = append(t.Rows, []any{r.Period, r.SupplierGSTIN, r.SupplierName, r.Number, ddmmyyyy(r.Date), r.Type,
-				r.POS, r.ReverseCharge, li.Seq + 1, li.Num, li.Rate.Float(), li.Taxable.Money(), li.IGST.Money(),
-				li.CGST.Money(), li.SGST.Money(), li.Cess.Money()})
+				r.POS, r.ReverseCharge, li.Seq + 1, li.Num, li.Rate.Float(), li.Taxable, li.IGST,
+				li.CGST, li.SGST, li.Cess})
 		}
 	}
 	return t, nil
@@ -218,8 +218,8 @@ func DocumentTable(ctx context.Context, db *sql.DB, sc Scope, q DocumentQuery) (
 		t.Rows = append(t.Rows, []any{r.Period, r.Section, r.Kind, effect, r.SupplierGSTIN, r.TradeName, r.Number,
 			slashDate(r.Date), r.DocType, r.InvoiceNumber, slashDate(r.InvoiceDate), r.OrigNumber, slashDate(r.OrigDate),
 			r.ITCEligible, r.PortCode, beNum, beDate, slashDate(r.RefDate), r.Amended, r.Type, r.POS, r.ReverseCharge,
-			r.AmendPeriod, r.AmendType, a.Value.Money(), a.Taxable.Money(), a.IGST.Money(), a.CGST.Money(),
-			a.SGST.Money(), a.Cess.Money(), r.Tax.Money(), r.ItemCount, r.CFS, r.CFS3B, r.DtCancel})
+			r.AmendPeriod, r.AmendType, a.Value, a.Taxable, a.IGST, a.CGST,
+			a.SGST, a.Cess, r.Tax, r.ItemCount, r.CFS, r.CFS3B, r.DtCancel})
 	}
 	return t, nil
 }

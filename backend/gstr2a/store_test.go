@@ -101,7 +101,7 @@ func TestSaveRawAndLoadListing(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(back)
-	if !bytes.Equal(b, raw) {
+	if !sameJSON(b, raw) {
 		t.Errorf("rebuilt listing = %s, want %s", b, raw)
 	}
 	if _, err := RawListing(ctx, db, "nope"); apperr.KindOf(err) != apperr.NotFound {

@@ -11,22 +11,9 @@ import (
 	"gstdesk/backend/money"
 )
 
-// Paise is an amount of money in paise as GSTR-2A keeps it: a money.Paise whose JSON is the
-// service's, a number of rupees with at most two decimals ("val": 1234.5).
-type Paise money.Paise
-
-// Money returns the amount as money.Paise.
-func (p Paise) Money() money.Paise { return money.Paise(p) }
-
-// Rupees returns the amount in rupees, for exports and charts.
-func (p Paise) Rupees() float64 { return money.Paise(p).Rupees() }
-
-// String writes the amount in rupees with two decimals, such as "1234.50" or "-0.05".
-func (p Paise) String() string { return money.Paise(p).Decimal() }
-
-// MarshalJSON writes the amount as a JSON number in rupees with at most two decimals, as the
-// service does ("val": 1234.5).
-func (p Paise) MarshalJSON() ([]byte, error) { return money.Paise(p).AppendNumber(nil), nil }
+// Paise is money.Paise, the one amount type: read from the service's rupees by the decoder
+// (decode.go), written as rupees with two decimals on every face ("val": 1234.50).
+type Paise = money.Paise
 
 // Rate is a tax rate or factor in hundredths: 18% is 1800, a diff_percent of 0.65 is 65.
 type Rate int64

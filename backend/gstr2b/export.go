@@ -34,7 +34,7 @@ func ExportTable() export.Table {
 // AppendExportRow adds one document of period (YYYY-MM) to an ExportTable. A value not given and
 // not worked out (ValueAbsent) is left empty, never written as 0.
 func AppendExportRow(t *export.Table, period string, d *Document) {
-	var value any = d.Value.Rupees()
+	var value any = d.Value
 	if !d.HasValue() {
 		value = nil
 	}
@@ -50,7 +50,7 @@ func AppendExportRow(t *export.Table, period string, d *Document) {
 		port, boeNum, boeDate, refDate, recDate, amended = d.PortCode, d.Number, d.Date, d.RefDate, d.RecDate, d.Amended
 	}
 	t.Rows = append(t.Rows, []any{period, d.Part(), d.Section, d.Kind, d.Supplier, d.TradeName, d.Number, d.Date, d.Type, d.POS,
-		d.ReverseCharge, d.ITCAvailable, d.Reason, d.IMSStatus, value, d.Taxable.Rupees(), d.IGST.Rupees(),
-		d.CGST.Rupees(), d.SGST.Rupees(), d.Cess.Rupees(), basis, yn(d.Rejected), yn(d.Reversed), d.OrigNumber, d.OrigDate, d.OrigType,
+		d.ReverseCharge, d.ITCAvailable, d.Reason, d.IMSStatus, value, d.Taxable, d.IGST,
+		d.CGST, d.SGST, d.Cess, basis, yn(d.Rejected), yn(d.Reversed), d.OrigNumber, d.OrigDate, d.OrigType,
 		isdElg, port, boeNum, boeDate, refDate, recDate, amended, d.IRN, d.IRNDate})
 }

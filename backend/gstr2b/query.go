@@ -3,12 +3,12 @@ package gstr2b
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/docid"
+	"gstdesk/backend/money"
 )
 
 // DocumentRow is a stored document with its id.
@@ -76,7 +76,7 @@ func scanDoc(rows *sql.Rows) (DocumentRow, error) {
 	d.Rejected, d.Reversed = rej&1 != 0, rej&2 != 0
 	if items.Valid {
 		d.HasItems = true
-		if err := json.Unmarshal([]byte(items.String), &d.Items); err != nil {
+		if err := money.UnmarshalStored([]byte(items.String), &d.Items); err != nil {
 			return r, fmt.Errorf("gstr2b: items of document %d: %w", r.ID, err)
 		}
 	}
@@ -184,9 +184,9 @@ type SectionCount struct {
 	Section  string `json:"section"`
 	Rejected bool   `json:"rejected"`
 	// Reversed marks the count of the section's documents in itcrev (credit reversed).
-	Reversed  bool  `json:"reversed,omitempty"`
-	Documents int   `json:"documents"`
-	Tax       int64 `json:"tax"`
+	Reversed  bool        `json:"reversed,omitempty"`
+	Documents int         `json:"documents"`
+	Tax       money.Paise `json:"tax"`
 }
 
 // SectionCounts counts a snapshot's documents by section: docdata, its itcrev, docRejdata and its

@@ -272,11 +272,11 @@ func write(ctx context.Context, tx *store.BulkTx, req SaveRequest, r *Return) (S
 	if err != nil {
 		return snap, err
 	}
-	itc, _ := json.Marshal(r.ITC)
-	cp, _ := json.Marshal(r.Counterparties)
+	itc, _ := money.MarshalStored(r.ITC)
+	cp, _ := money.MarshalStored(r.Counterparties)
 	cpRej := []byte("{}")
 	if len(r.RejectedCounterparties) > 0 {
-		cpRej, _ = json.Marshal(r.RejectedCounterparties)
+		cpRej, _ = money.MarshalStored(r.RejectedCounterparties)
 	}
 	snap.Notices = r.Notices
 	if snap.Notices == nil {
@@ -561,13 +561,13 @@ func SnapshotSummary(ctx context.Context, db *sql.DB, snap Snapshot) (Summary, e
 		return Summary{}, fmt.Errorf("gstr2b: read summary: %w", err)
 	}
 	var s Summary
-	if err := json.Unmarshal([]byte(itc), &s.ITC); err != nil {
+	if err := money.UnmarshalStored([]byte(itc), &s.ITC); err != nil {
 		return Summary{}, fmt.Errorf("gstr2b: read itcsumm: %w", err)
 	}
-	if err := json.Unmarshal([]byte(cp), &s.Counterparties); err != nil {
+	if err := money.UnmarshalStored([]byte(cp), &s.Counterparties); err != nil {
 		return Summary{}, fmt.Errorf("gstr2b: read cpsumm: %w", err)
 	}
-	if err := json.Unmarshal([]byte(cpRej), &s.RejectedCounterparties); err != nil {
+	if err := money.UnmarshalStored([]byte(cpRej), &s.RejectedCounterparties); err != nil {
 		return Summary{}, fmt.Errorf("gstr2b: read cpSummRej: %w", err)
 	}
 	return s, nil
@@ -605,7 +605,7 @@ func TradeNames(ctx context.Context, db *sql.DB, workspaceID string) (map[string
 			return nil, err
 		}
 		var m map[string][]Counterparty
-		if json.Unmarshal([]byte(cp), &m) != nil {
+		if money.UnmarshalStored([]byte(cp), &m) != nil {
 			continue
 		}
 		for _, list := range m {

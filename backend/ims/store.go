@@ -10,6 +10,7 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/docid"
+	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/store"
 )
@@ -191,7 +192,7 @@ func LogSent(ctx context.Context, db *sql.DB, workspaceID, who string, at time.T
 	for _, c := range changes {
 		declared := ""
 		if c.Declared != nil {
-			b, _ := json.Marshal(c.Declared)
+			b, _ := money.MarshalStored(c.Declared)
 			declared = string(b)
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO ims_actions (workspace_id, at, who, section, stin, num, rtnprd, prev_status, action, reason,
@@ -235,7 +236,7 @@ func Log(ctx context.Context, db *sql.DB, workspaceID string, limit int) ([]LogE
 		}
 		if declared != "" {
 			var d Declared
-			if json.Unmarshal([]byte(declared), &d) == nil {
+			if money.UnmarshalStored([]byte(declared), &d) == nil {
 				e.Declared = &d
 			}
 		}

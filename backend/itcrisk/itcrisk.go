@@ -510,7 +510,7 @@ func (b *builder) books(pending map[docID]bool) {
 				st := status(b.today, b.d.nov30, b.d.nov30)
 				b.items = append(b.items, Item{Rule: NotIn2B, Status: st, Date: b.d.nov30s, Deadline: b.d.nov30s, Supplier: bk.SupplierGSTIN,
 					SupplierName: bk.SupplierName, Number: bk.Number, DocDate: bk.Date, Kind: string(bk.DocType), Period: bk.Period,
-					PaymentDate: bk.PaymentDate, Amount: bk.Tax().Money(), Ref: bk.RowRef, key: k,
+					PaymentDate: bk.PaymentDate, Amount: bk.Tax(), Ref: bk.RowRef, key: k,
 					Action: b.text("n2b|"+st, func() string {
 						if st == Overdue {
 							return "In the books but in no GSTR-2B: past " + show(b.d.nov30s) + " its credit of " + b.in.FY.String() + " can no longer be taken (s.16(4))."
@@ -534,7 +534,7 @@ func (b *builder) books(pending map[docID]bool) {
 			st := status(b.today, due, due)
 			b.items = append(b.items, Item{Rule: NotInBooks, Status: st, Date: dues, Deadline: dues, Return: month, Supplier: tb.SupplierGSTIN,
 				SupplierName: tb.SupplierName, Number: tb.Number, DocDate: tb.Date, Kind: string(tb.DocType), Period: tb.Period,
-				Amount: tb.Tax().Money(), Ref: b.text("ref2b|"+tb.Period, func() string { return "GSTR-2B " + period.LabelOf(tb.Period) }), key: docKey(tb.SupplierGSTIN, string(tb.DocType), tb.Number),
+				Amount: tb.Tax(), Ref: b.text("ref2b|"+tb.Period, func() string { return "GSTR-2B " + period.LabelOf(tb.Period) }), key: docKey(tb.SupplierGSTIN, string(tb.DocType), tb.Number),
 				Action: b.text("nib|"+st+"|"+month, func() string {
 					if st == Overdue {
 						return "In the GSTR-2B of " + period.LabelOf(month) + " but not in the books: the GSTR-3B was due " + show(dues) + "; with no IMS action it was deemed accepted. Book it, or reverse the credit."
@@ -561,7 +561,7 @@ func (b *builder) rule37(bk *recon.Invoice, day int, key docID) {
 	dues, rets := b.day(due), b.day(ret3b)
 	it := Item{Rule: Rule37, Date: dues, Deadline: rets, Return: month, Supplier: bk.SupplierGSTIN, SupplierName: bk.SupplierName,
 		Number: bk.Number, DocDate: bk.Date, Kind: string(bk.DocType), Period: bk.Period, PaymentDate: bk.PaymentDate,
-		Amount: bk.Tax().Money(), Ref: bk.RowRef, key: key}
+		Amount: bk.Tax(), Ref: bk.RowRef, key: key}
 	doubt := ""
 	if bk.PaymentDate != "" {
 		paid, ok := recon.DayNumber(bk.PaymentDate)
@@ -640,13 +640,13 @@ func (b *builder) supplier3B() {
 		}
 		if claimed != nil && !claimed[docKey(a.SupplierGSTIN, string(a.DocType), a.Number)] {
 			b.unclaimed37A++
-			b.unclaimed37ATax += a.Tax().Money()
+			b.unclaimed37ATax += a.Tax()
 			continue
 		}
 		st := status(b.today, b.d.sep30, b.d.nov30)
 		b.items = append(b.items, Item{Rule: Rule37A, Status: st, Date: b.d.sep30s, Deadline: b.d.nov30s, Supplier: a.SupplierGSTIN,
 			SupplierName: a.SupplierName, Number: a.Number, DocDate: a.Date, Kind: string(a.DocType), Period: a.Period,
-			Amount: a.Tax().Money(), Ref: b.text("ref2a|"+a.Period, func() string { return "GSTR-2A " + period.LabelOf(a.Period) }), key: docKey(a.SupplierGSTIN, string(a.DocType), a.Number),
+			Amount: a.Tax(), Ref: b.text("ref2a|"+a.Period, func() string { return "GSTR-2A " + period.LabelOf(a.Period) }), key: docKey(a.SupplierGSTIN, string(a.DocType), a.Number),
 			Action: b.text("37a|"+st, func() string {
 				switch st {
 				case Upcoming:

@@ -200,7 +200,7 @@ func Score(in Input) Scorecard {
 		if tb := row.GSTR2A; tb != nil && inYear(tb.Date) {
 			s := get(tb.SupplierGSTIN, tb.SupplierName)
 			s.Documents++
-			s.Tax += tb.Tax().Money()
+			s.Tax += tb.Tax()
 		}
 		bk := row.Books
 		if !in.Register || bk == nil || !inYear(bk.Date) {
@@ -208,23 +208,23 @@ func Score(in Input) Scorecard {
 		}
 		s := get(bk.SupplierGSTIN, bk.SupplierName)
 		s.Books++
-		s.BooksTax += bk.Tax().Money()
+		s.BooksTax += bk.Tax()
 		switch {
 		case row.GSTR2A == nil && noTwoB[bk.Period]:
 		case row.GSTR2A == nil:
 			s.MissingIn2B++
-			s.MissingTax += bk.Tax().Money()
-			s.docs = append(s.docs, ChaserDoc{Issue: IssueNotReported, Number: bk.Number, Date: bk.Date, Period: bk.Period, BooksTax: bk.Tax().Money(),
+			s.MissingTax += bk.Tax()
+			s.docs = append(s.docs, ChaserDoc{Issue: IssueNotReported, Number: bk.Number, Date: bk.Date, Period: bk.Period, BooksTax: bk.Tax(),
 				Ask: "Not in your GSTR-1/IFF: please report it in your next return."})
 		case row.Status == recon.Mismatch:
-			diff := (bk.Tax() - row.GSTR2A.Tax()).Money()
+			diff := (bk.Tax() - row.GSTR2A.Tax())
 			if diff < 0 {
 				diff = -diff
 			}
 			s.Mismatches++
 			s.MismatchTax += diff
-			s.docs = append(s.docs, ChaserDoc{Issue: IssueDiffers, Number: bk.Number, Date: bk.Date, Period: row.GSTR2A.Period, BooksTax: bk.Tax().Money(),
-				TwoBTax: row.GSTR2A.Tax().Money(), Ask: "Reported differently: " + differences(row) + ". Please amend it in your next GSTR-1/IFF."})
+			s.docs = append(s.docs, ChaserDoc{Issue: IssueDiffers, Number: bk.Number, Date: bk.Date, Period: row.GSTR2A.Period, BooksTax: bk.Tax(),
+				TwoBTax: row.GSTR2A.Tax(), Ask: "Reported differently: " + differences(row) + ". Please amend it in your next GSTR-1/IFF."})
 		}
 	}
 	// Rejected in IMS: the IMS list and the 2B's docRejdata, each document once.
@@ -249,7 +249,7 @@ func Score(in Input) Scorecard {
 			rejected[k] = true
 			s := get(r.SupplierGSTIN, r.SupplierName)
 			s.Rejected++
-			s.RejectedTax += r.Tax().Money()
+			s.RejectedTax += r.Tax()
 		}
 	}
 	// GSTR-3B not filed, from the 2A.
@@ -263,8 +263,8 @@ func Score(in Input) Scorecard {
 		s.a2++
 		if a.FiledGSTR3B == "N" && !a.DocType.Reduces() {
 			s.Unfiled3B++
-			s.Unfiled3BTax += a.Tax().Money()
-			s.docs = append(s.docs, ChaserDoc{Issue: IssueNo3B, Number: a.Number, Date: a.Date, Period: a.Period, TwoBTax: a.Tax().Money(),
+			s.Unfiled3BTax += a.Tax()
+			s.docs = append(s.docs, ChaserDoc{Issue: IssueNo3B, Number: a.Number, Date: a.Date, Period: a.Period, TwoBTax: a.Tax(),
 				Ask: "Your GSTR-3B for " + period.LabelOf(a.Period) + " shows as not filed: please file it, or we must reverse this credit by " + show(d.nov30s) + " (Rule 37A)."})
 		}
 	}

@@ -4,9 +4,18 @@
 //
 // Decisions:
 //   - Amounts are signed integer paise, so sums never drift and a credit note is just negative.
-//   - In JSON a Paise is its integer number of paise (Go's default encoding, no method): that is
-//     how salary TDS results reach the screens and the golden files. Packages whose wire format is
-//     rupees (recon, gstr2a) keep a small named type of their own with that encoding.
+//   - Units (docs/RELIABILITY.md): every amount a person or a script reads is rupees with two
+//     decimals. In JSON a Paise is a number of rupees with exactly two decimals (MarshalJSON:
+//     1800.00, -0.50, 0.00) on every face: the command line's JSON, the window's bridge, exports.
+//     It is the one money type of every domain and view type (recon.Paise and gstr2a.Paise are
+//     aliases of it). A field that holds paise as a plain integer says so in its name (_paise).
+//   - Reading JSON (UnmarshalJSON) is always rupees, as a person, a script and the window write
+//     them: JavaScript writes 1500.00 as 1500, which is ₹1,500.00. Rupees as a service or a file
+//     writes them (strings, grouping) are read by money.Parse in the API and file decoders.
+//   - gstdesk's own stored JSON blobs (2B summaries, IMS declarations, the detail of a saved run
+//     against 2B) keep integer paise, the form they were always written in: MarshalStored and
+//     UnmarshalStored write and read them, so a row stored by an earlier version reads back to the
+//     same paise without a migration. Saved reconciliation rows were always rupees and stay so.
 //   - Parse rounds a third and further decimals half away from zero, as all four parsers it
 //     replaces did (registers and the service write "12.345"); it never truncates silently.
 package money

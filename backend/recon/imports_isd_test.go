@@ -134,7 +134,7 @@ func TestExplanationImportsISDGolden(t *testing.T) {
 	// ISD credit the return marks not eligible is shown, never claimable.
 	sum := Summarise(res).Total
 	if sum.RiskNotEligible != 360_00 {
-		t.Errorf("not eligible = %s, want 360.00", sum.RiskNotEligible)
+		t.Errorf("not eligible = %s, want 360.00", sum.RiskNotEligible.Decimal())
 	}
 	for _, r := range res.Rows {
 		if r.Books != nil && r.Books.Number == "ISD/2" && !strings.Contains(r.Rule, "not eligible") {

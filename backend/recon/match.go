@@ -363,7 +363,7 @@ func (m *matcher) compare(b, a *item) verdict {
 		if !in {
 			v.beyond++
 		}
-		v.diffs = append(v.diffs, Difference{Field: f.name, Books: x.String(), GSTR2A: y.String(), Diff: (x - y).String(), WithinTolerance: in})
+		v.diffs = append(v.diffs, Difference{Field: f.name, Books: x.Decimal(), GSTR2A: y.Decimal(), Diff: (x - y).Decimal(), WithinTolerance: in})
 	}
 	v.dateOnly = v.beyond == 0 && dateNear
 	return v
@@ -1258,9 +1258,9 @@ func (r *Row) Fields(opt Options) []Comparison {
 	}
 	compared := amountFieldsOf(bt, at)
 	for _, f := range amountFields {
-		add(f.name, func(i *Invoice) string { return f.get(i).String() }, func() (string, bool) {
+		add(f.name, func(i *Invoice) string { return f.get(i).Decimal() }, func() (string, bool) {
 			d := f.get(r.Books) - f.get(r.GSTR2A)
-			return d.String(), absPaise(d) <= opt.AmountTolerance
+			return d.Decimal(), absPaise(d) <= opt.AmountTolerance
 		})
 		if !slices.ContainsFunc(compared, func(c amountField) bool { return c.name == f.name }) {
 			// a bill of entry has no invoice value in the return, an ISD document no taxable value

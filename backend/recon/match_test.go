@@ -399,7 +399,7 @@ func TestPaiseString(t *testing.T) {
 		p    Paise
 		want string
 	}{{0, "0.00"}, {7, "0.07"}, {-7, "-0.07"}, {123456, "1234.56"}, {-100, "-1.00"}, {-9223372036854775808, "-92233720368547758.08"}} {
-		if got := tt.p.String(); got != tt.want {
+		if got := tt.p.Decimal(); got != tt.want {
 			t.Errorf("Paise(%d).String() = %q, want %q", int64(tt.p), got, tt.want)
 		}
 	}

@@ -128,7 +128,7 @@ func appendAmount(dst []byte, name string, p Paise) []byte {
 	dst = append(dst, ',', '"')
 	dst = append(dst, name...)
 	dst = append(dst, '"', ':')
-	return p.Money().AppendDecimal(dst)
+	return p.AppendDecimal(dst)
 }
 
 // AppendJSONStringField appends `,"name":` and v as a JSON string, or nothing when omitEmpty

@@ -182,7 +182,7 @@ func SampleRegister(twoA []Invoice, today string) []byte {
 			gstinCell, isd = "", in.SupplierGSTIN
 		}
 		w.Write([]string{gstinCell, export.SafeCell(in.SupplierName), number, invDate, in.PlaceOfSupply, yn(in.ReverseCharge),
-			in.Value.String(), in.Taxable.String(), in.IGST.String(), in.CGST.String(), in.SGST.String(), in.Cess.String(), doc, paid,
+			in.Value.Decimal(), in.Taxable.Decimal(), in.IGST.Decimal(), in.CGST.Decimal(), in.SGST.Decimal(), in.Cess.Decimal(), doc, paid,
 			boe, boeDate, export.SafeCell(in.PortCode), isd, in.ITCEligible})
 	}
 	for i := range inv {

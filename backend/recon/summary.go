@@ -374,7 +374,7 @@ func plural(n int, one, many string) string {
 }
 
 // rupeesCell is an amount as an export cell (written as rupees).
-func rupeesCell(p Paise) money.Paise { return p.Money() }
+func rupeesCell(p Paise) money.Paise { return p }
 
 func sideStr(in *Invoice, f func(*Invoice) string) string {
 	if in == nil {

@@ -39,7 +39,6 @@
 package recon
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -114,39 +113,10 @@ func (d DocType) family() int {
 	return 0
 }
 
-// Paise is an amount in paise as the reconciliation keeps it: a money.Paise whose JSON is a
-// number of rupees with two decimals (1234.50), the form stored runs and the screens read.
-// Amounts are signed: credit notes are negative on both sides.
-type Paise money.Paise
-
-// Money returns the amount as money.Paise.
-func (p Paise) Money() money.Paise { return money.Paise(p) }
-
-// Rupees returns the amount as rupees for spreadsheets and charts.
-func (p Paise) Rupees() float64 { return money.Paise(p).Rupees() }
-
-// String writes the amount as rupees with two decimals and no grouping: "-1234.50".
-func (p Paise) String() string { return money.Paise(p).Decimal() }
-
-// MarshalJSON writes rupees with two decimals.
-func (p Paise) MarshalJSON() ([]byte, error) { return money.Paise(p).AppendDecimal(nil), nil }
-
-// UnmarshalJSON reads rupees written as a JSON number or string (see money.Parse).
-func (p *Paise) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*p = 0
-		return nil
-	}
-	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' {
-		b = b[1 : len(b)-1]
-	}
-	v, err := money.ParseBytes(b)
-	if err != nil {
-		return fmt.Errorf("recon: amount: %w", err)
-	}
-	*p = Paise(v)
-	return nil
-}
+// Paise is money.Paise, the one amount type (its JSON is rupees with two decimals, 1234.50, the
+// form saved runs and every face read). Amounts are signed: credit notes are negative on both
+// sides.
+type Paise = money.Paise
 
 // Invoice is one document on either side: a register row (or consecutive rows of one invoice) or a
 // GSTR-2A invoice.

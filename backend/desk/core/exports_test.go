@@ -39,7 +39,7 @@ func TestWriteExportNeutralisesAndNeverOverwrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [][]string{{"supplier", "tax"}, {`'=HYPERLINK("http://x","y")`, "-123.45"}, {"'@SUM(1+1)", "1"}}
+	want := [][]string{{"supplier", "tax"}, {`'=HYPERLINK("http://x","y")`, "-123.45"}, {"'@SUM(1+1)", "1.00"}}
 	for i := range want {
 		if strings.Join(recs[i], "|") != strings.Join(want[i], "|") {
 			t.Errorf("row %d = %q, want %q", i, recs[i], want[i])

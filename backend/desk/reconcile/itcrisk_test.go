@@ -195,7 +195,7 @@ func riskService(t *testing.T) (*Service, string, []gstr2b.DocumentRow) {
 			}
 			date, _ := time.Parse("2006-01-02", a.Date)
 			fmt.Fprintf(&b, "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", a.SupplierGSTIN, a.Number, date.Format("02-01-2006"), a.PlaceOfSupply, rc,
-				a.Taxable, a.IGST, a.CGST, a.SGST, a.Cess, date.AddDate(0, 0, 10).Format("02-01-2006"))
+				a.Taxable.Decimal(), a.IGST.Decimal(), a.CGST.Decimal(), a.SGST.Decimal(), a.Cess.Decimal(), date.AddDate(0, 0, 10).Format("02-01-2006"))
 			break
 		}
 	}

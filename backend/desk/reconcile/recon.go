@@ -883,7 +883,7 @@ func (s *Service) ReconWatchExport(v WatchView, format string) (string, error) {
 		{Key: "tax_after", Title: "Tax after", Kind: export.Money},
 	}}
 	for _, a := range v.Alerts {
-		t.Rows = append(t.Rows, []any{a.GSTIN, a.Name, a.Label, recon.ShowDate(a.Date), len(a.After), a.TaxAfter.Rupees()})
+		t.Rows = append(t.Rows, []any{a.GSTIN, a.Name, a.Label, recon.ShowDate(a.Date), len(a.After), a.TaxAfter})
 	}
 	return s.WriteExport(fmt.Sprintf("supplier-watch-%s-%s", v.From, v.To), format, t)
 }

@@ -316,7 +316,7 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY) (*calendarOf, er
 	}
 	co.cal = itcrisk.Build(in)
 	put := func(inv *recon.Invoice) {
-		co.heads[gstr3b.BlockedKey(inv.SupplierGSTIN, string(inv.DocType), inv.Number)] = gstr3b.HeadsOf(inv.IGST.Money(), inv.CGST.Money(), inv.SGST.Money(), inv.Cess.Money())
+		co.heads[gstr3b.BlockedKey(inv.SupplierGSTIN, string(inv.DocType), inv.Number)] = gstr3b.HeadsOf(inv.IGST, inv.CGST, inv.SGST, inv.Cess)
 	}
 	for i := range in.GSTR2A {
 		put(&in.GSTR2A[i])
@@ -481,7 +481,7 @@ func (c *t4Context) withHeads(co *calendarOf, r gstr3b.Reversal, amount money.Pa
 // booksDoc is a register invoice as the worksheet reads it.
 func booksDoc(b *recon.Invoice) gstr3b.Doc {
 	return gstr3b.Doc{Face: gstr3b.FaceBooks, Kind: string(b.DocType), Supplier: b.SupplierGSTIN, SupplierName: b.SupplierName, Number: b.Number,
-		Date: b.Date, ReverseCharge: b.ReverseCharge, Tax: gstr3b.HeadsOf(b.IGST.Money(), b.CGST.Money(), b.SGST.Money(), b.Cess.Money()), Ref: b.RowRef}
+		Date: b.Date, ReverseCharge: b.ReverseCharge, Tax: gstr3b.HeadsOf(b.IGST, b.CGST, b.SGST, b.Cess), Ref: b.RowRef}
 }
 
 // checkMonth reads a YYYY-MM month.
@@ -613,7 +613,7 @@ func (c *t4Context) rcmPaid(ctx context.Context, p string) (gstr3b.Heads, []gstr
 	if tw, _ := c.run(ctx, p); tw != nil {
 		for i := range tw.Rows {
 			if b := tw.Rows[i].Books; b != nil && b.ReverseCharge && b.Period == p && b.DuplicateOf == "" {
-				paid = paid.Add(gstr3b.HeadsOf(b.IGST.Money(), b.CGST.Money(), b.SGST.Money(), b.Cess.Money()))
+				paid = paid.Add(gstr3b.HeadsOf(b.IGST, b.CGST, b.SGST, b.Cess))
 			}
 		}
 	}

@@ -611,7 +611,7 @@ func (s *Service) threeWayRunProgress(ctx context.Context, im ReconImport, books
 		return out, err
 	}
 	sum := SummaryOf(out.Rows)
-	detail, _ := json.Marshal(threeWayDetail{Calendar: out.Calendar, RateFlags: out.RateFlags, Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts,
+	detail, _ := money.MarshalStored(threeWayDetail{Calendar: out.Calendar, RateFlags: out.RateFlags, Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts,
 		Kinds: out.Kinds, Notices: out.Notices, Summary: &sum, Rows: len(out.Rows)})
 	run, err := recon.SaveRunWith(ctx, s.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
 		RegisterSHA256: im.Token, Against: recon.AgainstGSTR2B, Detail: string(detail)}, res, func(i int) any { return &out.Rows[i] }, carried)
@@ -903,7 +903,7 @@ func (s *Service) ThreeWayRuns(ctx context.Context) ([]ThreeWayRunInfo, error) {
 	out := make([]ThreeWayRunInfo, 0, len(runs))
 	for _, r := range runs {
 		var d threeWayDetail
-		json.Unmarshal([]byte(r.Detail), &d)
+		money.UnmarshalStored([]byte(r.Detail), &d)
 		if d.Counts == nil {
 			d.Counts = map[string]int{}
 		}
@@ -948,7 +948,7 @@ func (s *Service) ThreeWayRun(ctx context.Context, runID string) (ThreeWayResult
 		return ThreeWayResult{}, err
 	}
 	var d threeWayDetail
-	if err := json.Unmarshal([]byte(run.Detail), &d); err != nil {
+	if err := money.UnmarshalStored([]byte(run.Detail), &d); err != nil {
 		return ThreeWayResult{}, fmt.Errorf("reconcile: run %s: %w", runID, err)
 	}
 	out := ThreeWayResult{From: run.FromPeriod, To: run.ToPeriod, Rows: []ThreeWayRow{}, Snapshots: d.Snapshots, LeftOut: d.LeftOut,

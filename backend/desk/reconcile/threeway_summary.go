@@ -93,7 +93,7 @@ var stripOrder = []string{Fig2B, FigBooks, FigDifference, FigClaimNow, FigHeld, 
 
 // headsOfInvoice is an invoice's tax by head (as signed in the run: credit notes negative).
 func headsOfInvoice(in *recon.Invoice) gstr3b.Heads {
-	return gstr3b.HeadsOf(in.IGST.Money(), in.CGST.Money(), in.SGST.Money(), in.Cess.Money())
+	return gstr3b.HeadsOf(in.IGST, in.CGST, in.SGST, in.Cess)
 }
 
 // Bucket is where a row's 2B document falls in the summary (Table 4's definitions): claim now,

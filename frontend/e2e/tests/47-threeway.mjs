@@ -13,7 +13,7 @@ const rtnprd = p.slice(5) + p.slice(0, 4)
 
 /** A GSTR-2B portal file holding the IMS documents of the month (the demo's 2B is made the same way). */
 function portalFile(rows, gstin) {
-  const rupees = (x) => Math.round(x) / 100
+  const rupees = (x) => Math.round(x * 100) / 100 // the bridge sends rupees with two decimals
   const amounts = (r) => ({ val: rupees(r.value), txval: rupees(r.taxable), igst: rupees(r.igst), cgst: rupees(r.cgst), sgst: rupees(r.sgst), cess: rupees(r.cess) })
   const by = (sec) => {
     const m = new Map()

@@ -59,7 +59,7 @@ export const tests = {
     // Rule 37A: each item's ₹ is the calendar's (the service's figure, shown as given).
     for (const x of want.week.due.filter((d) => d.kind === 'rule_37a')) {
       const cal = await page.evaluate((fy) => window.go.main.Recon.ITCRisk(fy, '', 0), x.period)
-      const sum = cal.months.flatMap((g) => g.items ?? []).filter((it) => it.rule === 'rule_37a' && it.deadline === x.due && (it.status === 'overdue') === x.overdue && it.status !== 'reclaim').reduce((n, it) => n + it.amount, 0)
+      const sum = cal.months.flatMap((g) => g.items ?? []).filter((it) => it.rule === 'rule_37a' && it.deadline === x.due && (it.status === 'overdue') === x.overdue && it.status !== 'reclaim').reduce((n, it) => n + Math.round(it.amount * 100), 0)
       assert.equal(Math.round(x.amount_rupees * 100), sum, `Rule 37A due ${x.due}`)
     }
     // The IMS backlog in ₹.

@@ -1,6 +1,6 @@
 // GSTR-2B: pulls of return periods as jobs (paid calls counted first), portal files imported
 // without a call, and the offline review of what is stored (the ITC summary, sections, documents,
-// snapshots and what changed between two of them, exports). Amounts arrive in paise.
+// snapshots and what changed between two of them, exports). Amounts arrive in rupees with two decimals.
 import * as Returns from '../../wailsjs/go/main/Returns'
 import { core, gstr2b, returns } from '../../wailsjs/go/models'
 import type { ExportFormat, JobEvent } from './lookup'

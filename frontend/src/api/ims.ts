@@ -1,6 +1,6 @@
 // The Invoice Management System: the documents as last listed (offline), a fresh listing, actions
 // sent as a job (the service answers later: the job polls), the log of actions, and regenerating
-// GSTR-2B after acting. Amounts arrive in paise.
+// GSTR-2B after acting. Amounts arrive in rupees with two decimals.
 import * as Returns from '../../wailsjs/go/main/Returns'
 import { returns } from '../../wailsjs/go/models'
 import type { ims } from '../../wailsjs/go/models'

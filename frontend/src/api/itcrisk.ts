@@ -1,7 +1,7 @@
 // Credit at risk of a financial year: the calendar of the law's dates (Rule 37, Rule 37A,
 // s.16(4), books against GSTR-2B), the supplier scorecard and the chaser pack. The purchase
 // register is named by its import token (the reconciliation screen's import, shared); "" reads
-// what is stored alone. Amounts arrive in paise.
+// what is stored alone. Amounts arrive in rupees with two decimals.
 import * as Recon from '../../wailsjs/go/main/Recon'
 import type { itcrisk, reconcile } from '../../wailsjs/go/models'
 import type { ExportFormat } from './lookup'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { age, apiDate, compact, count, date, dateTime, examplePath, fyLabel, plural, fyOf, fyPeriods, groupIndian, gstinSpaced, money, parseDate, parseFY, periodLabel, rupees } from './format'
+import { age, apiDate, compact, count, date, dateTime, examplePath, fyLabel, plural, fyOf, fyPeriods, groupIndian, gstinSpaced, inPaise, money, parseDate, parseFY, periodLabel, rupees } from './format'
 
 describe('money', () => {
   it.each([
@@ -33,6 +33,16 @@ describe('money', () => {
     expect(compact(12500000)).toBe('1.25 Cr')
     expect(compact(4560000)).toBe('45.6 L')
     expect(compact(12345)).toBe('12,345')
+  })
+})
+
+describe('inPaise', () => {
+  it('reads rupees as the bridge sends them as exact paise, for sums', () => {
+    expect(inPaise(0.1 + 0.2)).toBe(30)
+    expect(inPaise(1500)).toBe(150000)
+    expect(inPaise(-0.5)).toBe(-50)
+    expect(inPaise(null)).toBe(0)
+    expect([0.1, 0.2, 0.3].reduce((n, r) => n + inPaise(r), 0)).toBe(60)
   })
 })
 

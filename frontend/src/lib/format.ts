@@ -31,6 +31,13 @@ export function money(value: number | null | undefined, opts: { symbol?: boolean
   return s
 }
 
+/**
+ * An amount as the backend sends it (rupees with two decimals: every amount on the bridge is
+ * rupees, docs/RELIABILITY.md, Units) in whole paise, to add amounts exactly or to compare two
+ * totals: 1234.56 → 123456. Show the result with money(p / 100).
+ */
+export const inPaise = (r: number | null | undefined): number => Math.round((r ?? 0) * 100)
+
 /** Whole rupees with grouping: 1234567 → "12,34,567". */
 export function rupees(value: number | null | undefined, symbol = false): string {
   return money(value, { decimals: 0, symbol })

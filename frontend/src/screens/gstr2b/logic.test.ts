@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { importWords, itcParts, paise, pullBadge, pullWords, sourceWords } from './logic'
+import { importWords, itcParts, pullBadge, pullWords, sourceWords } from './logic'
+import { money } from '../../lib/format'
 
 describe('gstr2b logic', () => {
-  it('writes paise as rupees', () => {
-    expect(paise(12345678)).toBe('1,23,456.78')
-    expect(paise(-5000, true)).toBe('(₹50.00)')
+  it('shows amounts as they arrive, rupees with two decimals, with the one formatter', () => {
+    expect(money(123456.78)).toBe('1,23,456.78')
+    expect(money(-50, { symbol: true })).toBe('(₹50.00)')
   })
   it('says every pull state in words', () => {
     const base = { period: '2025-04', documents: 0, rejected: 0, suppliers: 0 }

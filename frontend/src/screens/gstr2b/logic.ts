@@ -1,10 +1,7 @@
 // Pure helpers of the GSTR-2B screen: pull results and imports in words, the ITC summary
 // (itcsumm) as lines and totals, section and document labels, and the column chooser's columns.
-// Amounts of GSTR-2B arrive in paise.
+// Amounts of GSTR-2B arrive in rupees with two decimals (money() shows them).
 import { count, money, periodLabel, plural } from '../../lib/format'
-
-/** Paise as rupees with Indian grouping: 123456 → "1,234.56". */
-export const paise = (p: number | null | undefined, symbol = false): string => (p === null || p === undefined ? '' : money(p / 100, { symbol }))
 
 /** The sections of a GSTR-2B in the return's order, in words. */
 export const SECTIONS: { key: string; label: string }[] = [

@@ -4,30 +4,30 @@ import { calKey, calRows, disagreeing, flatItems, lagWords, leftOut, penaltyWhy,
 
 const item = (o: Partial<Item>): Item => ({
   rule: 'rule_37', status: 'upcoming', date: '2025-10-12', deadline: '2025-11-20', supplier_gstin: '27AAPFU0939F1ZV', supplier_name: 'Acme Traders',
-  document_number: 'INV-1', document_date: '2025-04-15', document_type: 'invoice', period: '2025-04', amount: 18000, action: 'Pay it.', ...o,
+  document_number: 'INV-1', document_date: '2025-04-15', document_type: 'invoice', period: '2025-04', amount: 180, action: 'Pay it.', ...o,
 }) as Item
 
 function cal(): Calendar {
-  const oct = [item({}), item({ rule: 'rule_37', status: 'reclaim', document_number: 'INV-2', amount: 5000 }), item({ rule: 'not_in_2b', document_number: 'INV-1', amount: 18000 })]
-  const nov = [item({ rule: 's16_4', status: 'due', date: '2026-11-30', supplier_gstin: '29AAGCB7383J1Z4', supplier_name: 'Bharat Steel', document_number: 'B/77', amount: 250050 })]
+  const oct = [item({}), item({ rule: 'rule_37', status: 'reclaim', document_number: 'INV-2', amount: 50 }), item({ rule: 'not_in_2b', document_number: 'INV-1', amount: 180 })]
+  const nov = [item({ rule: 's16_4', status: 'due', date: '2026-11-30', supplier_gstin: '29AAGCB7383J1Z4', supplier_name: 'Bharat Steel', document_number: 'B/77', amount: 2500.5 })]
   return {
-    fy: 2025, fy_label: 'FY 2025-26', today: '2026-01-15', count: 4, at_risk: 268050, reclaim: 5000, notes: [],
+    fy: 2025, fy_label: 'FY 2025-26', today: '2026-01-15', count: 4, at_risk: 2680.5, reclaim: 50, notes: [],
     months: [
-      { month: '2025-10', label: 'Oct 2025', at_risk: 36000, reclaim: 5000, count: 3, items: oct },
-      { month: '2026-11', label: 'Nov 2026', at_risk: 250050, reclaim: 0, count: 1, items: nov },
+      { month: '2025-10', label: 'Oct 2025', at_risk: 360, reclaim: 50, count: 3, items: oct },
+      { month: '2026-11', label: 'Nov 2026', at_risk: 2500.5, reclaim: 0, count: 1, items: nov },
     ],
     rules: [
-      { rule: 'rule_37', title: 'Unpaid after 180 days', law: 'Rule 37', count: 2, at_risk: 18000, reclaim: 5000, checked: true },
+      { rule: 'rule_37', title: 'Unpaid after 180 days', law: 'Rule 37', count: 2, at_risk: 180, reclaim: 50, checked: true },
       { rule: 'rule_37a', title: 'Supplier’s GSTR-3B not filed', law: 'Rule 37A', count: 0, at_risk: 0, reclaim: 0, checked: true },
-      { rule: 's16_4', title: 'Pending in IMS', law: 's.16(4)', count: 1, at_risk: 250050, reclaim: 0, checked: true },
-      { rule: 'not_in_2b', title: 'In the books, not in GSTR-2B', law: 's.16(2)(aa)', count: 1, at_risk: 18000, reclaim: 0, checked: true },
+      { rule: 's16_4', title: 'Pending in IMS', law: 's.16(4)', count: 1, at_risk: 2500.5, reclaim: 0, checked: true },
+      { rule: 'not_in_2b', title: 'In the books, not in GSTR-2B', law: 's.16(2)(aa)', count: 1, at_risk: 180, reclaim: 0, checked: true },
       { rule: 'not_in_books', title: 'In GSTR-2B, not in the books', law: 'Rule 60', count: 0, at_risk: 0, reclaim: 0, checked: true },
     ],
   } as unknown as Calendar
 }
 
 describe('calendar', () => {
-  it('adds up each rule from its items; reclaims apart', () => {
+  it('adds up each rule from its items in paise, exactly; reclaims apart', () => {
     expect(sumsByRule(cal())).toEqual({
       rule_37: { count: 2, at_risk: 18000, reclaim: 5000 },
       not_in_2b: { count: 1, at_risk: 18000, reclaim: 0 },
@@ -37,7 +37,7 @@ describe('calendar', () => {
   })
   it('names a rule whose total is not the sum of its items, unless items were left out', () => {
     const c = cal()
-    c.rules[2].at_risk = 250000
+    c.rules[2].at_risk = 2500
     expect(disagreeing(c)).toEqual(['Pending in IMS'])
     c.months[1].more = 3
     expect(leftOut(c)).toBe(3)
@@ -49,7 +49,7 @@ describe('calendar', () => {
     expect(flatItems(all).map((i) => i.document_number)).toEqual(['INV-1', 'INV-2', 'INV-1', 'B/77'])
     const due = shownMonths(cal(), { rule: '', status: 'due', search: '' })
     expect(due.map((m) => [m.group.month, m.first])).toEqual([['2026-11', 0]])
-    expect(flatItems(shownMonths(cal(), { rule: 'rule_37', status: '', search: 'inv-2' })).map((i) => i.amount)).toEqual([5000])
+    expect(flatItems(shownMonths(cal(), { rule: 'rule_37', status: '', search: 'inv-2' })).map((i) => i.amount)).toEqual([50])
     expect(flatItems(shownMonths(cal(), { rule: '', status: '', search: 'bharat' })).map((i) => i.document_number)).toEqual(['B/77'])
     expect(flatItems(shownMonths(cal(), { rule: '', status: '', search: '29AAGCB' }))).toHaveLength(1)
     expect(shownMonths(null, { rule: '', status: '', search: '' })).toEqual([])
@@ -114,7 +114,7 @@ describe('scorecard', () => {
     expect(scoreSum(sup({}))).toEqual({ off: 0, raw: 100, score: 100 })
   })
   it('says why each penalty was taken, with the supplier’s figures', () => {
-    const s = sup({ filings: 4, late: 2, avg_lag_days: 6.5, max_lag_days: 12, missing_in_2b: 1, missing_tax: 1800000, books_tax: 3600000, cancelled_on: '2025-08-01' })
+    const s = sup({ filings: 4, late: 2, avg_lag_days: 6.5, max_lag_days: 12, missing_in_2b: 1, missing_tax: 18000, books_tax: 36000, cancelled_on: '2025-08-01' })
     expect(penaltyWhy(s, 'GSTR-1 filed late')).toBe('6.5 days late on average over 4 returns × 2 points a day (at most 30)')
     expect(penaltyWhy(s, 'invoices not in 2B')).toBe('₹18,000.00 of the ₹36,000.00 tax booked with them is in no GSTR-2B (1 invoice) × 30')
     expect(penaltyWhy(s, 'registration cancelled')).toBe('cancelled on 01/08/2025: 40')

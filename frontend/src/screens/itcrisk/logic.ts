@@ -1,9 +1,8 @@
 // Pure helpers of the ITC calendar screen: rules and statuses in words, the calendar filtered and
 // flattened for the keyboard, the scorecard sorted, and each supplier's points taken off with the
-// figures behind them. Amounts arrive in paise.
+// figures behind them. Amounts arrive in rupees with two decimals; sums are made in paise (inPaise).
 import type { Calendar, Item, MonthGroup, SupplierScore } from '../../api/itcrisk'
-import { count, date, plural } from '../../lib/format'
-import { paise } from '../gstr2b/logic'
+import { count, date, inPaise, money, plural } from '../../lib/format'
 
 /** The calendar's rules, short, for the table's Rule column (the totals show the law in full). */
 export const RULE_SHORT: Record<string, string> = {
@@ -100,15 +99,15 @@ export function calKey(key: string, cur: number, ms: ShownMonth[]): number | nul
 /** Items the screen was not sent (a month over its limit): the export has them. */
 export const leftOut = (cal: Calendar | null): number => (cal?.months ?? []).reduce((n, g) => n + (g.more ?? 0), 0)
 
-/** Each rule's count, credit at risk and credit to take back, added up from the items sent (paise). */
+/** Each rule's count, credit at risk and credit to take back, added up from the items sent, in paise (exact). */
 export function sumsByRule(cal: Calendar | null): Record<string, { count: number; at_risk: number; reclaim: number }> {
   const out: Record<string, { count: number; at_risk: number; reclaim: number }> = {}
   for (const g of cal?.months ?? []) {
     for (const it of g.items) {
       const s = (out[it.rule] ??= { count: 0, at_risk: 0, reclaim: 0 })
       s.count++
-      if (it.status === 'reclaim') s.reclaim += it.amount
-      else s.at_risk += it.amount
+      if (it.status === 'reclaim') s.reclaim += inPaise(it.amount)
+      else s.at_risk += inPaise(it.amount)
     }
   }
   return out
@@ -120,7 +119,7 @@ export function disagreeing(cal: Calendar | null): string[] {
   const sums = sumsByRule(cal)
   return cal.rules.filter((r) => {
     const s = sums[r.rule] ?? { count: 0, at_risk: 0, reclaim: 0 }
-    return s.count !== r.count || s.at_risk !== r.at_risk || s.reclaim !== r.reclaim
+    return s.count !== r.count || s.at_risk !== inPaise(r.at_risk) || s.reclaim !== inPaise(r.reclaim)
   }).map((r) => r.title)
 }
 
@@ -191,9 +190,9 @@ export function penaltyWhy(s: SupplierScore, what: string): string {
     case 'GSTR-1 filed late':
       return `${days(s.avg_lag_days)} late on average over ${plural(s.filings, 'return')} × 2 points a day (at most 30)`
     case 'invoices not in 2B':
-      return `${paise(s.missing_tax, true)} of the ${paise(s.books_tax, true)} tax booked with them is in no GSTR-2B (${plural(s.missing_in_2b, 'invoice')}) × 30`
+      return `${money(s.missing_tax, { symbol: true })} of the ${money(s.books_tax, { symbol: true })} tax booked with them is in no GSTR-2B (${plural(s.missing_in_2b, 'invoice')}) × 30`
     case 'amounts differ':
-      return `${paise(s.mismatch_tax, true)} difference on ${plural(s.mismatches, 'pair')} over ${paise(s.books_tax, true)} booked × 20 (at most 20)`
+      return `${money(s.mismatch_tax, { symbol: true })} difference on ${plural(s.mismatches, 'pair')} over ${money(s.books_tax, { symbol: true })} booked × 20 (at most 20)`
     case 'rejected in IMS':
       return `${count(s.rejected)} of ${plural(s.documents_2b + s.rejected, 'document')} rejected in IMS × 10`
     case 'GSTR-3B not filed':

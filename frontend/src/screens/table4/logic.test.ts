@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Doc, Heads, Line, Sheet } from '../../api/table4'
-import { actionOf, bridgeSum, bridgeTo, docsOfTable, netEffect, p4, paise, recentMonths, total } from './logic'
+import { actionOf, bridgeSum, bridgeTo, docsOfTable, netEffect, p4, recentMonths, total } from './logic'
+import { inPaise } from '../../lib/format'
 
 const h = (igst: number, cgst = 0, sgst = 0, cess = 0): Heads => ({ igst_rupees: igst, cgst_rupees: cgst, sgst_rupees: sgst, cess_rupees: cess })
 const line = (kind: string, effects: [string, Heads][]): Line => ({ kind, title: kind, explain: '', effects: effects.map(([row, tax]) => ({ row, tax })), tax: h(0), count: 0, documents: [] })
@@ -8,8 +9,8 @@ const doc = (over: Partial<Doc> = {}): Doc => ({ face: '2b', kind: 'invoice', su
 
 describe('table 4 logic', () => {
   it('reads rupees as exact paise', () => {
-    expect(paise(0.1 + 0.2)).toBe(30)
-    expect(paise(1234567.89)).toBe(123456789)
+    expect(inPaise(0.1 + 0.2)).toBe(30)
+    expect(inPaise(1234567.89)).toBe(123456789)
     expect(p4(h(1.1, 2.2, 3.3, 0.01))).toEqual([110, 220, 330, 1])
   })
   it('nets a line on 4(C): 4(A) rows in, 4(B) rows out, 4(D) not at all', () => {

@@ -1,17 +1,15 @@
 // Pure logic of the Table 4 and GSTR-9 screens: amounts in paise (added exactly, rounded once for
 // display), the bridge's effect on 4(C), which action a document offers, the months to pick from.
 import type { Doc, Heads, Line, Row, Sheet, YearDoc } from '../../api/table4'
+import { inPaise } from '../../lib/format'
 
 export const HEADS = ['igst_rupees', 'cgst_rupees', 'sgst_rupees', 'cess_rupees'] as const
 export type Head = (typeof HEADS)[number]
 export const HEAD_NAMES: Record<Head, string> = { igst_rupees: 'Integrated tax', cgst_rupees: 'Central tax', sgst_rupees: 'State/UT tax', cess_rupees: 'Cess' }
 
-/** Rupees with two decimals (as the service sends them) to paise. */
-export const paise = (r: number | undefined | null): number => Math.round((r ?? 0) * 100)
-
 /** Heads in paise: [igst, cgst, sgst, cess]. */
 export type P4 = [number, number, number, number]
-export const p4 = (h: Heads | undefined | null): P4 => (h ? [paise(h.igst_rupees), paise(h.cgst_rupees), paise(h.sgst_rupees), paise(h.cess_rupees)] : [0, 0, 0, 0])
+export const p4 = (h: Heads | undefined | null): P4 => (h ? [inPaise(h.igst_rupees), inPaise(h.cgst_rupees), inPaise(h.sgst_rupees), inPaise(h.cess_rupees)] : [0, 0, 0, 0])
 export const add = (a: P4, b: P4): P4 => [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
 export const sub = (a: P4, b: P4): P4 => [a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3]]
 export const total = (a: P4): number => a[0] + a[1] + a[2] + a[3]

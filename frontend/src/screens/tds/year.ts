@@ -52,5 +52,3 @@ export function stepMonth(m: number, dir: number): number {
   return FY_MONTHS[Math.max(0, Math.min(11, i + dir))]
 }
 
-/** Rupees from paise, the unit of the HRA helper's answer. */
-export const fromPaise = (p: number): number => p / 100
