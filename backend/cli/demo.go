@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"gstdesk/backend/desk"
@@ -61,7 +60,7 @@ func runDemo(ctx context.Context, env Env, args []string) int {
 		}
 		return ExitFailed
 	}
-	b, _ := json.Marshal(st)
+	b := jsonLine(st)
 	env.Stdout.Write(append(b, '\n'))
 	return ExitOK
 }
