@@ -124,7 +124,17 @@ func Main(ctx context.Context, env Env, args []string) int {
 	}
 	var opened []*desk.Desk
 	env.opened = &opened
+	stdout := &checkedWriter{w: env.Stdout}
+	env.Stdout = stdout
 	code := c.Run(ctx, env, rest)
+	if err := stdout.Err(); err != nil {
+		// A full disk or a closed pipe: what the command printed is not all there, whatever the
+		// command itself thought.
+		fmt.Fprintf(env.Stderr, "gstdesk %s: the output could not be written to standard output (%v): nothing printed can be trusted to be whole. Free space on the disk, or write to a file with room (--out FILE where the command has it), and run the command again.\n", args[0], err)
+		if code == ExitOK {
+			code = ExitFailed
+		}
+	}
 	for _, d := range opened {
 		if d.Core.DB.Refused() > 0 {
 			// A change refused by a desk that only reads (one that follows a replica, or whose

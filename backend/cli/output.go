@@ -82,7 +82,7 @@ func writeBytes(b []byte) func(io.Writer) error {
 // isTerminal reports whether w is a terminal: a character device other than the null device (a
 // file or a pipe is not; `> /dev/null` is not either).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := underlying(w).(*os.File)
 	if !ok {
 		return false
 	}
