@@ -149,7 +149,11 @@ func (g *gstRun) parse(fs *flag.FlagSet, args []string) ([]string, int) {
 			return nil, ExitUsage
 		}
 	}
-	if msg := checkOut(g.out); msg != "" && !g.outDir {
+	check := checkOut
+	if g.outDir {
+		check = checkOutDir
+	}
+	if msg := check(g.env, g.out); msg != "" && g.out != "" {
 		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s\n", g.name, msg)
 		return nil, ExitUsage
 	}

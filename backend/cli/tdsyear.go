@@ -148,7 +148,7 @@ func tdsMonth(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: %s\n", publicMessage(env, err))
 		return ExitUsage
 	}
-	if msg := checkOut(*out); msg != "" {
+	if msg := checkOut(env, *out); msg != "" {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: %s\n", msg)
 		return ExitUsage
 	}
@@ -315,7 +315,7 @@ func tdsAnnexure(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk tds annexure: --out FILE is required.")
 		return ExitUsage
 	}
-	if msg := checkOut(*out); msg != "" {
+	if msg := checkOut(env, *out); msg != "" {
 		fmt.Fprintf(env.Stderr, "gstdesk tds annexure: %s\n", msg)
 		return ExitUsage
 	}
@@ -352,11 +352,16 @@ func tdsForms(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk tds forms: --out DIR is required: the folder to write the forms into.")
 		return ExitUsage
 	}
+	if msg := checkOutDir(env, *out); msg != "" {
+		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %s\n", msg)
+		return ExitUsage
+	}
 	folder, err := export.OpenFolder(*out, false, outFilePerm)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds forms: --out %s: %v.\n", *out, err)
 		return ExitUsage
 	}
+	folder.Guard = outGuard(env)
 	folder.Replace = true // the forms of a year written again replace the earlier ones, said below
 	d, err := openDesk(ctx, env)
 	if err != nil {
@@ -402,7 +407,7 @@ func tdsMonthTemplate(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk tds month-template: --out FILE.xlsx is required.")
 		return ExitUsage
 	}
-	if msg := checkOut(*out); msg != "" {
+	if msg := checkOut(env, *out); msg != "" {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month-template: %s\n", msg)
 		return ExitUsage
 	}

@@ -54,8 +54,10 @@ type Folder struct {
 	Written  []string
 	Replaced []string
 	Renamed  map[string]string
-	perm     fs.FileMode
-	used     map[string]bool
+	// Guard, when set, is checked for every file before it is written (see Guard).
+	Guard *Guard
+	perm  fs.FileMode
+	used  map[string]bool
 }
 
 // OpenFolder prepares writing into dir, which must exist (a mistyped folder is an error, not a
@@ -103,6 +105,9 @@ func (f *Folder) Write(name string, write func(io.Writer) error) (string, error)
 		f.Renamed[name] = final
 	}
 	p := filepath.Join(f.Dir, final)
+	if err := f.Guard.Check(p); err != nil {
+		return "", err
+	}
 	if err := WriteFileAtomic(p, f.perm, write); err != nil {
 		return "", err
 	}
