@@ -31,7 +31,9 @@ var outWriters = []outWriter{
 	{src: "gst.go", reads: true, args: func(in string) []string {
 		return []string{"gst", "ims", "apply", "--year", "2025", "--month", "9", "--purchases", in, "--format", "csv"}
 	}},
-	{src: "gst.go", args: func(string) []string { return []string{"gst", "3b", "--year", "2025", "--month", "9", "--format", "xlsx"} }},
+	{src: "gst.go", args: func(string) []string {
+		return []string{"gst", "3b", "--year", "2025", "--month", "9", "--format", "xlsx"}
+	}},
 	{src: "gst.go", args: func(string) []string { return []string{"gst", "9", "--fy", "FY 2025-26", "--format", "xlsx"} }},
 	{src: "gst.go", folder: true, args: func(string) []string { return []string{"gst", "chaser", "--fy", "FY 2025-26"} }},
 	{src: "itcrisk.go", reads: true, args: func(in string) []string {
