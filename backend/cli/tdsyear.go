@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -369,12 +370,20 @@ func tdsForms(ctx context.Context, env Env, args []string) int {
 		return exitFor(err)
 	}
 	defer d.Close()
-	files, err := d.Salary.TDSFormsWrite(ctx, *fy, *code, folder.Write)
-	for _, f := range files {
-		printJSONLine(env.Stdout, map[string]string{"written": f})
+	files, err := d.Salary.TDSFormsWriteFiles(ctx, *fy, *code, folder.Write)
+	// Each line names whose form the file is; a file written under another name than its own says
+	// the name it was asked for, on the line and on stderr (every rename, never one of several).
+	asked := map[string]string{}
+	for _, r := range folder.Renamed {
+		asked[r.Written] = r.Asked
 	}
-	for from, to := range folder.Renamed {
-		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %s would have the name of another file of this run: written as %s.\n", from, to)
+	for _, f := range files {
+		line := map[string]string{"written": f.Path, "form": f.Form, "employee": f.Employee, "pan": f.PAN}
+		if a, ok := asked[filepath.Base(f.Path)]; ok {
+			line["asked_name"] = a
+			fmt.Fprintf(env.Stderr, "gstdesk tds forms: %s of employee %q (PAN %s) would have the name of another file of this run: written as %s.\n", a, f.Employee, f.PAN, filepath.Base(f.Path))
+		}
+		printJSONLine(env.Stdout, line)
 	}
 	if n := len(folder.Replaced); n > 0 {
 		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %d file(s) already in %s were replaced by this year's forms.\n", n, *out)

@@ -252,11 +252,34 @@ func (s *Service) annexure(ctx context.Context, fy string) (tdsyear.Annexure, er
 // No. 123 where there are perquisites, each as PDF and XLSX with the same content. put writes one
 // file (its name with the extension) and returns where it went.
 func (s *Service) TDSFormsWrite(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error)) ([]string, error) {
+	files, err := s.formsWrite(ctx, fy, code, put, nil)
+	return formPaths(files), err
+}
+
+// FormFile is one file of the year-end forms written, and whose it is.
+type FormFile struct {
+	Path     string `json:"written"`
+	Form     string `json:"form"` // form16b, form130, form12ba, form123
+	Employee string `json:"employee"`
+	PAN      string `json:"pan"`
+}
+
+// TDSFormsWriteFiles is TDSFormsWrite saying, for each file, the form and the employee (code and
+// PAN) it is for.
+func (s *Service) TDSFormsWriteFiles(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error)) ([]FormFile, error) {
 	return s.formsWrite(ctx, fy, code, put, nil)
 }
 
+func formPaths(files []FormFile) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.Path
+	}
+	return out
+}
+
 // formsWrite is TDSFormsWrite reporting progress (employees done of all) when progress is set.
-func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error), progress core.Progress) ([]string, error) {
+func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error), progress core.Progress) ([]FormFile, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
 		return nil, err
@@ -293,7 +316,7 @@ func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name
 		}
 		all[i] = certs
 	}
-	var out []string
+	var out []FormFile
 	for i := range rows {
 		if err := ctx.Err(); err != nil {
 			return out, apperr.Wrap(apperr.Canceled, err, "Writing the forms was cancelled after %d file(s).", len(out))
@@ -301,15 +324,16 @@ func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name
 		certs := all[i]
 		for j := range certs {
 			c := &certs[j]
+			file := func(p string) FormFile { return FormFile{Path: p, Form: c.Kind, Employee: c.Employee, PAN: c.PAN} }
 			p, err := put(c.FileBase+".pdf", func(w io.Writer) error { return c.WritePDF(w, made) })
 			if err != nil {
 				return out, err
 			}
-			out = append(out, p)
+			out = append(out, file(p))
 			if p, err = put(c.FileBase+".xlsx", c.WriteXLSX); err != nil {
 				return out, err
 			}
-			out = append(out, p)
+			out = append(out, file(p))
 		}
 		if progress != nil {
 			progress(i+1, len(rows))
@@ -356,14 +380,19 @@ func (s *Service) TDSStartForms(ctx context.Context, fy, code string) (string, e
 			return TDSFormsDone{}, err
 		}
 		out := TDSFormsDone{Folder: dir, Files: []string{}}
+		// One export.Folder: two employees whose codes make one file name are written apart.
+		folder, err := export.OpenFolder(dir, false, 0o600)
+		if err != nil {
+			return out, apperr.Wrap(apperr.Internal, err, "could not open %s", dir)
+		}
 		files, err := s.formsWrite(ctx, fy, code, func(name string, write func(io.Writer) error) (string, error) {
-			p := filepath.Join(dir, name)
-			if err := export.WriteFileAtomic(p, 0o600, write); err != nil {
+			p, err := folder.Write(name, write)
+			if err != nil {
 				return "", apperr.Wrap(apperr.Internal, err, "could not write %s", name)
 			}
 			return p, nil
 		}, func(done, total int) { out.Employees = done; progress(done, total) })
-		out.Files = append(out.Files, files...)
+		out.Files = append(out.Files, formPaths(files)...)
 		if err != nil && apperr.KindOf(err) == apperr.Canceled {
 			return out, apperr.Wrap(apperr.Canceled, err, "Writing the forms was cancelled after %d employee(s): the %d file(s) written so far are in %s.", out.Employees, len(out.Files), dir)
 		}
