@@ -410,6 +410,14 @@ func plain(v map[string]any) any {
 
 // flattenRows is v as table rows, its columns named under prefix (see recordsTable).
 func flattenRows(prefix string, v any) []map[string]any {
+	rows, _ := flatten(prefix, v)
+	return rows
+}
+
+// flatten is flattenRows also saying whether the rows come from a list of objects (listed): such
+// rows stay rows of their own beside another list's, even when there is one, never merged into
+// them (a document removed never reads as a part of each document added).
+func flatten(prefix string, v any) (rows []map[string]any, listed bool) {
 	join := func(k string) string {
 		if prefix == "" {
 			return k
@@ -421,10 +429,10 @@ func flattenRows(prefix string, v any) []map[string]any {
 		base := map[string]any{}
 		var groups [][]map[string]any
 		for _, k := range sortedKeys(x) {
-			sub := flattenRows(join(k), x[k])
-			switch len(sub) {
-			case 0:
-			case 1:
+			sub, subListed := flatten(join(k), x[k])
+			switch {
+			case len(sub) == 0:
+			case len(sub) == 1 && !subListed:
 				for sk, sv := range sub[0] {
 					base[sk] = sv
 				}
@@ -433,7 +441,7 @@ func flattenRows(prefix string, v any) []map[string]any {
 			}
 		}
 		if len(groups) == 0 {
-			return []map[string]any{base}
+			return []map[string]any{base}, false
 		}
 		var out []map[string]any
 		for _, g := range groups {
@@ -448,10 +456,10 @@ func flattenRows(prefix string, v any) []map[string]any {
 				out = append(out, row)
 			}
 		}
-		return out
+		return out, true
 	case []any:
 		if len(x) == 0 {
-			return []map[string]any{{prefix: ""}}
+			return []map[string]any{{prefix: ""}}, false
 		}
 		scalars := true
 		for _, it := range x {
@@ -465,15 +473,16 @@ func flattenRows(prefix string, v any) []map[string]any {
 			for i, it := range x {
 				parts[i] = scalarText(it)
 			}
-			return []map[string]any{{prefix: strings.Join(parts, "; ")}}
+			return []map[string]any{{prefix: strings.Join(parts, "; ")}}, false
 		}
 		var out []map[string]any
 		for _, it := range x {
-			out = append(out, flattenRows(prefix, it)...)
+			sub, _ := flatten(prefix, it)
+			out = append(out, sub...)
 		}
-		return out
+		return out, true
 	default:
-		return []map[string]any{{prefix: x}}
+		return []map[string]any{{prefix: x}}, false
 	}
 }
 
