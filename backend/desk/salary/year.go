@@ -270,6 +270,20 @@ func (s *Service) TDSFormsWriteFiles(ctx context.Context, fy, code string, put f
 	return s.formsWrite(ctx, fy, code, put, nil)
 }
 
+// formRenames says, for each file folder wrote under another name than the one asked, whose it is
+// and the name it has.
+func formRenames(folder *export.Folder, files []FormFile) []string {
+	out := []string{}
+	for _, r := range folder.Renamed {
+		for _, f := range files {
+			if filepath.Base(f.Path) == r.Written {
+				out = append(out, fmt.Sprintf("%s (employee %s, PAN %s) written as %s", r.Asked, f.Employee, f.PAN, r.Written))
+			}
+		}
+	}
+	return out
+}
+
 func formPaths(files []FormFile) []string {
 	out := make([]string, len(files))
 	for i, f := range files {
@@ -356,6 +370,10 @@ type TDSFormsDone struct {
 	Folder    string   `json:"folder"`
 	Files     []string `json:"files"`
 	Employees int      `json:"employees"`
+	// Renamed says each file written under another name than its own, because another
+	// employee's form took that name ("Form16-PartB-A_B-2025-26.pdf (employee A/B, PAN
+	// ABCPA1111F) written as ...-2.pdf").
+	Renamed []string `json:"renamed"`
 }
 
 // TDSStartForms writes the year-end forms of every employee (code "") or one as a job, into a new
@@ -379,7 +397,7 @@ func (s *Service) TDSStartForms(ctx context.Context, fy, code string) (string, e
 		if err != nil {
 			return TDSFormsDone{}, err
 		}
-		out := TDSFormsDone{Folder: dir, Files: []string{}}
+		out := TDSFormsDone{Folder: dir, Files: []string{}, Renamed: []string{}}
 		// One export.Folder: two employees whose codes make one file name are written apart.
 		folder, err := export.OpenFolder(dir, false, 0o600)
 		if err != nil {
@@ -393,6 +411,7 @@ func (s *Service) TDSStartForms(ctx context.Context, fy, code string) (string, e
 			return p, nil
 		}, func(done, total int) { out.Employees = done; progress(done, total) })
 		out.Files = append(out.Files, formPaths(files)...)
+		out.Renamed = formRenames(folder, files)
 		if err != nil && apperr.KindOf(err) == apperr.Canceled {
 			return out, apperr.Wrap(apperr.Canceled, err, "Writing the forms was cancelled after %d employee(s): the %d file(s) written so far are in %s.", out.Employees, len(out.Files), dir)
 		}
@@ -401,7 +420,11 @@ func (s *Service) TDSStartForms(ctx context.Context, fy, code string) (string, e
 		if d.Folder == "" {
 			return ""
 		}
-		return fmt.Sprintf("%s: forms of %d employee(s), %d file(s)", year, d.Employees, len(d.Files))
+		sum := fmt.Sprintf("%s: forms of %d employee(s), %d file(s)", year, d.Employees, len(d.Files))
+		if len(d.Renamed) > 0 {
+			sum += fmt.Sprintf("; %d written under another name: %s", len(d.Renamed), strings.Join(d.Renamed, "; "))
+		}
+		return sum
 	})
 	return id, nil
 }

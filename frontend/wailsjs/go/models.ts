@@ -6665,6 +6665,7 @@ export namespace salary {
 	    folder: string;
 	    files: string[];
 	    employees: number;
+	    renamed: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new TDSFormsDone(source);
@@ -6675,6 +6676,7 @@ export namespace salary {
 	        this.folder = source["folder"];
 	        this.files = source["files"];
 	        this.employees = source["employees"];
+	        this.renamed = source["renamed"];
 	    }
 	}
 	export class TDSImport {
