@@ -177,6 +177,12 @@ func New(cfg Config) *Replicator {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
+	cfg.Targets = append([]Target(nil), cfg.Targets...)
+	for i := range cfg.Targets {
+		if cfg.Targets[i].liveDir == "" {
+			cfg.Targets[i].liveDir = cfg.Dir // every use checks the folder against it (CheckPlace)
+		}
+	}
 	r := &Replicator{cfg: cfg, catch: &errorCatcher{}}
 	if len(cfg.Targets) > 1 {
 		r.mirrors = make([]litestream.ReplicaClient, len(cfg.Targets)-1)

@@ -61,6 +61,11 @@ type Target struct {
 	HostKey string `json:"host_key,omitempty"`
 	// RetentionDays is how many days of restore points the target keeps.
 	RetentionDays int `json:"retention_days"`
+
+	// liveDir is the data folder the target backs up, set when the targets are read from it
+	// (Targets) or given to a Replicator (New): every use checks the folder again against it
+	// (CheckPlace), since a link on the way may have been changed since the target was added.
+	liveDir string
 }
 
 // Secrets are a target's credentials, kept in the keychain.
@@ -224,6 +229,26 @@ func (t Target) Validate(dataDir string) error {
 	return nil
 }
 
+// CheckPlace is Validate's check of where a folder target is, run again at every use (sync,
+// replication, status, verify, points, restore): the folder, its symbolic links followed as they
+// are now, must not be the live data folder or inside it. A link swapped after the
+// target was added would otherwise have Litestream write the replica inside the data it backs up.
+func (t Target) CheckPlace() error {
+	if t.Kind != KindFolder || t.liveDir == "" || t.Path == "" {
+		return nil
+	}
+	if within(t.Path, t.liveDir) {
+		return apperr.New(apperr.Invalid, "Backup target %q (%s) now leads to %s, which is the data folder %s or inside it (a link on the way has changed since the target was added): a backup there is lost with the data. Nothing was written to it. Point %s back at a folder on another disk, or remove the target (gstdesk backup target remove %q) and add one elsewhere.", t.Name, t.Path, resolved(t.Path), resolved(t.liveDir), t.Path, t.Name)
+	}
+	return nil
+}
+
+// WithLiveDir is t checked against the data folder dir at every use (see CheckPlace).
+func (t Target) WithLiveDir(dir string) Target {
+	t.liveDir = dir
+	return t
+}
+
 // within reports whether path is dir or inside it, once symbolic links in either are followed:
 // a folder reached through a link into the data folder is inside it.
 func within(path, dir string) bool {
@@ -331,6 +356,9 @@ func (t Target) Open(ctx context.Context, s Secrets) (litestream.ReplicaClient, 
 func (t Target) present() error {
 	if t.Kind != KindFolder {
 		return nil
+	}
+	if err := t.CheckPlace(); err != nil {
+		return err
 	}
 	fi, err := os.Stat(t.Path)
 	if err == nil && !fi.IsDir() {

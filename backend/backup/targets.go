@@ -33,6 +33,9 @@ func Targets(ctx context.Context, db *store.DB) ([]Target, error) {
 	if err := json.Unmarshal([]byte(v), &ts); err != nil {
 		return nil, fmt.Errorf("backup: the stored targets are not readable: %w", err)
 	}
+	for i := range ts {
+		ts[i].liveDir = db.Dir // checked again at every use (CheckPlace)
+	}
 	return ts, nil
 }
 

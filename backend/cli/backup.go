@@ -330,6 +330,12 @@ func (b *bkRun) status(ctx context.Context, args []string) int {
 		return b.fail(err)
 	}
 	b.printStatus(st)
+	if err := svc.CheckTargets(ctx); err != nil {
+		// A target that leads into the data folder now: the status above says it too; the exit
+		// status must not say all is well.
+		fmt.Fprintf(b.env.Stderr, "gstdesk backup status: %s\n", publicMessage(b.env, err))
+		return ExitFailed
+	}
 	return ExitOK
 }
 

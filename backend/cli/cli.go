@@ -17,6 +17,7 @@ import (
 	"gstdesk/backend/backup"
 	"gstdesk/backend/buildinfo"
 	"gstdesk/backend/desk"
+	"gstdesk/backend/export"
 )
 
 // Version is the version of gstdesk (see package buildinfo).
@@ -36,6 +37,9 @@ type Env struct {
 	// opened collects the desks the command opened, so that Main can tell whether one of them
 	// refused a write (a read-only desk): such a command exits 2 whatever path it took.
 	opened *[]*desk.Desk
+	// guard is what no file the command writes for the person may be (the data folder, the files
+	// named on its command line); Main sets it (outGuard).
+	guard *export.Guard
 }
 
 // Exit statuses shared by every subcommand.
@@ -124,7 +128,18 @@ func Main(ctx context.Context, env Env, args []string) int {
 	}
 	var opened []*desk.Desk
 	env.opened = &opened
+	env.guard = commandGuard(env, rest)
+	stdout := &checkedWriter{w: env.Stdout}
+	env.Stdout = stdout
 	code := c.Run(ctx, env, rest)
+	if err := stdout.Err(); err != nil {
+		// A full disk or a closed pipe: what the command printed is not all there, whatever the
+		// command itself thought.
+		fmt.Fprintf(env.Stderr, "gstdesk %s: the output could not be written to standard output (%v): nothing printed can be trusted to be whole. Free space on the disk, or write to a file with room (--out FILE where the command has it), and run the command again.\n", args[0], err)
+		if code == ExitOK {
+			code = ExitFailed
+		}
+	}
 	for _, d := range opened {
 		if d.Core.DB.Refused() > 0 {
 			// A change refused by a desk that only reads (one that follows a replica, or whose

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gstdesk/backend/apperr"
@@ -148,7 +149,11 @@ func (g *gstRun) parse(fs *flag.FlagSet, args []string) ([]string, int) {
 			return nil, ExitUsage
 		}
 	}
-	if msg := checkOut(g.out); msg != "" && !g.outDir {
+	check := checkOut
+	if g.outDir {
+		check = checkOutDir
+	}
+	if msg := check(g.env, g.out); msg != "" && g.out != "" {
 		fmt.Fprintf(g.env.Stderr, "gstdesk gst %s: %s\n", g.name, msg)
 		return nil, ExitUsage
 	}
@@ -311,59 +316,78 @@ func (g *gstRun) writeRaw(write func(io.Writer) error) error {
 	return err
 }
 
-// recordsTable flattens output records into a table: the key, source, time, transaction id and
-// error, then every top-level scalar field of the data.
+// recordsTable is the one place a gst command's output records become table rows (--format csv or
+// xlsx): every value of a record comes out whole, never dropped. Its keys at any depth become
+// columns named by their path ("data.lgnm", "diff.to.totals.igst"); a list of objects gives one row
+// per item, each with the keys of the record around it (a record with two lists gives the rows of
+// the first, then those of the second); a list of plain values is one cell, its values joined by
+// "; ". The first columns are the key, source, time, transaction id and error; the others follow
+// in the order first met. TestGSTTablesHoldEveryFigure runs every gst command that writes a table.
 func recordsTable(name string, recs []map[string]any) export.Table {
 	t := export.Table{Name: name}
 	base := []string{"gstin", "key", "period", "financial_year", "source", "stored", "fetched_at", "transaction_id", "not_registered", "message", "note", "error"}
+	isBase := map[string]bool{}
+	for _, k := range base {
+		isBase[k] = true
+	}
 	present := map[string]bool{}
-	var dataKeys []string
-	seenData := map[string]bool{}
-	flat := make([]map[string]any, len(recs))
-	for i, r := range recs {
-		row := map[string]any{}
-		for k, v := range r {
+	var others []string
+	var rows []map[string]any
+	for _, r := range recs {
+		v := map[string]any{}
+		for k, x := range r {
 			switch k {
 			case "data":
-				var m map[string]any
-				if raw, ok := v.(json.RawMessage); ok && json.Unmarshal(raw, &m) == nil {
-					for dk, dv := range m {
-						switch dv.(type) {
-						case string, float64, bool:
-							row["data."+dk] = dv
-							if !seenData[dk] {
-								seenData[dk] = true
-								dataKeys = append(dataKeys, dk)
-							}
-						}
+				if raw, ok := x.(json.RawMessage); ok {
+					var d any
+					if json.Unmarshal(raw, &d) == nil {
+						x = d
+					} else {
+						x = string(raw)
 					}
 				}
 			case "error":
-				if m, ok := v.(map[string]any); ok {
-					row["error"] = fmt.Sprint(m["message"])
+				if m, ok := x.(map[string]any); ok {
+					// The message under "error" as before; its kind, status and id beside it.
+					e := map[string]any{}
+					for ek, ev := range m {
+						if ek != "message" {
+							e[ek] = ev
+						}
+					}
+					v["error"] = fmt.Sprint(m["message"])
+					if len(e) > 0 {
+						v["error_detail"] = e
+					}
+					continue
 				}
-				present["error"] = true
-			default:
-				row[k] = v
-				present[k] = true
 			}
+			v[k] = x
 		}
-		flat[i] = row
+		for _, row := range flattenRows("", plain(v)) {
+			for _, k := range sortedKeys(row) {
+				if present[k] {
+					continue
+				}
+				present[k] = true
+				if !isBase[k] {
+					others = append(others, k)
+				}
+			}
+			rows = append(rows, row)
+		}
 	}
-	sort.Strings(dataKeys)
 	var cols []string
 	for _, k := range base {
 		if present[k] {
 			cols = append(cols, k)
 		}
 	}
-	for _, k := range dataKeys {
-		cols = append(cols, "data."+k)
-	}
+	cols = append(cols, others...)
 	for _, c := range cols {
 		t.Columns = append(t.Columns, export.Column{Key: c, Title: c})
 	}
-	for _, row := range flat {
+	for _, row := range rows {
 		vals := make([]any, len(cols))
 		for i, c := range cols {
 			vals[i] = row[c]
@@ -371,6 +395,118 @@ func recordsTable(name string, recs []map[string]any) export.Table {
 		t.Rows = append(t.Rows, vals)
 	}
 	return t
+}
+
+// plain turns v (a record as a command builds it: maps, slices, structs, raw JSON) into what JSON
+// decoding gives (map[string]any, []any, string, float64, bool, nil), so that flattenRows sees
+// every value the JSON line would hold.
+func plain(v map[string]any) any {
+	var out any
+	if err := json.Unmarshal(jsonLine(v), &out); err != nil {
+		return v
+	}
+	return out
+}
+
+// flattenRows is v as table rows, its columns named under prefix (see recordsTable).
+func flattenRows(prefix string, v any) []map[string]any {
+	rows, _ := flatten(prefix, v)
+	return rows
+}
+
+// flatten is flattenRows also saying whether the rows come from a list of objects (listed): such
+// rows stay rows of their own beside another list's, even when there is one, never merged into
+// them (a document removed never reads as a part of each document added).
+func flatten(prefix string, v any) (rows []map[string]any, listed bool) {
+	join := func(k string) string {
+		if prefix == "" {
+			return k
+		}
+		return prefix + "." + k
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		base := map[string]any{}
+		var groups [][]map[string]any
+		for _, k := range sortedKeys(x) {
+			sub, subListed := flatten(join(k), x[k])
+			switch {
+			case len(sub) == 0:
+			case len(sub) == 1 && !subListed:
+				for sk, sv := range sub[0] {
+					base[sk] = sv
+				}
+			default:
+				groups = append(groups, sub)
+			}
+		}
+		if len(groups) == 0 {
+			return []map[string]any{base}, false
+		}
+		var out []map[string]any
+		for _, g := range groups {
+			for _, r := range g {
+				row := make(map[string]any, len(base)+len(r))
+				for k, v := range base {
+					row[k] = v
+				}
+				for k, v := range r {
+					row[k] = v
+				}
+				out = append(out, row)
+			}
+		}
+		return out, true
+	case []any:
+		if len(x) == 0 {
+			return []map[string]any{{prefix: ""}}, false
+		}
+		scalars := true
+		for _, it := range x {
+			switch it.(type) {
+			case map[string]any, []any:
+				scalars = false
+			}
+		}
+		if scalars {
+			parts := make([]string, len(x))
+			for i, it := range x {
+				parts[i] = scalarText(it)
+			}
+			return []map[string]any{{prefix: strings.Join(parts, "; ")}}, false
+		}
+		var out []map[string]any
+		for _, it := range x {
+			sub, _ := flatten(prefix, it)
+			out = append(out, sub...)
+		}
+		return out, true
+	default:
+		return []map[string]any{{prefix: x}}, false
+	}
+}
+
+// scalarText is a plain JSON value as text, numbers as JSON writes them.
+func scalarText(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case string:
+		return x
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func (g *gstRun) fail(err error) int {

@@ -67,22 +67,40 @@ func gst3B(ctx context.Context, g *gstRun, args []string) int {
 		return g.fail(err)
 	}
 	p := periods[0]
+	sheet, err := g.d.Recon.Table4(ctx, p)
+	if err != nil {
+		return g.fail(err)
+	}
 	if *record {
 		n, err := g.d.Recon.RecordTable4(ctx, p)
 		if err != nil {
 			return g.fail(err)
 		}
 		fmt.Fprintf(g.env.Stderr, "gstdesk gst 3b: %s: recorded the claim period of %d documents.\n", p, n)
+		if sheet, err = g.d.Recon.Table4(ctx, p); err != nil {
+			return g.fail(err)
+		}
 	}
-	sheet, err := g.d.Recon.Table4(ctx, p)
-	if err != nil {
-		return g.fail(err)
-	}
+	// No GSTR-2B kept for the month: the worksheet still holds what the ledgers and the claims
+	// moved here from other months give (its notes say the proposal is empty), but no credit of
+	// the month's own 2B, which a Table 4 of zeros would seem to say there is none of. It is said
+	// last on stderr, where it is seen, and the command fails as gst 2b --offline does.
+	no2B := sheet.Snapshot == ""
 	if err := g.writeRaw(func(w io.Writer) error { return writeSheet(w, f, g.out == "", sheet) }); err != nil {
 		return g.fail(err)
 	}
 	g.say3B(sheet)
+	if no2B {
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst 3b: %s\n", no2BFor3B(p))
+		return ExitFailed
+	}
 	return ExitOK
+}
+
+// no2BFor3B says that no GSTR-2B is kept for the month p (YYYY-MM) of a Table 4 worksheet.
+func no2BFor3B(p string) string {
+	y, m, _ := strings.Cut(p, "-")
+	return fmt.Sprintf("No GSTR-2B is kept for %s: Table 4 holds no credit of that month's GSTR-2B (only what the ledgers and claims moved from other months give), so its figures are not the month's. Pull it (gstdesk gst 2b --year %s --month %s), or import the file downloaded from the GST portal (gstdesk gst import FILE), then run gst 3b again.", p, y, strings.TrimLeft(m, "0"))
 }
 
 // linesOnly refuses a --format other than json for a command whose output is JSON lines.

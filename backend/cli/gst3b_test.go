@@ -112,8 +112,10 @@ func TestGST3BWorksheetThroughTheCommandLine(t *testing.T) {
 	if code, _, errs := gstCLI(t, dir, "3b", "ledger", "--opening", "ecrs", "--period", "2025-11", "--igst", "50.00"); code != ExitOK {
 		t.Fatalf("opening: %d %s", code, errs)
 	}
+	// No GSTR-2B is kept for November: the worksheet is printed (the reclaim is there) and the
+	// command fails saying what to pull, as gst 2b --offline does for the month.
 	code, recs, errs = gstCLI(t, dir, "3b", "--year", "2025", "--month", "11")
-	if code != ExitOK || rowFigure(t, recs[0], "4D1")["igst_rupees"] != 180.0 || !strings.Contains(errs, "warning: Nov 2025: the credit reclaimed in 4(D)(1) is above") {
+	if code != ExitFailed || !strings.Contains(errs, "No GSTR-2B is kept for 2025-11") || rowFigure(t, recs[0], "4D1")["igst_rupees"] != 180.0 || !strings.Contains(errs, "warning: Nov 2025: the credit reclaimed in 4(D)(1) is above") {
 		t.Errorf("November: %d 4D1 %v stderr %q", code, rowFigure(t, recs[0], "4D1"), errs)
 	}
 	code, recs, _ = gstCLI(t, dir, "3b", "ledger", "--year", "2025", "--month", "11")
@@ -173,7 +175,16 @@ func TestGST3BUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, errs)
 		}
 	}
-	if code, _, errs := gstCLI(t, dir, "3b", "--year", "2025", "--month", "10"); code != ExitOK || !strings.Contains(errs, "No GSTR-2B is stored") {
-		t.Errorf("no 2B: %d %s", code, errs)
+	// No 2B kept for the month: a Table 4 of zeros is not the month's; exit 1, saying what to do
+	// (as gst 2b --offline does), with --out too.
+	xlsx := filepath.Join(t.TempDir(), "t4.xlsx")
+	for _, args := range [][]string{{"3b", "--year", "2025", "--month", "3"}, {"3b", "--year", "2025", "--month", "3", "--format", "xlsx", "--out", xlsx}} {
+		code, _, errs := gstCLI(t, dir, args...)
+		if code != ExitFailed || !strings.Contains(errs, "No GSTR-2B is kept for 2025-03") || !strings.Contains(errs, "gstdesk gst 2b --year 2025 --month 3") {
+			t.Errorf("%v with no 2B: exit %d %s", args, code, errs)
+		}
+		if code, _, _ := gstCLI(t, dir, "2b", "--offline", "--year", "2025", "--month", "3"); code != ExitFailed {
+			t.Errorf("gst 2b --offline for the month: exit %d, want 1 as gst 3b", code)
+		}
 	}
 }

@@ -59,7 +59,7 @@ func runITCRisk(ctx context.Context, env Env, args []string) int {
 	if err != nil {
 		return fail(ExitUsage, "%s", publicMessage(env, err))
 	}
-	if msg := checkOut(*out); msg != "" {
+	if msg := checkOut(env, *out); msg != "" {
 		return fail(ExitUsage, "%s", msg)
 	}
 	if msg := checkBinaryOut(env, outFormat, *out); msg != "" {

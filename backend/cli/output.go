@@ -19,15 +19,72 @@ import (
 const outFilePerm = 0o644
 
 // checkOut says, when the flags are parsed and before any work is done or stored, why --out cannot
-// be written ("" when it can or is not given): its folder must exist.
-func checkOut(path string) string {
+// be written ("" when it can or is not given): its folder must exist, and it must not be (links
+// followed) the database or any file in the data folder, nor a file the command reads (outGuard).
+func checkOut(env Env, path string) string {
 	if path == "" {
 		return ""
 	}
 	if err := export.CheckDestination(path); err != nil {
 		return fmt.Sprintf("cannot write --out %s: %v.", path, err)
 	}
+	if err := outGuard(env).Check(path); err != nil {
+		return "refusing --out: " + guardReason(err) + ". Nothing was written."
+	}
 	return ""
+}
+
+// checkOutDir is checkOut for --out DIR of a command that writes several files into a folder.
+func checkOutDir(env Env, dir string) string {
+	if err := outGuard(env).CheckFolder(dir); err != nil {
+		return "refusing --out: " + guardReason(err) + ". Nothing was written."
+	}
+	return ""
+}
+
+// guardReason is a Guard's refusal without its sentinel's words.
+func guardReason(err error) string {
+	return strings.TrimPrefix(err.Error(), export.ErrProtected.Error()+": ")
+}
+
+// outGuard is the guard of every file a command writes for the person (export.Guard): the data
+// folder, and every file named on the command line other than --out's own value (an input given
+// by a flag or as an argument), so no command has to list what it reads.
+func outGuard(env Env) *export.Guard {
+	if env.guard != nil {
+		return env.guard
+	}
+	return commandGuard(env, nil)
+}
+
+// commandGuard builds the guard of a command run with args.
+func commandGuard(env Env, args []string) *export.Guard {
+	g := &export.Guard{}
+	dir := ""
+	if env.Getenv != nil {
+		dir = env.Getenv("GSTDESK_DATA_DIR")
+	}
+	if dir == "" {
+		dir, _ = store.DataDir()
+	}
+	if dir != "" {
+		g.Dirs = append(g.Dirs, dir)
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && name == "out" {
+			if !hasVal {
+				i++ // the value of --out is the destination, not an input
+			}
+			continue
+		}
+		if strings.HasPrefix(a, "-") && hasVal {
+			a = val
+		}
+		g.Reads = append(g.Reads, a)
+	}
+	return g
 }
 
 // checkBinaryOut refuses a binary format (XLSX) for a terminal: with no --out it must go to a file
@@ -44,6 +101,9 @@ func checkBinaryOut(env Env, f export.Format, out string) string {
 func writeOutput(env Env, out string, write func(io.Writer) error) error {
 	if out == "" {
 		return write(env.Stdout)
+	}
+	if err := outGuard(env).Check(out); err != nil {
+		return err
 	}
 	return export.WriteFileAtomic(out, outFilePerm, write)
 }
@@ -82,7 +142,7 @@ func writeBytes(b []byte) func(io.Writer) error {
 // isTerminal reports whether w is a terminal: a character device other than the null device (a
 // file or a pipe is not; `> /dev/null` is not either).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := underlying(w).(*os.File)
 	if !ok {
 		return false
 	}

@@ -103,7 +103,7 @@ func reconShow(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
 		return ExitUsage
 	}
-	if msg := checkOut(*out); msg != "" {
+	if msg := checkOut(env, *out); msg != "" {
 		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", msg)
 		return ExitUsage
 	}

@@ -155,7 +155,7 @@ func tdsCalc(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", publicMessage(env, err))
 		return ExitUsage
 	}
-	if msg := checkOut(*outFlag); msg != "" {
+	if msg := checkOut(env, *outFlag); msg != "" {
 		fmt.Fprintf(env.Stderr, "gstdesk tds calc: %s\n", msg)
 		return ExitUsage
 	}
@@ -289,7 +289,7 @@ func tdsTemplate(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk tds template: give the file to write with --out, like --out payroll.xlsx.")
 		return ExitUsage
 	}
-	if msg := checkOut(*outFlag); msg != "" {
+	if msg := checkOut(env, *outFlag); msg != "" {
 		fmt.Fprintf(env.Stderr, "gstdesk tds template: %s\n", msg)
 		return ExitUsage
 	}

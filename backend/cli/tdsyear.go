@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -148,7 +149,7 @@ func tdsMonth(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: %s\n", publicMessage(env, err))
 		return ExitUsage
 	}
-	if msg := checkOut(*out); msg != "" {
+	if msg := checkOut(env, *out); msg != "" {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: %s\n", msg)
 		return ExitUsage
 	}
@@ -315,7 +316,7 @@ func tdsAnnexure(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk tds annexure: --out FILE is required.")
 		return ExitUsage
 	}
-	if msg := checkOut(*out); msg != "" {
+	if msg := checkOut(env, *out); msg != "" {
 		fmt.Fprintf(env.Stderr, "gstdesk tds annexure: %s\n", msg)
 		return ExitUsage
 	}
@@ -352,11 +353,16 @@ func tdsForms(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk tds forms: --out DIR is required: the folder to write the forms into.")
 		return ExitUsage
 	}
+	if msg := checkOutDir(env, *out); msg != "" {
+		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %s\n", msg)
+		return ExitUsage
+	}
 	folder, err := export.OpenFolder(*out, false, outFilePerm)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds forms: --out %s: %v.\n", *out, err)
 		return ExitUsage
 	}
+	folder.Guard = outGuard(env)
 	folder.Replace = true // the forms of a year written again replace the earlier ones, said below
 	d, err := openDesk(ctx, env)
 	if err != nil {
@@ -364,12 +370,20 @@ func tdsForms(ctx context.Context, env Env, args []string) int {
 		return exitFor(err)
 	}
 	defer d.Close()
-	files, err := d.Salary.TDSFormsWrite(ctx, *fy, *code, folder.Write)
-	for _, f := range files {
-		printJSONLine(env.Stdout, map[string]string{"written": f})
+	files, err := d.Salary.TDSFormsWriteFiles(ctx, *fy, *code, folder.Write)
+	// Each line names whose form the file is; a file written under another name than its own says
+	// the name it was asked for, on the line and on stderr (every rename, never one of several).
+	asked := map[string]string{}
+	for _, r := range folder.Renamed {
+		asked[r.Written] = r.Asked
 	}
-	for from, to := range folder.Renamed {
-		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %s would have the name of another file of this run: written as %s.\n", from, to)
+	for _, f := range files {
+		line := map[string]string{"written": f.Path, "form": f.Form, "employee": f.Employee, "pan": f.PAN}
+		if a, ok := asked[filepath.Base(f.Path)]; ok {
+			line["asked_name"] = a
+			fmt.Fprintf(env.Stderr, "gstdesk tds forms: %s of employee %q (PAN %s) would have the name of another file of this run: written as %s.\n", a, f.Employee, f.PAN, filepath.Base(f.Path))
+		}
+		printJSONLine(env.Stdout, line)
 	}
 	if n := len(folder.Replaced); n > 0 {
 		fmt.Fprintf(env.Stderr, "gstdesk tds forms: %d file(s) already in %s were replaced by this year's forms.\n", n, *out)
@@ -402,7 +416,7 @@ func tdsMonthTemplate(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk tds month-template: --out FILE.xlsx is required.")
 		return ExitUsage
 	}
-	if msg := checkOut(*out); msg != "" {
+	if msg := checkOut(env, *out); msg != "" {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month-template: %s\n", msg)
 		return ExitUsage
 	}

@@ -46,7 +46,7 @@ func TestTDSMonthDryRun(t *testing.T) {
 // TestTDSMonthTemplate: the month template, filled in, is a month file 'tds month' records.
 func TestTDSMonthTemplate(t *testing.T) {
 	dir := t.TempDir()
-	tpl := filepath.Join(dir, "month.xlsx")
+	tpl := filepath.Join(t.TempDir(), "month.xlsx") // outside the data folder, which --out never reaches
 	if code, _, errText := cliIn(t, dir, "tds", "month-template", "--out", tpl); code != ExitOK {
 		t.Fatalf("template: %d %q", code, errText)
 	}

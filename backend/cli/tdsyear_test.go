@@ -5,11 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // TestTDSYearCommands: the employer, two months and the year so far through the command line.
 func TestTDSYearCommands(t *testing.T) {
 	dir := t.TempDir()
+	outs := t.TempDir() // what --out writes lives outside the data folder
 	code, _, errText := cliIn(t, dir, "tds", "employer", "set", "--fy", "FY 2025-26", "--name", "Acme", "--tan", "MUMA1234B")
 	if code != ExitFailed || !strings.Contains(errText, "TAN \"MUMA1234B\" is not valid") {
 		t.Fatalf("bad TAN: %d %q", code, errText)
@@ -60,7 +63,7 @@ func TestTDSYearCommands(t *testing.T) {
 	if code != ExitFailed || len(recs) != 0 || !strings.Contains(errText, "No month of FY 2025-26 is recorded for employee E9.") || !strings.Contains(errText, "gstdesk tds ytd") {
 		t.Fatalf("ytd E9: %d %v %q", code, recs, errText)
 	}
-	out := filepath.Join(dir, "may-register.csv")
+	out := filepath.Join(outs, "may-register.csv")
 	if code, _, errText = cliIn(t, dir, "tds", "month", "--fy", "FY 2025-26", "--month", "5", "--in", may, "--accept-pan-change", "--format", "csv", "--out", out); code != ExitOK {
 		t.Fatalf("csv: %d %q", code, errText)
 	}
@@ -68,13 +71,13 @@ func TestTDSYearCommands(t *testing.T) {
 	if !strings.Contains(string(b), "tds_this_month") || !strings.Contains(errText, "May 2025 replaced: 0 employee(s) changed") {
 		t.Errorf("csv register %q, stderr %q", b, errText)
 	}
-	ann := filepath.Join(dir, "annexure.json")
+	ann := filepath.Join(outs, "annexure.json")
 	code, recs, errText = cliIn(t, dir, "tds", "annexure", "--fy", "FY 2025-26", "--out", ann)
 	b, _ = os.ReadFile(ann)
 	if code != ExitOK || len(recs) != 1 || !strings.Contains(string(b), `"salary_detail_sheet"`) || !strings.Contains(string(b), `"net_tax_payable_under_194p"`) {
 		t.Fatalf("annexure: %d %q %.300s", code, errText, b)
 	}
-	forms := filepath.Join(dir, "forms")
+	forms := filepath.Join(outs, "forms")
 	os.Mkdir(forms, 0o755)
 	code, recs, errText = cliIn(t, dir, "tds", "forms", "--fy", "FY 2025-26", "--out", forms, "--employee", "E1")
 	if code != ExitOK || len(recs) != 2 || !strings.HasSuffix(recs[0]["written"].(string), "Form16-PartB-E1-2025-26.pdf") {
@@ -84,7 +87,7 @@ func TestTDSYearCommands(t *testing.T) {
 		t.Errorf("not a PDF: %.20q", b)
 	}
 	for _, args := range [][]string{
-		{"tds", "forms", "--fy", "FY 2025-26", "--out", filepath.Join(dir, "nofolder")},
+		{"tds", "forms", "--fy", "FY 2025-26", "--out", filepath.Join(outs, "nofolder")},
 		{"tds", "annexure", "--fy", "FY 2025-26", "--out", ann, "--format", "csv"},
 		{"tds", "month", "--month", "5", "--in", may},
 		{"tds", "month", "--fy", "FY 2025-26", "--month", "13", "--in", may},
@@ -124,6 +127,7 @@ func TestTDSHRACommand(t *testing.T) {
 // file name stops the forms before anything is written; a folder already holding forms works.
 func TestTDSFormsFileNames(t *testing.T) {
 	dir := t.TempDir()
+	outs := t.TempDir() // what --out writes lives outside the data folder
 	if code, _, errText := cliIn(t, dir, "tds", "employer", "set", "--fy", "2025-26", "--name", "Acme Ltd", "--tan", "MUMA12345B", "--responsible", "R. Iyer"); code != ExitOK {
 		t.Fatal(errText)
 	}
@@ -132,7 +136,7 @@ func TestTDSFormsFileNames(t *testing.T) {
 	if code, _, errText := cliIn(t, dir, "tds", "month", "--fy", "FY 2025-26", "--month", "4", "--in", month); code != ExitOK {
 		t.Fatal(errText)
 	}
-	forms := filepath.Join(dir, "forms")
+	forms := filepath.Join(outs, "forms")
 	os.Mkdir(forms, 0o755)
 	for run := 1; run <= 2; run++ {
 		code, recs, errText := cliIn(t, dir, "tds", "forms", "--fy", "FY 2025-26", "--out", forms)
@@ -143,17 +147,56 @@ func TestTDSFormsFileNames(t *testing.T) {
 		if run == 2 && !strings.Contains(errText, "6 file(s) already in") {
 			t.Errorf("run 2 replaced the first run's forms without saying so: %q", errText)
 		}
+		// Each line names its employee and PAN, and the file holds that employee's form; the code
+		// A_1 keeps its own name, and no other employee's file takes it.
+		pans := map[string]string{"A/1": "ABCPR1234K", "A_1": "BCDPS2345L", "A:1": "CDEPT3456M"}
+		for _, r := range recs {
+			emp, _ := r["employee"].(string)
+			p, _ := r["written"].(string)
+			if pans[emp] == "" || r["pan"] != pans[emp] {
+				t.Errorf("run %d: line %v does not name its employee and PAN", run, r)
+				continue
+			}
+			base := filepath.Base(p)
+			if (emp == "A_1") != strings.HasPrefix(base, "Form16-PartB-A_1-2025-26.") {
+				t.Errorf("run %d: employee %s written as %s", run, emp, base)
+			}
+			if strings.HasSuffix(p, ".xlsx") && !xlsxHolds(t, p, pans[emp]) {
+				t.Errorf("run %d: %s (employee %s) does not hold PAN %s", run, base, emp, pans[emp])
+			}
+		}
 	}
 	long := filepath.Join(dir, "may.csv")
 	os.WriteFile(long, []byte("Emp code,Employee name,PAN,Basic salary 17(1)\n"+strings.Repeat("L", 300)+",Long,DEFPU4567N,80000\nA/1,Asha,ABCPR1234K,150000\nA_1,Ravi,BCDPS2345L,100000\nA:1,Mira,CDEPT3456M,90000\n"), 0o600)
 	if code, _, errText := cliIn(t, dir, "tds", "month", "--fy", "FY 2025-26", "--month", "5", "--in", long); code != ExitOK {
 		t.Fatal(errText)
 	}
-	empty := filepath.Join(dir, "empty")
+	empty := filepath.Join(outs, "empty")
 	os.Mkdir(empty, 0o755)
 	code, recs, errText := cliIn(t, dir, "tds", "forms", "--fy", "FY 2025-26", "--out", empty)
 	entries, _ := os.ReadDir(empty)
 	if code == ExitOK || len(recs) != 0 || len(entries) != 0 || !strings.Contains(errText, "shorter code") {
 		t.Errorf("a 300-character code: exit %d, %d written, %d in the folder: %q", code, len(recs), len(entries), errText)
 	}
+}
+
+// xlsxHolds reports whether some cell of the workbook at path holds text.
+func xlsxHolds(t *testing.T, path, text string) bool {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, sh := range f.GetSheetList() {
+		rows, _ := f.GetRows(sh)
+		for _, r := range rows {
+			for _, c := range r {
+				if strings.Contains(c, text) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

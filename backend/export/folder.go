@@ -45,17 +45,20 @@ func CheckFileName(name string) error {
 // write that the file systems would take for one (compared as Windows and macOS compare them,
 // case aside) made unique with "-2", "-3" ...; a file already in the folder from before replaced
 // only when Replace is set, and then listed in Replaced, else left alone and the new one written
-// beside it (listed in Renamed). What it wrote is in Written, in order.
+// beside it. Every name changed is listed in Renamed, one entry per file (two files asked as
+// "A_1.pdf" are two entries). What it wrote is in Written, in order.
 type Folder struct {
 	Dir     string
 	Replace bool
 	// Written are the paths written; Replaced those that replaced a file already there; Renamed
-	// says, for a name taken, the name written instead ("A_1.pdf" -> "A_1-2.pdf").
+	// says, for each name taken, the name written instead ("A_1.pdf" -> "A_1-2.pdf").
 	Written  []string
 	Replaced []string
-	Renamed  map[string]string
-	perm     fs.FileMode
-	used     map[string]bool
+	Renamed  []Rename
+	// Guard, when set, is checked for every file before it is written (see Guard).
+	Guard *Guard
+	perm  fs.FileMode
+	used  map[string]bool
 }
 
 // OpenFolder prepares writing into dir, which must exist (a mistyped folder is an error, not a
@@ -75,7 +78,13 @@ func OpenFolder(dir string, create bool, perm fs.FileMode) (*Folder, error) {
 	case !st.IsDir():
 		return nil, fmt.Errorf("%s is a file, not a folder", dir)
 	}
-	return &Folder{Dir: dir, perm: perm, used: map[string]bool{}, Renamed: map[string]string{}}, nil
+	return &Folder{Dir: dir, perm: perm, used: map[string]bool{}}, nil
+}
+
+// Rename is a file written under another name than the one asked for, because that one was taken.
+type Rename struct {
+	Asked   string // the name asked for
+	Written string // the name written
 }
 
 // Write writes name (base and extension) with write, making the name unique within this write.
@@ -99,12 +108,15 @@ func (f *Folder) Write(name string, write func(io.Writer) error) (string, error)
 		}
 		final = fmt.Sprintf("%s-%d%s", stem, i, ext)
 	}
-	if final != name {
-		f.Renamed[name] = final
-	}
 	p := filepath.Join(f.Dir, final)
+	if err := f.Guard.Check(p); err != nil {
+		return "", err
+	}
 	if err := WriteFileAtomic(p, f.perm, write); err != nil {
 		return "", err
+	}
+	if final != name {
+		f.Renamed = append(f.Renamed, Rename{Asked: name, Written: final})
 	}
 	f.Written = append(f.Written, p)
 	return p, nil

@@ -2,6 +2,7 @@ package tdsyear
 
 import (
 	"fmt"
+	"hash/fnv"
 	"strings"
 
 	"gstdesk/backend/money"
@@ -19,6 +20,9 @@ type Cert struct {
 	Notes    []string // what is not confirmed, said plainly
 	Sign     []string // verification and signature lines
 	FileBase string   // file name without extension
+	// Employee and PAN name whose form it is, for the line that reports the file written.
+	Employee string
+	PAN      string
 }
 
 // CertRow is one row: its number as the form prints it, its words, and its amounts.
@@ -154,7 +158,7 @@ func yearOf(fy tds.FY, word string) string {
 // spec (Notification 36/2019 as amended by 15/2021, 28/2023 and 112/2024), and the verification.
 func Form16B(fy tds.FY, emp Employer, a *Annual) (Cert, error) {
 	p := computePartB(fy, a)
-	c := Cert{Kind: "form16b", FileBase: "Form16-PartB-" + safeName(a.Employee.Code) + "-" + strings.TrimPrefix(fy.String(), "FY "),
+	c := Cert{Kind: "form16b", FileBase: "Form16-PartB-" + fileKey(a.Employee.Code, a.Employee.PAN) + "-" + strings.TrimPrefix(fy.String(), "FY "),
 		Title:   []string{"FORM NO. 16", "[See rule 31(1)(a)]", "PART B (Annexure)", "Details of Salary Paid and any other income and tax deducted"},
 		Header:  employeeHeader(fy, emp, a, "Assessment Year"),
 		Columns: []string{"Rs."}}
@@ -264,7 +268,7 @@ func verification(emp Employer) []string {
 // figures of every row, and a plain statement of what is not confirmed.
 func Form130(fy tds.FY, emp Employer, a *Annual) (Cert, error) {
 	p := computePartB(fy, a)
-	c := Cert{Kind: "form130", FileBase: "Form130-PartC-" + safeName(a.Employee.Code) + "-" + strings.TrimPrefix(fy.String(), "FY "),
+	c := Cert{Kind: "form130", FileBase: "Form130-PartC-" + fileKey(a.Employee.Code, a.Employee.PAN) + "-" + strings.TrimPrefix(fy.String(), "FY "),
 		Title: []string{"FORM NO. 130", "[See rule 215(1)(Table: Sl. No. 1)]",
 			"Certificate under section 395(4) of the Income-tax Act for tax deducted at source on salary paid to an employee under section 392",
 			"PART C (Annexure-I)", "In relation to employees for tax deduction under section 392"},
@@ -375,12 +379,12 @@ func (a *Annual) HasPerquisites() bool {
 // (whose fields are unconfirmed: Form 12BA's rows are printed and the form says so) for tax
 // year 2026-27.
 func Form12BA(fy tds.FY, emp Employer, a *Annual) Cert {
-	c := Cert{Kind: "form12ba", FileBase: "Form12BA-" + safeName(a.Employee.Code) + "-" + strings.TrimPrefix(fy.String(), "FY "),
+	c := Cert{Kind: "form12ba", FileBase: "Form12BA-" + fileKey(a.Employee.Code, a.Employee.PAN) + "-" + strings.TrimPrefix(fy.String(), "FY "),
 		Title: []string{"FORM NO. 12BA", "[See rule 26A(2)(b)]",
 			"Statement showing particulars of perquisites, other fringe benefits or amenities and profits in lieu of salary with value thereof"},
 		Columns: []string{"(3) Value of perquisite as per rules (Rs.)", "(4) Amount, if any, recovered from the employee (Rs.)", "(5) Amount of perquisite chargeable to tax Col.(3)-Col.(4) (Rs.)"}}
 	if fy >= 2026 {
-		c.Kind, c.FileBase = "form123", "Form123-"+safeName(a.Employee.Code)+"-"+strings.TrimPrefix(fy.String(), "FY ")
+		c.Kind, c.FileBase = "form123", "Form123-"+fileKey(a.Employee.Code, a.Employee.PAN)+"-"+strings.TrimPrefix(fy.String(), "FY ")
 		c.Title = []string{"FORM NO. 123 (Earlier Form No. 12BA)", "[See rule 204(2)(b)]",
 			"Statement showing particulars of perquisites, other fringe benefits or amenities and profits in lieu of salary with value thereof"}
 	}
@@ -446,7 +450,32 @@ func Certificates(fy tds.FY, emp Employer, a *Annual) ([]Cert, error) {
 	if a.HasPerquisites() {
 		out = append(out, Form12BA(fy, emp, a))
 	}
+	for i := range out {
+		out[i].Employee, out[i].PAN = a.Employee.Code, a.Employee.PAN
+	}
 	return out, nil
+}
+
+// fileKey is an employee's part of a form's file name: the code as it is when it is made of
+// letters, digits, - and _ only; otherwise the code with every other character made _ and the
+// last four characters of the PAN after it ("A/B" -> "A_B-234F"), so the file is never named what
+// another employee's code ("A_B") would make. Two names that still meet are told apart by the
+// folder the forms are written to (export.Folder), which reports each rename.
+func fileKey(code, pan string) string {
+	s := safeName(code)
+	if s == code {
+		return s
+	}
+	tail := safeName(strings.ToUpper(strings.TrimSpace(pan)))
+	if len(tail) > 4 {
+		tail = tail[len(tail)-4:]
+	}
+	if pan == "" || tail == "employee" {
+		h := fnv.New32a()
+		h.Write([]byte(code))
+		tail = fmt.Sprintf("%08x", h.Sum32())[:6]
+	}
+	return s + "-" + tail
 }
 
 // safeName keeps letters, digits, - and _ of an employee code for a file name.

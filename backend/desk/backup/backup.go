@@ -302,6 +302,11 @@ func (s *Service) Status(ctx context.Context) (backup.Status, error) {
 			}
 			ts = backup.TargetStatus{ID: t.ID, Name: t.Name, Kind: t.Kind, Where: t.Where(), Role: role, State: backup.StateIdle}
 		}
+		if err := t.CheckPlace(); err != nil {
+			// The folder leads into the data folder now (a link changed): said, whatever the
+			// last replication left.
+			ts.State, ts.Error, ts.ErrorAt = backup.StateFailing, apperr.Command.Public(err).Message, s.Now()
+		}
 		st.Targets = append(st.Targets, ts)
 	}
 	if st.Continuous && !lockHeld(s.DB.Dir) {
@@ -309,6 +314,21 @@ func (s *Service) Status(ctx context.Context) (backup.Status, error) {
 	}
 	s.readOnlyStatus(&st)
 	return st, nil
+}
+
+// CheckTargets runs every target's CheckPlace now (a folder target's links followed as they are
+// now): the first refusal, or nil. Status shows the same in the target's state.
+func (s *Service) CheckTargets(ctx context.Context) error {
+	ts, err := backup.Targets(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		if err := t.CheckPlace(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // readOnlyStatus says in st why this desk refuses every write, and which target another desk

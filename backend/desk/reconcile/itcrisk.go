@@ -309,7 +309,7 @@ func (s *Service) ChaserPack(ctx context.Context, fy string, reg Register, dir, 
 	if dir == "" {
 		dir = s.chaserFolder(label)
 	}
-	return writeChasers(ctx, chasers, dir, func(int, int) {})
+	return writeChasers(ctx, chasers, dir, &export.Guard{Reads: []string{reg.Path}}, func(int, int) {})
 }
 
 // ChaserPackDone is what a chaser pack job wrote: the folder and its files, worst score first.
@@ -329,7 +329,7 @@ func (s *Service) StartChaserPack(ctx context.Context, fy string, reg Register, 
 	}
 	dir := s.chaserFolder(label)
 	return core.StartJobSummarised(s.Core, "itc:chasers", func(ctx context.Context, progress core.Progress) (ChaserPackDone, error) {
-		files, err := writeChasers(ctx, chasers, dir, progress)
+		files, err := writeChasers(ctx, chasers, dir, nil, progress)
 		out := ChaserPackDone{Folder: dir, Files: files}
 		if err != nil && apperr.KindOf(err) == apperr.Canceled {
 			return out, apperr.Wrap(apperr.Canceled, err, "Writing the chaser pack was cancelled after %d of %d supplier(s): the files written so far are in %s.", len(files), len(chasers), dir)
@@ -379,12 +379,19 @@ func (s *Service) chaserFolder(label string) string {
 }
 
 // writeChasers writes each supplier's workbook into dir, whole or not at all, saying each step to
-// progress and stopping between files when ctx ends.
-func writeChasers(ctx context.Context, chasers []itcrisk.Chaser, dir string, progress core.Progress) ([]ChaserFile, error) {
+// progress and stopping between files when ctx ends. No workbook may replace a file guard
+// protects (the register read for the pack): that is checked for every name before any is written.
+func writeChasers(ctx context.Context, chasers []itcrisk.Chaser, dir string, guard *export.Guard, progress core.Progress) ([]ChaserFile, error) {
+	for _, c := range chasers {
+		if err := guard.Check(filepath.Join(dir, c.Supplier+".xlsx")); err != nil {
+			return nil, apperr.New(apperr.Invalid, "Cannot write the chaser pack: %v. Nothing was written.", strings.TrimPrefix(err.Error(), export.ErrProtected.Error()+": "))
+		}
+	}
 	folder, err := export.OpenFolder(dir, true, 0o600)
 	if err != nil {
 		return nil, apperr.New(apperr.Invalid, "Cannot write the chaser pack: %v.", err)
 	}
+	folder.Guard = guard
 	folder.Replace = true // a supplier's pack written again replaces the earlier one, said in Replaced
 	out := make([]ChaserFile, 0, len(chasers))
 	progress(0, len(chasers))

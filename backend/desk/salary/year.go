@@ -252,11 +252,48 @@ func (s *Service) annexure(ctx context.Context, fy string) (tdsyear.Annexure, er
 // No. 123 where there are perquisites, each as PDF and XLSX with the same content. put writes one
 // file (its name with the extension) and returns where it went.
 func (s *Service) TDSFormsWrite(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error)) ([]string, error) {
+	files, err := s.formsWrite(ctx, fy, code, put, nil)
+	return formPaths(files), err
+}
+
+// FormFile is one file of the year-end forms written, and whose it is.
+type FormFile struct {
+	Path     string `json:"written"`
+	Form     string `json:"form"` // form16b, form130, form12ba, form123
+	Employee string `json:"employee"`
+	PAN      string `json:"pan"`
+}
+
+// TDSFormsWriteFiles is TDSFormsWrite saying, for each file, the form and the employee (code and
+// PAN) it is for.
+func (s *Service) TDSFormsWriteFiles(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error)) ([]FormFile, error) {
 	return s.formsWrite(ctx, fy, code, put, nil)
 }
 
+// formRenames says, for each file folder wrote under another name than the one asked, whose it is
+// and the name it has.
+func formRenames(folder *export.Folder, files []FormFile) []string {
+	out := []string{}
+	for _, r := range folder.Renamed {
+		for _, f := range files {
+			if filepath.Base(f.Path) == r.Written {
+				out = append(out, fmt.Sprintf("%s (employee %s, PAN %s) written as %s", r.Asked, f.Employee, f.PAN, r.Written))
+			}
+		}
+	}
+	return out
+}
+
+func formPaths(files []FormFile) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.Path
+	}
+	return out
+}
+
 // formsWrite is TDSFormsWrite reporting progress (employees done of all) when progress is set.
-func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error), progress core.Progress) ([]string, error) {
+func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error), progress core.Progress) ([]FormFile, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
 		return nil, err
@@ -293,7 +330,7 @@ func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name
 		}
 		all[i] = certs
 	}
-	var out []string
+	var out []FormFile
 	for i := range rows {
 		if err := ctx.Err(); err != nil {
 			return out, apperr.Wrap(apperr.Canceled, err, "Writing the forms was cancelled after %d file(s).", len(out))
@@ -301,15 +338,16 @@ func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name
 		certs := all[i]
 		for j := range certs {
 			c := &certs[j]
+			file := func(p string) FormFile { return FormFile{Path: p, Form: c.Kind, Employee: c.Employee, PAN: c.PAN} }
 			p, err := put(c.FileBase+".pdf", func(w io.Writer) error { return c.WritePDF(w, made) })
 			if err != nil {
 				return out, err
 			}
-			out = append(out, p)
+			out = append(out, file(p))
 			if p, err = put(c.FileBase+".xlsx", c.WriteXLSX); err != nil {
 				return out, err
 			}
-			out = append(out, p)
+			out = append(out, file(p))
 		}
 		if progress != nil {
 			progress(i+1, len(rows))
@@ -332,6 +370,10 @@ type TDSFormsDone struct {
 	Folder    string   `json:"folder"`
 	Files     []string `json:"files"`
 	Employees int      `json:"employees"`
+	// Renamed says each file written under another name than its own, because another
+	// employee's form took that name ("Form16-PartB-A_B-2025-26.pdf (employee A/B, PAN
+	// ABCPA1111F) written as ...-2.pdf").
+	Renamed []string `json:"renamed"`
 }
 
 // TDSStartForms writes the year-end forms of every employee (code "") or one as a job, into a new
@@ -355,15 +397,21 @@ func (s *Service) TDSStartForms(ctx context.Context, fy, code string) (string, e
 		if err != nil {
 			return TDSFormsDone{}, err
 		}
-		out := TDSFormsDone{Folder: dir, Files: []string{}}
+		out := TDSFormsDone{Folder: dir, Files: []string{}, Renamed: []string{}}
+		// One export.Folder: two employees whose codes make one file name are written apart.
+		folder, err := export.OpenFolder(dir, false, 0o600)
+		if err != nil {
+			return out, apperr.Wrap(apperr.Internal, err, "could not open %s", dir)
+		}
 		files, err := s.formsWrite(ctx, fy, code, func(name string, write func(io.Writer) error) (string, error) {
-			p := filepath.Join(dir, name)
-			if err := export.WriteFileAtomic(p, 0o600, write); err != nil {
+			p, err := folder.Write(name, write)
+			if err != nil {
 				return "", apperr.Wrap(apperr.Internal, err, "could not write %s", name)
 			}
 			return p, nil
 		}, func(done, total int) { out.Employees = done; progress(done, total) })
-		out.Files = append(out.Files, files...)
+		out.Files = append(out.Files, formPaths(files)...)
+		out.Renamed = formRenames(folder, files)
 		if err != nil && apperr.KindOf(err) == apperr.Canceled {
 			return out, apperr.Wrap(apperr.Canceled, err, "Writing the forms was cancelled after %d employee(s): the %d file(s) written so far are in %s.", out.Employees, len(out.Files), dir)
 		}
@@ -372,7 +420,11 @@ func (s *Service) TDSStartForms(ctx context.Context, fy, code string) (string, e
 		if d.Folder == "" {
 			return ""
 		}
-		return fmt.Sprintf("%s: forms of %d employee(s), %d file(s)", year, d.Employees, len(d.Files))
+		sum := fmt.Sprintf("%s: forms of %d employee(s), %d file(s)", year, d.Employees, len(d.Files))
+		if len(d.Renamed) > 0 {
+			sum += fmt.Sprintf("; %d written under another name: %s", len(d.Renamed), strings.Join(d.Renamed, "; "))
+		}
+		return sum
 	})
 	return id, nil
 }

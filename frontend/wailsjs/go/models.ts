@@ -6863,6 +6863,7 @@ export namespace salary {
 	    folder: string;
 	    files: string[];
 	    employees: number;
+	    renamed: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new TDSFormsDone(source);
@@ -6873,6 +6874,7 @@ export namespace salary {
 	        this.folder = source["folder"];
 	        this.files = source["files"];
 	        this.employees = source["employees"];
+	        this.renamed = source["renamed"];
 	    }
 	}
 	export class TDSImport {
