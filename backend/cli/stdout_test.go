@@ -26,6 +26,7 @@ var stdoutWriters = [][]string{
 	{"workspace", "list"},
 	{"data"},
 	{"backup", "target", "list"},
+	{"demo", "status"},
 	{"gst", "verify", "27AAPFU0939F1ZV"},
 	{"gst", "2b", "--offline", "--year", "2025", "--month", "10"},
 	{"gst", "2a-b2b", "--offline", "--year", "2025", "--month", "5"},
