@@ -50,6 +50,13 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 			if rec["source"] == lookup.FromDemo {
 				rec["stored"] = true
 			}
+			if snap.Source == "file" {
+				rec["source"], rec["file"] = "file", snap.FileName // imported from the portal's file, never "pulled"
+				delete(rec, "stored")
+			}
+			if len(snap.Notices) > 0 {
+				rec["notices"] = snap.Notices
+			}
 			if !snap.Filters.Full() {
 				rec["scope"] = snap.Filters
 			}
