@@ -43,6 +43,11 @@ func validateSupplier(si int, s *Supplier) error { return validateSupplierWith(s
 // of another shape, filing flags and dates not in the usual form. The number, the date, the items
 // and the value of an invoice are still required.
 func validateSupplierWith(si int, s *Supplier, nt *notes) error {
+	// One identity of a GSTIN everywhere (gstin.Normalize): lower case or spaces do not make
+	// another supplier, nor a refusal.
+	if n := gstin.Normalize(s.CTIN); n != s.CTIN && gstinShape(n) {
+		s.CTIN = n
+	}
 	where := func(ii int) string {
 		w := fmt.Sprintf("supplier %s", s.CTIN)
 		if ii >= 0 {

@@ -618,6 +618,11 @@ func (s *supplierJSON) docs(sec string) []json.RawMessage {
 // check checks the supplier's GSTIN, filing date and period: one that is not of its form is kept
 // as given and named in a notice (they are references, not figures).
 func (s *supplierHead) check(part, sec string, si int, ns *noticer) {
+	// One identity of a GSTIN everywhere (gstin.Normalize): a supplier written in lower case or
+	// with spaces is the same supplier, never a second one beside it.
+	if n := gstin.Normalize(s.CTIN); n != s.CTIN && gstin.Shape(n) {
+		s.CTIN = n
+	}
 	where := (&FieldError{Part: part, Section: sec, Supplier: si + 1, CTIN: s.CTIN}).Where()
 	if !gstin.Shape(s.CTIN) {
 		if s.CTIN == "" {

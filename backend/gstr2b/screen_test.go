@@ -51,3 +51,22 @@ func TestScreenGeneratedBeforeItsMonth(t *testing.T) {
 		t.Errorf("a 2B generated after its month is named: %v", r.Notices)
 	}
 }
+
+// A supplier's GSTIN in lower case or with spaces is the same supplier (gstin.Normalize).
+func TestSupplierGSTINOneIdentity(t *testing.T) {
+	raw := `{"data":{"gstin":"27AAPFU0939F1ZV","rtnprd":"092025","gendt":"14-10-2025","itcsumm":{},"docdata":{"b2b":[` +
+		`{"ctin":"29AABCT1332L1ZT","trdnm":"S","inv":[{"inum":"A/1","dt":"10-09-2025","val":1180,"txval":1000,"igst":180,"cgst":0,"sgst":0,"cess":0,"pos":"27","rev":"N","typ":"R","itcavl":"Y","rsn":""}]},` +
+		`{"ctin":" 29aabct1332l1zt ","trdnm":"S","inv":[{"inum":"A/2","dt":"11-09-2025","val":1180,"txval":1000,"igst":180,"cgst":0,"sgst":0,"cess":0,"pos":"27","rev":"N","typ":"R","itcavl":"Y","rsn":""}]}]}}}`
+	r, err := Parse([]byte(raw), FromFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range r.Documents {
+		if d.Supplier != "29AABCT1332L1ZT" {
+			t.Errorf("document %s of supplier %q", d.Number, d.Supplier)
+		}
+	}
+	if all := strings.Join(r.Notices, "\n"); strings.Contains(all, "ctin") {
+		t.Errorf("a GSTIN in lower case is named as not a GSTIN: %s", all)
+	}
+}
