@@ -509,6 +509,9 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 	out := b.out
 	for i := range out {
 		finishInvoice(&out[i], p.cols[FieldInvoiceValue] < 0)
+		if msg := implausibleRate(&out[i]); msg != "" {
+			p.fail(b.firstRow[i], FieldIGST, "", msg, true) // a warning: named, read as given
+		}
 		if field, v := negativeHead(&out[i]); field != "" {
 			p.fail(b.firstRow[i], field, v.String(), fmt.Sprintf("an amount not below zero: the %s %s (%s) has an amount below zero, which would lower the books' ITC silently. Write a return or a discount as a credit note (document type \"Credit note\"; its amounts may be written positive), or correct the amount",
 				out[i].DocType.Label(), out[i].Number, out[i].RowRef), false)
@@ -534,6 +537,25 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 		return nil, p.errs, apperr.New(apperr.Invalid, "The register has %d problem(s); nothing was imported. The first: %s", bad+p.dropped, first)
 	}
 	return out, p.errs, nil
+}
+
+// implausibleRate says why a document's tax cannot be GST on its taxable value: IGST + CGST + SGST
+// above 28% of it (the highest rate; cess apart), more than a rupee of rounding over. It is how
+// an amount typed in paise (IGST 1,80,000 for ₹1,800) shows, and summing it would send a supplier
+// a chaser for a difference of our own making. A document with no taxable value (a note for a
+// rate difference) is not checked. The row is read as given and named in a warning (tests and
+// sample registers hold made-up rates; a person decides). It returns "" when the tax can be GST.
+func implausibleRate(in *Invoice) string {
+	taxable := in.Taxable
+	tax := in.IGST + in.CGST + in.SGST
+	if taxable < 0 {
+		taxable, tax = -taxable, -tax
+	}
+	if taxable <= 0 || tax <= 0 || tax*100 <= taxable*28+100*100 {
+		return ""
+	}
+	return fmt.Sprintf("tax that GST can charge: IGST + CGST + SGST of the %s %s (%s) is %s, %d%% of its taxable value %s, and GST is at most 28%% (cess apart). Check that the amounts are in rupees (not paise) and in their columns",
+		in.DocType.Label(), in.Number, in.RowRef, money.Paise(tax).Indian(), int64(tax)*100/int64(taxable), money.Paise(taxable).Indian())
 }
 
 // negativeHead names the first amount below zero of a document that does not reduce the credit

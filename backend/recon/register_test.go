@@ -476,3 +476,18 @@ func TestRegisterRefusesShiftedRows(t *testing.T) {
 		t.Fatalf("trailing empty cells: got %d invoices, err %v, errs %+v", len(got), err, errs)
 	}
 }
+
+// TestRegisterNamesTaxGSTCannotCharge: tax above 28% of the taxable value (an amount typed in
+// paise) is named in a warning with file and row; a note with no taxable value is not checked.
+func TestRegisterNamesTaxGSTCannotCharge(t *testing.T) {
+	csv := canonicalHeader + "27AAPFU0939F1ZV,Acme,INV-1,05-07-2024,27,N,11800,10000,180000,0,0,0,Invoice\n" +
+		"27AAPFU0939F1ZV,Acme,INV-2,05-07-2024,27,N,11800,10000,1800,0,0,0,Invoice\n" +
+		"27AAPFU0939F1ZV,Acme,DN-3,05-07-2024,27,N,180,0,180,0,0,0,Debit Note\n"
+	got, errs, err := ReadRegister(strings.NewReader(csv), "purchases.csv", "", nil)
+	if err != nil || len(got) != 3 {
+		t.Fatalf("got %d invoices, err %v", len(got), err)
+	}
+	if len(errs) != 1 || !errs[0].Warning || errs[0].Row != 2 || !strings.Contains(errs[0].Expected, "1800% of its taxable value") {
+		t.Fatalf("errs = %+v", errs)
+	}
+}
