@@ -926,7 +926,7 @@ func (r *resolved) memInvoices(ctx context.Context, sdb *sql.DB, db querier, q I
 	}
 	xs := make([]*snapIndex, len(r.snaps))
 	for i := range r.snaps {
-		if xs[i], err = invoiceIndexes.get(ctx, sdb, db, &r.snaps[i]); err != nil {
+		if xs[i], err = cacheOf(sdb).get(ctx, sdb, db, &r.snaps[i]); err != nil {
 			return InvoicePage{}, false, err
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/store"
 )
 
 // The invoice table's pages are filtered, totalled and sorted in Go over a column-oriented copy
@@ -46,8 +47,8 @@ type snapIndex struct {
 
 func (x *snapIndex) size() int { return len(x.ids) }
 
+// indexKey is a snapshot's id: the cache is the database's own (cacheOf).
 type indexKey struct {
-	db *sql.DB
 	id string
 }
 
@@ -67,11 +68,17 @@ type indexCache struct {
 	maxRows int
 }
 
-var invoiceIndexes = &indexCache{entries: map[indexKey]*indexEntry{}, maxRows: 600_000}
+// cacheOf is the invoice indexes of an open database, attached to it by package store (dropped
+// when it is closed).
+func cacheOf(db *sql.DB) *indexCache {
+	return store.Attached(db, "gstr2a.invoiceIndexes", func() *indexCache {
+		return &indexCache{entries: map[indexKey]*indexEntry{}, maxRows: 600_000}
+	})
+}
 
 // get returns the index of a snapshot, loading it on first use.
 func (c *indexCache) get(ctx context.Context, sdb *sql.DB, q querier, s *Snapshot) (*snapIndex, error) {
-	k := indexKey{sdb, s.ID}
+	k := indexKey{s.ID}
 	c.mu.Lock()
 	e := c.entries[k]
 	if e == nil {

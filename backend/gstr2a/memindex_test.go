@@ -130,9 +130,10 @@ func TestMemIndexDroppedOnDelete(t *testing.T) {
 		t.Fatal(err)
 	}
 	cached := func() bool {
-		invoiceIndexes.mu.Lock()
-		defer invoiceIndexes.mu.Unlock()
-		_, ok := invoiceIndexes.entries[indexKey{db, s.ID}]
+		c := cacheOf(db)
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		_, ok := c.entries[indexKey{s.ID}]
 		return ok
 	}
 	if !cached() {

@@ -939,6 +939,6 @@ func DeleteSnapshot(ctx context.Context, db *sql.DB, snapshotID string) error {
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	invoiceIndexes.drop(snapshotID)
+	cacheOf(db).drop(snapshotID)
 	return nil
 }

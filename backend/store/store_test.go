@@ -157,3 +157,22 @@ func TestFormatTimeSortsAsTime(t *testing.T) {
 		}
 	}
 }
+
+// TestAttachedIsForgottenOnClose: what a domain attaches to an open database goes with it.
+func TestAttachedIsForgottenOnClose(t *testing.T) {
+	db, err := Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	made := 0
+	mk := func() *int { made++; v := made; return &v }
+	a := Attached(db.DB, "k", mk)
+	if b := Attached(db.DB, "k", mk); a != b || made != 1 {
+		t.Fatalf("a second use made another value (%d made)", made)
+	}
+	key := db.DB
+	db.Close()
+	if _, ok := attached.Load(key); ok {
+		t.Error("the attachments of a closed database are kept")
+	}
+}
