@@ -14,6 +14,7 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/itcrisk"
+	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
@@ -62,10 +63,25 @@ func (s *Service) books(ctx context.Context, reg Register) (ReconImport, []recon
 // reg names one, the purchase register (imported and checked as any register, and matched with
 // the 2B of April of the year to November after it, with the workspace's tolerances and
 // decisions, as the three-way run does).
-func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcrisk.Input, error) {
+func (s *Service) riskInput(ctx context.Context, fy string, reg Register, progress core.Progress) (itcrisk.Input, error) {
 	y, err := period.ParseFY(fy)
 	if err != nil {
 		return itcrisk.Input{}, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
+	}
+	// Each stage read is a step of a job's progress (StartITCRisk); a cancelled job stops between them.
+	done := 0
+	step := func() error {
+		done++
+		if progress != nil {
+			progress(done, riskSteps)
+		}
+		if err := ctx.Err(); err != nil {
+			return apperr.Wrap(apperr.Canceled, err, "Building the calendar of %s was cancelled.", y)
+		}
+		return nil
+	}
+	if progress != nil {
+		progress(0, riskSteps)
 	}
 	ws := s.Workspace().ID
 	in := itcrisk.Input{FY: y, Today: itcrisk.Today(s.Now()), Cancelled: map[string]string{}}
@@ -100,6 +116,9 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 			in.NoGSTR2B = append(in.NoGSTR2B, p)
 		}
 	}
+	if err := step(); err != nil { // 1: the GSTR-2B read
+		return in, err
+	}
 	type ret struct{ g, p, f string }
 	filed := map[ret]bool{}
 	for _, d := range docs {
@@ -133,6 +152,9 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 		if a.CancelledOn != "" {
 			in.Cancelled[a.SupplierGSTIN] = a.CancelledOn
 		}
+	}
+	if err := step(); err != nil { // 2: the GSTR-2A read
+		return in, err
 	}
 	if w, _, ok, err := recon.LastWatch(ctx, s.DB.DB, ws); err != nil {
 		return in, err
@@ -177,6 +199,9 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 	if in.IMS, err = ims.Stored(ctx, s.DB.DB, ws, "", ""); err != nil {
 		return in, err
 	}
+	if err := step(); err != nil { // 3: the suppliers' status and IMS
+		return in, err
+	}
 
 	var year []recon.Invoice
 	if !reg.none() {
@@ -195,6 +220,9 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 	} else if len(snaps) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
 		return in, apperr.New(apperr.NotFound, "Nothing is stored for %s to build it from: pull or import GSTR-2A and GSTR-2B for its months, or give the purchase register.", y)
 	}
+	if err := step(); err != nil { // 4: the register read
+		return in, err
+	}
 	opt, err := s.reconOptions(ctx)
 	if err != nil {
 		return in, err
@@ -210,8 +238,14 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 			in.NoCredit[ref] = true
 		}
 	}
+	if err := step(); err != nil { // 5: the register matched with the 2B
+		return in, err
+	}
 	return in, nil
 }
+
+// riskSteps are the steps of StartITCRisk's progress: the five of riskInput and the build.
+const riskSteps = 6
 
 // ddmmyyyy reads DD-MM-YYYY (supfildt) as YYYY-MM-DD.
 func ddmmyyyy(s string) (string, bool) {
@@ -226,11 +260,54 @@ func ddmmyyyy(s string) (string, bool) {
 // ITCRisk builds the calendar of credit at risk of the financial year fy ("FY 2025-26") from what
 // is stored and, when reg names one, the purchase register (see riskInput).
 func (s *Service) ITCRisk(ctx context.Context, fy string, reg Register) (ITCRiskCalendar, error) {
-	in, err := s.riskInput(ctx, fy, reg)
+	return s.itcRisk(ctx, fy, reg, nil)
+}
+
+func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress core.Progress) (ITCRiskCalendar, error) {
+	in, err := s.riskInput(ctx, fy, reg, progress)
+	if err != nil && ctx.Err() != nil && apperr.KindOf(err) != apperr.Canceled {
+		// A reader stopped by the cancel says so in its own words: the person reads the job's.
+		err = apperr.Wrap(apperr.Canceled, err, "Building the calendar of %s was cancelled.", fy)
+	}
 	if err != nil {
 		return ITCRiskCalendar{}, err
 	}
-	return itcrisk.Build(in), nil
+	c := itcrisk.Build(in)
+	if progress != nil {
+		progress(riskSteps, riskSteps)
+	}
+	return c, nil
+}
+
+// StartITCRisk is ITCRiskView as a cancellable job (kind "itc:calendar"), its progress a step per
+// stage (the GSTR-2B, the GSTR-2A, the suppliers' status and IMS, the register, the match, the
+// calendar): a large client's year takes seconds to read, and the window shows how far it is. A
+// year that is not one is refused at once. ITCRiskResult gives the calendar.
+func (s *Service) StartITCRisk(ctx context.Context, fy string, reg Register, perMonth int) (string, error) {
+	y, err := period.ParseFY(fy)
+	if err != nil {
+		return "", apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
+	}
+	if perMonth <= 0 {
+		perMonth = 500
+	}
+	return core.StartJobSummarised(s.Core, "itc:calendar", func(ctx context.Context, progress core.Progress) (ITCRiskCalendar, error) {
+		c, err := s.itcRisk(ctx, fy, reg, progress)
+		if err != nil {
+			return c, err
+		}
+		return c.Trim(perMonth), nil
+	}, func(c ITCRiskCalendar) string {
+		if c.FYLabel == "" {
+			return y.String() + ": ITC calendar"
+		}
+		return fmt.Sprintf("%s: ITC calendar of %s item(s)", c.FYLabel, money.Count(c.Count))
+	}), nil
+}
+
+// ITCRiskResult returns the calendar a finished StartITCRisk job built.
+func (s *Service) ITCRiskResult(id string) (ITCRiskCalendar, error) {
+	return core.JobResult[ITCRiskCalendar](s.Core, id)
 }
 
 // ITCRiskView is ITCRisk for a screen: at most perMonth items in each month (0: 500); the counts
@@ -266,7 +343,7 @@ func yearSlug(label string) string {
 // Scorecard scores the suppliers of the financial year fy (itcrisk.ScoreFormula) from what is
 // stored and, when reg names one, the purchase register; worst first.
 func (s *Service) Scorecard(ctx context.Context, fy string, reg Register) (SupplierScorecard, error) {
-	in, err := s.riskInput(ctx, fy, reg)
+	in, err := s.riskInput(ctx, fy, reg, nil)
 	if err != nil {
 		return SupplierScorecard{}, err
 	}

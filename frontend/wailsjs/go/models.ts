@@ -3496,6 +3496,22 @@ export namespace ims {
 
 export namespace itcrisk {
 	
+	export class StatusTotal {
+	    status: string;
+	    count: number;
+	    amount: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new StatusTotal(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.status = source["status"];
+	        this.count = source["count"];
+	        this.amount = source["amount"];
+	    }
+	}
 	export class RuleTotal {
 	    rule: string;
 	    title: string;
@@ -3611,6 +3627,8 @@ export namespace itcrisk {
 	    at_risk: number;
 	    reclaim: number;
 	    count: number;
+	    statuses: StatusTotal[];
+	    listed: number;
 	    notes: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -3627,6 +3645,8 @@ export namespace itcrisk {
 	        this.at_risk = source["at_risk"];
 	        this.reclaim = source["reclaim"];
 	        this.count = source["count"];
+	        this.statuses = this.convertValues(source["statuses"], StatusTotal);
+	        this.listed = source["listed"];
 	        this.notes = source["notes"];
 	    }
 	
@@ -3783,6 +3803,7 @@ export namespace itcrisk {
 		    return a;
 		}
 	}
+	
 
 }
 

@@ -15,6 +15,8 @@ export function ITCRisk(arg1:string,arg2:string,arg3:number):Promise<itcrisk.Cal
 
 export function ITCRiskExport(arg1:string,arg2:string,arg3:string):Promise<string>;
 
+export function ITCRiskResult(arg1:string):Promise<itcrisk.Calendar>;
+
 export function ReconAgainst2B(arg1:string,arg2:string,arg3:string):Promise<reconcile.ThreeWayResult>;
 
 export function ReconAgainst2BToken(arg1:string,arg2:string,arg3:string):Promise<reconcile.ThreeWayResult>;
@@ -84,6 +86,8 @@ export function SetThreeWayActions(arg1:string,arg2:Array<string>,arg3:string):P
 export function StartApplyThreeWayRun(arg1:string):Promise<string>;
 
 export function StartChaserPack(arg1:string,arg2:string,arg3:string):Promise<string>;
+
+export function StartITCRisk(arg1:string,arg2:string,arg3:number):Promise<string>;
 
 export function ThreeWayRun(arg1:string):Promise<reconcile.ThreeWayResult>;
 

@@ -22,6 +22,10 @@ export function ITCRiskExport(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['ITCRiskExport'](arg1, arg2, arg3);
 }
 
+export function ITCRiskResult(arg1) {
+  return window['go']['main']['Recon']['ITCRiskResult'](arg1);
+}
+
 export function ReconAgainst2B(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['ReconAgainst2B'](arg1, arg2, arg3);
 }
@@ -160,6 +164,10 @@ export function StartApplyThreeWayRun(arg1) {
 
 export function StartChaserPack(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['StartChaserPack'](arg1, arg2, arg3);
+}
+
+export function StartITCRisk(arg1, arg2, arg3) {
+  return window['go']['main']['Recon']['StartITCRisk'](arg1, arg2, arg3);
 }
 
 export function ThreeWayRun(arg1) {
