@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -145,16 +146,13 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, progre
 			in.NoGSTR2A = append(in.NoGSTR2A, p)
 		}
 	}
-	if in.GSTR2A, err = ReconGSTR2A(ctx, s.DB.DB, ws, yearPeriods); err != nil {
+	if in.GSTR2A, err = read2AByMonth(ctx, s.DB.DB, ws, yearPeriods, step); err != nil {
 		return in, err
 	}
 	for _, a := range in.GSTR2A {
 		if a.CancelledOn != "" {
 			in.Cancelled[a.SupplierGSTIN] = a.CancelledOn
 		}
-	}
-	if err := step(); err != nil { // 2: the GSTR-2A read
-		return in, err
 	}
 	if w, _, ok, err := recon.LastWatch(ctx, s.DB.DB, ws); err != nil {
 		return in, err
@@ -244,8 +242,34 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, progre
 	return in, nil
 }
 
-// riskSteps are the steps of StartITCRisk's progress: the five of riskInput and the build.
-const riskSteps = 6
+// riskSteps are the steps of StartITCRisk's progress: riskInput's (the 2B, each of the year's
+// twelve months of 2A, the suppliers' status and IMS, the register, the match) and the build. The
+// 2A of a large year is most of the time: a step a month keeps the bar moving and lets a cancel
+// stop between months.
+const riskSteps = 1 + 12 + 3 + 1
+
+// read2AByMonth is ReconGSTR2A of periods read a month at a time (step after each), in the order
+// ReconGSTR2A gives them: every month's B2B invoices, then every month's other documents.
+func read2AByMonth(ctx context.Context, db *sql.DB, ws string, periods []string, step func() error) ([]recon.Invoice, error) {
+	var b2b, other []recon.Invoice
+	for _, p := range periods {
+		docs, err := ReconGSTR2A(ctx, db, ws, []string{p})
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range docs {
+			if strings.HasPrefix(d.RowRef, "2a:") {
+				other = append(other, d)
+			} else {
+				b2b = append(b2b, d)
+			}
+		}
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	return append(b2b, other...), nil
+}
 
 // ddmmyyyy reads DD-MM-YYYY (supfildt) as YYYY-MM-DD.
 func ddmmyyyy(s string) (string, bool) {

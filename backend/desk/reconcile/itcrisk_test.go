@@ -17,6 +17,7 @@ import (
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/itcrisk"
+	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
 
@@ -351,6 +352,18 @@ func TestITCRiskJob(t *testing.T) {
 	}
 	if _, err := s.StartITCRisk(ctx, "2025-27", Register{}, 0); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("bad year: %v", err)
+	}
+
+	// The year's 2A read a month at a time is the same as read at once.
+	months := period.Strings(period.FY(2025).Months())
+	whole, err := ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, months)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	byMonth, err := read2AByMonth(ctx, s.DB.DB, s.Workspace().ID, months, func() error { steps++; return nil })
+	if err != nil || steps != 12 || len(whole) == 0 || !reflect.DeepEqual(byMonth, whole) {
+		t.Errorf("by month (%d steps, %v): %d documents, at once %d", steps, err, len(byMonth), len(whole))
 	}
 
 	// Cancelled at its first step: it stops there and says so.
