@@ -61,7 +61,13 @@ func (a *App) startup(ctx context.Context) {
 	if err := d.Backup.Start(ctx, "window"); err != nil {
 		a.shell.log.Error("backup: start replication", "err", err.Error())
 	}
+	if devStartup != nil {
+		devStartup(a.shell)
+	}
 }
+
+// devStartup is the dev binary's seeding hook (devseed_dev.go, -tags dev); nil in the release binary.
+var devStartup func(*shell)
 
 // shutdown cancels and waits for the running jobs, then closes the database.
 func (a *App) shutdown(context.Context) {

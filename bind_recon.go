@@ -133,6 +133,17 @@ func (b *Recon) ITCRisk(fy, token string, perMonth int) (reconcile.ITCRiskCalend
 	return b.d.Recon.ITCRiskView(b.ctx, fy, reconcile.Register{Token: token}, perMonth)
 }
 
+// StartITCRisk builds ITCRisk's calendar as a cancellable job with progress (the window's road:
+// a large year takes seconds); ITCRiskResult gives it.
+func (b *Recon) StartITCRisk(fy, token string, perMonth int) (string, error) {
+	return b.d.Recon.StartITCRisk(b.ctx, fy, reconcile.Register{Token: token}, perMonth)
+}
+
+// ITCRiskResult returns the calendar a finished StartITCRisk job built.
+func (b *Recon) ITCRiskResult(id string) (reconcile.ITCRiskCalendar, error) {
+	return b.d.Recon.ITCRiskResult(id)
+}
+
 // ITCRiskExport writes the whole calendar (CSV, XLSX or JSON) to the exports folder.
 func (b *Recon) ITCRiskExport(fy, token, format string) (string, error) {
 	return b.d.Recon.ITCRiskExport(b.ctx, fy, reconcile.Register{Token: token}, format)

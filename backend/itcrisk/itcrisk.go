@@ -181,9 +181,26 @@ type Calendar struct {
 	AtRisk  money.Paise `json:"at_risk"`
 	Reclaim money.Paise `json:"reclaim"`
 	Count   int         `json:"count"`
+	// Statuses are the items of each status over the whole calendar (upcoming, due, overdue,
+	// reclaim; those with items), whatever the months list: a screen counts these, never the items
+	// it was given.
+	Statuses []StatusTotal `json:"statuses"`
+	// Listed is how many items the months hold: Count, unless Trim left some out for a screen.
+	Listed int `json:"listed"`
 	// Notes say what was not checked and why.
 	Notes []string `json:"notes"`
 }
+
+// StatusTotal is the items of one status over the whole calendar: how many and their amount (a
+// document under two rules counts under each, as in the rules' totals).
+type StatusTotal struct {
+	Status string      `json:"status"`
+	Count  int         `json:"count"`
+	Amount money.Paise `json:"amount"`
+}
+
+// statusOrder is the order Statuses lists them in.
+var statusOrder = []string{Upcoming, Due, Overdue, Reclaim}
 
 // days of the law's dates, for one year
 type yearDates struct {
@@ -351,6 +368,8 @@ func Build(in Input) Calendar {
 		cal.AtRisk += a
 	}
 	cal.Count = len(b.items)
+	cal.Listed = cal.Count
+	cal.Statuses = statusTotals(b.items)
 	// Months own their items (one slice each, cut from the sorted list).
 	start := 0
 	for i := range cal.Months {
@@ -701,16 +720,46 @@ func labels(ps []string) string {
 	return strings.Join(out, ", ")
 }
 
-// Trim keeps at most n items in each month (the counts and amounts stay whole; More says how many
-// were left out), for a screen; the export takes the whole calendar.
+// statusTotals counts the items of each status.
+func statusTotals(items []Item) []StatusTotal {
+	by := map[string]*StatusTotal{}
+	out := make([]StatusTotal, 0, len(statusOrder))
+	for _, st := range statusOrder {
+		out = append(out, StatusTotal{Status: st})
+	}
+	for i := range out {
+		by[out[i].Status] = &out[i]
+	}
+	for i := range items {
+		t := by[items[i].Status]
+		if t == nil {
+			continue
+		}
+		t.Count++
+		t.Amount += items[i].Amount
+	}
+	keep := out[:0]
+	for _, t := range out {
+		if t.Count > 0 {
+			keep = append(keep, t)
+		}
+	}
+	return keep
+}
+
+// Trim keeps at most n items in each month (the counts and amounts stay whole: the rules', the
+// months', the statuses'; More says how many a month left out, Listed how many are kept), for a
+// screen; the export takes the whole calendar.
 func (c Calendar) Trim(n int) Calendar {
 	out := c
 	out.Months = make([]MonthGroup, len(c.Months))
+	out.Listed = 0
 	for i, g := range c.Months {
 		if len(g.Items) > n {
 			g.More = len(g.Items) - n
 			g.Items = g.Items[:n]
 		}
+		out.Listed += len(g.Items)
 		out.Months[i] = g
 	}
 	return out

@@ -1,6 +1,7 @@
 package itcrisk
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -214,6 +215,38 @@ func TestTrim(t *testing.T) {
 	}
 }
 
+// TestTrimKeepsTheCounts: a screen's calendar lists at most n items a month, but its counts and
+// amounts (the year's, each rule's, each month's and each status's) are those of every item: the
+// screen says "showing 500 of 600", never "600" counted from what it lists.
+func TestTrimKeepsTheCounts(t *testing.T) {
+	var rows []recon.Row
+	for i := 0; i < 600; i++ {
+		rows = append(rows, recon.Row{Status: recon.MissingIn2A, Books: book(fmt.Sprintf("N-%d", i), "2025-05-03", "")})
+	}
+	for _, tc := range []struct {
+		name, today string
+		status      string
+	}{
+		{"before the day", "2025-06-01", Upcoming},
+		{"after the day, before the last", "2026-12-15", Overdue},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			whole := Build(Input{FY: 2025, Today: tc.today, Register: true, Rows: rows})
+			c := whole.Trim(500)
+			if c.Count != 600 || c.Listed != 500 || whole.Listed != 600 {
+				t.Fatalf("count %d, listed %d (whole %d)", c.Count, c.Listed, whole.Listed)
+			}
+			want := []StatusTotal{{Status: tc.status, Count: 600, Amount: 600 * 18000}}
+			if !reflect.DeepEqual(c.Statuses, want) {
+				t.Errorf("statuses %+v, want %+v", c.Statuses, want)
+			}
+			if g := c.Months[0]; g.Count != 600 || g.More != 100 || len(g.Items) != 500 || g.AtRisk != 600*18000 {
+				t.Errorf("month %s: count %d, more %d, items %d, at risk %d", g.Month, g.Count, g.More, len(g.Items), g.AtRisk)
+			}
+		})
+	}
+}
+
 // FuzzBuild: dates and periods of any shape never panic, and every item has a YYYY-MM-DD date in
 // the month it is grouped under.
 func FuzzBuild(f *testing.F) {
@@ -227,6 +260,17 @@ func FuzzBuild(f *testing.F) {
 			Rows:   []recon.Row{{Status: recon.MissingIn2A, Books: bk}, {Status: recon.MissingInBooks, GSTR2A: tb}},
 			GSTR2A: []recon.Invoice{*tb}, IMS: []ims.Record{{Section: "b2bdn", STIN: sup, Number: "F-3", DateISO: date, RtnPrd: rtn, Action: ims.Pending, IGST: 5}},
 			Filings: []Filing{{Supplier: sup, Period: per, Filed: paid}}})
+		n, sum, rules := 0, money.Paise(0), money.Paise(0)
+		for _, st := range c.Statuses {
+			n += st.Count
+			sum += st.Amount
+		}
+		for _, r := range c.Rules {
+			rules += r.AtRisk + r.Reclaim
+		}
+		if n != c.Count || sum != rules || c.Listed != c.Count {
+			t.Fatalf("statuses %+v: %d items, %d paise; calendar %d items (%d listed), rules %d paise", c.Statuses, n, sum, c.Count, c.Listed, rules)
+		}
 		for _, g := range c.Months {
 			for _, it := range g.Items {
 				if _, ok := recon.DayNumber(it.Date); !ok || it.Date[:7] != g.Month {

@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/itcrisk"
+	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
@@ -62,10 +64,25 @@ func (s *Service) books(ctx context.Context, reg Register) (ReconImport, []recon
 // reg names one, the purchase register (imported and checked as any register, and matched with
 // the 2B of April of the year to November after it, with the workspace's tolerances and
 // decisions, as the three-way run does).
-func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcrisk.Input, error) {
+func (s *Service) riskInput(ctx context.Context, fy string, reg Register, progress core.Progress) (itcrisk.Input, error) {
 	y, err := period.ParseFY(fy)
 	if err != nil {
 		return itcrisk.Input{}, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
+	}
+	// Each stage read is a step of a job's progress (StartITCRisk); a cancelled job stops between them.
+	done := 0
+	step := func() error {
+		done++
+		if progress != nil {
+			progress(done, riskSteps)
+		}
+		if err := ctx.Err(); err != nil {
+			return apperr.Wrap(apperr.Canceled, err, "Building the calendar of %s was cancelled.", y)
+		}
+		return nil
+	}
+	if progress != nil {
+		progress(0, riskSteps)
 	}
 	ws := s.Workspace().ID
 	in := itcrisk.Input{FY: y, Today: itcrisk.Today(s.Now()), Cancelled: map[string]string{}}
@@ -100,6 +117,9 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 			in.NoGSTR2B = append(in.NoGSTR2B, p)
 		}
 	}
+	if err := step(); err != nil { // 1: the GSTR-2B read
+		return in, err
+	}
 	type ret struct{ g, p, f string }
 	filed := map[ret]bool{}
 	for _, d := range docs {
@@ -126,7 +146,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 			in.NoGSTR2A = append(in.NoGSTR2A, p)
 		}
 	}
-	if in.GSTR2A, err = ReconGSTR2A(ctx, s.DB.DB, ws, yearPeriods); err != nil {
+	if in.GSTR2A, err = read2AByMonth(ctx, s.DB.DB, ws, yearPeriods, step); err != nil {
 		return in, err
 	}
 	for _, a := range in.GSTR2A {
@@ -177,6 +197,9 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 	if in.IMS, err = ims.Stored(ctx, s.DB.DB, ws, "", ""); err != nil {
 		return in, err
 	}
+	if err := step(); err != nil { // 3: the suppliers' status and IMS
+		return in, err
+	}
 
 	var year []recon.Invoice
 	if !reg.none() {
@@ -195,6 +218,9 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 	} else if len(snaps) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
 		return in, apperr.New(apperr.NotFound, "Nothing is stored for %s to build it from: pull or import GSTR-2A and GSTR-2B for its months, or give the purchase register.", y)
 	}
+	if err := step(); err != nil { // 4: the register read
+		return in, err
+	}
 	opt, err := s.reconOptions(ctx)
 	if err != nil {
 		return in, err
@@ -210,7 +236,39 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 			in.NoCredit[ref] = true
 		}
 	}
+	if err := step(); err != nil { // 5: the register matched with the 2B
+		return in, err
+	}
 	return in, nil
+}
+
+// riskSteps are the steps of StartITCRisk's progress: riskInput's (the 2B, each of the year's
+// twelve months of 2A, the suppliers' status and IMS, the register, the match) and the build. The
+// 2A of a large year is most of the time: a step a month keeps the bar moving and lets a cancel
+// stop between months.
+const riskSteps = 1 + 12 + 3 + 1
+
+// read2AByMonth is ReconGSTR2A of periods read a month at a time (step after each), in the order
+// ReconGSTR2A gives them: every month's B2B invoices, then every month's other documents.
+func read2AByMonth(ctx context.Context, db *sql.DB, ws string, periods []string, step func() error) ([]recon.Invoice, error) {
+	var b2b, other []recon.Invoice
+	for _, p := range periods {
+		docs, err := ReconGSTR2A(ctx, db, ws, []string{p})
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range docs {
+			if strings.HasPrefix(d.RowRef, "2a:") {
+				other = append(other, d)
+			} else {
+				b2b = append(b2b, d)
+			}
+		}
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	return append(b2b, other...), nil
 }
 
 // ddmmyyyy reads DD-MM-YYYY (supfildt) as YYYY-MM-DD.
@@ -226,11 +284,54 @@ func ddmmyyyy(s string) (string, bool) {
 // ITCRisk builds the calendar of credit at risk of the financial year fy ("FY 2025-26") from what
 // is stored and, when reg names one, the purchase register (see riskInput).
 func (s *Service) ITCRisk(ctx context.Context, fy string, reg Register) (ITCRiskCalendar, error) {
-	in, err := s.riskInput(ctx, fy, reg)
+	return s.itcRisk(ctx, fy, reg, nil)
+}
+
+func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress core.Progress) (ITCRiskCalendar, error) {
+	in, err := s.riskInput(ctx, fy, reg, progress)
+	if err != nil && ctx.Err() != nil && apperr.KindOf(err) != apperr.Canceled {
+		// A reader stopped by the cancel says so in its own words: the person reads the job's.
+		err = apperr.Wrap(apperr.Canceled, err, "Building the calendar of %s was cancelled.", fy)
+	}
 	if err != nil {
 		return ITCRiskCalendar{}, err
 	}
-	return itcrisk.Build(in), nil
+	c := itcrisk.Build(in)
+	if progress != nil {
+		progress(riskSteps, riskSteps)
+	}
+	return c, nil
+}
+
+// StartITCRisk is ITCRiskView as a cancellable job (kind "itc:calendar"), its progress a step per
+// stage (the GSTR-2B, the GSTR-2A, the suppliers' status and IMS, the register, the match, the
+// calendar): a large client's year takes seconds to read, and the window shows how far it is. A
+// year that is not one is refused at once. ITCRiskResult gives the calendar.
+func (s *Service) StartITCRisk(ctx context.Context, fy string, reg Register, perMonth int) (string, error) {
+	y, err := period.ParseFY(fy)
+	if err != nil {
+		return "", apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
+	}
+	if perMonth <= 0 {
+		perMonth = 500
+	}
+	return core.StartJobSummarised(s.Core, "itc:calendar", func(ctx context.Context, progress core.Progress) (ITCRiskCalendar, error) {
+		c, err := s.itcRisk(ctx, fy, reg, progress)
+		if err != nil {
+			return c, err
+		}
+		return c.Trim(perMonth), nil
+	}, func(c ITCRiskCalendar) string {
+		if c.FYLabel == "" {
+			return y.String() + ": ITC calendar"
+		}
+		return fmt.Sprintf("%s: ITC calendar of %s item(s)", c.FYLabel, money.Count(c.Count))
+	}), nil
+}
+
+// ITCRiskResult returns the calendar a finished StartITCRisk job built.
+func (s *Service) ITCRiskResult(id string) (ITCRiskCalendar, error) {
+	return core.JobResult[ITCRiskCalendar](s.Core, id)
 }
 
 // ITCRiskView is ITCRisk for a screen: at most perMonth items in each month (0: 500); the counts
@@ -266,7 +367,7 @@ func yearSlug(label string) string {
 // Scorecard scores the suppliers of the financial year fy (itcrisk.ScoreFormula) from what is
 // stored and, when reg names one, the purchase register; worst first.
 func (s *Service) Scorecard(ctx context.Context, fy string, reg Register) (SupplierScorecard, error) {
-	in, err := s.riskInput(ctx, fy, reg)
+	in, err := s.riskInput(ctx, fy, reg, nil)
 	if err != nil {
 		return SupplierScorecard{}, err
 	}

@@ -17,6 +17,7 @@ import (
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/itcrisk"
+	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
 
@@ -317,5 +318,58 @@ func TestITCRiskByToken(t *testing.T) {
 	}
 	if _, err := s.Scorecard(ctx, "FY 2025-26", Register{Token: oim.Token}); apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "Confirm the column mapping of odd.csv") {
 		t.Errorf("unconfirmed mapping: %v", err)
+	}
+}
+
+// TestITCRiskJob: the window builds the calendar as a job whose progress goes step by step to the
+// end and whose result is the view the direct call gives (trimmed the same, counts whole); a year
+// that is not one is refused before a job starts; a job cancelled before it reads ends cancelled.
+func TestITCRiskJob(t *testing.T) {
+	s, path, _ := riskService(t)
+	ctx := context.Background()
+	im, err := s.ReconImportPath(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := s.ITCRiskView(ctx, "FY 2025-26", Register{Token: im.Token}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := s.StartITCRisk(ctx, "FY 2025-26", Register{Token: im.Token}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := s.WaitJob(ctx, id)
+	if err != nil || ev.Error != nil || ev.Kind != "itc:calendar" || ev.Done != riskSteps || ev.Total != riskSteps || !strings.Contains(ev.Summary, "FY 2025-26") {
+		t.Fatalf("job ended %+v, %v", ev, err)
+	}
+	got, err := s.ITCRiskResult(id)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("job's calendar differs from the direct call's (%v):\njob    %+v\ndirect %+v", err, got, want)
+	}
+	if got.Listed >= got.Count || len(got.Statuses) == 0 {
+		t.Errorf("a trimmed calendar lists %d of %d, statuses %+v", got.Listed, got.Count, got.Statuses)
+	}
+	if _, err := s.StartITCRisk(ctx, "2025-27", Register{}, 0); apperr.KindOf(err) != apperr.Invalid {
+		t.Errorf("bad year: %v", err)
+	}
+
+	// The year's 2A read a month at a time is the same as read at once.
+	months := period.Strings(period.FY(2025).Months())
+	whole, err := ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, months)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	byMonth, err := read2AByMonth(ctx, s.DB.DB, s.Workspace().ID, months, func() error { steps++; return nil })
+	if err != nil || steps != 12 || len(whole) == 0 || !reflect.DeepEqual(byMonth, whole) {
+		t.Errorf("by month (%d steps, %v): %d documents, at once %d", steps, err, len(byMonth), len(whole))
+	}
+
+	// Cancelled at its first step: it stops there and says so.
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := s.itcRisk(cctx, "FY 2025-26", Register{Token: im.Token}, func(int, int) {}); apperr.KindOf(err) != apperr.Canceled {
+		t.Errorf("cancelled: %v", err)
 	}
 }

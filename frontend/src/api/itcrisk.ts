@@ -11,6 +11,7 @@ export type Calendar = itcrisk.Calendar
 export type MonthGroup = itcrisk.MonthGroup
 export type Item = itcrisk.Item
 export type RuleTotal = itcrisk.RuleTotal
+export type StatusTotal = itcrisk.StatusTotal
 export type Scorecard = itcrisk.Scorecard
 export type SupplierScore = itcrisk.SupplierScore
 export type Penalty = itcrisk.Penalty
@@ -20,10 +21,17 @@ const arr = <T>(v: T[] | null | undefined): T[] => v ?? []
 
 /** The calendar of fy ("FY 2025-26"); each month keeps at most perMonth items (0: 500) and counts the rest in more. */
 export async function calendar(fy: string, token: string, perMonth = 0): Promise<Calendar> {
-  const c = await Recon.ITCRisk(fy, token, perMonth)
+  return tidy(await Recon.ITCRisk(fy, token, perMonth))
+}
+/** The same calendar built as a job (progress, Cancel): the job's id; calendarResult gives the calendar. */
+export const startCalendar = (fy: string, token: string, perMonth = 0): Promise<string> => Recon.StartITCRisk(fy, token, perMonth)
+/** The calendar a finished startCalendar job built. */
+export const calendarResult = async (job: string): Promise<Calendar> => tidy(await Recon.ITCRiskResult(job))
+function tidy(c: Calendar): Calendar {
   c.rules = arr(c.rules)
   c.notes = arr(c.notes)
   c.months = arr(c.months)
+  c.statuses = arr(c.statuses)
   for (const g of c.months) g.items = arr(g.items)
   return c
 }

@@ -18,6 +18,7 @@ const KINDS: Record<string, { label: string; area: string }> = {
   'tds:run': { label: 'Salary TDS run', area: 'tds' },
   'tds:forms': { label: 'Year-end TDS forms', area: 'tds' },
   'itc:chasers': { label: 'Chaser pack', area: 'itcrisk' },
+  'itc:calendar': { label: 'ITC calendar', area: 'itcrisk' },
 }
 
 /** What a job of this kind is called. */

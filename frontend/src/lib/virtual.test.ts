@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { evictPages, heightOf, inViewLabel, indexAt, keyTarget, offsetOf, planPages, rowsPerView, scrollToShow, visibleRange, type Layout } from './virtual'
+import {
+  evictPages, heightOf, inViewLabel, indexAt, keyTarget, MAX_SCROLL_PX, moveTarget, offsetOf, placement, planPages, rowsPerView, scaled, scrollToShow,
+  spaceOf, toPhysical, toVirtual, visibleRange, type Layout,
+} from './virtual'
 
 const plain: Layout = { row: 20, total: 1000 }
 // Row 10 is open, with 100 px of detail under it.
@@ -124,5 +127,113 @@ describe('inViewLabel', () => {
   it('names the rows', () => {
     expect(inViewLabel(0, 5, 5, 5, 'Employees')).toBe('Employees 1–5 of 5')
     expect(inViewLabel(0, 0, 0, 5, 'Employees')).toBe('No employees (filtered from 5)')
+  })
+})
+
+describe('the scroll space of a large table', () => {
+  const row = 36
+  const view = 500
+  const sizes = [10, 1e5, 1.2e6, 5e7]
+
+  /** The rows drawn for the table moved to `want` (as VirtualTable does): where each sits in the view. */
+  function drawn(l: Layout, want: number) {
+    const sp = spaceOf(l, view)
+    const m = moveTarget(sp, want)
+    const p = placement(l, sp, m.top, m.phys, 8)
+    // Row i sits at padTop + (its offset from the first drawn row) in the scroller; the view starts at m.phys.
+    const at = (i: number) => p.padTop + offsetOf(l, i) - offsetOf(l, p.start) - m.phys
+    return { sp, m, p, at }
+  }
+
+  it.each(sizes)('%i rows: the scroller is never taller than the cap, and is the rows when they fit', (n) => {
+    const l: Layout = { row, total: n }
+    const sp = spaceOf(l, view)
+    expect(sp.height).toBeLessThanOrEqual(MAX_SCROLL_PX)
+    expect(scaled(sp)).toBe(n * row > MAX_SCROLL_PX)
+    if (!scaled(sp)) expect(sp.height).toBe(n * row)
+  })
+
+  it.each(sizes)('%i rows: the first and the last row are reached by Home and End, and by the scrollbar', (n) => {
+    const l: Layout = { row, total: n }
+    const per = rowsPerView(row, view)
+    // End from the first row.
+    const last = keyTarget('End', 0, n, per)!
+    expect(last).toBe(n - 1)
+    const e = drawn(l, scrollToShow(l, last, 0, view))
+    expect(e.p.end).toBe(n)
+    expect(e.p.start).toBeLessThanOrEqual(last)
+    expect(e.at(last)).toBeGreaterThanOrEqual(-1e-6)
+    expect(e.at(last) + row).toBeLessThanOrEqual(view + 1e-6)
+    expect(e.m.phys).toBeLessThanOrEqual(Math.max(0, e.sp.height - view))
+    // Home from there.
+    const h = drawn(l, scrollToShow(l, keyTarget('Home', last, n, per)!, e.m.top, view))
+    expect(h.m).toEqual({ phys: 0, top: 0 })
+    expect(h.p.start).toBe(0)
+    expect(h.at(0)).toBe(0)
+    // The scrollbar at its ends shows the first and the last rows.
+    const sp = spaceOf(l, view)
+    expect(toVirtual(sp, 0)).toBe(0)
+    expect(toVirtual(sp, sp.height - view)).toBeCloseTo(Math.max(0, n * row - view), 6)
+  })
+
+  it.each(sizes)('%i rows: the mapping only goes forward and the two ways agree', (n) => {
+    const sp = spaceOf({ row, total: n }, view)
+    const p = Math.max(0, sp.height - view)
+    let prevV = -1
+    let prevP = -1
+    for (let k = 0; k <= 2000; k++) {
+      const s = (p * k) / 2000
+      const v = toVirtual(sp, s)
+      expect(v).toBeGreaterThanOrEqual(prevV)
+      prevV = v
+      expect(toPhysical(sp, v)).toBeCloseTo(s, 3)
+      const ph = toPhysical(sp, (Math.max(0, sp.rows - view) * k) / 2000)
+      expect(ph).toBeGreaterThanOrEqual(prevP)
+      prevP = ph
+    }
+    // One pixel of scrollbar never moves the rows backwards, and (unscaled) moves them one pixel.
+    if (!scaled(sp)) expect(toVirtual(sp, 100) - toVirtual(sp, 99)).toBe(n * row > 100 + view ? 1 : 0)
+  })
+
+  it.each(sizes)('%i rows: wherever the scrollbar or the keys put it, the rows drawn neither overlap nor leave a gap', (n) => {
+    for (const open of [-1, Math.floor(n / 2)]) {
+      const l: Layout = { row, total: n, open, extra: 240 }
+      const sp = spaceOf(l, view)
+      const p = Math.max(0, sp.height - view)
+      const check = (top: number, phys: number) => {
+        const pl = placement(l, sp, top, phys, 8)
+        expect(pl.padTop).toBeGreaterThanOrEqual(0)
+        expect(pl.padBottom).toBeGreaterThanOrEqual(0)
+        // The scroller keeps its height: spacers and rows fill it exactly.
+        expect(pl.padTop + offsetOf(l, pl.end) - offsetOf(l, pl.start) + pl.padBottom).toBeCloseTo(sp.height, 3)
+        // Every row in view is drawn, at its place relative to the view's top.
+        const v = visibleRange(l, top, view, 0)
+        expect(pl.start).toBeLessThanOrEqual(v.start)
+        expect(pl.end).toBeGreaterThanOrEqual(v.end)
+        const y = pl.padTop + offsetOf(l, v.start) - offsetOf(l, pl.start) - phys
+        expect(y).toBeCloseTo(offsetOf(l, v.start) - top, 3)
+      }
+      // The scrollbar dragged anywhere (whole pixels).
+      for (let k = 0; k <= 500; k++) {
+        const s = Math.round((p * k) / 500)
+        check(toVirtual(sp, s), s)
+      }
+      // The keys: every PageDown from the top for a while, then from a row in the middle and up to the end.
+      const per = rowsPerView(row, view)
+      for (const from of [0, Math.floor(n / 3), Math.max(0, n - 200)]) {
+        let sel = from
+        let top = drawn(l, scrollToShow(l, sel, 0, view)).m.top
+        for (let k = 0; k < 60 && sel < n - 1; k++) {
+          sel = keyTarget(k % 7 === 6 ? 'ArrowDown' : 'PageDown', sel, n, per)!
+          const m = moveTarget(sp, scrollToShow(l, sel, top, view))
+          top = m.top
+          check(m.top, m.phys)
+          // The selected row is wholly in view.
+          const y = offsetOf(l, sel) - m.top
+          expect(y).toBeGreaterThanOrEqual(-1e-6)
+          expect(y + row).toBeLessThanOrEqual(view + 1e-6)
+        }
+      }
+    }
   })
 })

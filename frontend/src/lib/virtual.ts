@@ -112,3 +112,115 @@ export function inViewLabel(first: number, last: number, total: number, unfilter
   const b = Math.min(Math.max(last, a), total)
   return `${what} ${count(a)}–${count(b)} of ${count(total)}${of}`
 }
+
+// ---------------------------------------------------------------------------------------------
+// The scroll space. A browser will not make an element taller than about 33.5 million pixels
+// (Chromium, and so WebView2; Firefox about 17.9 million), so 11,98,556 rows of 36 px (43 million)
+// cannot be one spacer: the rows past the limit were never reached and overlapped. The table's
+// scroller is therefore at most MAX_SCROLL_PX high, and a position in it (physical, scrollTop) maps
+// to a position among the rows (virtual, the `top` of the functions above):
+//   - the first and the last `edge` pixels map one to one (the top and the end of the table scroll
+//     exactly as before, and the rows drawn there are where they would be without the cap);
+//   - the middle is stretched evenly (a pixel of scrollbar there is many rows).
+// The table keeps the virtual position as its state: keys and the wheel move it exactly (by rows,
+// by pixels of rows) and the scrollbar is put where the mapping says; only a drag of the scrollbar
+// (a physical move nobody asked the rows for) is mapped back. Up to MAX_SCROLL_PX nothing changes.
+
+/** The tallest the rows' part of a scroller is made, in pixels: well under every engine's limit. */
+export const MAX_SCROLL_PX = 8_000_000
+
+/** How the rows' height is laid into the scroller. */
+export interface Space {
+  /** The rows' true height (heightOf). */
+  rows: number
+  /** The height given to the scroller's rows' part (at most the cap). */
+  height: number
+  /** The height of the rows' part of the view (under the header, above the total). */
+  view: number
+  /** The pixels at the top and at the end that map one to one. */
+  edge: number
+}
+
+/** The scroll space of a layout for a view of `view` pixels, capped at `cap` pixels. */
+export function spaceOf(l: Layout, view: number, cap = MAX_SCROLL_PX): Space {
+  const rows = Math.max(0, heightOf(l))
+  const v = Math.max(0, view)
+  const height = Math.min(rows, Math.max(cap, 0))
+  // The edges: a few views' worth (so that the rows drawn above the view and an opened detail
+  // fit), never more than a quarter of the space.
+  const edge = Math.max(0, Math.min(Math.max(50_000, 4 * v), Math.floor((height - v) / 4)))
+  return { rows, height, view: v, edge }
+}
+
+/** Whether the space is scaled (rows taller than the scroller). */
+export function scaled(sp: Space): boolean {
+  return sp.rows > sp.height
+}
+
+/** The largest scroll position of the physical space and of the rows. */
+function ends(sp: Space): { p: number; v: number } {
+  return { p: Math.max(0, sp.height - sp.view), v: Math.max(0, sp.rows - sp.view) }
+}
+
+/** The position among the rows for the scroller's position `s` (scrollTop), within 0..rows-view. */
+export function toVirtual(sp: Space, s: number): number {
+  const { p, v } = ends(sp)
+  const x = Math.min(Math.max(0, s), p)
+  if (!scaled(sp)) return x
+  const e = sp.edge
+  if (x <= e) return x
+  if (x >= p - e) return x + (v - p)
+  return e + ((x - e) * (v - 2 * e)) / (p - 2 * e)
+}
+
+/** The scroller's position (scrollTop, not rounded) for the position `top` among the rows: toVirtual's inverse. */
+export function toPhysical(sp: Space, top: number): number {
+  const { p, v } = ends(sp)
+  const y = Math.min(Math.max(0, top), v)
+  if (!scaled(sp)) return y
+  const e = sp.edge
+  if (y <= e) return y
+  if (y >= v - e) return y - (v - p)
+  return e + ((y - e) * (p - 2 * e)) / (v - 2 * e)
+}
+
+/** The rows to draw and the spacers around them. */
+export interface Placement {
+  start: number
+  end: number
+  /** The spacer above the rows drawn and the one below them, in pixels of the scroller. */
+  padTop: number
+  padBottom: number
+}
+
+/**
+ * The rows to draw for the scroller at `phys` (its scrollTop) showing the rows from `top` (the
+ * virtual position): each row i drawn sits at phys + offsetOf(i) - top, so the view shows exactly
+ * the rows from `top`; the spacers keep the scroller `sp.height` high. Rows that would sit above the
+ * scroller's top (only possible for a position the mapping does not give) are not drawn.
+ */
+export function placement(l: Layout, sp: Space, top: number, phys: number, overscan = 8): Placement {
+  const r = visibleRange(l, top, sp.view, overscan)
+  if (r.end <= r.start) return { start: 0, end: 0, padTop: 0, padBottom: 0 }
+  const shift = phys - top
+  let start = r.start
+  while (start < r.end - 1 && offsetOf(l, start + 1) + shift <= 0) start++
+  const padTop = Math.max(0, offsetOf(l, start) + shift)
+  const drawn = offsetOf(l, r.end) - offsetOf(l, start)
+  const padBottom = Math.max(0, sp.height - padTop - drawn)
+  return { start, end: r.end, padTop, padBottom }
+}
+
+/**
+ * Where a move to `want` (a position among the rows) puts the scroller: the scrollTop to set (whole
+ * pixels, within the scroller) and the position among the rows the table then keeps. Unscaled, or
+ * in the one-to-one edges, they are the same; in the stretched middle the rows keep `want` exactly
+ * (a scrollbar pixel there is many rows, and keys must land on their row).
+ */
+export function moveTarget(sp: Space, want: number): { phys: number; top: number } {
+  const { p, v } = ends(sp)
+  const t = Math.min(Math.max(0, want), v)
+  if (!scaled(sp)) return { phys: t, top: t }
+  const phys = Math.min(Math.max(0, Math.round(toPhysical(sp, t))), p)
+  return { phys, top: phys <= sp.edge ? phys : t }
+}

@@ -3525,6 +3525,22 @@ export namespace ims {
 
 export namespace itcrisk {
 	
+	export class StatusTotal {
+	    status: string;
+	    count: number;
+	    amount: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new StatusTotal(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.status = source["status"];
+	        this.count = source["count"];
+	        this.amount = source["amount"];
+	    }
+	}
 	export class RuleTotal {
 	    rule: string;
 	    title: string;
@@ -3640,6 +3656,8 @@ export namespace itcrisk {
 	    at_risk: number;
 	    reclaim: number;
 	    count: number;
+	    statuses: StatusTotal[];
+	    listed: number;
 	    notes: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -3656,6 +3674,8 @@ export namespace itcrisk {
 	        this.at_risk = source["at_risk"];
 	        this.reclaim = source["reclaim"];
 	        this.count = source["count"];
+	        this.statuses = this.convertValues(source["statuses"], StatusTotal);
+	        this.listed = source["listed"];
 	        this.notes = source["notes"];
 	    }
 	
@@ -3812,6 +3832,7 @@ export namespace itcrisk {
 		    return a;
 		}
 	}
+	
 
 }
 

@@ -3,6 +3,7 @@ import {
   docOwnWords,
   activeFilters, bars, clickPeriod, clock, emptyFilter, fyChoices, fyMonths, fyOfPeriod, isFuture, nextPeriod, nextSort,
   periodsLabel, pullClass, pullLine, rateLabel, scopeWords, sessionLine, sessionState, sortPeriods, toFilter,
+  staggered,
 } from './logic'
 
 const fy25 = fyMonths(2025)
@@ -158,5 +159,19 @@ describe('docOwnWords', () => {
   })
   it('says ISD credit not eligible', () => {
     expect(docOwnWords({ kind: 'isd_invoice', section: 'isd', number: 'S1', date: '', itc_elg: 'N' }, d)[0]).toContain('not eligible')
+  })
+})
+
+describe('staggered totals', () => {
+  it.each([
+    [['12,34,567.89', '0.00'], false],
+    [['99,99,999.99'], false],
+    [['(99,99,999.99)'], false],
+    [['1,00,00,000.00'], true],
+    [['0.00', '2,39,82,77,51,386.52'], true],
+    [['-1,00,00,000.00'], true],
+    [[], false],
+  ])('%j → %s', (totals, want) => {
+    expect(staggered(totals)).toBe(want)
   })
 })

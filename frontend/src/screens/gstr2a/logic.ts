@@ -256,3 +256,12 @@ export function docOwnWords(r: { kind: string; section: string; number: string; 
   if (r.kind === 'tds' || r.kind === 'tcs') out.push('A credit to the cash ledger, not input tax credit.')
   return out
 }
+
+/**
+ * Whether the invoice table's totals need two lines: any total of a crore or more (14 characters
+ * and up, "1,00,00,000.00") is wider than its column's rows, and one line of them would push the
+ * table wider than a 1366 px window.
+ */
+export function staggered(totals: string[]): boolean {
+  return totals.some((t) => t.replace(/^[-(]|\)$/g, '').length >= 14)
+}

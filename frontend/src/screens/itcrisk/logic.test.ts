@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Calendar, Item, SupplierScore } from '../../api/itcrisk'
-import { calKey, calRows, disagreeing, flatItems, lagWords, leftOut, penaltyWhy, ruleShort, scoreSum, shownMonths, sortScores, statusLabel, sumsByRule } from './logic'
+import {
+  calKey, calRows, disagreeing, flatItems, lagWords, leftOut, listedWords, penaltyWhy, ruleShort, scoreSum, shownMonths, sortScores, statusCounts, statusLabel, sumsByRule, wholeOf,
+} from './logic'
 
 const item = (o: Partial<Item>): Item => ({
   rule: 'rule_37', status: 'upcoming', date: '2025-10-12', deadline: '2025-11-20', supplier_gstin: '27AAPFU0939F1ZV', supplier_name: 'Acme Traders',
@@ -123,5 +125,43 @@ describe('scorecard', () => {
     expect(lagWords(s)).toBe('2 of 4 returns late · 6.5 days on average, at most 12')
     expect(lagWords(sup({ filings: 1 }))).toBe('on time (1 return)')
     expect(lagWords(sup({}))).toBe('no return seen in 2B')
+  })
+})
+
+describe('counts of a calendar the service trimmed', () => {
+  /** 87,076 items due, of which the service sent 500 (a month's limit). */
+  function trimmed(): Calendar {
+    const c = cal()
+    const due = Array.from({ length: 500 }, (_, k) => item({ status: 'due', rule: 's16_4', document_number: 'D-' + k }))
+    c.months = [{ month: '2026-11', label: 'Nov 2026', at_risk: 0, reclaim: 0, count: 87077, more: 86577, items: due } as unknown as Calendar['months'][number]]
+    c.count = 87077
+    c.listed = 500
+    c.statuses = [{ status: 'upcoming', count: 1, amount: 18000 }, { status: 'due', count: 87076, amount: 1_23_45_67_890_12 }] as Calendar['statuses']
+    c.rules = c.rules.map((r) => (r.rule === 's16_4' ? { ...r, count: 87076 } : { ...r, count: r.rule === 'rule_37' ? 1 : 0 }))
+    return c
+  }
+
+  it('counts each status over the whole year, not the items sent', () => {
+    expect(statusCounts(trimmed())).toEqual({ upcoming: 1, due: 87076 })
+    // An answer without the service's counts is counted from its items.
+    expect(statusCounts({ ...cal(), statuses: [] } as unknown as Calendar)).toEqual({ upcoming: 2, reclaim: 1, due: 1 })
+  })
+
+  it.each([
+    ['no filter', { rule: '', status: '', search: '' }, 87077],
+    ['one status', { rule: '', status: 'due', search: '' }, 87076],
+    ['one rule', { rule: 's16_4', status: '', search: '' }, 87076],
+    ['a status with no items', { rule: '', status: 'overdue', search: '' }, 0],
+    ['a rule and a status', { rule: 's16_4', status: 'due', search: '' }, null],
+    ['a search', { rule: '', status: '', search: 'acme' }, null],
+  ])('%s: the whole is %s', (_, f, want) => {
+    expect(wholeOf(trimmed(), f)).toBe(want)
+  })
+
+  it('says how many of the whole are shown', () => {
+    expect(listedWords(500, 87076, 500, 87077)).toBe('showing 500 of 87,076')
+    expect(listedWords(4, 4, 4, 4)).toBe('')
+    expect(listedWords(12, null, 500, 87077)).toBe('showing 12 of the 500 listed')
+    expect(listedWords(12, null, 40, 40)).toBe('')
   })
 })

@@ -96,6 +96,42 @@ export function calKey(key: string, cur: number, ms: ShownMonth[]): number | nul
   return null
 }
 
+/**
+ * Each status's count over the whole year, as the service counted it (a screen is sent at most 500
+ * items a month: counting what it was sent would say "Due now 500" of 87,076). A calendar without
+ * the service's counts (an older answer) is counted from its items.
+ */
+export function statusCounts(cal: Calendar): Record<string, number> {
+  const out: Record<string, number> = {}
+  if (cal.statuses?.length || cal.count === 0) {
+    for (const s of cal.statuses ?? []) out[s.status] = s.count
+    return out
+  }
+  for (const g of cal.months) for (const it of g.items) out[it.status] = (out[it.status] ?? 0) + 1
+  return out
+}
+
+/**
+ * How many items of the whole year a filter takes, when the service's counts tell it (no filter,
+ * one rule, or one status, without a search), else null.
+ */
+export function wholeOf(cal: Calendar, f: ItemFilter): number | null {
+  if (f.search.trim() || (f.rule && f.status)) return null
+  if (f.rule) return cal.rules.find((r) => r.rule === f.rule)?.count ?? null
+  if (f.status) return statusCounts(cal)[f.status] ?? 0
+  return cal.count
+}
+
+/**
+ * "showing 500 of 87,076" when the list holds fewer items than the year has for the filter; "" when
+ * it holds them all. Without a whole to compare (a search), "showing 12 of the 500 listed" when the
+ * service left items out.
+ */
+export function listedWords(shown: number, whole: number | null, listed: number, total: number): string {
+  if (whole !== null) return whole > shown ? `showing ${count(shown)} of ${count(whole)}` : ''
+  return listed < total ? `showing ${count(shown)} of the ${count(listed)} listed` : ''
+}
+
 /** Items the screen was not sent (a month over its limit): the export has them. */
 export const leftOut = (cal: Calendar | null): number => (cal?.months ?? []).reduce((n, g) => n + (g.more ?? 0), 0)
 

@@ -15,6 +15,8 @@ export function ITCRisk(arg1:string,arg2:string,arg3:number):Promise<itcrisk.Cal
 
 export function ITCRiskExport(arg1:string,arg2:string,arg3:string):Promise<string>;
 
+export function ITCRiskResult(arg1:string):Promise<itcrisk.Calendar>;
+
 export function PlanApplyThreeWayRun(arg1:string):Promise<reconcile.ApplyPlan>;
 
 export function ReconAgainst2B(arg1:string,arg2:string,arg3:string):Promise<reconcile.ThreeWayResult>;
@@ -88,6 +90,8 @@ export function SetThreeWayActions(arg1:string,arg2:Array<string>,arg3:string):P
 export function StartApplyThreeWayRun(arg1:string):Promise<string>;
 
 export function StartChaserPack(arg1:string,arg2:string,arg3:string):Promise<string>;
+
+export function StartITCRisk(arg1:string,arg2:string,arg3:number):Promise<string>;
 
 export function StartReconAgainst2B(arg1:string,arg2:string,arg3:string):Promise<string>;
 

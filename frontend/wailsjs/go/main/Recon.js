@@ -22,6 +22,10 @@ export function ITCRiskExport(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['ITCRiskExport'](arg1, arg2, arg3);
 }
 
+export function ITCRiskResult(arg1) {
+  return window['go']['main']['Recon']['ITCRiskResult'](arg1);
+}
+
 export function PlanApplyThreeWayRun(arg1) {
   return window['go']['main']['Recon']['PlanApplyThreeWayRun'](arg1);
 }
@@ -168,6 +172,10 @@ export function StartApplyThreeWayRun(arg1) {
 
 export function StartChaserPack(arg1, arg2, arg3) {
   return window['go']['main']['Recon']['StartChaserPack'](arg1, arg2, arg3);
+}
+
+export function StartITCRisk(arg1, arg2, arg3) {
+  return window['go']['main']['Recon']['StartITCRisk'](arg1, arg2, arg3);
 }
 
 export function StartReconAgainst2B(arg1, arg2, arg3) {
