@@ -73,7 +73,13 @@ type Week struct {
 	Due   []DueItem   `json:"due"`
 	Claim *MonthClaim `json:"claim,omitempty"`
 	IMS   IMSBacklog  `json:"ims"`
-	Notes []string    `json:"notes"`
+	// Rule37A is each supplier's Rule 37A risk (figure.Rule37ARisk) in the ITC calendars of this
+	// year and the year before, as the calendar counts it without a register: what the dashboard's
+	// "suppliers needing attention" shows beside each supplier (not its whole 2A tax).
+	Rule37A map[string]gstr3b.Rupees `json:"rule37a_by_supplier"`
+	// Rule37ATotal is the sum of Rule37A: the calendars' Rule 37A totals of the two years.
+	Rule37ATotal gstr3b.Rupees `json:"rule37a_total"`
+	Notes        []string      `json:"notes"`
 }
 
 // Horizon is how far ahead the dashboard lists what is due.
@@ -159,7 +165,7 @@ func (s *Service) weekKey() string {
 func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 	now := s.Now()
 	today := itcrisk.Today(now)
-	w := Week{Today: today, Due: []DueItem{}, Notes: []string{}}
+	w := Week{Today: today, Due: []DueItem{}, Notes: []string{}, Rule37A: map[string]gstr3b.Rupees{}}
 	limit := itcrisk.Today(now.Add(Horizon))
 	thisMonth := today[:7]
 
@@ -273,6 +279,10 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 		var order []string
 		for _, g := range cal.Months {
 			for _, it := range g.Items {
+				if it.Rule == itcrisk.Rule37A && it.Status != itcrisk.Reclaim {
+					w.Rule37A[it.Supplier] += gstr3b.Rupees(it.Amount)
+					w.Rule37ATotal += gstr3b.Rupees(it.Amount)
+				}
 				if it.Status == itcrisk.Reclaim || (it.Status == itcrisk.Upcoming && it.Deadline > limit) {
 					continue
 				}

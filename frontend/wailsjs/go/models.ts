@@ -670,6 +670,27 @@ export namespace core {
 
 }
 
+export namespace figure {
+	
+	export class Figure {
+	    id: string;
+	    name: string;
+	    definition: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Figure(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.definition = source["definition"];
+	    }
+	}
+
+}
+
 export namespace gstapi {
 	
 	export class Address {
