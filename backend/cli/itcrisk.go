@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"gstdesk/backend/figure"
 	"io"
 
 	"gstdesk/backend/desk/reconcile"
@@ -93,8 +94,8 @@ func runITCRisk(ctx context.Context, env Env, args []string) int {
 	if err := writeOutput(env, *out, write); err != nil {
 		return fail(ExitFailed, "cannot write the calendar: %v", err)
 	}
-	fmt.Fprintf(env.Stderr, "gstdesk itc-risk: %s on %s: %s items, ₹%s at risk (each document once), ₹%s to take back.\n",
-		cal.FYLabel, cal.Today, money.Count(cal.Count), cal.AtRisk.Indian(), cal.Reclaim.Indian())
+	fmt.Fprintf(env.Stderr, "gstdesk itc-risk: %s on %s: %s items; %s ₹%s; %s ₹%s.\n",
+		cal.FYLabel, cal.Today, money.Count(cal.Count), figure.Name(figure.CalendarAtRisk), cal.AtRisk.Indian(), figure.Name(figure.Reclaimable), cal.Reclaim.Indian())
 	for _, r := range cal.Rules {
 		if !r.Checked {
 			fmt.Fprintf(env.Stderr, "gstdesk itc-risk:   %s: not checked.\n", r.Title)

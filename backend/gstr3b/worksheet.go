@@ -1,6 +1,7 @@
 package gstr3b
 
 import (
+	"slices"
 	"strings"
 
 	"gstdesk/backend/gstr2b"
@@ -603,4 +604,30 @@ func (w *Worksheet) Documents() []LineDoc {
 		}
 	}
 	return out
+}
+
+// HeldLines are the bridge lines whose credit is held (figure.Held): reversed in 4(B)(2) until
+// the reason passes (booked, settled, claimed by the person).
+var HeldLines = []string{LineNotBooked, LineHeld, LineHeldByPerson}
+
+// Held is the tax of the month's documents on the held lines (figure.Held).
+func (w *Worksheet) Held() Heads {
+	var h Heads
+	for _, l := range w.Bridge {
+		if slices.Contains(HeldLines, l.Kind) {
+			h = h.Add(l.Tax)
+		}
+	}
+	return h
+}
+
+// Reversed is 4(B)(1) plus 4(B)(2) (figure.Reversed4B).
+func (w *Worksheet) Reversed() Heads {
+	var h Heads
+	for _, c := range []string{R4B1, R4B2} {
+		if r := w.Row(c); r != nil {
+			h = h.Add(r.Figure)
+		}
+	}
+	return h
 }

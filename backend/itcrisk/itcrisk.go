@@ -38,6 +38,7 @@ package itcrisk
 
 import (
 	"fmt"
+	"gstdesk/backend/figure"
 	"slices"
 	"strings"
 	"time"
@@ -68,11 +69,13 @@ type RuleInfo struct {
 	Law string `json:"law"`
 }
 
-// Rules lists the calendar's rules in order.
+// Rules lists the calendar's rules in order. The three that are figures of their own (Rule 37,
+// Rule 37A, s.16(4)) take their titles from backend/figure, so the calendar, the dashboard and the
+// command line call them the same.
 var Rules = []RuleInfo{
-	{Rule37, "Unpaid after 180 days", "Rule 37, CGST Rules; s.16(2) second proviso"},
-	{Rule37A, "Supplier's GSTR-3B not filed", "Rule 37A, CGST Rules"},
-	{Section164, "Pending in IMS: last day to claim", "Section 16(4), CGST Act"},
+	{Rule37, figure.Name(figure.Rule37Risk), "Rule 37, CGST Rules; s.16(2) second proviso"},
+	{Rule37A, figure.Name(figure.Rule37ARisk), "Rule 37A, CGST Rules"},
+	{Section164, figure.Name(figure.S164Risk), "Section 16(4), CGST Act"},
 	{NotIn2B, "In the books, not in GSTR-2B", "Section 16(2)(aa) and 16(4), CGST Act"},
 	{NotInBooks, "In GSTR-2B, not in the books", "Rule 60 and IMS (Notification 12/2024-CT)"},
 	{IMSDeemed, "Credit note pending in IMS: deemed accepted", "IMS 2.0 (GSTN advisories of 23/09/2025 and 08/10/2025), from the October 2025 period"},

@@ -178,14 +178,9 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 	item.Overdue = today > item.Due
 	switch {
 	case err == nil:
-		c := &MonthClaim{Period: m3b, Label: period.LabelOf(m3b), Have2B: sheet.Snapshot != "", Warnings: len(sheet.Warnings)}
+		c := &MonthClaim{Period: m3b, Label: period.LabelOf(m3b), Have2B: sheet.Snapshot != "", Warnings: len(sheet.Warnings), Reversed: sheet.Reversed()}
 		if r := sheet.Row(gstr3b.R4C); r != nil {
 			c.NetITC = r.Figure
-		}
-		for _, code := range []string{gstr3b.R4B1, gstr3b.R4B2} {
-			if r := sheet.Row(code); r != nil {
-				c.Reversed = c.Reversed.Add(r.Figure)
-			}
 		}
 		w.Claim = c
 		item.Amount = gstr3b.Rupees(c.NetITC.Total())
