@@ -39,6 +39,7 @@ package itcrisk
 import (
 	"fmt"
 	"gstdesk/backend/figure"
+	"gstdesk/backend/supplier"
 	"slices"
 	"strings"
 	"time"
@@ -120,6 +121,9 @@ type Input struct {
 	// Suspended lists the suppliers whose registration a GSTIN lookup shows suspended (or
 	// inactive): no such supplier is grade A.
 	Suspended map[string]string
+	// Suppliers are the identities the GSTIN lookups hold (names, registration status): each
+	// item and score is named by supplier.Name from them and carries the status.
+	Suppliers supplier.Directory
 	// NoGSTR2B and NoGSTR2A list the year's periods with no 2B or 2A stored.
 	NoGSTR2B []string
 	NoGSTR2A []string
@@ -135,15 +139,18 @@ type Item struct {
 	Date     string `json:"date"`
 	Deadline string `json:"deadline"`
 	// Return is the GSTR-3B period (YYYY-MM) the action belongs in, where the rule names one.
-	Return       string      `json:"return,omitempty"`
-	Supplier     string      `json:"supplier_gstin"`
-	SupplierName string      `json:"supplier_name,omitempty"`
-	Number       string      `json:"document_number"`
-	DocDate      string      `json:"document_date"`
-	Kind         string      `json:"document_type"`
-	Period       string      `json:"period"`
-	PaymentDate  string      `json:"payment_date,omitempty"`
-	Amount       money.Paise `json:"amount"`
+	Return       string `json:"return,omitempty"`
+	Supplier     string `json:"supplier_gstin"`
+	SupplierName string `json:"supplier_name,omitempty"`
+	// SupplierStatus is the supplier's registration status from the GSTIN lookups (supplier.Status:
+	// active, suspended, cancelled, inactive; "" when no lookup answer is stored).
+	SupplierStatus string      `json:"supplier_status,omitempty"`
+	Number         string      `json:"document_number"`
+	DocDate        string      `json:"document_date"`
+	Kind           string      `json:"document_type"`
+	Period         string      `json:"period"`
+	PaymentDate    string      `json:"payment_date,omitempty"`
+	Amount         money.Paise `json:"amount"`
 	// Action says what to do, in words; Ref where the document was read.
 	Action string `json:"action"`
 	Ref    string `json:"ref,omitempty"`
@@ -313,6 +320,12 @@ func Build(in Input) Calendar {
 		b.books(pending)
 	}
 	b.supplier3B()
+	// One name per supplier (supplier.Name: the lookups' first) and its registration status.
+	for i := range b.items {
+		it := &b.items[i]
+		it.SupplierName = in.Suppliers.Name(it.Supplier, it.SupplierName, "")
+		it.SupplierStatus = in.Suppliers.Status(it.Supplier)
+	}
 	// Totals per rule, then the items by month.
 	byRule := map[string]*RuleTotal{}
 	cal.Rules = make([]RuleTotal, 0, len(Rules))

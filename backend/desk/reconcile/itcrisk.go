@@ -3,6 +3,7 @@ package reconcile
 import (
 	"context"
 	"fmt"
+	"gstdesk/backend/supplier"
 	"io"
 	"path/filepath"
 	"strings"
@@ -161,15 +162,16 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 				gstins = append(gstins, g)
 			}
 		}
-		if names, err := lk.TaxpayerNames(ctx, gstins); err == nil {
-			for g, n := range names {
-				switch strings.ToLower(n.Status) {
-				case "cancelled":
+		if dir, err := lk.Directory(ctx, gstins); err == nil {
+			in.Suppliers = dir
+			for g, n := range dir {
+				switch n.Status {
+				case supplier.Cancelled:
 					if in.Cancelled[g] == "" {
 						in.Cancelled[g] = isoOrEmpty(n.CancelledOn)
 					}
-				case "suspended", "inactive":
-					in.Suspended[g] = n.Status
+				case supplier.Suspended, supplier.Inactive:
+					in.Suspended[g] = strings.ToUpper(n.Status[:1]) + n.Status[1:]
 				}
 			}
 		}
