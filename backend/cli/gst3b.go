@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"gstdesk/backend/figure"
-	"gstdesk/backend/gstr3b"
 	"io"
 	"strings"
 
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/export"
+	"gstdesk/backend/figure"
+	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/money"
 )
 

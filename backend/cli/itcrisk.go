@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"gstdesk/backend/figure"
 	"io"
 
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/export"
+	"gstdesk/backend/figure"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 )

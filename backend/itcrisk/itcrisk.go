@@ -38,18 +38,18 @@ package itcrisk
 
 import (
 	"fmt"
-	"gstdesk/backend/figure"
-	"gstdesk/backend/supplier"
 	"slices"
 	"strings"
 	"time"
 
 	"gstdesk/backend/civil"
 	"gstdesk/backend/docid"
+	"gstdesk/backend/figure"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/supplier"
 )
 
 // Rules of the calendar, in the order totals are listed.

@@ -2,7 +2,6 @@ package itcrisk
 
 import (
 	"cmp"
-	"gstdesk/backend/supplier"
 	"math"
 	"slices"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/supplier"
 )
 
 // Filing is one supplier return a 2B document came from: the supplier, the return period

@@ -1,13 +1,13 @@
 package itcrisk
 
 import (
-	"gstdesk/backend/supplier"
 	"reflect"
 	"strings"
 	"testing"
 
 	"gstdesk/backend/ims"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/supplier"
 )
 
 const supQ = "29AAGCB7383J1Z4"

@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"gstdesk/backend/supplier"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -19,6 +18,7 @@ import (
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/store"
+	"gstdesk/backend/supplier"
 )
 
 // Operations, as recorded in the cache and the audit log.

@@ -3,7 +3,6 @@ package reconcile
 import (
 	"context"
 	"fmt"
-	"gstdesk/backend/supplier"
 	"io"
 	"path/filepath"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"gstdesk/backend/itcrisk"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/supplier"
 )
 
 // Names the UI uses for the credit-at-risk types.

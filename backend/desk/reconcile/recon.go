@@ -554,15 +554,7 @@ func (s *Service) ReconRows(ctx context.Context, runID, status, filter string, o
 		return ReconRowsView{}, err
 	}
 	v := recon.PageRows(run, res, status, filter, offset, limit)
-	if unnamed := v.Unnamed(); len(unnamed) > 0 {
-		if names := s.Returns.SupplierNames(ctx); names != nil {
-			for g, n := range names(unnamed) {
-				if n != "" {
-					v.Names[g] = n
-				}
-			}
-		}
-	}
+	s.nameRows(ctx, &v)
 	return v, nil
 }
 
@@ -643,6 +635,15 @@ func (s *Service) ReconSuppliers(ctx context.Context, runID string) ([]ReconSupp
 	out := recon.Suppliers(res)
 	if out == nil {
 		out = []recon.SupplierSummary{}
+	}
+	gstins := make([]string, len(out))
+	for i := range out {
+		gstins[i] = out[i].GSTIN
+	}
+	dir := s.directory(ctx, gstins)
+	for i := range out {
+		x := &out[i]
+		x.Name, x.Status = dir.Name(x.GSTIN, x.Name, ""), dir.Status(x.GSTIN)
 	}
 	return out, nil
 }

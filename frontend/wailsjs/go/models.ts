@@ -3549,6 +3549,7 @@ export namespace itcrisk {
 	    return?: string;
 	    supplier_gstin: string;
 	    supplier_name?: string;
+	    supplier_status?: string;
 	    document_number: string;
 	    document_date: string;
 	    document_type: string;
@@ -3571,6 +3572,7 @@ export namespace itcrisk {
 	        this.return = source["return"];
 	        this.supplier_gstin = source["supplier_gstin"];
 	        this.supplier_name = source["supplier_name"];
+	        this.supplier_status = source["supplier_status"];
 	        this.document_number = source["document_number"];
 	        this.document_date = source["document_date"];
 	        this.document_type = source["document_type"];
@@ -3710,6 +3712,7 @@ export namespace itcrisk {
 	    unfiled_3b_tax: number;
 	    cancelled_on?: string;
 	    suspended?: string;
+	    registration_status?: string;
 	    penalties: Penalty[];
 	
 	    static createFrom(source: any = {}) {
@@ -3741,6 +3744,7 @@ export namespace itcrisk {
 	        this.unfiled_3b_tax = source["unfiled_3b_tax"];
 	        this.cancelled_on = source["cancelled_on"];
 	        this.suspended = source["suspended"];
+	        this.registration_status = source["registration_status"];
 	        this.penalties = this.convertValues(source["penalties"], Penalty);
 	    }
 	
@@ -4424,6 +4428,8 @@ export namespace overview {
 	    due: DueItem[];
 	    claim?: MonthClaim;
 	    ims: IMSBacklog;
+	    rule37a_by_supplier: Record<string, number>;
+	    rule37a_total: number;
 	    notes: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -4436,6 +4442,8 @@ export namespace overview {
 	        this.due = this.convertValues(source["due"], DueItem);
 	        this.claim = this.convertValues(source["claim"], MonthClaim);
 	        this.ims = this.convertValues(source["ims"], IMSBacklog);
+	        this.rule37a_by_supplier = source["rule37a_by_supplier"];
+	        this.rule37a_total = source["rule37a_total"];
 	        this.notes = source["notes"];
 	    }
 	
@@ -5422,6 +5430,7 @@ export namespace recon {
 	    rows: Row[];
 	    totals: RowsTotals;
 	    names: Record<string, string>;
+	    suppliers: Record<string, supplier.Identity>;
 	
 	    static createFrom(source: any = {}) {
 	        return new RowsView(source);
@@ -5438,6 +5447,7 @@ export namespace recon {
 	        this.rows = this.convertValues(source["rows"], Row);
 	        this.totals = this.convertValues(source["totals"], RowsTotals);
 	        this.names = source["names"];
+	        this.suppliers = this.convertValues(source["suppliers"], supplier.Identity, true);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -5505,6 +5515,7 @@ export namespace recon {
 	    risk: string;
 	    risk_reasons: string[];
 	    itc_at_risk: number;
+	    registration_status?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new SupplierSummary(source);
@@ -5524,6 +5535,7 @@ export namespace recon {
 	        this.risk = source["risk"];
 	        this.risk_reasons = source["risk_reasons"];
 	        this.itc_at_risk = source["itc_at_risk"];
+	        this.registration_status = source["registration_status"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -6815,6 +6827,29 @@ export namespace store {
 	        this.base_url = source["base_url"];
 	        this.created_at = source["created_at"];
 	        this.last_used_at = source["last_used_at"];
+	    }
+	}
+
+}
+
+export namespace supplier {
+	
+	export class Identity {
+	    gstin: string;
+	    name?: string;
+	    status?: string;
+	    cancelled_on?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Identity(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstin = source["gstin"];
+	        this.name = source["name"];
+	        this.status = source["status"];
+	        this.cancelled_on = source["cancelled_on"];
 	    }
 	}
 
