@@ -4176,6 +4176,7 @@ export namespace overview {
 	    cancelled_on: string;
 	    periods: string[];
 	    tax: number;
+	    registration_status?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Attention(source);
@@ -4189,6 +4190,7 @@ export namespace overview {
 	        this.cancelled_on = source["cancelled_on"];
 	        this.periods = source["periods"];
 	        this.tax = source["tax"];
+	        this.registration_status = source["registration_status"];
 	    }
 	}
 	export class WatchSummary {
@@ -6214,6 +6216,7 @@ export namespace returns {
 	    summary: gstr2b.Summary;
 	    sections: gstr2b.SectionCount[];
 	    history: gstr2b.Snapshot[];
+	    suppliers: Record<string, supplier.Identity>;
 	
 	    static createFrom(source: any = {}) {
 	        return new GSTR2BView(source);
@@ -6225,6 +6228,7 @@ export namespace returns {
 	        this.summary = this.convertValues(source["summary"], gstr2b.Summary);
 	        this.sections = this.convertValues(source["sections"], gstr2b.SectionCount);
 	        this.history = this.convertValues(source["history"], gstr2b.Snapshot);
+	        this.suppliers = this.convertValues(source["suppliers"], supplier.Identity, true);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
