@@ -54,7 +54,9 @@ type MonthClaim struct {
 	Have2B   bool         `json:"have_2b"`
 	NetITC   gstr3b.Heads `json:"net_itc"`  // 4(C)
 	Reversed gstr3b.Heads `json:"reversed"` // 4(B)(1) + 4(B)(2)
-	Warnings int          `json:"warnings"` // ledger warnings that would stop the GSTR-3B
+	Warnings int          `json:"warnings"` // the worksheet's warnings (ledgers that would stop the GSTR-3B, 4(C) below nil)
+	// Negative says 4(C) is below nil in some head (a warning of the worksheet explains it).
+	Negative bool `json:"negative_4c,omitempty"`
 }
 
 // IMSBacklog is what waits in IMS: documents with no action (deemed accepted when the GSTR-3B is
@@ -182,15 +184,26 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 		if r := sheet.Row(gstr3b.R4C); r != nil {
 			c.NetITC = r.Figure
 		}
+		ledger := 0
+		for _, wn := range sheet.Warnings {
+			if wn.Kind == gstr3b.WarnNegativeNet {
+				c.Negative = true
+			} else {
+				ledger++
+			}
+		}
 		w.Claim = c
 		item.Amount = gstr3b.Rupees(c.NetITC.Total())
 		switch {
 		case !c.Have2B:
 			item.Note = "No GSTR-2B of the month is stored: pull it for the claim."
-		case c.Warnings == 1:
+		case ledger == 1:
 			item.Note = "A ledger warning would stop it: open the worksheet."
-		case c.Warnings > 1:
-			item.Note = fmt.Sprintf("%d ledger warnings would stop it: open the worksheet.", c.Warnings)
+		case ledger > 1:
+			item.Note = fmt.Sprintf("%d ledger warnings would stop it: open the worksheet.", ledger)
+		}
+		if c.Negative {
+			item.Note = strings.TrimSpace(item.Note + " 4(C) is below nil in a tax: the worksheet says why.")
 		}
 	case apperr.KindOf(err) == apperr.NotFound || apperr.KindOf(err) == apperr.Invalid:
 	default:
