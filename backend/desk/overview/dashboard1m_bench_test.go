@@ -60,7 +60,9 @@ func BenchmarkDashboard1M(b *testing.B) {
 	ctx := context.Background()
 	ws := c.Workspace()
 	today, _ := period.ParseMonth(itcrisk.Today(c.Now())[:7])
-	month := func(n int) string { return time.Date(today.Year, today.Month+time.Month(n), 1, 0, 0, 0, 0, time.UTC).Format("2006-01") }
+	month := func(n int) string {
+		return time.Date(today.Year, today.Month+time.Month(n), 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
+	}
 	n2A, n2B := total*6/10/12, total*4/10/8
 	start := time.Now()
 	for i := -12; i < 0; i++ {

@@ -636,16 +636,7 @@ func (s *Service) ReconSuppliers(ctx context.Context, runID string) ([]ReconSupp
 	if out == nil {
 		out = []recon.SupplierSummary{}
 	}
-	gstins := make([]string, len(out))
-	for i := range out {
-		gstins[i] = out[i].GSTIN
-	}
-	dir := s.directory(ctx, gstins)
-	for i := range out {
-		x := &out[i]
-		x.Name, x.Status = dir.Name(x.GSTIN, x.Name, ""), dir.Status(x.GSTIN)
-	}
-	return out, nil
+	return s.nameSuppliers(ctx, out), nil
 }
 
 // ReconSupplierPack writes what one supplier needs to fix (CSV, XLSX or JSON) to the exports
@@ -691,7 +682,7 @@ func (s *Service) ReconExport(ctx context.Context, runID, what, status, format s
 	case "summary":
 		t, base = recon.SummaryTable(recon.Summarise(res)), base+"-summary"
 	case "suppliers":
-		t, base = recon.SuppliersTable(recon.Suppliers(res)), base+"-suppliers"
+		t, base = recon.SuppliersTable(s.nameSuppliers(ctx, recon.Suppliers(res))), base+"-suppliers"
 	default:
 		return "", apperr.New(apperr.Invalid, "Export rows, summary or suppliers, not %q.", what)
 	}

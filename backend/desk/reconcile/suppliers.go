@@ -70,3 +70,18 @@ func (s *Service) nameRows(ctx context.Context, v *recon.RowsView) {
 		}
 	}
 }
+
+// nameSuppliers names each supplier of a run's supplier table by supplier.Name and carries its
+// registration status: the window's table and its export read the same names.
+func (s *Service) nameSuppliers(ctx context.Context, out []recon.SupplierSummary) []recon.SupplierSummary {
+	gstins := make([]string, len(out))
+	for i := range out {
+		gstins[i] = out[i].GSTIN
+	}
+	dir := s.directory(ctx, gstins)
+	for i := range out {
+		x := &out[i]
+		x.Name, x.Status = dir.Name(x.GSTIN, x.Name, ""), dir.Status(x.GSTIN)
+	}
+	return out
+}
