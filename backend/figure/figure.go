@@ -66,7 +66,7 @@ var all = []Figure{
 	{NotBooked, "In 2A/2B, not booked", "Tax of 2A/2B documents no register invoice is paired with."},
 	{Rule37Risk, "Rule 37: unpaid 180 days", "Books tax of invoices not paid to the supplier within 180 days of their date (needs the register's payment date): reverse it, take it back once paid."},
 	{Rule37ARisk, "Rule 37A: supplier's GSTR-3B not filed", "Tax of the year's 2A documents of periods whose GSTR-3B the supplier had not filed (with a register, only those booked): reverse by 30 November unless the supplier files by 30 September."},
-	{S164Risk, "s.16(4): last day to claim", "Tax of documents kept pending in IMS whose last day to claim (30 November after the year) is coming or gone."},
+	{S164Risk, "s.16(4): last day to claim", "Tax of the year's documents kept pending in IMS: their credit is lost unless accepted and claimed by 30 November after the year."},
 	{CalendarAtRisk, "ITC calendar: at risk", "Tax of every document under any rule of the ITC calendar (Rule 37, Rule 37A, s.16(4), books against 2B), each document counted once."},
 	{Reclaimable, "To take back", "Credit reversed under Rule 37 or Rule 37A whose reason has passed (paid, or the supplier filed): it can be reclaimed in 4(D)(1)."},
 	{NetITC, "Net ITC, 4(C)", "GSTR-3B Table 4(C) of the month's worksheet: 4(A) ITC available less 4(B) ITC reversed, after the bridge from the 2B's proposal."},
