@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -62,8 +63,10 @@ func (s *Service) books(ctx context.Context, reg Register) (ReconImport, []recon
 // the stored GSTR-2A and GSTR-2B, IMS as last listed, the changed list's cancellations and, when
 // reg names one, the purchase register (imported and checked as any register, and matched with
 // the 2B of April of the year to November after it, with the workspace's tolerances and
-// decisions, as the three-way run does).
-func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcrisk.Input, error) {
+// decisions, as the three-way run does). The calendar without a register reads no 2B document
+// (calendarOnly): its rules then are Rule 37A (2A), s.16(4) and deemed acceptance (IMS), and of the
+// 2B it needs only which months have one; the scorecard and a register read them all.
+func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calendarOnly bool) (itcrisk.Input, error) {
 	y, err := period.ParseFY(fy)
 	if err != nil {
 		return itcrisk.Input{}, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
@@ -81,11 +84,25 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 	if err != nil {
 		return in, err
 	}
-	twoB, docs, snaps, err := ReconGSTR2B(ctx, s.DB.DB, ws, twoBPeriods)
-	if err != nil {
+	var (
+		twoB  []recon.Invoice
+		docs  map[string]twoBDoc
+		snaps []gstr2b.Snapshot
+	)
+	have2B := map[string]bool{}
+	if calendarOnly && reg.none() {
+		ps, err := s.Returns.GSTR2BPeriods(ctx)
+		if err != nil {
+			return in, err
+		}
+		for _, p := range ps {
+			if slices.Contains(twoBPeriods, p.Period) {
+				have2B[p.Period] = true
+			}
+		}
+	} else if twoB, docs, snaps, err = ReconGSTR2B(ctx, s.DB.DB, ws, twoBPeriods); err != nil {
 		return in, err
 	}
-	have2B := map[string]bool{}
 	for _, sn := range snaps {
 		have2B[sn.Period] = true
 		rej, err := gstr2b.MatchDocs(ctx, s.DB.DB, sn, true)
@@ -194,7 +211,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register) (itcri
 				year = append(year, b)
 			}
 		}
-	} else if len(snaps) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
+	} else if len(have2B) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
 		return in, apperr.New(apperr.NotFound, "Nothing is stored for %s to build it from: pull or import GSTR-2A and GSTR-2B for its months, or give the purchase register.", y)
 	}
 	opt, err := s.reconOptions(ctx)
@@ -228,7 +245,7 @@ func ddmmyyyy(s string) (string, bool) {
 // ITCRisk builds the calendar of credit at risk of the financial year fy ("FY 2025-26") from what
 // is stored and, when reg names one, the purchase register (see riskInput).
 func (s *Service) ITCRisk(ctx context.Context, fy string, reg Register) (ITCRiskCalendar, error) {
-	in, err := s.riskInput(ctx, fy, reg)
+	in, err := s.riskInput(ctx, fy, reg, true)
 	if err != nil {
 		return ITCRiskCalendar{}, err
 	}
@@ -268,7 +285,7 @@ func yearSlug(label string) string {
 // Scorecard scores the suppliers of the financial year fy (itcrisk.ScoreFormula) from what is
 // stored and, when reg names one, the purchase register; worst first.
 func (s *Service) Scorecard(ctx context.Context, fy string, reg Register) (SupplierScorecard, error) {
-	in, err := s.riskInput(ctx, fy, reg)
+	in, err := s.riskInput(ctx, fy, reg, false)
 	if err != nil {
 		return SupplierScorecard{}, err
 	}
