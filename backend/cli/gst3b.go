@@ -8,6 +8,8 @@ import (
 
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/export"
+	"gstdesk/backend/figure"
+	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/money"
 )
 
@@ -141,6 +143,10 @@ func (g *gstRun) say3B(sheet reconcile.Table4Sheet) {
 	for _, r := range sheet.Rows {
 		fmt.Fprintf(w, "  %-8s %14s %14s %14s %12s\n", r.Label, money.Paise(r.Figure.IGST).Indian(), money.Paise(r.Figure.CGST).Indian(),
 			money.Paise(r.Figure.SGST).Indian(), money.Paise(r.Figure.Cess).Indian())
+	}
+	if c := sheet.Row(gstr3b.R4C); c != nil {
+		fmt.Fprintf(w, "gstdesk gst 3b: %s ₹%s; %s ₹%s; %s ₹%s.\n", figure.Name(figure.NetITC), money.Paise(c.Figure.Total()).Indian(),
+			figure.Name(figure.Reversed4B), money.Paise(sheet.Reversed().Total()).Indian(), figure.Name(figure.Held), money.Paise(sheet.Held().Total()).Indian())
 	}
 	for _, l := range sheet.Bridge {
 		change := "no change"

@@ -8,6 +8,7 @@ import (
 
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/export"
+	"gstdesk/backend/figure"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 )
@@ -91,8 +92,8 @@ func runITCRisk(ctx context.Context, env Env, args []string) int {
 	if err := writeOutput(env, *out, write); err != nil {
 		return fail(ExitFailed, "cannot write the calendar: %v", err)
 	}
-	fmt.Fprintf(env.Stderr, "gstdesk itc-risk: %s on %s: %s items, ₹%s at risk (each document once), ₹%s to take back.\n",
-		cal.FYLabel, cal.Today, money.Count(cal.Count), cal.AtRisk.Indian(), cal.Reclaim.Indian())
+	fmt.Fprintf(env.Stderr, "gstdesk itc-risk: %s on %s: %s items; %s ₹%s; %s ₹%s.\n",
+		cal.FYLabel, cal.Today, money.Count(cal.Count), figure.Name(figure.CalendarAtRisk), cal.AtRisk.Indian(), figure.Name(figure.Reclaimable), cal.Reclaim.Indian())
 	for _, r := range cal.Rules {
 		if !r.Checked {
 			fmt.Fprintf(env.Stderr, "gstdesk itc-risk:   %s: not checked.\n", r.Title)

@@ -43,7 +43,7 @@ func TestITCRisk(t *testing.T) {
 	if !strings.Contains(errs, "are not in p.csv: no credit taken on them, so Rule 37A reverses nothing for them") {
 		t.Errorf("no Rule 37A note: %s", errs)
 	}
-	if !strings.Contains(errs, "FY 2024-25") || !strings.Contains(errs, "Unpaid after 180 days (Rule 37, CGST Rules; s.16(2) second proviso): 1, ₹180.00 at risk") {
+	if !strings.Contains(errs, "FY 2024-25") || !strings.Contains(errs, "Rule 37: unpaid 180 days (Rule 37, CGST Rules; s.16(2) second proviso): 1, ₹180.00 at risk") {
 		t.Errorf("stderr %s", errs)
 	}
 	out := filepath.Join(t.TempDir(), "risk.csv")
@@ -51,7 +51,7 @@ func TestITCRisk(t *testing.T) {
 		t.Fatalf("csv: %d %s", code, errs)
 	}
 	b, _ := os.ReadFile(out)
-	if n := strings.Count(string(b), "\n"); n != len(recs)+1 || !strings.Contains(string(b), `14/03/2025,20/04/2025,"Unpaid after 180 days`) {
+	if n := strings.Count(string(b), "\n"); n != len(recs)+1 || !strings.Contains(string(b), `14/03/2025,20/04/2025,"Rule 37: unpaid 180 days`) {
 		t.Errorf("csv %d lines for %d items: %.400s", n, len(recs), b)
 	}
 	for _, args := range [][]string{{}, {"--fy", "2024-26"}, {"--fy", "2024-25", "extra"}, {"--fy", "2024-25", "--format", "pdf"}} {

@@ -10,6 +10,7 @@ import (
 
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/export"
+	"gstdesk/backend/figure"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
@@ -198,7 +199,16 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		counts = append(counts, fmt.Sprintf("%s %d", s.Label(), run.Counts[s]))
 	}
 	fmt.Fprintf(env.Stderr, "gstdesk recon: run %s: %s.\n", run.ID, strings.Join(counts, ", "))
+	sayReconFigures(env, recon.Summarise(res).Total)
 	return ExitOK
+}
+
+// sayReconFigures prints a run's ITC split in the figures' own names (backend/figure), the same
+// figures as the window's summary strip and the dashboard.
+func sayReconFigures(env Env, t recon.PeriodSummary) {
+	fmt.Fprintf(env.Stderr, "gstdesk recon: %s ₹%s; %s ₹%s; %s ₹%s; %s ₹%s.\n",
+		figure.Name(figure.Claimable), money.Paise(t.ITCConfident).Indian(), figure.Name(figure.ToReview), money.Paise(t.ITCReview).Indian(),
+		figure.Name(figure.NotBacked), money.Paise(t.ITCAtRisk).Indian(), figure.Name(figure.NotBooked), money.Paise(t.UnclaimedIn2A).Indian())
 }
 
 // reportRegister says on stderr what the import of a purchase register found, on either road:
@@ -252,7 +262,11 @@ func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, token, 
 			return ExitFailed
 		}
 	}
-	return writeThreeWay(env, tw, f, out)
+	code := writeThreeWay(env, tw, f, out)
+	if sum, err := rs.ReconSummary(ctx, tw.RunID); err == nil && code == ExitOK {
+		sayReconFigures(env, sum.Total)
+	}
+	return code
 }
 
 // writeThreeWay prints the rows of a three-way run (JSON lines or a table) and its counts and

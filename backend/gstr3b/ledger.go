@@ -95,22 +95,24 @@ func BuildLedger(kind string, open Opening, hasOpening bool, moves []LedgerMove)
 		var over []string
 		// A head warns when this month takes something out and leaves the balance below nil.
 		outs := map[string]money.Paise{}
+		overHead := map[string]bool{}
 		m.Out.Each(func(name string, p money.Paise) { outs[name] = p })
 		allowed.Sub(m.Out).Each(func(name string, p money.Paise) {
 			if p < 0 && outs[name] > 0 {
 				over = append(over, fmt.Sprintf("%s by ₹%s", headTitle(name), (-p).Indian()))
+				overHead[name] = true
 			}
 		})
 		if len(over) > 0 {
-			w := Warning{Docs: m.Docs}
+			w := Warning{Docs: carrying(m.Docs, overHead)}
 			if kind == LedgerECRS {
 				w.Kind = WarnReclaimAboveBalance
-				w.Message = fmt.Sprintf("%s: the credit reclaimed in 4(D)(1) is above the credit reversal statement's balance plus this month's 4(B)(2) (%s); the portal would stop the GSTR-3B. Check the %d reclaimed documents, or the opening balance.",
-					lm.Label, strings.Join(over, ", "), len(m.Docs))
+				w.Message = fmt.Sprintf("%s: the credit reclaimed in 4(D)(1) is above the credit reversal statement's balance plus this month's 4(B)(2) (%s); the portal would stop the GSTR-3B. Check the %d reclaimed documents with credit in it, or the opening balance.",
+					lm.Label, strings.Join(over, ", "), len(w.Docs))
 			} else {
 				w.Kind = WarnRCMAbovePaid
-				w.Message = fmt.Sprintf("%s: the RCM ITC in 4(A)(2) and 4(A)(3) is above the RCM tax paid plus the RCM statement's balance (%s); the portal would stop the GSTR-3B. Pay the RCM tax in 3.1(d) first, or check the %d reverse-charge documents.",
-					lm.Label, strings.Join(over, ", "), len(m.Docs))
+				w.Message = fmt.Sprintf("%s: the RCM ITC in 4(A)(2) and 4(A)(3) is above the RCM tax paid plus the RCM statement's balance (%s); the portal would stop the GSTR-3B. Pay the RCM tax in 3.1(d) first, or check the %d reverse-charge documents with tax in it.",
+					lm.Label, strings.Join(over, ", "), len(w.Docs))
 			}
 			lm.Warning = &w
 		}
@@ -119,6 +121,20 @@ func BuildLedger(kind string, open Opening, hasOpening bool, moves []LedgerMove)
 		l.Months = append(l.Months, lm)
 	}
 	return l
+}
+
+// carrying keeps the documents with tax in one of the heads named (the heads a warning is about):
+// a document with nothing in them does not explain the warning and is not listed under it.
+func carrying(docs []DocLine, heads map[string]bool) []DocLine {
+	out := make([]DocLine, 0, len(docs))
+	for _, d := range docs {
+		var has bool
+		d.Tax.Each(func(name string, p money.Paise) { has = has || (heads[name] && p != 0) })
+		if has {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // Month returns the ledger's month of period p, nil when it has none.

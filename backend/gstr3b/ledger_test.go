@@ -11,7 +11,9 @@ import (
 )
 
 func TestBuildLedger(t *testing.T) {
-	reclaimDoc := []DocLine{{Doc: Doc{Supplier: supA, Number: "SEP-5"}, Row: R4A5}}
+	// The reclaimed document carries credit in the heads the warnings are about (a document with
+	// none there is not listed: TestLedgerWarningListsOnlyDocumentsWithTheFigure).
+	reclaimDoc := []DocLine{{Doc: Doc{Supplier: supA, Number: "SEP-5", Tax: HeadsOf(rs(1), rs(20), rs(15), 0)}, Row: R4A5}}
 	tests := []struct {
 		name       string
 		kind       string
@@ -52,6 +54,22 @@ func TestBuildLedger(t *testing.T) {
 				t.Errorf("message %q does not name the documents", l.Month(tt.warnAt).Warning.Message)
 			}
 		})
+	}
+}
+
+// The RCM warning of the demo listed reverse-charge documents of ₹0.00: a warning lists only the
+// documents with tax in a head it is about.
+func TestLedgerWarningListsOnlyDocumentsWithTheFigure(t *testing.T) {
+	docs := []DocLine{
+		{Doc: Doc{Supplier: supA, Number: "RCM-0"}, Row: R4A3},
+		{Doc: Doc{Supplier: supA, Number: "RCM-IGST", Tax: HeadsOf(rs(18), 0, 0, 0)}, Row: R4A3},
+		{Doc: Doc{Supplier: supA, Number: "RCM-SGST", Tax: HeadsOf(0, rs(9), rs(9), 0)}, Row: R4A3},
+	}
+	l := BuildLedger(LedgerRCM, Opening{Period: "2025-10"}, true,
+		[]LedgerMove{{Period: "2025-10", In: HeadsOf(rs(18), rs(5), rs(9), 0), Out: HeadsOf(rs(18), rs(9), rs(9), 0), Docs: docs}})
+	w := l.Month("2025-10").Warning
+	if w == nil || len(w.Docs) != 1 || w.Docs[0].Number != "RCM-SGST" || !strings.Contains(w.Message, "check the 1 reverse-charge documents") {
+		t.Fatalf("warning %+v", w)
 	}
 }
 

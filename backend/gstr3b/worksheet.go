@@ -1,7 +1,11 @@
 package gstr3b
 
 import (
+	"fmt"
+	"slices"
 	"strings"
+
+	"gstdesk/backend/money"
 
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/period"
@@ -532,6 +536,9 @@ func Build(in Input) Worksheet {
 	c := w.Row(R4C)
 	c.Proposal, c.Figure = propA.Sub(propB), figA.Sub(figB)
 	c.Adjustments = c.Figure.Sub(c.Proposal)
+	if wn, ok := negativeNet(&w, in.Reconciled); ok {
+		w.Warnings = append(w.Warnings, wn)
+	}
 	w.Notes = append(w.Notes,
 		"4(A) rows: the figure is the net of credit notes; whether the portal nets them inside 4(A) or shows them in 4(B)(2) is unconfirmed, so each row shows the gross and the credit notes too.",
 		"Credit held for a reason that can pass (not booked, mismatch, held, Rule 37, Rule 37A) is reversed in 4(B)(2) so the credit reversal statement tracks it; credit notes are never held.")
@@ -539,6 +546,48 @@ func Build(in Input) Worksheet {
 		w.Notes = append(w.Notes, "No Rule 37 or Rule 37A reversal falls in "+w.Label+" (Rule 37 needs the register's payment date column).")
 	}
 	return w
+}
+
+// WarnNegativeNet is the warning of a 4(C) below nil in a head.
+const WarnNegativeNet = "negative_4c"
+
+// negativeNet explains a 4(C) below nil in any head (more reversed in 4(B) than available in
+// 4(A) for that tax): the figure stays A - B, so the bridge still adds up to the paisa and the
+// reversal owed is not hidden, and the warning names the heads, the amounts and the documents
+// of the lines that reverse credit in them.
+func negativeNet(w *Worksheet, reconciled bool) (Warning, bool) {
+	c := w.Row(R4C).Figure
+	var over []string
+	heads := map[string]bool{}
+	c.Each(func(name string, p money.Paise) {
+		if p < 0 {
+			over = append(over, fmt.Sprintf("%s −₹%s", headTitle(name), (-p).Indian()))
+			heads[name] = true
+		}
+	})
+	if len(over) == 0 {
+		return Warning{}, false
+	}
+	var docs []DocLine
+	var lines []string
+	for _, l := range w.Bridge {
+		var reverses bool
+		for _, e := range l.Effects {
+			if isB(e.Row) {
+				e.Tax.Each(func(name string, p money.Paise) { reverses = reverses || (heads[name] && p > 0) })
+			}
+		}
+		if reverses {
+			lines = append(lines, l.Title)
+			docs = append(docs, carrying(l.Docs, heads)...)
+		}
+	}
+	msg := fmt.Sprintf("%s: 4(C) is below nil (%s): 4(B) reverses more than 4(A) makes available in that tax (%s). The figure is kept as 4(A) - 4(B) so the reversal owed is not hidden; whether the portal takes a negative 4(C) as tax payable is not confirmed here. Check the %d documents of those lines before typing it.",
+		w.Label, strings.Join(over, ", "), strings.Join(lines, "; "), len(docs))
+	if !reconciled {
+		msg += " No reconciliation against GSTR-2B covers the month: the Rule 37A and Rule 37 reversals come from the 2A and the register, not from this month's 2B."
+	}
+	return Warning{Kind: WarnNegativeNet, Message: msg, Docs: docs}, true
 }
 
 func nonEmpty(s, or string) string {
@@ -603,4 +652,30 @@ func (w *Worksheet) Documents() []LineDoc {
 		}
 	}
 	return out
+}
+
+// HeldLines are the bridge lines whose credit is held (figure.Held): reversed in 4(B)(2) until
+// the reason passes (booked, settled, claimed by the person).
+var HeldLines = []string{LineNotBooked, LineHeld, LineHeldByPerson}
+
+// Held is the tax of the month's documents on the held lines (figure.Held).
+func (w *Worksheet) Held() Heads {
+	var h Heads
+	for _, l := range w.Bridge {
+		if slices.Contains(HeldLines, l.Kind) {
+			h = h.Add(l.Tax)
+		}
+	}
+	return h
+}
+
+// Reversed is 4(B)(1) plus 4(B)(2) (figure.Reversed4B).
+func (w *Worksheet) Reversed() Heads {
+	var h Heads
+	for _, c := range []string{R4B1, R4B2} {
+		if r := w.Row(c); r != nil {
+			h = h.Add(r.Figure)
+		}
+	}
+	return h
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gstdesk/backend/gstr2b"
@@ -197,6 +198,34 @@ func TestBuildCases(t *testing.T) {
 		}, func(t *testing.T, w Worksheet) {
 			if w.Line(LineHeld) == nil {
 				t.Error("a recorded claim overrode the mismatch")
+			}
+		}},
+		{"no reconciliation, Rule 37A above the month's CGST: 4(C) below nil is explained, not clamped", func() Input {
+			in := base
+			in.Reconciled = false
+			in.Reversals = []Reversal{{Rule: "rule_37a", Doc: doc(supC, "OLD-9", 0, 5000, 5000, func(d *Doc) { d.Face = FaceBooks })}}
+			return in
+		}, func(t *testing.T, w Worksheet) {
+			c := w.Row(R4C).Figure
+			if c.CGST >= 0 || c.SGST >= 0 {
+				t.Fatalf("4(C) %+v: the test needs it below nil", c)
+			}
+			var wn *Warning
+			for i := range w.Warnings {
+				if w.Warnings[i].Kind == WarnNegativeNet {
+					wn = &w.Warnings[i]
+				}
+			}
+			if wn == nil || !strings.Contains(wn.Message, "CGST −₹") || !strings.Contains(wn.Message, "Rule 37A") || !strings.Contains(wn.Message, "No reconciliation") {
+				t.Fatalf("warning %+v", wn)
+			}
+			for _, d := range wn.Docs {
+				if d.Tax.CGST == 0 && d.Tax.SGST == 0 {
+					t.Errorf("document %s carries no CGST or SGST", d.Number)
+				}
+			}
+			if len(wn.Docs) == 0 || wn.Docs[len(wn.Docs)-1].Number != "OLD-9" {
+				t.Errorf("documents %+v", wn.Docs)
 			}
 		}},
 		{"a document is reversed once", func() Input {

@@ -44,10 +44,12 @@ import (
 
 	"gstdesk/backend/civil"
 	"gstdesk/backend/docid"
+	"gstdesk/backend/figure"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/supplier"
 )
 
 // Rules of the calendar, in the order totals are listed.
@@ -68,11 +70,13 @@ type RuleInfo struct {
 	Law string `json:"law"`
 }
 
-// Rules lists the calendar's rules in order.
+// Rules lists the calendar's rules in order. The three that are figures of their own (Rule 37,
+// Rule 37A, s.16(4)) take their titles from backend/figure, so the calendar, the dashboard and the
+// command line call them the same.
 var Rules = []RuleInfo{
-	{Rule37, "Unpaid after 180 days", "Rule 37, CGST Rules; s.16(2) second proviso"},
-	{Rule37A, "Supplier's GSTR-3B not filed", "Rule 37A, CGST Rules"},
-	{Section164, "Pending in IMS: last day to claim", "Section 16(4), CGST Act"},
+	{Rule37, figure.Name(figure.Rule37Risk), "Rule 37, CGST Rules; s.16(2) second proviso"},
+	{Rule37A, figure.Name(figure.Rule37ARisk), "Rule 37A, CGST Rules"},
+	{Section164, figure.Name(figure.S164Risk), "Section 16(4), CGST Act"},
 	{NotIn2B, "In the books, not in GSTR-2B", "Section 16(2)(aa) and 16(4), CGST Act"},
 	{NotInBooks, "In GSTR-2B, not in the books", "Rule 60 and IMS (Notification 12/2024-CT)"},
 	{IMSDeemed, "Credit note pending in IMS: deemed accepted", "IMS 2.0 (GSTN advisories of 23/09/2025 and 08/10/2025), from the October 2025 period"},
@@ -117,6 +121,9 @@ type Input struct {
 	// Suspended lists the suppliers whose registration a GSTIN lookup shows suspended (or
 	// inactive): no such supplier is grade A.
 	Suspended map[string]string
+	// Suppliers are the identities the GSTIN lookups hold (names, registration status): each
+	// item and score is named by supplier.Name from them and carries the status.
+	Suppliers supplier.Directory
 	// NoGSTR2B and NoGSTR2A list the year's periods with no 2B or 2A stored.
 	NoGSTR2B []string
 	NoGSTR2A []string
@@ -132,15 +139,18 @@ type Item struct {
 	Date     string `json:"date"`
 	Deadline string `json:"deadline"`
 	// Return is the GSTR-3B period (YYYY-MM) the action belongs in, where the rule names one.
-	Return       string      `json:"return,omitempty"`
-	Supplier     string      `json:"supplier_gstin"`
-	SupplierName string      `json:"supplier_name,omitempty"`
-	Number       string      `json:"document_number"`
-	DocDate      string      `json:"document_date"`
-	Kind         string      `json:"document_type"`
-	Period       string      `json:"period"`
-	PaymentDate  string      `json:"payment_date,omitempty"`
-	Amount       money.Paise `json:"amount"`
+	Return       string `json:"return,omitempty"`
+	Supplier     string `json:"supplier_gstin"`
+	SupplierName string `json:"supplier_name,omitempty"`
+	// SupplierStatus is the supplier's registration status from the GSTIN lookups (supplier.Status:
+	// active, suspended, cancelled, inactive; "" when no lookup answer is stored).
+	SupplierStatus string      `json:"supplier_status,omitempty"`
+	Number         string      `json:"document_number"`
+	DocDate        string      `json:"document_date"`
+	Kind           string      `json:"document_type"`
+	Period         string      `json:"period"`
+	PaymentDate    string      `json:"payment_date,omitempty"`
+	Amount         money.Paise `json:"amount"`
 	// Action says what to do, in words; Ref where the document was read.
 	Action string `json:"action"`
 	Ref    string `json:"ref,omitempty"`
@@ -327,6 +337,12 @@ func Build(in Input) Calendar {
 		b.books(pending)
 	}
 	b.supplier3B()
+	// One name per supplier (supplier.Name: the lookups' first) and its registration status.
+	for i := range b.items {
+		it := &b.items[i]
+		it.SupplierName = in.Suppliers.Name(it.Supplier, it.SupplierName, "")
+		it.SupplierStatus = in.Suppliers.Status(it.Supplier)
+	}
 	// Totals per rule, then the items by month.
 	byRule := map[string]*RuleTotal{}
 	cal.Rules = make([]RuleTotal, 0, len(Rules))

@@ -12,6 +12,7 @@ import (
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/supplier"
 )
 
 // Filing is one supplier return a 2B document came from: the supplier, the return period
@@ -66,7 +67,10 @@ type SupplierScore struct {
 	CancelledOn string `json:"cancelled_on,omitempty"`
 	// Suspended is the registration status a GSTIN lookup shows when it is neither active nor
 	// cancelled (Suspended, Inactive): such a supplier is never grade A.
-	Suspended string    `json:"suspended,omitempty"`
+	Suspended string `json:"suspended,omitempty"`
+	// Status is the registration status the GSTIN lookups give (supplier.Status; "" when none is
+	// stored). A suspended, cancelled or inactive supplier is never grade A.
+	Status    string    `json:"registration_status,omitempty"`
 	Penalties []Penalty `json:"penalties"`
 	// docs are the documents to fix, for the chaser pack.
 	docs []ChaserDoc
@@ -278,6 +282,15 @@ func Score(in Input) Scorecard {
 			s.Suspended = st
 		}
 	}
+	for g, s := range by {
+		s.Name = in.Suppliers.Name(g, s.Name, "")
+		s.Status = in.Suppliers.Status(g)
+		if s.Status == supplier.Cancelled && s.CancelledOn == "" {
+			s.CancelledOn = "cancelled"
+		} else if supplier.Blocked(s.Status) && s.CancelledOn == "" && s.Suspended == "" {
+			s.Suspended = in.Suppliers[g].Status
+		}
+	}
 	for _, s := range by {
 		score(s, in.Register)
 		sc.Rows = append(sc.Rows, *s)
@@ -351,7 +364,7 @@ func score(s *SupplierScore, register bool) {
 	s.Score = max(0, int(math.Round(100-total)))
 	s.Penalties = pens
 	switch {
-	case s.Score >= 90 && s.CancelledOn == "" && s.Suspended == "":
+	case s.Score >= 90 && s.CancelledOn == "" && s.Suspended == "" && !supplier.Blocked(s.Status):
 		s.Grade = "A"
 	case s.Score >= 75 && s.CancelledOn == "":
 		s.Grade = "B"

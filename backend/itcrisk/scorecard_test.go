@@ -7,6 +7,7 @@ import (
 
 	"gstdesk/backend/ims"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/supplier"
 )
 
 const supQ = "29AAGCB7383J1Z4"
@@ -132,5 +133,49 @@ func TestSuspendedIsNeverGradeA(t *testing.T) {
 	in.Suspended = nil
 	if sc := Score(in); sc.Rows[0].Grade != "A" {
 		t.Errorf("the same supplier active: grade %s, want A", sc.Rows[0].Grade)
+	}
+}
+
+// The registration status the GSTIN lookups hold (supplier.Directory) is carried into the
+// scorecard and the calendar: a suspended or cancelled supplier is never grade A, and each line
+// names the supplier by the lookup's name before the 2B's trade name.
+func TestLookupStatusOnScorecardAndCalendar(t *testing.T) {
+	base := Input{FY: 2025, Today: "2025-07-01",
+		Filings: []Filing{{Supplier: sup, Name: "ACME TRADE", Period: "2025-04", Filed: "2025-05-10"}},
+		GSTR2A:  []recon.Invoice{*twoB("E-1", "2025-04-03", "2025-04")},
+	}
+	base.GSTR2A[0].FiledGSTR3B = "N"
+	for _, tc := range []struct {
+		status string
+		gradeA bool
+	}{{"Active", true}, {"Suspended", false}, {"Cancelled", false}, {"Inactive", false}, {"", true}} {
+		in := base
+		in.Suppliers = supplier.Directory{sup: {GSTIN: sup, Name: "Acme Industries Pvt Ltd", Status: supplier.Status(tc.status)}}
+		in.GSTR2A = []recon.Invoice{base.GSTR2A[0]}
+		in.GSTR2A[0].FiledGSTR3B = "Y"
+		sc := Score(in)
+		if len(sc.Rows) != 1 {
+			t.Fatalf("%s: rows %+v", tc.status, sc.Rows)
+		}
+		r := sc.Rows[0]
+		if (r.Grade == "A") != tc.gradeA || r.Status != supplier.Status(tc.status) || r.Name != "Acme Industries Pvt Ltd" {
+			t.Errorf("%s: grade %s status %q name %q (score %d)", tc.status, r.Grade, r.Status, r.Name, r.Score)
+		}
+		in.GSTR2A[0].FiledGSTR3B = "N"
+		cal := Build(in)
+		var found bool
+		for _, g := range cal.Months {
+			for _, it := range g.Items {
+				if it.Supplier == sup {
+					found = true
+					if it.SupplierStatus != supplier.Status(tc.status) || it.SupplierName != "Acme Industries Pvt Ltd" {
+						t.Errorf("%s: calendar item %+v", tc.status, it)
+					}
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no calendar item for the supplier", tc.status)
+		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/store"
+	"gstdesk/backend/supplier"
 )
 
 // Operations, as recorded in the cache and the audit log.
@@ -477,4 +478,15 @@ func firstNonEmpty(ss ...string) string {
 		}
 	}
 	return ""
+}
+
+// Directory is the identity (name, registration status) of each GSTIN that a cached search or
+// verify answer holds (no call): what supplier.Name and the scorecard read first.
+func (s *Service) Directory(ctx context.Context, gstins []string) (supplier.Directory, error) {
+	both, err := s.TaxpayerNames(ctx, gstins)
+	out := make(supplier.Directory, len(both))
+	for g, n := range both {
+		out[g] = supplier.Identity{GSTIN: g, Name: firstNonEmpty(n.Legal, n.Trade), Status: supplier.Status(n.Status), CancelledOn: n.CancelledOn}
+	}
+	return out, err
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/supplier"
 )
 
 // RowsView is one page of a run's rows of one status, with the counts of every status.
@@ -24,6 +25,9 @@ type RowsView struct {
 	// in books: 2A carries no names), from another invoice of the run; the service adds names from
 	// cached lookups (SupplierNames).
 	Names map[string]string `json:"names"`
+	// Suppliers are the GSTIN lookups' identities of the page's suppliers (registration status:
+	// active, suspended, cancelled), filled by the service; a supplier no lookup answered is absent.
+	Suppliers supplier.Directory `json:"suppliers"`
 }
 
 // Unnamed lists the supplier GSTINs of the page's rows that have no name yet, neither on the row's

@@ -275,6 +275,9 @@ type SupplierSummary struct {
 	Risk        string   `json:"risk"`
 	RiskReasons []string `json:"risk_reasons"`
 	AtRisk      Paise    `json:"itc_at_risk"`
+	// Status is the registration status the GSTIN lookups give (supplier.Status), filled by the
+	// service; "" when no lookup answer is stored.
+	Status string `json:"registration_status,omitempty"`
 }
 
 // Suppliers summarises the result per supplier GSTIN, riskiest first (then most tax at risk, then

@@ -38,12 +38,16 @@ func New(c *core.Core, lk *lookups.Service, rt *returns.Service, rc *reconcile.S
 
 // Attention is a supplier that needs the accountant's eye: cancelled, or not filing.
 type Attention struct {
-	GSTIN       string       `json:"gstin"`
-	Name        string       `json:"name"`
-	Reason      string       `json:"reason"` // cancelled, not_filed_gstr1, not_filed_gstr3b
-	CancelledOn string       `json:"cancelled_on"`
-	Periods     []string     `json:"periods"`
-	Tax         gstr2a.Paise `json:"tax"` // rupees in JSON
+	GSTIN       string   `json:"gstin"`
+	Name        string   `json:"name"`
+	Reason      string   `json:"reason"` // cancelled, not_filed_gstr1, not_filed_gstr3b
+	CancelledOn string   `json:"cancelled_on"`
+	Periods     []string `json:"periods"`
+	// Tax is the supplier's 2A tax (figure.Tax2A), for reference: what is at stake under Rule 37A
+	// is the week's Rule37A of the supplier (figure.Rule37ARisk), which the dashboard shows.
+	Tax gstr2a.Paise `json:"tax"` // rupees in JSON
+	// Status is the registration status the GSTIN lookups give (supplier.Status; "" when none).
+	Status string `json:"registration_status,omitempty"`
 }
 
 // Dashboard is the workspace at a glance.
@@ -148,6 +152,18 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 			}
 		}
 		sort.SliceStable(d.Attention, func(i, j int) bool { return d.Attention[i].Tax > d.Attention[j].Tax })
+		if lk, err := s.Lookups.Lookups(ctx); err == nil && len(d.Attention) > 0 {
+			gstins := make([]string, len(d.Attention))
+			for i, a := range d.Attention {
+				gstins[i] = a.GSTIN
+			}
+			if dir, err := lk.Directory(ctx, gstins); err == nil {
+				for i := range d.Attention {
+					a := &d.Attention[i]
+					a.Name, a.Status = dir.Name(a.GSTIN, a.Name, ""), dir.Status(a.GSTIN)
+				}
+			}
+		}
 	}
 	if rr, err := s.Recon.ReconRuns(ctx); err != nil {
 		return d, err

@@ -54,7 +54,9 @@ type MonthClaim struct {
 	Have2B   bool         `json:"have_2b"`
 	NetITC   gstr3b.Heads `json:"net_itc"`  // 4(C)
 	Reversed gstr3b.Heads `json:"reversed"` // 4(B)(1) + 4(B)(2)
-	Warnings int          `json:"warnings"` // ledger warnings that would stop the GSTR-3B
+	Warnings int          `json:"warnings"` // the worksheet's warnings (ledgers that would stop the GSTR-3B, 4(C) below nil)
+	// Negative says 4(C) is below nil in some head (a warning of the worksheet explains it).
+	Negative bool `json:"negative_4c,omitempty"`
 }
 
 // IMSBacklog is what waits in IMS: documents with no action (deemed accepted when the GSTR-3B is
@@ -73,7 +75,13 @@ type Week struct {
 	Due   []DueItem   `json:"due"`
 	Claim *MonthClaim `json:"claim,omitempty"`
 	IMS   IMSBacklog  `json:"ims"`
-	Notes []string    `json:"notes"`
+	// Rule37A is each supplier's Rule 37A risk (figure.Rule37ARisk) in the ITC calendars of this
+	// year and the year before, as the calendar counts it without a register: what the dashboard's
+	// "suppliers needing attention" shows beside each supplier (not its whole 2A tax).
+	Rule37A map[string]gstr3b.Rupees `json:"rule37a_by_supplier"`
+	// Rule37ATotal is the sum of Rule37A: the calendars' Rule 37A totals of the two years.
+	Rule37ATotal gstr3b.Rupees `json:"rule37a_total"`
+	Notes        []string      `json:"notes"`
 }
 
 // Horizon is how far ahead the dashboard lists what is due.
@@ -159,7 +167,7 @@ func (s *Service) weekKey() string {
 func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 	now := s.Now()
 	today := itcrisk.Today(now)
-	w := Week{Today: today, Due: []DueItem{}, Notes: []string{}}
+	w := Week{Today: today, Due: []DueItem{}, Notes: []string{}, Rule37A: map[string]gstr3b.Rupees{}}
 	limit := itcrisk.Today(now.Add(Horizon))
 	thisMonth := today[:7]
 
@@ -172,13 +180,16 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 	item.Overdue = today > item.Due
 	switch {
 	case err == nil:
-		c := &MonthClaim{Period: m3b, Label: period.LabelOf(m3b), Have2B: sheet.Snapshot != "", Warnings: len(sheet.Warnings)}
+		c := &MonthClaim{Period: m3b, Label: period.LabelOf(m3b), Have2B: sheet.Snapshot != "", Warnings: len(sheet.Warnings), Reversed: sheet.Reversed()}
 		if r := sheet.Row(gstr3b.R4C); r != nil {
 			c.NetITC = r.Figure
 		}
-		for _, code := range []string{gstr3b.R4B1, gstr3b.R4B2} {
-			if r := sheet.Row(code); r != nil {
-				c.Reversed = c.Reversed.Add(r.Figure)
+		ledger := 0
+		for _, wn := range sheet.Warnings {
+			if wn.Kind == gstr3b.WarnNegativeNet {
+				c.Negative = true
+			} else {
+				ledger++
 			}
 		}
 		w.Claim = c
@@ -186,10 +197,13 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 		switch {
 		case !c.Have2B:
 			item.Note = "No GSTR-2B of the month is stored: pull it for the claim."
-		case c.Warnings == 1:
+		case ledger == 1:
 			item.Note = "A ledger warning would stop it: open the worksheet."
-		case c.Warnings > 1:
-			item.Note = fmt.Sprintf("%d ledger warnings would stop it: open the worksheet.", c.Warnings)
+		case ledger > 1:
+			item.Note = fmt.Sprintf("%d ledger warnings would stop it: open the worksheet.", ledger)
+		}
+		if c.Negative {
+			item.Note = strings.TrimSpace(item.Note + " 4(C) is below nil in a tax: the worksheet says why.")
 		}
 	case apperr.KindOf(err) == apperr.NotFound || apperr.KindOf(err) == apperr.Invalid:
 	default:
@@ -273,6 +287,10 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 		var order []string
 		for _, g := range cal.Months {
 			for _, it := range g.Items {
+				if it.Rule == itcrisk.Rule37A && it.Status != itcrisk.Reclaim {
+					w.Rule37A[it.Supplier] += gstr3b.Rupees(it.Amount)
+					w.Rule37ATotal += gstr3b.Rupees(it.Amount)
+				}
 				if it.Status == itcrisk.Reclaim || (it.Status == itcrisk.Upcoming && it.Deadline > limit) {
 					continue
 				}

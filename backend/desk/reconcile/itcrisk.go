@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/supplier"
 )
 
 // Names the UI uses for the credit-at-risk types.
@@ -63,8 +65,10 @@ func (s *Service) books(ctx context.Context, reg Register) (ReconImport, []recon
 // the stored GSTR-2A and GSTR-2B, IMS as last listed, the changed list's cancellations and, when
 // reg names one, the purchase register (imported and checked as any register, and matched with
 // the 2B of April of the year to November after it, with the workspace's tolerances and
-// decisions, as the three-way run does).
-func (s *Service) riskInput(ctx context.Context, fy string, reg Register, progress core.Progress) (itcrisk.Input, error) {
+// decisions, as the three-way run does). The calendar without a register reads no 2B document
+// (calendarOnly): its rules then are Rule 37A (2A), s.16(4) and deemed acceptance (IMS), and of the
+// 2B it needs only which months have one; the scorecard and a register read them all.
+func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calendarOnly bool, progress core.Progress) (itcrisk.Input, error) {
 	y, err := period.ParseFY(fy)
 	if err != nil {
 		return itcrisk.Input{}, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
@@ -97,11 +101,25 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, progre
 	if err != nil {
 		return in, err
 	}
-	twoB, docs, snaps, err := ReconGSTR2B(ctx, s.DB.DB, ws, twoBPeriods)
-	if err != nil {
+	var (
+		twoB  []recon.Invoice
+		docs  map[string]twoBDoc
+		snaps []gstr2b.Snapshot
+	)
+	have2B := map[string]bool{}
+	if calendarOnly && reg.none() {
+		ps, err := s.Returns.GSTR2BPeriods(ctx)
+		if err != nil {
+			return in, err
+		}
+		for _, p := range ps {
+			if slices.Contains(twoBPeriods, p.Period) {
+				have2B[p.Period] = true
+			}
+		}
+	} else if twoB, docs, snaps, err = ReconGSTR2B(ctx, s.DB.DB, ws, twoBPeriods); err != nil {
 		return in, err
 	}
-	have2B := map[string]bool{}
 	for _, sn := range snaps {
 		have2B[sn.Period] = true
 		rej, err := gstr2b.MatchDocs(ctx, s.DB.DB, sn, true)
@@ -181,15 +199,16 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, progre
 				gstins = append(gstins, g)
 			}
 		}
-		if names, err := lk.TaxpayerNames(ctx, gstins); err == nil {
-			for g, n := range names {
-				switch strings.ToLower(n.Status) {
-				case "cancelled":
+		if dir, err := lk.Directory(ctx, gstins); err == nil {
+			in.Suppliers = dir
+			for g, n := range dir {
+				switch n.Status {
+				case supplier.Cancelled:
 					if in.Cancelled[g] == "" {
 						in.Cancelled[g] = isoOrEmpty(n.CancelledOn)
 					}
-				case "suspended", "inactive":
-					in.Suspended[g] = n.Status
+				case supplier.Suspended, supplier.Inactive:
+					in.Suspended[g] = strings.ToUpper(n.Status[:1]) + n.Status[1:]
 				}
 			}
 		}
@@ -215,7 +234,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, progre
 				year = append(year, b)
 			}
 		}
-	} else if len(snaps) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
+	} else if len(have2B) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
 		return in, apperr.New(apperr.NotFound, "Nothing is stored for %s to build it from: pull or import GSTR-2A and GSTR-2B for its months, or give the purchase register.", y)
 	}
 	if err := step(); err != nil { // 4: the register read
@@ -288,7 +307,7 @@ func (s *Service) ITCRisk(ctx context.Context, fy string, reg Register) (ITCRisk
 }
 
 func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress core.Progress) (ITCRiskCalendar, error) {
-	in, err := s.riskInput(ctx, fy, reg, progress)
+	in, err := s.riskInput(ctx, fy, reg, true, progress)
 	if err != nil && ctx.Err() != nil && apperr.KindOf(err) != apperr.Canceled {
 		// A reader stopped by the cancel says so in its own words: the person reads the job's.
 		err = apperr.Wrap(apperr.Canceled, err, "Building the calendar of %s was cancelled.", fy)
@@ -367,7 +386,7 @@ func yearSlug(label string) string {
 // Scorecard scores the suppliers of the financial year fy (itcrisk.ScoreFormula) from what is
 // stored and, when reg names one, the purchase register; worst first.
 func (s *Service) Scorecard(ctx context.Context, fy string, reg Register) (SupplierScorecard, error) {
-	in, err := s.riskInput(ctx, fy, reg, nil)
+	in, err := s.riskInput(ctx, fy, reg, false, nil)
 	if err != nil {
 		return SupplierScorecard{}, err
 	}

@@ -571,15 +571,7 @@ func (s *Service) ReconRows(ctx context.Context, runID, status, filter string, o
 		return ReconRowsView{}, err
 	}
 	v := recon.PageRows(run, res, status, filter, offset, limit)
-	if unnamed := v.Unnamed(); len(unnamed) > 0 {
-		if names := s.Returns.SupplierNames(ctx); names != nil {
-			for g, n := range names(unnamed) {
-				if n != "" {
-					v.Names[g] = n
-				}
-			}
-		}
-	}
+	s.nameRows(ctx, &v)
 	return v, nil
 }
 
@@ -661,7 +653,7 @@ func (s *Service) ReconSuppliers(ctx context.Context, runID string) ([]ReconSupp
 	if out == nil {
 		out = []recon.SupplierSummary{}
 	}
-	return out, nil
+	return s.nameSuppliers(ctx, out), nil
 }
 
 // ReconSupplierPack writes what one supplier needs to fix (CSV, XLSX or JSON) to the exports
@@ -707,7 +699,7 @@ func (s *Service) ReconExport(ctx context.Context, runID, what, status, format s
 	case "summary":
 		t, base = recon.SummaryTable(recon.Summarise(res)), base+"-summary"
 	case "suppliers":
-		t, base = recon.SuppliersTable(recon.Suppliers(res)), base+"-suppliers"
+		t, base = recon.SuppliersTable(s.nameSuppliers(ctx, recon.Suppliers(res))), base+"-suppliers"
 	default:
 		return "", apperr.New(apperr.Invalid, "Export rows, summary or suppliers, not %q.", what)
 	}

@@ -12,6 +12,7 @@ import (
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/period"
+	"gstdesk/backend/supplier"
 )
 
 // Pull2BResult is how one period's GSTR-2B pull went: pulled, empty (the service has nothing for
@@ -181,6 +182,10 @@ type GSTR2BView struct {
 	Summary  gstr2b.Summary        `json:"summary"`
 	Sections []gstr2b.SectionCount `json:"sections"`
 	History  []gstr2b.Snapshot     `json:"history"`
+	// Suppliers are the GSTIN lookups' identities of the suppliers of the summary (stored answers,
+	// no call): the screen names each by supplier.Name, the lookup's name before the 2B's trade
+	// name, and shows a registration that is not active.
+	Suppliers supplier.Directory `json:"suppliers"`
 }
 
 // snapshot2B is the snapshot id given, or the latest of the period when id is "".
@@ -203,6 +208,18 @@ func (s *Service) GSTR2BView(ctx context.Context, p, snapshotID string) (GSTR2BV
 	}
 	if v.Sections, err = gstr2b.SectionCounts(ctx, s.DB.DB, snap); err != nil {
 		return v, err
+	}
+	v.Suppliers = supplier.Directory{}
+	var gstins []string
+	for _, list := range v.Summary.Counterparties {
+		for _, c := range list {
+			gstins = append(gstins, c.CTIN)
+		}
+	}
+	if lk, err := s.Lookups.Lookups(ctx); err == nil && len(gstins) > 0 {
+		if dir, err := lk.Directory(ctx, gstins); err == nil {
+			v.Suppliers = dir
+		}
 	}
 	v.History, err = s.GSTR2BSnapshots(ctx, snap.Period)
 	return v, err

@@ -69,7 +69,7 @@ export const tests = {
     await page.getByTestId('g2b-chip-2020-08').click()
     await page.getByTestId('g2b-summary').waitFor()
     await settled(page)
-    assert.match(await page.getByTestId('g2b-itc-available').innerText(), /^₹[\d,]+$/)
+    assert.match(await page.getByTestId('g2b-itc-available').innerText(), /^₹[\d,]+\.\d\d$/)
     const docs = num(await page.getByTestId('g2b-doc-count').innerText())
     assert.ok(docs > 0)
     assert.match(await page.getByTestId('itc-part-itcavl').innerText(), /ITC available/)
@@ -169,7 +169,7 @@ export const tests = {
     assert.match(await page.getByTestId('g2b-source').innerText(), /^from file gstr2b-27AAPFU0939F1ZV-062025\.json \d\d\/\d\d\/\d{4} \d\d:\d\d$/)
     assert.equal(await page.getByTestId('g2b-note').count(), 0, 'credit notes in the summary are not a disagreement')
     assert.equal(await page.getByTestId('g2b-rejected').innerText(), '1')
-    assert.equal(await page.getByTestId('g2b-itc-available').innerText(), '₹85,644')
+    assert.equal(await page.getByTestId('g2b-itc-available').innerText(), '₹85,644.18')
     // Names over GSTINs in the table.
     assert.match(await page.getByTestId('g2b-row').first().innerText(), /TATA CONSULTANCY SERVICES LIMITED\s+27AABCT1332L1ZT/)
     await shot('gstr2b-imported')

@@ -699,6 +699,27 @@ export namespace desk {
 
 }
 
+export namespace figure {
+	
+	export class Figure {
+	    id: string;
+	    name: string;
+	    definition: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Figure(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.definition = source["definition"];
+	    }
+	}
+
+}
+
 export namespace gstapi {
 	
 	export class Address {
@@ -3573,6 +3594,7 @@ export namespace itcrisk {
 	    return?: string;
 	    supplier_gstin: string;
 	    supplier_name?: string;
+	    supplier_status?: string;
 	    document_number: string;
 	    document_date: string;
 	    document_type: string;
@@ -3595,6 +3617,7 @@ export namespace itcrisk {
 	        this.return = source["return"];
 	        this.supplier_gstin = source["supplier_gstin"];
 	        this.supplier_name = source["supplier_name"];
+	        this.supplier_status = source["supplier_status"];
 	        this.document_number = source["document_number"];
 	        this.document_date = source["document_date"];
 	        this.document_type = source["document_type"];
@@ -3738,6 +3761,7 @@ export namespace itcrisk {
 	    unfiled_3b_tax: number;
 	    cancelled_on?: string;
 	    suspended?: string;
+	    registration_status?: string;
 	    penalties: Penalty[];
 	
 	    static createFrom(source: any = {}) {
@@ -3769,6 +3793,7 @@ export namespace itcrisk {
 	        this.unfiled_3b_tax = source["unfiled_3b_tax"];
 	        this.cancelled_on = source["cancelled_on"];
 	        this.suspended = source["suspended"];
+	        this.registration_status = source["registration_status"];
 	        this.penalties = this.convertValues(source["penalties"], Penalty);
 	    }
 	
@@ -4201,6 +4226,7 @@ export namespace overview {
 	    cancelled_on: string;
 	    periods: string[];
 	    tax: number;
+	    registration_status?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Attention(source);
@@ -4214,6 +4240,7 @@ export namespace overview {
 	        this.cancelled_on = source["cancelled_on"];
 	        this.periods = source["periods"];
 	        this.tax = source["tax"];
+	        this.registration_status = source["registration_status"];
 	    }
 	}
 	export class WatchSummary {
@@ -4391,6 +4418,7 @@ export namespace overview {
 	    net_itc: gstr3b.Heads;
 	    reversed: gstr3b.Heads;
 	    warnings: number;
+	    negative_4c?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new MonthClaim(source);
@@ -4404,6 +4432,7 @@ export namespace overview {
 	        this.net_itc = this.convertValues(source["net_itc"], gstr3b.Heads);
 	        this.reversed = this.convertValues(source["reversed"], gstr3b.Heads);
 	        this.warnings = source["warnings"];
+	        this.negative_4c = source["negative_4c"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -4453,6 +4482,8 @@ export namespace overview {
 	    due: DueItem[];
 	    claim?: MonthClaim;
 	    ims: IMSBacklog;
+	    rule37a_by_supplier: Record<string, number>;
+	    rule37a_total: number;
 	    notes: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -4465,6 +4496,8 @@ export namespace overview {
 	        this.due = this.convertValues(source["due"], DueItem);
 	        this.claim = this.convertValues(source["claim"], MonthClaim);
 	        this.ims = this.convertValues(source["ims"], IMSBacklog);
+	        this.rule37a_by_supplier = source["rule37a_by_supplier"];
+	        this.rule37a_total = source["rule37a_total"];
 	        this.notes = source["notes"];
 	    }
 	
@@ -5451,6 +5484,7 @@ export namespace recon {
 	    rows: Row[];
 	    totals: RowsTotals;
 	    names: Record<string, string>;
+	    suppliers: Record<string, supplier.Identity>;
 	
 	    static createFrom(source: any = {}) {
 	        return new RowsView(source);
@@ -5467,6 +5501,7 @@ export namespace recon {
 	        this.rows = this.convertValues(source["rows"], Row);
 	        this.totals = this.convertValues(source["totals"], RowsTotals);
 	        this.names = source["names"];
+	        this.suppliers = this.convertValues(source["suppliers"], supplier.Identity, true);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -5534,6 +5569,7 @@ export namespace recon {
 	    risk: string;
 	    risk_reasons: string[];
 	    itc_at_risk: number;
+	    registration_status?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new SupplierSummary(source);
@@ -5553,6 +5589,7 @@ export namespace recon {
 	        this.risk = source["risk"];
 	        this.risk_reasons = source["risk_reasons"];
 	        this.itc_at_risk = source["itc_at_risk"];
+	        this.registration_status = source["registration_status"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -6398,6 +6435,7 @@ export namespace returns {
 	    summary: gstr2b.Summary;
 	    sections: gstr2b.SectionCount[];
 	    history: gstr2b.Snapshot[];
+	    suppliers: Record<string, supplier.Identity>;
 	
 	    static createFrom(source: any = {}) {
 	        return new GSTR2BView(source);
@@ -6409,6 +6447,7 @@ export namespace returns {
 	        this.summary = this.convertValues(source["summary"], gstr2b.Summary);
 	        this.sections = this.convertValues(source["sections"], gstr2b.SectionCount);
 	        this.history = this.convertValues(source["history"], gstr2b.Snapshot);
+	        this.suppliers = this.convertValues(source["suppliers"], supplier.Identity, true);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -7017,6 +7056,29 @@ export namespace store {
 	        this.base_url = source["base_url"];
 	        this.created_at = source["created_at"];
 	        this.last_used_at = source["last_used_at"];
+	    }
+	}
+
+}
+
+export namespace supplier {
+	
+	export class Identity {
+	    gstin: string;
+	    name?: string;
+	    status?: string;
+	    cancelled_on?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Identity(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.gstin = source["gstin"];
+	        this.name = source["name"];
+	        this.status = source["status"];
+	        this.cancelled_on = source["cancelled_on"];
 	    }
 	}
 

@@ -5,12 +5,17 @@ export interface Heads { igst_rupees: number; cgst_rupees: number; sgst_rupees: 
 export interface DueItem { kind: string; what: string; due: string; overdue: boolean; amount_rupees: number; count: number; note?: string; period?: string; area: string }
 export interface MonthClaim { period: string; label: string; have_2b: boolean; net_itc: Heads; reversed: Heads; warnings: number }
 export interface IMSBacklog { no_action: number; no_action_rupees: number; pending: number; pending_rupees: number }
-export interface Week { today: string; due: DueItem[]; claim?: MonthClaim; ims: IMSBacklog; notes: string[] }
+export interface Week {
+  today: string; due: DueItem[]; claim?: MonthClaim; ims: IMSBacklog; notes: string[]
+  /** Each supplier's Rule 37A risk (the ITC calendars of this year and the year before), rupees. */
+  rule37a_by_supplier: Record<string, number>; rule37a_total: number
+}
 
 export async function week(): Promise<Week> {
   const w = (await Overview.DashboardWeek()) as unknown as Week
   w.due = w.due ?? []
   w.notes = w.notes ?? []
+  w.rule37a_by_supplier = w.rule37a_by_supplier ?? {}
   return w
 }
 

@@ -19,8 +19,8 @@ function cal(): Calendar {
       { month: '2026-11', label: 'Nov 2026', at_risk: 2500.5, reclaim: 0, count: 1, items: nov },
     ],
     rules: [
-      { rule: 'rule_37', title: 'Unpaid after 180 days', law: 'Rule 37', count: 2, at_risk: 180, reclaim: 50, checked: true },
-      { rule: 'rule_37a', title: 'Supplier’s GSTR-3B not filed', law: 'Rule 37A', count: 0, at_risk: 0, reclaim: 0, checked: true },
+      { rule: 'rule_37', title: 'Rule 37: unpaid 180 days', law: 'Rule 37', count: 2, at_risk: 180, reclaim: 50, checked: true },
+      { rule: 'rule_37a', title: 'Rule 37A: supplier’s GSTR-3B not filed', law: 'Rule 37A', count: 0, at_risk: 0, reclaim: 0, checked: true },
       { rule: 's16_4', title: 'Pending in IMS', law: 's.16(4)', count: 1, at_risk: 2500.5, reclaim: 0, checked: true },
       { rule: 'not_in_2b', title: 'In the books, not in GSTR-2B', law: 's.16(2)(aa)', count: 1, at_risk: 180, reclaim: 0, checked: true },
       { rule: 'not_in_books', title: 'In GSTR-2B, not in the books', law: 'Rule 60', count: 0, at_risk: 0, reclaim: 0, checked: true },

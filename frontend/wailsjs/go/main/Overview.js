@@ -10,6 +10,10 @@ export function DashboardWeek() {
   return window['go']['main']['Overview']['DashboardWeek']();
 }
 
+export function Figures() {
+  return window['go']['main']['Overview']['Figures']();
+}
+
 export function PaletteSearch(arg1) {
   return window['go']['main']['Overview']['PaletteSearch'](arg1);
 }

@@ -1,0 +1,111 @@
+package overview_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"gstdesk/backend/benchcpu"
+	"gstdesk/backend/desk"
+	"gstdesk/backend/desk/core/coretest"
+	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/gstr2a/gstr2atest"
+	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/itcrisk"
+	"gstdesk/backend/period"
+)
+
+// twoBMonth is a GSTR-2B answer of period p (YYYY-MM) with n b2b documents over n/200 suppliers.
+func twoBMonth(gstin, p string, n int) []byte {
+	var doc strings.Builder
+	rtn := p[5:] + p[:4]
+	fmt.Fprintf(&doc, `{"chksum":"x","data":{"gstin":"%s","rtnprd":"%s","version":"1.0","gendt":"14-%s","docdata":{"b2b":[`, gstin, rtn, p[5:]+"-"+p[:4])
+	var itc int64
+	for sup := 0; sup < n/200; sup++ {
+		if sup > 0 {
+			doc.WriteByte(',')
+		}
+		fmt.Fprintf(&doc, `{"ctin":"%s","trdnm":"SUPPLIER %d","supfildt":"11-%s","supprd":"%s","inv":[`, gstr2atest.GSTIN(sup), sup, p[5:]+"-"+p[:4], rtn)
+		for i := 0; i < 200; i++ {
+			if i > 0 {
+				doc.WriteByte(',')
+			}
+			itc += int64(180 + i)
+			fmt.Fprintf(&doc, `{"inum":"B/%s/%d/%06d","typ":"R","dt":"%02d-%s","val":%d,"pos":"29","rev":"N","itcavl":"Y","rsn":"","imsStatus":"N","txval":%d,"igst":%d,"cgst":0,"sgst":0,"cess":0}`,
+				rtn, sup, i, 1+i%28, p[5:]+"-"+p[:4], 1180+2*i, 1000+i, 180+i)
+		}
+		doc.WriteString(`]}`)
+	}
+	fmt.Fprintf(&doc, `]},"itcsumm":{"itcavl":{"nonrevsup":{"igst":%d,"cgst":0,"sgst":0,"cess":0}}}}}`, itc)
+	return []byte(doc.String())
+}
+
+// BenchmarkDashboard1M reads the dashboard of a workspace holding 1,000,000 documents (set
+// GSTDESK_BENCH_DOCS for another size): twelve months of GSTR-2A (60 %, with non-filers and a
+// cancelled supplier) and eight months of GSTR-2B (40 %, up to the month before this one).
+// "glance" is Overview.Dashboard (the window's first call); "week-read" is ThisWeek with the
+// database changed before each read (the month's Table 4 worksheet, IMS, the ITC calendars of two
+// years read again); "week-kept" is ThisWeek with nothing changed.
+func BenchmarkDashboard1M(b *testing.B) {
+	total := 1_000_000
+	if v, err := strconv.Atoi(os.Getenv("GSTDESK_BENCH_DOCS")); err == nil && v > 0 {
+		total = v
+	}
+	c, _ := coretest.Open(b, nil)
+	dk := desk.New(c)
+	ctx := context.Background()
+	ws := c.Workspace()
+	today, _ := period.ParseMonth(itcrisk.Today(c.Now())[:7])
+	month := func(n int) string {
+		return time.Date(today.Year, today.Month+time.Month(n), 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
+	}
+	n2A, n2B := total*6/10/12, total*4/10/8
+	start := time.Now()
+	for i := -12; i < 0; i++ {
+		if _, err := gstr2a.Ingest(ctx, c.DB.DB, gstr2a.IngestRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Period: month(i),
+			FetchedAt: time.Now(), Raw: gstr2atest.Listing(n2A, uint64(20+i))}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := -8; i < 0; i++ {
+		if _, err := gstr2b.Save(ctx, c.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
+			Raw: twoBMonth(ws.GSTIN, month(i), n2B), FetchedAt: time.Now()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Logf("%d GSTR-2A and %d GSTR-2B documents stored in %v", 12*n2A, 8*n2B, time.Since(start).Round(time.Millisecond))
+	b.ResetTimer()
+	b.Run("glance", func(b *testing.B) {
+		benchcpu.Report(b, func() {
+			for i := 0; i < b.N; i++ {
+				if _, err := dk.Overview.Dashboard(ctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	})
+	b.Run("week-read", func(b *testing.B) {
+		benchcpu.Report(b, func() {
+			for i := 0; i < b.N; i++ {
+				t := time.Now().Add(time.Duration(i+1) * time.Second)
+				if err := os.Chtimes(c.DB.Path, t, t); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := dk.Overview.ThisWeek(ctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	})
+	b.Run("week-kept", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, err := dk.Overview.ThisWeek(ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
