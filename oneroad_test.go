@@ -152,6 +152,51 @@ func TestFacesReachTheDomainOnlyThroughServices(t *testing.T) {
 		check(f, nil)
 	}
 	check("backend/cli/recon.go", map[string]bool{"gstdesk/backend/gstr2a": true, "gstdesk/backend/store": true})
+	// The whole command line: no database handle of its own, no raw database through the core
+	// (every action is a service method; d.Workspaces.DataUsage, not d.Core.DB.Usage).
+	cliFiles, _ := filepath.Glob("backend/cli/*.go")
+	faces := append(append(binds, "app.go", "main.go"), cliFiles...)
+	for _, f := range faces {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		check(f, nil)
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, raw := range []string{"Core.DB", "core.DB", ".DB.DB", ".DB.Exec", ".DB.Query"} {
+			if strings.Contains(string(b), raw) {
+				t.Errorf("%s reaches the database (%s): call a service method instead", f, raw)
+			}
+		}
+	}
+}
+
+// TestServicesHaveANarrowDoor: no area service embeds the core, so the core's methods and its raw
+// DB, Vault and Log are never promoted onto a service; each holds it in an unexported field and
+// offers the few methods its faces need.
+func TestServicesHaveANarrowDoor(t *testing.T) {
+	files, _ := filepath.Glob("backend/desk/*/*.go")
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || strings.Contains(f, "/core/") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(b), "\n\t*core.Core\n") {
+			t.Errorf("%s embeds *core.Core: hold it in an unexported field", f)
+		}
+		if strings.Contains(string(b), "core *core.Core") {
+			n++
+		}
+	}
+	if n < 7 {
+		t.Errorf("%d area services hold the core; want every one (lookups, returns, reconcile, overview, salary, workspaces, backup)", n)
+	}
 }
 
 // TestOneRoadLookup drives "look up a GSTIN" through the window's binding on one data folder and

@@ -141,7 +141,7 @@ func Main(ctx context.Context, env Env, args []string) int {
 		}
 	}
 	for _, d := range opened {
-		if d.Core.DB.Refused() > 0 {
+		if d.Workspaces.WritesRefused() > 0 {
 			// A change refused by a desk that only reads (one that follows a replica, or whose
 			// replica another desk took over): the command itself must change (run it on the
 			// writer desk), whatever status its own path chose.

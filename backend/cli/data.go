@@ -70,13 +70,13 @@ func runData(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk data: run %s %s.\n", id, map[bool]string{true: "pinned", false: "unpinned"}[p])
 	}
 	if *compact {
-		saved, err := d.Core.DB.Compact(ctx)
+		saved, err := d.Workspaces.Compact(ctx)
 		if err != nil {
 			return fail(ExitFailed, "%s", publicMessage(env, err))
 		}
 		fmt.Fprintf(env.Stderr, "gstdesk data: compacted; %s given back to the disk.\n", sizeText(saved))
 	}
-	u, err := d.Core.DB.Usage(ctx)
+	u, err := d.Workspaces.DataUsage(ctx)
 	if err != nil {
 		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}

@@ -164,6 +164,35 @@ func (db *DB) DeleteWorkspace(ctx context.Context, id string) error {
 	return db.deleteHeld(ctx, id, false)
 }
 
+// Holdings is what a workspace holds, by kind.
+type Holdings struct {
+	GSTR2APulls   int `json:"gstr2a_pulls"`
+	GSTR2BPulls   int `json:"gstr2b_pulls"`
+	IMSDocuments  int `json:"ims_documents"`
+	ReconRuns     int `json:"recon_runs"`
+	PayrollRuns   int `json:"payroll_runs"`
+	TDSYearMonths int `json:"tds_year_months"`
+	Decisions     int `json:"decisions"`
+	StoredValues  int `json:"settings"`
+}
+
+// Holdings counts what a workspace holds (the tables are the store's to know; the area services
+// ask here instead of counting other packages' tables themselves).
+func (db *DB) Holdings(ctx context.Context, id string) (Holdings, error) {
+	var u Holdings
+	err := db.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM gstr2a_snapshots WHERE workspace_id = ?1),
+		(SELECT count(*) FROM gstr2b_snapshots WHERE workspace_id = ?1),
+		(SELECT count(*) FROM ims_documents WHERE workspace_id = ?1),
+		(SELECT count(*) FROM recon_runs WHERE workspace_id = ?1),
+		(SELECT count(*) FROM payroll_runs WHERE workspace_id = ?1),
+		(SELECT count(*) FROM tds_months WHERE workspace_id = ?1),
+		(SELECT count(*) FROM recon_actions WHERE workspace_id = ?1) + (SELECT count(*) FROM recon_links WHERE workspace_id = ?1),
+		(SELECT count(*) FROM settings WHERE workspace_id = ?1)`, id).
+		Scan(&u.GSTR2APulls, &u.GSTR2BPulls, &u.IMSDocuments, &u.ReconRuns, &u.PayrollRuns, &u.TDSYearMonths, &u.Decisions, &u.StoredValues)
+	return u, err
+}
+
 // ClearWorkspace removes everything a workspace holds, as DeleteWorkspace does, but keeps the
 // workspace itself and its settings (the demo's "Clear the demo data"), in one transaction.
 func (db *DB) ClearWorkspace(ctx context.Context, id string) error {

@@ -23,7 +23,7 @@ import (
 
 // Service is the backup area over the shared core.
 type Service struct {
-	*core.Core
+	core *core.Core
 
 	mu  sync.Mutex
 	rep *backup.Replicator // the continuous replicator of this process, when it runs one
@@ -44,7 +44,7 @@ type Service struct {
 
 // New returns the backup service over c.
 func New(c *core.Core) *Service {
-	s := &Service{Core: c}
+	s := &Service{core: c}
 	s.before = statFiles(c.DB.Path)
 	return s
 }
@@ -61,7 +61,7 @@ type TargetInfo struct {
 
 // Targets lists the backup targets, the first being the one Litestream replicates to.
 func (s *Service) Targets(ctx context.Context) ([]TargetInfo, error) {
-	ts, err := backup.Targets(ctx, s.DB)
+	ts, err := backup.Targets(ctx, s.core.DB)
 	if err != nil {
 		return nil, err
 	}
@@ -73,11 +73,11 @@ func (s *Service) Targets(ctx context.Context) ([]TargetInfo, error) {
 		}
 		switch t.Kind {
 		case backup.KindS3:
-			_, ti.SecretFrom = s.Vault.LoadSecret("backup:"+t.ID, "secret_access_key", backup.EnvS3SecretAccessKey)
-			sec := backup.LoadSecrets(s.Vault, t)
+			_, ti.SecretFrom = s.core.Vault.LoadSecret("backup:"+t.ID, "secret_access_key", backup.EnvS3SecretAccessKey)
+			sec := backup.LoadSecrets(s.core.Vault, t)
 			ti.HasKey, ti.HasSecret = sec.AccessKeyID != "", sec.SecretAccessKey != ""
 		case backup.KindSFTP:
-			_, ti.SecretFrom = s.Vault.LoadSecret("backup:"+t.ID, "sftp_password", backup.EnvSFTPPassword)
+			_, ti.SecretFrom = s.core.Vault.LoadSecret("backup:"+t.ID, "sftp_password", backup.EnvSFTPPassword)
 			ti.HasSecret = ti.SecretFrom != config.SourceNone || t.KeyFile != ""
 		}
 		out[i] = ti
@@ -100,25 +100,25 @@ func (s *Service) AddTarget(ctx context.Context, spec TargetSpec) (backup.Target
 	if err := s.readOnly(); err != nil {
 		return backup.Target{}, err // claiming a target writes to it
 	}
-	dbID, err := backup.DatabaseID(ctx, s.DB)
+	dbID, err := backup.DatabaseID(ctx, s.core.DB)
 	if err != nil {
 		return backup.Target{}, err
 	}
-	desk, err := backup.LoadDesk(s.DB.Dir)
+	desk, err := backup.LoadDesk(s.core.DB.Dir)
 	if err != nil {
 		return backup.Target{}, err
 	}
 	sec := backup.Secrets{AccessKeyID: spec.AccessKeyID, SecretAccessKey: spec.SecretAccessKey, Password: spec.Password}
-	t, err := backup.AddTarget(ctx, s.DB, spec.Target, func(t backup.Target) error {
-		if err := backup.SaveSecrets(s.Vault, t, sec); err != nil {
+	t, err := backup.AddTarget(ctx, s.core.DB, spec.Target, func(t backup.Target) error {
+		if err := backup.SaveSecrets(s.core.Vault, t, sec); err != nil {
 			return err
 		}
 		c, err := t.Open(ctx, s.secretsOf(t, sec))
 		if err == nil {
-			err = backup.Claim(ctx, t, c, dbID, desk.ID, s.Now())
+			err = backup.Claim(ctx, t, c, dbID, desk.ID, s.core.Now())
 		}
 		if err != nil {
-			_ = backup.DeleteSecrets(s.Vault, t)
+			_ = backup.DeleteSecrets(s.core.Vault, t)
 		}
 		return err
 	})
@@ -132,7 +132,7 @@ func (s *Service) AddTarget(ctx context.Context, spec TargetSpec) (backup.Target
 // secretsOf is what the keychain (or environment) holds for t, with typed values winning: where
 // there is no keychain a person may still type them for this run.
 func (s *Service) secretsOf(t backup.Target, typed backup.Secrets) backup.Secrets {
-	sec := backup.LoadSecrets(s.Vault, t)
+	sec := backup.LoadSecrets(s.core.Vault, t)
 	if typed.AccessKeyID != "" {
 		sec.AccessKeyID = typed.AccessKeyID
 	}
@@ -150,14 +150,14 @@ func (s *Service) RemoveTarget(ctx context.Context, ref string) (backup.Target, 
 	if err := s.readOnly(); err != nil {
 		return backup.Target{}, err
 	}
-	t, err := backup.RemoveTarget(ctx, s.DB, ref)
+	t, err := backup.RemoveTarget(ctx, s.core.DB, ref)
 	if err != nil {
 		return t, err
 	}
 	// The target is removed; a keychain that cannot be reached now leaves its secret there, which
 	// is logged, not a failure of the removal (it exited 1 after removing).
-	if err := backup.DeleteSecrets(s.Vault, t); err != nil {
-		s.Log.Warn("backup target removed; its secret is still in the keychain", "target", t.Name, "err", err)
+	if err := backup.DeleteSecrets(s.core.Vault, t); err != nil {
+		s.core.Log.Warn("backup target removed; its secret is still in the keychain", "target", t.Name, "err", err)
 	}
 	s.restart(ctx)
 	return t, nil
@@ -169,22 +169,22 @@ func (s *Service) replicator(ctx context.Context, by string) (*backup.Replicator
 	if err := s.readOnly(); err != nil {
 		return nil, err
 	}
-	ts, err := backup.Targets(ctx, s.DB)
+	ts, err := backup.Targets(ctx, s.core.DB)
 	if err != nil || len(ts) == 0 {
 		return nil, err
 	}
-	dbID, err := backup.DatabaseID(ctx, s.DB)
+	dbID, err := backup.DatabaseID(ctx, s.core.DB)
 	if err != nil {
 		return nil, err
 	}
-	desk, err := backup.LoadDesk(s.DB.Dir)
+	desk, err := backup.LoadDesk(s.core.DB.Dir)
 	if err != nil {
 		return nil, err
 	}
 	return backup.New(backup.Config{
-		Path: s.DB.Path, Dir: s.DB.Dir, Targets: ts,
-		Secrets:    func(t backup.Target) backup.Secrets { return backup.LoadSecrets(s.Vault, t) },
-		DatabaseID: dbID, DeskID: desk.ID, By: by, Log: s.Log, LostWriter: s.lostWriter,
+		Path: s.core.DB.Path, Dir: s.core.DB.Dir, Targets: ts,
+		Secrets:    func(t backup.Target) backup.Secrets { return backup.LoadSecrets(s.core.Vault, t) },
+		DatabaseID: dbID, DeskID: desk.ID, By: by, Log: s.core.Log, LostWriter: s.lostWriter,
 		SyncInterval: s.syncInterval, MirrorInterval: s.mirrorInterval,
 	}), nil
 }
@@ -197,7 +197,7 @@ func (s *Service) Start(ctx context.Context, by string) error {
 	if s.rep != nil || s.follower != nil {
 		return nil
 	}
-	if _, ok := s.Following(); ok {
+	if _, ok := s.core.Following(); ok {
 		if by != "window" {
 			return s.readOnly() // it replicates nothing: `backup follow` keeps it up to date
 		}
@@ -206,7 +206,7 @@ func (s *Service) Start(ctx context.Context, by string) error {
 	// Remembered before anything else: a target added later, or this desk taking the replica
 	// back (restart), starts replication then, even when this start shipped nothing.
 	s.by = by
-	if s.ReadOnly() != nil {
+	if s.core.ReadOnly() != nil {
 		return nil // another desk took the replica over: this one ships nothing more
 	}
 	rep, err := s.replicator(ctx, by)
@@ -238,7 +238,7 @@ func (s *Service) Stop() error {
 		return nil
 	}
 	err := rep.Stop(5 * time.Second)
-	s.before = statFiles(s.DB.Path) // what was committed is shipped
+	s.before = statFiles(s.core.DB.Path) // what was committed is shipped
 	return err
 }
 
@@ -260,7 +260,7 @@ func (s *Service) restart(ctx context.Context) {
 	}
 	_ = s.Stop()
 	if err := s.Start(ctx, by); err != nil {
-		s.Log.Warn("backup: restart replication", "error", err)
+		s.core.Log.Warn("backup: restart replication", "error", err)
 	}
 }
 
@@ -268,8 +268,8 @@ func (s *Service) restart(ctx context.Context) {
 // replicating process (or the last command) left in the data folder, else every target idle.
 func (s *Service) Status(ctx context.Context) (backup.Status, error) {
 	if fs, ok, err := s.FollowStatus(); ok {
-		st := backup.Status{Following: &fs, UpdatedAt: s.Now()}
-		if r := s.ReadOnly(); r != nil {
+		st := backup.Status{Following: &fs, UpdatedAt: s.core.Now()}
+		if r := s.core.ReadOnly(); r != nil {
 			st.ReadOnly = r.Message
 		}
 		return st, err
@@ -282,11 +282,11 @@ func (s *Service) Status(ctx context.Context) (backup.Status, error) {
 		s.readOnlyStatus(&st)
 		return st, nil
 	}
-	ts, err := backup.Targets(ctx, s.DB)
+	ts, err := backup.Targets(ctx, s.core.DB)
 	if err != nil {
 		return backup.Status{}, err
 	}
-	st, _ := backup.ReadStatus(s.DB.Dir)
+	st, _ := backup.ReadStatus(s.core.DB.Dir)
 	// Keep only the targets there are, and show new ones as idle.
 	known := map[string]backup.TargetStatus{}
 	for _, t := range st.Targets {
@@ -305,11 +305,11 @@ func (s *Service) Status(ctx context.Context) (backup.Status, error) {
 		if err := t.CheckPlace(); err != nil {
 			// The folder leads into the data folder now (a link changed): said, whatever the
 			// last replication left.
-			ts.State, ts.Error, ts.ErrorAt = backup.StateFailing, apperr.Command.Public(err).Message, s.Now()
+			ts.State, ts.Error, ts.ErrorAt = backup.StateFailing, apperr.Command.Public(err).Message, s.core.Now()
 		}
 		st.Targets = append(st.Targets, ts)
 	}
-	if st.Continuous && !lockHeld(s.DB.Dir) {
+	if st.Continuous && !lockHeld(s.core.DB.Dir) {
 		st.Continuous = false // the process that wrote it has ended without saying so (killed)
 	}
 	s.readOnlyStatus(&st)
@@ -319,7 +319,7 @@ func (s *Service) Status(ctx context.Context) (backup.Status, error) {
 // CheckTargets runs every target's CheckPlace now (a folder target's links followed as they are
 // now): the first refusal, or nil. Status shows the same in the target's state.
 func (s *Service) CheckTargets(ctx context.Context) error {
-	ts, err := backup.Targets(ctx, s.DB)
+	ts, err := backup.Targets(ctx, s.core.DB)
 	if err != nil {
 		return err
 	}
@@ -334,12 +334,12 @@ func (s *Service) CheckTargets(ctx context.Context) error {
 // readOnlyStatus says in st why this desk refuses every write, and which target another desk
 // took over when, if it did.
 func (s *Service) readOnlyStatus(st *backup.Status) {
-	r := s.ReadOnly()
+	r := s.core.ReadOnly()
 	if r == nil {
 		return
 	}
 	st.ReadOnly = r.Message
-	if to, ok, err := backup.ReadTakenOver(s.DB.Dir); err == nil && ok {
+	if to, ok, err := backup.ReadTakenOver(s.core.DB.Dir); err == nil && ok {
 		st.TakenOver = &to
 	}
 }
@@ -370,14 +370,14 @@ func (s *Service) Sync(ctx context.Context) (backup.Status, error) {
 		return backup.Status{}, apperr.New(apperr.NotFound, "No backup target is set up.").
 			WithHint(apperr.Hint{Window: "Add one in Settings → Backup.", Command: "Run: gstdesk backup target add --kind folder --path /mnt/nas/gstdesk"})
 	}
-	prev, _ := backup.ReadStatus(s.DB.Dir)
+	prev, _ := backup.ReadStatus(s.core.DB.Dir)
 	st, err := rep.SyncOnce(ctx)
 	if errors.Is(err, backup.ErrNotWriter) {
 		s.noticeTakeOver(ctx, prev)
 	}
 	// Litestream writes to the database as it syncs (its own tables): what follows is measured
 	// from here, so a command that only synced is not synced again as it ends.
-	s.before = statFiles(s.DB.Path)
+	s.before = statFiles(s.core.DB.Path)
 	if errors.Is(err, backup.ErrBusy) {
 		st.Elsewhere = true // said as it is: that process ships this one's writes
 		return st, nil
@@ -388,10 +388,10 @@ func (s *Service) Sync(ctx context.Context) (backup.Status, error) {
 // AfterCommand ships a command's writes when it wrote anything and targets are set up (the
 // command line calls it as the desk closes). Nothing is done for a command that only read.
 func (s *Service) AfterCommand(ctx context.Context) (backup.Status, bool, error) {
-	if s.Running() || s.ReadOnly() != nil || statFiles(s.DB.Path) == s.before {
+	if s.Running() || s.core.ReadOnly() != nil || statFiles(s.core.DB.Path) == s.before {
 		return backup.Status{}, false, nil
 	}
-	ts, err := backup.Targets(ctx, s.DB)
+	ts, err := backup.Targets(ctx, s.core.DB)
 	if err != nil || len(ts) == 0 {
 		return backup.Status{}, false, err
 	}
@@ -421,7 +421,7 @@ func statFiles(path string) fileState {
 
 // target returns the target named ref, or the first one when ref is empty.
 func (s *Service) target(ctx context.Context, ref string) (backup.Target, error) {
-	ts, err := backup.Targets(ctx, s.DB)
+	ts, err := backup.Targets(ctx, s.core.DB)
 	if err != nil {
 		return backup.Target{}, err
 	}
@@ -440,7 +440,7 @@ func (s *Service) open(ctx context.Context, ref string) (backup.Target, backup.C
 	if err != nil {
 		return t, nil, err
 	}
-	c, err := t.Open(ctx, backup.LoadSecrets(s.Vault, t))
+	c, err := t.Open(ctx, backup.LoadSecrets(s.core.Vault, t))
 	return t, c, err
 }
 
@@ -461,31 +461,31 @@ func (s *Service) Restore(ctx context.Context, ref, dir string, at time.Time) (b
 	if err != nil {
 		return backup.Restored{}, err
 	}
-	return backup.Restore(ctx, t, c, dir, s.DB.Dir, at)
+	return backup.Restore(ctx, t, c, dir, s.core.DB.Dir, at)
 }
 
 // Verify ships what is committed, restores the latest point of a target into a temporary folder,
 // checks it, and compares the rows of every table with the live database.
 func (s *Service) Verify(ctx context.Context, ref string) (backup.Verification, error) {
 	if _, err := s.Sync(ctx); err != nil {
-		s.Log.Warn("backup: sync before verify", "error", err)
+		s.core.Log.Warn("backup: sync before verify", "error", err)
 	}
 	t, c, err := s.open(ctx, ref)
 	if err != nil {
 		return backup.Verification{}, err
 	}
-	return backup.Verify(ctx, t, c, s.DB.DB, s.DB.Dir, filepath.Dir(s.DB.Dir))
+	return backup.Verify(ctx, t, c, s.core.DB.DB, s.core.DB.Dir, filepath.Dir(s.core.DB.Dir))
 }
 
 // Sizes reports what each target holds.
 func (s *Service) Sizes(ctx context.Context) ([]backup.Size, error) {
-	ts, err := backup.Targets(ctx, s.DB)
+	ts, err := backup.Targets(ctx, s.core.DB)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]backup.Size, 0, len(ts))
 	for _, t := range ts {
-		c, err := t.Open(ctx, backup.LoadSecrets(s.Vault, t))
+		c, err := t.Open(ctx, backup.LoadSecrets(s.core.Vault, t))
 		if err != nil {
 			return out, err
 		}
@@ -501,11 +501,11 @@ func (s *Service) Sizes(ctx context.Context) ([]backup.Size, error) {
 // lostWriter records that another desk took over the replica this desk wrote, and makes this
 // desk refuse every write from now on: a change made here would reach no backup.
 func (s *Service) lostWriter(t backup.TakenOver) {
-	if err := backup.MarkTakenOver(s.DB.Dir, t); err != nil {
-		s.Log.Error("backup: record the take-over", "error", err)
+	if err := backup.MarkTakenOver(s.core.DB.Dir, t); err != nil {
+		s.core.Log.Error("backup: record the take-over", "error", err)
 	}
-	s.DB.SetReadOnly(t.Refusal())
-	s.Log.Warn("backup: another desk took over the replica; this desk only reads now", "target", t.Target)
+	s.core.DB.SetReadOnly(t.Refusal())
+	s.core.Log.Warn("backup: another desk took over the replica; this desk only reads now", "target", t.Target)
 	// This desk replicates nothing more: its continuous replicator stops, so it claims no target
 	// again, and the status (read from the data folder from now on) says read-only. The
 	// replicator's Stop waits for its loop, which is what calls this, so it runs on a goroutine
@@ -523,7 +523,7 @@ func (s *Service) lostWriter(t backup.TakenOver) {
 		defer close(done)
 		// The loop has closed its store already: nothing more is shipped to the target.
 		if err := rep.Stop(0); err != nil {
-			s.Log.Warn("backup: stop replicating after the take-over", "error", err)
+			s.core.Log.Warn("backup: stop replicating after the take-over", "error", err)
 		}
 	}()
 }
@@ -550,10 +550,10 @@ func (s *Service) noticeTakeOver(ctx context.Context, prev backup.Status) {
 // new machine, or when a colleague's desk hands over). The other desk stops writing them at its
 // next check (within half a minute while its window is open); stop gstdesk there first.
 func (s *Service) TakeOver(ctx context.Context) ([]backup.Target, error) {
-	if f, ok := s.Following(); ok {
+	if f, ok := s.core.Following(); ok {
 		return s.promote(ctx, f)
 	}
-	to, takenOver, err := backup.ReadTakenOver(s.DB.Dir)
+	to, takenOver, err := backup.ReadTakenOver(s.core.DB.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -572,32 +572,32 @@ func (s *Service) TakeOver(ctx context.Context) ([]backup.Target, error) {
 				t.Name, t.Where(), to.At.Local().Format("02/01/2006 15:04"))
 		}
 	}
-	ts, err := backup.Targets(ctx, s.DB)
+	ts, err := backup.Targets(ctx, s.core.DB)
 	if err != nil {
 		return nil, err
 	}
-	dbID, err := backup.DatabaseID(ctx, s.DB)
+	dbID, err := backup.DatabaseID(ctx, s.core.DB)
 	if err != nil {
 		return nil, err
 	}
-	desk, err := backup.LoadDesk(s.DB.Dir)
+	desk, err := backup.LoadDesk(s.core.DB.Dir)
 	if err != nil {
 		return nil, err
 	}
 	for _, t := range ts {
-		c, err := t.Open(ctx, backup.LoadSecrets(s.Vault, t))
+		c, err := t.Open(ctx, backup.LoadSecrets(s.core.Vault, t))
 		if err != nil {
 			return ts, err
 		}
-		if err := backup.TakeOver(ctx, t, c, dbID, desk.ID, s.Now()); err != nil {
+		if err := backup.TakeOver(ctx, t, c, dbID, desk.ID, s.core.Now()); err != nil {
 			return ts, err
 		}
 	}
 	if takenOver {
-		if err := os.Remove(filepath.Join(s.DB.Dir, backup.TakenOverFile)); err != nil {
+		if err := os.Remove(filepath.Join(s.core.DB.Dir, backup.TakenOverFile)); err != nil {
 			return ts, err
 		}
-		s.DB.SetReadOnly(nil)
+		s.core.DB.SetReadOnly(nil)
 	}
 	s.restart(ctx)
 	return ts, nil
@@ -610,15 +610,15 @@ func (s *Service) promote(ctx context.Context, f backup.Following) ([]backup.Tar
 	s.mu.Lock()
 	s.stopFollower()
 	s.mu.Unlock()
-	desk, err := backup.LoadDesk(s.DB.Dir)
+	desk, err := backup.LoadDesk(s.core.DB.Dir)
 	if err != nil {
 		return nil, err
 	}
-	sec := backup.LoadSecrets(s.Vault, f.Target)
-	if _, err := backup.Promote(ctx, s.DB.Dir, sec, desk.ID, s.Log); err != nil {
+	sec := backup.LoadSecrets(s.core.Vault, f.Target)
+	if _, err := backup.Promote(ctx, s.core.DB.Dir, sec, desk.ID, s.core.Log); err != nil {
 		return nil, err
 	}
-	db, err := store.Open(ctx, s.DB.Dir)
+	db, err := store.Open(ctx, s.core.DB.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -628,7 +628,7 @@ func (s *Service) promote(ctx context.Context, f backup.Following) ([]backup.Tar
 		return nil, err
 	}
 	if t.ID != f.Target.ID {
-		if err := backup.SaveSecrets(s.Vault, t, sec); err != nil {
+		if err := backup.SaveSecrets(s.core.Vault, t, sec); err != nil {
 			return nil, err
 		}
 	}

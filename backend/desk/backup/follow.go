@@ -27,7 +27,7 @@ func (s *Service) StartFollowing(ctx context.Context, spec TargetSpec, dir strin
 	}
 	t.ID = uuid.NewString()[:8]
 	sec := backup.Secrets{AccessKeyID: spec.AccessKeyID, SecretAccessKey: spec.SecretAccessKey, Password: spec.Password}
-	if err := backup.SaveSecrets(s.Vault, t, sec); err != nil {
+	if err := backup.SaveSecrets(s.core.Vault, t, sec); err != nil {
 		return backup.Restored{}, err
 	}
 	r, err := func() (backup.Restored, error) {
@@ -35,10 +35,10 @@ func (s *Service) StartFollowing(ctx context.Context, spec TargetSpec, dir strin
 		if err != nil {
 			return backup.Restored{}, err
 		}
-		return backup.StartFollowing(ctx, t, c, dir, s.DB.Dir, s.Now())
+		return backup.StartFollowing(ctx, t, c, dir, s.core.DB.Dir, s.core.Now())
 	}()
 	if err != nil {
-		_ = backup.DeleteSecrets(s.Vault, t)
+		_ = backup.DeleteSecrets(s.core.Vault, t)
 	}
 	return r, err
 }
@@ -48,22 +48,22 @@ func (s *Service) StartFollowing(ctx context.Context, spec TargetSpec, dir strin
 // hears each new status. A desk that writes has nothing to follow.
 // With once, it stops as soon as the copy holds what the replica held when it began.
 func (s *Service) Follow(ctx context.Context, once bool, changed func(backup.FollowStatus)) error {
-	f, ok := s.Following()
+	f, ok := s.core.Following()
 	if !ok {
-		return apperr.New(apperr.Invalid, "The data folder %s follows no replica: it is a desk that writes. Start a second desk in a new folder with gstdesk backup follow --to DIR and the target's flags.", s.DB.Dir)
+		return apperr.New(apperr.Invalid, "The data folder %s follows no replica: it is a desk that writes. Start a second desk in a new folder with gstdesk backup follow --to DIR and the target's flags.", s.core.DB.Dir)
 	}
 	// The copy's pages change under this process from here on: it must hold no connection to it
 	// (a read-only desk keeps none between uses).
-	return backup.Follow(ctx, backup.FollowConfig{Dir: s.DB.Dir, Secrets: backup.LoadSecrets(s.Vault, f.Target), Log: s.Log, Changed: changed, UntilCaughtUp: once})
+	return backup.Follow(ctx, backup.FollowConfig{Dir: s.core.DB.Dir, Secrets: backup.LoadSecrets(s.core.Vault, f.Target), Log: s.core.Log, Changed: changed, UntilCaughtUp: once})
 }
 
 // FollowStatus is how far this desk's copy is behind the replica it follows (ok false for a desk
 // that writes).
 func (s *Service) FollowStatus() (backup.FollowStatus, bool, error) {
-	if _, ok := s.Following(); !ok {
+	if _, ok := s.core.Following(); !ok {
 		return backup.FollowStatus{}, false, nil
 	}
-	st, err := backup.ReadFollowStatus(s.DB.Dir)
+	st, err := backup.ReadFollowStatus(s.core.DB.Dir)
 	return st, true, err
 }
 
@@ -91,10 +91,10 @@ type follower struct {
 // startFollower starts the process that follows the replica for the window, unless one already
 // follows into this folder (a window that ended without stopping it, or a `backup follow`).
 func (s *Service) startFollower() error {
-	if st, _ := backup.ReadFollowStatus(s.DB.Dir); st.Running {
+	if st, _ := backup.ReadFollowStatus(s.core.DB.Dir); st.Running {
 		return nil
 	}
-	cmd, err := FollowCommand(s.DB.Dir)
+	cmd, err := FollowCommand(s.core.DB.Dir)
 	if err != nil {
 		return err
 	}
@@ -130,7 +130,11 @@ func (s *Service) stopFollower() {
 
 // readOnly is the refusal of the backup actions that write (to the database or to a target's
 // replica) on a read-only desk, nil on a desk that writes.
-func (s *Service) readOnly() error { return s.DB.Refuse() }
+func (s *Service) readOnly() error { return s.core.DB.Refuse() }
+
+// ReadOnly says why this desk may not write (another desk took the replica over, or it follows
+// one), nil when it may.
+func (s *Service) ReadOnly() *apperr.Error { return s.core.ReadOnly() }
 
 // OpenWindow starts another gstdesk window over the data folder dir (a second desk's folder).
 // Tests replace it.

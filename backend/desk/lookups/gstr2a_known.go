@@ -9,8 +9,8 @@ import (
 // gstr2aSuppliers lists the suppliers of every stored GSTR-2A period of the current workspace, so
 // the changed list can say "3 of your suppliers were cancelled".
 func (s *Service) gstr2aSuppliers(ctx context.Context) ([]string, error) {
-	ws := s.Workspace()
-	periods, err := gstr2a.Periods(ctx, s.DB.DB, ws.ID)
+	ws := s.core.Workspace()
+	periods, err := gstr2a.Periods(ctx, s.core.DB.DB, ws.ID)
 	if err != nil || len(periods) == 0 {
 		return nil, err
 	}
@@ -18,7 +18,7 @@ func (s *Service) gstr2aSuppliers(ctx context.Context) ([]string, error) {
 	for _, p := range periods {
 		sc.Periods = append(sc.Periods, p.Period)
 	}
-	sums, err := gstr2a.Suppliers(ctx, s.DB.DB, sc, nil)
+	sums, err := gstr2a.Suppliers(ctx, s.core.DB.DB, sc, nil)
 	if err != nil {
 		return nil, err
 	}

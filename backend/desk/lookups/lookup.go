@@ -22,7 +22,7 @@ import (
 
 // Service is the lookups area over the shared core.
 type Service struct {
-	*core.Core
+	core *core.Core
 	// KnownSuppliers lists the GSTINs of suppliers in stored GSTR-2A, for matching the changed
 	// list; New sets it to the workspace's stored GSTR-2A suppliers.
 	KnownSuppliers func(ctx context.Context) ([]string, error)
@@ -30,15 +30,15 @@ type Service struct {
 
 // New returns the lookups service over c.
 func New(c *core.Core) *Service {
-	s := &Service{Core: c}
+	s := &Service{core: c}
 	s.KnownSuppliers = s.gstr2aSuppliers
 	return s
 }
 
 // Lookups returns the lookup service of the current workspace.
 func (s *Service) Lookups(ctx context.Context) (*lookup.Service, error) {
-	ws := s.Workspace()
-	set, err := config.Load(ctx, s.DB, ws)
+	ws := s.core.Workspace()
+	set, err := config.Load(ctx, s.core.DB, ws)
 	if err != nil {
 		return nil, err
 	}
@@ -46,19 +46,19 @@ func (s *Service) Lookups(ctx context.Context) (*lookup.Service, error) {
 	if set.BaseURL != "" {
 		source = set.BaseURL
 	}
-	if u := s.Getenv("GSTDESK_BASE_URL"); u != "" {
+	if u := s.core.Getenv("GSTDESK_BASE_URL"); u != "" {
 		source = u
 	}
 	return &lookup.Service{
-		DB: s.DB.DB, Source: source, WorkspaceID: ws.ID, Client: s.Client,
+		DB: s.core.DB.DB, Source: source, WorkspaceID: ws.ID, Client: s.core.Client,
 		MaxAge: time.Duration(set.CacheDays) * 24 * time.Hour,
 		// A read-only desk answers from what the writer desk stored, and says why when it has none.
-		Offline:  s.IsOffline() || s.ReadOnly() != nil,
-		NoRemote: s.RefuseRemote, // counted as a refused write
-		Face:     s.Face(),
-		Called:   s.CallRecorded,
+		Offline:  s.core.IsOffline() || s.core.ReadOnly() != nil,
+		NoRemote: s.core.RefuseRemote, // counted as a refused write
+		Face:     s.core.Face(),
+		Called:   s.core.CallRecorded,
 		// Answers of the built-in demo service are made up: they say so.
-		Demo: s.DemoAnswers(),
+		Demo: s.core.DemoAnswers(),
 	}, nil
 }
 
@@ -240,7 +240,7 @@ func (s *Service) StartBulkLookup(ctx context.Context, inputs []string, fresh bo
 	if err != nil {
 		return "", err
 	}
-	return core.StartJobSummarised(s.Core, "lookup", func(ctx context.Context, progress core.Progress) (BulkView, error) {
+	return core.StartJobSummarised(s.core, "lookup", func(ctx context.Context, progress core.Progress) (BulkView, error) {
 		items, sum := lk.Bulk(ctx, inputs, lookup.BulkOptions{Fresh: fresh}, lookup.Progress(progress))
 		v := BulkView{Summary: sum, Rows: make([]LookupRow, len(items))}
 		for i, it := range items {
@@ -264,7 +264,7 @@ func (s *Service) PlanBulk(ctx context.Context, inputs []string, fresh bool) (co
 		return core.CallPlan{}, err
 	}
 	p := lk.Plan(ctx, inputs, lookup.BulkOptions{Fresh: fresh})
-	return s.PlanCalls(ctx, money.Count(p.Unique)+" GSTINs", p.PaidCalls, p.FromCache)
+	return s.core.PlanCalls(ctx, money.Count(p.Unique)+" GSTINs", p.PaidCalls, p.FromCache)
 }
 
 // PlanBulkText is PlanBulk of a pasted list.
@@ -297,7 +297,7 @@ func (s *Service) StartBulkFile(ctx context.Context, name string, data []byte, c
 
 // BulkResult returns a finished bulk check.
 func (s *Service) BulkResult(id string) (BulkView, error) {
-	return core.JobResult[BulkView](s.Core, id)
+	return core.JobResult[BulkView](s.core, id)
 }
 
 // LookupTable is the export table of lookup rows.
@@ -321,7 +321,7 @@ func LookupTable(rows []LookupRow) export.Table {
 
 // ExportRows writes lookup rows (the current view) to a file in the exports folder.
 func (s *Service) ExportRows(rows []LookupRow, format string) (string, error) {
-	return s.WriteExport("gstin-lookup", format, LookupTable(rows))
+	return s.core.WriteExport("gstin-lookup", format, LookupTable(rows))
 }
 
 // ChangedRow is one change of the day-wise list, named where the GSTIN is known.
@@ -442,7 +442,7 @@ func (s *Service) Changed(ctx context.Context, date, state string, fresh bool, p
 
 // StartChanged runs Changed as a job.
 func (s *Service) StartChanged(date, state string, fresh bool) string {
-	return core.StartJobSummarised(s.Core, "changed", func(ctx context.Context, progress core.Progress) (ChangedView, error) {
+	return core.StartJobSummarised(s.core, "changed", func(ctx context.Context, progress core.Progress) (ChangedView, error) {
 		return s.Changed(ctx, date, state, fresh, progress)
 	}, func(v ChangedView) string {
 		return fmt.Sprintf("%s: %s changes, %s of your suppliers", strings.ReplaceAll(v.Date, "-", "/"), money.Count(v.Total), money.Count(len(v.Yours)))
@@ -451,7 +451,7 @@ func (s *Service) StartChanged(date, state string, fresh bool) string {
 
 // ChangedResult returns a finished changed-list job.
 func (s *Service) ChangedResult(id string) (ChangedView, error) {
-	return core.JobResult[ChangedView](s.Core, id)
+	return core.JobResult[ChangedView](s.core, id)
 }
 
 // ApplicantView is an unregistered applicant's record.

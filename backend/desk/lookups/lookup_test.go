@@ -132,7 +132,7 @@ func TestBulkLookupJob(t *testing.T) {
 	if ev.ID != id || ev.Kind != "lookup" || ev.Error != nil || ev.Done != len(inputs) || ev.Total != len(inputs) {
 		t.Errorf("done event = %+v", ev)
 	}
-	st, finished, err := s.Job(id)
+	st, finished, err := s.core.Job(id)
 	if err != nil || !finished || st.Done != st.Total {
 		t.Errorf("Job = %+v, %v, %v", st, finished, err)
 	}
@@ -207,7 +207,7 @@ func TestBulkLookupCancelled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.CancelJob(id)
+	s.core.CancelJob(id)
 	<-w.Done
 	v, err := s.BulkResult(id)
 	if err != nil {
@@ -294,7 +294,7 @@ func TestChangedMatchesKnownGSTINs(t *testing.T) {
 func TestApplicant(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
-	sim, _, err := s.Demo()
+	sim, _, err := s.core.Demo()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 
 // Service is the overview area over the shared core, reading what the other areas keep.
 type Service struct {
-	*core.Core
+	core *core.Core
 	Lookups *lookups.Service
 	Returns *returns.Service
 	Recon   *reconcile.Service
@@ -33,7 +33,7 @@ type Service struct {
 
 // New returns the overview service over c.
 func New(c *core.Core, lk *lookups.Service, rt *returns.Service, rc *reconcile.Service) *Service {
-	return &Service{Core: c, Lookups: lk, Returns: rt, Recon: rc}
+	return &Service{core: c, Lookups: lk, Returns: rt, Recon: rc}
 }
 
 // Attention is a supplier that needs the accountant's eye: cancelled, or not filing.
@@ -115,9 +115,9 @@ func summariseWatch(v reconcile.WatchView, at time.Time) *WatchSummary {
 
 // Dashboard gathers the workspace at a glance from SQLite only (it works offline).
 func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	d := Dashboard{Periods: []gstr2a.PeriodInfo{}, Attention: []Attention{}} // lists, never null, for the UI
-	periods, err := gstr2a.Periods(ctx, s.DB.DB, ws.ID)
+	periods, err := gstr2a.Periods(ctx, s.core.DB.DB, ws.ID)
 	if err != nil {
 		return d, err
 	}
@@ -129,7 +129,7 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 		for _, p := range periods {
 			sc.Periods = append(sc.Periods, p.Period)
 		}
-		sums, err := gstr2a.Suppliers(ctx, s.DB.DB, sc, s.Returns.SupplierNames(ctx))
+		sums, err := gstr2a.Suppliers(ctx, s.core.DB.DB, sc, s.Returns.SupplierNames(ctx))
 		if err != nil {
 			return d, err
 		}
@@ -176,7 +176,7 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 		d.Recon = &ReconGlance{RunID: rr[0].ID, From: rr[0].FromPeriod, To: rr[0].ToPeriod, CreatedAt: rr[0].CreatedAt, Against: cmp.Or(rr[0].Against, recon.AgainstGSTR2A),
 			Confident: t.ITCConfident, Review: t.ITCReview, ITCAtRisk: t.ITCAtRisk, Undecided: t.UndecidedRows}
 	}
-	runs, err := payroll.Runs(ctx, s.DB.DB, ws.ID)
+	runs, err := payroll.Runs(ctx, s.core.DB.DB, ws.ID)
 	if err != nil {
 		return d, err
 	}

@@ -31,7 +31,7 @@ func demoMonth(t testing.TB) (*desk.Desk, string) {
 		t.Fatal(err)
 	}
 	dk.Returns.Poll = returns.PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}
-	sim, _, _ := dk.Returns.Demo()
+	sim, _, _ := dk.Core.Demo()
 	y, m, _ := sim.IMSPeriod()
 	p := fmt.Sprintf("%04d-%02d", y, m)
 	var months []string
@@ -119,7 +119,7 @@ func TestSameFigureEverywhere(t *testing.T) {
 	}
 
 	// The ITC calendar's Rule 37A (this year and the year before) and the dashboard's suppliers.
-	today, _ := period.ParseMonth(itcrisk.Today(dk.Overview.Now())[:7])
+	today, _ := period.ParseMonth(itcrisk.Today(dk.Core.Now())[:7])
 	var calTotal money.Paise
 	bySupplier := map[string]money.Paise{}
 	for _, y := range []period.FY{today.FY() - 1, today.FY()} {
@@ -160,7 +160,7 @@ func TestSameFigureEverywhere(t *testing.T) {
 	}
 
 	// IMS: the backlog is what IMS holds.
-	stored, err := ims.Stored(ctx, dk.Overview.DB.DB, dk.Overview.Workspace().ID, "", "")
+	stored, err := ims.Stored(ctx, dk.Core.DB.DB, dk.Core.Workspace().ID, "", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func (s *Service) PaletteSearch(ctx context.Context, q string) ([]PaletteHit, er
 // paletteSuppliers matches the workspace's GSTR-2A suppliers and looked-up GSTINs.
 func (s *Service) paletteSuppliers(ctx context.Context, up string) ([]PaletteHit, error) {
 	inTwoA := map[string]bool{}
-	all, err := gstr2a.SupplierGSTINs(ctx, s.DB.DB, s.Workspace().ID)
+	all, err := gstr2a.SupplierGSTINs(ctx, s.core.DB.DB, s.core.Workspace().ID)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func (s *Service) paletteSuppliers(ctx context.Context, up string) ([]PaletteHit
 
 // paletteEmployees matches employees of the workspace's payroll runs, each in its newest run.
 func (s *Service) paletteEmployees(ctx context.Context, up string) ([]PaletteHit, error) {
-	found, err := payroll.FindEmployees(ctx, s.DB.DB, s.Workspace().ID, up, paletteMax)
+	found, err := payroll.FindEmployees(ctx, s.core.DB.DB, s.core.Workspace().ID, up, paletteMax)
 	if err != nil {
 		return nil, err
 	}

@@ -150,22 +150,22 @@ func (s *Service) ThisWeek(ctx context.Context) (Week, error) {
 // weekKey says which state of the database and which day a week was read for ("" when the
 // database's file cannot be stat'd: never kept).
 func (s *Service) weekKey() string {
-	if s.DB == nil || s.DB.Path == "" {
+	if s.core.DB == nil || s.core.DB.Path == "" {
 		return ""
 	}
-	st, err := os.Stat(s.DB.Path)
+	st, err := os.Stat(s.core.DB.Path)
 	if err != nil {
 		return ""
 	}
-	k := fmt.Sprintf("%s|%s|%d|%d", s.Workspace().ID, itcrisk.Today(s.Now()), st.Size(), st.ModTime().UnixNano())
-	if wal, err := os.Stat(s.DB.Path + "-wal"); err == nil {
+	k := fmt.Sprintf("%s|%s|%d|%d", s.core.Workspace().ID, itcrisk.Today(s.core.Now()), st.Size(), st.ModTime().UnixNano())
+	if wal, err := os.Stat(s.core.DB.Path + "-wal"); err == nil {
 		k += fmt.Sprintf("|%d|%d", wal.Size(), wal.ModTime().UnixNano())
 	}
 	return k
 }
 
 func (s *Service) thisWeek(ctx context.Context) (Week, error) {
-	now := s.Now()
+	now := s.core.Now()
 	today := itcrisk.Today(now)
 	w := Week{Today: today, Due: []DueItem{}, Notes: []string{}, Rule37A: map[string]gstr3b.Rupees{}}
 	limit := itcrisk.Today(now.Add(Horizon))
@@ -221,7 +221,7 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 	if today > tdsDue(mTDS) {
 		mTDS = thisMonth
 	}
-	if runs, err := payroll.Runs(ctx, s.DB.DB, s.Workspace().ID); err != nil {
+	if runs, err := payroll.Runs(ctx, s.core.DB.DB, s.core.Workspace().ID); err != nil {
 		return w, err
 	} else if len(runs) > 0 {
 		latest := runs[0]
@@ -236,7 +236,7 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 
 	// IMS: the backlog, and pending documents, whose pending lapses at the GSTR-3B due date of
 	// the period after theirs.
-	stored, err := ims.Stored(ctx, s.DB.DB, s.Workspace().ID, "", "")
+	stored, err := ims.Stored(ctx, s.core.DB.DB, s.core.Workspace().ID, "", "")
 	if err != nil {
 		return w, err
 	}

@@ -27,7 +27,7 @@ func BenchmarkThisWeek(b *testing.B) {
 		b.Fatal(err)
 	}
 	dk.Returns.Poll = returns.PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}
-	sim, _, _ := dk.Returns.Demo()
+	sim, _, _ := dk.Core.Demo()
 	y, m, _ := sim.IMSPeriod()
 	p := fmt.Sprintf("%04d-%02d", y, m)
 	var year []string

@@ -39,7 +39,7 @@ func TestThisWeek(t *testing.T) {
 		t.Fatal(err)
 	}
 	dk.Returns.Poll = returns.PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}
-	sim, _, _ := dk.Returns.Demo()
+	sim, _, _ := dk.Core.Demo()
 	y, m, _ := sim.IMSPeriod()
 	p := fmt.Sprintf("%04d-%02d", y, m)
 	res, err := dk.Returns.PullGSTR2B(ctx, []string{p}, false, nil)

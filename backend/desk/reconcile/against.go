@@ -27,7 +27,7 @@ func (s *Service) ChooseAgainst(ctx context.Context, from, to string) (AgainstCh
 	}
 	var none []string
 	for _, p := range periods {
-		_, err := gstr2b.LatestSnapshot(ctx, s.DB.DB, s.Workspace().ID, p)
+		_, err := gstr2b.LatestSnapshot(ctx, s.core.DB.DB, s.core.Workspace().ID, p)
 		switch {
 		case apperr.KindOf(err) == apperr.NotFound:
 			none = append(none, p)

@@ -12,5 +12,5 @@ func (s *Service) ReconPinRun(ctx context.Context, runID string, pinned bool) er
 	if _, err := s.reconRun(ctx, runID); err != nil {
 		return err
 	}
-	return recon.PinRun(ctx, s.DB.DB, runID, pinned)
+	return recon.PinRun(ctx, s.core.DB.DB, runID, pinned)
 }

@@ -88,8 +88,8 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	if progress != nil {
 		progress(0, riskSteps)
 	}
-	ws := s.Workspace().ID
-	in := itcrisk.Input{FY: y, Today: itcrisk.Today(s.Now()), Cancelled: map[string]string{}}
+	ws := s.core.Workspace().ID
+	in := itcrisk.Input{FY: y, Today: itcrisk.Today(s.core.Now()), Cancelled: map[string]string{}}
 	yearPeriods := period.Strings(y.Months())
 	// Months whose returns should exist by now: a month's 2A and 2B follow its end.
 	thisMonth := in.Today[:7]
@@ -117,12 +117,12 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 				have2B[p.Period] = true
 			}
 		}
-	} else if twoB, docs, snaps, err = ReconGSTR2B(ctx, s.DB.DB, ws, twoBPeriods); err != nil {
+	} else if twoB, docs, snaps, err = ReconGSTR2B(ctx, s.core.DB.DB, ws, twoBPeriods); err != nil {
 		return in, err
 	}
 	for _, sn := range snaps {
 		have2B[sn.Period] = true
-		rej, err := gstr2b.MatchDocs(ctx, s.DB.DB, sn, true)
+		rej, err := gstr2b.MatchDocs(ctx, s.core.DB.DB, sn, true)
 		if err != nil {
 			return in, err
 		}
@@ -164,7 +164,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 			in.NoGSTR2A = append(in.NoGSTR2A, p)
 		}
 	}
-	if in.GSTR2A, err = read2AByMonth(ctx, s.DB.DB, ws, yearPeriods, step); err != nil {
+	if in.GSTR2A, err = read2AByMonth(ctx, s.core.DB.DB, ws, yearPeriods, step); err != nil {
 		return in, err
 	}
 	for _, a := range in.GSTR2A {
@@ -172,7 +172,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 			in.Cancelled[a.SupplierGSTIN] = a.CancelledOn
 		}
 	}
-	if w, _, ok, err := recon.LastWatch(ctx, s.DB.DB, ws); err != nil {
+	if w, _, ok, err := recon.LastWatch(ctx, s.core.DB.DB, ws); err != nil {
 		return in, err
 	} else if ok {
 		for _, a := range w.Alerts {
@@ -213,7 +213,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 			}
 		}
 	}
-	if in.IMS, err = ims.Stored(ctx, s.DB.DB, ws, "", ""); err != nil {
+	if in.IMS, err = ims.Stored(ctx, s.core.DB.DB, ws, "", ""); err != nil {
 		return in, err
 	}
 	if err := step(); err != nil { // 3: the suppliers' status and IMS
@@ -244,7 +244,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	if err != nil {
 		return in, err
 	}
-	if opt, err = recon.WithDecisions(ctx, s.DB.DB, ws, opt); err != nil {
+	if opt, err = recon.WithDecisions(ctx, s.core.DB.DB, ws, opt); err != nil {
 		return in, err
 	}
 	// Without a register the match lists the 2B alone (the scorecard counts its documents).
@@ -334,7 +334,7 @@ func (s *Service) StartITCRisk(ctx context.Context, fy string, reg Register, per
 	if perMonth <= 0 {
 		perMonth = 500
 	}
-	return core.StartJobSummarised(s.Core, "itc:calendar", func(ctx context.Context, progress core.Progress) (ITCRiskCalendar, error) {
+	return core.StartJobSummarised(s.core, "itc:calendar", func(ctx context.Context, progress core.Progress) (ITCRiskCalendar, error) {
 		c, err := s.itcRisk(ctx, fy, reg, progress)
 		if err != nil {
 			return c, err
@@ -350,7 +350,7 @@ func (s *Service) StartITCRisk(ctx context.Context, fy string, reg Register, per
 
 // ITCRiskResult returns the calendar a finished StartITCRisk job built.
 func (s *Service) ITCRiskResult(id string) (ITCRiskCalendar, error) {
-	return core.JobResult[ITCRiskCalendar](s.Core, id)
+	return core.JobResult[ITCRiskCalendar](s.core, id)
 }
 
 // ITCRiskView is ITCRisk for a screen: at most perMonth items in each month (0: 500); the counts
@@ -373,7 +373,7 @@ func (s *Service) ITCRiskExport(ctx context.Context, fy string, reg Register, fo
 	if err != nil {
 		return "", err
 	}
-	return s.WriteExport("itc-at-risk-"+yearSlug(c.FYLabel), format, ITCRiskTable(c))
+	return s.core.WriteExport("itc-at-risk-"+yearSlug(c.FYLabel), format, ITCRiskTable(c))
 }
 
 // ITCRiskTable is the calendar as one table (itcrisk.Table), for the command line's files.
@@ -402,7 +402,7 @@ func (s *Service) ScorecardExport(ctx context.Context, fy string, reg Register, 
 	if err != nil {
 		return "", err
 	}
-	return s.WriteExport("supplier-scorecard-"+yearSlug(sc.FYLabel), format, ScorecardTable(sc))
+	return s.core.WriteExport("supplier-scorecard-"+yearSlug(sc.FYLabel), format, ScorecardTable(sc))
 }
 
 // ChaserFile is one supplier's pack written.
@@ -448,7 +448,7 @@ func (s *Service) StartChaserPack(ctx context.Context, fy string, reg Register, 
 		return "", err
 	}
 	dir := s.chaserFolder(label)
-	return core.StartJobSummarised(s.Core, "itc:chasers", func(ctx context.Context, progress core.Progress) (ChaserPackDone, error) {
+	return core.StartJobSummarised(s.core, "itc:chasers", func(ctx context.Context, progress core.Progress) (ChaserPackDone, error) {
 		files, err := writeChasers(ctx, chasers, dir, nil, progress)
 		out := ChaserPackDone{Folder: dir, Files: files}
 		if err != nil && apperr.KindOf(err) == apperr.Canceled {
@@ -462,7 +462,7 @@ func (s *Service) StartChaserPack(ctx context.Context, fy string, reg Register, 
 
 // ChaserPackResult returns what a finished StartChaserPack job wrote.
 func (s *Service) ChaserPackResult(id string) (ChaserPackDone, error) {
-	return core.JobResult[ChaserPackDone](s.Core, id)
+	return core.JobResult[ChaserPackDone](s.core, id)
 }
 
 // chasers are the suppliers of the year's scorecard with something to fix (one GSTIN, or all
@@ -472,7 +472,7 @@ func (s *Service) chasers(ctx context.Context, fy string, reg Register, supplier
 	if err != nil {
 		return nil, "", err
 	}
-	chasers := itcrisk.Chasers(sc, s.Workspace().Name)
+	chasers := itcrisk.Chasers(sc, s.core.Workspace().Name)
 	supplier = strings.ToUpper(strings.TrimSpace(supplier))
 	if supplier != "" {
 		keep := chasers[:0]
@@ -495,7 +495,7 @@ func (s *Service) chasers(ctx context.Context, fy string, reg Register, supplier
 
 // chaserFolder is a new folder's path in the exports folder for a year's chaser pack.
 func (s *Service) chaserFolder(label string) string {
-	return filepath.Join(s.DB.Dir, core.ExportsDir, "chasers-"+yearSlug(label)+"-"+s.Now().Format("20060102-150405"))
+	return filepath.Join(s.core.DB.Dir, core.ExportsDir, "chasers-"+yearSlug(label)+"-"+s.core.Now().Format("20060102-150405"))
 }
 
 // writeChasers writes each supplier's workbook into dir, whole or not at all, saying each step to

@@ -20,13 +20,13 @@ func BenchmarkITCRiskYear(b *testing.B) {
 	const perMonth = 100000
 	s := openService(b)
 	ctx := context.Background()
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	for k := 0; k < 12; k++ {
 		y, m := 2022, 4+k
 		if m > 12 {
 			y, m = 2023, m-12
 		}
-		if _, err := gstr2a.Ingest(ctx, s.DB.DB, gstr2a.IngestRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Period: fmt.Sprintf("%04d-%02d", y, m),
+		if _, err := gstr2a.Ingest(ctx, s.core.DB.DB, gstr2a.IngestRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Period: fmt.Sprintf("%04d-%02d", y, m),
 			FetchedAt: time.Now(), Raw: gstr2atest.Listing(perMonth, uint64(k+1))}, nil); err != nil {
 			b.Fatal(err)
 		}

@@ -91,7 +91,7 @@ func TestITCRiskCalendar(t *testing.T) {
 	}
 	// Rule 37A: the one 2A invoice claimed in the books of a supplier who had not filed GSTR-3B;
 	// the year's other such documents are told in a note, not counted.
-	twoA, err := ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, []string{"2025-04", "2025-05", "2025-06"})
+	twoA, err := ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, []string{"2025-04", "2025-05", "2025-06"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func riskService(t *testing.T) (*Service, string, []gstr2b.DocumentRow) {
 	row(d[0], "NOT-IN-2B-9", dayAfter(d[0].DateISO, 5)) // books only
 	// One April invoice of a supplier who had not filed GSTR-3B, claimed in the books (April has
 	// no 2B stored, so only Rule 37A judges it); the other such 2A documents are not in the books.
-	twoA, err := ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, []string{"2025-04"})
+	twoA, err := ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, []string{"2025-04"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,11 +288,11 @@ func TestITCRiskByToken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ev, err := s.WaitJob(ctx, id); err != nil || ev.Error != nil || ev.Done != len(files) || ev.Total != len(files) {
+	if ev, err := s.core.WaitJob(ctx, id); err != nil || ev.Error != nil || ev.Done != len(files) || ev.Total != len(files) {
 		t.Fatalf("chaser pack job ended %+v, %v", ev, err)
 	}
 	done, err := s.ChaserPackResult(id)
-	if err != nil || len(done.Files) != len(files) || !strings.HasPrefix(done.Folder, filepath.Join(s.DB.Dir, core.ExportsDir)) {
+	if err != nil || len(done.Files) != len(files) || !strings.HasPrefix(done.Folder, filepath.Join(s.core.DB.Dir, core.ExportsDir)) {
 		t.Fatalf("chaser pack job wrote %+v, %v", done, err)
 	}
 	for i, f := range done.Files {
@@ -339,7 +339,7 @@ func TestITCRiskJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := s.WaitJob(ctx, id)
+	ev, err := s.core.WaitJob(ctx, id)
 	if err != nil || ev.Error != nil || ev.Kind != "itc:calendar" || ev.Done != riskSteps || ev.Total != riskSteps || !strings.Contains(ev.Summary, "FY 2025-26") {
 		t.Fatalf("job ended %+v, %v", ev, err)
 	}
@@ -356,12 +356,12 @@ func TestITCRiskJob(t *testing.T) {
 
 	// The year's 2A read a month at a time is the same as read at once.
 	months := period.Strings(period.FY(2025).Months())
-	whole, err := ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, months)
+	whole, err := ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, months)
 	if err != nil {
 		t.Fatal(err)
 	}
 	steps := 0
-	byMonth, err := read2AByMonth(ctx, s.DB.DB, s.Workspace().ID, months, func() error { steps++; return nil })
+	byMonth, err := read2AByMonth(ctx, s.core.DB.DB, s.core.Workspace().ID, months, func() error { steps++; return nil })
 	if err != nil || steps != 12 || len(whole) == 0 || !reflect.DeepEqual(byMonth, whole) {
 		t.Errorf("by month (%d steps, %v): %d documents, at once %d", steps, err, len(byMonth), len(whole))
 	}

@@ -28,14 +28,14 @@ import (
 // Service is the reconciliation area over the shared core; it reads GSTR-2A through the returns
 // area and the changed list through the lookups area.
 type Service struct {
-	*core.Core
+	core *core.Core
 	Lookups *lookups.Service
 	Returns *returns.Service
 }
 
 // New returns the reconciliation service over c.
 func New(c *core.Core, lk *lookups.Service, rt *returns.Service) *Service {
-	return &Service{Core: c, Lookups: lk, Returns: rt}
+	return &Service{core: c, Lookups: lk, Returns: rt}
 }
 
 // Names the UI uses for the reconciliation types (aliases, so app.go needs no other import).
@@ -104,14 +104,14 @@ type ReconImport struct {
 func (s *Service) ReconFields() []ReconField { return recon.RegisterFields }
 
 func (s *Service) registers() recon.Registers {
-	return recon.Registers{Dir: filepath.Join(s.DB.Dir, "recon-registers"), DB: s.DB.DB}
+	return recon.Registers{Dir: filepath.Join(s.core.DB.Dir, "recon-registers"), DB: s.core.DB.DB}
 }
 
 func (s *Service) registerDir() string { return s.registers().Dir }
 
 // keepRegister stores a register's bytes in the data folder under its digest and returns the token.
 func (s *Service) keepRegister(name string, data []byte) (string, error) {
-	return s.registers().Keep(name, data, s.Now())
+	return s.registers().Keep(name, data, s.core.Now())
 }
 
 // pruneRegisters deletes kept registers no run uses that were imported over a week before now.
@@ -123,7 +123,7 @@ func (s *Service) register(token string) (string, []byte, error) { return s.regi
 // mappingFor returns the mapping to read a file with: the saved one when it fits the headers
 // (every mapped header present, every required field mapped), else the suggestion.
 func (s *Service) mappingFor(ctx context.Context, headers []string) (recon.Mapping, bool, error) {
-	saved, err := recon.LoadMapping(ctx, s.DB.DB, s.Workspace().ID)
+	saved, err := recon.LoadMapping(ctx, s.core.DB.DB, s.core.Workspace().ID)
 	if err != nil {
 		return nil, false, err
 	}
@@ -318,7 +318,7 @@ func (s *Service) ReconConfirmMapping(ctx context.Context, token string, mapping
 	if len(v.Missing) > 0 {
 		return v, apperr.New(apperr.Invalid, "Choose the column for %s: a register needs it.", strings.Join(v.Missing, ", "))
 	}
-	if err := recon.SaveMapping(ctx, s.DB.DB, s.Workspace().ID, m); err != nil {
+	if err := recon.SaveMapping(ctx, s.core.DB.DB, s.core.Workspace().ID, m); err != nil {
 		return ReconImport{}, err
 	}
 	v.Saved, v.Confirm = true, false
@@ -333,7 +333,7 @@ func ReconPeriods(from, to string) ([]string, error) {
 
 // reconOptions are the workspace's tolerances from the settings.
 func (s *Service) reconOptions(ctx context.Context) (recon.Options, error) {
-	set, err := config.Load(ctx, s.DB, s.Workspace())
+	set, err := config.Load(ctx, s.core.DB, s.core.Workspace())
 	if err != nil {
 		return recon.Options{}, err
 	}
@@ -411,7 +411,7 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 	if err != nil {
 		return nil, err
 	}
-	ws := s.Workspace().ID
+	ws := s.core.Workspace().ID
 	return func(ctx context.Context, progress core.Progress) (RunOutcome, error) {
 		progress(1, 3)
 		var out RunOutcome
@@ -423,13 +423,13 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 				out.LeftOut++
 			}
 		}
-		twoA, err := ReconGSTR2A(ctx, s.DB.DB, ws, periods)
+		twoA, err := ReconGSTR2A(ctx, s.core.DB.DB, ws, periods)
 		if err != nil {
 			return out, err
 		}
 		out.NoGSTR2A = len(twoA) == 0
 		progress(2, 3)
-		out.Run, _, err = recon.Reconcile(ctx, s.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: periods[0], ToPeriod: periods[len(periods)-1],
+		out.Run, _, err = recon.Reconcile(ctx, s.core.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: periods[0], ToPeriod: periods[len(periods)-1],
 			RegisterName: name, RegisterSHA256: token}, inRange, twoA, opt)
 		if err != nil {
 			return out, err
@@ -454,7 +454,7 @@ func (s *Service) startRun(ctx context.Context, token, from, to string, ro RunOp
 	if err != nil {
 		return "", err
 	}
-	return core.StartJobSummarised(s.Core, "recon:run", func(ctx context.Context, progress core.Progress) (recon.Run, error) {
+	return core.StartJobSummarised(s.core, "recon:run", func(ctx context.Context, progress core.Progress) (recon.Run, error) {
 		out, err := run(ctx, progress)
 		return out.Run, err
 	}, runSummary), nil
@@ -504,25 +504,25 @@ func (s *Service) rerunThreeWay(ctx context.Context, run recon.Run) (string, err
 	if err != nil {
 		return "", err
 	}
-	return core.StartJobSummarised(s.Core, "recon:run", func(ctx context.Context, progress core.Progress) (recon.Run, error) {
+	return core.StartJobSummarised(s.core, "recon:run", func(ctx context.Context, progress core.Progress) (recon.Run, error) {
 		progress(1, 2)
 		tw, err := s.threeWayRun(ctx, v, books, periods, s.read2B(ctx, periods), ro)
 		if err != nil {
 			return recon.Run{}, err
 		}
 		progress(2, 2)
-		return recon.GetRun(ctx, s.DB.DB, tw.RunID)
+		return recon.GetRun(ctx, s.core.DB.DB, tw.RunID)
 	}, runSummary), nil
 }
 
 // ReconRunResult returns the run a finished ReconStartRun job stored.
 func (s *Service) ReconRunResult(id string) (ReconRun, error) {
-	return core.JobResult[ReconRun](s.Core, id)
+	return core.JobResult[ReconRun](s.core, id)
 }
 
 // ReconRuns lists the workspace's runs, newest first.
 func (s *Service) ReconRuns(ctx context.Context) ([]ReconRun, error) {
-	runs, err := recon.Runs(ctx, s.DB.DB, s.Workspace().ID)
+	runs, err := recon.Runs(ctx, s.core.DB.DB, s.core.Workspace().ID)
 	if runs == nil {
 		runs = []recon.Run{}
 	}
@@ -531,11 +531,11 @@ func (s *Service) ReconRuns(ctx context.Context) ([]ReconRun, error) {
 
 // reconRun returns a run of the current workspace.
 func (s *Service) reconRun(ctx context.Context, runID string) (recon.Run, error) {
-	run, err := recon.GetRun(ctx, s.DB.DB, runID)
+	run, err := recon.GetRun(ctx, s.core.DB.DB, runID)
 	if err != nil {
 		return run, err
 	}
-	if run.WorkspaceID != s.Workspace().ID {
+	if run.WorkspaceID != s.core.Workspace().ID {
 		return recon.Run{}, apperr.New(apperr.NotFound, "That reconciliation run belongs to another workspace.")
 	}
 	return run, nil
@@ -546,7 +546,7 @@ func (s *Service) ReconDeleteRun(ctx context.Context, runID string) error {
 	if _, err := s.reconRun(ctx, runID); err != nil {
 		return err
 	}
-	return recon.DeleteRun(ctx, s.DB.DB, runID)
+	return recon.DeleteRun(ctx, s.core.DB.DB, runID)
 }
 
 // ReconResult loads every row of a run with the current decisions laid over them.
@@ -555,7 +555,7 @@ func (s *Service) ReconResult(ctx context.Context, runID string) (recon.Run, rec
 	if err != nil {
 		return run, recon.Result{}, err
 	}
-	rows, err := recon.RunRows(ctx, s.DB.DB, runID, "")
+	rows, err := recon.RunRows(ctx, s.core.DB.DB, runID, "")
 	if err != nil {
 		return run, recon.Result{}, err
 	}
@@ -598,7 +598,7 @@ func (s *Service) ReconSetAction(ctx context.Context, key, action string) error 
 	if err != nil {
 		return err
 	}
-	return recon.SetAction(ctx, s.DB.DB, s.Workspace().ID, key, a)
+	return recon.SetAction(ctx, s.core.DB.DB, s.core.Workspace().ID, key, a)
 }
 
 // ReconSetActions records one decision on many rows at once, all or none.
@@ -610,7 +610,7 @@ func (s *Service) ReconSetActions(ctx context.Context, keys []string, action str
 	if len(keys) == 0 {
 		return apperr.New(apperr.Invalid, "Select the rows to mark first.")
 	}
-	return recon.SetActions(ctx, s.DB.DB, s.Workspace().ID, keys, a)
+	return recon.SetActions(ctx, s.core.DB.DB, s.core.Workspace().ID, keys, a)
 }
 
 // ReconLink pairs a books invoice with a 2A invoice by hand (identities from ReconExplain); the
@@ -619,7 +619,7 @@ func (s *Service) ReconLink(ctx context.Context, booksID, gstr2aID string) error
 	if booksID == "" || gstr2aID == "" {
 		return apperr.New(apperr.Invalid, "A link needs a register invoice and a GSTR-2A invoice.")
 	}
-	return recon.Link(ctx, s.DB.DB, s.Workspace().ID, booksID, gstr2aID)
+	return recon.Link(ctx, s.core.DB.DB, s.core.Workspace().ID, booksID, gstr2aID)
 }
 
 // ReconUnlink keeps a books invoice and a 2A invoice apart on every later run.
@@ -627,7 +627,7 @@ func (s *Service) ReconUnlink(ctx context.Context, booksID, gstr2aID string) err
 	if booksID == "" || gstr2aID == "" {
 		return apperr.New(apperr.Invalid, "Only a pair can be separated.")
 	}
-	return recon.Unlink(ctx, s.DB.DB, s.Workspace().ID, booksID, gstr2aID)
+	return recon.Unlink(ctx, s.core.DB.DB, s.core.Workspace().ID, booksID, gstr2aID)
 }
 
 // ReconSummary summarises a run per period and in total, with the current decisions.
@@ -668,7 +668,7 @@ func (s *Service) ReconSupplierPack(ctx context.Context, runID, gstinRaw, format
 	if len(t.Rows) == 0 {
 		return "", apperr.New(apperr.NotFound, "%s has nothing to fix in this run: no pack to send.", g)
 	}
-	return s.WriteExport("supplier-pack-"+g, format, t)
+	return s.core.WriteExport("supplier-pack-"+g, format, t)
 }
 
 // ReconExport writes a run's rows (of one status, or all for ""), its summary or its suppliers as
@@ -703,7 +703,7 @@ func (s *Service) ReconExport(ctx context.Context, runID, what, status, format s
 	default:
 		return "", apperr.New(apperr.Invalid, "Export rows, summary or suppliers, not %q.", what)
 	}
-	return s.WriteExport(base, format, t)
+	return s.core.WriteExport(base, format, t)
 }
 
 // ReconSampleRegister makes a purchase register from the GSTR-2A stored for the periods from-to,
@@ -715,7 +715,7 @@ func (s *Service) ReconSampleRegister(ctx context.Context, from, to string) (Rec
 	if err != nil {
 		return ReconImport{}, err
 	}
-	twoA, err := ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, periods)
+	twoA, err := ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, periods)
 	if err != nil {
 		return ReconImport{}, err
 	}
@@ -740,7 +740,7 @@ func (s *Service) ReconSampleRegister(ctx context.Context, from, to string) (Rec
 			in.SupplierName = "Supplier " + in.SupplierGSTIN[2:7]
 		}
 	}
-	data := recon.SampleRegister(twoA, s.Now().Format("2006-01-02"))
+	data := recon.SampleRegister(twoA, s.core.Now().Format("2006-01-02"))
 	name := fmt.Sprintf("sample-register-%s-to-%s.csv", periods[0], periods[len(periods)-1])
 	v, err := s.importRegister(ctx, name, data)
 	v.Sample = true
@@ -768,7 +768,7 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 		for i, p := range ps {
 			periods[i] = p.Period
 		}
-		if twoA, err = ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, periods); err != nil {
+		if twoA, err = ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, periods); err != nil {
 			return WatchView{}, err
 		}
 	}
@@ -790,7 +790,7 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 				if ctx.Err() != nil {
 					return w.View(), apperr.Wrap(apperr.Canceled, err, "The supplier watch was stopped.")
 				}
-				w.Fail(day, st, s.Face().Public(err).Message)
+				w.Fail(day, st, s.core.Face().Public(err).Message)
 			} else {
 				changes := make([]recon.WatchChange, len(cv.Yours))
 				for i, r := range cv.Yours {
@@ -804,7 +804,7 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 		}
 	}
 	v := w.View()
-	if err := recon.SaveWatch(ctx, s.DB.DB, s.Workspace().ID, s.Now(), v); err != nil {
+	if err := recon.SaveWatch(ctx, s.core.DB.DB, s.core.Workspace().ID, s.core.Now(), v); err != nil {
 		return v, err
 	}
 	return v, nil
@@ -835,12 +835,12 @@ func (s *Service) ReconPlanWatch(ctx context.Context, from, to string) (core.Cal
 			}
 		}
 	}
-	return s.PlanCalls(ctx, money.Count(w.Lists())+" day lists", calls, stored)
+	return s.core.PlanCalls(ctx, money.Count(w.Lists())+" day lists", calls, stored)
 }
 
 // ReconStartWatch runs ReconWatch as a job ("job:progress" per list fetched).
 func (s *Service) ReconStartWatch(ctx context.Context, from, to string) string {
-	return core.StartJobSummarised(s.Core, "recon:watch", func(ctx context.Context, progress core.Progress) (WatchView, error) {
+	return core.StartJobSummarised(s.core, "recon:watch", func(ctx context.Context, progress core.Progress) (WatchView, error) {
 		return s.ReconWatch(ctx, from, to, progress)
 	}, func(v WatchView) string {
 		return fmt.Sprintf("%s suppliers, %s lists checked: %s changes, %s lists failed", money.Count(v.Suppliers), money.Count(v.Checked), money.Count(len(v.Alerts)), money.Count(len(v.Failed)))
@@ -850,15 +850,15 @@ func (s *Service) ReconStartWatch(ctx context.Context, from, to string) string {
 // LastWatch returns the workspace's last supplier watch and when it ran; ok is false when the
 // supplier watch has not been run in this workspace.
 func (s *Service) LastWatch(ctx context.Context) (v WatchView, at time.Time, ok bool, err error) {
-	return recon.LastWatch(ctx, s.DB.DB, s.Workspace().ID)
+	return recon.LastWatch(ctx, s.core.DB.DB, s.core.Workspace().ID)
 }
 
 // ReconWatchResult returns a finished supplier watch (what it checked when it was stopped).
 func (s *Service) ReconWatchResult(id string) (WatchView, error) {
-	v, err := core.JobResult[WatchView](s.Core, id)
+	v, err := core.JobResult[WatchView](s.core, id)
 	if err != nil && v.From != "" && apperr.KindOf(err) == apperr.Canceled {
 		// What was checked before the stop is shown, and says it is partial.
-		v.Stopped = fmt.Sprintf("%s Only %d list(s) were checked: the alerts cover those only.", s.Face().Public(err).Message, v.Checked)
+		v.Stopped = fmt.Sprintf("%s Only %d list(s) were checked: the alerts cover those only.", s.core.Face().Public(err).Message, v.Checked)
 		return v, nil
 	}
 	return v, err
@@ -877,7 +877,7 @@ func (s *Service) ReconWatchExport(v WatchView, format string) (string, error) {
 	for _, a := range v.Alerts {
 		t.Rows = append(t.Rows, []any{a.GSTIN, a.Name, a.Label, recon.ShowDate(a.Date), len(a.After), a.TaxAfter})
 	}
-	return s.WriteExport(fmt.Sprintf("supplier-watch-%s-%s", v.From, v.To), format, t)
+	return s.core.WriteExport(fmt.Sprintf("supplier-watch-%s-%s", v.From, v.To), format, t)
 }
 
 // runSummary words what a reconciliation run did, for the jobs panel: its months and rows.

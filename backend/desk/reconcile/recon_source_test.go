@@ -20,13 +20,13 @@ func TestReconGSTR2AEverySection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := s.Workspace().GSTIN
+	g := s.core.Workspace().GSTIN
 	whole := []byte(strings.Replace(string(raw), `"gstin":"01AABCE2207R1Z5","fp"`, `"gstin":"`+g+`","fp"`, 1))
-	if _, err := gstr2a.Ingest(ctx, s.DB.DB, gstr2a.IngestRequest{WorkspaceID: s.Workspace().ID, GSTIN: g, Period: "2020-03",
+	if _, err := gstr2a.Ingest(ctx, s.core.DB.DB, gstr2a.IngestRequest{WorkspaceID: s.core.Workspace().ID, GSTIN: g, Period: "2020-03",
 		FetchedAt: time.Now(), Whole: whole, Source: "file", FileName: "2a.json"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	twoA, err := ReconGSTR2A(ctx, s.DB.DB, s.Workspace().ID, []string{"2020-03"})
+	twoA, err := ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, []string{"2020-03"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -333,8 +333,8 @@ func TestReconRegistersPruned(t *testing.T) {
 		return im.Token
 	}
 	oldUnused, oldUsed, recent := imp(1), imp(2), imp(3)
-	if _, err := s.DB.ExecContext(ctx, `INSERT INTO recon_runs (id, workspace_id, from_period, to_period, options, register_sha256)
-		VALUES ('run-1', ?, '2025-04', '2025-04', '{}', ?)`, s.Workspace().ID, oldUsed); err != nil {
+	if _, err := s.core.DB.ExecContext(ctx, `INSERT INTO recon_runs (id, workspace_id, from_period, to_period, options, register_sha256)
+		VALUES ('run-1', ?, '2025-04', '2025-04', '{}', ?)`, s.core.Workspace().ID, oldUsed); err != nil {
 		t.Fatal(err)
 	}
 	tenDaysAgo := time.Now().Add(-10 * 24 * time.Hour)

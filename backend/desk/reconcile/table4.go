@@ -86,9 +86,9 @@ type calendarOf struct {
 }
 
 func (s *Service) t4(ctx context.Context) (*t4Context, error) {
-	c := &t4Context{s: s, ws: s.Workspace().ID, rows: map[string]*t4Run{}, cals: map[period.FY]*calendarOf{},
+	c := &t4Context{s: s, ws: s.core.Workspace().ID, rows: map[string]*t4Run{}, cals: map[period.FY]*calendarOf{},
 		docs: map[string][]gstr2b.MatchDoc{}, gdocs: map[string][]gstr3b.Doc{}, sheets: map[string]*Table4Sheet{}, snaps: map[string]*gstr2b.Snapshot{}}
-	stored, err := ims.Stored(ctx, s.DB.DB, c.ws, "", "")
+	stored, err := ims.Stored(ctx, s.core.DB.DB, c.ws, "", "")
 	if err != nil {
 		return nil, err
 	}
@@ -96,13 +96,13 @@ func (s *Service) t4(ctx context.Context) (*t4Context, error) {
 	for _, r := range stored {
 		c.ims[r.Key()] = r
 	}
-	if c.claims, err = gstr3b.Claims(ctx, s.DB.DB, c.ws); err != nil {
+	if c.claims, err = gstr3b.Claims(ctx, s.core.DB.DB, c.ws); err != nil {
 		return nil, err
 	}
-	if c.blocked, err = gstr3b.BlockedSet(ctx, s.DB.DB, c.ws); err != nil {
+	if c.blocked, err = gstr3b.BlockedSet(ctx, s.core.DB.DB, c.ws); err != nil {
 		return nil, err
 	}
-	if c.runs, err = recon.RunsOf(ctx, s.DB.DB, c.ws, recon.AgainstGSTR2B); err != nil {
+	if c.runs, err = recon.RunsOf(ctx, s.core.DB.DB, c.ws, recon.AgainstGSTR2B); err != nil {
 		return nil, err
 	}
 	c.booksDone = make(chan struct{})
@@ -162,7 +162,7 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 			defer wg.Done()
 			for i := w; i < len(todo); i += workers {
 				r := &out[i]
-				sn, err := gstr2b.LatestSnapshot(ctx, c.s.DB.DB, c.ws, todo[i])
+				sn, err := gstr2b.LatestSnapshot(ctx, c.s.core.DB.DB, c.ws, todo[i])
 				if apperr.KindOf(err) == apperr.NotFound {
 					continue
 				}
@@ -170,7 +170,7 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 					r.err = err
 					return
 				}
-				if r.docs, r.err = gstr2b.MatchDocs(ctx, c.s.DB.DB, sn, false); r.err != nil {
+				if r.docs, r.err = gstr2b.MatchDocs(ctx, c.s.core.DB.DB, sn, false); r.err != nil {
 					return
 				}
 				r.snap, r.g = &sn, make([]gstr3b.Doc, len(r.docs))
@@ -217,7 +217,7 @@ func (c *t4Context) run(ctx context.Context, p string) (*t4Run, error) {
 		}
 		tw := &t4Run{ID: r.ID, CreatedAt: r.CreatedAt, RegisterName: r.RegisterName}
 		var data [][]byte
-		if err := recon.EachRunRow(ctx, c.s.DB.DB, r.ID, func(d []byte) error { data = append(data, d); return nil }); err != nil {
+		if err := recon.EachRunRow(ctx, c.s.core.DB.DB, r.ID, func(d []byte) error { data = append(data, d); return nil }); err != nil {
 			return nil, err
 		}
 		// Decoded on every core: most of the time of a large month's worksheet is here.
@@ -289,9 +289,9 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY) (*calendarOf, er
 		return nil, c.booksErr
 	}
 	co.note = c.booksNote
-	in := itcrisk.Input{FY: fy, Today: itcrisk.Today(c.s.Now()), Cancelled: map[string]string{}}
+	in := itcrisk.Input{FY: fy, Today: itcrisk.Today(c.s.core.Now()), Cancelled: map[string]string{}}
 	var err error
-	if in.GSTR2A, err = ReconGSTR2A(ctx, c.s.DB.DB, c.ws, period.Strings(fy.Months())); err != nil {
+	if in.GSTR2A, err = ReconGSTR2A(ctx, c.s.core.DB.DB, c.ws, period.Strings(fy.Months())); err != nil {
 		return nil, err
 	}
 	if c.books != nil {
@@ -379,7 +379,7 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 	if sn != nil {
 		in.Have2B = true
 		sheet.Snapshot, sheet.SnapshotFrom = sn.ID, sn.SourceText()
-		sum, err := gstr2b.SnapshotSummary(ctx, c.s.DB.DB, *sn)
+		sum, err := gstr2b.SnapshotSummary(ctx, c.s.core.DB.DB, *sn)
 		if err != nil {
 			return in, nil, err
 		}
@@ -545,7 +545,7 @@ func (c *t4Context) sheet(ctx context.Context, p string) (*Table4Sheet, error) {
 
 // ledgers runs both ledgers from their openings (or from the first month with a GSTR-2B) to p.
 func (c *t4Context) ledgers(ctx context.Context, p string) (ecrs, rcm gstr3b.Ledger, err error) {
-	db := c.s.DB.DB
+	db := c.s.core.DB.DB
 	oe, hasE, err := gstr3b.OpeningOf(ctx, db, c.ws, gstr3b.LedgerECRS)
 	if err != nil {
 		return ecrs, rcm, err
@@ -659,7 +659,7 @@ type LedgerOpening struct {
 // SetLedgerOpening enters a ledger's opening balance, once per workspace (Replace corrects it;
 // what it replaced is kept).
 func (s *Service) SetLedgerOpening(ctx context.Context, o LedgerOpening) error {
-	if err := s.DB.ReadOnly(); err != nil {
+	if err := s.core.DB.ReadOnly(); err != nil {
 		return err
 	}
 	var h [4]money.Paise
@@ -677,8 +677,8 @@ func (s *Service) SetLedgerOpening(ctx context.Context, o LedgerOpening) error {
 	if err != nil {
 		return err
 	}
-	return gstr3b.SetOpening(ctx, s.DB.DB, s.Workspace().ID, gstr3b.Opening{Ledger: strings.ToLower(strings.TrimSpace(o.Ledger)), Period: p,
-		Balance: gstr3b.HeadsOf(h[0], h[1], h[2], h[3]), Who: claimWho()}, o.Replace, s.Now())
+	return gstr3b.SetOpening(ctx, s.core.DB.DB, s.core.Workspace().ID, gstr3b.Opening{Ledger: strings.ToLower(strings.TrimSpace(o.Ledger)), Period: p,
+		Balance: gstr3b.HeadsOf(h[0], h[1], h[2], h[3]), Who: claimWho()}, o.Replace, s.core.Now())
 }
 
 // ClaimRequest moves a supplier's document between "claim now" and "hold": State "claim" sets
@@ -704,7 +704,7 @@ type ClaimResult struct {
 // already, then in the 2Bs of the twelve months before; the register invoice it was paired with
 // (in the newest run covering its 2B) takes the same decision. Every change is logged.
 func (s *Service) SetClaim(ctx context.Context, req ClaimRequest) (ClaimResult, error) {
-	if err := s.DB.ReadOnly(); err != nil {
+	if err := s.core.DB.ReadOnly(); err != nil {
 		return ClaimResult{}, err
 	}
 	p, err := checkMonth(req.Period)
@@ -792,11 +792,11 @@ func (s *Service) SetClaim(ctx context.Context, req ClaimRequest) (ClaimResult, 
 			}
 		}
 	}
-	n, err := gstr3b.SetClaims(ctx, s.DB.DB, c.ws, decisions, s.Now())
+	n, err := gstr3b.SetClaims(ctx, s.core.DB.DB, c.ws, decisions, s.core.Now())
 	if err != nil {
 		return ClaimResult{}, err
 	}
-	all, err := gstr3b.Claims(ctx, s.DB.DB, c.ws)
+	all, err := gstr3b.Claims(ctx, s.core.DB.DB, c.ws)
 	if err != nil {
 		return ClaimResult{}, err
 	}
@@ -809,14 +809,14 @@ func (s *Service) SetClaim(ctx context.Context, req ClaimRequest) (ClaimResult, 
 
 // ClaimLog lists the changes of claim periods of a supplier's document ("" for all), oldest first.
 func (s *Service) ClaimLog(ctx context.Context, supplier, number string) ([]gstr3b.LogEntry, error) {
-	return gstr3b.ClaimLog(ctx, s.DB.DB, s.Workspace().ID, supplier, number)
+	return gstr3b.ClaimLog(ctx, s.core.DB.DB, s.core.Workspace().ID, supplier, number)
 }
 
 // RecordTable4 stores the worksheet of month p as each of its 2B documents' claim period, decided
 // automatically: claimed in p, or held (kept out of p's claim). A person's decision is never
 // replaced. It returns how many changed.
 func (s *Service) RecordTable4(ctx context.Context, p string) (int, error) {
-	if err := s.DB.ReadOnly(); err != nil {
+	if err := s.core.DB.ReadOnly(); err != nil {
 		return 0, err
 	}
 	sheet, err := s.Table4(ctx, p)
@@ -855,16 +855,16 @@ func (s *Service) RecordTable4(ctx context.Context, p string) (int, error) {
 		}
 		ds = append(ds, dec)
 	}
-	return gstr3b.SetClaims(ctx, s.DB.DB, c.ws, ds, s.Now())
+	return gstr3b.SetClaims(ctx, s.core.DB.DB, c.ws, ds, s.core.Now())
 }
 
 // MarkBlocked marks (or, blocked false, unmarks) a supplier's document as blocked credit under
 // s.17(5): the register has no column for it, so a person marks it here.
 func (s *Service) MarkBlocked(ctx context.Context, supplier, kind, number, reason string, blocked bool) error {
-	if err := s.DB.ReadOnly(); err != nil {
+	if err := s.core.DB.ReadOnly(); err != nil {
 		return err
 	}
-	return gstr3b.MarkBlocked(ctx, s.DB.DB, s.Workspace().ID, supplier, kind, number, reason, claimWho(), blocked, s.Now())
+	return gstr3b.MarkBlocked(ctx, s.core.DB.DB, s.core.Workspace().ID, supplier, kind, number, reason, claimWho(), blocked, s.core.Now())
 }
 
 // GSTR9 works out the ITC tables of the annual return of fy ("FY 2025-26"): 6A from the months'
@@ -952,7 +952,7 @@ func (s *Service) Table4Export(ctx context.Context, p, format string) (string, e
 	if err != nil {
 		return "", err
 	}
-	return s.WriteExportFile("gstr3b-table4-"+sheet.Period, f, func(w io.Writer) error { return WriteTable4(w, f, sheet) })
+	return s.core.WriteExportFile("gstr3b-table4-"+sheet.Period, f, func(w io.Writer) error { return WriteTable4(w, f, sheet) })
 }
 
 // GSTR9Export writes the ITC tables of fy's GSTR-9 as XLSX (the return's layout and the
@@ -966,7 +966,7 @@ func (s *Service) GSTR9Export(ctx context.Context, fy, format string) (string, e
 	if err != nil {
 		return "", err
 	}
-	return s.WriteExportFile("gstr9-itc-"+yearSlug(g.FYLabel), f, func(w io.Writer) error { return WriteGSTR9(w, f, g) })
+	return s.core.WriteExportFile("gstr9-itc-"+yearSlug(g.FYLabel), f, func(w io.Writer) error { return WriteGSTR9(w, f, g) })
 }
 
 // claimWho names the person deciding, for the claim log: the OS user running gstdesk.

@@ -22,7 +22,7 @@ func BenchmarkTable4Service20k(b *testing.B) {
 	const n = 20000
 	s := openService(b)
 	ctx := context.Background()
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	var doc, reg strings.Builder
 	doc.WriteString(`{"chksum":"x","data":{"gstin":"` + ws.GSTIN + `","rtnprd":"102025","version":"1.0","gendt":"14-11-2025","docdata":{"b2b":[`)
 	reg.WriteString("supplier_gstin,supplier_name,invoice_number,invoice_date,place_of_supply,reverse_charge,invoice_value,taxable_value,igst,cgst,sgst,cess,document_type\n")
@@ -56,7 +56,7 @@ func BenchmarkTable4Service20k(b *testing.B) {
 		doc.WriteString(`]}`)
 	}
 	fmt.Fprintf(&doc, `]},"itcsumm":{"itcavl":{"nonrevsup":{"igst":%d,"cgst":0,"sgst":0,"cess":0}}}}}`, itc)
-	if _, err := gstr2b.Save(ctx, s.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
+	if _, err := gstr2b.Save(ctx, s.core.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
 		Raw: []byte(doc.String()), FetchedAt: time.Now()}); err != nil {
 		b.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func BenchmarkGSTR9Service240k(b *testing.B) {
 	const perMonth = 20000
 	s := openService(b)
 	ctx := context.Background()
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	months := []string{"042025", "052025", "062025", "072025", "082025", "092025", "102025", "112025", "122025", "012026", "022026", "032026"}
 	for mi, rp := range months {
 		var doc strings.Builder
@@ -110,7 +110,7 @@ func BenchmarkGSTR9Service240k(b *testing.B) {
 			doc.WriteString(`]}`)
 		}
 		fmt.Fprintf(&doc, `]},"itcsumm":{"itcavl":{"nonrevsup":{"igst":%d,"cgst":0,"sgst":0,"cess":0}}}}}`, itc)
-		if _, err := gstr2b.Save(ctx, s.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
+		if _, err := gstr2b.Save(ctx, s.core.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
 			Raw: []byte(doc.String()), FetchedAt: time.Now()}); err != nil {
 			b.Fatal(err)
 		}

@@ -530,17 +530,17 @@ type earlierMonth struct {
 // read2B starts reading the GSTR-2B of periods of the current workspace.
 func (s *Service) read2B(ctx context.Context, periods []string) *pending2B {
 	p := &pending2B{done: make(chan struct{})}
-	ws := s.Workspace().ID
+	ws := s.core.Workspace().ID
 	go func() {
 		defer close(p.done)
-		p.invs, p.docs, p.snaps, p.err = ReconGSTR2B(ctx, s.DB.DB, ws, periods)
+		p.invs, p.docs, p.snaps, p.err = ReconGSTR2B(ctx, s.core.DB.DB, ws, periods)
 		// The GSTR-2B of the months before are read too: what they took of the books is not
 		// this month's business (threeWay), what they left is.
 		for _, m := range LookBack(periods[0]) {
 			if p.err != nil {
 				return
 			}
-			snap, err := gstr2b.LatestSnapshot(ctx, s.DB.DB, ws, m)
+			snap, err := gstr2b.LatestSnapshot(ctx, s.core.DB.DB, ws, m)
 			if apperr.KindOf(err) == apperr.NotFound {
 				continue
 			}
@@ -548,7 +548,7 @@ func (s *Service) read2B(ctx context.Context, periods []string) *pending2B {
 				p.err = err
 				return
 			}
-			ds, err := gstr2b.MatchDocs(ctx, s.DB.DB, snap, false)
+			ds, err := gstr2b.MatchDocs(ctx, s.core.DB.DB, snap, false)
 			if err != nil {
 				p.err = err
 				return
@@ -605,7 +605,7 @@ func (s *Service) threeWayRunProgress(ctx context.Context, im ReconImport, books
 	if err := ctx.Err(); err != nil {
 		return ThreeWayResult{}, err
 	}
-	ws := s.Workspace().ID
+	ws := s.core.Workspace().ID
 	carried, err := s.carryChoices(ctx, ws, out)
 	if err != nil {
 		return out, err
@@ -613,7 +613,7 @@ func (s *Service) threeWayRunProgress(ctx context.Context, im ReconImport, books
 	sum := SummaryOf(out.Rows)
 	detail, _ := money.MarshalStored(threeWayDetail{Calendar: out.Calendar, RateFlags: out.RateFlags, Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts,
 		Kinds: out.Kinds, Notices: out.Notices, Summary: &sum, Rows: len(out.Rows)})
-	run, err := recon.SaveRunWith(ctx, s.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
+	run, err := recon.SaveRunWith(ctx, s.core.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
 		RegisterSHA256: im.Token, Against: recon.AgainstGSTR2B, Detail: string(detail)}, res, func(i int) any { return &out.Rows[i] }, carried)
 	if err != nil {
 		return out, err
@@ -638,11 +638,11 @@ func (s *Service) threeWayRunProgress(ctx context.Context, im ReconImport, books
 // for the rows of out with the same key that read the same (fingerprint) and where the choice
 // still holds (CheckChoice: pending may have been blocked since).
 func (s *Service) carryChoices(ctx context.Context, ws string, out ThreeWayResult) ([]recon.RowChoice, error) {
-	prev, ok, err := recon.LatestRun(ctx, s.DB.DB, ws, out.From, out.To, recon.AgainstGSTR2B)
+	prev, ok, err := recon.LatestRun(ctx, s.core.DB.DB, ws, out.From, out.To, recon.AgainstGSTR2B)
 	if err != nil || !ok {
 		return nil, err
 	}
-	old, err := recon.Choices(ctx, s.DB.DB, prev.ID)
+	old, err := recon.Choices(ctx, s.core.DB.DB, prev.ID)
 	if err != nil || len(old) == 0 {
 		return nil, err
 	}
@@ -670,7 +670,7 @@ func notIMSRow(r *ThreeWayRow) bool { return r.GSTR2A != nil && r.IMSSection == 
 // and the recommendation over each row; res holds the matcher's rows of out, in the same order.
 func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods []string, read *pending2B, ro RunOptions) (ThreeWayResult, recon.Result, error) {
 	out := ThreeWayResult{From: periods[0], To: periods[len(periods)-1], Rows: []ThreeWayRow{}, Counts: map[string]int{}, Kinds: map[string]int{}}
-	ws := s.Workspace().ID
+	ws := s.core.Workspace().ID
 	twoB, docs, snaps, err := read.wait()
 	if err != nil {
 		return out, recon.Result{}, err
@@ -689,7 +689,7 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 	}
 	// The person's links, unlinks and decisions hold here as in the 2A reconciliation: a pair they
 	// took apart is never paired again and recommended Accept.
-	if opt, err = recon.WithDecisions(ctx, s.DB.DB, ws, opt); err != nil {
+	if opt, err = recon.WithDecisions(ctx, s.core.DB.DB, ws, opt); err != nil {
 		return out, recon.Result{}, err
 	}
 	if len(out.Snapshots) < len(periods) {
@@ -704,7 +704,7 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 		}
 	}
 	cal := newCalendar(out.From, out.To)
-	if cal.claims, err = gstr3b.Claims(ctx, s.DB.DB, ws); err != nil {
+	if cal.claims, err = gstr3b.Claims(ctx, s.core.DB.DB, ws); err != nil {
 		return out, recon.Result{}, err
 	}
 	// Every books document not yet matched or claimed takes part, earlier months included: the
@@ -730,7 +730,7 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 		}
 	}
 	res := recon.Match(inScope, twoB, opt)
-	stored, err := ims.Stored(ctx, s.DB.DB, ws, "", "")
+	stored, err := ims.Stored(ctx, s.core.DB.DB, ws, "", "")
 	if err != nil {
 		return out, recon.Result{}, err
 	}
@@ -896,7 +896,7 @@ func threeWayNotices(snaps []gstr2b.Snapshot, docs map[string]twoBDoc, kinds map
 
 // ThreeWayRuns lists the workspace's saved runs against GSTR-2B, newest first.
 func (s *Service) ThreeWayRuns(ctx context.Context) ([]ThreeWayRunInfo, error) {
-	runs, err := recon.RunsOf(ctx, s.DB.DB, s.Workspace().ID, recon.AgainstGSTR2B)
+	runs, err := recon.RunsOf(ctx, s.core.DB.DB, s.core.Workspace().ID, recon.AgainstGSTR2B)
 	if err != nil {
 		return nil, err
 	}
@@ -956,11 +956,11 @@ func (s *Service) ThreeWayRun(ctx context.Context, runID string) (ThreeWayResult
 	if out.Counts == nil {
 		out.Counts = map[string]int{}
 	}
-	choices, err := recon.Choices(ctx, s.DB.DB, runID)
+	choices, err := recon.Choices(ctx, s.core.DB.DB, runID)
 	if err != nil {
 		return out, err
 	}
-	err = recon.EachRunRow(ctx, s.DB.DB, runID, func(data []byte) error {
+	err = recon.EachRunRow(ctx, s.core.DB.DB, runID, func(data []byte) error {
 		var r ThreeWayRow
 		if err := json.Unmarshal(data, &r); err != nil {
 			return fmt.Errorf("reconcile: run %s row: %w", runID, err)
@@ -998,7 +998,7 @@ func (s *Service) SetThreeWayActions(ctx context.Context, runID string, rowKeys 
 	// Each row is read once: checked here, and its fingerprint kept with the choice.
 	fps := make([]string, len(rowKeys))
 	for i, k := range rowKeys {
-		data, err := recon.RunRow(ctx, s.DB.DB, runID, k)
+		data, err := recon.RunRow(ctx, s.core.DB.DB, runID, k)
 		if err != nil {
 			return err
 		}
@@ -1021,7 +1021,7 @@ func (s *Service) SetThreeWayActions(ctx context.Context, runID string, rowKeys 
 		}
 		fps[i] = r.Fingerprint()
 	}
-	return recon.SetChoicesRead(ctx, s.DB.DB, runID, rowKeys, fps, choice)
+	return recon.SetChoicesRead(ctx, s.core.DB.DB, runID, rowKeys, fps, choice)
 }
 
 func actionKey(a string) string {
@@ -1134,7 +1134,7 @@ func (s *Service) applyThreeWay(ctx context.Context, path, from, to, runID strin
 
 // nowMonth is today's month; openIMSPeriod the ITC period IMS is open for today (imsOpenPeriod).
 func (s *Service) nowMonth() period.Month {
-	now := s.Now()
+	now := s.core.Now()
 	return period.MonthOf(now.Year(), now.Month())
 }
 
@@ -1189,7 +1189,7 @@ func (s *Service) PlanApplyThreeWay(ctx context.Context, runID string) (ApplyPla
 	if calls == 0 {
 		what = "nothing: no action of this run can be sent, so IMS is not listed"
 	}
-	out.CallPlan, err = s.PlanCalls(ctx, what, calls, 0)
+	out.CallPlan, err = s.core.PlanCalls(ctx, what, calls, 0)
 	return out, err
 }
 
@@ -1207,7 +1207,7 @@ func (s *Service) ThreeWayRunNow(ctx context.Context, runID string) (ThreeWayRes
 // refreshIMS lays the IMS lists as last read over a saved run's rows: whether IMS lists each
 // document, its status and whether pending is blocked, as the portal says now.
 func (s *Service) refreshIMS(ctx context.Context, tw *ThreeWayResult) error {
-	stored, err := ims.Stored(ctx, s.DB.DB, s.Workspace().ID, "", "")
+	stored, err := ims.Stored(ctx, s.core.DB.DB, s.core.Workspace().ID, "", "")
 	if err != nil {
 		return err
 	}
@@ -1332,14 +1332,14 @@ func (s *Service) StartApplyThreeWay(ctx context.Context, runID string) (string,
 	if _, err := s.threeWayRunOf(ctx, runID); err != nil {
 		return "", err
 	}
-	return core.StartJob(s.Core, "recon:ims", func(ctx context.Context, progress core.Progress) (ThreeWayApply, error) {
+	return core.StartJob(s.core, "recon:ims", func(ctx context.Context, progress core.Progress) (ThreeWayApply, error) {
 		return s.applyThreeWay(ctx, "", "", "", runID, false, progress)
 	}), nil
 }
 
 // ApplyThreeWayResult returns a finished StartApplyThreeWay job's result.
 func (s *Service) ApplyThreeWayResult(id string) (ThreeWayApply, error) {
-	return core.JobResult[ThreeWayApply](s.Core, id)
+	return core.JobResult[ThreeWayApply](s.core, id)
 }
 
 // lookBackMonths is how many months before a run's first the GSTR-2B are read to see which books

@@ -24,7 +24,7 @@ func BenchmarkThreeWay100k(b *testing.B) {
 	const n = 100000
 	s := openService(b)
 	ctx := context.Background()
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	var doc, reg strings.Builder
 	doc.WriteString(`{"chksum":"x","data":{"gstin":"` + ws.GSTIN + `","rtnprd":"102025","version":"1.0","gendt":"14-11-2025","docdata":{"b2b":[`)
 	reg.WriteString("supplier_gstin,supplier_name,invoice_number,invoice_date,place_of_supply,reverse_charge,invoice_value,taxable_value,igst,cgst,sgst,cess,document_type\n")
@@ -56,7 +56,7 @@ func BenchmarkThreeWay100k(b *testing.B) {
 		doc.WriteString(`]}`)
 	}
 	doc.WriteString(`]}}}`)
-	if _, err := gstr2b.Save(ctx, s.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
+	if _, err := gstr2b.Save(ctx, s.core.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
 		Raw: []byte(doc.String()), FetchedAt: time.Now()}); err != nil {
 		b.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func BenchmarkThreeWayYear(b *testing.B) {
 	const perMonth, suppliers = 20000, 100
 	s := openService(b)
 	ctx := context.Background()
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	books := make([]recon.Invoice, 0, 12*perMonth)
 	months := []string{"2024-04", "2024-05", "2024-06", "2024-07", "2024-08", "2024-09", "2024-10", "2024-11", "2024-12", "2025-01", "2025-02", "2025-03"}
 	for mi, p := range months {
@@ -126,7 +126,7 @@ func BenchmarkThreeWayYear(b *testing.B) {
 			doc.WriteString(`]}`)
 		}
 		doc.WriteString(`]}}}`)
-		if _, err := gstr2b.Save(ctx, s.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
+		if _, err := gstr2b.Save(ctx, s.core.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
 			Raw: []byte(doc.String()), FetchedAt: time.Now()}); err != nil {
 			b.Fatal(err)
 		}

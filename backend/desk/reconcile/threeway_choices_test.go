@@ -55,7 +55,7 @@ func TestApplyThreeWayRunWithChoices(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Each choice is kept with the fingerprint of its row as read once (SetChoicesRead).
-	chosen, _ := recon.Choices(ctx, s.DB.DB, tw.RunID)
+	chosen, _ := recon.Choices(ctx, s.core.DB.DB, tw.RunID)
 	for _, r := range tw.Rows {
 		if c, ok := chosen[r.Key]; ok && c.Fingerprint != r.Fingerprint() {
 			t.Errorf("choice on %s kept with fingerprint %q, the row's is %q", r.Key, c.Fingerprint, r.Fingerprint())
@@ -94,7 +94,7 @@ func TestApplyThreeWayRunWithChoices(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.WaitJob(ctx, id); err != nil {
+	if _, err := s.core.WaitJob(ctx, id); err != nil {
 		t.Fatal(err)
 	}
 	applied, err := s.ApplyThreeWayResult(id)
@@ -159,16 +159,16 @@ func TestThreeWayRerunKeepsTheRunsOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := recon.GetRun(ctx, s.DB.DB, tw.RunID)
+	first, err := recon.GetRun(ctx, s.core.DB.DB, tw.RunID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := config.Load(ctx, s.DB, s.Workspace())
+	set, err := config.Load(ctx, s.core.DB, s.core.Workspace())
 	if err != nil {
 		t.Fatal(err)
 	}
 	set.AmountTolerance, set.DateWindowDays = set.AmountTolerance+7, set.DateWindowDays+5
-	if _, err := config.Save(ctx, s.DB, s.Workspace(), set); err != nil {
+	if _, err := config.Save(ctx, s.core.DB, s.core.Workspace(), set); err != nil {
 		t.Fatal(err)
 	}
 	id, err := s.ReconRerun(ctx, tw.RunID)
@@ -201,8 +201,8 @@ func TestApplyRunSkipsADocumentChangedSince(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim, _, _ := s.Demo()
-	sim.EditIMSDocument(s.Workspace().GSTIN, "b2b", docs[0].Supplier, docs[0].Number)
+	sim, _, _ := s.core.Demo()
+	sim.EditIMSDocument(s.core.Workspace().GSTIN, "b2b", docs[0].Supplier, docs[0].Number)
 	for _, dry := range []bool{true, false} {
 		out, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, dry)
 		if err != nil {

@@ -18,7 +18,7 @@ import (
 func TestReconAgainst2BImportsAndISD(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	const isd, sez, sup = "29AABCI1234L1ZT", "27AABCS1234L1ZT", "29AABCT0001L1ZT"
 	doc := `{"chksum":"x","data":{"gstin":"` + ws.GSTIN + `","rtnprd":"102025","version":"1.0","gendt":"14-11-2025","docdata":{
 	 "b2b":[{"ctin":"` + sup + `","trdnm":"T","supfildt":"11-11-2025","supprd":"102025","inv":[
@@ -34,7 +34,7 @@ func TestReconAgainst2BImportsAndISD(t *testing.T) {
 	   {"doctyp":"ISDI","docnum":"ISD/102","docdt":"04-10-2025","igst":300,"cgst":0,"sgst":0,"cess":0,"itcelg":"N"}]}]},
 	 "docRejdata":{"b2b":[{"ctin":"` + sup + `","trdnm":"T","supfildt":"11-11-2025","supprd":"102025","inv":[
 	   {"inum":"INV/9","typ":"R","dt":"09-10-2025","val":1180,"pos":"29","rev":"N","itcavl":"Y","rsn":"","imsStatus":"R","txval":1000,"igst":180,"cgst":0,"sgst":0,"cess":0}]}]}}}`
-	if _, err := gstr2b.Save(ctx, s.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
+	if _, err := gstr2b.Save(ctx, s.core.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
 		Raw: []byte(doc), FetchedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}

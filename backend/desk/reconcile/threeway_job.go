@@ -22,7 +22,7 @@ func (s *Service) StartReconAgainst2B(ctx context.Context, token, from, to strin
 	if err != nil {
 		return "", err
 	}
-	return core.StartJobSummarised(s.Core, "recon:2b", func(ctx context.Context, progress core.Progress) (ThreeWayResult, error) {
+	return core.StartJobSummarised(s.core, "recon:2b", func(ctx context.Context, progress core.Progress) (ThreeWayResult, error) {
 		progress(0, 4)
 		twoB := s.read2B(ctx, periods)
 		v, books, err := s.readRegister(ctx, token, name, data, nil)
@@ -49,5 +49,5 @@ func (s *Service) StartReconAgainst2B(ctx context.Context, token, from, to strin
 
 // ReconAgainst2BResult returns a finished StartReconAgainst2B job's run.
 func (s *Service) ReconAgainst2BResult(id string) (ThreeWayResult, error) {
-	return core.JobResult[ThreeWayResult](s.Core, id)
+	return core.JobResult[ThreeWayResult](s.core, id)
 }

@@ -92,7 +92,7 @@ func TestThreeWayRunSavedTheOldWayOpens(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The old way: the same run, each row's data from json.Marshal, through database/sql.
-	db := s.DB.DB
+	db := s.core.DB.DB
 	if _, err := db.ExecContext(ctx, `INSERT INTO recon_runs(id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at, against, detail, pinned)
 		SELECT 'old-run', workspace_id, from_period, to_period, options, register_name, register_sha256, counts, '2000-01-01T00:00:00.000Z', against, detail, 1
 		FROM recon_runs WHERE id = ?`, tw.RunID); err != nil {

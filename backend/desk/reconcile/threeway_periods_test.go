@@ -18,8 +18,8 @@ import (
 func TestOneNumberInTwoReturnPeriods(t *testing.T) {
 	s, p, res := imsMonth2B(t)
 	ctx := context.Background()
-	sim, _, _ := s.Demo()
-	gstin := s.Workspace().GSTIN
+	sim, _, _ := s.core.Demo()
+	gstin := s.core.Workspace().GSTIN
 	cur, _ := period.ParseMonth(p)
 	prev := period.MonthOf(cur.Year, cur.Month-1)
 	if cur.Month == 1 {

@@ -215,7 +215,7 @@ func TestThreeWayRunsListReopenAndJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ev, err := s.WaitJob(ctx, id); err != nil || ev.State != "done" {
+	if ev, err := s.core.WaitJob(ctx, id); err != nil || ev.State != "done" {
 		t.Fatalf("job = %+v, %v", ev, err)
 	}
 	second, err := s.ReconAgainst2BResult(id)
@@ -296,13 +296,13 @@ func TestClosedMonthPreviewMakesNoPaidCalls(t *testing.T) {
 	if plan.Calls != 0 || plan.Actions != 0 || len(plan.Closed) != 1 || plan.Notice == "" {
 		t.Fatalf("plan = %+v", plan)
 	}
-	before := imsListCalls(t, s.DB.DB)
+	before := imsListCalls(t, s.core.DB.DB)
 	res, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Calls != 0 || imsListCalls(t, s.DB.DB) != before {
-		t.Errorf("a preview of a closed month listed IMS: %d calls, %d audited", res.Calls, imsListCalls(t, s.DB.DB)-before)
+	if res.Calls != 0 || imsListCalls(t, s.core.DB.DB) != before {
+		t.Errorf("a preview of a closed month listed IMS: %d calls, %d audited", res.Calls, imsListCalls(t, s.core.DB.DB)-before)
 	}
 	if len(res.Lines) != 0 || len(res.Closed) != 1 || res.Notice == "" {
 		t.Errorf("preview = %+v", res)
@@ -323,20 +323,20 @@ func TestOpenMonthPlanCountsCalls(t *testing.T) {
 	if len(tw.IMSClosed) != 0 {
 		t.Errorf("the IMS month reads closed: %+v", tw.IMSClosed)
 	}
-	before := imsListCalls(t, s.DB.DB)
+	before := imsListCalls(t, s.core.DB.DB)
 	plan, err := s.PlanApplyThreeWay(ctx, tw.RunID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan.Calls != 8 || plan.Actions == 0 || imsListCalls(t, s.DB.DB) != before {
-		t.Errorf("plan = %+v (planning spent %d)", plan, imsListCalls(t, s.DB.DB)-before)
+	if plan.Calls != 8 || plan.Actions == 0 || imsListCalls(t, s.core.DB.DB) != before {
+		t.Errorf("plan = %+v (planning spent %d)", plan, imsListCalls(t, s.core.DB.DB)-before)
 	}
 	out, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.Calls != plan.Calls || imsListCalls(t, s.DB.DB)-before != plan.Calls {
-		t.Errorf("preview made %d calls (%d audited), plan said %d", out.Calls, imsListCalls(t, s.DB.DB)-before, plan.Calls)
+	if out.Calls != plan.Calls || imsListCalls(t, s.core.DB.DB)-before != plan.Calls {
+		t.Errorf("preview made %d calls (%d audited), plan said %d", out.Calls, imsListCalls(t, s.core.DB.DB)-before, plan.Calls)
 	}
 }
 
@@ -376,7 +376,7 @@ func TestReconAgainst2BJobProgressAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if end, err := s.WaitJob(ctx, id); err != nil || end.State != "done" || end.Done != 4 || end.Total != 4 || end.Kind != "recon:2b" {
+	if end, err := s.core.WaitJob(ctx, id); err != nil || end.State != "done" || end.Done != 4 || end.Total != 4 || end.Kind != "recon:2b" {
 		t.Fatalf("job end = %+v, %v", end, err)
 	}
 	for _, p := range ev.Progress() {
@@ -388,8 +388,8 @@ func TestReconAgainst2BJobProgressAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.CancelJob(id)
-	end, err := s.WaitJob(ctx, id)
+	s.core.CancelJob(id)
+	end, err := s.core.WaitJob(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,7 +54,7 @@ func imsMonth2BWatched(t *testing.T) (*Service, *coretest.Events, string, []retu
 	s, ev := openWatched(t)
 	signIn(t, s)
 	s.Returns.Poll = returns.PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }}
-	sim, _, _ := s.Demo()
+	sim, _, _ := s.core.Demo()
 	y, m, ok := sim.IMSPeriod()
 	if !ok {
 		t.Fatal("the demo has no IMS period")
@@ -295,7 +295,7 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 	// The register-driven apply (gst ims apply --purchases) sends them too, for real, listing
 	// each IMS section once.
 	listings := func() (n int) {
-		s.DB.QueryRowContext(ctx, `SELECT count(*) FROM audit_log WHERE op = 'ims_list'`).Scan(&n)
+		s.core.DB.QueryRowContext(ctx, `SELECT count(*) FROM audit_log WHERE op = 'ims_list'`).Scan(&n)
 		return n
 	}
 	before := listings()
@@ -323,7 +323,7 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ev, err := s.WaitJob(ctx, id); err != nil || ev.Error != nil {
+	if ev, err := s.core.WaitJob(ctx, id); err != nil || ev.Error != nil {
 		t.Fatalf("re-run job: %+v %v", ev, err)
 	}
 	rerun, err := s.ReconRunResult(id)

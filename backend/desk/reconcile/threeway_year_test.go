@@ -31,7 +31,7 @@ const (
 // save2BOf stores the GSTR-2B of period p (YYYY-MM) with docs, as the portal's file reads.
 func save2BOf(t testing.TB, s *Service, p string, docs []yDoc) {
 	t.Helper()
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	rtn := p[5:7] + p[:4]
 	bySec := map[string]map[string][]string{}
 	for _, d := range docs {
@@ -80,7 +80,7 @@ func save2BOf(t testing.TB, s *Service, p string, docs []yDoc) {
 		b.WriteByte(']')
 	}
 	b.WriteString(`}}}`)
-	if _, err := gstr2b.Save(context.Background(), s.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
+	if _, err := gstr2b.Save(context.Background(), s.core.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: ws.GSTIN, Source: gstr2b.SourceAPI,
 		Raw: []byte(b.String()), FetchedAt: time.Now()}); err != nil {
 		t.Fatalf("2B %s: %v", p, err)
 	}
@@ -170,8 +170,8 @@ func yearFixture(t testing.TB, s *Service) string {
 		save2BOf(t, s, p, twoB[p])
 	}
 	ctx := context.Background()
-	ws := s.Workspace().ID
-	if _, err := gstr3b.SetClaims(ctx, s.DB.DB, ws, []gstr3b.Decision{{ID: gstr3b.IdentityOf(gstr3b.FaceBooks, ySup3, "invoice", "S3/CLAIMED/1", "", ""),
+	ws := s.core.Workspace().ID
+	if _, err := gstr3b.SetClaims(ctx, s.core.DB.DB, ws, []gstr3b.Decision{{ID: gstr3b.IdentityOf(gstr3b.FaceBooks, ySup3, "invoice", "S3/CLAIMED/1", "", ""),
 		Number: "S3/CLAIMED/1", Date: "2024-12-15", State: gstr3b.StateClaim, Period: "2024-12", By: gstr3b.ByPerson, Who: "test"}}, time.Now()); err != nil {
 		t.Fatal(err)
 	}

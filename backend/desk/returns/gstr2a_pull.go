@@ -19,14 +19,14 @@ import (
 
 // Service is the returns area over the shared core; it uses the lookups area for supplier names.
 type Service struct {
-	*core.Core
+	core *core.Core
 	Lookups *lookups.Service
 	// Poll is how asynchronous requests (IMS actions, 2B regeneration) are waited for.
 	Poll PollConfig
 }
 
 // New returns the returns service over c, with lk for supplier names and lookups.
-func New(c *core.Core, lk *lookups.Service) *Service { return &Service{Core: c, Lookups: lk} }
+func New(c *core.Core, lk *lookups.Service) *Service { return &Service{core: c, Lookups: lk} }
 
 // PullRequest asks for the GSTR-2A B2B invoices of one or more return periods.
 type PullRequest struct {
@@ -102,11 +102,11 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 	if err != nil {
 		return nil, err
 	}
-	client, err := s.Client(ctx)
+	client, err := s.core.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	out := make([]PullResult, len(req.Periods))
 	for i, p := range req.Periods {
 		out[i] = PullResult{Period: p, Status: "skipped"}
@@ -126,7 +126,7 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 		// The previous pull of the same scope: kept when this one fails, compared when it works.
 		filters := gstr2a.Filters{Supplier: req.Supplier, From: req.From}
 		prev := s.previous2A(ctx, sess.GSTIN, p, filters)
-		start := s.Now()
+		start := s.core.Now()
 		// A whole period is pulled as the service's GSTR-2A document, every section (credit notes,
 		// amendments, ISD, bills of entry beside B2B); a supplier or a date asks for B2B only, the
 		// one section the service filters.
@@ -139,7 +139,7 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 		s.auditPull(ctx, p, start, ans, err)
 		r := &out[i]
 		if err != nil {
-			r.Status, r.Error = "error", s.Face().Public(err)
+			r.Status, r.Error = "error", s.core.Face().Public(err)
 			keep(r.Error, prev)
 			if r.Error.Kind == apperr.Unauthorised {
 				// The session is gone: the other months would fail the same way.
@@ -158,19 +158,19 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 		}
 		ir := gstr2a.IngestRequest{
 			WorkspaceID: ws.ID, GSTIN: sess.GSTIN, Period: p, Filters: filters,
-			FetchedAt: s.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: ans.Raw, Empty: ans.Empty,
+			FetchedAt: s.core.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: ans.Raw, Empty: ans.Empty,
 		}
 		if whole && !ans.Empty {
 			ir.Raw, ir.Whole = nil, ans.Raw
 		}
-		snap, err := gstr2a.Ingest(ctx, s.DB.DB, ir, nil)
+		snap, err := gstr2a.Ingest(ctx, s.core.DB.DB, ir, nil)
 		if err != nil && whole && apperr.KindOf(err) == apperr.Invalid {
 			// What the reader says of a file is, of the service's answer, the service's fault.
 			err = apperr.WithTransaction(apperr.Wrap(apperr.Unavailable, err, "The GST service's GSTR-2A answer could not be read: %s Nothing was saved; pull the period again, and report it with the transaction id if it repeats.",
-				strings.TrimSuffix(s.Face().Public(err).Message, " Nothing was saved; download the GSTR-2A JSON from the GST portal (Returns Dashboard, GSTR-2A, Download JSON) and import that file.")), ans.TransactionID)
+				strings.TrimSuffix(s.core.Face().Public(err).Message, " Nothing was saved; download the GSTR-2A JSON from the GST portal (Returns Dashboard, GSTR-2A, Download JSON) and import that file.")), ans.TransactionID)
 		}
 		if err != nil {
-			r.Status, r.Error = "error", s.Face().Public(err)
+			r.Status, r.Error = "error", s.core.Face().Public(err)
 			keep(r.Error, prev)
 		} else {
 			r.Status = "pulled"
@@ -196,9 +196,9 @@ func (s *Service) PullGSTR2A(ctx context.Context, req PullRequest, keepRaw bool,
 // is none; one that cannot be read is logged and taken as none (the new one is stored all the
 // same, without the comparison).
 func (s *Service) previous2A(ctx context.Context, gstin, p string, f gstr2a.Filters) *gstr2a.Snapshot {
-	prev, err := gstr2a.PreviousPull(ctx, s.DB.DB, s.Workspace().ID, gstin, p, f)
+	prev, err := gstr2a.PreviousPull(ctx, s.core.DB.DB, s.core.Workspace().ID, gstin, p, f)
 	if err != nil {
-		s.Log.Warn("gstr2a previous pull", "period", p, "err", err.Error())
+		s.core.Log.Warn("gstr2a previous pull", "period", p, "err", err.Error())
 	}
 	return prev
 }
@@ -216,7 +216,7 @@ func (s *Service) auditPull(ctx context.Context, period string, start time.Time,
 	if ans != nil {
 		txn = ans.TransactionID
 	}
-	s.Audit(ctx, "gstr2a_b2b", period, start, txn, err)
+	s.core.Audit(ctx, "gstr2a_b2b", period, start, txn, err)
 }
 
 // StartPull runs PullGSTR2A as a job; its result is a []PullResult.
@@ -227,7 +227,7 @@ func (s *Service) StartPull(ctx context.Context, req PullRequest) (string, error
 	if _, _, err := s.TaxpayerSession(ctx, req.GSTIN); err != nil {
 		return "", err
 	}
-	return core.StartJobSummarised(s.Core, "gstr2a", func(ctx context.Context, progress core.Progress) ([]PullResult, error) {
+	return core.StartJobSummarised(s.core, "gstr2a", func(ctx context.Context, progress core.Progress) ([]PullResult, error) {
 		progress(0, len(req.Periods))
 		return s.PullGSTR2A(ctx, req, false, progress)
 	}, pullSummary), nil
@@ -251,5 +251,5 @@ func pullSummary(rs []PullResult) string {
 
 // PullResults returns a finished pull job's results.
 func (s *Service) PullResults(id string) ([]PullResult, error) {
-	return core.JobResult[[]PullResult](s.Core, id)
+	return core.JobResult[[]PullResult](s.core, id)
 }

@@ -78,7 +78,7 @@ func TestPullStoresSnapshotsAndErrorsStopOneMonth(t *testing.T) {
 			t.Fatalf("%s: %+v", r.Period, r)
 		}
 	}
-	sim, _, _ := s.Demo()
+	sim, _, _ := s.core.Demo()
 	// A business error that is not a "try later" (those are retried) fails the first month only.
 	sim.SetFaults(gstapitest.Faults{BusinessError: 1, BusinessCode: "RET11405", BusinessMessage: "Invalid API Request Parameters"})
 	res, err = s.PullGSTR2A(ctx, PullRequest{Periods: periods}, false, nil)
@@ -91,12 +91,12 @@ func TestPullStoresSnapshotsAndErrorsStopOneMonth(t *testing.T) {
 	if res[1].Status == "error" || res[2].Status == "error" {
 		t.Errorf("an error in one month stopped the others: %+v", res)
 	}
-	ws := s.Workspace()
-	snaps, _ := gstr2a.Snapshots(ctx, s.DB.DB, ws.ID, "2025-04")
+	ws := s.core.Workspace()
+	snaps, _ := gstr2a.Snapshots(ctx, s.core.DB.DB, ws.ID, "2025-04")
 	if len(snaps) != 1 {
 		t.Errorf("April snapshots = %d, want the first pull kept and the failed one not stored", len(snaps))
 	}
-	snaps, _ = gstr2a.Snapshots(ctx, s.DB.DB, ws.ID, "2025-05")
+	snaps, _ = gstr2a.Snapshots(ctx, s.core.DB.DB, ws.ID, "2025-05")
 	if len(snaps) != 2 {
 		t.Errorf("May snapshots = %d, want 2 (every pull kept)", len(snaps))
 	}
@@ -166,15 +166,15 @@ func TestPullEmptyAfterInvoicesAndContractViolations(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
 	signIn(t, s)
-	sim, _, _ := s.Demo()
+	sim, _, _ := s.core.Demo()
 	april := PullRequest{Periods: []string{"2025-04"}}
 	res, err := s.PullGSTR2A(ctx, april, false, nil)
 	if err != nil || res[0].Status != "pulled" || res[0].Invoices == 0 || res[0].Notice != "" {
 		t.Fatalf("first pull = %+v, %v", res, err)
 	}
 	n := res[0].Invoices
-	ws := s.Workspace()
-	first, _ := gstr2a.LatestSnapshot(ctx, s.DB.DB, ws.ID, "2025-04")
+	ws := s.core.Workspace()
+	first, _ := gstr2a.LatestSnapshot(ctx, s.core.DB.DB, ws.ID, "2025-04")
 
 	for _, f := range []gstapitest.Faults{{EmptyData: 1}, {InvalidUTF8: 1}} {
 		sim.SetFaults(f)
@@ -185,10 +185,10 @@ func TestPullEmptyAfterInvoicesAndContractViolations(t *testing.T) {
 		if want := fmt.Sprintf("The pull of %s (%d invoices) is kept.", first.FetchedAt.Local().Format("02/01/2006"), n); !strings.HasSuffix(res[0].Error.Message, want) {
 			t.Errorf("error = %q, want it to end %q", res[0].Error.Message, want)
 		}
-		if snaps, _ := gstr2a.Snapshots(ctx, s.DB.DB, ws.ID, "2025-04"); len(snaps) != 1 {
+		if snaps, _ := gstr2a.Snapshots(ctx, s.core.DB.DB, ws.ID, "2025-04"); len(snaps) != 1 {
 			t.Errorf("after %+v: %d snapshots, want the first pull only", f, len(snaps))
 		}
-		if latest, _ := gstr2a.LatestSnapshot(ctx, s.DB.DB, ws.ID, "2025-04"); latest.ID != first.ID || latest.Invoices != n {
+		if latest, _ := gstr2a.LatestSnapshot(ctx, s.core.DB.DB, ws.ID, "2025-04"); latest.ID != first.ID || latest.Invoices != n {
 			t.Errorf("after %+v the period stands for %+v", f, latest)
 		}
 	}
@@ -200,10 +200,10 @@ func TestPullEmptyAfterInvoicesAndContractViolations(t *testing.T) {
 	}
 
 	for _, f := range []gstapitest.Faults{{BusinessError: 1, BusinessCode: "RET13509", BusinessMessage: "No data found"}, {EmptyB2B: 1}} {
-		prev, _ := gstr2a.LatestSnapshot(ctx, s.DB.DB, ws.ID, "2025-04")
+		prev, _ := gstr2a.LatestSnapshot(ctx, s.core.DB.DB, ws.ID, "2025-04")
 		if prev.Invoices == 0 { // the last round left an empty pull: pull the invoices back
 			s.PullGSTR2A(ctx, april, false, nil)
-			prev, _ = gstr2a.LatestSnapshot(ctx, s.DB.DB, ws.ID, "2025-04")
+			prev, _ = gstr2a.LatestSnapshot(ctx, s.core.DB.DB, ws.ID, "2025-04")
 		}
 		sim.SetFaults(f)
 		res, err = s.PullGSTR2A(ctx, april, false, nil)
@@ -214,7 +214,7 @@ func TestPullEmptyAfterInvoicesAndContractViolations(t *testing.T) {
 		if !strings.Contains(res[0].Notice, want) {
 			t.Errorf("notice = %q, want it to say %q", res[0].Notice, want)
 		}
-		if latest, _ := gstr2a.LatestSnapshot(ctx, s.DB.DB, ws.ID, "2025-04"); latest.Invoices != 0 || latest.Status != gstr2a.StatusEmpty {
+		if latest, _ := gstr2a.LatestSnapshot(ctx, s.core.DB.DB, ws.ID, "2025-04"); latest.Invoices != 0 || latest.Status != gstr2a.StatusEmpty {
 			t.Errorf("the empty pull was not stored as empty: %+v", latest)
 		}
 	}
@@ -239,7 +239,7 @@ func TestPullGSTR2AKeepsEverySection(t *testing.T) {
 	if err != nil || res[0].Status != "pulled" {
 		t.Fatalf("pull = %+v, %v", res, err)
 	}
-	snap, err := gstr2a.LatestSnapshot(ctx, s.DB.DB, s.Workspace().ID, "2025-04")
+	snap, err := gstr2a.LatestSnapshot(ctx, s.core.DB.DB, s.core.Workspace().ID, "2025-04")
 	if err != nil || snap.Invoices == 0 || snap.Documents == 0 {
 		t.Fatalf("snapshot = %+v, %v", snap, err)
 	}

@@ -11,7 +11,7 @@ import (
 
 // scope fills in the workspace: the UI never chooses another workspace's data.
 func (s *Service) scope(sc gstr2a.Scope) gstr2a.Scope {
-	sc.WorkspaceID = s.Workspace().ID
+	sc.WorkspaceID = s.core.Workspace().ID
 	return sc
 }
 
@@ -29,42 +29,42 @@ func (s *Service) SupplierNames(ctx context.Context) gstr2a.Names {
 
 // GSTR2APeriods lists the pulled periods of the workspace (for the period chips).
 func (s *Service) GSTR2APeriods(ctx context.Context) ([]gstr2a.PeriodInfo, error) {
-	return gstr2a.Periods(ctx, s.DB.DB, s.Workspace().ID)
+	return gstr2a.Periods(ctx, s.core.DB.DB, s.core.Workspace().ID)
 }
 
 // GSTR2ATotals are the summary cards of a scope.
 func (s *Service) GSTR2ATotals(ctx context.Context, sc gstr2a.Scope) (gstr2a.Totals, error) {
-	return gstr2a.PeriodTotals(ctx, s.DB.DB, s.scope(sc))
+	return gstr2a.PeriodTotals(ctx, s.core.DB.DB, s.scope(sc))
 }
 
 // GSTR2ASuppliers is the supplier summary of a scope, named from cached lookups.
 func (s *Service) GSTR2ASuppliers(ctx context.Context, sc gstr2a.Scope) ([]gstr2a.SupplierSummary, error) {
-	return gstr2a.Suppliers(ctx, s.DB.DB, s.scope(sc), s.SupplierNames(ctx))
+	return gstr2a.Suppliers(ctx, s.core.DB.DB, s.scope(sc), s.SupplierNames(ctx))
 }
 
 // GSTR2AInvoices is one filtered, sorted page of the invoice table.
 func (s *Service) GSTR2AInvoices(ctx context.Context, sc gstr2a.Scope, q gstr2a.InvoiceQuery) (gstr2a.InvoicePage, error) {
-	return gstr2a.Invoices(ctx, s.DB.DB, s.scope(sc), q, s.SupplierNames(ctx))
+	return gstr2a.Invoices(ctx, s.core.DB.DB, s.scope(sc), q, s.SupplierNames(ctx))
 }
 
 // GSTR2AItems are the line items of a stored invoice.
 func (s *Service) GSTR2AItems(ctx context.Context, invoiceID int64) ([]gstr2a.LineItem, error) {
-	return gstr2a.Items(ctx, s.DB.DB, invoiceID)
+	return gstr2a.Items(ctx, s.core.DB.DB, invoiceID)
 }
 
 // GSTR2ATaxBySupplier is the top-n suppliers by tax, for the chart.
 func (s *Service) GSTR2ATaxBySupplier(ctx context.Context, sc gstr2a.Scope, n int) ([]gstr2a.SupplierTax, error) {
-	return gstr2a.TaxBySupplier(ctx, s.DB.DB, s.scope(sc), n, s.SupplierNames(ctx))
+	return gstr2a.TaxBySupplier(ctx, s.core.DB.DB, s.scope(sc), n, s.SupplierNames(ctx))
 }
 
 // GSTR2ATaxByMonth is the tax per period, for the chart.
 func (s *Service) GSTR2ATaxByMonth(ctx context.Context, sc gstr2a.Scope) ([]gstr2a.MonthTax, error) {
-	return gstr2a.TaxByMonth(ctx, s.DB.DB, s.scope(sc))
+	return gstr2a.TaxByMonth(ctx, s.core.DB.DB, s.scope(sc))
 }
 
 // GSTR2ASnapshots lists every pull of a period, newest first.
 func (s *Service) GSTR2ASnapshots(ctx context.Context, period string) ([]gstr2a.Snapshot, error) {
-	return gstr2a.Snapshots(ctx, s.DB.DB, s.Workspace().ID, period)
+	return gstr2a.Snapshots(ctx, s.core.DB.DB, s.core.Workspace().ID, period)
 }
 
 // Comparison is the pair of pulls compared by default.
@@ -89,14 +89,14 @@ func (s *Service) GSTR2ADefaultComparison(ctx context.Context, period string) (C
 
 // GSTR2ADiff says what changed between two pulls of the workspace.
 func (s *Service) GSTR2ADiff(ctx context.Context, fromID, toID string) (gstr2a.Diff, error) {
-	ws := s.Workspace().ID
+	ws := s.core.Workspace().ID
 	for _, id := range []string{fromID, toID} {
-		snap, err := gstr2a.SnapshotByID(ctx, s.DB.DB, id)
+		snap, err := gstr2a.SnapshotByID(ctx, s.core.DB.DB, id)
 		if err != nil || snap.WorkspaceID != ws {
 			return gstr2a.Diff{}, apperr.New(apperr.NotFound, "There is no pull %s in this workspace.", id)
 		}
 	}
-	return gstr2a.DiffSnapshots(ctx, s.DB.DB, fromID, toID)
+	return gstr2a.DiffSnapshots(ctx, s.core.DB.DB, fromID, toID)
 }
 
 // GSTR2AExport writes the current view (scope, filters, sort) at invoice or line-item level to a
@@ -113,8 +113,8 @@ func (s *Service) GSTR2AExport(ctx context.Context, sc gstr2a.Scope, q gstr2a.In
 		return "", apperr.New(apperr.Invalid, "Export level must be invoice or item, not %q.", level)
 	}
 	q.Offset, q.Limit = 0, 0
-	return s.WriteExportFile("gstr2a-"+string(lv), f, func(w io.Writer) error {
-		return gstr2a.Export(ctx, s.DB.DB, w, f, lv, s.scope(sc), q, s.SupplierNames(ctx))
+	return s.core.WriteExportFile("gstr2a-"+string(lv), f, func(w io.Writer) error {
+		return gstr2a.Export(ctx, s.core.DB.DB, w, f, lv, s.scope(sc), q, s.SupplierNames(ctx))
 	})
 }
 
@@ -122,12 +122,12 @@ func (s *Service) GSTR2AExport(ctx context.Context, sc gstr2a.Scope, q gstr2a.In
 // and debit notes, ISD, bills of entry, TDS/TCS credits) of a scope: the second table of the
 // GSTR-2A screen, and what gst 2a-docs prints.
 func (s *Service) GSTR2ADocuments(ctx context.Context, sc gstr2a.Scope, q gstr2a.DocumentQuery) (gstr2a.DocumentPage, error) {
-	return gstr2a.Documents(ctx, s.DB.DB, s.scope(sc), q)
+	return gstr2a.Documents(ctx, s.core.DB.DB, s.scope(sc), q)
 }
 
 // GSTR2ADocumentItems are the line items of one stored document (its snapshot and position).
 func (s *Service) GSTR2ADocumentItems(ctx context.Context, snapshotID string, seq int64) ([]gstr2a.LineItem, error) {
-	return gstr2a.DocumentItems(ctx, s.DB.DB, snapshotID, seq)
+	return gstr2a.DocumentItems(ctx, s.core.DB.DB, snapshotID, seq)
 }
 
 // GSTR2ADocumentsExport writes the documents of the sections besides B2B matching q (every page)
@@ -138,7 +138,7 @@ func (s *Service) GSTR2ADocumentsExport(ctx context.Context, sc gstr2a.Scope, q 
 	if err != nil {
 		return "", err
 	}
-	return s.WriteExportFile("gstr2a-documents", f, func(w io.Writer) error {
+	return s.core.WriteExportFile("gstr2a-documents", f, func(w io.Writer) error {
 		return s.WriteGSTR2ADocuments(ctx, sc, q, f, w)
 	})
 }
@@ -147,7 +147,7 @@ func (s *Service) GSTR2ADocumentsExport(ctx context.Context, sc gstr2a.Scope, q 
 // window's export and the command line's --out go through it.
 func (s *Service) WriteGSTR2ADocuments(ctx context.Context, sc gstr2a.Scope, q gstr2a.DocumentQuery, f export.Format, w io.Writer) error {
 	q.Offset, q.Limit = 0, 0
-	return gstr2a.ExportDocuments(ctx, s.DB.DB, w, f, s.scope(sc), q)
+	return gstr2a.ExportDocuments(ctx, s.core.DB.DB, w, f, s.scope(sc), q)
 }
 
 // StartSupplierLookup looks up, as a bulk job, the suppliers of a scope whose names are not known
@@ -172,13 +172,13 @@ func (s *Service) StartSupplierLookup(ctx context.Context, sc gstr2a.Scope) (str
 // StoredListing returns the latest stored pull of a period and its listing as the service sent it
 // (the command line's --offline answer).
 func (s *Service) StoredListing(ctx context.Context, period string) (gstr2a.Snapshot, []byte, error) {
-	snap, err := gstr2a.LatestSnapshot(ctx, s.DB.DB, s.Workspace().ID, period)
+	snap, err := gstr2a.LatestSnapshot(ctx, s.core.DB.DB, s.core.Workspace().ID, period)
 	if apperr.KindOf(err) == apperr.NotFound {
 		return snap, nil, apperr.New(apperr.NotFound, "Period %s was never pulled: pull it first (without --offline).", period)
 	}
 	if err != nil {
 		return snap, nil, err // a database that cannot be read is not "never pulled"
 	}
-	raw, err := gstr2a.RawListing(ctx, s.DB.DB, snap.ID)
+	raw, err := gstr2a.RawListing(ctx, s.core.DB.DB, snap.ID)
 	return snap, raw, err
 }

@@ -54,11 +54,11 @@ func (s *Service) PullGSTR2B(ctx context.Context, periods []string, keepRaw bool
 	if err != nil {
 		return nil, err
 	}
-	client, err := s.Client(ctx)
+	client, err := s.core.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	out := make([]Pull2BResult, len(req.Periods))
 	for i, p := range req.Periods {
 		out[i] = Pull2BResult{Period: p, Status: "skipped"}
@@ -71,22 +71,22 @@ func (s *Service) PullGSTR2B(ctx context.Context, periods []string, keepRaw bool
 			break
 		}
 		pm, _ := period.ParseMonth(p)
-		start := s.Now()
+		start := s.core.Now()
 		ans, err := client.GSTR2BDocument(ctx, sess.Token, pm.Year, int(pm.Month))
 		txn := ""
 		if ans != nil {
 			txn = ans.TransactionID
 		}
-		s.Audit(ctx, "gstr2b", p, start, txn, err)
+		s.core.Audit(ctx, "gstr2b", p, start, txn, err)
 		r := &out[i]
-		prev, _ := gstr2b.LatestSnapshot(ctx, s.DB.DB, ws.ID, p)
+		prev, _ := gstr2b.LatestSnapshot(ctx, s.core.DB.DB, ws.ID, p)
 		kept := ""
 		if prev.ID != "" {
 			kept = fmt.Sprintf(" The %s snapshot %s on %s is kept.", period.LabelOf(p), prev.SourceText(), prev.FetchedAt.Local().Format("02/01/2006 15:04"))
 		}
 		switch {
 		case err != nil:
-			r.Status, r.Error = "error", s.Face().Public(err)
+			r.Status, r.Error = "error", s.core.Face().Public(err)
 			if r.Error.Kind != apperr.Canceled {
 				r.Error.Message += kept
 			}
@@ -117,11 +117,11 @@ func (s *Service) PullGSTR2B(ctx context.Context, periods []string, keepRaw bool
 			}
 			var snap gstr2b.Snapshot
 			if err == nil {
-				snap, err = gstr2b.Save(ctx, s.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: sess.GSTIN, Period: p, Source: gstr2b.SourceAPI,
-					FetchedAt: s.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: raw, Files: len(ans.Pages), Empty: ans.NoDocs != nil})
+				snap, err = gstr2b.Save(ctx, s.core.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: sess.GSTIN, Period: p, Source: gstr2b.SourceAPI,
+					FetchedAt: s.core.Now(), TransactionID: ans.TransactionID, ServerTime: ans.Time(), Raw: raw, Files: len(ans.Pages), Empty: ans.NoDocs != nil})
 			}
 			if err != nil {
-				r.Status, r.Error = "error", s.Face().Public(err)
+				r.Status, r.Error = "error", s.core.Face().Public(err)
 				r.Error.Message += kept
 				break
 			}
@@ -154,7 +154,7 @@ func (s *Service) StartPullGSTR2B(ctx context.Context, periods []string) (string
 	if _, _, err := s.TaxpayerSession(ctx, ""); err != nil {
 		return "", err
 	}
-	return core.StartJob(s.Core, "gstr2b", func(ctx context.Context, progress core.Progress) ([]Pull2BResult, error) {
+	return core.StartJob(s.core, "gstr2b", func(ctx context.Context, progress core.Progress) ([]Pull2BResult, error) {
 		progress(0, len(req.Periods))
 		return s.PullGSTR2B(ctx, req.Periods, false, progress)
 	}), nil
@@ -162,17 +162,17 @@ func (s *Service) StartPullGSTR2B(ctx context.Context, periods []string) (string
 
 // PullGSTR2BResults returns a finished 2B pull job's results.
 func (s *Service) PullGSTR2BResults(id string) ([]Pull2BResult, error) {
-	return core.JobResult[[]Pull2BResult](s.Core, id)
+	return core.JobResult[[]Pull2BResult](s.core, id)
 }
 
 // GSTR2BPeriods lists the periods with a GSTR-2B in the workspace (for the period chips).
 func (s *Service) GSTR2BPeriods(ctx context.Context) ([]gstr2b.PeriodInfo, error) {
-	return gstr2b.Periods(ctx, s.DB.DB, s.Workspace().ID)
+	return gstr2b.Periods(ctx, s.core.DB.DB, s.core.Workspace().ID)
 }
 
 // GSTR2BSnapshots lists the GSTR-2B snapshots of a period, newest first.
 func (s *Service) GSTR2BSnapshots(ctx context.Context, p string) ([]gstr2b.Snapshot, error) {
-	return gstr2b.Snapshots(ctx, s.DB.DB, s.Workspace().ID, p)
+	return gstr2b.Snapshots(ctx, s.core.DB.DB, s.core.Workspace().ID, p)
 }
 
 // GSTR2BView is what the 2B screen shows of one snapshot: the snapshot, its ITC and supplier
@@ -191,9 +191,9 @@ type GSTR2BView struct {
 // snapshot2B is the snapshot id given, or the latest of the period when id is "".
 func (s *Service) snapshot2B(ctx context.Context, p, id string) (gstr2b.Snapshot, error) {
 	if id != "" {
-		return gstr2b.SnapshotByID(ctx, s.DB.DB, s.Workspace().ID, id)
+		return gstr2b.SnapshotByID(ctx, s.core.DB.DB, s.core.Workspace().ID, id)
 	}
-	return gstr2b.LatestSnapshot(ctx, s.DB.DB, s.Workspace().ID, p)
+	return gstr2b.LatestSnapshot(ctx, s.core.DB.DB, s.core.Workspace().ID, p)
 }
 
 // GSTR2BView reads one snapshot for the screen (the latest of the period when snapshotID is "").
@@ -203,10 +203,10 @@ func (s *Service) GSTR2BView(ctx context.Context, p, snapshotID string) (GSTR2BV
 		return GSTR2BView{}, err
 	}
 	v := GSTR2BView{Snapshot: snap}
-	if v.Summary, err = gstr2b.SnapshotSummary(ctx, s.DB.DB, snap); err != nil {
+	if v.Summary, err = gstr2b.SnapshotSummary(ctx, s.core.DB.DB, snap); err != nil {
 		return v, err
 	}
-	if v.Sections, err = gstr2b.SectionCounts(ctx, s.DB.DB, snap); err != nil {
+	if v.Sections, err = gstr2b.SectionCounts(ctx, s.core.DB.DB, snap); err != nil {
 		return v, err
 	}
 	v.Suppliers = supplier.Directory{}
@@ -227,11 +227,11 @@ func (s *Service) GSTR2BView(ctx context.Context, p, snapshotID string) (GSTR2BV
 
 // GSTR2BDocuments is one page of a snapshot's documents.
 func (s *Service) GSTR2BDocuments(ctx context.Context, snapshotID string, q gstr2b.DocQuery) (gstr2b.DocPage, error) {
-	snap, err := gstr2b.SnapshotByID(ctx, s.DB.DB, s.Workspace().ID, snapshotID)
+	snap, err := gstr2b.SnapshotByID(ctx, s.core.DB.DB, s.core.Workspace().ID, snapshotID)
 	if err != nil {
 		return gstr2b.DocPage{}, err
 	}
-	return gstr2b.Documents(ctx, s.DB.DB, snap, q)
+	return gstr2b.Documents(ctx, s.core.DB.DB, snap, q)
 }
 
 // GSTR2BDiff compares two snapshots of a period; with both ids "", the newest with the one before.
@@ -254,17 +254,17 @@ func (s *Service) GSTR2BDiff(ctx context.Context, p, fromID, toID string) (gstr2
 			return gstr2b.Diff{}, err
 		}
 	}
-	return gstr2b.DiffSnapshots(ctx, s.DB.DB, from, to)
+	return gstr2b.DiffSnapshots(ctx, s.core.DB.DB, from, to)
 }
 
 // StoredGSTR2B returns the latest stored GSTR-2B of a period and its return as one document
 // (nil for a period with nothing), for gstdesk gst 2b --offline.
 func (s *Service) StoredGSTR2B(ctx context.Context, p string) (gstr2b.Snapshot, []byte, error) {
-	snap, err := gstr2b.LatestSnapshot(ctx, s.DB.DB, s.Workspace().ID, p)
+	snap, err := gstr2b.LatestSnapshot(ctx, s.core.DB.DB, s.core.Workspace().ID, p)
 	if err != nil {
 		return snap, nil, err
 	}
-	raw, err := gstr2b.RawReturn(ctx, s.DB.DB, snap)
+	raw, err := gstr2b.RawReturn(ctx, s.core.DB.DB, snap)
 	return snap, raw, err
 }
 
@@ -290,13 +290,13 @@ type ImportResult struct {
 // stored.
 func (s *Service) ImportPortalFile(ctx context.Context, path string, raw []byte) (ImportResult, error) {
 	name := filepath.Base(path)
-	start := s.Now()
+	start := s.core.Now()
 	res, err := s.importPortalFile(ctx, name, raw)
 	key := name
 	if res.Period != "" {
 		key = res.Kind + " " + res.Period + " " + name
 	}
-	s.Audit(ctx, "import_portal_file", key, start, "", err)
+	s.core.Audit(ctx, "import_portal_file", key, start, "", err)
 	return res, err
 }
 
@@ -314,11 +314,11 @@ func (s *Service) importPortalFile(ctx context.Context, name string, raw []byte)
 		return res, apperr.New(apperr.Invalid, "%s is the %s of %s, not of this workspace's GSTIN %s. Nothing was imported; open that client's workspace to import it there.",
 			name, strings.ToUpper(strings.Replace(pf.Kind, "gstr", "GSTR-", 1)), pf.GSTIN, g)
 	}
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	switch pf.Kind {
 	case gstr2b.FileGSTR2B:
-		snap, err := gstr2b.Save(ctx, s.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: g, Source: gstr2b.SourceFile, FileName: name,
-			FetchedAt: s.Now(), Raw: raw})
+		snap, err := gstr2b.Save(ctx, s.core.DB.DB, gstr2b.SaveRequest{WorkspaceID: ws.ID, GSTIN: g, Source: gstr2b.SourceFile, FileName: name,
+			FetchedAt: s.core.Now(), Raw: raw})
 		if err != nil {
 			return res, err
 		}
@@ -329,11 +329,11 @@ func (s *Service) importPortalFile(ctx context.Context, name string, raw []byte)
 		prev := s.previous2A(ctx, g, pf.Period, gstr2a.Filters{})
 		// The whole return, every section (b2b, b2ba, cdn, cdna, isd, impg ...), read from the file as
 		// given (the portal's file or the service's answer saved whole).
-		snap, err := gstr2a.Ingest(ctx, s.DB.DB, gstr2a.IngestRequest{WorkspaceID: ws.ID, GSTIN: g, Period: pf.Period, FetchedAt: s.Now(),
+		snap, err := gstr2a.Ingest(ctx, s.core.DB.DB, gstr2a.IngestRequest{WorkspaceID: ws.ID, GSTIN: g, Period: pf.Period, FetchedAt: s.core.Now(),
 			Whole: raw, Source: "file", FileName: name}, nil)
 		if err != nil {
 			// What gstr2a says of a broken answer is, of a file, the file's fault.
-			if e := s.Face().Public(err); e.Kind == apperr.Unavailable {
+			if e := s.core.Face().Public(err); e.Kind == apperr.Unavailable {
 				return res, apperr.Wrap(apperr.Invalid, err, "%s is not a GSTR-2A file gstdesk can read: %s", name,
 					strings.Replace(e.Message, "The GST service's GSTR-2A answer", "it", 1))
 			}

@@ -28,7 +28,7 @@ func TestPullGSTR2BShapesPagingAndHistory(t *testing.T) {
 	if res[1].Documents == 0 || res[1].Files != 0 {
 		t.Fatalf("April = %+v", res[1])
 	}
-	sim, _, _ := s.Demo()
+	sim, _, _ := s.core.Demo()
 	sim.SetGSTR2BFileSize(10)
 	defer sim.SetGSTR2BFileSize(0)
 	sim.ResetCounts()
@@ -84,7 +84,7 @@ func TestPullGSTR2BStatesAndBrokenAnswers(t *testing.T) {
 	if err != nil || good[0].Status != "pulled" {
 		t.Fatalf("%+v %v", good, err)
 	}
-	sim, _, _ := s.Demo()
+	sim, _, _ := s.core.Demo()
 	for _, f := range []gstapitest.Faults{{EmptyData: 1}, {InvalidUTF8: 1}} {
 		sim.SetFaults(f)
 		bad, err := s.PullGSTR2B(ctx, []string{"2025-05"}, false, nil)
@@ -128,7 +128,7 @@ func TestImportPortalFiles(t *testing.T) {
 	if res.Kind != "gstr2a" || res.Period != "2020-03" || res.Documents != 3 || strings.Contains(res.Notice, "not imported") {
 		t.Errorf("2A import = %+v", res)
 	}
-	a, err := gstr2a.LatestSnapshot(ctx, s.DB.DB, s.Workspace().ID, "2020-03")
+	a, err := gstr2a.LatestSnapshot(ctx, s.core.DB.DB, s.core.Workspace().ID, "2020-03")
 	if err != nil || a.Source != "file" || a.FileName != "R2A.json" {
 		t.Errorf("2A snapshot = %+v, %v", a, err)
 	}
@@ -151,7 +151,7 @@ func TestImportPortalFiles(t *testing.T) {
 	if snaps, _ := s.GSTR2BSnapshots(ctx, "2024-11"); len(snaps) != 0 {
 		t.Errorf("another GSTIN's file stored %d snapshots", len(snaps))
 	}
-	if all, _ := gstr2a.Snapshots(ctx, s.DB.DB, s.Workspace().ID, "2020-03"); len(all) != 1 {
+	if all, _ := gstr2a.Snapshots(ctx, s.core.DB.DB, s.core.Workspace().ID, "2020-03"); len(all) != 1 {
 		t.Errorf("2A snapshots = %d after a refused file, want 1", len(all))
 	}
 }
@@ -173,8 +173,8 @@ func TestGSTR2BPullsKeepTheirWorkspace(t *testing.T) {
 	if _, err := s.PullGSTR2B(ctx, []string{"2025-04"}, false, nil); err != nil {
 		t.Fatal(err)
 	}
-	ws := workspaces.New(s.Core)
-	demo := s.Workspace()
+	ws := workspaces.New(s.core)
+	demo := s.core.Workspace()
 	_, err := ws.UpdateWorkspace(ctx, demo.ID, workspaces.Change{Environment: "production"})
 	if apperr.KindOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "1 GSTR-2B pull from the demo service") {
 		t.Fatalf("environment change = %v, want refused naming the 2B pull", err)
@@ -191,7 +191,7 @@ func TestGSTR2BPullsKeepTheirWorkspace(t *testing.T) {
 		t.Fatalf("remove = %+v, %v", u, err)
 	}
 	var docs, snaps int
-	if err := s.DB.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM gstr2b_documents), (SELECT count(*) FROM gstr2b_snapshots)`).Scan(&docs, &snaps); err != nil {
+	if err := s.core.DB.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM gstr2b_documents), (SELECT count(*) FROM gstr2b_snapshots)`).Scan(&docs, &snaps); err != nil {
 		t.Fatal(err)
 	}
 	if docs != 0 || snaps != 0 {

@@ -25,7 +25,7 @@ func (s *Service) PlanPullGSTR2B(ctx context.Context, periods []string) (core.Ca
 	if n == 1 {
 		what = "GSTR-2B of one month"
 	}
-	return s.PlanCalls(ctx, what+" (a month too large for one answer takes one more call per file page)", n, 0)
+	return s.core.PlanCalls(ctx, what+" (a month too large for one answer takes one more call per file page)", n, 0)
 }
 
 // GSTR2BExport writes the documents of a snapshot that match q (all of them, not one page) to a
@@ -35,12 +35,12 @@ func (s *Service) GSTR2BExport(ctx context.Context, snapshotID string, q gstr2b.
 	if err != nil {
 		return "", err
 	}
-	snap, err := gstr2b.SnapshotByID(ctx, s.DB.DB, s.Workspace().ID, snapshotID)
+	snap, err := gstr2b.SnapshotByID(ctx, s.core.DB.DB, s.core.Workspace().ID, snapshotID)
 	if err != nil {
 		return "", err
 	}
 	q.Offset, q.Limit = 0, -1
-	page, err := gstr2b.Documents(ctx, s.DB.DB, snap, q)
+	page, err := gstr2b.Documents(ctx, s.core.DB.DB, snap, q)
 	if err != nil {
 		return "", err
 	}
@@ -48,7 +48,7 @@ func (s *Service) GSTR2BExport(ctx context.Context, snapshotID string, q gstr2b.
 	for i := range page.Rows {
 		gstr2b.AppendExportRow(&t, snap.Period, &page.Rows[i].Document)
 	}
-	return s.WriteExportFile("gstr2b-"+snap.Period, f, func(w io.Writer) error { return export.Write(w, f, t) })
+	return s.core.WriteExportFile("gstr2b-"+snap.Period, f, func(w io.Writer) error { return export.Write(w, f, t) })
 }
 
 // IMSRow is one IMS document for the screen: the record as listed and the supplier's name (from
@@ -90,16 +90,16 @@ type IMSView struct {
 
 // IMSStoredView reads the kept IMS lists with the suppliers' names.
 func (s *Service) IMSStoredView(ctx context.Context) (IMSView, error) {
-	ws := s.Workspace().ID
-	recs, err := ims.Stored(ctx, s.DB.DB, ws, "", "")
+	ws := s.core.Workspace().ID
+	recs, err := ims.Stored(ctx, s.core.DB.DB, ws, "", "")
 	if err != nil {
 		return IMSView{}, err
 	}
-	at, err := ims.ListedAt(ctx, s.DB.DB, ws)
+	at, err := ims.ListedAt(ctx, s.core.DB.DB, ws)
 	if err != nil {
 		return IMSView{}, err
 	}
-	notices, err := ims.Notices(ctx, s.DB.DB, ws)
+	notices, err := ims.Notices(ctx, s.core.DB.DB, ws)
 	if err != nil {
 		return IMSView{}, err
 	}
@@ -110,7 +110,7 @@ func (s *Service) IMSStoredView(ctx context.Context) (IMSView, error) {
 	if len(recs) == 0 {
 		return v, nil
 	}
-	names, err := gstr2b.TradeNames(ctx, s.DB.DB, ws)
+	names, err := gstr2b.TradeNames(ctx, s.core.DB.DB, ws)
 	if err != nil {
 		return IMSView{}, err
 	}

@@ -94,17 +94,17 @@ func (s *Service) IMSCount(ctx context.Context) (*gstapi.IMSCounts, error) {
 	if err != nil {
 		return nil, err
 	}
-	client, err := s.Client(ctx)
+	client, err := s.core.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
-	start := s.Now()
+	start := s.core.Now()
 	c, err := client.IMSCount(ctx, sess.Token, "others")
 	txn := ""
 	if c != nil {
 		txn = c.TransactionID
 	}
-	s.Audit(ctx, "ims_count", "others", start, txn, err)
+	s.core.Audit(ctx, "ims_count", "others", start, txn, err)
 	return c, err
 }
 
@@ -138,7 +138,7 @@ func (s *Service) IMSList(ctx context.Context, section, status string) ([]ims.Re
 	if err != nil {
 		return nil, err
 	}
-	client, err := s.Client(ctx)
+	client, err := s.core.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func (s *Service) IMSList(ctx context.Context, section, status string) ([]ims.Re
 
 // relistIMS fetches one section's whole list, checks it and keeps it.
 func (s *Service) relistIMS(ctx context.Context, client *gstapi.Client, token, section string) ([]ims.Record, error) {
-	start := s.Now()
+	start := s.core.Now()
 	l, err := client.IMSInvoices(ctx, token, section, "")
 	txn := ""
 	if l != nil {
@@ -176,11 +176,11 @@ func (s *Service) relistIMS(ctx context.Context, client *gstapi.Client, token, s
 			}
 		}
 	}
-	s.Audit(ctx, "ims_list", section, start, txn, err)
+	s.core.Audit(ctx, "ims_list", section, start, txn, err)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := ims.Replace(ctx, s.DB.DB, s.Workspace().ID, section, recs, s.Now()); err != nil {
+	if _, err := ims.Replace(ctx, s.core.DB.DB, s.core.Workspace().ID, section, recs, s.core.Now()); err != nil {
 		return nil, err
 	}
 	return recs, nil
@@ -189,7 +189,7 @@ func (s *Service) relistIMS(ctx context.Context, client *gstapi.Client, token, s
 // IMSNotices say which IMS sections' last listing had fewer documents than the list before it
 // (offline).
 func (s *Service) IMSNotices(ctx context.Context) ([]string, error) {
-	return ims.Notices(ctx, s.DB.DB, s.Workspace().ID)
+	return ims.Notices(ctx, s.core.DB.DB, s.core.Workspace().ID)
 }
 
 // IMSStored is the IMS documents as last listed (offline).
@@ -200,7 +200,7 @@ func (s *Service) IMSStored(ctx context.Context, section, status string) ([]ims.
 			return nil, apperr.New(apperr.Invalid, "The IMS section %q is none of b2b, b2ba, cn, cna, dn, dna, ecom, ecoma.", section)
 		}
 	}
-	return ims.Stored(ctx, s.DB.DB, s.Workspace().ID, k, imsStatusCode[status])
+	return ims.Stored(ctx, s.core.DB.DB, s.core.Workspace().ID, k, imsStatusCode[status])
 }
 
 // IMSChangeRequest asks for one action on one document: the supplier's GSTIN and the document
@@ -288,7 +288,7 @@ func (s *Service) IMSListAll(ctx context.Context) (map[string][]ims.Record, erro
 	if err != nil {
 		return nil, err
 	}
-	client, err := s.Client(ctx)
+	client, err := s.core.Client(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -320,11 +320,11 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 	if err != nil {
 		return out, err
 	}
-	client, err := s.Client(ctx)
+	client, err := s.core.Client(ctx)
 	if err != nil {
 		return out, err
 	}
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	// Read afresh every section a requested document may be in (unless just listed), each indexed
 	// by supplier and normalised number: one number may be listed in more than one return period.
 	lists := map[string][]ims.Record{}
@@ -370,7 +370,7 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 			}
 			secs = []string{k}
 		} else {
-			found, err := ims.FindStored(ctx, s.DB.DB, ws.ID, res.STIN, res.Number)
+			found, err := ims.FindStored(ctx, s.core.DB.DB, ws.ID, res.STIN, res.Number)
 			if err != nil {
 				return out, err
 			}
@@ -466,8 +466,8 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 				ch = ims.Change{Record: ims.Record{Section: r.Section, RtnPrd: r.Period, STIN: r.STIN, Number: r.Number}, Action: r.Action}
 			}
 			ch.Action = r.Action
-			if err := ims.SetKeptChange(ctx, s.DB.DB, ws.ID, ch); err != nil {
-				s.Log.Warn("ims keep action", "err", err.Error())
+			if err := ims.SetKeptChange(ctx, s.core.DB.DB, ws.ID, ch); err != nil {
+				s.core.Log.Warn("ims keep action", "err", err.Error())
 				touched[r.Section] = true
 			}
 		}
@@ -480,7 +480,7 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 	}
 	for sec := range touched {
 		if err := relist(sec); err != nil {
-			s.Log.Warn("ims relist", "section", sec, "err", err.Error())
+			s.core.Log.Warn("ims relist", "section", sec, "err", err.Error())
 			continue
 		}
 		for i := range out.Results {
@@ -514,8 +514,8 @@ func (s *Service) sendIMS(ctx context.Context, client *gstapi.Client, token, rti
 		for i := range results {
 			results[i].Result, results[i].ErrorCode, results[i].Message = result, code, msg
 			if ids != nil {
-				if err := ims.LogResult(ctx, s.DB.DB, ids[i], result, code, msg, s.Now()); err != nil {
-					s.Log.Warn("ims log", "err", err.Error())
+				if err := ims.LogResult(ctx, s.core.DB.DB, ids[i], result, code, msg, s.core.Now()); err != nil {
+					s.core.Log.Warn("ims log", "err", err.Error())
 				}
 			}
 		}
@@ -525,31 +525,31 @@ func (s *Service) sendIMS(ctx context.Context, client *gstapi.Client, token, rti
 	if err != nil {
 		return finish(nil, ims.ResultFailed, "", apperr.Command.Public(err).Message)
 	}
-	ids, err := ims.LogSent(ctx, s.DB.DB, s.Workspace().ID, person, s.Now(), "", changes)
+	ids, err := ims.LogSent(ctx, s.core.DB.DB, s.core.Workspace().ID, person, s.core.Now(), "", changes)
 	if err != nil {
 		return finish(nil, ims.ResultFailed, "", "gstdesk could not keep the log of this action, so it was not sent: "+err.Error())
 	}
-	start := s.Now()
+	start := s.core.Now()
 	ref, m, err := client.SaveIMS(ctx, token, reset, body)
 	what := fmt.Sprintf("%d document(s) by %s", len(changes), person)
-	s.Audit(ctx, op, what, start, m.TransactionID, err)
+	s.core.Audit(ctx, op, what, start, m.TransactionID, err)
 	if err != nil {
 		return finish(ids, ims.ResultFailed, "", apperr.Command.Public(err).Message)
 	}
-	if err := ims.LogReference(ctx, s.DB.DB, ids, ref); err != nil {
-		s.Log.Warn("ims log", "err", err.Error())
+	if err := ims.LogReference(ctx, s.core.DB.DB, ids, ref); err != nil {
+		s.core.Log.Warn("ims log", "err", err.Error())
 	}
 	for i := range results {
 		results[i].ReferenceID = ref
 	}
 	st, waited, err := s.Poll.wait(ctx, func() (*gstapi.JobStatus, error) {
-		t := s.Now()
+		t := s.core.Now()
 		st, err := client.IMSRequestStatus(ctx, token, ref)
 		txn := ""
 		if st != nil {
 			txn = st.TransactionID
 		}
-		s.Audit(ctx, op+"_status", ref, t, txn, err)
+		s.core.Audit(ctx, op+"_status", ref, t, txn, err)
 		return st, err
 	})
 	switch {
@@ -601,8 +601,8 @@ func (s *Service) sendIMS(ctx context.Context, client *gstapi.Client, token, rti
 		} else {
 			r.Result = ims.ResultApplied
 		}
-		if err := ims.LogResult(ctx, s.DB.DB, ids[i], r.Result, r.ErrorCode, r.Message, s.Now()); err != nil {
-			s.Log.Warn("ims log", "err", err.Error())
+		if err := ims.LogResult(ctx, s.core.DB.DB, ids[i], r.Result, r.ErrorCode, r.Message, s.core.Now()); err != nil {
+			s.core.Log.Warn("ims log", "err", err.Error())
 		}
 	}
 	return results
@@ -610,7 +610,7 @@ func (s *Service) sendIMS(ctx context.Context, client *gstapi.Client, token, rti
 
 // IMSLog is the IMS actions sent from this workspace, newest first.
 func (s *Service) IMSLog(ctx context.Context) ([]ims.LogEntry, error) {
-	return ims.Log(ctx, s.DB.DB, s.Workspace().ID, 0)
+	return ims.Log(ctx, s.core.DB.DB, s.core.Workspace().ID, 0)
 }
 
 // RegenerateResult is how a 2B regeneration went: the reference, and the new 2B pulled after it.
@@ -633,14 +633,14 @@ func (s *Service) RegenerateGSTR2B(ctx context.Context, p string) (RegenerateRes
 	if err != nil {
 		return out, err
 	}
-	client, err := s.Client(ctx)
+	client, err := s.core.Client(ctx)
 	if err != nil {
 		return out, err
 	}
 	pm, _ := period.ParseMonth(np)
-	start := s.Now()
+	start := s.core.Now()
 	ref, m, err := client.RegenerateGSTR2B(ctx, sess.Token, pm.Year, int(pm.Month))
-	s.Audit(ctx, "gstr2b_regenerate", np+" by "+who(), start, m.TransactionID, err)
+	s.core.Audit(ctx, "gstr2b_regenerate", np+" by "+who(), start, m.TransactionID, err)
 	if err != nil {
 		var be *gstapi.BusinessError
 		if errors.As(err, &be) {
@@ -660,13 +660,13 @@ func (s *Service) RegenerateGSTR2B(ctx context.Context, p string) (RegenerateRes
 	}
 	out.ReferenceID = ref
 	st, waited, err := s.Poll.wait(ctx, func() (*gstapi.JobStatus, error) {
-		t := s.Now()
+		t := s.core.Now()
 		st, err := client.GSTR2BRegenerationStatus(ctx, sess.Token, ref)
 		txn := ""
 		if st != nil {
 			txn = st.TransactionID
 		}
-		s.Audit(ctx, "gstr2b_regenerate_status", ref, t, txn, err)
+		s.core.Audit(ctx, "gstr2b_regenerate_status", ref, t, txn, err)
 		return st, err
 	})
 	switch {
@@ -707,7 +707,7 @@ func (s *Service) StartIMSApply(ctx context.Context, reqs []IMSChangeRequest) (s
 	if _, _, err := s.TaxpayerSession(ctx, ""); err != nil {
 		return "", err
 	}
-	return core.StartJob(s.Core, "ims", func(ctx context.Context, progress core.Progress) (IMSApplyResult, error) {
+	return core.StartJob(s.core, "ims", func(ctx context.Context, progress core.Progress) (IMSApplyResult, error) {
 		progress(0, len(reqs))
 		r, err := s.IMSApply(ctx, reqs)
 		progress(len(reqs), len(reqs))
@@ -717,7 +717,7 @@ func (s *Service) StartIMSApply(ctx context.Context, reqs []IMSChangeRequest) (s
 
 // IMSApplyResults returns a finished IMS job's result.
 func (s *Service) IMSApplyResults(id string) (IMSApplyResult, error) {
-	return core.JobResult[IMSApplyResult](s.Core, id)
+	return core.JobResult[IMSApplyResult](s.core, id)
 }
 
 // StartRegenerateGSTR2B runs RegenerateGSTR2B as a job; its result is a RegenerateResult.
@@ -728,7 +728,7 @@ func (s *Service) StartRegenerateGSTR2B(ctx context.Context, p string) (string, 
 	if _, _, err := s.TaxpayerSession(ctx, ""); err != nil {
 		return "", err
 	}
-	return core.StartJob(s.Core, "gstr2b-regenerate", func(ctx context.Context, progress core.Progress) (RegenerateResult, error) {
+	return core.StartJob(s.core, "gstr2b-regenerate", func(ctx context.Context, progress core.Progress) (RegenerateResult, error) {
 		progress(0, 1)
 		return s.RegenerateGSTR2B(ctx, p)
 	}), nil
@@ -736,7 +736,7 @@ func (s *Service) StartRegenerateGSTR2B(ctx context.Context, p string) (string, 
 
 // RegenerateResults returns a finished regeneration job's result.
 func (s *Service) RegenerateResults(id string) (RegenerateResult, error) {
-	return core.JobResult[RegenerateResult](s.Core, id)
+	return core.JobResult[RegenerateResult](s.core, id)
 }
 
 // imsResultKey ties a result of the service to the change sent for it.

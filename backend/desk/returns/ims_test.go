@@ -21,7 +21,7 @@ func imsService(t *testing.T) (*Service, *gstapitest.Server, *[]time.Duration) {
 	signIn(t, s)
 	var slept []time.Duration
 	s.Poll = PollConfig{Sleep: func(ctx context.Context, d time.Duration) error { slept = append(slept, d); return ctx.Err() }, Budget: time.Minute}
-	sim, _, _ := s.Demo()
+	sim, _, _ := s.core.Demo()
 	return s, sim, &slept
 }
 
@@ -180,7 +180,7 @@ func TestIMSRefusals(t *testing.T) {
 
 func mustClient(t *testing.T, s *Service) *gstapi.Client {
 	t.Helper()
-	c, err := s.Client(context.Background())
+	c, err := s.core.Client(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func sessionView(s *gstapi.TaxpayerSession, now time.Time, warning string) Sessi
 // taxpayerGSTIN is the GSTIN whose returns this workspace holds: the workspace's own. raw, when
 // given, must be that GSTIN: another client's returns belong in that client's workspace.
 func (s *Service) taxpayerGSTIN(raw string) (string, error) {
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	if strings.TrimSpace(ws.GSTIN) == "" {
 		return "", apperr.New(apperr.Invalid, "Workspace %q has no GSTIN: a workspace holds one client's returns.", ws.Name).
 			WithHint(apperr.Hint{Window: "Enter the client's GSTIN in Settings.", Command: fmt.Sprintf("Run: gstdesk workspace set %q --gstin GSTIN", ws.Name)})
@@ -59,7 +59,7 @@ func (s *Service) taxpayerGSTIN(raw string) (string, error) {
 
 // workspaceOf finds the workspace of a GSTIN in an environment.
 func (s *Service) workspaceOf(g, env string) (store.Workspace, error) {
-	all, err := s.DB.Workspaces(context.Background())
+	all, err := s.core.DB.Workspaces(context.Background())
 	if err != nil {
 		return store.Workspace{}, err
 	}
@@ -80,13 +80,13 @@ func (s *Service) RequestOTP(ctx context.Context, username, gstinRaw string) err
 	if strings.TrimSpace(username) == "" {
 		return apperr.New(apperr.Invalid, "Enter the GST portal user name of the taxpayer.")
 	}
-	cl, err := s.Client(ctx)
+	cl, err := s.core.Client(ctx)
 	if err != nil {
 		return err
 	}
-	start := s.Now()
+	start := s.core.Now()
 	err = cl.RequestOTP(ctx, strings.TrimSpace(username), g)
-	s.Audit(ctx, "taxpayer_otp_request", g, start, "", err)
+	s.core.Audit(ctx, "taxpayer_otp_request", g, start, "", err)
 	return err
 }
 
@@ -96,21 +96,21 @@ func (s *Service) VerifyOTP(ctx context.Context, username, gstinRaw, otp string)
 	if err != nil {
 		return SessionView{}, err
 	}
-	cl, err := s.Client(ctx)
+	cl, err := s.core.Client(ctx)
 	if err != nil {
 		return SessionView{}, err
 	}
-	start := s.Now()
+	start := s.core.Now()
 	sess, err := cl.VerifyOTP(ctx, strings.TrimSpace(username), g, strings.TrimSpace(otp))
-	s.Audit(ctx, "taxpayer_otp_verify", g, start, "", err) // the GSTIN, never the OTP or the token
+	s.core.Audit(ctx, "taxpayer_otp_verify", g, start, "", err) // the GSTIN, never the OTP or the token
 	if err != nil {
 		return SessionView{}, err
 	}
-	store, warning := s.Sessions()
-	if err := store.Save(gstapi.SessionKey(s.Workspace().ID, g), sess); err != nil {
+	store, warning := s.core.Sessions()
+	if err := store.Save(gstapi.SessionKey(s.core.Workspace().ID, g), sess); err != nil {
 		return SessionView{}, apperr.Wrap(apperr.Internal, err, "could not keep the taxpayer session")
 	}
-	return sessionView(sess, s.Now(), warning), nil
+	return sessionView(sess, s.core.Now(), warning), nil
 }
 
 // refreshMargin is how long before expiry a session is refreshed.
@@ -120,21 +120,21 @@ const refreshMargin = 30 * time.Minute
 // GSTDESK_TAXPAYER_TOKEN, when set, is used as it is (scripts).
 func (s *Service) TaxpayerSession(ctx context.Context, gstinRaw string) (*gstapi.TaxpayerSession, SessionView, error) {
 	// Every portal action starts here: a read-only desk takes none (and is not signed in).
-	if err := s.RefuseRemote(); err != nil {
+	if err := s.core.RefuseRemote(); err != nil {
 		return nil, SessionView{}, err
 	}
 	g, err := s.taxpayerGSTIN(gstinRaw)
 	if err != nil {
 		return nil, SessionView{}, err
 	}
-	if tok := s.Getenv("GSTDESK_TAXPAYER_TOKEN"); tok != "" {
-		sess := &gstapi.TaxpayerSession{Token: tok, GSTIN: g, SessionExpiry: s.Now().Add(time.Hour)}
-		v := sessionView(sess, s.Now(), "")
+	if tok := s.core.Getenv("GSTDESK_TAXPAYER_TOKEN"); tok != "" {
+		sess := &gstapi.TaxpayerSession{Token: tok, GSTIN: g, SessionExpiry: s.core.Now().Add(time.Hour)}
+		v := sessionView(sess, s.core.Now(), "")
 		v.FromEnv = true
 		return sess, v, nil
 	}
-	store, warning := s.Sessions()
-	key := gstapi.SessionKey(s.Workspace().ID, g)
+	store, warning := s.core.Sessions()
+	key := gstapi.SessionKey(s.core.Workspace().ID, g)
 	sess, err := store.Load(key)
 	if errors.Is(err, gstapi.ErrNoSession) {
 		return nil, SessionView{GSTIN: g}, apperr.New(apperr.Unauthorised, "Not signed in to the GST portal for %s. Sign in with the taxpayer's user name and an OTP.", g)
@@ -142,19 +142,19 @@ func (s *Service) TaxpayerSession(ctx context.Context, gstinRaw string) (*gstapi
 	if err != nil {
 		return nil, SessionView{GSTIN: g}, apperr.Wrap(apperr.Internal, err, "could not read the taxpayer session")
 	}
-	if s.InProcessDemo(ctx) {
-		sim, _, _ := s.Demo()
+	if s.core.InProcessDemo(ctx) {
+		sim, _, _ := s.core.Demo()
 		sim.AdoptSession(sess.Token, sess.GSTIN, sess.Username, sess.SessionExpiry)
 	}
-	now := s.Now()
+	now := s.core.Now()
 	if !sess.Active(now) {
-		return nil, sessionView(sess, s.Now(), warning), apperr.New(apperr.Unauthorised, "The GST portal session for %s expired at %s. Sign in again (OTP).", g, sess.SessionExpiry.Local().Format("02/01/2006 15:04"))
+		return nil, sessionView(sess, s.core.Now(), warning), apperr.New(apperr.Unauthorised, "The GST portal session for %s expired at %s. Sign in again (OTP).", g, sess.SessionExpiry.Local().Format("02/01/2006 15:04"))
 	}
 	if sess.SessionExpiry.Sub(now) < refreshMargin {
-		if cl, err := s.Client(ctx); err == nil {
-			start := s.Now()
+		if cl, err := s.core.Client(ctx); err == nil {
+			start := s.core.Now()
 			fresh, err := cl.RefreshSession(ctx, sess.Token)
-			s.Audit(ctx, "taxpayer_session_refresh", g, start, "", err)
+			s.core.Audit(ctx, "taxpayer_session_refresh", g, start, "", err)
 			if err == nil {
 				fresh.Username, fresh.GSTIN = sess.Username, sess.GSTIN
 				if err := store.Save(key, fresh); err == nil {
@@ -163,7 +163,7 @@ func (s *Service) TaxpayerSession(ctx context.Context, gstinRaw string) (*gstapi
 			}
 		}
 	}
-	return sess, sessionView(sess, s.Now(), warning), nil
+	return sess, sessionView(sess, s.core.Now(), warning), nil
 }
 
 // SessionStatus describes the stored session of a GSTIN without failing when there is none.
@@ -181,14 +181,14 @@ func (s *Service) Logout(ctx context.Context, gstinRaw string) error {
 	if err != nil {
 		return err
 	}
-	store, _ := s.Sessions()
-	key := gstapi.SessionKey(s.Workspace().ID, g)
+	store, _ := s.core.Sessions()
+	key := gstapi.SessionKey(s.core.Workspace().ID, g)
 	sess, err := store.Load(key)
-	if err == nil && sess.Active(s.Now()) {
-		if cl, cerr := s.Client(ctx); cerr == nil {
-			start := s.Now()
+	if err == nil && sess.Active(s.core.Now()) {
+		if cl, cerr := s.core.Client(ctx); cerr == nil {
+			start := s.core.Now()
 			lerr := cl.Logout(ctx, sess.Token) // forgetting it locally matters more than the portal's answer
-			s.Audit(ctx, "taxpayer_logout", g, start, "", lerr)
+			s.core.Audit(ctx, "taxpayer_logout", g, start, "", lerr)
 		}
 	}
 	return store.Delete(key)

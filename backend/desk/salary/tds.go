@@ -109,13 +109,13 @@ type tdsState struct {
 
 // Service is the salary TDS area over the shared core.
 type Service struct {
-	*core.Core
+	core *core.Core
 	state tdsState
 }
 
 // New returns the salary TDS service over c.
 func New(c *core.Core) *Service {
-	return &Service{Core: c, state: tdsState{pending: map[string]*pendingImport{}}}
+	return &Service{core: c, state: tdsState{pending: map[string]*pendingImport{}}}
 }
 
 func (s *Service) tds() *tdsState { return &s.state }
@@ -127,7 +127,7 @@ const maxPending = 3
 func (s *Service) TDSTargets() []TDSTarget { return payroll.Targets() }
 
 func (s *Service) savedMapping(ctx context.Context) payroll.Mapping {
-	v, err := s.DB.Setting(ctx, s.Workspace().ID, MappingSetting, "")
+	v, err := s.core.DB.Setting(ctx, s.core.Workspace().ID, MappingSetting, "")
 	if err != nil || v == "" {
 		return nil
 	}
@@ -170,7 +170,7 @@ func (s *Service) keepImport(name string, data []byte, im *payroll.Import) TDSIm
 		delete(st.pending, oldest)
 	}
 	tok := uuid.NewString()
-	st.pending[tok] = &pendingImport{name: name, data: data, im: im, at: s.Now()}
+	st.pending[tok] = &pendingImport{name: name, data: data, im: im, at: s.core.Now()}
 	return importView(tok, im)
 }
 
@@ -278,18 +278,18 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 	}
 	if im.Format != payroll.JSON {
 		if b, err := json.Marshal(payroll.MappingOf(im.Columns)); err == nil {
-			s.DB.SetSetting(ctx, s.Workspace().ID, MappingSetting, string(b))
+			s.core.DB.SetSetting(ctx, s.core.Workspace().ID, MappingSetting, string(b))
 		}
 	}
-	ws := s.Workspace().ID
-	id := core.StartJobSummarised(s.Core, "tds:run", func(ctx context.Context, progress core.Progress) (payroll.Run, error) {
+	ws := s.core.Workspace().ID
+	id := core.StartJobSummarised(s.core, "tds:run", func(ctx context.Context, progress core.Progress) (payroll.Run, error) {
 		n := len(im.Employees)
 		// Computing is fast; storing is most of the work: one bar of 4n steps, a quarter computing.
 		results, err := Compute(ctx, im.Employees, year, func(done, _ int) { progress(done, 4*n) })
 		if err != nil {
 			return payroll.Run{}, err
 		}
-		run, err := payroll.SaveRun(ctx, s.DB.DB, payroll.Run{WorkspaceID: ws, FY: year, Month: month, SourceName: im.File, SourceHash: im.Hash,
+		run, err := payroll.SaveRun(ctx, s.core.DB.DB, payroll.Run{WorkspaceID: ws, FY: year, Month: month, SourceName: im.File, SourceHash: im.Hash,
 			SourceFormat: im.Format, SourceRows: im.Rows, SkippedRows: im.BadRows}, im.Employees, results, func(done, _ int) { progress(n+3*done, 4*n) })
 		if err != nil {
 			return payroll.Run{}, err
@@ -310,18 +310,18 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 
 // TDSRunResult returns the run a finished TDSStartRun job stored.
 func (s *Service) TDSRunResult(id string) (TDSRun, error) {
-	return core.JobResult[TDSRun](s.Core, id)
+	return core.JobResult[TDSRun](s.core, id)
 }
 
 // TDSRuns lists the current workspace's runs, newest first.
 func (s *Service) TDSRuns(ctx context.Context) ([]TDSRun, error) {
-	return payroll.Runs(ctx, s.DB.DB, s.Workspace().ID)
+	return payroll.Runs(ctx, s.core.DB.DB, s.core.Workspace().ID)
 }
 
 // TDSRun returns one run of the current workspace.
 func (s *Service) TDSRun(ctx context.Context, id string) (TDSRun, error) {
-	run, err := payroll.GetRun(ctx, s.DB.DB, id)
-	if err == nil && run.WorkspaceID != s.Workspace().ID {
+	run, err := payroll.GetRun(ctx, s.core.DB.DB, id)
+	if err == nil && run.WorkspaceID != s.core.Workspace().ID {
 		// Another client's payroll is never read here, even when asked for by id.
 		return TDSRun{}, apperr.New(apperr.NotFound, "There is no payroll run %q in this workspace.", id)
 	}
@@ -333,7 +333,7 @@ func (s *Service) TDSDeleteRun(ctx context.Context, id string) error {
 	if _, err := s.TDSRun(ctx, id); err != nil {
 		return err
 	}
-	return payroll.DeleteRun(ctx, s.DB.DB, id)
+	return payroll.DeleteRun(ctx, s.core.DB.DB, id)
 }
 
 // TDSRows returns a page of a run's table.
@@ -341,7 +341,7 @@ func (s *Service) TDSRows(ctx context.Context, id string, q TDSQuery) (TDSPage, 
 	if _, err := s.TDSRun(ctx, id); err != nil {
 		return TDSPage{}, err
 	}
-	return payroll.Rows(ctx, s.DB.DB, id, q)
+	return payroll.Rows(ctx, s.core.DB.DB, id, q)
 }
 
 // TDSSheet returns an employee's computation sheet (both regimes, the schedule) with the remote
@@ -351,7 +351,7 @@ func (s *Service) TDSSheet(ctx context.Context, id string, seq int) (TDSSheet, e
 	if err != nil {
 		return TDSSheet{}, err
 	}
-	emps, _, err := payroll.Employees(ctx, s.DB.DB, id, seq)
+	emps, _, err := payroll.Employees(ctx, s.core.DB.DB, id, seq)
 	if err != nil {
 		return TDSSheet{}, err
 	}
@@ -359,7 +359,7 @@ func (s *Service) TDSSheet(ctx context.Context, id string, seq int) (TDSSheet, e
 	if err != nil {
 		return TDSSheet{}, err
 	}
-	checks, err := payroll.Checks(ctx, s.DB.DB, id, seq)
+	checks, err := payroll.Checks(ctx, s.core.DB.DB, id, seq)
 	if err != nil {
 		return TDSSheet{}, err
 	}
@@ -373,7 +373,7 @@ func (s *Service) TDSCompare(ctx context.Context, from, to string) (TDSCompariso
 			return TDSComparison{}, err
 		}
 	}
-	return payroll.Compare(ctx, s.DB.DB, from, to)
+	return payroll.Compare(ctx, s.core.DB.DB, from, to)
 }
 
 // TDSExport writes the run's table as the user sees it (filter applied) in csv, xlsx or json.
@@ -382,11 +382,11 @@ func (s *Service) TDSExport(ctx context.Context, id string, q TDSQuery, format s
 	if err != nil {
 		return "", err
 	}
-	rows, cols, err := payroll.AllRows(ctx, s.DB.DB, id, q)
+	rows, cols, err := payroll.AllRows(ctx, s.core.DB.DB, id, q)
 	if err != nil {
 		return "", err
 	}
-	return s.WriteExport("payroll-tds-"+run.FY.String()[3:], format, payroll.SummaryTable(cols, rows))
+	return s.core.WriteExport("payroll-tds-"+run.FY.String()[3:], format, payroll.SummaryTable(cols, rows))
 }
 
 // TDSExportFull writes one row per employee with every input item and both regimes' five figures
@@ -396,7 +396,7 @@ func (s *Service) TDSExportFull(ctx context.Context, id, format string) (string,
 	if err != nil {
 		return "", err
 	}
-	return s.WriteExport("payroll-tds-full-"+run.FY.String()[3:], format, payroll.FullTable(emps, results))
+	return s.core.WriteExport("payroll-tds-full-"+run.FY.String()[3:], format, payroll.FullTable(emps, results))
 }
 
 func (s *Service) runInputs(ctx context.Context, id string) (TDSRun, []payroll.Employee, []tds.Result, error) {
@@ -404,7 +404,7 @@ func (s *Service) runInputs(ctx context.Context, id string) (TDSRun, []payroll.E
 	if err != nil {
 		return run, nil, nil, err
 	}
-	emps, _, err := payroll.Employees(ctx, s.DB.DB, id)
+	emps, _, err := payroll.Employees(ctx, s.core.DB.DB, id)
 	if err != nil {
 		return run, nil, nil, err
 	}
@@ -462,7 +462,7 @@ func (s *Service) TDSTemplate() (string, error) {
 
 // writeFile writes a new file in the exports folder (whole or not at all) and returns its path.
 func (s *Service) writeFile(base, ext string, write func(io.Writer) error) (string, error) {
-	return s.WriteExportFile(base, export.Format(ext), write)
+	return s.core.WriteExportFile(base, export.Format(ext), write)
 }
 
 // TDSCrossCheck sends chosen employees of a run to the remote calculator (4.8), stores each
@@ -473,19 +473,19 @@ func (s *Service) TDSCrossCheck(ctx context.Context, id string, seqs []int) ([]T
 	}
 	calc := s.tds().calc
 	if calc == nil {
-		client, err := s.Client(ctx)
+		client, err := s.core.Client(ctx)
 		if err != nil {
 			return nil, err
 		}
 		remote := remoteCalculator(client)
 		calc = func(ctx context.Context, fy string, req json.RawMessage) (string, json.RawMessage, error) {
-			start := s.Now()
+			start := s.core.Now()
 			txn, resp, err := remote(ctx, fy, req)
-			s.Audit(ctx, "tds_salary_calculator", fy, start, txn, err)
+			s.core.Audit(ctx, "tds_salary_calculator", fy, start, txn, err)
 			return txn, resp, err
 		}
 	}
-	return payroll.CrossCheck(ctx, s.DB.DB, id, seqs, calc, nil)
+	return payroll.CrossCheck(ctx, s.core.DB.DB, id, seqs, calc, nil)
 }
 
 // remoteCalculator adapts the API client to payroll.Calculator.

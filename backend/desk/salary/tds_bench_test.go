@@ -73,7 +73,7 @@ func BenchmarkXLSX10kToRunTable(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := s.WaitJob(ctx, id); err != nil {
+		if _, err := s.core.WaitJob(ctx, id); err != nil {
 			b.Fatal(err)
 		}
 		run, err := s.TDSRunResult(id)
@@ -85,7 +85,7 @@ func BenchmarkXLSX10kToRunTable(b *testing.B) {
 			b.Fatalf("page: %d rows, %v", len(page.Rows), err)
 		}
 		b.StopTimer()
-		s.Close()
+		s.core.Close()
 		b.StartTimer()
 	}
 }

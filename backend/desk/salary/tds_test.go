@@ -17,7 +17,7 @@ import (
 // tdsWaitJob waits for a job to finish and returns its final state.
 func tdsWaitJob(t *testing.T, s *Service, id string) core.JobEvent {
 	t.Helper()
-	ev, err := s.WaitJob(context.Background(), id)
+	ev, err := s.core.WaitJob(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,7 +44,7 @@ func (s *Service) TDSEmployerSet(ctx context.Context, fy string, e TDSEmployer) 
 		return TDSEmployer{}, err
 	}
 	e.FY = year
-	return tdsyear.SetEmployer(ctx, s.DB.DB, s.Workspace().ID, e, s.Now())
+	return tdsyear.SetEmployer(ctx, s.core.DB.DB, s.core.Workspace().ID, e, s.core.Now())
 }
 
 // TDSEmployer reads the employer of the workspace's TDS year.
@@ -53,7 +53,7 @@ func (s *Service) TDSEmployer(ctx context.Context, fy string) (TDSEmployer, erro
 	if err != nil {
 		return TDSEmployer{}, err
 	}
-	return tdsyear.GetEmployer(ctx, s.DB.DB, s.Workspace().ID, year)
+	return tdsyear.GetEmployer(ctx, s.core.DB.DB, s.core.Workspace().ID, year)
 }
 
 // TDSMonthImportPath records a month of the TDS year from a file on this computer (CSV, XLSX or
@@ -128,8 +128,8 @@ func (s *Service) importMonth(ctx context.Context, fy string, month int, name st
 	if err != nil {
 		return TDSMonthResult{}, err
 	}
-	opt.Now = s.Now()
-	return tdsyear.ImportMonth(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), im, opt)
+	opt.Now = s.core.Now()
+	return tdsyear.ImportMonth(ctx, s.core.DB.DB, s.core.Workspace().ID, year, time.Month(month), im, opt)
 }
 
 // TDSMonthRegister reads a page of a month's register.
@@ -138,7 +138,7 @@ func (s *Service) TDSMonthRegister(ctx context.Context, fy string, month int, q 
 	if err != nil {
 		return TDSRegister{}, err
 	}
-	return tdsyear.MonthRegister(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), q)
+	return tdsyear.MonthRegister(ctx, s.core.DB.DB, s.core.Workspace().ID, year, time.Month(month), q)
 }
 
 // TDSYearMonths lists the months of the TDS year recorded so far.
@@ -147,7 +147,7 @@ func (s *Service) TDSYearMonths(ctx context.Context, fy string) ([]TDSYearMonth,
 	if err != nil {
 		return nil, err
 	}
-	return tdsyear.Months(ctx, s.DB.DB, s.Workspace().ID, year)
+	return tdsyear.Months(ctx, s.core.DB.DB, s.core.Workspace().ID, year)
 }
 
 // TDSYearToDate reads every employee's year so far, or one employee's (code).
@@ -156,7 +156,7 @@ func (s *Service) TDSYearToDate(ctx context.Context, fy, code string) ([]TDSYTD,
 	if err != nil {
 		return nil, err
 	}
-	return tdsyear.YearToDate(ctx, s.DB.DB, s.Workspace().ID, year, code)
+	return tdsyear.YearToDate(ctx, s.core.DB.DB, s.core.Workspace().ID, year, code)
 }
 
 // TDSEmployeeMonths reads one employee's months of the year.
@@ -165,7 +165,7 @@ func (s *Service) TDSEmployeeMonths(ctx context.Context, fy, code string) ([]TDS
 	if err != nil {
 		return nil, err
 	}
-	return tdsyear.EmployeeMonths(ctx, s.DB.DB, s.Workspace().ID, year, code)
+	return tdsyear.EmployeeMonths(ctx, s.core.DB.DB, s.core.Workspace().ID, year, code)
 }
 
 // TDSHRAResult is the HRA exemption worked out for one period.
@@ -233,11 +233,11 @@ func (s *Service) annexure(ctx context.Context, fy string) (tdsyear.Annexure, er
 	if err != nil {
 		return tdsyear.Annexure{}, err
 	}
-	emp, err := tdsyear.GetEmployer(ctx, s.DB.DB, s.Workspace().ID, year)
+	emp, err := tdsyear.GetEmployer(ctx, s.core.DB.DB, s.core.Workspace().ID, year)
 	if err != nil {
 		return tdsyear.Annexure{}, err
 	}
-	rows, err := tdsyear.Year(ctx, s.DB.DB, s.Workspace().ID, year, "")
+	rows, err := tdsyear.Year(ctx, s.core.DB.DB, s.core.Workspace().ID, year, "")
 	if err != nil {
 		return tdsyear.Annexure{}, err
 	}
@@ -298,11 +298,11 @@ func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name
 	if err != nil {
 		return nil, err
 	}
-	emp, err := tdsyear.GetEmployer(ctx, s.DB.DB, s.Workspace().ID, year)
+	emp, err := tdsyear.GetEmployer(ctx, s.core.DB.DB, s.core.Workspace().ID, year)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := tdsyear.Year(ctx, s.DB.DB, s.Workspace().ID, year, code)
+	rows, err := tdsyear.Year(ctx, s.core.DB.DB, s.core.Workspace().ID, year, code)
 	if err != nil {
 		return nil, err
 	}
@@ -312,7 +312,7 @@ func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name
 		}
 		return nil, apperr.New(apperr.NotFound, "No month of %s is recorded: import the months first.", year)
 	}
-	made := s.Now()
+	made := s.core.Now()
 	// Every file's name is checked before any is written: an employee code that cannot make a
 	// file name (300 characters, say) stops the forms with nothing half written.
 	all := make([][]tdsyear.Cert, len(rows))
@@ -361,7 +361,7 @@ func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name
 func (s *Service) TDSForms(ctx context.Context, fy, code string) ([]string, error) {
 	return s.TDSFormsWrite(ctx, fy, code, func(name string, write func(io.Writer) error) (string, error) {
 		ext := filepath.Ext(name)
-		return s.WriteExportFileInFolder(strings.TrimSuffix(name, ext), export.Format(strings.TrimPrefix(ext, ".")), write)
+		return s.core.WriteExportFileInFolder(strings.TrimSuffix(name, ext), export.Format(strings.TrimPrefix(ext, ".")), write)
 	})
 }
 
@@ -385,15 +385,15 @@ func (s *Service) TDSStartForms(ctx context.Context, fy, code string) (string, e
 	if err != nil {
 		return "", err
 	}
-	if _, err := tdsyear.GetEmployer(ctx, s.DB.DB, s.Workspace().ID, year); err != nil {
+	if _, err := tdsyear.GetEmployer(ctx, s.core.DB.DB, s.core.Workspace().ID, year); err != nil {
 		return "", err
 	}
 	base := "tds-forms-" + strings.ReplaceAll(year.String()[3:], " ", "")
 	if code != "" {
 		base += "-" + code
 	}
-	id := core.StartJobSummarised(s.Core, "tds:forms", func(ctx context.Context, progress core.Progress) (TDSFormsDone, error) {
-		dir, err := s.NewExportFolder(base)
+	id := core.StartJobSummarised(s.core, "tds:forms", func(ctx context.Context, progress core.Progress) (TDSFormsDone, error) {
+		dir, err := s.core.NewExportFolder(base)
 		if err != nil {
 			return TDSFormsDone{}, err
 		}
@@ -431,7 +431,7 @@ func (s *Service) TDSStartForms(ctx context.Context, fy, code string) (string, e
 
 // TDSFormsResult returns what a finished TDSStartForms job wrote.
 func (s *Service) TDSFormsResult(id string) (TDSFormsDone, error) {
-	return core.JobResult[TDSFormsDone](s.Core, id)
+	return core.JobResult[TDSFormsDone](s.core, id)
 }
 
 // monthColumnWords describe the month file's own columns (tdsyear.Columns) in the template.
@@ -478,7 +478,7 @@ func (s *Service) TDSRegisterTo(ctx context.Context, fy string, month int, q TDS
 	if err != nil {
 		return TDSRegister{}, err
 	}
-	return tdsyear.WriteRegister(ctx, s.DB.DB, s.Workspace().ID, year, time.Month(month), q, f, w)
+	return tdsyear.WriteRegister(ctx, s.core.DB.DB, s.core.Workspace().ID, year, time.Month(month), q, f, w)
 }
 
 // TDSRegisterExport writes a month's register (the query's filter applied, every page) as csv,
@@ -496,7 +496,7 @@ func (s *Service) TDSRegisterExport(ctx context.Context, fy string, month int, q
 	if head.Total == 0 {
 		return "", apperr.New(apperr.NotFound, "%s is not recorded: import the month first.", head.MonthLabel)
 	}
-	return s.WriteExportFile("tds-register-"+strings.ReplaceAll(head.MonthLabel, " ", "-"), f, func(w io.Writer) error {
+	return s.core.WriteExportFile("tds-register-"+strings.ReplaceAll(head.MonthLabel, " ", "-"), f, func(w io.Writer) error {
 		_, err := s.TDSRegisterTo(ctx, fy, month, q, f, w)
 		return err
 	})

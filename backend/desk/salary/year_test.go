@@ -101,7 +101,7 @@ func TestTDSYearWindowActions(t *testing.T) {
 		if filepath.Dir(f) != done.Folder {
 			t.Errorf("%s is not in %s", f, done.Folder)
 		}
-		if _, err := s.ExportFile(f); err != nil {
+		if _, err := s.core.ExportFile(f); err != nil {
 			t.Errorf("%s is not an export the window may open: %v", f, err)
 		}
 	}

@@ -19,11 +19,11 @@ import (
 
 // Service is the workspaces area over the shared core.
 type Service struct {
-	*core.Core
+	core *core.Core
 }
 
 // New returns the workspaces service over c.
-func New(c *core.Core) *Service { return &Service{Core: c} }
+func New(c *core.Core) *Service { return &Service{core: c} }
 
 // Info is what the status bar shows.
 type Info struct {
@@ -47,22 +47,22 @@ type Info struct {
 
 // Info describes the running app and the current workspace.
 func (s *Service) Info(ctx context.Context) (Info, error) {
-	ws := s.Workspace()
-	set, err := config.Load(ctx, s.DB, ws)
+	ws := s.core.Workspace()
+	set, err := config.Load(ctx, s.core.DB, ws)
 	if err != nil {
 		return Info{}, err
 	}
 	if ws.Environment == store.EnvDemo && set.BaseURL == "" {
-		if _, _, err := s.Demo(); err != nil {
+		if _, _, err := s.core.Demo(); err != nil {
 			return Info{}, err
 		}
 	}
-	offline := s.IsOffline()
-	y, m, d := s.Now().Date()
+	offline := s.core.IsOffline()
+	y, m, d := s.core.Now().Date()
 	midnight := store.FormatTime(time.Date(y, m, d, 0, 0, 0, 0, time.Local))
 	var calls int
 	// Calls of this environment's workspaces: another environment's calls spend another key's credits.
-	if err := s.DB.QueryRowContext(ctx, `SELECT count(*) FROM audit_log WHERE at >= ?
+	if err := s.core.DB.QueryRowContext(ctx, `SELECT count(*) FROM audit_log WHERE at >= ?
 		AND workspace_id IN (SELECT id FROM workspaces WHERE environment = ?)`, midnight, ws.Environment).Scan(&calls); err != nil {
 		return Info{}, err
 	}
@@ -72,18 +72,18 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 		Workspace:   ws,
 		Environment: ws.Environment,
 		Demo:        ws.Environment == store.EnvDemo,
-		BuiltInDemo: s.DemoAnswers(),
-		BaseURL:     s.BaseURL(set),
-		DataDir:     s.DB.Dir,
+		BuiltInDemo: s.core.DemoAnswers(),
+		BaseURL:     s.core.BaseURL(set),
+		DataDir:     s.core.DB.Dir,
 		Offline:     offline,
-		Credentials: s.Vault.Status(ws.Environment),
-		Notices:     append([]string{}, s.Notices()...),
+		Credentials: s.core.Vault.Status(ws.Environment),
+		Notices:     append([]string{}, s.core.Notices()...),
 	}, nil
 }
 
 // Workspaces lists the workspaces, most recently used first.
 func (s *Service) Workspaces(ctx context.Context) ([]store.Workspace, error) {
-	return s.DB.Workspaces(ctx)
+	return s.core.DB.Workspaces(ctx)
 }
 
 // Spec is a workspace as a person describes it: a client's name and GSTIN, the environment it
@@ -101,11 +101,11 @@ func (s *Service) CreateWorkspace(ctx context.Context, spec Spec) (store.Workspa
 	if err := checkSpec(&spec); err != nil {
 		return store.Workspace{}, err
 	}
-	ws, err := s.DB.CreateWorkspace(ctx, store.Workspace{Name: spec.Name, GSTIN: spec.GSTIN, Environment: spec.Environment, BaseURL: spec.BaseURL})
+	ws, err := s.core.DB.CreateWorkspace(ctx, store.Workspace{Name: spec.Name, GSTIN: spec.GSTIN, Environment: spec.Environment, BaseURL: spec.BaseURL})
 	if err != nil {
 		return ws, err
 	}
-	s.SetWorkspace(ws)
+	s.core.SetWorkspace(ws)
 	return ws, nil
 }
 
@@ -126,21 +126,21 @@ func checkSpec(spec *Spec) error {
 // Find returns the workspace named ref (or with id ref); an unknown one is NotFound and lists the
 // workspaces there are.
 func (s *Service) Find(ctx context.Context, ref string) (store.Workspace, error) {
-	return s.DB.FindWorkspace(ctx, ref)
+	return s.core.DB.FindWorkspace(ctx, ref)
 }
 
 // SwitchWorkspace makes another workspace (by id or name) the current one, and the one the next
 // start opens.
 func (s *Service) SwitchWorkspace(ctx context.Context, ref string) (store.Workspace, error) {
-	ws, err := s.DB.FindWorkspace(ctx, ref)
+	ws, err := s.core.DB.FindWorkspace(ctx, ref)
 	if err != nil {
 		return ws, err
 	}
-	ws, err = s.DB.UseWorkspace(ctx, ws.ID)
+	ws, err = s.core.DB.UseWorkspace(ctx, ws.ID)
 	if err != nil {
 		return ws, err
 	}
-	s.SetWorkspace(ws)
+	s.core.SetWorkspace(ws)
 	return ws, nil
 }
 
@@ -157,7 +157,7 @@ type Change struct {
 // UpdateWorkspace changes a workspace (by id or name). Its GSTIN cannot change while it holds that
 // client's returns: those belong to the client, so a new client gets a new workspace.
 func (s *Service) UpdateWorkspace(ctx context.Context, ref string, ch Change) (store.Workspace, error) {
-	ws, err := s.DB.FindWorkspace(ctx, ref)
+	ws, err := s.core.DB.FindWorkspace(ctx, ref)
 	if err != nil {
 		return ws, err
 	}
@@ -182,12 +182,12 @@ func (s *Service) UpdateWorkspace(ctx context.Context, ref string, ch Change) (s
 	if err := s.checkChange(ctx, before, ws); err != nil {
 		return before, err
 	}
-	ws, err = s.DB.UpdateWorkspace(ctx, ws)
+	ws, err = s.core.DB.UpdateWorkspace(ctx, ws)
 	if err != nil {
 		return ws, err
 	}
-	if ws.ID == s.Workspace().ID {
-		s.SetWorkspace(ws)
+	if ws.ID == s.core.Workspace().ID {
+		s.core.SetWorkspace(ws)
 	}
 	return ws, nil
 }
@@ -268,45 +268,26 @@ func (u Usage) phrases(returnsOnly bool) []string {
 	return out
 }
 
-// Usage is what a workspace holds.
-type Usage struct {
-	GSTR2APulls   int `json:"gstr2a_pulls"`
-	GSTR2BPulls   int `json:"gstr2b_pulls"`
-	IMSDocuments  int `json:"ims_documents"`
-	ReconRuns     int `json:"recon_runs"`
-	PayrollRuns   int `json:"payroll_runs"`
-	TDSYearMonths int `json:"tds_year_months"`
-	Decisions     int `json:"decisions"`
-	StoredValues  int `json:"settings"`
-}
+// Usage is what a workspace holds (counted by package store, which knows every table).
+type Usage store.Holdings
 
 // Usage counts what a workspace holds (for `workspace show` and before removing one).
 func (s *Service) Usage(ctx context.Context, id string) (Usage, error) {
-	var u Usage
-	err := s.DB.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM gstr2a_snapshots WHERE workspace_id = ?1),
-		(SELECT count(*) FROM gstr2b_snapshots WHERE workspace_id = ?1),
-		(SELECT count(*) FROM ims_documents WHERE workspace_id = ?1),
-		(SELECT count(*) FROM recon_runs WHERE workspace_id = ?1),
-		(SELECT count(*) FROM payroll_runs WHERE workspace_id = ?1),
-		(SELECT count(*) FROM tds_months WHERE workspace_id = ?1),
-		(SELECT count(*) FROM recon_actions WHERE workspace_id = ?1) + (SELECT count(*) FROM recon_links WHERE workspace_id = ?1),
-		(SELECT count(*) FROM settings WHERE workspace_id = ?1)`, id).
-		Scan(&u.GSTR2APulls, &u.GSTR2BPulls, &u.IMSDocuments, &u.ReconRuns, &u.PayrollRuns, &u.TDSYearMonths, &u.Decisions, &u.StoredValues)
+	h, err := s.core.DB.Holdings(ctx, id)
 	if err != nil {
-		return u, apperr.Wrap(apperr.Internal, err, "could not count what the workspace holds")
+		return Usage(h), apperr.Wrap(apperr.Internal, err, "could not count what the workspace holds")
 	}
-	return u, nil
+	return Usage(h), nil
 }
 
 // RemoveWorkspace deletes a workspace (by id or name) and everything it holds, and returns what
 // was deleted. The current workspace cannot be removed, nor the last one.
 func (s *Service) RemoveWorkspace(ctx context.Context, ref string) (store.Workspace, Usage, error) {
-	ws, err := s.DB.FindWorkspace(ctx, ref)
+	ws, err := s.core.DB.FindWorkspace(ctx, ref)
 	if err != nil {
 		return ws, Usage{}, err
 	}
-	if ws.ID == s.Workspace().ID {
+	if ws.ID == s.core.Workspace().ID {
 		return ws, Usage{}, apperr.New(apperr.Conflict, "Workspace %q is the one in use. Switch to another workspace first.", ws.Name).
 			WithHint(apperr.Hint{Window: "Open another workspace in Settings first.", Command: "Run gstdesk workspace use OTHER first."})
 	}
@@ -315,7 +296,7 @@ func (s *Service) RemoveWorkspace(ctx context.Context, ref string) (store.Worksp
 		return ws, u, err
 	}
 	// One transaction: every table that holds the workspace's rows, or nothing at all.
-	if err := s.DB.DeleteWorkspace(ctx, ws.ID); err != nil {
+	if err := s.core.DB.DeleteWorkspace(ctx, ws.ID); err != nil {
 		return ws, u, err
 	}
 	return ws, u, nil
@@ -323,23 +304,23 @@ func (s *Service) RemoveWorkspace(ctx context.Context, ref string) (store.Worksp
 
 // Settings returns the current workspace's settings.
 func (s *Service) Settings(ctx context.Context) (config.Settings, error) {
-	return config.Load(ctx, s.DB, s.Workspace())
+	return config.Load(ctx, s.core.DB, s.core.Workspace())
 }
 
 // SaveSettings validates and stores the current workspace's settings (and its name and GSTIN).
 func (s *Service) SaveSettings(ctx context.Context, name, gstin string, set config.Settings) (store.Workspace, error) {
-	ws := s.Workspace()
+	ws := s.core.Workspace()
 	after := ws
 	after.GSTIN, after.Environment = gstin, set.Environment
 	if err := s.checkChange(ctx, ws, after); err != nil {
 		return ws, err
 	}
 	ws.Name, ws.GSTIN = name, gstin
-	ws, err := config.Save(ctx, s.DB, ws, set)
+	ws, err := config.Save(ctx, s.core.DB, ws, set)
 	if err != nil {
 		return ws, err
 	}
-	s.SetWorkspace(ws)
+	s.core.SetWorkspace(ws)
 	return ws, nil
 }
 
@@ -348,25 +329,25 @@ func (s *Service) SaveCredentials(env, key, secret string) (config.CredentialSta
 	if env == store.EnvDemo {
 		return config.CredentialStatus{}, apperr.New(apperr.Invalid, "The demo workspace needs no API key: choose the test or production environment first.")
 	}
-	if err := s.Vault.Save(env, config.Credentials{APIKey: key, APISecret: secret}); err != nil {
-		return s.Vault.Status(env), err
+	if err := s.core.Vault.Save(env, config.Credentials{APIKey: key, APISecret: secret}); err != nil {
+		return s.core.Vault.Status(env), err
 	}
-	return s.Vault.Status(env), nil
+	return s.core.Vault.Status(env), nil
 }
 
 // DeleteCredentials removes the environment's API key and secret from the keychain.
 func (s *Service) DeleteCredentials(env string) (config.CredentialStatus, error) {
-	err := s.Vault.Delete(env)
-	return s.Vault.Status(env), err
+	err := s.core.Vault.Delete(env)
+	return s.core.Vault.Status(env), err
 }
 
 // Online reports whether the remote service's host answers a TCP connection within two seconds.
 func (s *Service) Online(ctx context.Context) bool {
-	set, err := config.Load(ctx, s.DB, s.Workspace())
-	if err != nil || s.IsOffline() {
+	set, err := config.Load(ctx, s.core.DB, s.core.Workspace())
+	if err != nil || s.core.IsOffline() {
 		return false
 	}
-	u, err := url.Parse(s.BaseURL(set))
+	u, err := url.Parse(s.core.BaseURL(set))
 	if err != nil || u.Host == "" {
 		return false
 	}
@@ -384,4 +365,14 @@ func (s *Service) Online(ctx context.Context) bool {
 }
 
 // DataDir is the data folder, for "Open folder".
-func (s *Service) DataDir() string { return s.DB.Dir }
+func (s *Service) DataDir() string { return s.core.DB.Dir }
+
+// DataUsage is what the data folder holds: the database, its parts, exports and logs.
+func (s *Service) DataUsage(ctx context.Context) (store.Usage, error) { return s.core.DB.Usage(ctx) }
+
+// Compact gives the database's free pages back to the disk and returns how many bytes it saved.
+func (s *Service) Compact(ctx context.Context) (int64, error) { return s.core.DB.Compact(ctx) }
+
+// WritesRefused counts the changes this desk refused because it only reads (it follows a
+// replica, or another desk took its replica over).
+func (s *Service) WritesRefused() int64 { return s.core.DB.Refused() }

@@ -20,25 +20,25 @@ func openService(t testing.TB) *Service {
 func TestWriteExport(t *testing.T) {
 	s := openService(t)
 	tbl := export.Table{Columns: []export.Column{{Key: "a"}}, Rows: [][]any{{"x"}}}
-	p1, err := s.WriteExport("suppliers/2025", "csv", tbl)
+	p1, err := s.core.WriteExport("suppliers/2025", "csv", tbl)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p2, err := s.WriteExport("suppliers/2025", "csv", tbl)
+	p2, err := s.core.WriteExport("suppliers/2025", "csv", tbl)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p1 == p2 {
 		t.Errorf("two exports share a path %s", p1)
 	}
-	if filepath.Dir(p1) != filepath.Join(s.DB.Dir, "exports") || !strings.HasPrefix(filepath.Base(p1), "suppliers-2025-") || !strings.HasSuffix(p1, ".csv") {
+	if filepath.Dir(p1) != filepath.Join(s.core.DB.Dir, "exports") || !strings.HasPrefix(filepath.Base(p1), "suppliers-2025-") || !strings.HasSuffix(p1, ".csv") {
 		t.Errorf("path = %s", p1)
 	}
 	b, _ := os.ReadFile(p1)
 	if !strings.Contains(string(b), "x") {
 		t.Errorf("content = %q", b)
 	}
-	if _, err := s.WriteExport("x", "pdf", tbl); err == nil {
+	if _, err := s.core.WriteExport("x", "pdf", tbl); err == nil {
 		t.Error("an unknown format was accepted")
 	}
 }
@@ -50,14 +50,14 @@ func TestInfoAndWorkspaces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !info.Demo || info.Workspace.Name == "" || info.DataDir != s.DB.Dir {
+	if !info.Demo || info.Workspace.Name == "" || info.DataDir != s.core.DB.Dir {
 		t.Errorf("info = %+v", info)
 	}
 	ws, err := s.CreateWorkspace(ctx, Spec{Name: "Acme", GSTIN: "27AAPFU0939F1ZV", Environment: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Workspace().ID != ws.ID {
+	if s.core.Workspace().ID != ws.ID {
 		t.Error("creating a workspace did not switch to it")
 	}
 	info, _ = s.Info(ctx)
@@ -72,7 +72,7 @@ func TestInfoAndWorkspaces(t *testing.T) {
 func TestDemoClientAnswersFromTheSimulator(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
-	cl, err := s.Client(ctx)
+	cl, err := s.core.Client(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestDemoClientAnswersFromTheSimulator(t *testing.T) {
 	if v.GSTIN != "27AAPFU0939F1ZV" || v.LegalName == "" {
 		t.Errorf("verify = %+v", v)
 	}
-	again, _ := s.Client(ctx)
+	again, _ := s.core.Client(ctx)
 	if again != cl {
 		t.Error("the client was not reused")
 	}
@@ -98,7 +98,7 @@ func TestClientNeedsCredentialsOutsideDemo(t *testing.T) {
 	if _, err := s.CreateWorkspace(ctx, Spec{Name: "Real client", GSTIN: "29AAFCD5862R1ZR", Environment: "production"}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := s.Client(ctx)
+	_, err := s.core.Client(ctx)
 	if err == nil || !strings.Contains(err.Error(), "No API key for the production environment") {
 		t.Errorf("Client without a key = %v", err)
 	}

@@ -39,7 +39,7 @@ export const tests = {
     assert.match(await page.getByTestId('dash-ims').innerText(), /₹[1-9][\d,]*\.\d\d/)
     const risk = await page.getByTestId('dash-risk').innerText()
     assert.match(risk, /against GSTR-2B/)
-    assert.match(risk, /₹[1-9][\d,]*\.\d\d confident/)
+    assert.match(risk, /ITC claimable\s*₹[1-9][\d,]*\.\d\d/)
     // Labelled demo: the heading, the notice, the sidebar and the status bar.
     assert.equal(await page.getByTestId('dash-demo-badge').innerText(), 'Demo')
     assert.match(await page.getByTestId('demo-figures').innerText(), /^Demo figures: a made-up client's /)

@@ -79,7 +79,7 @@ export const tests = {
     await shot('gstr2a-pulled-two')
 
     // The status bar counts the pull's calls as soon as it ends.
-    await page.waitForFunction(() => /^[1-9][\d,]* API calls? today/.test(document.querySelector('[data-testid=calls-today]')?.textContent ?? ''))
+    await page.waitForFunction(() => /^[1-9][\d,]* (API|simulated) calls? today/.test(document.querySelector('[data-testid=calls-today]')?.textContent ?? ''))
     // The jobs panel (status bar, Ctrl+J) lists the pull as done; Esc closes it.
     await page.getByTestId('jobs-button').waitFor()
     await page.keyboard.press('Control+j')
