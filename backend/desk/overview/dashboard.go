@@ -20,7 +20,7 @@ import (
 
 // Service is the overview area over the shared core, reading what the other areas keep.
 type Service struct {
-	core *core.Core
+	core    *core.Core
 	Lookups *lookups.Service
 	Returns *returns.Service
 	Recon   *reconcile.Service

@@ -28,7 +28,7 @@ import (
 // Service is the reconciliation area over the shared core; it reads GSTR-2A through the returns
 // area and the changed list through the lookups area.
 type Service struct {
-	core *core.Core
+	core    *core.Core
 	Lookups *lookups.Service
 	Returns *returns.Service
 }

@@ -19,7 +19,7 @@ import (
 
 // Service is the returns area over the shared core; it uses the lookups area for supplier names.
 type Service struct {
-	core *core.Core
+	core    *core.Core
 	Lookups *lookups.Service
 	// Poll is how asynchronous requests (IMS actions, 2B regeneration) are waited for.
 	Poll PollConfig

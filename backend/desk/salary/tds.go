@@ -109,7 +109,7 @@ type tdsState struct {
 
 // Service is the salary TDS area over the shared core.
 type Service struct {
-	core *core.Core
+	core  *core.Core
 	state tdsState
 }
 
