@@ -80,7 +80,7 @@ func TestReconMonthlyRoutineFollowsTheSupplier(t *testing.T) {
 		t.Errorf("runs: summary %v, rows %v", runs[0]["summary"], runs[0]["rows"])
 	}
 	if code, latest, errs := cliIn(t, dir, "recon", "show", "latest"); code != ExitOK || len(latest) != len(rows) || !strings.Contains(errs, "run "+id) ||
-		!strings.Contains(errs, "2B ITC ₹") || !strings.Contains(errs, "Claim now ₹") || !strings.Contains(errs, "At risk ₹") {
+		!strings.Contains(errs, "2B ITC ₹") || !strings.Contains(errs, "Claim now ₹") || !strings.Contains(errs, "Not backed by 2A/2B ₹") {
 		t.Errorf("show latest: %d, %d rows (want %d), %s", code, len(latest), len(rows), errs)
 	}
 

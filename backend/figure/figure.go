@@ -48,6 +48,12 @@ const (
 	Tax2A ID = "tax_2a"
 	// Tax2B is a supplier's tax in the year's GSTR-2B documents.
 	Tax2B ID = "tax_2b"
+	// The ₹ strip of a reconciliation against GSTR-2B (desk/reconcile.SummaryOf): its at-risk
+	// figure is NotBacked, its held figure Held.
+	RunITC2B   ID = "itc_2b_run"
+	BooksITC   ID = "itc_books"
+	Difference ID = "itc_difference"
+	ClaimNow   ID = "itc_claim_now"
 )
 
 // Figure is one figure's words: what the screens and the command line call it and what it
@@ -77,6 +83,10 @@ var all = []Figure{
 	{IMSBacklog, "IMS backlog", "IMS: no action plus IMS: pending."},
 	{Tax2A, "2A tax", "Tax of the documents in the latest GSTR-2A pulls (credit notes subtracting): what suppliers reported, not what is claimable."},
 	{Tax2B, "2B tax", "Tax of the supplier's documents in the year's GSTR-2B."},
+	{RunITC2B, "2B ITC", "Tax of the GSTR-2B documents in a reconciliation against 2B that the 2B gives credit for (ITC not available left out; credit notes less)."},
+	{BooksITC, "Books ITC", "Tax of the purchase register's documents in a reconciliation against 2B (repeated register rows left out; credit notes less)."},
+	{Difference, "Difference", "2B ITC less books ITC: above nil, the 2B gives more credit than the books hold; below, less."},
+	{ClaimNow, "Claim now", "2B documents matched with the books (exact, or the difference accepted), and every credit note: Table 4's 4(A)."},
 }
 
 var byID = func() map[ID]Figure {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"gstdesk/backend/figure"
 	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
@@ -25,7 +26,9 @@ const (
 // StripFigure is one figure of a run's summary strip: its tax by head and in total (rupees with
 // two decimals), how many documents it counts, and one line on what it counts.
 type StripFigure struct {
-	Key     string       `json:"key"`
+	Key string `json:"key"`
+	// Figure is the figure's id in package figure (the data-figure of the window).
+	Figure  string       `json:"figure"`
 	Title   string       `json:"title"`
 	Explain string       `json:"explain"`
 	Count   int          `json:"count"`
@@ -79,13 +82,10 @@ func (s *ThreeWaySummary) Figure(key string) StripFigure {
 	return StripFigure{Key: key}
 }
 
-var stripInfo = map[string][2]string{
-	Fig2B:         {"2B ITC", "Tax of the GSTR-2B documents in this run that the 2B gives credit for (ITC not available left out; credit notes less)."},
-	FigBooks:      {"Books ITC", "Tax of the purchase register's documents in this run (repeated register rows left out; credit notes less)."},
-	FigDifference: {"Difference", "2B ITC less books ITC: above nil, the 2B gives more credit than the books hold; below, less."},
-	FigClaimNow:   {"Claim now", "2B documents matched with the books (exact, or the difference accepted), and every credit note: Table 4's 4(A)."},
-	FigHeld:       {"Held", "2B documents not booked, mismatched or only suggested, or pending or rejected in IMS: out of 4(A) or reversed in 4(B)(2) until settled."},
-	FigAtRisk:     {"At risk", "Books tax the 2B does not back, as the dashboard's ITC at risk counts it: in no GSTR-2B of the run (not claimable until the supplier reports it, s.16(2)(aa)), supplier cancelled or not filed, claimed beyond the 2B, ISD credit not eligible."},
+// stripFigure is each figure of the strip in package figure's words (one name, one definition).
+var stripFigure = map[string]figure.ID{
+	Fig2B: figure.RunITC2B, FigBooks: figure.BooksITC, FigDifference: figure.Difference,
+	FigClaimNow: figure.ClaimNow, FigHeld: figure.Held, FigAtRisk: figure.NotBacked,
 }
 
 // stripOrder is the order of the strip.
@@ -125,7 +125,8 @@ func (r *ThreeWayRow) Bucket() string {
 func SummaryOf(rows []ThreeWayRow) ThreeWaySummary {
 	figs := map[string]*StripFigure{}
 	for _, k := range stripOrder {
-		figs[k] = &StripFigure{Key: k, Title: stripInfo[k][0], Explain: stripInfo[k][1]}
+		w := figure.Of(stripFigure[k])
+		figs[k] = &StripFigure{Key: k, Figure: string(w.ID), Title: w.Name, Explain: w.Definition}
 	}
 	add := func(k string, h gstr3b.Heads) {
 		f := figs[k]

@@ -6020,6 +6020,7 @@ export namespace reconcile {
 	}
 	export class StripFigure {
 	    key: string;
+	    figure: string;
 	    title: string;
 	    explain: string;
 	    count: number;
@@ -6033,6 +6034,7 @@ export namespace reconcile {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.key = source["key"];
+	        this.figure = source["figure"];
 	        this.title = source["title"];
 	        this.explain = source["explain"];
 	        this.count = source["count"];
