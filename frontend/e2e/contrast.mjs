@@ -37,7 +37,8 @@ export async function readingProblems(page) {
     const seen = new Set()
     for (let t = walk.nextNode(); t; t = walk.nextNode()) {
       const text = t.textContent.trim()
-      if (!/\d/.test(text) || !(figure.test(text) || t.parentElement?.closest('.num'))) continue
+      // A column's heading ("2A tax") is a word, not a figure, even over a column of figures.
+      if (!/\d/.test(text) || !(figure.test(text) || t.parentElement?.closest('.num:not(th)'))) continue
       const el = t.parentElement
       if (!el || seen.has(el)) continue
       seen.add(el)

@@ -189,6 +189,11 @@ export const tests = {
     const yours = await page.getByTestId('changed-yours').innerText()
     assert.match(yours, /33EIUPS5109E1ZZ/)
     assert.match(yours, /SRINIVASAN/)
+    // The rest of the day's list as counts by change type, not a table of MD5 hashes.
+    const counts = await page.getByTestId('changed-counts').innerText()
+    assert.match(counts, /Cancelled\s+1\s+\d+\s+\d+/)
+    assert.match(counts, /Total\s+1\s+\d+\s+\d+/)
+    assert.doesNotMatch(await page.getByTestId('screen-changed').innerText(), /MD5|hash|[0-9a-f]{32}/i)
     await shot('changed')
   },
   'applicant lookup and contact validation side by side': async ({ page, shot }) => {
