@@ -724,7 +724,7 @@ func (b *builder) notes() []string {
 		out = append(out, fmt.Sprintf("%s of suppliers who had not filed GSTR-3B (tax ₹%s) are not in %s: no credit taken on them, so Rule 37A reverses nothing for them.",
 			docs, b.unclaimed37ATax.Indian(), in.RegisterName))
 	}
-	out = append(out, "Rule 37A reads the supplier's GSTR-3B flag (cfs3b) as of the last GSTR-2A pull; pull again to see returns filed since.")
+	out = append(out, "Rule 37A goes by whether the supplier had filed GSTR-3B, as GSTR-2A said at its last pull; pull again to see returns filed since.")
 	return out
 }
 

@@ -43,8 +43,9 @@ func Explain(e Employee, fy tds.FY, month int) (Sheet, error) {
 	s := Sheet{Employee: e.ID, Row: e.Row, FY: tds.YearLabel(fy), Month: month, Explanation: ex, Deducted: e.Deducted.WholeRupees(), Regime: e.ChosenRegime(fy)}
 	if !e.DeductedKnown && time.Month(month) != time.April {
 		s.Schedule = []tds.Instalment{}
-		s.ScheduleNote = "The TDS deducted so far this year was not given (no tds_deducted_so_far), so the TDS for " + time.Month(month).String() +
-			" cannot be told: spreading the year's TDS over the months left as if nothing had been deducted would overstate it. Give tds_deducted_so_far, or record each month (gstdesk tds month)."
+		s.ScheduleNote = "The file gives no \"TDS deducted so far\" for this employee, so the TDS for " + time.Month(month).String() +
+			" cannot be told: spreading the year's TDS over the months left as if nothing had been deducted would overstate it. Fill in the \"TDS deducted so far\" column (the TDS deducted this year before " + time.Month(month).String() +
+			") and import the file again, or record each month in \"TDS year, month by month\"."
 		return s, nil
 	}
 	annual := ex.Regime(s.Regime).TDSOnSalary

@@ -10,6 +10,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { contrastOn, figuresFail, readingProblems } from './contrast.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '../..')
@@ -102,18 +103,29 @@ for (const f of files) {
     const pageErrors = []
     // The Wails dev IPC script throws once on load in a plain browser; our own code must not throw.
     page.on('pageerror', (e) => { if (!String(e.stack).includes('/wails/')) pageErrors.push(e.message) })
-    const shot = (n) => page.screenshot({ path: path.join(shots, `${f.replace('.mjs', '')}-${n}${sizeTag}${colorScheme === 'dark' ? '-dark' : ''}.png`), fullPage: false })
+    // Every screen a test looks at is also read for contrast and figure size (e2e/contrast.mjs);
+    // problems fail the test at its end, named by the screenshot they were seen on.
+    const reading = new Map() // problem → the first screenshot it was seen on
+    const picture = (n) => page.screenshot({ path: path.join(shots, `${f.replace('.mjs', '')}-${n}${sizeTag}${colorScheme === 'dark' ? '-dark' : ''}.png`), fullPage: false })
+    const shot = async (n) => {
+      await picture(n)
+      if (contrastOn) for (const p of await readingProblems(page)) if (!reading.has(p)) reading.set(p, n)
+    }
     try {
       await page.goto(app.url)
       await page.locator('[data-testid=status-bar] .badge').first().waitFor({ timeout: 10000 })
       await fn({ page, shot, app, startApp })
       if (pageErrors.length) throw new Error('page errors: ' + pageErrors.join('; '))
+      const hard = [...reading].filter(([p]) => figuresFail || p.startsWith('contrast'))
+      if (hard.length) throw new Error(`hard to read (${colorScheme}):\n` + hard.map(([p, n]) => `${n}: ${p}`).join('\n'))
       passed++
       console.log(`ok   ${f} › ${name}`)
+      const small = [...reading].filter(([p]) => !p.startsWith('contrast'))
+      if (small.length) console.log(`     note: ${small.length} figures below 13 px, e.g. ${small.slice(0, 2).map(([p, n]) => `${n}: ${p}`).join('; ')}`)
     } catch (e) {
       failed++
       console.log(`FAIL ${f} › ${name}\n     ${String(e.message || e).split('\n').join('\n     ')}`)
-      await shot('FAILED-' + name.replace(/\W+/g, '_')).catch(() => {})
+      await picture('FAILED-' + name.replace(/\W+/g, '_')).catch(() => {})
     } finally {
       await ctx.close()
     }

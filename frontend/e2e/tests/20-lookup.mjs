@@ -24,7 +24,7 @@ export const tests = {
     assert.equal(await page.getByTestId('detail-legal-name').innerText(), 'UMIYA ENTERPRISES')
     assert.equal(await page.getByTestId('detail-gstin').innerText(), '27 AAPFU0939F 1ZV')
     assert.match(await page.getByTestId('detail-status').innerText(), /Active/)
-    assert.match(await page.getByTestId('detail-source').innerText(), /^demo data \(made up\), (fetched just now|from cache)/)
+    assert.match(await page.getByTestId('detail-source').innerText(), /^demo data \(made up\), (asked just now|saved copy)/)
     assert.match(await page.getByTestId('detail-source').getAttribute('title'), /Transaction id \S+/)
     assert.match(await page.getByTestId('detail-address').innerText(), /Market Yard/)
     await page.getByTestId('pref-submit').click()
@@ -43,7 +43,7 @@ export const tests = {
     await page.keyboard.press('Enter')
     await page.getByTestId('lookup-detail').waitFor()
     assert.equal(await page.getByTestId('detail-gstin').innerText(), '27 AAPFU0939F 1ZV')
-    assert.match(await page.getByTestId('detail-source').innerText(), /^demo data \(made up\), from cache/)
+    assert.match(await page.getByTestId('detail-source').innerText(), /^demo data \(made up\), saved copy/)
     // A GSTIN typed in full (spaces and all) is offered for a lookup.
     await page.keyboard.press('Control+k')
     await page.getByTestId('palette-input').fill('24 abkcs2033b 1zv')
@@ -189,6 +189,11 @@ export const tests = {
     const yours = await page.getByTestId('changed-yours').innerText()
     assert.match(yours, /33EIUPS5109E1ZZ/)
     assert.match(yours, /SRINIVASAN/)
+    // The rest of the day's list as counts by change type, not a table of MD5 hashes.
+    const counts = await page.getByTestId('changed-counts').innerText()
+    assert.match(counts, /Cancelled\s+1\s+\d+\s+\d+/)
+    assert.match(counts, /Total\s+1\s+\d+\s+\d+/)
+    assert.doesNotMatch(await page.getByTestId('screen-changed').innerText(), /MD5|hash|[0-9a-f]{32}/i)
     await shot('changed')
   },
   'applicant lookup and contact validation side by side': async ({ page, shot }) => {

@@ -33,6 +33,12 @@ export const tests = {
     assert.match(await page.getByTestId('tds-good').innerText(), /5 ready/)
     assert.equal(await page.getByTestId('tds-bad').count(), 0)
     await page.getByTestId('tds-fy').selectOption('FY 2025-26')
+    // A year that has ended is computed for its last month, March, unless another is chosen.
+    assert.equal(await page.locator('#tds-month').inputValue(), '3')
+    // The column mapping names salary items, never the workbook's keys.
+    const options = await page.getByTestId('tds-mapping').locator('option').allInnerTexts()
+    assert.ok(options.some((o) => /Salary/.test(o)), 'salary items are offered')
+    assert.ok(options.every((o) => !/ — |^[a-z0-9_]+$|_/.test(o)), 'no workbook keys: ' + options.filter((o) => /_/.test(o)).slice(0, 3).join(', '))
     await shot('preview')
     await page.getByTestId('tds-start').click()
     await page.getByTestId('tds-run').waitFor()
@@ -41,6 +47,12 @@ export const tests = {
     const text = await page.getByTestId('tds-table').innerText()
     assert.match(text, /Total of 5 employees/)
     assert.match(text, /12,10,000/, 'Asha Rao: 12,85,000 less the 75,000 standard deduction, in Indian grouping')
+    // March's TDS is paid to the government by 30 April; "Saving" is named for what it is.
+    const run = await page.getByTestId('tds-run').innerText()
+    assert.match(await page.getByTestId('tds-deposit-due').innerText(), /Pay to the government by\s+30\/04\/2026/)
+    assert.match(run, /TDS this month \(March\)/)
+    assert.match(run, /Saved by choosing the regime\s+₹[\d,]+\s+less tax than in the other regime/)
+    assert.doesNotMatch(run, /\bSaving\b/)
     await shot('run-table')
   },
   'the employees scroll as one list: keys move, Space ticks, Enter opens the sheet': async ({ page }) => {

@@ -110,6 +110,16 @@ export const tests = {
     assert.match(text, /Same supplier and number, but fields differ|ISD document: same ISD GSTIN, number and type|Bill of entry: same port code, number and date/)
     assert.match(text, /Number as compared/)
     assert.match(await page.getByTestId('recon-fields').innerText(), /differs/)
+    // The explanation never covers the amounts: the open row's figures stay in sight beside it.
+    const covered = await page.evaluate(() => {
+      const p = document.querySelector('[data-testid=recon-explain]').getBoundingClientRect()
+      const row = document.querySelector('[data-testid=recon-rows] tr.opened') ?? document.querySelector('[data-testid=recon-rows] tr.sel')
+      return [...row.querySelectorAll('td.num')].filter((td) => {
+        const r = td.getBoundingClientRect()
+        return r.width > 0 && r.left < p.right && r.right > p.left && r.top < p.bottom && r.bottom > p.top
+      }).length
+    })
+    assert.equal(covered, 0, 'the explanation covers amounts of the row it explains')
     await shot('recon-explain-mismatch')
     await page.keyboard.press('Escape')
     await page.getByTestId('recon-explain').waitFor({ state: 'detached' })

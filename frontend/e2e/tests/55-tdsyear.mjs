@@ -134,6 +134,8 @@ export const tests = {
     const june = await registerOnScreen(page)
     assert.match(june.E001.why, /bonus or one-off salary 2,50,000 this month/)
     assert.deepEqual(await page.getByTestId('ty-gaps').count(), 0, 'no month missing before June')
+    // June's TDS is paid to the government by the 7th of July.
+    assert.match(await page.getByTestId('ty-deposit-due').innerText(), /Pay to the government by\s+07\/07\/2025/)
     await shot('register-june')
   },
 

@@ -42,7 +42,7 @@ describe('backupSummary', () => {
   })
   it('says a desk another took over only reads', () => {
     const st = { continuous: false, by: '', pid: 0, updated_at: '', targets: [], read_only: 'Desk X took over.' } as never
-    expect(backupSummary(st, now)).toMatchObject({ text: 'Read-only: another desk took the replica over', tone: 'bad' })
+    expect(backupSummary(st, now)).toMatchObject({ text: 'Read-only: another desk now writes the backup', tone: 'bad' })
   })
   it('says which target another desk took over, and when', () => {
     const at = (d: Date) => ({ continuous: false, by: '', pid: 0, updated_at: '', targets: [{ id: 'a', name: 'NAS', state: 'not_writer' }],

@@ -53,7 +53,7 @@ function followSummary(st: Status): BackupSummary {
 /** "Read-only: another desk took over NAS at 14:05" (the date instead on another day). */
 function takenOverText(st: Status, now: Date): string {
   const to = st.taken_over
-  if (!to?.target) return 'Read-only: another desk took the replica over'
+  if (!to?.target) return 'Read-only: another desk now writes the backup'
   const d = new Date(to.at as string)
   let when = ''
   if (!Number.isNaN(d.getTime()) && d.getFullYear() >= 2000) {

@@ -56,17 +56,17 @@ describe('filterRows', () => {
 describe('sourceLine', () => {
   const now = new Date('2026-11-22T12:00:00Z')
   it.each([
-    ['remote', '2026-11-22T10:00:00Z', 'fetched 2 h ago'],
-    ['cache', '2026-11-19T12:00:00Z', 'from cache, 3 days old'],
-    ['cache', '2026-11-22T11:59:50Z', 'from cache, saved just now'],
-    ['remote', '2026-11-22T11:59:50Z', 'fetched just now'],
-    ['cache', '', 'from cache'],
+    ['remote', '2026-11-22T10:00:00Z', 'from the GST portal 2 h ago'],
+    ['cache', '2026-11-19T12:00:00Z', 'saved copy, 3 days old'],
+    ['cache', '2026-11-22T11:59:50Z', 'saved copy, from just now'],
+    ['remote', '2026-11-22T11:59:50Z', 'from the GST portal just now'],
+    ['cache', '', 'saved copy'],
   ])('%s %s', (src, at, want) => {
     expect(sourceLine(src, at, now)).toBe(want)
   })
   it.each([
-    ['2026-11-22T10:00:00Z', false, 'demo data (made up), fetched 2 h ago'],
-    ['2026-11-19T12:00:00Z', true, 'demo data (made up), from cache, 3 days old'],
+    ['2026-11-22T10:00:00Z', false, 'demo data (made up), asked 2 h ago'],
+    ['2026-11-19T12:00:00Z', true, 'demo data (made up), saved copy, 3 days old'],
     ['', false, 'demo data (made up)'],
   ])('demo %s stored=%s', (at, stored, want) => {
     expect(sourceLine('demo', at, now, stored)).toBe(want)

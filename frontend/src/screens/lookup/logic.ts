@@ -86,18 +86,20 @@ export function filterCounts(rows: RowLike[]): Record<RowFilter, number> {
   return c
 }
 
-/** "fetched 2 h ago" or "from cache, 3 days old": where a remote answer came from. An answer of
- * the built-in demo service always says it is made up ("demo data (made up), fetched 2 h ago";
- * stored says it was read from the data folder). */
+/** Where an answer came from, in words: "from the GST portal 2 h ago" (asked then) or "saved copy,
+ * 3 days old" (read from this computer, no call made). An answer of the built-in demo service always
+ * says it is made up ("demo data (made up), asked 2 h ago"; stored says it was read
+ * from the data folder). */
 export function sourceLine(source: string, fetchedAt: string, now: Date = new Date(), stored = false): string {
   if (source === 'demo') {
-    const rest = sourceLine(stored ? 'cache' : 'remote', fetchedAt, now)
+    // The simulator, not the portal: "asked 2 h ago".
+    const rest = stored ? sourceLine('cache', fetchedAt, now) : fetchedAt ? `asked ${age(fetchedAt, now)}` : ''
     return 'demo data (made up)' + (rest ? ', ' + rest : '')
   }
-  if (!fetchedAt) return source === 'cache' ? 'from cache' : ''
+  if (!fetchedAt) return source === 'cache' ? 'saved copy' : ''
   const a = age(fetchedAt, now)
-  if (source === 'cache') return a === 'just now' ? 'from cache, saved just now' : `from cache, ${a.replace(/ ago$/, ' old')}`
-  return `fetched ${a}`
+  if (source === 'cache') return a === 'just now' ? 'saved copy, from just now' : `saved copy, ${a.replace(/ ago$/, ' old')}`
+  return `from the GST portal ${a}`
 }
 
 /** The financial years a preference can be asked for, newest first: the current one back to FY 2017-18. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, daysInclusive, isoFromTyped, defaultRange, keyAction, monthsBetween, segments, statusTone, taxDiff } from './logic'
+import { addDays, daysInclusive, isoFromTyped, defaultRange, keyAction, monthsBetween, segments, statusTone, taxDiff, verdictLabel } from './logic'
 import type { Row } from '../../api/recon'
 
 const inv = (taxable: number, igst: number) => ({ taxable_value: taxable, igst, cgst: 0, sgst: 0, cess: 0 })
@@ -63,5 +63,14 @@ describe('isoFromTyped', () => {
     ['', ''],
   ])('%s → %s', (typed, iso) => {
     expect(isoFromTyped(typed)).toBe(iso)
+  })
+})
+
+describe('verdictLabel', () => {
+  it.each([
+    ['same', 'same'], ['within_tolerance', 'within tolerance'], ['different', 'differs'],
+    ['not_compared', 'not compared'], ['some_new_verdict', 'some new verdict'],
+  ])('%s → %s', (v, want) => {
+    expect(verdictLabel(v)).toBe(want)
   })
 })

@@ -90,8 +90,9 @@ export function verdictLabel(v: string): string {
     case 'same': return 'same'
     case 'within_tolerance': return 'within tolerance'
     case 'different': return 'differs'
+    case 'not_compared': return 'not compared'
   }
-  return v
+  return v.replaceAll('_', ' ') // a verdict this screen does not know yet, still in words
 }
 
 /** The label of a rule id, for the side panel heading. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { currentFY, monthShort, nextSort, regimeLabel, toTSV } from './logic'
+import { currentFY, defaultMonth, depositDue, monthShort, nextSort, regimeLabel, toTSV } from './logic'
 import { toBase64 } from '../../api/tds'
 
 describe('tds logic', () => {
@@ -25,5 +25,36 @@ describe('tds logic', () => {
     const s = toBase64(b)
     expect(atob(s).length).toBe(100000)
     expect(atob(s).charCodeAt(99999)).toBe(99999 % 256)
+  })
+})
+
+describe('defaultMonth', () => {
+  const today = new Date(2026, 10, 27) // 27/11/2026, in FY 2026-27
+  it.each([
+    ['FY 2026-27', 11], // the running year: this month
+    ['FY 2025-26', 3], // a year that has ended: its last month, March
+    ['FY 2022-23', 3],
+    ['FY 2027-28', 4], // not begun: its first month
+  ])('%s → month %i', (fy, want) => {
+    expect(defaultMonth(fy, today)).toBe(want)
+  })
+  it('a year past the engine\'s newest is still closed', () => {
+    expect(defaultMonth('FY 2026-27', new Date(2031, 6, 1))).toBe(3)
+  })
+})
+
+describe('depositDue', () => {
+  it.each([
+    ['FY 2025-26', 4, '07/05/2025'],
+    ['FY 2025-26', 11, '07/12/2025'],
+    ['FY 2025-26', 12, '07/01/2026'], // December's: into the next calendar year
+    ['FY 2025-26', 1, '07/02/2026'],
+    ['FY 2025-26', 2, '07/03/2026'],
+    ['FY 2025-26', 3, '30/04/2026'], // March's: 30 April
+    ['FY 2026-27', 3, '30/04/2027'],
+    ['FY 2025-26', 0, ''],
+    ['', 5, ''],
+  ])('%s month %i → %s', (fy, m, want) => {
+    expect(depositDue(fy, m)).toBe(want)
   })
 })

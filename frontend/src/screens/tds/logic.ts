@@ -31,3 +31,28 @@ export function regimeLabel(r: string): string {
 }
 
 export { toTSV } from '../../lib/clipboard'
+
+/**
+ * The month a new run is computed for by default: this month in the running year, March (its last
+ * month) in a year that has ended, April in one not begun.
+ */
+export function defaultMonth(fy: string, today: Date): number {
+  const start = Number(/(\d{4})/.exec(fy)?.[1] ?? 0)
+  const running = today.getMonth() >= 3 ? today.getFullYear() : today.getFullYear() - 1
+  if (start < running) return 3
+  return start > running ? 4 : today.getMonth() + 1
+}
+
+/**
+ * The date by which the TDS deducted from salary in a month is to be paid to the government
+ * (DD/MM/YYYY): the 7th of the next month, and 30 April for March (an employer other than a
+ * government office; Rule 30 of the Income-tax Rules).
+ */
+export function depositDue(fy: string, month: number): string {
+  const start = Number(/(\d{4})/.exec(fy)?.[1] ?? 0)
+  if (!start || month < 1 || month > 12) return ''
+  if (month === 3) return `30/04/${start + 1}`
+  const year = month >= 4 ? start : start + 1
+  const next = month === 12 ? 1 : month + 1
+  return `07/${String(next).padStart(2, '0')}/${month === 12 ? year + 1 : year}`
+}
