@@ -30,7 +30,7 @@ describe('every kind of job the backend starts', () => {
         const p = join(dir, e.name)
         if (e.isDirectory()) walk(p)
         else if (e.name.endsWith('.go') && !e.name.endsWith('_test.go')) {
-          for (const m of readFileSync(p, 'utf8').matchAll(/StartJob(?:Summarised)?(?:\[[^\]]*\])?\(s\.Core, "([^"]+)"/g)) kinds.add(m[1])
+          for (const m of readFileSync(p, 'utf8').matchAll(/StartJob(?:Summarised)?(?:\[[^\]]*\])?\(s\.core, "([^"]+)"/g)) kinds.add(m[1])
         }
       }
     }
