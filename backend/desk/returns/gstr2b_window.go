@@ -10,6 +10,7 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
+	"gstdesk/backend/supplier"
 )
 
 // PlanPullGSTR2B is what a 2B pull of periods would spend before it starts (core.CallPlan): one
@@ -127,11 +128,8 @@ func (s *Service) IMSStoredView(ctx context.Context) (IMSView, error) {
 		looked = nf(gstins)
 	}
 	for i, r := range recs {
-		name := looked[r.STIN]
-		if name == "" {
-			name = names[r.STIN]
-		}
-		v.Rows[i] = imsRow(r, name)
+		// The one name of a supplier: the lookup's, then the 2B's trade name (supplier.Name).
+		v.Rows[i] = imsRow(r, supplier.Name(looked[r.STIN], names[r.STIN], "", ""))
 	}
 	return v, nil
 }
