@@ -127,6 +127,11 @@ func openError(path, what string, err error) error {
 		return apperr.Wrap(apperr.Unavailable, err, "The data folder %s is busy: another gstdesk is writing to it. Try again when it has finished.", filepath.Dir(path)).
 			WithHint(apperr.Hint{Command: "Wait for the other gstdesk command or window to finish, then run this again."})
 	}
+	if strings.Contains(err.Error(), "file is not a database") || strings.Contains(err.Error(), "database disk image is malformed") {
+		// The file at the database's place is not a gstdesk database (written over by another
+		// file, or damaged): say so and what to do, never "something went wrong inside gstdesk".
+		return apperr.Wrap(apperr.Unavailable, err, "%s is not a readable gstdesk database: it was written over by another file or is damaged. Nothing was changed. Put back the copy from your backup, or move the file aside to start with an empty data folder.", path)
+	}
 	return fmt.Errorf("store: %s %s: %w", what, path, err)
 }
 

@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"gstdesk/backend/apperr"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -174,5 +176,18 @@ func TestAttachedIsForgottenOnClose(t *testing.T) {
 	db.Close()
 	if _, ok := attached.Load(key); ok {
 		t.Error("the attachments of a closed database are kept")
+	}
+}
+
+// TestOpenSaysAFileThatIsNotADatabase: a file written over the database (a CSV, say) is named
+// with what to do, never "something went wrong inside gstdesk".
+func TestOpenSaysAFileThatIsNotADatabase(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "gstdesk.db"), []byte("period,igst\n2025-10,1800.00\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(context.Background(), dir)
+	if err == nil || apperr.KindOf(err) == apperr.Internal || !strings.Contains(apperr.Command.Public(err).Message, "is not a readable gstdesk database") {
+		t.Fatalf("err = %v", err)
 	}
 }
