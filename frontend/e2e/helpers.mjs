@@ -5,6 +5,16 @@
  * under its sticky header and above its pinned total, inside the scroller's box.
  */
 export async function inView(page, testid, selector) {
+  // Every caller asserts it is in view: the table may take a frame or two to scroll there after a
+  // key (more on a loaded machine), so it is asked again for up to 3 s before it is false.
+  for (let tries = 0; ; tries++) {
+    if (await inViewNow(page, testid, selector)) return true
+    if (tries >= 30) return false
+    await page.waitForTimeout(100)
+  }
+}
+
+async function inViewNow(page, testid, selector) {
   return page.getByTestId(testid).evaluate((box, sel) => {
     const el = box.querySelector(sel)
     if (!el) return false

@@ -113,7 +113,7 @@ for (const f of files) {
     }
     try {
       await page.goto(app.url)
-      await page.locator('[data-testid=status-bar] .badge').first().waitFor({ timeout: 10000 })
+      await page.locator('[data-testid=status-bar] .badge').first().waitFor({ timeout: 30000 })
       await fn({ page, shot, app, startApp })
       if (pageErrors.length) throw new Error('page errors: ' + pageErrors.join('; '))
       const hard = [...reading].filter(([p]) => figuresFail || p.startsWith('contrast'))

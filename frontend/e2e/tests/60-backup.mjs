@@ -69,7 +69,7 @@ export const tests = {
     try {
       const p2 = await page.context().newPage()
       await p2.goto(app2.url)
-      await p2.locator('[data-testid=status-bar] .badge').first().waitFor({ timeout: 10000 })
+      await p2.locator('[data-testid=status-bar] .badge').first().waitFor({ timeout: 30000 })
       await p2.getByTestId('backup-state').getByText(/Read-only: following gstdesk, last update \d\d:\d\d/).waitFor({ timeout: 30000 })
       await p2.getByTestId('nav-settings').click()
       await p2.getByTestId('backup-follower').waitFor()
