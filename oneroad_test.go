@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -173,6 +174,9 @@ func TestFacesReachTheDomainOnlyThroughServices(t *testing.T) {
 	}
 }
 
+// heldCore is a struct field holding the core, however gofmt aligns it.
+var heldCore = regexp.MustCompile(`\n\tcore +\*core\.Core\n`)
+
 // TestServicesHaveANarrowDoor: no area service embeds the core, so the core's methods and its raw
 // DB, Vault and Log are never promoted onto a service; each holds it in an unexported field and
 // offers the few methods its faces need.
@@ -190,7 +194,7 @@ func TestServicesHaveANarrowDoor(t *testing.T) {
 		if strings.Contains(string(b), "\n\t*core.Core\n") {
 			t.Errorf("%s embeds *core.Core: hold it in an unexported field", f)
 		}
-		if strings.Contains(string(b), "core *core.Core") {
+		if heldCore.Match(b) {
 			n++
 		}
 	}

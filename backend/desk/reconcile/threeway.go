@@ -362,13 +362,13 @@ func appendInvoiceJSON(dst []byte, scratch *[]byte, in *recon.Invoice) []byte {
 	return append(dst, buf[len(invoiceHead):len(buf)-len(invoiceTail)]...)
 }
 
-// imsKey is the ims.Record Key of the row's IMS document ("" for a row not in 2B): its section,
-// return period, supplier and number.
-func (r *ThreeWayRow) imsKey() string {
+// imsID is the identity of the row's IMS document (ims.IDOf: its section, return period,
+// supplier and number); false for a row not in 2B or whose document IMS does not hold.
+func (r *ThreeWayRow) imsID() (ims.ID, bool) {
 	if r.GSTR2A == nil || r.IMSSection == "" {
-		return ""
+		return ims.ID{}, false
 	}
-	return ims.KeyOf(r.IMSSection, r.imsPeriod(), r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number)
+	return ims.IDOf(r.IMSSection, r.imsPeriod(), r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number), true
 }
 
 // imsPeriod is the return period of the row's IMS document: IMSPeriod, else (a run saved before
@@ -646,16 +646,12 @@ func (s *Service) carryChoices(ctx context.Context, ws string, out ThreeWayResul
 	if err != nil || len(old) == 0 {
 		return nil, err
 	}
-	var carried []recon.RowChoice
+	rows := make([]ims.ChoiceRow, len(out.Rows))
 	for i := range out.Rows {
 		r := &out.Rows[i]
-		c, ok := old[r.Key]
-		if !ok || c.Fingerprint != r.Fingerprint() || ims.CheckChoice(c.Choice, choiceInput(r)) != nil {
-			continue
-		}
-		carried = append(carried, c)
+		rows[i] = ims.ChoiceRow{Key: r.Key, Fingerprint: r.Fingerprint(), In: choiceInput(r)}
 	}
-	return carried, nil
+	return ims.CarryChoices(old, rows), nil
 }
 
 func choiceInput(r *ThreeWayRow) ims.ChoiceInput {
@@ -730,14 +726,11 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 		}
 	}
 	res := recon.Match(inScope, twoB, opt)
-	stored, err := ims.Stored(ctx, s.core.DB.DB, ws, "", "")
+	stored, err := s.Returns.IMSStored(ctx, "", "")
 	if err != nil {
 		return out, recon.Result{}, err
 	}
-	byKey := make(map[string]ims.Record, len(stored))
-	for _, r := range stored {
-		byKey[r.Key()] = r
-	}
+	listed := ims.IndexOf(stored)
 	var hold *booksIndex // built for the first 2B document the books do not pair
 	storedEarlier, noEarlier := map[string]bool{}, map[string]bool{}
 	for _, m := range read.earlier {
@@ -786,10 +779,11 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 		if d.doc != nil {
 			tr.Period2B, tr.Section, tr.IMSSection, tr.IMSPeriod = d.period, d.doc.Section, d.imsSection, imsPeriodOf(d.doc, d.period)
 			in.SupplierPeriod, in.ITCAvailable, in.ITCReason = d.period, d.doc.ITCAvailable, d.doc.Reason
-			tr.IMSStatus = d.doc.IMSStatus
-			if r, ok := byKey[tr.imsKey()]; ok {
-				tr.InIMS, tr.IMSStatus, tr.PendingBlocked = true, r.Action, r.PendingBlocked
-				in.PendingBlocked = r.PendingBlocked
+			if id, ok := tr.imsID(); ok {
+				tr.InIMS, tr.IMSStatus, tr.PendingBlocked = listed.Overlay(id, d.doc.IMSStatus, false)
+				in.PendingBlocked = tr.PendingBlocked
+			} else {
+				tr.IMSStatus = d.doc.IMSStatus
 			}
 		}
 		if row.Status == recon.MissingInBooks && row.GSTR2A != nil {
@@ -1207,24 +1201,15 @@ func (s *Service) ThreeWayRunNow(ctx context.Context, runID string) (ThreeWayRes
 // refreshIMS lays the IMS lists as last read over a saved run's rows: whether IMS lists each
 // document, its status and whether pending is blocked, as the portal says now.
 func (s *Service) refreshIMS(ctx context.Context, tw *ThreeWayResult) error {
-	stored, err := ims.Stored(ctx, s.core.DB.DB, s.core.Workspace().ID, "", "")
+	stored, err := s.Returns.IMSStored(ctx, "", "")
 	if err != nil {
 		return err
 	}
-	byKey := make(map[string]*ims.Record, len(stored))
-	for i := range stored {
-		byKey[stored[i].Key()] = &stored[i]
-	}
+	listed := ims.IndexOf(stored)
 	for i := range tw.Rows {
 		r := &tw.Rows[i]
-		k := r.imsKey()
-		if k == "" {
-			continue
-		}
-		rec, ok := byKey[k]
-		r.InIMS = ok
-		if ok {
-			r.IMSStatus, r.PendingBlocked = rec.Action, rec.PendingBlocked
+		if id, ok := r.imsID(); ok {
+			r.InIMS, r.IMSStatus, r.PendingBlocked = listed.Overlay(id, r.IMSStatus, r.PendingBlocked)
 		}
 	}
 	return nil
@@ -1235,12 +1220,11 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 	lines := []ApplyLine{}
 	var reqs []returns.IMSChangeRequest
 	idx := map[string]int{}
-	now := map[string]*ims.Record{} // the IMS lists as just read, by document
-	for sec := range listed {
-		for i := range listed[sec] {
-			now[listed[sec][i].Key()] = &listed[sec][i]
-		}
+	var all []ims.Record
+	for _, recs := range listed {
+		all = append(all, recs...)
 	}
+	now := ims.IndexOf(all) // the IMS lists as just read, by document
 	open := s.openIMSPeriod()
 	for _, r := range tw.Rows {
 		send := r.send()
@@ -1248,6 +1232,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 			continue // a month closed in IMS is said once (ThreeWayApply.Closed), not per row
 		}
 		d := r.GSTR2A
+		id, _ := r.imsID()
 		l := ApplyLine{Supplier: d.SupplierGSTIN, Document: d.Number, Section: r.IMSSection, Period: r.imsPeriod(), From: r.IMSStatus, Action: actionKey(send),
 			Reason: r.Recommended.Reason, Chosen: r.Choice != ""}
 		if l.Chosen {
@@ -1263,12 +1248,12 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 			l.Result = "already"
 		case send == ims.Pending && r.PendingBlocked:
 			l.Result, l.Message = ims.ResultRefused, "The portal does not allow pending for this document: accept or reject it."
-		case changedSince(d, now[r.imsKey()]) != "":
-			l.Result, l.Message = ResultChanged, changedSince(d, now[r.imsKey()])
+		case changedSince(d, now.Get(id)) != "":
+			l.Result, l.Message = ResultChanged, changedSince(d, now.Get(id))
 		case dryRun:
 			l.Result = "dry_run"
 		default:
-			k := r.imsKey()
+			k := id.Key()
 			reqs = append(reqs, returns.IMSChangeRequest{Section: r.IMSSection, STIN: d.SupplierGSTIN, Number: d.Number,
 				Period: r.imsPeriod(), Action: l.Action, Reason: l.Reason})
 			idx[k] = len(lines)
@@ -1282,7 +1267,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 			return lines, err
 		}
 		for _, r := range res.Results {
-			if i, ok := idx[ims.KeyOf(r.Section, r.Period, r.STIN, r.Number)]; ok {
+			if i, ok := idx[ims.IDOf(r.Section, r.Period, r.STIN, r.Number).Key()]; ok {
 				lines[i].Result, lines[i].Message = r.Result, r.Message
 			}
 		}
