@@ -88,7 +88,7 @@ type calendarOf struct {
 func (s *Service) t4(ctx context.Context) (*t4Context, error) {
 	c := &t4Context{s: s, ws: s.core.Workspace().ID, rows: map[string]*t4Run{}, cals: map[period.FY]*calendarOf{},
 		docs: map[string][]gstr2b.MatchDoc{}, gdocs: map[string][]gstr3b.Doc{}, sheets: map[string]*Table4Sheet{}, snaps: map[string]*gstr2b.Snapshot{}}
-	stored, err := ims.Stored(ctx, s.core.DB.DB, c.ws, "", "")
+	stored, err := s.Returns.IMSStored(ctx, "", "")
 	if err != nil {
 		return nil, err
 	}
