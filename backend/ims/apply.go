@@ -6,6 +6,8 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/gstapi"
+	"gstdesk/backend/money"
+	"gstdesk/backend/recon"
 )
 
 // The rules of applying IMS actions, without the calls: an ask is resolved to the record IMS
@@ -292,4 +294,53 @@ func (l *Lists) NowReads(section, rtnprd, stin, number string) string {
 		}
 	}
 	return out
+}
+
+// What becomes of a three-way run's action that is not sent (Hold), besides ResultRefused.
+const (
+	ResultNotInIMS = "not_in_ims" // IMS does not list the document
+	ResultAlready  = "already"    // the document has the action already
+	ResultChanged  = "changed"    // IMS now lists the document with other amounts than the run's
+)
+
+// Hold says whether a three-way run's action (send: A, R, P, N) on a document goes to the service,
+// from IMS's word now: whether it lists the document, its status and whether pending is blocked
+// (as the run's row has them after the overlay), and the record as just listed (now; nil when IMS
+// was not listed afresh) against the 2B document the run reconciled. It gives "" when the action
+// is to be sent, else the result (ResultNotInIMS, ResultAlready, ResultRefused, ResultChanged)
+// and the words.
+func Hold(send string, listed bool, status string, pendingBlocked bool, reconciled *recon.Invoice, now *Record) (result, message string) {
+	switch {
+	case !listed:
+		return ResultNotInIMS, "IMS does not list this document (its period is not open in IMS, or IMS was not listed yet)."
+	case status == send:
+		return ResultAlready, ""
+	case send == Pending && pendingBlocked:
+		return ResultRefused, "The portal does not allow pending for this document: accept or reject it."
+	}
+	if m := ChangedSince(reconciled, now); m != "" {
+		return ResultChanged, m
+	}
+	return "", ""
+}
+
+// ChangedSince says how the document IMS lists now (rec; nil when not listed afresh) differs from
+// the 2B document a run reconciled (d), in words, or "" when its amounts are the same. An action
+// chosen on the run's figures is not sent for a document whose figures have changed since.
+func ChangedSince(d *recon.Invoice, rec *Record) string {
+	if rec == nil {
+		return ""
+	}
+	size := func(p recon.Paise) money.Paise {
+		if p < 0 {
+			return money.Paise(-p)
+		}
+		return money.Paise(p)
+	}
+	taxable, tax := size(d.Taxable), size(d.IGST)+size(d.CGST)+size(d.SGST)+size(d.Cess)
+	if taxable == rec.Taxable && tax == rec.Tax() {
+		return ""
+	}
+	return fmt.Sprintf("Not sent: IMS now lists this document with taxable value ₹%s and tax ₹%s, where the reconciliation had ₹%s and ₹%s (the supplier may have changed it). Reconcile again, then act on it.",
+		rec.Taxable.Indian(), rec.Tax().Indian(), taxable.Indian(), tax.Indian())
 }

@@ -232,3 +232,32 @@ func TestCarryChoices(t *testing.T) {
 		})
 	}
 }
+
+func TestHold(t *testing.T) {
+	d := &recon.Invoice{Taxable: -100000, IGST: -18000} // a credit note as the books carry it
+	same := &Record{Taxable: 100000, IGST: 18000}
+	other := &Record{Taxable: 90000, IGST: 16200}
+	for _, c := range []struct {
+		name            string
+		send            string
+		listed          bool
+		status          string
+		blocked         bool
+		now             *Record
+		result, message string
+	}{
+		{"not listed", Accepted, false, "", false, nil, ResultNotInIMS, "IMS does not list"},
+		{"already so", Accepted, true, Accepted, false, same, ResultAlready, ""},
+		{"pending blocked", Pending, true, NoAction, true, same, ResultRefused, "The portal does not allow pending"},
+		{"changed since", Rejected, true, NoAction, false, other, ResultChanged, "Not sent: IMS now lists this document with taxable value ₹900.00 and tax ₹162.00, where the reconciliation had ₹1,000.00 and ₹180.00"},
+		{"same amounts by size: sent", Rejected, true, NoAction, false, same, "", ""},
+		{"not listed afresh: sent on the run's word", Accepted, true, NoAction, false, nil, "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, m := Hold(c.send, c.listed, c.status, c.blocked, d, c.now)
+			if r != c.result || !strings.HasPrefix(m, c.message) || (c.message == "" && m != "") {
+				t.Errorf("= %q %q", r, m)
+			}
+		})
+	}
+}

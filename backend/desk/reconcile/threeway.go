@@ -1110,10 +1110,9 @@ func (s *Service) applyThreeWay(ctx context.Context, path, from, to, runID strin
 				return ThreeWayApply{RunID: runID}, err
 			}
 			if err == nil {
+				// The lists just read (and kept) are laid over the rows as they were read.
 				calls = plan
-				if err := s.refreshIMS(ctx, &tw); err != nil {
-					return ThreeWayApply{RunID: runID, Calls: calls}, err
-				}
+				overlayIMS(&tw, indexListed(listed))
 			}
 		}
 		progress(1, 2)
@@ -1205,14 +1204,27 @@ func (s *Service) refreshIMS(ctx context.Context, tw *ThreeWayResult) error {
 	if err != nil {
 		return err
 	}
-	listed := ims.IndexOf(stored)
+	overlayIMS(tw, ims.IndexOf(stored))
+	return nil
+}
+
+// overlayIMS lays IMS's word (listed) over a run's rows (ims.Index.Overlay).
+func overlayIMS(tw *ThreeWayResult, listed ims.Index) {
 	for i := range tw.Rows {
 		r := &tw.Rows[i]
 		if id, ok := r.imsID(); ok {
 			r.InIMS, r.IMSStatus, r.PendingBlocked = listed.Overlay(id, r.IMSStatus, r.PendingBlocked)
 		}
 	}
-	return nil
+}
+
+// indexListed indexes the lists of every section just read (ims.IndexOf).
+func indexListed(listed map[string][]ims.Record) ims.Index {
+	var all []ims.Record
+	for _, recs := range listed {
+		all = append(all, recs...)
+	}
+	return ims.IndexOf(all)
 }
 
 // applyRows sends each row's action (Send) where it differs from the IMS status.
@@ -1220,11 +1232,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 	lines := []ApplyLine{}
 	var reqs []returns.IMSChangeRequest
 	idx := map[string]int{}
-	var all []ims.Record
-	for _, recs := range listed {
-		all = append(all, recs...)
-	}
-	now := ims.IndexOf(all) // the IMS lists as just read, by document
+	now := indexListed(listed) // the IMS lists as just read, by document
 	open := s.openIMSPeriod()
 	for _, r := range tw.Rows {
 		send := r.send()
@@ -1241,15 +1249,9 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 				l.Action = "reset"
 			}
 		}
+		l.Result, l.Message = ims.Hold(send, r.InIMS, r.IMSStatus, r.PendingBlocked, d, now.Get(id))
 		switch {
-		case !r.InIMS:
-			l.Result, l.Message = "not_in_ims", "IMS does not list this document (its period is not open in IMS, or IMS was not listed yet)."
-		case r.IMSStatus == send:
-			l.Result = "already"
-		case send == ims.Pending && r.PendingBlocked:
-			l.Result, l.Message = ims.ResultRefused, "The portal does not allow pending for this document: accept or reject it."
-		case changedSince(d, now.Get(id)) != "":
-			l.Result, l.Message = ResultChanged, changedSince(d, now.Get(id))
+		case l.Result != "":
 		case dryRun:
 			l.Result = "dry_run"
 		default:
@@ -1277,28 +1279,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 
 // ResultChanged is an apply line not sent because the document in IMS now is not the one the run
 // reconciled: the supplier changed it, or a newer GSTR-2B has it otherwise.
-const ResultChanged = "changed"
-
-// changedSince says how the document IMS lists now (rec; nil when not listed afresh) differs from
-// the 2B document the run reconciled (d), in words, or "" when its amounts are the same. An action
-// chosen on the run's figures is not sent for a document whose figures have changed since.
-func changedSince(d *recon.Invoice, rec *ims.Record) string {
-	if rec == nil {
-		return ""
-	}
-	size := func(p recon.Paise) money.Paise {
-		if p < 0 {
-			return money.Paise(-p)
-		}
-		return money.Paise(p)
-	}
-	taxable, tax := size(d.Taxable), size(d.IGST)+size(d.CGST)+size(d.SGST)+size(d.Cess)
-	if taxable == rec.Taxable && tax == rec.Tax() {
-		return ""
-	}
-	return fmt.Sprintf("Not sent: IMS now lists this document with taxable value ₹%s and tax ₹%s, where the reconciliation had ₹%s and ₹%s (the supplier may have changed it). Reconcile again, then act on it.",
-		rec.Taxable.Indian(), rec.Tax().Indian(), taxable.Indian(), tax.Indian())
-}
+const ResultChanged = ims.ResultChanged
 
 // recommendedWord says a recommended action in words ("no action" for none).
 func recommendedWord(a string) string {
