@@ -70,7 +70,7 @@ func ReconGSTR2B(ctx context.Context, db *sql.DB, workspaceID string, periods []
 		p := snaps[i].Period
 		for j := range ds {
 			d := &ds[j]
-			sec := imsSectionOf(d.Section, d.Kind)
+			sec := ims.SectionOf2B(d.Section, d.Kind)
 			in := twoBInvoice(d, p)
 			out = append(out, in)
 			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: sec}
@@ -117,25 +117,6 @@ func twoBInvoice(d *gstr2b.MatchDoc, p string) recon.Invoice {
 		in.DocType = recon.DocDebitNote
 	}
 	return in
-}
-
-// imsSectionOf is the IMS section of a 2B document of a section and kind ("" when IMS does not
-// hold its kind: bills of entry and ISD documents).
-func imsSectionOf(section, kind string) string {
-	switch section {
-	case "b2b", "b2ba", "ecom", "ecoma":
-		return section
-	case "cdnr", "cdnra":
-		base := "b2bcn"
-		if kind == gstr2b.KindDebitNote {
-			base = "b2bdn"
-		}
-		if section == "cdnra" {
-			base += "a"
-		}
-		return base
-	}
-	return ""
 }
 
 // ThreeWayRow is one row of the reconciliation against GSTR-2B: the matcher's row and
@@ -378,15 +359,6 @@ func (r *ThreeWayRow) imsPeriod() string {
 		return r.IMSPeriod
 	}
 	return ims.RetPeriod(r.Period2B)
-}
-
-// imsPeriodOf is the IMS return period (rtnprd) of a 2B document of period p: the supplier's
-// period it gives (supprd), else p.
-func imsPeriodOf(d *gstr2b.MatchDoc, p string) string {
-	if d.SupplierPeriod != "" {
-		return ims.RetPeriod(d.SupplierPeriod)
-	}
-	return ims.RetPeriod(p)
 }
 
 // send is what applying a row sends: the person's choice, else the recommended action.
@@ -777,7 +749,7 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 			in.BooksPeriod = row.Books.Period
 		}
 		if d.doc != nil {
-			tr.Period2B, tr.Section, tr.IMSSection, tr.IMSPeriod = d.period, d.doc.Section, d.imsSection, imsPeriodOf(d.doc, d.period)
+			tr.Period2B, tr.Section, tr.IMSSection, tr.IMSPeriod = d.period, d.doc.Section, d.imsSection, ims.RtnPrdOf2B(d.doc, d.period)
 			in.SupplierPeriod, in.ITCAvailable, in.ITCReason = d.period, d.doc.ITCAvailable, d.doc.Reason
 			if id, ok := tr.imsID(); ok {
 				tr.InIMS, tr.IMSStatus, tr.PendingBlocked = listed.Overlay(id, d.doc.IMSStatus, false)
@@ -1443,7 +1415,7 @@ func settleEarlier(books []recon.Invoice, earlier []earlierMonth, from string, t
 			}
 			in := twoBInvoice(d, p)
 			more = append(more, in)
-			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: imsSectionOf(d.Section, d.Kind)}
+			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: ims.SectionOf2B(d.Section, d.Kind)}
 		}
 	}
 	return out, more
