@@ -15,7 +15,7 @@ import (
 // Only package ims holds SQL on the IMS tables (package store keeps the schema and counts rows);
 // only the returns service calls the remote service's IMS operations and reads or writes the kept
 // IMS lists and log through package ims; the three-way run reaches them through the returns
-// service (Returns.IMSStored, Returns.IMSApplyListed).
+// service (Returns.IMSStored, Returns.IMSApplyListed). An IMS document is known by ims.IDOf.
 func TestIMSHasOnePackageAndOneService(t *testing.T) {
 	tables := []string{"ims_documents", "ims_actions", "ims_list_notices"}
 	// The remote service's IMS operations (gstapi.Client); IMSCount by its three arguments (the
@@ -68,6 +68,15 @@ func TestIMSHasOnePackageAndOneService(t *testing.T) {
 		f, err := parser.ParseFile(token.NewFileSet(), file, b, 0)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// An IMS document is known by ims.IDOf alone: the IMS apply and the three-way run build no
+		// key of their own from the number rule.
+		if file == "backend/desk/returns/ims.go" || strings.HasPrefix(file, "backend/desk/reconcile/threeway") {
+			for _, im := range f.Imports {
+				if im.Path.Value == `"gstdesk/backend/docid"` {
+					t.Errorf("%s imports docid: an IMS document's identity is ims.IDOf", file)
+				}
+			}
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
