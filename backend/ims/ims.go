@@ -15,7 +15,6 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/civil"
-	"gstdesk/backend/docid"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
 	"gstdesk/backend/money"
@@ -103,18 +102,6 @@ func IsNote(section string) bool {
 }
 
 func isAmendment(section string) bool { return strings.HasSuffix(section, "a") }
-
-// Key is how a record is known: section, return period (rtnprd), supplier and number as
-// normalised for matching. A supplier may use one number in two return periods (numbering starts
-// again each financial year) and IMS may hold both at once (one kept pending): the return period
-// tells them apart.
-func (r *Record) Key() string { return KeyOf(r.Section, r.RtnPrd, r.STIN, r.Number) }
-
-// KeyOf is the Key of the record of an IMS section, return period (MMYYYY or YYYY-MM; "" when not
-// known), supplier GSTIN and document number.
-func KeyOf(section, rtnprd, stin, number string) string {
-	return section + "|" + RetPeriod(rtnprd) + "|" + strings.ToUpper(strings.TrimSpace(stin)) + "|" + docid.Number(number)
-}
 
 // RetPeriod writes a period (MMYYYY or YYYY-MM) as IMS's rtnprd, MMYYYY; what is not a period is
 // given back trimmed.

@@ -297,3 +297,26 @@ func CheckChoice(choice string, in ChoiceInput) error {
 	}
 	return nil
 }
+
+// ChoiceRow is a row of a new three-way run as the carry-over of choices reads it: its key, its
+// fingerprint (what it reads) and what a choice on it is checked against.
+type ChoiceRow struct {
+	Key         string
+	Fingerprint string
+	In          ChoiceInput
+}
+
+// CarryChoices is the choices of an earlier run (by row key) that a new run takes over: of the
+// rows with the same key that read the same (fingerprint), where the choice still holds
+// (CheckChoice: pending may have been blocked since), in the new run's row order.
+func CarryChoices(old map[string]recon.RowChoice, rows []ChoiceRow) []recon.RowChoice {
+	var out []recon.RowChoice
+	for _, r := range rows {
+		c, ok := old[r.Key]
+		if !ok || c.Fingerprint != r.Fingerprint || CheckChoice(c.Choice, r.In) != nil {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"gstdesk/backend/apperr"
-	"gstdesk/backend/docid"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/store"
@@ -57,7 +56,7 @@ func Replace(ctx context.Context, db *sql.DB, workspaceID, section string, recs 
 	defer st.Close()
 	when := store.FormatTime(at)
 	for i, r := range recs {
-		if _, err := st.ExecContext(ctx, workspaceID, section, i, r.STIN, r.Number, docid.Number(r.Number), r.DateISO,
+		if _, err := st.ExecContext(ctx, workspaceID, section, i, r.STIN, r.Number, r.ID().Number, r.DateISO,
 			r.RtnPrd, r.Action, r.PendingBlocked, r.SupplierFiled, int64(r.Taxable), int64(r.Tax()), string(r.Raw), when); err != nil {
 			return "", fmt.Errorf("ims: replace list: %w", err)
 		}
@@ -128,8 +127,9 @@ func Stored(ctx context.Context, db *sql.DB, workspaceID, section, action string
 
 // FindStored finds kept records of a supplier's document (number compared as normalised).
 func FindStored(ctx context.Context, db *sql.DB, workspaceID, stin, number string) ([]Record, error) {
+	id := IDOf("", "", stin, number)
 	rows, err := db.QueryContext(ctx, `SELECT section, record FROM ims_documents WHERE workspace_id = ? AND stin = ? AND num_norm = ?`,
-		workspaceID, strings.ToUpper(strings.TrimSpace(stin)), docid.Number(number))
+		workspaceID, id.STIN, id.Number)
 	if err != nil {
 		return nil, fmt.Errorf("ims: find: %w", err)
 	}
@@ -279,9 +279,10 @@ func ListedAt(ctx context.Context, db *sql.DB, workspaceID string) (time.Time, e
 // would give it, so the kept list says what the portal says without listing the section again. A
 // document of the same number in another return period is left as it is.
 func SetKeptAction(ctx context.Context, db *sql.DB, workspaceID, section, rtnprd, stin, number, action string) error {
+	id := IDOf(section, rtnprd, stin, number)
 	_, err := db.ExecContext(ctx, `UPDATE ims_documents SET action = ?1, record = json_set(record, '$.action', ?1)
 		WHERE workspace_id = ?2 AND section = ?3 AND stin = ?4 AND num_norm = ?5 AND rtnprd = ?6`,
-		action, workspaceID, section, stin, docid.Number(number), RetPeriod(rtnprd))
+		action, workspaceID, id.Section, stin, id.Number, id.RtnPrd)
 	if err != nil {
 		return fmt.Errorf("ims: keep action: %w", err)
 	}
@@ -327,7 +328,7 @@ func SetKeptChange(ctx context.Context, db *sql.DB, workspaceID string, c Change
 	_, err = db.ExecContext(ctx, `UPDATE ims_documents SET action = ?1,
 		record = json_patch(json_remove(record, '$.itcRedReq', '$.remarks', '$.declIgst', '$.declCgst', '$.declSgst', '$.declCess'), ?2)
 		WHERE workspace_id = ?3 AND section = ?4 AND stin = ?5 AND num_norm = ?6 AND rtnprd = ?7`,
-		c.Action, string(patch), workspaceID, r.Section, r.STIN, docid.Number(r.Number), RetPeriod(r.RtnPrd))
+		c.Action, string(patch), workspaceID, r.Section, r.STIN, r.ID().Number, r.ID().RtnPrd)
 	if err != nil {
 		return fmt.Errorf("ims: keep change: %w", err)
 	}

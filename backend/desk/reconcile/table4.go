@@ -88,7 +88,7 @@ type calendarOf struct {
 func (s *Service) t4(ctx context.Context) (*t4Context, error) {
 	c := &t4Context{s: s, ws: s.core.Workspace().ID, rows: map[string]*t4Run{}, cals: map[period.FY]*calendarOf{},
 		docs: map[string][]gstr2b.MatchDoc{}, gdocs: map[string][]gstr3b.Doc{}, sheets: map[string]*Table4Sheet{}, snaps: map[string]*gstr2b.Snapshot{}}
-	stored, err := ims.Stored(ctx, s.core.DB.DB, c.ws, "", "")
+	stored, err := s.Returns.IMSStored(ctx, "", "")
 	if err != nil {
 		return nil, err
 	}
@@ -337,8 +337,8 @@ func (c *t4Context) docOf(d *gstr2b.MatchDoc, p string) gstr3b.Doc {
 	if d.Kind == gstr2b.KindCreditNote || d.Kind == gstr2b.KindISDCreditNote {
 		g.Tax = negative(g.Tax)
 	}
-	if sec := imsSectionOf(d.Section, d.Kind); sec != "" {
-		if r, ok := c.ims[ims.KeyOf(sec, imsPeriodOf(d, p), d.Supplier, d.Number)]; ok {
+	if imsID, ok := ims.IDOf2B(d, p); ok {
+		if r, ok := c.ims[imsID.Key()]; ok {
 			g.IMS = r.Action
 		}
 	}
@@ -415,7 +415,7 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 					g.Blocked = true
 				}
 			}
-		} else if tw != nil && imsSectionOf(d.Section, d.Kind) != "" {
+		} else if tw != nil && ims.SectionOf2B(d.Section, d.Kind) != "" {
 			// A B2B document the run did not see (a 2B pulled after it): read as not booked.
 			g.Match = string(recon.MissingInBooks)
 		}

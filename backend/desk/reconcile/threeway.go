@@ -70,7 +70,7 @@ func ReconGSTR2B(ctx context.Context, db *sql.DB, workspaceID string, periods []
 		p := snaps[i].Period
 		for j := range ds {
 			d := &ds[j]
-			sec := imsSectionOf(d.Section, d.Kind)
+			sec := ims.SectionOf2B(d.Section, d.Kind)
 			in := twoBInvoice(d, p)
 			out = append(out, in)
 			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: sec}
@@ -117,25 +117,6 @@ func twoBInvoice(d *gstr2b.MatchDoc, p string) recon.Invoice {
 		in.DocType = recon.DocDebitNote
 	}
 	return in
-}
-
-// imsSectionOf is the IMS section of a 2B document of a section and kind ("" when IMS does not
-// hold its kind: bills of entry and ISD documents).
-func imsSectionOf(section, kind string) string {
-	switch section {
-	case "b2b", "b2ba", "ecom", "ecoma":
-		return section
-	case "cdnr", "cdnra":
-		base := "b2bcn"
-		if kind == gstr2b.KindDebitNote {
-			base = "b2bdn"
-		}
-		if section == "cdnra" {
-			base += "a"
-		}
-		return base
-	}
-	return ""
 }
 
 // ThreeWayRow is one row of the reconciliation against GSTR-2B: the matcher's row and
@@ -362,13 +343,13 @@ func appendInvoiceJSON(dst []byte, scratch *[]byte, in *recon.Invoice) []byte {
 	return append(dst, buf[len(invoiceHead):len(buf)-len(invoiceTail)]...)
 }
 
-// imsKey is the ims.Record Key of the row's IMS document ("" for a row not in 2B): its section,
-// return period, supplier and number.
-func (r *ThreeWayRow) imsKey() string {
+// imsID is the identity of the row's IMS document (ims.IDOf: its section, return period,
+// supplier and number); false for a row not in 2B or whose document IMS does not hold.
+func (r *ThreeWayRow) imsID() (ims.ID, bool) {
 	if r.GSTR2A == nil || r.IMSSection == "" {
-		return ""
+		return ims.ID{}, false
 	}
-	return ims.KeyOf(r.IMSSection, r.imsPeriod(), r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number)
+	return ims.IDOf(r.IMSSection, r.imsPeriod(), r.GSTR2A.SupplierGSTIN, r.GSTR2A.Number), true
 }
 
 // imsPeriod is the return period of the row's IMS document: IMSPeriod, else (a run saved before
@@ -378,15 +359,6 @@ func (r *ThreeWayRow) imsPeriod() string {
 		return r.IMSPeriod
 	}
 	return ims.RetPeriod(r.Period2B)
-}
-
-// imsPeriodOf is the IMS return period (rtnprd) of a 2B document of period p: the supplier's
-// period it gives (supprd), else p.
-func imsPeriodOf(d *gstr2b.MatchDoc, p string) string {
-	if d.SupplierPeriod != "" {
-		return ims.RetPeriod(d.SupplierPeriod)
-	}
-	return ims.RetPeriod(p)
 }
 
 // send is what applying a row sends: the person's choice, else the recommended action.
@@ -646,16 +618,12 @@ func (s *Service) carryChoices(ctx context.Context, ws string, out ThreeWayResul
 	if err != nil || len(old) == 0 {
 		return nil, err
 	}
-	var carried []recon.RowChoice
+	rows := make([]ims.ChoiceRow, len(out.Rows))
 	for i := range out.Rows {
 		r := &out.Rows[i]
-		c, ok := old[r.Key]
-		if !ok || c.Fingerprint != r.Fingerprint() || ims.CheckChoice(c.Choice, choiceInput(r)) != nil {
-			continue
-		}
-		carried = append(carried, c)
+		rows[i] = ims.ChoiceRow{Key: r.Key, Fingerprint: r.Fingerprint(), In: choiceInput(r)}
 	}
-	return carried, nil
+	return ims.CarryChoices(old, rows), nil
 }
 
 func choiceInput(r *ThreeWayRow) ims.ChoiceInput {
@@ -730,14 +698,11 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 		}
 	}
 	res := recon.Match(inScope, twoB, opt)
-	stored, err := ims.Stored(ctx, s.core.DB.DB, ws, "", "")
+	stored, err := s.Returns.IMSStored(ctx, "", "")
 	if err != nil {
 		return out, recon.Result{}, err
 	}
-	byKey := make(map[string]ims.Record, len(stored))
-	for _, r := range stored {
-		byKey[r.Key()] = r
-	}
+	listed := ims.IndexOf(stored)
 	var hold *booksIndex // built for the first 2B document the books do not pair
 	storedEarlier, noEarlier := map[string]bool{}, map[string]bool{}
 	for _, m := range read.earlier {
@@ -784,12 +749,13 @@ func (s *Service) threeWay(ctx context.Context, books []recon.Invoice, periods [
 			in.BooksPeriod = row.Books.Period
 		}
 		if d.doc != nil {
-			tr.Period2B, tr.Section, tr.IMSSection, tr.IMSPeriod = d.period, d.doc.Section, d.imsSection, imsPeriodOf(d.doc, d.period)
+			tr.Period2B, tr.Section, tr.IMSSection, tr.IMSPeriod = d.period, d.doc.Section, d.imsSection, ims.RtnPrdOf2B(d.doc, d.period)
 			in.SupplierPeriod, in.ITCAvailable, in.ITCReason = d.period, d.doc.ITCAvailable, d.doc.Reason
-			tr.IMSStatus = d.doc.IMSStatus
-			if r, ok := byKey[tr.imsKey()]; ok {
-				tr.InIMS, tr.IMSStatus, tr.PendingBlocked = true, r.Action, r.PendingBlocked
-				in.PendingBlocked = r.PendingBlocked
+			if id, ok := tr.imsID(); ok {
+				tr.InIMS, tr.IMSStatus, tr.PendingBlocked = listed.Overlay(id, d.doc.IMSStatus, false)
+				in.PendingBlocked = tr.PendingBlocked
+			} else {
+				tr.IMSStatus = d.doc.IMSStatus
 			}
 		}
 		if row.Status == recon.MissingInBooks && row.GSTR2A != nil {
@@ -1116,10 +1082,9 @@ func (s *Service) applyThreeWay(ctx context.Context, path, from, to, runID strin
 				return ThreeWayApply{RunID: runID}, err
 			}
 			if err == nil {
+				// The lists just read (and kept) are laid over the rows as they were read.
 				calls = plan
-				if err := s.refreshIMS(ctx, &tw); err != nil {
-					return ThreeWayApply{RunID: runID, Calls: calls}, err
-				}
+				overlayIMS(&tw, indexListed(listed))
 			}
 		}
 		progress(1, 2)
@@ -1207,27 +1172,31 @@ func (s *Service) ThreeWayRunNow(ctx context.Context, runID string) (ThreeWayRes
 // refreshIMS lays the IMS lists as last read over a saved run's rows: whether IMS lists each
 // document, its status and whether pending is blocked, as the portal says now.
 func (s *Service) refreshIMS(ctx context.Context, tw *ThreeWayResult) error {
-	stored, err := ims.Stored(ctx, s.core.DB.DB, s.core.Workspace().ID, "", "")
+	stored, err := s.Returns.IMSStored(ctx, "", "")
 	if err != nil {
 		return err
 	}
-	byKey := make(map[string]*ims.Record, len(stored))
-	for i := range stored {
-		byKey[stored[i].Key()] = &stored[i]
-	}
+	overlayIMS(tw, ims.IndexOf(stored))
+	return nil
+}
+
+// overlayIMS lays IMS's word (listed) over a run's rows (ims.Index.Overlay).
+func overlayIMS(tw *ThreeWayResult, listed ims.Index) {
 	for i := range tw.Rows {
 		r := &tw.Rows[i]
-		k := r.imsKey()
-		if k == "" {
-			continue
-		}
-		rec, ok := byKey[k]
-		r.InIMS = ok
-		if ok {
-			r.IMSStatus, r.PendingBlocked = rec.Action, rec.PendingBlocked
+		if id, ok := r.imsID(); ok {
+			r.InIMS, r.IMSStatus, r.PendingBlocked = listed.Overlay(id, r.IMSStatus, r.PendingBlocked)
 		}
 	}
-	return nil
+}
+
+// indexListed indexes the lists of every section just read (ims.IndexOf).
+func indexListed(listed map[string][]ims.Record) ims.Index {
+	var all []ims.Record
+	for _, recs := range listed {
+		all = append(all, recs...)
+	}
+	return ims.IndexOf(all)
 }
 
 // applyRows sends each row's action (Send) where it differs from the IMS status.
@@ -1235,12 +1204,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 	lines := []ApplyLine{}
 	var reqs []returns.IMSChangeRequest
 	idx := map[string]int{}
-	now := map[string]*ims.Record{} // the IMS lists as just read, by document
-	for sec := range listed {
-		for i := range listed[sec] {
-			now[listed[sec][i].Key()] = &listed[sec][i]
-		}
-	}
+	now := indexListed(listed) // the IMS lists as just read, by document
 	open := s.openIMSPeriod()
 	for _, r := range tw.Rows {
 		send := r.send()
@@ -1248,6 +1212,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 			continue // a month closed in IMS is said once (ThreeWayApply.Closed), not per row
 		}
 		d := r.GSTR2A
+		id, _ := r.imsID()
 		l := ApplyLine{Supplier: d.SupplierGSTIN, Document: d.Number, Section: r.IMSSection, Period: r.imsPeriod(), From: r.IMSStatus, Action: actionKey(send),
 			Reason: r.Recommended.Reason, Chosen: r.Choice != ""}
 		if l.Chosen {
@@ -1256,19 +1221,13 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 				l.Action = "reset"
 			}
 		}
+		l.Result, l.Message = ims.Hold(send, r.InIMS, r.IMSStatus, r.PendingBlocked, d, now.Get(id))
 		switch {
-		case !r.InIMS:
-			l.Result, l.Message = "not_in_ims", "IMS does not list this document (its period is not open in IMS, or IMS was not listed yet)."
-		case r.IMSStatus == send:
-			l.Result = "already"
-		case send == ims.Pending && r.PendingBlocked:
-			l.Result, l.Message = ims.ResultRefused, "The portal does not allow pending for this document: accept or reject it."
-		case changedSince(d, now[r.imsKey()]) != "":
-			l.Result, l.Message = ResultChanged, changedSince(d, now[r.imsKey()])
+		case l.Result != "":
 		case dryRun:
 			l.Result = "dry_run"
 		default:
-			k := r.imsKey()
+			k := id.Key()
 			reqs = append(reqs, returns.IMSChangeRequest{Section: r.IMSSection, STIN: d.SupplierGSTIN, Number: d.Number,
 				Period: r.imsPeriod(), Action: l.Action, Reason: l.Reason})
 			idx[k] = len(lines)
@@ -1282,7 +1241,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 			return lines, err
 		}
 		for _, r := range res.Results {
-			if i, ok := idx[ims.KeyOf(r.Section, r.Period, r.STIN, r.Number)]; ok {
+			if i, ok := idx[ims.IDOf(r.Section, r.Period, r.STIN, r.Number).Key()]; ok {
 				lines[i].Result, lines[i].Message = r.Result, r.Message
 			}
 		}
@@ -1292,28 +1251,7 @@ func (s *Service) applyRows(ctx context.Context, tw ThreeWayResult, listed map[s
 
 // ResultChanged is an apply line not sent because the document in IMS now is not the one the run
 // reconciled: the supplier changed it, or a newer GSTR-2B has it otherwise.
-const ResultChanged = "changed"
-
-// changedSince says how the document IMS lists now (rec; nil when not listed afresh) differs from
-// the 2B document the run reconciled (d), in words, or "" when its amounts are the same. An action
-// chosen on the run's figures is not sent for a document whose figures have changed since.
-func changedSince(d *recon.Invoice, rec *ims.Record) string {
-	if rec == nil {
-		return ""
-	}
-	size := func(p recon.Paise) money.Paise {
-		if p < 0 {
-			return money.Paise(-p)
-		}
-		return money.Paise(p)
-	}
-	taxable, tax := size(d.Taxable), size(d.IGST)+size(d.CGST)+size(d.SGST)+size(d.Cess)
-	if taxable == rec.Taxable && tax == rec.Tax() {
-		return ""
-	}
-	return fmt.Sprintf("Not sent: IMS now lists this document with taxable value ₹%s and tax ₹%s, where the reconciliation had ₹%s and ₹%s (the supplier may have changed it). Reconcile again, then act on it.",
-		rec.Taxable.Indian(), rec.Tax().Indian(), taxable.Indian(), tax.Indian())
-}
+const ResultChanged = ims.ResultChanged
 
 // recommendedWord says a recommended action in words ("no action" for none).
 func recommendedWord(a string) string {
@@ -1477,7 +1415,7 @@ func settleEarlier(books []recon.Invoice, earlier []earlierMonth, from string, t
 			}
 			in := twoBInvoice(d, p)
 			more = append(more, in)
-			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: imsSectionOf(d.Section, d.Kind)}
+			docs[in.RowRef] = twoBDoc{doc: d, period: p, imsSection: ims.SectionOf2B(d.Section, d.Kind)}
 		}
 	}
 	return out, more

@@ -11,7 +11,6 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
-	"gstdesk/backend/docid"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/period"
@@ -325,130 +324,33 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 		return out, err
 	}
 	ws := s.core.Workspace()
-	// Read afresh every section a requested document may be in (unless just listed), each indexed
-	// by supplier and normalised number: one number may be listed in more than one return period.
-	lists := map[string][]ims.Record{}
-	index := map[string]map[string][]int{}
-	keep := func(sec string, recs []ims.Record) {
-		lists[sec] = recs
-		ix := make(map[string][]int, len(recs))
-		for i := range recs {
-			k := recs[i].STIN + "|" + docid.Number(recs[i].Number)
-			ix[k] = append(ix[k], i)
-		}
-		index[sec] = ix
+	// Every section a requested document may be in is read afresh (unless just listed); the rules
+	// of which record an ask names and what is refused are ims.Resolve's.
+	lists := ims.NewLists(listed)
+	src := ims.Source{Lists: lists,
+		Load: func(sec string) ([]ims.Record, error) { return s.relistIMS(ctx, client, sess.Token, sec) },
+		Kept: func(stin, number string) ([]string, error) {
+			found, err := ims.FindStored(ctx, s.core.DB.DB, ws.ID, stin, number)
+			secs := make([]string, len(found))
+			for i, f := range found {
+				secs[i] = f.Section
+			}
+			return secs, err
+		}}
+	plan, err := ims.Resolve(reqs2Asks(reqs), src)
+	if err != nil {
+		return out, err
 	}
-	for sec, recs := range listed {
-		keep(sec, recs)
-	}
-	relist := func(sec string) error {
-		recs, err := s.relistIMS(ctx, client, sess.Token, sec)
-		if err == nil {
-			keep(sec, recs)
-		}
-		return err
-	}
-	var saves, resets []ims.Change
-	changes := map[string]ims.Change{}
-	for _, rq := range reqs {
-		res := IMSActionResult{STIN: strings.ToUpper(strings.TrimSpace(rq.STIN)), Number: strings.TrimSpace(rq.Number), Reason: rq.Reason, Section: rq.Section,
-			Period: ims.RetPeriod(rq.Period)}
-		code, err := ims.ActionCode(rq.Action)
-		if err != nil {
-			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(err).Message
-			out.add(res)
-			continue
-		}
-		res.Action = code
-		var secs []string
-		if rq.Section != "" {
-			k := gstapi.IMSSectionKey(rq.Section)
-			if k == "" {
-				res.Result, res.Message = ims.ResultRefused, fmt.Sprintf("The IMS section %q is not one IMS lists.", rq.Section)
-				out.add(res)
-				continue
-			}
-			secs = []string{k}
-		} else {
-			found, err := ims.FindStored(ctx, s.core.DB.DB, ws.ID, res.STIN, res.Number)
-			if err != nil {
-				return out, err
-			}
-			for _, f := range found {
-				secs = append(secs, f.Section)
-			}
-			if len(secs) == 0 {
-				for _, sec := range gstapi.IMSSections {
-					secs = append(secs, sec.Key)
-				}
-			}
-		}
-		var rec *ims.Record
-		var periods []string
-		for _, sec := range secs {
-			if _, ok := lists[sec]; !ok {
-				if err := relist(sec); err != nil {
-					return out, err
-				}
-			}
-			for _, i := range index[sec][res.STIN+"|"+docid.Number(res.Number)] {
-				if r := &lists[sec][i]; res.Period == "" || r.RtnPrd == res.Period {
-					rec = r
-					periods = append(periods, r.RtnPrd)
-				}
-			}
-			if rec != nil {
-				break
-			}
-		}
-		if rec == nil {
-			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(ims.NotListed(res.STIN, res.Number)).Message
-			if res.Period != "" {
-				res.Message = apperr.Command.Public(ims.NotListedIn(res.STIN, res.Number, res.Period)).Message
-			}
-			out.add(res)
-			continue
-		}
-		if len(periods) > 1 {
-			// The same number in two return periods: which one is meant must be said.
-			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(ims.TwoPeriods(res.STIN, res.Number, periods)).Message
-			out.add(res)
-			continue
-		}
-		res.Section, res.Number, res.Period, res.From = rec.Section, rec.Number, rec.RtnPrd, rec.Action
-		ch := ims.Change{Record: *rec, Action: code, Reason: rq.Reason, ITCRedReq: strings.ToUpper(strings.TrimSpace(rq.ITCRedReq)), Declared: rq.Declared, Remarks: rq.Remarks}
-		// IMS 2.0: accepting a credit note or an amendment declares whether the credit is
-		// reduced; the service refuses the save without it (IMSSAV0054). Unless the person said,
-		// gstdesk proposes it from the claim it knows (none known: the whole tax of a note), and
-		// its working goes into the reason kept in the log.
-		if code == ims.Accepted && ch.ITCRedReq == "" && ch.Declared == nil && ims.TakesITCRedReq(rec.Section) && !rec.ITCRedReqBlocked {
-			claim := ims.Claim{}
-			if rq.Claim != nil {
-				claim = *rq.Claim
-			}
-			p := ims.ProposeReduction(*rec, claim)
-			p.Apply(&ch)
-			if p.Working != "" {
-				ch.Reason = strings.TrimSpace(ch.Reason + " " + p.Working)
-				res.Reason = ch.Reason
-			}
-		}
-		changes[imsResultKey(rec.Section, rec.RtnPrd, rec.STIN, rec.Number)] = ch
-		if err := ch.Check(); err != nil {
-			res.Result, res.Message = ims.ResultRefused, apperr.Command.Public(err).Message
-			out.add(res)
-			continue
-		}
-		if code == ims.NoAction {
-			resets = append(resets, ch)
-		} else {
-			saves = append(saves, ch)
+	for _, a := range plan.Asks {
+		if a.Refused != "" {
+			out.add(IMSActionResult{Section: a.Section, STIN: a.STIN, Number: a.Number, Period: a.Period, From: a.From, Action: a.Action, Reason: a.Reason,
+				Result: ims.ResultRefused, Message: a.Refused})
 		}
 	}
 	for _, batch := range []struct {
 		reset   bool
 		changes []ims.Change
-	}{{false, saves}, {true, resets}} {
+	}{{false, plan.Saves}, {true, plan.Resets}} {
 		if len(batch.changes) == 0 {
 			continue
 		}
@@ -461,7 +363,7 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 	touched := map[string]bool{}
 	for _, r := range out.Results {
 		if r.Result == ims.ResultApplied {
-			ch, ok := changes[imsResultKey(r.Section, r.Period, r.STIN, r.Number)]
+			ch, ok := plan.Sent(ims.IDOf(r.Section, r.Period, r.STIN, r.Number))
 			if !ok {
 				ch = ims.Change{Record: ims.Record{Section: r.Section, RtnPrd: r.Period, STIN: r.STIN, Number: r.Number}, Action: r.Action}
 			}
@@ -479,23 +381,29 @@ func (s *Service) IMSApplyListed(ctx context.Context, reqs []IMSChangeRequest, l
 		}
 	}
 	for sec := range touched {
-		if err := relist(sec); err != nil {
+		recs, err := s.relistIMS(ctx, client, sess.Token, sec)
+		if err != nil {
 			s.core.Log.Warn("ims relist", "section", sec, "err", err.Error())
 			continue
 		}
+		lists.Keep(sec, recs)
 		for i := range out.Results {
-			r := &out.Results[i]
-			if r.Section != sec || r.ErrorCode != "IMSSAV0010" {
-				continue
-			}
-			for _, rec := range lists[sec] {
-				if rec.STIN == r.STIN && rec.Number == r.Number && rec.RtnPrd == r.Period {
-					r.Message += fmt.Sprintf(" It now reads: %s, taxable value ₹%s, tax ₹%s.", ims.ActionWord(rec.Action), rec.Taxable.Indian(), rec.Tax().Indian())
-				}
+			if r := &out.Results[i]; r.Section == sec && r.ErrorCode == "IMSSAV0010" {
+				r.Message += lists.NowReads(sec, r.Period, r.STIN, r.Number)
 			}
 		}
 	}
 	return out, nil
+}
+
+// reqs2Asks is the requests as package ims reads them.
+func reqs2Asks(reqs []IMSChangeRequest) []ims.Ask {
+	out := make([]ims.Ask, len(reqs))
+	for i, rq := range reqs {
+		out[i] = ims.Ask{Section: rq.Section, STIN: rq.STIN, Number: rq.Number, Period: rq.Period, Action: rq.Action, Reason: rq.Reason,
+			ITCRedReq: rq.ITCRedReq, Declared: rq.Declared, Remarks: rq.Remarks, Claim: rq.Claim}
+	}
+	return out
 }
 
 // sendIMS sends one save or reset, polls it and logs each document's result.
@@ -564,43 +472,10 @@ func (s *Service) sendIMS(ctx context.Context, client *gstapi.Client, token, rti
 		}
 		return finish(ids, ims.ResultFailed, st.ErrorCode, fmt.Sprintf("The GST service refused the whole request: %s (%s). Nothing was applied.", msg, st.ErrorCode))
 	}
-	// The report names each document by section, supplier, number and return period; an entry
-	// without its period names the document of that number in any period of the request.
-	refused := map[string]gstapi.IMSErrorEntry{}
-	for _, e := range st.Report {
-		refused[ims.KeyOf(ims.ReportSection(e.Section), e.RtnPrd, e.STIN, e.INum)] = e
-	}
-	refusal := func(r *IMSActionResult) (gstapi.IMSErrorEntry, bool) {
-		if e, ok := refused[ims.KeyOf(r.Section, r.Period, r.STIN, r.Number)]; ok {
-			return e, true
-		}
-		e, ok := refused[ims.KeyOf(r.Section, "", r.STIN, r.Number)]
-		return e, ok
-	}
-	named := map[string]bool{}
-	for i := range results {
+	// How each document ended is read from the service's report (ims.Judge).
+	for i, v := range ims.Judge(st, changes) {
 		r := &results[i]
-		for _, p := range []string{r.Period, ""} {
-			k := ims.KeyOf(r.Section, p, r.STIN, r.Number)
-			if _, ok := refused[k]; ok {
-				named[k] = true
-			}
-		}
-	}
-	// A report entry that names no document of the request (no number, a section gstdesk does not
-	// know) could be any of them: none is recorded as applied on that answer.
-	unsure := st.Status == gstapi.JobProcessedErrors && len(named) < len(refused)
-	for i := range results {
-		r := &results[i]
-		if e, ok := refusal(r); ok {
-			r.Result, r.ErrorCode, r.Message = ims.ResultRefused, e.Code, ims.ErrorText(e)
-		} else if st.Status == gstapi.JobProcessedErrors && len(st.Report) == 0 {
-			r.Result, r.Message = ims.ResultUnknown, "The service processed the request with errors but named no document; list IMS to see what the portal says."
-		} else if unsure {
-			r.Result, r.Message = ims.ResultUnknown, "The service refused a document this request cannot tell apart; list IMS to see what the portal says."
-		} else {
-			r.Result = ims.ResultApplied
-		}
+		r.Result, r.ErrorCode, r.Message = v.Result, v.Code, v.Message
 		if err := ims.LogResult(ctx, s.core.DB.DB, ids[i], r.Result, r.ErrorCode, r.Message, s.core.Now()); err != nil {
 			s.core.Log.Warn("ims log", "err", err.Error())
 		}
@@ -737,9 +612,4 @@ func (s *Service) StartRegenerateGSTR2B(ctx context.Context, p string) (string, 
 // RegenerateResults returns a finished regeneration job's result.
 func (s *Service) RegenerateResults(id string) (RegenerateResult, error) {
 	return core.JobResult[RegenerateResult](s.core, id)
-}
-
-// imsResultKey ties a result of the service to the change sent for it.
-func imsResultKey(section, rtnprd, stin, number string) string {
-	return section + "|" + rtnprd + "|" + strings.ToUpper(stin) + "|" + number
 }
