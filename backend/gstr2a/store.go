@@ -248,7 +248,7 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 		return Snapshot{}, apperr.New(apperr.Invalid, "The GSTR-2A return %s.", err.Error())
 	}
 	if req.FetchedAt.IsZero() {
-		req.FetchedAt = time.Now()
+		return Snapshot{}, fmt.Errorf("gstr2a: save: no time given to stamp the pull with (FetchedAt)")
 	}
 	ictx, cancel := context.WithCancel(ctx)
 	defer cancel()

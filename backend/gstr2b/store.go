@@ -107,7 +107,7 @@ func Save(ctx context.Context, db *sql.DB, req SaveRequest) (Snapshot, error) {
 		origin = FromFile
 	}
 	if req.FetchedAt.IsZero() {
-		req.FetchedAt = time.Now()
+		return Snapshot{}, fmt.Errorf("gstr2b: save: no time given to stamp the return with (FetchedAt)")
 	}
 	var r *Return
 	if req.Empty {

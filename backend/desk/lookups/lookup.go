@@ -57,6 +57,7 @@ func (s *Service) Lookups(ctx context.Context) (*lookup.Service, error) {
 		NoRemote: s.core.RefuseRemote, // counted as a refused write
 		Face:     s.core.Face(),
 		Called:   s.core.CallRecorded,
+		Now:      s.core.Now,
 		// Answers of the built-in demo service are made up: they say so.
 		Demo: s.core.DemoAnswers(),
 	}, nil

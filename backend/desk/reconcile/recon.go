@@ -318,7 +318,7 @@ func (s *Service) ReconConfirmMapping(ctx context.Context, token string, mapping
 	if len(v.Missing) > 0 {
 		return v, apperr.New(apperr.Invalid, "Choose the column for %s: a register needs it.", strings.Join(v.Missing, ", "))
 	}
-	if err := recon.SaveMapping(ctx, s.core.DB.DB, s.core.Workspace().ID, m); err != nil {
+	if err := recon.SaveMapping(ctx, s.core.DB.DB, s.core.Now(), s.core.Workspace().ID, m); err != nil {
 		return ReconImport{}, err
 	}
 	v.Saved, v.Confirm = true, false
@@ -429,7 +429,7 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 		}
 		out.NoGSTR2A = len(twoA) == 0
 		progress(2, 3)
-		out.Run, _, err = recon.Reconcile(ctx, s.core.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: periods[0], ToPeriod: periods[len(periods)-1],
+		out.Run, _, err = recon.Reconcile(ctx, s.core.DB.DB, s.core.Now(), recon.Run{WorkspaceID: ws, FromPeriod: periods[0], ToPeriod: periods[len(periods)-1],
 			RegisterName: name, RegisterSHA256: token}, inRange, twoA, opt)
 		if err != nil {
 			return out, err
@@ -598,7 +598,7 @@ func (s *Service) ReconSetAction(ctx context.Context, key, action string) error 
 	if err != nil {
 		return err
 	}
-	return recon.SetAction(ctx, s.core.DB.DB, s.core.Workspace().ID, key, a)
+	return recon.SetAction(ctx, s.core.DB.DB, s.core.Now(), s.core.Workspace().ID, key, a)
 }
 
 // ReconSetActions records one decision on many rows at once, all or none.
@@ -610,7 +610,7 @@ func (s *Service) ReconSetActions(ctx context.Context, keys []string, action str
 	if len(keys) == 0 {
 		return apperr.New(apperr.Invalid, "Select the rows to mark first.")
 	}
-	return recon.SetActions(ctx, s.core.DB.DB, s.core.Workspace().ID, keys, a)
+	return recon.SetActions(ctx, s.core.DB.DB, s.core.Now(), s.core.Workspace().ID, keys, a)
 }
 
 // ReconLink pairs a books invoice with a 2A invoice by hand (identities from ReconExplain); the
@@ -619,7 +619,7 @@ func (s *Service) ReconLink(ctx context.Context, booksID, gstr2aID string) error
 	if booksID == "" || gstr2aID == "" {
 		return apperr.New(apperr.Invalid, "A link needs a register invoice and a GSTR-2A invoice.")
 	}
-	return recon.Link(ctx, s.core.DB.DB, s.core.Workspace().ID, booksID, gstr2aID)
+	return recon.Link(ctx, s.core.DB.DB, s.core.Now(), s.core.Workspace().ID, booksID, gstr2aID)
 }
 
 // ReconUnlink keeps a books invoice and a 2A invoice apart on every later run.
@@ -627,7 +627,7 @@ func (s *Service) ReconUnlink(ctx context.Context, booksID, gstr2aID string) err
 	if booksID == "" || gstr2aID == "" {
 		return apperr.New(apperr.Invalid, "Only a pair can be separated.")
 	}
-	return recon.Unlink(ctx, s.core.DB.DB, s.core.Workspace().ID, booksID, gstr2aID)
+	return recon.Unlink(ctx, s.core.DB.DB, s.core.Now(), s.core.Workspace().ID, booksID, gstr2aID)
 }
 
 // ReconSummary summarises a run per period and in total, with the current decisions.

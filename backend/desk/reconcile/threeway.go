@@ -613,7 +613,7 @@ func (s *Service) threeWayRunProgress(ctx context.Context, im ReconImport, books
 	sum := SummaryOf(out.Rows)
 	detail, _ := money.MarshalStored(threeWayDetail{Calendar: out.Calendar, RateFlags: out.RateFlags, Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts,
 		Kinds: out.Kinds, Notices: out.Notices, Summary: &sum, Rows: len(out.Rows)})
-	run, err := recon.SaveRunWith(ctx, s.core.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
+	run, err := recon.SaveRunWith(ctx, s.core.DB.DB, s.core.Now(), recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
 		RegisterSHA256: im.Token, Against: recon.AgainstGSTR2B, Detail: string(detail)}, res, func(i int) any { return &out.Rows[i] }, carried)
 	if err != nil {
 		return out, err
@@ -1021,7 +1021,7 @@ func (s *Service) SetThreeWayActions(ctx context.Context, runID string, rowKeys 
 		}
 		fps[i] = r.Fingerprint()
 	}
-	return recon.SetChoicesRead(ctx, s.core.DB.DB, runID, rowKeys, fps, choice)
+	return recon.SetChoicesRead(ctx, s.core.DB.DB, s.core.Now(), runID, rowKeys, fps, choice)
 }
 
 func actionKey(a string) string {

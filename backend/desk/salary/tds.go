@@ -290,7 +290,7 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 			return payroll.Run{}, err
 		}
 		run, err := payroll.SaveRun(ctx, s.core.DB.DB, payroll.Run{WorkspaceID: ws, FY: year, Month: month, SourceName: im.File, SourceHash: im.Hash,
-			SourceFormat: im.Format, SourceRows: im.Rows, SkippedRows: im.BadRows}, im.Employees, results, func(done, _ int) { progress(n+3*done, 4*n) })
+			SourceFormat: im.Format, SourceRows: im.Rows, SkippedRows: im.BadRows, CreatedAt: s.core.Now()}, im.Employees, results, func(done, _ int) { progress(n+3*done, 4*n) })
 		if err != nil {
 			return payroll.Run{}, err
 		}
@@ -485,7 +485,7 @@ func (s *Service) TDSCrossCheck(ctx context.Context, id string, seqs []int) ([]T
 			return txn, resp, err
 		}
 	}
-	return payroll.CrossCheck(ctx, s.core.DB.DB, id, seqs, calc, nil)
+	return payroll.CrossCheck(ctx, s.core.DB.DB, s.core.Now, id, seqs, calc, nil)
 }
 
 // remoteCalculator adapts the API client to payroll.Calculator.
