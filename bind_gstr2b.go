@@ -90,7 +90,7 @@ func (b *Returns) RegenerateResults(id string) (returns.RegenerateResult, error)
 // ReconAgainst2B reconciles the register at path with GSTR-2B and IMS for periods from-to, with a
 // recommended IMS action and its reason on every row.
 func (b *Recon) ReconAgainst2B(path, from, to string) (reconcile.ThreeWayResult, error) {
-	return b.d.Recon.ReconAgainst2B(b.ctx, path, from, to)
+	return b.d.Recon.Against2B(b.ctx, path, from, to)
 }
 
 // ReconApplyRecommendations sends (or, dryRun, lists) the recommended IMS actions.
@@ -123,5 +123,5 @@ func (b *Recon) ReconDefaultAgainst(from, to string) (string, error) {
 
 // ReconAgainst2BToken reconciles an imported register (token) with GSTR-2B and IMS.
 func (b *Recon) ReconAgainst2BToken(token, from, to string) (reconcile.ThreeWayResult, error) {
-	return b.d.Recon.ReconAgainst2BToken(b.ctx, token, from, to)
+	return b.d.Recon.Against2BToken(b.ctx, token, from, to)
 }

@@ -57,7 +57,7 @@ func (b *Recon) StartReconAgainst2B(token, from, to string) (string, error) {
 
 // ReconAgainst2BResult is a finished StartReconAgainst2B job's run.
 func (b *Recon) ReconAgainst2BResult(id string) (reconcile.ThreeWayResult, error) {
-	return b.d.Recon.ReconAgainst2BResult(id)
+	return b.d.Recon.Against2BResult(id)
 }
 
 // PlanApplyThreeWayRun says, before a preview or apply of a saved run, the paid calls it makes

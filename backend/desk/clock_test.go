@@ -33,25 +33,25 @@ func TestWritesStampTheCoresClock(t *testing.T) {
 	}
 
 	clock.Advance(time.Hour)
-	im, err := dk.Recon.ReconSampleRegister(ctx, "2025-04", "2025-06")
+	im, err := dk.Recon.SampleRegister(ctx, "2025-04", "2025-06")
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := dk.Recon.ReconStartRun(ctx, im.Token, "2025-04", "2025-06", false)
+	id, err := dk.Recon.StartRun(ctx, im.Token, "2025-04", "2025-06", false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e := <-ev.Done; e.ID != id || e.Error != nil {
 		t.Fatalf("run job ended with %+v", e)
 	}
-	run, err := dk.Recon.ReconRunResult(id)
+	run, err := dk.Recon.RunResult(id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	stamped("the run", run.CreatedAt)
 
 	clock.Advance(time.Hour)
-	if _, err := dk.Recon.ReconConfirmMapping(ctx, im.Token, im.Mapping); err != nil {
+	if _, err := dk.Recon.ConfirmMapping(ctx, im.Token, im.Mapping); err != nil {
 		t.Fatal(err)
 	}
 	var mapped string
@@ -61,11 +61,11 @@ func TestWritesStampTheCoresClock(t *testing.T) {
 	stamped("the mapping", mapped)
 
 	clock.Advance(time.Hour)
-	rows, err := dk.Recon.ReconRows(ctx, run.ID, string(recon.Mismatch), "", 0, 1)
+	rows, err := dk.Recon.Rows(ctx, run.ID, string(recon.Mismatch), "", 0, 1)
 	if err != nil || len(rows.Rows) == 0 {
 		t.Fatalf("mismatches: %+v, %v", rows, err)
 	}
-	if err := dk.Recon.ReconSetAction(ctx, rows.Rows[0].Key, "accept"); err != nil {
+	if err := dk.Recon.SetAction(ctx, rows.Rows[0].Key, "accept"); err != nil {
 		t.Fatal(err)
 	}
 	acts, err := recon.Actions(ctx, c.DB.DB, c.Workspace().ID)
@@ -75,15 +75,15 @@ func TestWritesStampTheCoresClock(t *testing.T) {
 	stamped("the decision", acts[0].UpdatedAt)
 
 	clock.Advance(time.Hour)
-	miss, err := dk.Recon.ReconRows(ctx, run.ID, string(recon.MissingIn2A), "", 0, 1)
+	miss, err := dk.Recon.Rows(ctx, run.ID, string(recon.MissingIn2A), "", 0, 1)
 	if err != nil || len(miss.Rows) == 0 {
 		t.Fatalf("missing in 2A: %+v, %v", miss, err)
 	}
-	e, err := dk.Recon.ReconExplain(ctx, run.ID, miss.Rows[0].Key)
+	e, err := dk.Recon.Explain(ctx, run.ID, miss.Rows[0].Key)
 	if err != nil || len(e.CandidateIDs) == 0 {
 		t.Fatalf("explain = %+v, %v", e, err)
 	}
-	if err := dk.Recon.ReconLink(ctx, e.BooksID, e.CandidateIDs[0]); err != nil {
+	if err := dk.Recon.Link(ctx, e.BooksID, e.CandidateIDs[0]); err != nil {
 		t.Fatal(err)
 	}
 	var linked string

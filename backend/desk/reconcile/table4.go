@@ -570,7 +570,7 @@ func (c *t4Context) ledgers(ctx context.Context, p string) (ecrs, rcm gstr3b.Led
 		first = min(first, or.Period)
 	}
 	first = max(first, prevMonths(p, 35))
-	months, err := ReconPeriods(first, p)
+	months, err := Periods(first, p)
 	if err != nil {
 		return ecrs, rcm, err
 	}
@@ -881,7 +881,7 @@ func (s *Service) GSTR9(ctx context.Context, fy string) (AnnualITC, error) {
 	}
 	in := gstr3b.YearInput{FY: y}
 	have := false
-	periods, _ := ReconPeriods(y.First().String(), period.MonthOf(int(y)+1, time.November).String())
+	periods, _ := Periods(y.First().String(), period.MonthOf(int(y)+1, time.November).String())
 	if err := c.prefetch(ctx, periods); err != nil {
 		return AnnualITC{}, err
 	}
