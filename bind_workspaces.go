@@ -1,6 +1,8 @@
 package main
 
 import (
+	"gstdesk/backend/desk"
+
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"gstdesk/backend/config"
@@ -61,3 +63,13 @@ func (b *Workspaces) OpenDataFolder() {
 
 // SetOffline switches "work offline" on or off.
 func (b *Workspaces) SetOffline(off bool) { b.d.Core.SetOffline(off) }
+
+// OpenDemo fills the demo workspace with its made-up figures the first time it opens (never
+// twice, never after the person cleared them) and says what is there.
+func (b *Workspaces) OpenDemo() (desk.DemoData, error) { return b.d.OpenDemo(b.ctx) }
+
+// LoadDemo fills the demo workspace with its made-up figures again (nothing when they are there).
+func (b *Workspaces) LoadDemo() (desk.DemoData, error) { return b.d.LoadDemo(b.ctx) }
+
+// ClearDemo removes everything the demo workspace holds; its settings stay.
+func (b *Workspaces) ClearDemo() (desk.DemoData, error) { return b.d.ClearDemo(b.ctx) }
