@@ -60,10 +60,10 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 	if _, err := w.Lookups.LookupGSTIN(ctx, "27AAPFU0939F1ZV", false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.Workspaces.CreateWorkspace(ctx, workspaces.Spec{Name: "Beta", GSTIN: "29AAGCB7383J1Z4", Environment: store.EnvTest}); err != nil {
+	if _, err := w.Workspaces.Create(ctx, workspaces.Spec{Name: "Beta", GSTIN: "29AAGCB7383J1Z4", Environment: store.EnvTest}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.Workspaces.SwitchWorkspace(ctx, "Demo workspace"); err != nil {
+	if _, err := w.Workspaces.Switch(ctx, "Demo workspace"); err != nil {
 		t.Fatal(err)
 	}
 	nas := filepath.Join(t.TempDir(), "nas")
@@ -101,11 +101,11 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 	if _, err := f.Overview.Dashboard(ctx); err != nil {
 		t.Errorf("dashboard on the second desk: %v", err)
 	}
-	wss, err := f.Workspaces.Workspaces(ctx)
+	wss, err := f.Workspaces.List(ctx)
 	if err != nil || len(wss) == 0 {
 		t.Fatalf("workspaces on the second desk = %v, %v", wss, err)
 	}
-	if _, err := f.Workspaces.SwitchWorkspace(ctx, wss[0].Name); err != nil {
+	if _, err := f.Workspaces.Switch(ctx, wss[0].Name); err != nil {
 		t.Errorf("opening a workspace on the second desk: %v", err)
 	}
 
@@ -120,11 +120,11 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 			t.Errorf("%s: message %q", name, msg)
 		}
 	}
-	_, err = f.Workspaces.CreateWorkspace(ctx, workspaces.Spec{Name: "New client", GSTIN: "24ABKCS2033B1ZV", Environment: store.EnvTest})
+	_, err = f.Workspaces.Create(ctx, workspaces.Spec{Name: "New client", GSTIN: "24ABKCS2033B1ZV", Environment: store.EnvTest})
 	refused("workspace create", err)
-	_, err = f.Workspaces.UpdateWorkspace(ctx, "Demo workspace", workspaces.Change{Name: "Renamed"})
+	_, err = f.Workspaces.Update(ctx, "Demo workspace", workspaces.Change{Name: "Renamed"})
 	refused("workspace rename", err)
-	_, _, err = f.Workspaces.RemoveWorkspace(ctx, "Beta")
+	_, _, err = f.Workspaces.Remove(ctx, "Beta")
 	refused("workspace remove", err)
 	_, err = f.Lookups.LookupGSTIN(ctx, "24ABKCS2033B1ZV", false)
 	refused("a lookup with no stored answer", err)
