@@ -44,7 +44,8 @@ type SaveRequest struct {
 	// Period is the return period, YYYY-MM.
 	Period  string
 	Filters Filters
-	// FetchedAt is when gstdesk received the answer.
+	// FetchedAt is when gstdesk received the answer, on the caller's clock (required: a save
+	// without it is refused).
 	FetchedAt time.Time
 	// TransactionID is the service's transaction_id of the answer.
 	TransactionID string

@@ -35,7 +35,8 @@ type SaveRequest struct {
 	// Source is SourceAPI or SourceFile; FileName names the file imported.
 	Source   string
 	FileName string
-	// FetchedAt is when it was received or imported.
+	// FetchedAt is when it was received or imported, on the caller's clock (required: a save
+	// without it is refused).
 	FetchedAt     time.Time
 	TransactionID string
 	ServerTime    time.Time
