@@ -2,13 +2,16 @@ package main
 
 import (
 	"gstdesk/backend/desk/salary"
+	"gstdesk/backend/payroll"
+	"gstdesk/backend/tds"
+	"gstdesk/backend/tdsyear"
 )
 
 // Salary binds the salary TDS area: payroll imports, runs, sheets and exports.
 type Salary struct{ *shell }
 
 // TDSTargets lists the columns a payroll sheet may have.
-func (b *Salary) TDSTargets() []salary.TDSTarget { return b.d.Salary.TDSTargets() }
+func (b *Salary) TDSTargets() []payroll.Target { return b.d.Salary.TDSTargets() }
 
 // TDSImportData reads a payroll file chosen in the window (base64 contents).
 func (b *Salary) TDSImportData(name, data string) (salary.TDSImport, error) {
@@ -36,19 +39,19 @@ func (b *Salary) TDSStartRun(token, fy string, month int, skipBad bool) (string,
 }
 
 // TDSRunResult returns the run a finished run job stored.
-func (b *Salary) TDSRunResult(id string) (salary.TDSRun, error) { return b.d.Salary.TDSRunResult(id) }
+func (b *Salary) TDSRunResult(id string) (payroll.Run, error) { return b.d.Salary.TDSRunResult(id) }
 
 // TDSRuns lists the workspace's payroll runs.
-func (b *Salary) TDSRuns() ([]salary.TDSRun, error) { return b.d.Salary.TDSRuns(b.ctx) }
+func (b *Salary) TDSRuns() ([]payroll.Run, error) { return b.d.Salary.TDSRuns(b.ctx) }
 
 // TDSRun returns one payroll run.
-func (b *Salary) TDSRun(id string) (salary.TDSRun, error) { return b.d.Salary.TDSRun(b.ctx, id) }
+func (b *Salary) TDSRun(id string) (payroll.Run, error) { return b.d.Salary.TDSRun(b.ctx, id) }
 
 // TDSDeleteRun removes a payroll run.
 func (b *Salary) TDSDeleteRun(id string) error { return b.d.Salary.TDSDeleteRun(b.ctx, id) }
 
 // TDSRows returns a page of a run's table.
-func (b *Salary) TDSRows(id string, q salary.TDSQuery) (salary.TDSPage, error) {
+func (b *Salary) TDSRows(id string, q payroll.Query) (payroll.Page, error) {
 	return b.d.Salary.TDSRows(b.ctx, id, q)
 }
 
@@ -58,12 +61,12 @@ func (b *Salary) TDSSheet(id string, seq int) (salary.TDSSheet, error) {
 }
 
 // TDSCompare sets one run against an earlier one.
-func (b *Salary) TDSCompare(from, to string) (salary.TDSComparison, error) {
+func (b *Salary) TDSCompare(from, to string) (payroll.Comparison, error) {
 	return b.d.Salary.TDSCompare(b.ctx, from, to)
 }
 
 // TDSExport writes a run's table (filter applied) as csv, xlsx or json.
-func (b *Salary) TDSExport(id string, q salary.TDSQuery, format string) (string, error) {
+func (b *Salary) TDSExport(id string, q payroll.Query, format string) (string, error) {
 	return b.d.Salary.TDSExport(b.ctx, id, q, format)
 }
 
@@ -86,29 +89,29 @@ func (b *Salary) TDSExportSheet(id string, seq int, format string) (string, erro
 func (b *Salary) TDSTemplate() (string, error) { return b.d.Salary.TDSTemplate() }
 
 // TDSCrossCheck checks employees of a run against the remote calculator.
-func (b *Salary) TDSCrossCheck(id string, seqs []int) ([]salary.TDSCheck, error) {
+func (b *Salary) TDSCrossCheck(id string, seqs []int) ([]payroll.Check, error) {
 	return b.d.Salary.TDSCrossCheck(b.ctx, id, seqs)
 }
 
 // TDSEmployerSet stores the employer of a TDS year.
-func (b *Salary) TDSEmployerSet(fy string, e salary.TDSEmployer) (salary.TDSEmployer, error) {
+func (b *Salary) TDSEmployerSet(fy string, e tdsyear.Employer) (tdsyear.Employer, error) {
 	return b.d.Salary.TDSEmployerSet(b.ctx, fy, e)
 }
 
 // TDSEmployer reads the employer of a TDS year.
-func (b *Salary) TDSEmployer(fy string) (salary.TDSEmployer, error) {
+func (b *Salary) TDSEmployer(fy string) (tdsyear.Employer, error) {
 	return b.d.Salary.TDSEmployer(b.ctx, fy)
 }
 
 // TDSMonthImportData records a month of the TDS year from a file chosen in the window.
 // A refused file comes back as its result with every problem (file, row, column) for the window
 // to list, not as an error that would carry only their count.
-func (b *Salary) TDSMonthImportData(fy string, month int, name, data string, acceptPANChange bool) (salary.TDSMonthResult, error) {
+func (b *Salary) TDSMonthImportData(fy string, month int, name, data string, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	return withProblems(b.d.Salary.TDSMonthImportData(b.ctx, fy, month, name, data, acceptPANChange))
 }
 
 // withProblems turns a month refused for its problems into its result (nothing was stored).
-func withProblems(res salary.TDSMonthResult, err error) (salary.TDSMonthResult, error) {
+func withProblems(res tdsyear.MonthResult, err error) (tdsyear.MonthResult, error) {
 	if err != nil && len(res.Problems) > 0 {
 		return res, nil
 	}
@@ -116,32 +119,32 @@ func withProblems(res salary.TDSMonthResult, err error) (salary.TDSMonthResult, 
 }
 
 // TDSMonthImportPath records a month of the TDS year from a file on this computer.
-func (b *Salary) TDSMonthImportPath(fy string, month int, path string, acceptPANChange bool) (salary.TDSMonthResult, error) {
+func (b *Salary) TDSMonthImportPath(fy string, month int, path string, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	return b.d.Salary.TDSMonthImportPath(b.ctx, fy, month, path, acceptPANChange)
 }
 
 // TDSMonthRegister reads a page of a month's register.
-func (b *Salary) TDSMonthRegister(fy string, month int, q salary.TDSRegisterQuery) (salary.TDSRegister, error) {
+func (b *Salary) TDSMonthRegister(fy string, month int, q tdsyear.Query) (tdsyear.Register, error) {
 	return b.d.Salary.TDSMonthRegister(b.ctx, fy, month, q)
 }
 
 // TDSYearMonths lists the months of the TDS year recorded so far.
-func (b *Salary) TDSYearMonths(fy string) ([]salary.TDSYearMonth, error) {
+func (b *Salary) TDSYearMonths(fy string) ([]tdsyear.Month, error) {
 	return b.d.Salary.TDSYearMonths(b.ctx, fy)
 }
 
 // TDSYearToDate reads the TDS year so far, every employee or one.
-func (b *Salary) TDSYearToDate(fy, code string) ([]salary.TDSYTD, error) {
+func (b *Salary) TDSYearToDate(fy, code string) ([]tdsyear.YTD, error) {
 	return b.d.Salary.TDSYearToDate(b.ctx, fy, code)
 }
 
 // TDSEmployeeMonths reads one employee's months of the TDS year.
-func (b *Salary) TDSEmployeeMonths(fy, code string) ([]salary.TDSRegisterRow, error) {
+func (b *Salary) TDSEmployeeMonths(fy, code string) ([]tdsyear.RegisterRow, error) {
 	return b.d.Salary.TDSEmployeeMonths(b.ctx, fy, code)
 }
 
 // TDSHRA works out the HRA exemption for one period with the year's city rule.
-func (b *Salary) TDSHRA(fy, rent, salary, received, city string) (salary.TDSHRAResult, error) {
+func (b *Salary) TDSHRA(fy, rent, salary, received, city string) (tds.HRA, error) {
 	return b.d.Salary.TDSHRA(fy, rent, salary, received, city)
 }
 
@@ -158,7 +161,7 @@ func (b *Salary) TDSForms(fy, code string) ([]string, error) {
 // TDSMonthPreviewData tries a month's file and rolls it back: what recording it would do (the
 // diff against the stored month, warnings, problems), nothing stored. Problems come back in the
 // result, as TDSMonthImportData's do.
-func (b *Salary) TDSMonthPreviewData(fy string, month int, name, data string, acceptPANChange bool) (salary.TDSMonthResult, error) {
+func (b *Salary) TDSMonthPreviewData(fy string, month int, name, data string, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	return withProblems(b.d.Salary.TDSMonthPreviewData(b.ctx, fy, month, name, data, acceptPANChange))
 }
 
@@ -177,6 +180,6 @@ func (b *Salary) TDSFormsResult(id string) (salary.TDSFormsDone, error) {
 func (b *Salary) TDSMonthTemplate() (string, error) { return b.d.Salary.TDSMonthTemplate() }
 
 // TDSRegisterExport writes a month's register (filter applied) as csv, xlsx or json.
-func (b *Salary) TDSRegisterExport(fy string, month int, q salary.TDSRegisterQuery, format string) (string, error) {
+func (b *Salary) TDSRegisterExport(fy string, month int, q tdsyear.Query, format string) (string, error) {
 	return b.d.Salary.TDSRegisterExport(b.ctx, fy, month, q, format)
 }

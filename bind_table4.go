@@ -25,7 +25,7 @@ func (b *Table4) Table4Record(period string) (int, error) {
 }
 
 // Table4ClaimLog lists the changes of a supplier's document's claim period ("" for all).
-func (b *Table4) Table4ClaimLog(supplier, number string) ([]reconcile.ClaimLogEntry, error) {
+func (b *Table4) Table4ClaimLog(supplier, number string) ([]gstr3b.LogEntry, error) {
 	return b.d.Recon.ClaimLog(b.ctx, supplier, number)
 }
 
@@ -35,7 +35,7 @@ func (b *Table4) Table4MarkBlocked(supplier, kind, number, reason string, blocke
 }
 
 // Table4Ledgers runs the credit reversal and RCM statements up to the month.
-func (b *Table4) Table4Ledgers(period string) ([]reconcile.CreditLedger, error) {
+func (b *Table4) Table4Ledgers(period string) ([]gstr3b.Ledger, error) {
 	return b.d.Recon.CreditLedgers(b.ctx, period)
 }
 
@@ -50,7 +50,7 @@ func (b *Table4) Table4Export(period, format string) (string, error) {
 }
 
 // GSTR9ITC works out the ITC tables of the year's GSTR-9 ("FY 2025-26").
-func (b *Table4) GSTR9ITC(fy string) (reconcile.AnnualITC, error) { return b.d.Recon.GSTR9(b.ctx, fy) }
+func (b *Table4) GSTR9ITC(fy string) (gstr3b.GSTR9, error) { return b.d.Recon.GSTR9(b.ctx, fy) }
 
 // GSTR9Export writes the year's GSTR-9 ITC tables as xlsx or json and returns the path.
 func (b *Table4) GSTR9Export(fy, format string) (string, error) {

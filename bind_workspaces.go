@@ -1,6 +1,8 @@
 package main
 
 import (
+	"gstdesk/backend/desk"
+
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"gstdesk/backend/config"
@@ -18,22 +20,22 @@ func (b *Workspaces) Info() (workspaces.Info, error) { return b.d.Workspaces.Inf
 func (b *Workspaces) Online() bool { return b.d.Workspaces.Online(b.ctx) }
 
 // Workspaces lists the client workspaces.
-func (b *Workspaces) Workspaces() ([]store.Workspace, error) { return b.d.Workspaces.Workspaces(b.ctx) }
+func (b *Workspaces) Workspaces() ([]store.Workspace, error) { return b.d.Workspaces.List(b.ctx) }
 
 // CreateWorkspace adds a client workspace (demo, test or production) and switches to it.
 func (b *Workspaces) CreateWorkspace(spec workspaces.Spec) (store.Workspace, error) {
-	return b.d.Workspaces.CreateWorkspace(b.ctx, spec)
+	return b.d.Workspaces.Create(b.ctx, spec)
 }
 
 // RemoveWorkspace deletes a workspace that is not in use and everything it holds.
 func (b *Workspaces) RemoveWorkspace(id string) (workspaces.Usage, error) {
-	_, u, err := b.d.Workspaces.RemoveWorkspace(b.ctx, id)
+	_, u, err := b.d.Workspaces.Remove(b.ctx, id)
 	return u, err
 }
 
 // SwitchWorkspace opens another workspace.
 func (b *Workspaces) SwitchWorkspace(id string) (store.Workspace, error) {
-	return b.d.Workspaces.SwitchWorkspace(b.ctx, id)
+	return b.d.Workspaces.Switch(b.ctx, id)
 }
 
 // Settings returns the current workspace's settings.
@@ -61,3 +63,13 @@ func (b *Workspaces) OpenDataFolder() {
 
 // SetOffline switches "work offline" on or off.
 func (b *Workspaces) SetOffline(off bool) { b.d.Core.SetOffline(off) }
+
+// OpenDemo fills the demo workspace with its made-up figures the first time it opens (never
+// twice, never after the person cleared them) and says what is there.
+func (b *Workspaces) OpenDemo() (desk.DemoData, error) { return b.d.OpenDemo(b.ctx) }
+
+// LoadDemo fills the demo workspace with its made-up figures again (nothing when they are there).
+func (b *Workspaces) LoadDemo() (desk.DemoData, error) { return b.d.LoadDemo(b.ctx) }
+
+// ClearDemo removes everything the demo workspace holds; its settings stay.
+func (b *Workspaces) ClearDemo() (desk.DemoData, error) { return b.d.ClearDemo(b.ctx) }

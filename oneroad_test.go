@@ -97,7 +97,7 @@ func TestOneRoadReconcile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	runs, err := d.Recon.ReconRuns(ctx)
+	runs, err := d.Recon.Runs(ctx)
 	if err != nil || len(runs) != 1 {
 		t.Fatalf("command-line runs = %v, %v", runs, err)
 	}
@@ -106,7 +106,7 @@ func TestOneRoadReconcile(t *testing.T) {
 		t.Errorf("runs differ: window %+v, command line %+v", winRun, cliRun)
 	}
 	rowsOf := func(dk *desk.Desk, runID string) []string {
-		_, res, err := dk.Recon.ReconResult(ctx, runID)
+		_, res, err := dk.Recon.Result(ctx, runID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,7 +259,7 @@ func TestOneRoadLookup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(src), "Lookups.Lookups(") || !strings.Contains(string(src), "Lookups.Ask(") {
+	if strings.Contains(string(src), "Lookups.ForWorkspace(") || !strings.Contains(string(src), "Lookups.Ask(") {
 		t.Error("backend/cli/gst.go should answer lookups through the lookups service's Ask, as the window does")
 	}
 }

@@ -3,12 +3,12 @@ package main
 import (
 	"context"
 	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/payroll"
 	"strings"
 	"testing"
 
 	"gstdesk/backend/config"
 	"gstdesk/backend/desk/returns"
-	"gstdesk/backend/desk/salary"
 	"gstdesk/backend/desk/workspaces"
 	"gstdesk/backend/lookup"
 	"gstdesk/backend/store"
@@ -161,7 +161,7 @@ func TestWindowPayrollStaysWithItsClient(t *testing.T) {
 	if _, err := a.Salary.TDSRun(run.ID); err == nil {
 		t.Error("another workspace's payroll run was read by id")
 	}
-	if _, err := a.Salary.TDSRows(run.ID, salary.TDSQuery{}); err == nil {
+	if _, err := a.Salary.TDSRows(run.ID, payroll.Query{}); err == nil {
 		t.Error("another workspace's payroll rows were read by id")
 	}
 }

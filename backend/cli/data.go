@@ -64,7 +64,7 @@ func runData(ctx context.Context, env Env, args []string) int {
 		if id == "" {
 			continue
 		}
-		if err := d.Recon.ReconPinRun(ctx, id, p); err != nil {
+		if err := d.Recon.PinRun(ctx, id, p); err != nil {
 			return fail(ExitFailed, "%s", publicMessage(env, err))
 		}
 		fmt.Fprintf(env.Stderr, "gstdesk data: run %s %s.\n", id, map[bool]string{true: "pinned", false: "unpinned"}[p])

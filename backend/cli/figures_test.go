@@ -45,7 +45,7 @@ func TestSameFigureOnTheCommandLine(t *testing.T) {
 	if err != nil || dash.Recon == nil {
 		t.Fatalf("dashboard %+v %v", dash, err)
 	}
-	sum, err := d.Recon.ReconSummary(ctx, dash.Recon.RunID)
+	sum, err := d.Recon.Summary(ctx, dash.Recon.RunID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -162,7 +162,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	// The same two steps as the window, on either road: import the register (kept, checked,
 	// mapped; its mapping and problems said), then run it.
-	im, err := d.Recon.ReconImportPath(ctx, *purchases)
+	im, err := d.Recon.ImportPath(ctx, *purchases)
 	if err != nil {
 		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
@@ -170,7 +170,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	if *against == reconcile.Against2B {
 		return reconAgainst2B(ctx, env, d.Recon, im.Token, periods[0], periods[len(periods)-1], outFormat, *out, *pin)
 	}
-	done, err := d.Recon.ReconRunNow(ctx, im.Token, periods[0], periods[len(periods)-1], ro)
+	done, err := d.Recon.RunNow(ctx, im.Token, periods[0], periods[len(periods)-1], ro)
 	if err != nil {
 		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
@@ -182,11 +182,11 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	run := done.Run
 	if *pin {
-		if err := d.Recon.ReconPinRun(ctx, run.ID, true); err != nil {
+		if err := d.Recon.PinRun(ctx, run.ID, true); err != nil {
 			return fail(ExitFailed, "%s", publicMessage(env, err))
 		}
 	}
-	_, res, err := d.Recon.ReconResult(ctx, run.ID)
+	_, res, err := d.Recon.Result(ctx, run.ID)
 	if err != nil {
 		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
@@ -251,19 +251,19 @@ func periodRange(year, month, toMonth int) []string {
 // reconAgainst2B prints the three-way reconciliation (books, GSTR-2B, IMS) of the imported
 // register token with the recommended IMS action and its reason on every row.
 func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, token, from, to string, f export.Format, out string, pin bool) int {
-	tw, err := rs.ReconAgainst2BToken(ctx, token, from, to)
+	tw, err := rs.Against2BToken(ctx, token, from, to)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: %s\n", publicMessage(env, err))
 		return exitFor(err)
 	}
 	if pin {
-		if err := rs.ReconPinRun(ctx, tw.RunID, true); err != nil {
+		if err := rs.PinRun(ctx, tw.RunID, true); err != nil {
 			fmt.Fprintf(env.Stderr, "gstdesk recon: %s\n", publicMessage(env, err))
 			return ExitFailed
 		}
 	}
 	code := writeThreeWay(env, tw, f, out)
-	if sum, err := rs.ReconSummary(ctx, tw.RunID); err == nil && code == ExitOK {
+	if sum, err := rs.Summary(ctx, tw.RunID); err == nil && code == ExitOK {
 		sayReconFigures(env, sum.Total)
 	}
 	return code

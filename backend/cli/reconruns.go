@@ -39,7 +39,7 @@ func reconRuns(ctx context.Context, env Env, args []string) int {
 		return exitFor(err)
 	}
 	defer d.Close()
-	runs, err := d.Recon.ReconRuns(ctx)
+	runs, err := d.Recon.Runs(ctx)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk recon runs: %s\n", publicMessage(env, err))
 		return ExitFailed

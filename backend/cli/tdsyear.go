@@ -75,7 +75,7 @@ func tdsEmployer(ctx context.Context, env Env, args []string) int {
 	}
 	sub := args[0]
 	fs, fy := tdsFlagSet(env, "employer "+sub)
-	var e salary.TDSEmployer
+	var e tdsyear.Employer
 	if sub == "set" {
 		fs.StringVar(&e.Name, "name", "", "the employer's name (required)")
 		fs.StringVar(&e.TAN, "tan", "", "the employer's TAN: 4 letters, 5 digits, 1 letter (required)")
@@ -201,7 +201,7 @@ func tdsMonth(ctx context.Context, env Env, args []string) int {
 	// The register is written row by row as it is read (a payroll of 100,000 is never held), by
 	// the same method as the window's export.
 	err = writeOutput(env, *out, func(w io.Writer) error {
-		_, err := d.Salary.TDSRegisterTo(ctx, *fy, *month, salary.TDSRegisterQuery{}, f, w)
+		_, err := d.Salary.TDSRegisterTo(ctx, *fy, *month, tdsyear.Query{}, f, w)
 		return err
 	})
 	if err != nil {

@@ -156,7 +156,7 @@ func (w *wsRun) create(ctx context.Context, args []string) int {
 	if err := w.open(ctx); err != nil {
 		return w.fail(err)
 	}
-	ws, err := w.d.Workspaces.CreateWorkspace(ctx, spec)
+	ws, err := w.d.Workspaces.Create(ctx, spec)
 	if err != nil {
 		return w.failInput(err)
 	}
@@ -186,7 +186,7 @@ func (w *wsRun) list(ctx context.Context, args []string) int {
 	if err := w.open(ctx); err != nil {
 		return w.fail(err)
 	}
-	all, err := w.d.Workspaces.Workspaces(ctx)
+	all, err := w.d.Workspaces.List(ctx)
 	if err != nil {
 		return w.fail(err)
 	}
@@ -251,7 +251,7 @@ func (w *wsRun) use(ctx context.Context, args []string) int {
 	if err := w.open(ctx); err != nil {
 		return w.fail(err)
 	}
-	ws, err := w.d.Workspaces.SwitchWorkspace(ctx, rest[0])
+	ws, err := w.d.Workspaces.Switch(ctx, rest[0])
 	if err != nil {
 		return w.fail(err)
 	}
@@ -286,7 +286,7 @@ func (w *wsRun) set(ctx context.Context, args []string) int {
 	if err := w.open(ctx); err != nil {
 		return w.fail(err)
 	}
-	ws, err := w.d.Workspaces.UpdateWorkspace(ctx, rest[0], ch)
+	ws, err := w.d.Workspaces.Update(ctx, rest[0], ch)
 	if err != nil {
 		return w.failInput(err)
 	}
@@ -319,7 +319,7 @@ func (w *wsRun) remove(ctx context.Context, args []string) int {
 		fmt.Fprintf(w.env.Stderr, "gstdesk workspace remove: this deletes %s. Nothing was deleted: run again with --yes to delete it.\n", removal(ws, u))
 		return ExitUsage
 	}
-	ws, u, err := w.d.Workspaces.RemoveWorkspace(ctx, rest[0])
+	ws, u, err := w.d.Workspaces.Remove(ctx, rest[0])
 	if err != nil {
 		return w.failInput(err)
 	}

@@ -10,10 +10,10 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/returns"
-	"gstdesk/backend/desk/salary"
 	"gstdesk/backend/period"
 	"gstdesk/backend/simulator"
 	"gstdesk/backend/store"
+	"gstdesk/backend/tdsyear"
 )
 
 // The demo workspace opens with a few months of a made-up client already there: GSTR-2A and
@@ -198,11 +198,11 @@ func (d *Desk) loadDemo(ctx context.Context) (DemoData, error) {
 		return out, err
 	}
 	out.What = append(out.What, fmt.Sprintf("IMS: %d documents", len(view.Rows)))
-	reg, err := d.Recon.ReconSampleRegister(ctx, from, to)
+	reg, err := d.Recon.SampleRegister(ctx, from, to)
 	if err != nil {
 		return out, err
 	}
-	run, err := d.Recon.ReconAgainst2BToken(ctx, reg.Token, from, to)
+	run, err := d.Recon.Against2BToken(ctx, reg.Token, from, to)
 	if err != nil {
 		return out, err
 	}
@@ -241,7 +241,7 @@ func demoMonths(now time.Time) []period.Month {
 // employer details and the month's salaries, whose TDS the register computes.
 func (d *Desk) demoPayroll(ctx context.Context, m period.Month, out *DemoData) error {
 	fy := m.FY().String()
-	if _, err := d.Salary.TDSEmployerSet(ctx, fy, salary.TDSEmployer{Name: "Demo Traders Pvt Ltd (demo)", TAN: "MUMD12345D",
+	if _, err := d.Salary.TDSEmployerSet(ctx, fy, tdsyear.Employer{Name: "Demo Traders Pvt Ltd (demo)", TAN: "MUMD12345D",
 		Address: "Demo address, Mumbai", Responsible: "Demo Signatory", Designation: "Director"}); err != nil {
 		return err
 	}

@@ -110,7 +110,7 @@ func TestDemoOnlyInTheDemo(t *testing.T) {
 	if st, err := dk.OpenDemo(ctx); err != nil || st.Loaded || !st.Demo {
 		t.Fatalf("open with %s=empty: %+v %v", desk.DemoDataVar, st, err)
 	}
-	if _, err := dk.Workspaces.CreateWorkspace(ctx, workspaces.Spec{Name: "Client", GSTIN: "27AAPFU0939F1ZV", Environment: "test"}); err != nil {
+	if _, err := dk.Workspaces.Create(ctx, workspaces.Spec{Name: "Client", GSTIN: "27AAPFU0939F1ZV", Environment: "test"}); err != nil {
 		t.Fatal(err)
 	}
 	if st, err := dk.OpenDemo(ctx); err != nil || st.Demo || st.Loaded {

@@ -27,7 +27,8 @@ import (
 	"gstdesk/backend/store"
 )
 
-// Options configure the desk (see core.Options).
+// Options configure the desk (see core.Options). An alias, so that the faces open the desk
+// (desk.Open) without reaching into its core.
 type Options = core.Options
 
 // Desk is the application: one core and the area services over it.

@@ -78,19 +78,19 @@ func TestDashboard(t *testing.T) {
 
 	// ITC at risk has one definition: the dashboard shows the latest run's figure, which is the
 	// summary strip's total and the sum of the supplier table, to the paisa.
-	im, err := dk.Recon.ReconSampleRegister(ctx, "2025-04", "2025-06")
+	im, err := dk.Recon.SampleRegister(ctx, "2025-04", "2025-06")
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := dk.Recon.ReconRunNow(ctx, im.Token, "2025-04", "2025-06", reconcile.RunOptions{})
+	out, err := dk.Recon.RunNow(ctx, im.Token, "2025-04", "2025-06", reconcile.RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := dk.Recon.ReconSummary(ctx, out.Run.ID)
+	sum, err := dk.Recon.Summary(ctx, out.Run.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sups, err := dk.Recon.ReconSuppliers(ctx, out.Run.ID)
+	sups, err := dk.Recon.Suppliers(ctx, out.Run.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,18 +149,18 @@ func TestReconWatchFlagsACancelledSupplier(t *testing.T) {
 	dk.Lookups.KnownSuppliers = func(context.Context) ([]string, error) {
 		return []string{"33EIUPS5109E1ZZ", "27AAPFU0939F1ZV"}, nil
 	}
-	id := s.ReconStartWatch(ctx, "2024-03-29", "2024-04-01")
+	id := s.StartWatch(ctx, "2024-03-29", "2024-04-01")
 	if ev := <-w.Done; ev.ID != id || ev.Error != nil || ev.Kind != "recon:watch" {
 		t.Fatalf("watch ended with %+v", ev)
 	}
-	v, err := s.ReconWatchResult(id)
+	v, err := s.WatchResult(id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v.Checked != 4*2 || len(v.States) != 2 || v.Suppliers != 2 || len(v.Failed) != 0 {
 		t.Errorf("watch checked %d lists for states %v (%d suppliers), failed %v", v.Checked, v.States, v.Suppliers, v.Failed)
 	}
-	var cancelled *reconcile.WatchAlert
+	var cancelled *recon.WatchAlert
 	for i, a := range v.Alerts {
 		if a.GSTIN == "33EIUPS5109E1ZZ" && a.Type == "C" {
 			cancelled = &v.Alerts[i]
@@ -190,7 +190,7 @@ func TestReconWatchFlagsACancelledSupplier(t *testing.T) {
 	if at, err := time.Parse(time.RFC3339, d.Watch.CheckedAt); err != nil || time.Since(at) > time.Minute {
 		t.Errorf("watch checked at %q", d.Watch.CheckedAt)
 	}
-	path, err := s.ReconWatchExport(v, "csv")
+	path, err := s.WatchExport(v, "csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,12 +199,12 @@ func TestReconWatchFlagsACancelledSupplier(t *testing.T) {
 	}
 
 	for _, tt := range []struct{ from, to string }{{"2024-01-01", "2024-02-15"}, {"2024-02-02", "2024-02-01"}, {"01-02-2024", "2024-02-03"}} {
-		if _, err := s.ReconWatch(ctx, tt.from, tt.to, nil); apperr.KindOf(err) != apperr.Invalid {
+		if _, err := s.Watch(ctx, tt.from, tt.to, nil); apperr.KindOf(err) != apperr.Invalid {
 			t.Errorf("watch %s to %s = %v", tt.from, tt.to, err)
 		}
 	}
 	dk.Lookups.KnownSuppliers = func(context.Context) ([]string, error) { return nil, nil }
-	if _, err := s.ReconWatch(ctx, "2024-03-29", "2024-03-30", nil); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.Watch(ctx, "2024-03-29", "2024-03-30", nil); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("watch without suppliers = %v", err)
 	}
 }
@@ -229,7 +229,7 @@ func TestPaletteSearch(t *testing.T) {
 	if _, err := dk.Lookups.LookupGSTIN(ctx, "33EIUPS5109E1ZZ", false); err != nil {
 		t.Fatal(err)
 	}
-	lk, _ := dk.Lookups.Lookups(ctx)
+	lk, _ := dk.Lookups.ForWorkspace(ctx)
 	names, _ := lk.Names(ctx, []string{"27AAPFU0939F1ZV"})
 	lookedName := names["27AAPFU0939F1ZV"]
 	if lookedName == "" {
@@ -315,10 +315,10 @@ func TestReconWatchStoppedSaysPartial(t *testing.T) {
 	dk.Lookups.KnownSuppliers = func(context.Context) ([]string, error) {
 		return []string{"33EIUPS5109E1ZZ", "27AAPFU0939F1ZV"}, nil
 	}
-	id := s.ReconStartWatch(ctx, "2024-03-01", "2024-03-31")
+	id := s.StartWatch(ctx, "2024-03-01", "2024-03-31")
 	dk.Core.CancelJob(id)
 	<-w.Done
-	v, err := s.ReconWatchResult(id)
+	v, err := s.WatchResult(id)
 	if err == nil && (v.Stopped == "" || !strings.Contains(v.Stopped, "cover those only")) {
 		t.Errorf("a cancelled watch came back as complete: checked %d, stopped %q", v.Checked, v.Stopped)
 	}

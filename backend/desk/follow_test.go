@@ -16,10 +16,10 @@ import (
 	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/desk/returns"
-	"gstdesk/backend/desk/salary"
 	"gstdesk/backend/desk/workspaces"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/store"
+	"gstdesk/backend/tdsyear"
 )
 
 // TestSecondDeskReadsEveryAreaAndRefusesEveryWrite: a writer desk with a client's 2A, a
@@ -33,11 +33,11 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 	if _, err := w.Returns.PullGSTR2A(ctx, returns.PullRequest{Periods: []string{"2025-04"}}, false, nil); err != nil {
 		t.Fatal(err)
 	}
-	im, err := w.Recon.ReconSampleRegister(ctx, "2025-04", "2025-04")
+	im, err := w.Recon.SampleRegister(ctx, "2025-04", "2025-04")
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := w.Recon.ReconRunNow(ctx, im.Token, "2025-04", "2025-04", reconcile.RunOptions{})
+	run, err := w.Recon.RunNow(ctx, im.Token, "2025-04", "2025-04", reconcile.RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,10 +60,10 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 	if _, err := w.Lookups.LookupGSTIN(ctx, "27AAPFU0939F1ZV", false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.Workspaces.CreateWorkspace(ctx, workspaces.Spec{Name: "Beta", GSTIN: "29AAGCB7383J1Z4", Environment: store.EnvTest}); err != nil {
+	if _, err := w.Workspaces.Create(ctx, workspaces.Spec{Name: "Beta", GSTIN: "29AAGCB7383J1Z4", Environment: store.EnvTest}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.Workspaces.SwitchWorkspace(ctx, "Demo workspace"); err != nil {
+	if _, err := w.Workspaces.Switch(ctx, "Demo workspace"); err != nil {
 		t.Fatal(err)
 	}
 	nas := filepath.Join(t.TempDir(), "nas")
@@ -89,7 +89,7 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 	if sups, err := f.Returns.GSTR2ASuppliers(ctx, gstr2a.Scope{Periods: []string{"2025-04"}}); err != nil || len(sups) == 0 {
 		t.Errorf("2A suppliers on the second desk = %d, %v", len(sups), err)
 	}
-	if sum, err := f.Recon.ReconSummary(ctx, run.Run.ID); err != nil || sum.Total.ITCAtRisk == 0 {
+	if sum, err := f.Recon.Summary(ctx, run.Run.ID); err != nil || sum.Total.ITCAtRisk == 0 {
 		t.Errorf("reconciliation on the second desk = %+v, %v", sum.Total, err)
 	}
 	if r, err := f.Salary.TDSRun(ctx, tds.ID); err != nil || r.ID != tds.ID {
@@ -101,11 +101,11 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 	if _, err := f.Overview.Dashboard(ctx); err != nil {
 		t.Errorf("dashboard on the second desk: %v", err)
 	}
-	wss, err := f.Workspaces.Workspaces(ctx)
+	wss, err := f.Workspaces.List(ctx)
 	if err != nil || len(wss) == 0 {
 		t.Fatalf("workspaces on the second desk = %v, %v", wss, err)
 	}
-	if _, err := f.Workspaces.SwitchWorkspace(ctx, wss[0].Name); err != nil {
+	if _, err := f.Workspaces.Switch(ctx, wss[0].Name); err != nil {
 		t.Errorf("opening a workspace on the second desk: %v", err)
 	}
 
@@ -120,11 +120,11 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 			t.Errorf("%s: message %q", name, msg)
 		}
 	}
-	_, err = f.Workspaces.CreateWorkspace(ctx, workspaces.Spec{Name: "New client", GSTIN: "24ABKCS2033B1ZV", Environment: store.EnvTest})
+	_, err = f.Workspaces.Create(ctx, workspaces.Spec{Name: "New client", GSTIN: "24ABKCS2033B1ZV", Environment: store.EnvTest})
 	refused("workspace create", err)
-	_, err = f.Workspaces.UpdateWorkspace(ctx, "Demo workspace", workspaces.Change{Name: "Renamed"})
+	_, err = f.Workspaces.Update(ctx, "Demo workspace", workspaces.Change{Name: "Renamed"})
 	refused("workspace rename", err)
-	_, _, err = f.Workspaces.RemoveWorkspace(ctx, "Beta")
+	_, _, err = f.Workspaces.Remove(ctx, "Beta")
 	refused("workspace remove", err)
 	_, err = f.Lookups.LookupGSTIN(ctx, "24ABKCS2033B1ZV", false)
 	refused("a lookup with no stored answer", err)
@@ -137,14 +137,14 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 	}
 	err = f.Returns.RequestOTP(ctx, "demo", "")
 	refused("portal sign-in", err)
-	rows, err := f.Recon.ReconRows(ctx, run.Run.ID, "", "", 0, 1)
+	rows, err := f.Recon.Rows(ctx, run.Run.ID, "", "", 0, 1)
 	if err != nil || len(rows.Rows) == 0 {
 		t.Fatalf("reconciliation rows on the second desk: %v, %v", rows, err)
 	}
-	refused("recon decision", f.Recon.ReconSetAction(ctx, rows.Rows[0].Key, "accept"))
-	refused("recon delete", f.Recon.ReconDeleteRun(ctx, run.Run.ID))
-	refused("recon pin", f.Recon.ReconPinRun(ctx, run.Run.ID, true))
-	_, err = f.Salary.TDSEmployerSet(ctx, "FY 2025-26", salary.TDSEmployer{Name: "Acme", TAN: "MUMA12345B"})
+	refused("recon decision", f.Recon.SetAction(ctx, rows.Rows[0].Key, "accept"))
+	refused("recon delete", f.Recon.DeleteRun(ctx, run.Run.ID))
+	refused("recon pin", f.Recon.PinRun(ctx, run.Run.ID, true))
+	_, err = f.Salary.TDSEmployerSet(ctx, "FY 2025-26", tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"})
 	refused("tds employer", err)
 	refused("tds delete", f.Salary.TDSDeleteRun(ctx, tds.ID))
 	_, err = f.Backup.AddTarget(ctx, deskbackup.TargetSpec{Target: backup.Target{Kind: backup.KindFolder, Path: filepath.Join(t.TempDir(), "usb")}})

@@ -194,8 +194,8 @@ func TestWholeReturnKeepsB2BBehaviour(t *testing.T) {
 	}
 	// A return of another taxpayer or period is refused, and nothing is stored.
 	for _, req := range []IngestRequest{
-		{WorkspaceID: "ws", GSTIN: "29AABCT1332L1ZT", Period: "2025-05", Whole: raw},
-		{WorkspaceID: "ws", GSTIN: testGSTIN, Period: "2025-04", Whole: raw},
+		{WorkspaceID: "ws", GSTIN: "29AABCT1332L1ZT", Period: "2025-05", FetchedAt: baseTime, Whole: raw},
+		{WorkspaceID: "ws", GSTIN: testGSTIN, Period: "2025-04", FetchedAt: baseTime, Whole: raw},
 	} {
 		_, err := Ingest(context.Background(), db, req, nil)
 		if apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "Nothing was saved") {
@@ -206,7 +206,7 @@ func TestWholeReturnKeepsB2BBehaviour(t *testing.T) {
 		t.Errorf("%d pulls after two refusals, want 1", len(all))
 	}
 	// A whole return and a B2B answer cannot be given together.
-	if _, err := Ingest(context.Background(), db, IngestRequest{WorkspaceID: "ws", GSTIN: testGSTIN, Period: "2025-05",
+	if _, err := Ingest(context.Background(), db, IngestRequest{FetchedAt: baseTime, WorkspaceID: "ws", GSTIN: testGSTIN, Period: "2025-05",
 		Raw: b2b, Whole: raw}, nil); err == nil {
 		t.Error("Raw and Whole together were taken")
 	}

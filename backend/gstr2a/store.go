@@ -44,7 +44,8 @@ type SaveRequest struct {
 	// Period is the return period, YYYY-MM.
 	Period  string
 	Filters Filters
-	// FetchedAt is when gstdesk received the answer.
+	// FetchedAt is when gstdesk received the answer, on the caller's clock (required: a save
+	// without it is refused).
 	FetchedAt time.Time
 	// TransactionID is the service's transaction_id of the answer.
 	TransactionID string
@@ -248,7 +249,7 @@ func save(ctx context.Context, db *sql.DB, req SaveRequest, total int, progress 
 		return Snapshot{}, apperr.New(apperr.Invalid, "The GSTR-2A return %s.", err.Error())
 	}
 	if req.FetchedAt.IsZero() {
-		req.FetchedAt = time.Now()
+		return Snapshot{}, fmt.Errorf("gstr2a: save: no time given to stamp the pull with (FetchedAt)")
 	}
 	ictx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -276,13 +276,13 @@ func TestSaveFailureLeavesEarlierSnapshotWhole(t *testing.T) {
 	t.Run("malformed listing to Save", func(t *testing.T) {
 		l, _ := Parse(genListing(10, 1))
 		l.B2B[0].Invoices[3].POS = "X"
-		_, err := Save(ctx, db, SaveRequest{WorkspaceID: "w1", GSTIN: testGSTIN, Period: "2024-01", Listing: l})
+		_, err := Save(ctx, db, SaveRequest{FetchedAt: baseTime, WorkspaceID: "w1", GSTIN: testGSTIN, Period: "2024-01", Listing: l})
 		if apperr.KindOf(err) != apperr.Invalid {
 			t.Fatalf("err = %v", err)
 		}
 	})
 	t.Run("bad period", func(t *testing.T) {
-		_, err := Ingest(ctx, db, IngestRequest{WorkspaceID: "w1", Period: "2024-13", Raw: genListing(10, 1)}, nil)
+		_, err := Ingest(ctx, db, IngestRequest{FetchedAt: baseTime, WorkspaceID: "w1", Period: "2024-13", Raw: genListing(10, 1)}, nil)
 		if apperr.KindOf(err) != apperr.Invalid {
 			t.Fatalf("err = %v", err)
 		}

@@ -15,13 +15,13 @@ func TestMatchDocsMatchesDocuments(t *testing.T) {
 	db := openDB(t)
 	var snaps []Snapshot
 	for _, tc := range []struct{ file, gstin string }{{"v4_rejected.json", "27AAPFU0939F1ZV"}, {"pre2024.json", "01AABCE2207R1Z5"}, {"post2024.json", ""}} {
-		snap, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w1", GSTIN: tc.gstin, Source: SourceFile, FileName: tc.file, Raw: readFixture(t, tc.file)})
+		snap, err := Save(ctx, db.DB, SaveRequest{FetchedAt: testAt, WorkspaceID: "w1", GSTIN: tc.gstin, Source: SourceFile, FileName: tc.file, Raw: readFixture(t, tc.file)})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.file, err)
 		}
 		snaps = append(snaps, snap)
 	}
-	empty, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w1", GSTIN: "27AAPFU0939F1ZV", Period: "2025-06", Source: SourceAPI, Empty: true})
+	empty, err := Save(ctx, db.DB, SaveRequest{FetchedAt: testAt, WorkspaceID: "w1", GSTIN: "27AAPFU0939F1ZV", Period: "2025-06", Source: SourceAPI, Empty: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,8 @@ type SaveRequest struct {
 	// Source is SourceAPI or SourceFile; FileName names the file imported.
 	Source   string
 	FileName string
-	// FetchedAt is when it was received or imported.
+	// FetchedAt is when it was received or imported, on the caller's clock (required: a save
+	// without it is refused).
 	FetchedAt     time.Time
 	TransactionID string
 	ServerTime    time.Time
@@ -107,7 +108,7 @@ func Save(ctx context.Context, db *sql.DB, req SaveRequest) (Snapshot, error) {
 		origin = FromFile
 	}
 	if req.FetchedAt.IsZero() {
-		req.FetchedAt = time.Now()
+		return Snapshot{}, fmt.Errorf("gstr2b: save: no time given to stamp the return with (FetchedAt)")
 	}
 	var r *Return
 	if req.Empty {

@@ -100,7 +100,7 @@ func TestSaveKeepsHistoryAndDiffs(t *testing.T) {
 func TestSaveItemsShapeKeepsItems(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t)
-	snap, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w1", GSTIN: "01AABCE2207R1Z5", Source: SourceFile, FileName: "f.json", Raw: readFixture(t, "pre2024.json")})
+	snap, err := Save(ctx, db.DB, SaveRequest{FetchedAt: testAt, WorkspaceID: "w1", GSTIN: "01AABCE2207R1Z5", Source: SourceFile, FileName: "f.json", Raw: readFixture(t, "pre2024.json")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestSaveRefusesWithoutStoring(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t)
 	good := readFixture(t, "post2024.json")
-	if _, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w1", GSTIN: "24ABKCS2033B1ZV", Period: "2024-11", Source: SourceAPI, Raw: good}); err != nil {
+	if _, err := Save(ctx, db.DB, SaveRequest{FetchedAt: testAt, WorkspaceID: "w1", GSTIN: "24ABKCS2033B1ZV", Period: "2024-11", Source: SourceAPI, Raw: good}); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -130,10 +130,10 @@ func TestSaveRefusesWithoutStoring(t *testing.T) {
 		kind apperr.Kind
 		want string
 	}{
-		{"file of another GSTIN", SaveRequest{GSTIN: "27AAPFU0939F1ZV", Source: SourceFile, FileName: "other.json", Raw: good}, apperr.Invalid, "not of this workspace's GSTIN 27AAPFU0939F1ZV"},
-		{"answer of another period", SaveRequest{GSTIN: "24ABKCS2033B1ZV", Period: "2024-10", Source: SourceAPI, Raw: good}, apperr.Unavailable, "not of 2024-10"},
-		{"truncated file", SaveRequest{GSTIN: "24ABKCS2033B1ZV", Source: SourceFile, Raw: good[:100]}, apperr.Invalid, "not valid JSON"},
-		{"answer without docdata or fc", SaveRequest{GSTIN: "24ABKCS2033B1ZV", Period: "2024-11", Source: SourceAPI, TransactionID: "txn-9",
+		{"file of another GSTIN", SaveRequest{FetchedAt: testAt, GSTIN: "27AAPFU0939F1ZV", Source: SourceFile, FileName: "other.json", Raw: good}, apperr.Invalid, "not of this workspace's GSTIN 27AAPFU0939F1ZV"},
+		{"answer of another period", SaveRequest{FetchedAt: testAt, GSTIN: "24ABKCS2033B1ZV", Period: "2024-10", Source: SourceAPI, Raw: good}, apperr.Unavailable, "not of 2024-10"},
+		{"truncated file", SaveRequest{FetchedAt: testAt, GSTIN: "24ABKCS2033B1ZV", Source: SourceFile, Raw: good[:100]}, apperr.Invalid, "not valid JSON"},
+		{"answer without docdata or fc", SaveRequest{FetchedAt: testAt, GSTIN: "24ABKCS2033B1ZV", Period: "2024-11", Source: SourceAPI, TransactionID: "txn-9",
 			Raw: []byte(`{"chksum":"x","data":{"gstin":"24ABKCS2033B1ZV","rtnprd":"112024"}}`)}, apperr.Unavailable, "docdata is missing"},
 	}
 	for _, tt := range tests {
@@ -162,7 +162,7 @@ func TestSaveCancelledStoresNothing(t *testing.T) {
 	db := openDB(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w1", GSTIN: "24ABKCS2033B1ZV", Source: SourceAPI, Raw: readFixture(t, "post2024.json")})
+	_, err := Save(ctx, db.DB, SaveRequest{FetchedAt: testAt, WorkspaceID: "w1", GSTIN: "24ABKCS2033B1ZV", Source: SourceAPI, Raw: readFixture(t, "post2024.json")})
 	if apperr.KindOf(err) != apperr.Canceled {
 		t.Errorf("err = %v", err)
 	}
@@ -176,7 +176,7 @@ func TestSaveCancelledStoresNothing(t *testing.T) {
 func TestEmptyPeriodSnapshot(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t)
-	snap, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w1", GSTIN: "27AAPFU0939F1ZV", Period: "2025-06", Source: SourceAPI, Empty: true})
+	snap, err := Save(ctx, db.DB, SaveRequest{FetchedAt: testAt, WorkspaceID: "w1", GSTIN: "27AAPFU0939F1ZV", Period: "2025-06", Source: SourceAPI, Empty: true})
 	if err != nil || snap.Status != StatusEmpty || snap.Documents != 0 {
 		t.Fatalf("empty = %+v, %v", snap, err)
 	}
@@ -259,7 +259,7 @@ func TestCreditNoteWrittenNegativeStillReducesTheCredit(t *testing.T) {
 	var docs [2]DocumentRow
 	for i, raw := range []string{positive, negative} {
 		db := openDB(t)
-		snap, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w1", GSTIN: "24ABKCS2033B1ZV", Period: "2024-11", Source: SourceAPI, Raw: []byte(raw)})
+		snap, err := Save(ctx, db.DB, SaveRequest{FetchedAt: testAt, WorkspaceID: "w1", GSTIN: "24ABKCS2033B1ZV", Period: "2024-11", Source: SourceAPI, Raw: []byte(raw)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,3 +280,6 @@ func TestCreditNoteWrittenNegativeStillReducesTheCredit(t *testing.T) {
 		t.Errorf("ITC available = %v, want %v", snaps[1].ITCAvailable, want)
 	}
 }
+
+// testAt is the time the tests' returns are stamped with when the test does not care which.
+var testAt = time.Date(2025, 11, 20, 10, 0, 0, 0, time.UTC)

@@ -15,7 +15,7 @@ import (
 func TestStoredSummaryKeepsIntegerPaise(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t)
-	snap, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w1", GSTIN: "24ABKCS2033B1ZV", Source: SourceFile, FileName: "f.json", Raw: readFixture(t, "post2024.json")})
+	snap, err := Save(ctx, db.DB, SaveRequest{FetchedAt: testAt, WorkspaceID: "w1", GSTIN: "24ABKCS2033B1ZV", Source: SourceFile, FileName: "f.json", Raw: readFixture(t, "post2024.json")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,8 @@ type Service struct {
 	NoRemote func() error
 	// Demo says the answers come from the built-in demo service: they are labelled FromDemo.
 	Demo bool
-	// Now is the clock (tests replace it).
+	// Now is the clock answers are judged fresh by and stamped with (required: the desk passes
+	// its core's clock; without one no answer is stored).
 	Now func() time.Time
 	// Face is who reads the answers' errors, the window (the zero value) or the command line; it
 	// words their advice (apperr.Face.Public).
@@ -110,11 +111,13 @@ func (a Answer) NotRegistered() bool { return a.Error != nil && a.Error.Kind == 
 // NotRegisteredMessage is what a person reads for a NotRegistered answer.
 const NotRegisteredMessage = "Not registered: the GST network has no taxpayer with this GSTIN."
 
+// now is the time on the service's clock (Now), the zero time when it has none (and save refuses
+// to store an answer stamped with it).
 func (s *Service) now() time.Time {
 	if s.Now != nil {
 		return s.Now()
 	}
-	return time.Now()
+	return time.Time{}
 }
 
 // cached is a stored answer.
@@ -147,10 +150,14 @@ func (s *Service) save(ctx context.Context, op, key string, m gstapi.Meta, at ti
 	if len(m.Raw) == 0 || !json.Valid(m.Raw) || !utf8.Valid(m.Raw) || string(m.Raw) == "null" {
 		return apperr.New(apperr.Unavailable, "The GST service's answer for %s could not be used (it has no readable data), so it was not stored. Try again later.", key)
 	}
-	_, err := s.DB.ExecContext(ctx, `INSERT INTO answers(source, op, req_key, payload, transaction_id, server_time, fetched_at)
+	stamp, err := store.Stamp("lookup: save answer", at)
+	if err != nil {
+		return err
+	}
+	_, err = s.DB.ExecContext(ctx, `INSERT INTO answers(source, op, req_key, payload, transaction_id, server_time, fetched_at)
 		VALUES (?,?,?,?,?,?,?) ON CONFLICT(source, op, req_key) DO UPDATE SET payload=excluded.payload,
 		transaction_id=excluded.transaction_id, server_time=excluded.server_time, fetched_at=excluded.fetched_at`,
-		s.Source, op, key, string(m.Raw), m.TransactionID, m.Timestamp, store.FormatTime(at))
+		s.Source, op, key, string(m.Raw), m.TransactionID, m.Timestamp, stamp)
 	if err != nil {
 		return fmt.Errorf("lookup: save answer: %w", err)
 	}

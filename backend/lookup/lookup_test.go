@@ -51,7 +51,7 @@ func newRig(t testing.TB, opts gstapitest.Options) *rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.svc = &Service{DB: db.DB, Source: "demo", WorkspaceID: "ws1", MaxAge: 7 * 24 * time.Hour,
+	r.svc = &Service{DB: db.DB, Source: "demo", WorkspaceID: "ws1", MaxAge: 7 * 24 * time.Hour, Now: time.Now,
 		Client: func(context.Context) (*gstapi.Client, error) { return client, nil }}
 	return r
 }

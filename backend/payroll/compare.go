@@ -250,10 +250,11 @@ type Check struct {
 	Differences   []Difference    `json:"differences"`
 }
 
-// SaveCheck stores the remote answer for an employee of a run.
+// SaveCheck stores the remote answer for an employee of a run, stamped with c.CheckedAt (the
+// caller's clock: required).
 func SaveCheck(ctx context.Context, db *sql.DB, c Check) (Check, error) {
 	if c.CheckedAt.IsZero() {
-		c.CheckedAt = time.Now().UTC()
+		return c, fmt.Errorf("payroll: save check: no time given to stamp the answer with")
 	}
 	c.CheckedAt = c.CheckedAt.UTC().Truncate(time.Millisecond)
 	if c.Differences == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/workbook"
@@ -18,8 +19,9 @@ const MaxCrossCheck = 50
 
 // CrossCheck sends the chosen employees of a run to the remote calculator, compares each answer
 // with gstdesk's own line by line, and stores every answer with its transaction id. It stops at
-// the first failed call (the checks made so far are kept and returned with the error).
-func CrossCheck(ctx context.Context, db *sql.DB, runID string, seqs []int, calc Calculator, progress Progress) ([]Check, error) {
+// the first failed call (the checks made so far are kept and returned with the error). Each answer
+// is stamped with now() (the caller's clock) when it arrives.
+func CrossCheck(ctx context.Context, db *sql.DB, now func() time.Time, runID string, seqs []int, calc Calculator, progress Progress) ([]Check, error) {
 	if len(seqs) == 0 {
 		return nil, apperr.New(apperr.Invalid, "Choose the employees to check against the remote calculator.")
 	}
@@ -50,7 +52,7 @@ func CrossCheck(ctx context.Context, db *sql.DB, runID string, seqs []int, calc 
 		if err != nil {
 			return out, err
 		}
-		c := Check{RunID: runID, Seq: got[i], TransactionID: txn, Response: resp}
+		c := Check{RunID: runID, Seq: got[i], CheckedAt: now(), TransactionID: txn, Response: resp}
 		remote, err := workbook.Parse(resp)
 		if err != nil {
 			c.Differences = []Difference{{Key: "(workbook)", Local: "a workbook", Remote: apperr.Window.Public(err).Message}}

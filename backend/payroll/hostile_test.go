@@ -219,7 +219,7 @@ func TestCarriedColumns(t *testing.T) {
 
 	// Stored as a run: the window's table and its export carry them too.
 	db := openDB(t)
-	run, err := SaveRun(ctx, db.DB, Run{WorkspaceID: "ws", FY: tds.FY(2025), SourceName: im.File, SourceHash: im.Hash, SourceFormat: im.Format, SourceRows: im.Rows}, im.Employees, res, nil)
+	run, err := SaveRun(ctx, db.DB, Run{CreatedAt: testNow, WorkspaceID: "ws", FY: tds.FY(2025), SourceName: im.File, SourceHash: im.Hash, SourceFormat: im.Format, SourceRows: im.Rows}, im.Employees, res, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

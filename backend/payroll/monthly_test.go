@@ -71,7 +71,7 @@ func TestMonthlyScheduleKnowsWhatWasDeducted(t *testing.T) {
 	// The totals of a stored run carry the unknown count and the excess.
 	db := openDB(t)
 	emps := []Employee{tests[0].e, tests[3].e}
-	run, err := SaveRun(context.Background(), db.DB, Run{WorkspaceID: "w", FY: fy, Month: 11, SourceName: "x.csv", SourceFormat: CSV}, emps, []tds.Result{res, res}, nil)
+	run, err := SaveRun(context.Background(), db.DB, Run{CreatedAt: testNow, WorkspaceID: "w", FY: fy, Month: 11, SourceName: "x.csv", SourceFormat: CSV}, emps, []tds.Result{res, res}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

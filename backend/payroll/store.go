@@ -65,13 +65,17 @@ type Row struct {
 }
 
 // SaveRun stores a run and its employees in one transaction and returns it with its id. The
-// run's FY, Month, Source* and SkippedRows come from r; the totals are computed here.
+// run's FY, Month, Source*, SkippedRows and CreatedAt (the caller's clock: required) come from r;
+// the totals are computed here.
 func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []tds.Result, progress Progress) (Run, error) {
 	if len(emps) != len(results) {
 		return Run{}, fmt.Errorf("payroll: save run: %d employees, %d results", len(emps), len(results))
 	}
+	if r.CreatedAt.IsZero() {
+		return Run{}, fmt.Errorf("payroll: save run: no time given to stamp the run with")
+	}
 	r.ID = uuid.NewString()
-	r.CreatedAt = time.Now().UTC().Truncate(time.Millisecond)
+	r.CreatedAt = r.CreatedAt.UTC().Truncate(time.Millisecond)
 	r.FYLabel = r.FY.String()
 	r.Totals = Totals{}
 	month := time.Month(r.Month)

@@ -39,7 +39,7 @@ func saveCSV(t *testing.T, db *store.DB, csvText string, month int) Run {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := SaveRun(ctx, db.DB, Run{WorkspaceID: "ws", FY: tds.FY(2025), Month: month, SourceName: im.File, SourceHash: im.Hash, SourceFormat: im.Format, SourceRows: im.Rows, SkippedRows: im.BadRows}, im.Employees, res, nil)
+	r, err := SaveRun(ctx, db.DB, Run{CreatedAt: testNow, WorkspaceID: "ws", FY: tds.FY(2025), Month: month, SourceName: im.File, SourceHash: im.Hash, SourceFormat: im.Format, SourceRows: im.Rows, SkippedRows: im.BadRows}, im.Employees, res, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestSaveRunCancelledStoresNothing(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	im := readBytes(t, "p.csv", payrollCSV(5000), Options{})
 	res, _ := Compute(context.Background(), im.Employees, tds.FY(2025), nil)
-	_, err := SaveRun(ctx, db.DB, Run{WorkspaceID: "ws", FY: tds.FY(2025), SourceFormat: CSV}, im.Employees, res, func(done, total int) { cancel() })
+	_, err := SaveRun(ctx, db.DB, Run{CreatedAt: testNow, WorkspaceID: "ws", FY: tds.FY(2025), SourceFormat: CSV}, im.Employees, res, func(done, total int) { cancel() })
 	if apperr.KindOf(err) != apperr.Canceled {
 		t.Fatalf("err = %v, want Canceled", err)
 	}
@@ -172,7 +172,7 @@ func TestJSONRunKeepsWorkbookAsGiven(t *testing.T) {
 	in := golden(t, "blocks-strings-paise")
 	im := readBytes(t, "w.json", in, Options{})
 	res, _ := Compute(ctx, im.Employees, tds.FY(2025), nil)
-	r, err := SaveRun(ctx, db.DB, Run{WorkspaceID: "ws", FY: tds.FY(2025), SourceFormat: JSON}, im.Employees, res, nil)
+	r, err := SaveRun(ctx, db.DB, Run{CreatedAt: testNow, WorkspaceID: "ws", FY: tds.FY(2025), SourceFormat: JSON}, im.Employees, res, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func TestCrossCheckSimulator(t *testing.T) {
 		}
 		return r.TransactionID, r.Workbook, nil
 	}
-	checks, err := CrossCheck(ctx, db.DB, run.ID, []int{1}, calc, nil)
+	checks, err := CrossCheck(ctx, db.DB, func() time.Time { return testNow }, run.ID, []int{1}, calc, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,15 +246,18 @@ func TestCrossCheckSimulator(t *testing.T) {
 		t.Errorf("stored checks = %+v, %v", stored, err)
 	}
 	// Nothing to check, too many, and a remote failure.
-	if _, err := CrossCheck(ctx, db.DB, run.ID, nil, calc, nil); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := CrossCheck(ctx, db.DB, func() time.Time { return testNow }, run.ID, nil, calc, nil); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("no employees: %v", err)
 	}
 	failing := func(context.Context, string, json.RawMessage) (string, json.RawMessage, error) {
 		return "", nil, apperr.New(apperr.Unavailable, "down")
 	}
-	if _, err := CrossCheck(ctx, db.DB, run.ID, []int{2}, failing, nil); !errors.Is(err, err) || apperr.KindOf(err) != apperr.Unavailable {
+	if _, err := CrossCheck(ctx, db.DB, func() time.Time { return testNow }, run.ID, []int{2}, failing, nil); !errors.Is(err, err) || apperr.KindOf(err) != apperr.Unavailable {
 		t.Errorf("remote failure: %v", err)
 	}
 }
 
 func itoa(n int64) string { b, _ := json.Marshal(n); return string(b) }
+
+// testNow is the tests' clock: the time every run and answer is stamped with.
+var testNow = time.Date(2025, 11, 20, 10, 0, 0, 0, time.UTC)

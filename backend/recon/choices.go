@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/store"
@@ -87,8 +88,8 @@ func RunRow(ctx context.Context, db *sql.DB, runID, rowKey string) ([]byte, erro
 }
 
 // SetChoices records one choice on rows of a run (choice "" removes theirs), each with the row's
-// fingerprint now, all or none.
-func SetChoices(ctx context.Context, db *sql.DB, runID string, rowKeys []string, choice string) error {
+// fingerprint now, all or none, stamped at.
+func SetChoices(ctx context.Context, db *sql.DB, at time.Time, runID string, rowKeys []string, choice string) error {
 	fps := make([]string, len(rowKeys))
 	for i, k := range rowKeys {
 		data, err := RunRow(ctx, db, runID, k)
@@ -101,12 +102,16 @@ func SetChoices(ctx context.Context, db *sql.DB, runID string, rowKeys []string,
 		}
 		fps[i] = r.Fingerprint()
 	}
-	return SetChoicesRead(ctx, db, runID, rowKeys, fps, choice)
+	return SetChoicesRead(ctx, db, at, runID, rowKeys, fps, choice)
 }
 
 // SetChoicesRead is SetChoices of rows the caller has read already: fingerprints[i] is the
 // Fingerprint of the row rowKeys[i] as stored, so no row is read again.
-func SetChoicesRead(ctx context.Context, db *sql.DB, runID string, rowKeys, fingerprints []string, choice string) error {
+func SetChoicesRead(ctx context.Context, db *sql.DB, at time.Time, runID string, rowKeys, fingerprints []string, choice string) error {
+	now, err := store.Stamp("recon: set choice", at)
+	if err != nil {
+		return err
+	}
 	if len(fingerprints) != len(rowKeys) {
 		return fmt.Errorf("recon: set choice: %d fingerprints for %d rows", len(fingerprints), len(rowKeys))
 	}
@@ -116,7 +121,6 @@ func SetChoicesRead(ctx context.Context, db *sql.DB, runID string, rowKeys, fing
 		return fmt.Errorf("recon: set choice: %w", err)
 	}
 	defer tx.Rollback()
-	now := store.Now()
 	for i, k := range rowKeys {
 		if choice == "" {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM recon_row_choices WHERE run_id = ? AND row_key = ?`, runID, k); err != nil {
@@ -127,17 +131,18 @@ func SetChoicesRead(ctx context.Context, db *sql.DB, runID string, rowKeys, fing
 		if err := putChoice(func(q string, args ...any) (int64, error) {
 			_, err := tx.ExecContext(ctx, q, args...)
 			return 0, err
-		}, runID, RowChoice{RowKey: k, Choice: choice, Fingerprint: fps[i], UpdatedAt: now}); err != nil {
+		}, runID, RowChoice{RowKey: k, Choice: choice, Fingerprint: fps[i], UpdatedAt: now}, now); err != nil {
 			return err
 		}
 	}
 	return tx.Commit()
 }
 
-// putChoice stores one choice with exec, a transaction's (sql.Tx or store.BulkTx) Exec.
-func putChoice(exec func(query string, args ...any) (int64, error), runID string, c RowChoice) error {
+// putChoice stores one choice with exec, a transaction's (sql.Tx or store.BulkTx) Exec; a choice
+// without its time (UpdatedAt) is stamped now (a time as store.Stamp writes it).
+func putChoice(exec func(query string, args ...any) (int64, error), runID string, c RowChoice, now string) error {
 	if c.UpdatedAt == "" {
-		c.UpdatedAt = store.Now()
+		c.UpdatedAt = now
 	}
 	_, err := exec(`INSERT INTO recon_row_choices(run_id, row_key, choice, fingerprint, updated_at) VALUES (?,?,?,?,?)
 		ON CONFLICT(run_id, row_key) DO UPDATE SET choice = excluded.choice, fingerprint = excluded.fingerprint, updated_at = excluded.updated_at`,

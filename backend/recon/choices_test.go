@@ -16,7 +16,7 @@ func TestRunKindsAndChoices(t *testing.T) {
 	db, ws := openDB(t)
 	res := bulkResult(3)
 	july2A := Run{WorkspaceID: ws, FromPeriod: "2024-07", ToPeriod: "2024-07"}
-	first2A, err := SaveRun(ctx, db.DB, july2A, res)
+	first2A, err := SaveRun(ctx, db.DB, at(), july2A, res)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestRunKindsAndChoices(t *testing.T) {
 		if i > 0 {
 			carried = []RowChoice{{RowKey: "k1", Choice: "R", Fingerprint: res.Rows[1].Fingerprint()}}
 		}
-		if last, err = SaveRunWith(ctx, db.DB, july2B, res, data, carried); err != nil {
+		if last, err = SaveRunWith(ctx, db.DB, at(), july2B, res, data, carried); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -73,10 +73,10 @@ func TestRunKindsAndChoices(t *testing.T) {
 	if len(ch) != 1 || ch["k1"].Choice != "R" {
 		t.Fatalf("carried choices = %+v", ch)
 	}
-	if err := SetChoices(ctx, db.DB, last.ID, []string{"k0", "k2"}, "P"); err != nil {
+	if err := SetChoices(ctx, db.DB, at(), last.ID, []string{"k0", "k2"}, "P"); err != nil {
 		t.Fatal(err)
 	}
-	if err := SetChoices(ctx, db.DB, last.ID, []string{"k1"}, ""); err != nil {
+	if err := SetChoices(ctx, db.DB, at(), last.ID, []string{"k1"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	ch, _ = Choices(ctx, db.DB, last.ID)
@@ -84,20 +84,20 @@ func TestRunKindsAndChoices(t *testing.T) {
 		t.Errorf("choices = %+v", ch)
 	}
 	// All or none: an unknown row key stops the whole change; a choice the table does not hold too.
-	if err := SetChoices(ctx, db.DB, last.ID, []string{"k0", "nope"}, "A"); apperr.KindOf(err) != apperr.NotFound {
+	if err := SetChoices(ctx, db.DB, at(), last.ID, []string{"k0", "nope"}, "A"); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown key: %v", err)
 	}
-	if err := SetChoices(ctx, db.DB, last.ID, []string{"k0"}, "Z"); apperr.KindOf(err) != apperr.Invalid {
+	if err := SetChoices(ctx, db.DB, at(), last.ID, []string{"k0"}, "Z"); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("choice Z: %v", err)
 	}
-	if err := SetChoicesRead(ctx, db.DB, last.ID, []string{"k0", "k2"}, []string{"fp"}, "A"); err == nil {
+	if err := SetChoicesRead(ctx, db.DB, at(), last.ID, []string{"k0", "k2"}, []string{"fp"}, "A"); err == nil {
 		t.Error("two rows with one fingerprint were taken")
 	}
 	if ch, _ = Choices(ctx, db.DB, last.ID); ch["k0"].Choice != "P" {
 		t.Errorf("a refused change changed k0: %+v", ch["k0"])
 	}
 	// A bad kind is refused; a deleted run takes its choices along.
-	if _, err := SaveRunWith(ctx, db.DB, Run{WorkspaceID: ws, FromPeriod: "2024-07", ToPeriod: "2024-07", Against: "2c"}, res, nil, nil); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := SaveRunWith(ctx, db.DB, at(), Run{WorkspaceID: ws, FromPeriod: "2024-07", ToPeriod: "2024-07", Against: "2c"}, res, nil, nil); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("against 2c: %v", err)
 	}
 	if err := DeleteRun(ctx, db.DB, last.ID); err != nil {

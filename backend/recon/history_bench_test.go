@@ -39,7 +39,7 @@ func BenchmarkRunHistory(b *testing.B) {
 		var pruning time.Duration
 		for i := 0; i < KeepRuns+3; i++ {
 			start := time.Now()
-			if _, err := SaveRun(ctx, db.DB, meta, res); err != nil {
+			if _, err := SaveRun(ctx, db.DB, at(), meta, res); err != nil {
 				b.Fatal(err)
 			}
 			if i >= KeepRuns {
@@ -87,7 +87,7 @@ func BenchmarkCompactOldDatabase(b *testing.B) {
 		ws, _ := db.CreateWorkspace(ctx, store.Workspace{Name: "Bench"})
 		meta := Run{WorkspaceID: ws.ID, FromPeriod: "2024-04", ToPeriod: "2024-06"}
 		for i := 0; i < KeepRuns+3; i++ {
-			if _, err := SaveRun(ctx, db.DB, meta, res); err != nil {
+			if _, err := SaveRun(ctx, db.DB, at(), meta, res); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -29,14 +29,14 @@ func TestRunHistoryBounded(t *testing.T) {
 	res := bulkResult(2000)
 	july := Run{WorkspaceID: ws, FromPeriod: "2024-07", ToPeriod: "2024-07"}
 	august := Run{WorkspaceID: ws, FromPeriod: "2024-08", ToPeriod: "2024-08"}
-	other, err := SaveRun(ctx, db.DB, august, res)
+	other, err := SaveRun(ctx, db.DB, at(), august, res)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ids []string
 	var sizes []int64
 	for i := 0; i < KeepRuns+4; i++ {
-		r, err := SaveRun(ctx, db.DB, july, res)
+		r, err := SaveRun(ctx, db.DB, at(), july, res)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +92,7 @@ func TestRunHistoryBounded(t *testing.T) {
 	if err := PinRun(ctx, db.DB, ids[0], false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := SaveRun(ctx, db.DB, july, res); err != nil {
+	if _, err := SaveRun(ctx, db.DB, at(), july, res); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := GetRun(ctx, db.DB, ids[0]); apperr.KindOf(err) != apperr.NotFound {

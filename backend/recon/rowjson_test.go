@@ -151,7 +151,7 @@ func TestRunSavedTheOldWayOpensTheSame(t *testing.T) {
 	books, twoA := synthetic(1500, 3)
 	res := Match(books, twoA, DefaultOptions())
 	saveRunOldWay(t, db.DB, Run{ID: "old-run", WorkspaceID: ws, FromPeriod: "2024-04", ToPeriod: "2024-06"}, res)
-	cur, err := SaveRun(ctx, db.DB, Run{WorkspaceID: ws, FromPeriod: "2024-04", ToPeriod: "2024-06"}, res)
+	cur, err := SaveRun(ctx, db.DB, at(), Run{WorkspaceID: ws, FromPeriod: "2024-04", ToPeriod: "2024-06"}, res)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestSaveRunWithStoresNothingOnFailure(t *testing.T) {
 	res := Match(books, twoA, DefaultOptions())
 	meta := Run{WorkspaceID: ws, FromPeriod: "2024-04", ToPeriod: "2024-06"}
 	var last int
-	_, err := SaveRunWith(context.Background(), db.DB, meta, res, func(i int) any {
+	_, err := SaveRunWith(context.Background(), db.DB, at(), meta, res, func(i int) any {
 		last = i
 		if i == 700 {
 			return func() {} // encoding/json cannot write a func
@@ -228,7 +228,7 @@ func TestSaveRunWithStoresNothingOnFailure(t *testing.T) {
 		t.Errorf("data was called up to row %d after the failure at 700", last)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err = SaveRunWith(ctx, db.DB, meta, res, func(i int) any {
+	_, err = SaveRunWith(ctx, db.DB, at(), meta, res, func(i int) any {
 		if i == 300 {
 			cancel()
 		}
@@ -242,7 +242,7 @@ func TestSaveRunWithStoresNothingOnFailure(t *testing.T) {
 	if runs != 0 || rows != 0 {
 		t.Errorf("%d runs and %d rows stored by failed saves", runs, rows)
 	}
-	if _, err := SaveRun(context.Background(), db.DB, meta, res); err != nil {
+	if _, err := SaveRun(context.Background(), db.DB, at(), meta, res); err != nil {
 		t.Fatalf("a save after the failed ones: %v", err)
 	}
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // SampleRegister writes a CSV purchase register (canonical headers) from 2A invoices with the
-// deliberate differences ReconSampleRegister describes. The same invoices and day give the same
+// deliberate differences reconcile.Service.SampleRegister describes. The same invoices and day give the same
 // file. Payment dates (for Rule 37) are made up against today (YYYY-MM-DD): most invoices paid 30
 // days after their date, one in eleven never paid, one in seventeen paid 200 days after (late, so
 // its credit is reclaimed on payment); a payment that would fall after today is left unpaid.

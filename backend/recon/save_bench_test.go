@@ -27,7 +27,7 @@ func BenchmarkSaveRun50k(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.StartTimer()
-			if _, err := SaveRun(ctx, db.DB, Run{WorkspaceID: ws.ID, FromPeriod: "2024-04", ToPeriod: "2024-06"}, res); err != nil {
+			if _, err := SaveRun(ctx, db.DB, at(), Run{WorkspaceID: ws.ID, FromPeriod: "2024-04", ToPeriod: "2024-06"}, res); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -44,7 +44,7 @@ func BenchmarkRunRows50k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	run, err := SaveRun(ctx, db.DB, Run{WorkspaceID: ws.ID, FromPeriod: "2024-04", ToPeriod: "2024-06"}, res)
+	run, err := SaveRun(ctx, db.DB, at(), Run{WorkspaceID: ws.ID, FromPeriod: "2024-04", ToPeriod: "2024-06"}, res)
 	if err != nil {
 		b.Fatal(err)
 	}

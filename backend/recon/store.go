@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -58,12 +59,12 @@ const KeepRuns = 5
 
 var periodRE = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
 
-// SaveRun stores a run and its rows (in one transaction) and returns the run with its id, time and
-// counts filled in. In the same transaction it removes the runs of the same workspace, periods and
+// SaveRun stores a run and its rows (in one transaction) and returns the run with its id, time
+// (at, the caller's clock: required) and counts filled in. In the same transaction it removes the runs of the same workspace, periods and
 // kind (Against) beyond the newest KeepRuns that are not pinned, then gives their space back to
 // the disk.
-func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) {
-	return SaveRunWith(ctx, db, run, res, nil, nil)
+func SaveRun(ctx context.Context, db *sql.DB, at time.Time, run Run, res Result) (Run, error) {
+	return SaveRunWith(ctx, db, at, run, res, nil, nil)
 }
 
 // SaveRunWith is SaveRun storing data(i) as row i's data instead of the row itself (a run's kind
@@ -71,7 +72,11 @@ func SaveRun(ctx context.Context, db *sql.DB, run Run, res Result) (Run, error) 
 // and the choices given (taken over from an earlier run) with the run, all in one transaction.
 // data is called on another goroutine, in order, each i once, never after SaveRunWith returns;
 // a value that is a JSONAppender is written with its AppendJSON, others with encoding/json.
-func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func(i int) any, choices []RowChoice) (Run, error) {
+func SaveRunWith(ctx context.Context, db *sql.DB, at time.Time, run Run, res Result, data func(i int) any, choices []RowChoice) (Run, error) {
+	created, err := store.Stamp("recon: save run", at)
+	if err != nil {
+		return run, err
+	}
 	if !periodRE.MatchString(run.FromPeriod) || !periodRE.MatchString(run.ToPeriod) || run.ToPeriod < run.FromPeriod {
 		return run, apperr.New(apperr.Invalid, "The periods %q to %q are not a range of months (YYYY-MM).", run.FromPeriod, run.ToPeriod)
 	}
@@ -86,7 +91,7 @@ func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func
 		run.Detail = "{}"
 	}
 	run.ID = uuid.NewString()
-	run.CreatedAt = store.Now()
+	run.CreatedAt = created
 	run.Options = res.Options
 	run.Counts = map[Status]int{}
 	for _, r := range res.Rows {
@@ -97,7 +102,7 @@ func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func
 	var pruned int64
 	// The rows go straight through the driver's connection, 64 to an INSERT (store.BulkTx):
 	// database/sql's conversions and locks per row cost more than SQLite's work for them.
-	err := store.WithBulkTx(ctx, db, func(tx *store.BulkTx) error {
+	err = store.WithBulkTx(ctx, db, func(tx *store.BulkTx) error {
 		// A 100,000-row run dirties ~200 MB of pages: keep them in memory rather than spilling them
 		// to the WAL and reading them back mid-transaction (as gstr2a's ingest does).
 		if _, err := tx.Exec(`PRAGMA cache_size = -131072`); err != nil {
@@ -135,7 +140,7 @@ func SaveRunWith(ctx context.Context, db *sql.DB, run Run, res Result, data func
 			return fmt.Errorf("recon: save run rows: %w", err)
 		}
 		for _, c := range choices {
-			if err := putChoice(tx.Exec, run.ID, c); err != nil {
+			if err := putChoice(tx.Exec, run.ID, c, created); err != nil {
 				return err
 			}
 		}
@@ -370,13 +375,17 @@ func latestRow(ctx context.Context, db *sql.DB, workspaceID, rowKey string) (Row
 }
 
 // SetAction records a decision on a row (by its key, from the newest run that has it) with the
-// fingerprint of the row's data now; action "" removes the decision.
-func SetAction(ctx context.Context, db *sql.DB, workspaceID, rowKey string, action ActionKind) error {
-	return SetActions(ctx, db, workspaceID, []string{rowKey}, action)
+// fingerprint of the row's data now, stamped at; action "" removes the decision.
+func SetAction(ctx context.Context, db *sql.DB, at time.Time, workspaceID, rowKey string, action ActionKind) error {
+	return SetActions(ctx, db, at, workspaceID, []string{rowKey}, action)
 }
 
 // SetActions records one decision on many rows at once (bulk accept, ignore...), all or none.
-func SetActions(ctx context.Context, db *sql.DB, workspaceID string, rowKeys []string, action ActionKind) error {
+func SetActions(ctx context.Context, db *sql.DB, at time.Time, workspaceID string, rowKeys []string, action ActionKind) error {
+	now, err := store.Stamp("recon: set action", at)
+	if err != nil {
+		return err
+	}
 	if action != "" {
 		if _, err := ParseActionKind(string(action)); err != nil {
 			return err
@@ -395,7 +404,6 @@ func SetActions(ctx context.Context, db *sql.DB, workspaceID string, rowKeys []s
 		return fmt.Errorf("recon: set action: %w", err)
 	}
 	defer tx.Rollback()
-	now := store.Now()
 	for i, k := range rowKeys {
 		if action == "" {
 			_, err = tx.ExecContext(ctx, `DELETE FROM recon_actions WHERE workspace_id = ? AND row_key = ?`, workspaceID, k)
@@ -433,7 +441,11 @@ func Actions(ctx context.Context, db *sql.DB, workspaceID string) ([]Action, err
 
 // Link pairs a books invoice with a 2A invoice by hand (identities as in a row key); any earlier
 // link of either invoice to another, and any unlink of the two, is dropped.
-func Link(ctx context.Context, db *sql.DB, workspaceID, booksID, gstr2aID string) error {
+func Link(ctx context.Context, db *sql.DB, at time.Time, workspaceID, booksID, gstr2aID string) error {
+	now, err := store.Stamp("recon: link", at)
+	if err != nil {
+		return err
+	}
 	if booksID == "" || gstr2aID == "" {
 		return apperr.New(apperr.Invalid, "Choose one row from the books and one from GSTR-2A to link.")
 	}
@@ -446,7 +458,7 @@ func Link(ctx context.Context, db *sql.DB, workspaceID, booksID, gstr2aID string
 		workspaceID, booksID, gstr2aID, booksID, gstr2aID); err != nil {
 		return fmt.Errorf("recon: link: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO recon_links(workspace_id, books_id, gstr2a_id, kind, created_at) VALUES (?,?,?, 'link', ?)`, workspaceID, booksID, gstr2aID, store.Now()); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO recon_links(workspace_id, books_id, gstr2a_id, kind, created_at) VALUES (?,?,?, 'link', ?)`, workspaceID, booksID, gstr2aID, now); err != nil {
 		if isForeignKey(err) {
 			return apperr.New(apperr.NotFound, "There is no workspace %q.", workspaceID)
 		}
@@ -457,12 +469,16 @@ func Link(ctx context.Context, db *sql.DB, workspaceID, booksID, gstr2aID string
 
 // Unlink separates a pair for good: the two invoices are never paired again, by hand-made link or
 // by any pass, until linked again.
-func Unlink(ctx context.Context, db *sql.DB, workspaceID, booksID, gstr2aID string) error {
+func Unlink(ctx context.Context, db *sql.DB, at time.Time, workspaceID, booksID, gstr2aID string) error {
+	now, err := store.Stamp("recon: unlink", at)
+	if err != nil {
+		return err
+	}
 	if booksID == "" || gstr2aID == "" {
 		return apperr.New(apperr.Invalid, "Only a row with both a books and a GSTR-2A side can be unlinked.")
 	}
-	_, err := db.ExecContext(ctx, `INSERT INTO recon_links(workspace_id, books_id, gstr2a_id, kind, created_at) VALUES (?,?,?, 'unlink', ?)
-		ON CONFLICT(workspace_id, books_id, gstr2a_id) DO UPDATE SET kind = 'unlink', created_at = excluded.created_at`, workspaceID, booksID, gstr2aID, store.Now())
+	_, err = db.ExecContext(ctx, `INSERT INTO recon_links(workspace_id, books_id, gstr2a_id, kind, created_at) VALUES (?,?,?, 'unlink', ?)
+		ON CONFLICT(workspace_id, books_id, gstr2a_id) DO UPDATE SET kind = 'unlink', created_at = excluded.created_at`, workspaceID, booksID, gstr2aID, now)
 	if isForeignKey(err) {
 		return apperr.New(apperr.NotFound, "There is no workspace %q.", workspaceID)
 	}
@@ -508,7 +524,7 @@ func WithDecisions(ctx context.Context, db *sql.DB, workspaceID string, opt Opti
 
 // Reconcile matches books with 2A taking the workspace's decisions into account and saves the run.
 // run gives the workspace, periods and register file; the rest is filled in.
-func Reconcile(ctx context.Context, db *sql.DB, run Run, books, twoA []Invoice, opt Options) (Run, Result, error) {
+func Reconcile(ctx context.Context, db *sql.DB, at time.Time, run Run, books, twoA []Invoice, opt Options) (Run, Result, error) {
 	opt, err := WithDecisions(ctx, db, run.WorkspaceID, opt)
 	if err != nil {
 		return run, Result{}, err
@@ -517,15 +533,19 @@ func Reconcile(ctx context.Context, db *sql.DB, run Run, books, twoA []Invoice, 
 		return run, Result{}, err
 	}
 	res := Match(books, twoA, opt)
-	run, err = SaveRun(ctx, db, run, res)
+	run, err = SaveRun(ctx, db, at, run, res)
 	return run, res, err
 }
 
 // SaveMapping remembers the register column mapping a person confirmed for a workspace.
-func SaveMapping(ctx context.Context, db *sql.DB, workspaceID string, m Mapping) error {
+func SaveMapping(ctx context.Context, db *sql.DB, at time.Time, workspaceID string, m Mapping) error {
+	now, err := store.Stamp("recon: save mapping", at)
+	if err != nil {
+		return err
+	}
 	b, _ := json.Marshal(m)
-	_, err := db.ExecContext(ctx, `INSERT INTO recon_mappings(workspace_id, mapping, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT(workspace_id) DO UPDATE SET mapping = excluded.mapping, updated_at = excluded.updated_at`, workspaceID, string(b), store.Now())
+	_, err = db.ExecContext(ctx, `INSERT INTO recon_mappings(workspace_id, mapping, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT(workspace_id) DO UPDATE SET mapping = excluded.mapping, updated_at = excluded.updated_at`, workspaceID, string(b), now)
 	if isForeignKey(err) {
 		return apperr.New(apperr.NotFound, "There is no workspace %q.", workspaceID)
 	}

@@ -2,7 +2,10 @@ package recon
 
 import (
 	"context"
+	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/store"
@@ -39,7 +42,7 @@ func TestStoreRunsActionsAcrossRerunsAndPulls(t *testing.T) {
 	db, ws := openDB(t)
 	books, twoA := scenario()
 	meta := Run{WorkspaceID: ws, FromPeriod: "2024-07", ToPeriod: "2024-07", RegisterName: "p.csv", RegisterSHA256: "abc"}
-	run1, res1, err := Reconcile(ctx, db.DB, meta, books, twoA, DefaultOptions())
+	run1, res1, err := Reconcile(ctx, db.DB, at(), meta, books, twoA, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,16 +64,16 @@ func TestStoreRunsActionsAcrossRerunsAndPulls(t *testing.T) {
 	}
 	mism := rowByStatus(t, rows, Mismatch)
 	miss := rowByStatus(t, rows, MissingIn2A)
-	if err := SetAction(ctx, db.DB, ws, mism.Key, Accept); err != nil {
+	if err := SetAction(ctx, db.DB, at(), ws, mism.Key, Accept); err != nil {
 		t.Fatal(err)
 	}
-	if err := SetActions(ctx, db.DB, ws, []string{miss.Key}, Ignore); err != nil {
+	if err := SetActions(ctx, db.DB, at(), ws, []string{miss.Key}, Ignore); err != nil {
 		t.Fatal(err)
 	}
-	if err := SetAction(ctx, db.DB, ws, "nope", Accept); apperr.KindOf(err) != apperr.NotFound {
+	if err := SetAction(ctx, db.DB, at(), ws, "nope", Accept); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown key: %v", err)
 	}
-	if err := SetAction(ctx, db.DB, ws, mism.Key, "maybe"); apperr.KindOf(err) != apperr.Invalid {
+	if err := SetAction(ctx, db.DB, at(), ws, mism.Key, "maybe"); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("bad action: %v", err)
 	}
 	only, _ := RunRows(ctx, db.DB, run1.ID, Mismatch)
@@ -79,7 +82,7 @@ func TestStoreRunsActionsAcrossRerunsAndPulls(t *testing.T) {
 	}
 
 	// a re-run with the same data keeps both decisions, unchanged
-	run2, res2, err := Reconcile(ctx, db.DB, meta, books, twoA, DefaultOptions())
+	run2, res2, err := Reconcile(ctx, db.DB, at(), meta, books, twoA, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +96,7 @@ func TestStoreRunsActionsAcrossRerunsAndPulls(t *testing.T) {
 	// a new pull in which the supplier amended INV/2: still accepted, flagged as changed
 	pulled := append([]Invoice(nil), twoA...)
 	pulled[1].IGST = 500
-	_, res3, err := Reconcile(ctx, db.DB, meta, books, pulled, DefaultOptions())
+	_, res3, err := Reconcile(ctx, db.DB, at(), meta, books, pulled, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +108,7 @@ func TestStoreRunsActionsAcrossRerunsAndPulls(t *testing.T) {
 	if old[0].Action != Accept || old[0].Changed {
 		t.Errorf("run 2 rows = %+v", old[0])
 	}
-	if err := SetAction(ctx, db.DB, ws, mism.Key, ""); err != nil {
+	if err := SetAction(ctx, db.DB, at(), ws, mism.Key, ""); err != nil {
 		t.Fatal(err)
 	}
 	if acts, _ := Actions(ctx, db.DB, ws); len(acts) != 1 || acts[0].Kind != Ignore {
@@ -118,24 +121,24 @@ func TestStoreLinkUnlink(t *testing.T) {
 	db, ws := openDB(t)
 	books, twoA := scenario()
 	meta := Run{WorkspaceID: ws, FromPeriod: "2024-07", ToPeriod: "2024-07"}
-	_, res, err := Reconcile(ctx, db.DB, meta, books, twoA, DefaultOptions())
+	_, res, err := Reconcile(ctx, db.DB, at(), meta, books, twoA, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
 	missB, _ := SplitRowKey(rowByStatus(t, res.Rows, MissingIn2A).Key)
 	_, missA := SplitRowKey(rowByStatus(t, res.Rows, MissingInBooks).Key)
 	eb, ea := SplitRowKey(rowByStatus(t, res.Rows, Mismatch).Key)
-	if err := Link(ctx, db.DB, ws, missB, missA); err != nil {
+	if err := Link(ctx, db.DB, at(), ws, missB, missA); err != nil {
 		t.Fatal(err)
 	}
-	if err := Unlink(ctx, db.DB, ws, eb, ea); err != nil {
+	if err := Unlink(ctx, db.DB, at(), ws, eb, ea); err != nil {
 		t.Fatal(err)
 	}
 	links, _ := Links(ctx, db.DB, ws)
 	if len(links) != 2 {
 		t.Fatalf("links = %+v", links)
 	}
-	_, res, err = Reconcile(ctx, db.DB, meta, books, twoA, DefaultOptions())
+	_, res, err = Reconcile(ctx, db.DB, at(), meta, books, twoA, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,17 +158,17 @@ func TestStoreLinkUnlink(t *testing.T) {
 		t.Errorf("linked rows = %d", linked)
 	}
 	// linking the books side to another invoice replaces the first link; linking an unlinked pair lifts the unlink
-	if err := Link(ctx, db.DB, ws, eb, ea); err != nil {
+	if err := Link(ctx, db.DB, at(), ws, eb, ea); err != nil {
 		t.Fatal(err)
 	}
-	if err := Link(ctx, db.DB, ws, missB, ea); err != nil {
+	if err := Link(ctx, db.DB, at(), ws, missB, ea); err != nil {
 		t.Fatal(err)
 	}
 	links, _ = Links(ctx, db.DB, ws)
 	if len(links) != 1 || links[0] != (ManualLink{Kind: LinkPair, Books: missB, GSTR2A: ea}) {
 		t.Errorf("links = %+v", links)
 	}
-	if err := Link(ctx, db.DB, ws, "", ea); apperr.KindOf(err) != apperr.Invalid {
+	if err := Link(ctx, db.DB, at(), ws, "", ea); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("empty link: %v", err)
 	}
 }
@@ -177,23 +180,23 @@ func TestStoreMappingAndErrors(t *testing.T) {
 		t.Errorf("no mapping yet: %v, %v", m, err)
 	}
 	want := Mapping{FieldSupplierGSTIN: "GSTIN/UIN", FieldInvoiceNumber: "Supplier Invoice No."}
-	if err := SaveMapping(ctx, db.DB, ws, want); err != nil {
+	if err := SaveMapping(ctx, db.DB, at(), ws, want); err != nil {
 		t.Fatal(err)
 	}
 	if m, err := LoadMapping(ctx, db.DB, ws); err != nil || len(m) != 2 || m[FieldInvoiceNumber] != "Supplier Invoice No." {
 		t.Errorf("mapping = %v, %v", m, err)
 	}
-	if err := SaveMapping(ctx, db.DB, "nope", want); apperr.KindOf(err) != apperr.NotFound {
+	if err := SaveMapping(ctx, db.DB, at(), "nope", want); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown workspace: %v", err)
 	}
-	if _, err := SaveRun(ctx, db.DB, Run{WorkspaceID: ws, FromPeriod: "2024-13", ToPeriod: "2024-07"}, Result{}); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := SaveRun(ctx, db.DB, at(), Run{WorkspaceID: ws, FromPeriod: "2024-13", ToPeriod: "2024-07"}, Result{}); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("bad period: %v", err)
 	}
 	if _, err := GetRun(ctx, db.DB, "nope"); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown run: %v", err)
 	}
 	books, twoA := scenario()
-	run, _, err := Reconcile(ctx, db.DB, Run{WorkspaceID: ws, FromPeriod: "2024-07", ToPeriod: "2024-07"}, books, twoA, DefaultOptions())
+	run, _, err := Reconcile(ctx, db.DB, at(), Run{WorkspaceID: ws, FromPeriod: "2024-07", ToPeriod: "2024-07"}, books, twoA, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,5 +210,50 @@ func TestStoreMappingAndErrors(t *testing.T) {
 	}
 	if err := DeleteRun(ctx, db.DB, run.ID); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("second delete: %v", err)
+	}
+}
+
+// testClock is the tests' clock: each reading a millisecond later than the one before, so runs
+// saved one after another keep their order.
+var testClock atomic.Int64
+
+// at is the time on the tests' clock (a write's stamp).
+func at() time.Time {
+	return time.Date(2025, 11, 20, 10, 0, 0, 0, time.UTC).Add(time.Duration(testClock.Add(1)) * time.Millisecond)
+}
+
+// A write without its time is refused and stores nothing: the caller's clock stamps every write,
+// there is no clock of the store's own to fall back on.
+func TestWritesRefuseNoTime(t *testing.T) {
+	ctx := context.Background()
+	db, ws := openDB(t)
+	books, twoA := scenario()
+	run, res, err := Reconcile(ctx, db.DB, at(), Run{WorkspaceID: ws, FromPeriod: "2024-07", ToPeriod: "2024-07"}, books, twoA, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := rowByStatus(t, res.Rows, Mismatch)
+	eb, ea := SplitRowKey(row.Key)
+	var zero time.Time
+	for name, err := range map[string]error{
+		"save run": func() error {
+			_, err := SaveRun(ctx, db.DB, zero, Run{WorkspaceID: ws, FromPeriod: "2024-07", ToPeriod: "2024-07"}, res)
+			return err
+		}(),
+		"set action":   SetAction(ctx, db.DB, zero, ws, row.Key, Accept),
+		"link":         Link(ctx, db.DB, zero, ws, eb, ea),
+		"unlink":       Unlink(ctx, db.DB, zero, ws, eb, ea),
+		"save mapping": SaveMapping(ctx, db.DB, zero, ws, Mapping{"invoice_no": "Invoice"}),
+		"set choices":  SetChoices(ctx, db.DB, zero, run.ID, []string{row.Key}, "A"),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "no time given") {
+			t.Errorf("%s without a time = %v", name, err)
+		}
+	}
+	if runs, _ := Runs(ctx, db.DB, ws); len(runs) != 1 {
+		t.Errorf("%d runs stored, want the one", len(runs))
+	}
+	if acts, _ := Actions(ctx, db.DB, ws); len(acts) != 0 {
+		t.Errorf("actions stored without a time: %+v", acts)
 	}
 }

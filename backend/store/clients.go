@@ -74,7 +74,7 @@ func (db *DB) SeparateClients(ctx context.Context) ([]string, error) {
 				return nil, err
 			}
 			target = Workspace{ID: uuid.NewString(), Name: name, GSTIN: st.gstin, Environment: st.ws.Environment, BaseURL: st.ws.BaseURL}
-			t := Now()
+			t := now()
 			if _, err := tx.ExecContext(ctx, `INSERT INTO workspaces(`+wsCols+`) VALUES (?,?,?,?,?,?,?)`,
 				target.ID, target.Name, target.GSTIN, target.Environment, target.BaseURL, t, st.ws.LastUsedAt); err != nil {
 				return nil, fmt.Errorf("store: separate clients: %w", err)

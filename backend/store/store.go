@@ -245,7 +245,7 @@ func (db *DB) apply(ctx context.Context, m migration) error {
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		return openError(db.Path, "migration "+m.name+" of", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)`, m.version, m.name, Now()); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)`, m.version, m.name, now()); err != nil {
 		return fmt.Errorf("store: record migration %s: %w", m.name, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -284,8 +284,18 @@ const TimeLayout = "2006-01-02T15:04:05.000000000Z07:00"
 // FormatTime writes t for the database (see TimeLayout).
 func FormatTime(t time.Time) string { return t.UTC().Format(TimeLayout) }
 
-// Now writes the current time for the database (see TimeLayout).
-func Now() string { return FormatTime(time.Now()) }
+// Stamp writes at for the database (see TimeLayout), refusing the zero time: a write is stamped
+// with its caller's clock (the desk core's), never a clock of the store's own. what names the
+// write in the error.
+func Stamp(what string, at time.Time) (string, error) {
+	if at.IsZero() {
+		return "", fmt.Errorf("%s: no time given to stamp the write with", what)
+	}
+	return FormatTime(at), nil
+}
+
+// now is the wall clock for the store's own bookkeeping (migrations applied, workspaces opened).
+func now() string { return FormatTime(time.Now()) }
 
 // ParseTime reads a time written by FormatTime (or any RFC 3339 time).
 func ParseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }

@@ -15,7 +15,7 @@ func TestUsageByKind(t *testing.T) {
 	big := strings.Repeat("x", 2000)
 	tx, _ := db.Begin()
 	for i := 0; i < 500; i++ {
-		if _, err := tx.Exec(`INSERT INTO answers(source, op, req_key, payload, fetched_at) VALUES ('test', 'verify', ?, ?, ?)`, i, big, Now()); err != nil {
+		if _, err := tx.Exec(`INSERT INTO answers(source, op, req_key, payload, fetched_at) VALUES ('test', 'verify', ?, ?, ?)`, i, big, now()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -82,7 +82,7 @@ func TestCompactSwitchesOldDatabase(t *testing.T) {
 	}
 	big := strings.Repeat("y", 4000)
 	for i := 0; i < 300; i++ {
-		db.Exec(`INSERT INTO answers(source, op, req_key, payload, fetched_at) VALUES ('test', 'verify', ?, ?, ?)`, i, big, Now())
+		db.Exec(`INSERT INTO answers(source, op, req_key, payload, fetched_at) VALUES ('test', 'verify', ?, ?, ?)`, i, big, now())
 	}
 	db.Exec(`DELETE FROM answers WHERE CAST(req_key AS INTEGER) >= 10`)
 	if n, err := db.Reclaim(ctx); n != 0 || err != nil {

@@ -269,7 +269,7 @@ func (db *DB) CreateWorkspace(ctx context.Context, w Workspace) (Workspace, erro
 	if err := db.checkUnique(ctx, w); err != nil {
 		return w, err
 	}
-	t := Now()
+	t := now()
 	_, err := db.ExecContext(ctx, `INSERT INTO workspaces(`+wsCols+`) VALUES (?,?,?,?,?,?,?)`,
 		w.ID, w.Name, w.GSTIN, w.Environment, w.BaseURL, t, t)
 	if err != nil {
@@ -305,7 +305,7 @@ func (db *DB) UseWorkspace(ctx context.Context, id string) (Workspace, error) {
 		// A read-only desk opens another workspace without recording it: it writes nothing.
 		return db.Workspace(ctx, id)
 	}
-	res, err := db.ExecContext(ctx, `UPDATE workspaces SET last_used_at=? WHERE id=?`, Now(), id)
+	res, err := db.ExecContext(ctx, `UPDATE workspaces SET last_used_at=? WHERE id=?`, now(), id)
 	if err != nil {
 		return Workspace{}, fmt.Errorf("store: use workspace: %w", err)
 	}

@@ -44,7 +44,7 @@ func BenchmarkMonth100k(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if res, err := ImportMonth(ctx, db.DB, ws, fy, m, im, Options{}); err != nil {
+		if res, err := ImportMonth(ctx, db.DB, ws, fy, m, im, Options{Now: testNow}); err != nil {
 			b.Fatalf("%v %v", err, res.Problems[:min(3, len(res.Problems))])
 		}
 	}
@@ -60,7 +60,7 @@ func BenchmarkMonth100k(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := ImportMonth(ctx, db.DB, ws, fy, time.November, im, Options{}); err != nil {
+			if _, err := ImportMonth(ctx, db.DB, ws, fy, time.November, im, Options{Now: testNow}); err != nil {
 				b.Fatal(err)
 			}
 		})
@@ -93,7 +93,7 @@ func BenchmarkAnnexure100k(b *testing.B) {
 	db := openDB(b)
 	ctx := context.Background()
 	im, _ := ReadFile(ctx, "m.csv", bigMonth(100_000), payroll.DefaultLimits)
-	if _, err := ImportMonth(ctx, db.DB, ws, 2025, time.April, im, Options{}); err != nil {
+	if _, err := ImportMonth(ctx, db.DB, ws, 2025, time.April, im, Options{Now: testNow}); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
@@ -118,7 +118,7 @@ func BenchmarkForms(b *testing.B) {
 	db := openDB(b)
 	ctx := context.Background()
 	im, _ := ReadFile(ctx, "m.csv", bigMonth(100), payroll.DefaultLimits)
-	ImportMonth(ctx, db.DB, ws, 2025, time.April, im, Options{})
+	ImportMonth(ctx, db.DB, ws, 2025, time.April, im, Options{Now: testNow})
 	y, _ := Year(ctx, db.DB, ws, 2025, "")
 	made := time.Now()
 	var buf bytes.Buffer

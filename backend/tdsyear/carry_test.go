@@ -133,7 +133,7 @@ func TestCarriedBeforeMigration(t *testing.T) {
 	if _, err := db.Exec(`UPDATE tds_month_records SET carried=NULL`); err != nil {
 		t.Fatal(err)
 	}
-	res, err := ImportMonth(ctx, db.DB, ws, fy, time.April, readMonth(t, "april.csv", carryApril("50000", "old")), Options{})
+	res, err := ImportMonth(ctx, db.DB, ws, fy, time.April, readMonth(t, "april.csv", carryApril("50000", "old")), Options{Now: testNow})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,7 @@ func ImportMonth(ctx context.Context, db *sql.DB, ws string, fy tds.FY, month ti
 		return MonthResult{}, apperr.New(apperr.Invalid, "The month must be 1 to 12, not %d.", int(month))
 	}
 	if opt.Now.IsZero() {
-		opt.Now = time.Now()
+		return MonthResult{}, fmt.Errorf("tdsyear: import month: no time given to stamp the month with (Options.Now)")
 	}
 	mi := Index(month)
 	label := MonthName(fy, mi)

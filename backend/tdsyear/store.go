@@ -83,7 +83,9 @@ type Options struct {
 	// DryRun does everything a real import does, in its transaction, and then rolls it back:
 	// the result says what recording the month would do, and nothing is stored.
 	DryRun bool
-	Now    time.Time
+	// Now is when the month is recorded, on the caller's clock (required: an import without it
+	// is refused).
+	Now time.Time
 }
 
 // MonthResult is what importing a month did.

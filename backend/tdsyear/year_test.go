@@ -63,8 +63,15 @@ func readMonth(t testing.TB, name string, data []byte) *payroll.Import {
 	return im
 }
 
+// testNow is the tests' clock: the time every import is stamped with.
+var testNow = time.Date(2025, 11, 20, 10, 0, 0, 0, time.UTC)
+
+// importMonth imports a month stamped testNow unless opt says another time.
 func importMonth(t testing.TB, db *store.DB, fy tds.FY, m time.Month, data []byte, opt Options) (MonthResult, error) {
 	t.Helper()
+	if opt.Now.IsZero() {
+		opt.Now = testNow
+	}
 	return ImportMonth(context.Background(), db.DB, ws, fy, m, readMonth(t, fmt.Sprintf("%s.csv", strings.ToLower(m.String())), data), opt)
 }
 

@@ -26,7 +26,7 @@ type Question struct {
 // the answer's Error; the error returned is for the workspace's settings that could not be read.
 // The changed list's page comes decoded too.
 func (s *Service) Ask(ctx context.Context, q Question) (lookup.Answer, *gstapi.ChangedList, error) {
-	lk, err := s.Lookups(ctx)
+	lk, err := s.ForWorkspace(ctx)
 	if err != nil {
 		return lookup.Answer{}, nil, err
 	}

@@ -35,8 +35,8 @@ func New(c *core.Core) *Service {
 	return s
 }
 
-// Lookups returns the lookup service of the current workspace.
-func (s *Service) Lookups(ctx context.Context) (*lookup.Service, error) {
+// ForWorkspace returns the lookup service of the current workspace.
+func (s *Service) ForWorkspace(ctx context.Context) (*lookup.Service, error) {
 	ws := s.core.Workspace()
 	set, err := config.Load(ctx, s.core.DB, ws)
 	if err != nil {
@@ -57,6 +57,7 @@ func (s *Service) Lookups(ctx context.Context) (*lookup.Service, error) {
 		NoRemote: s.core.RefuseRemote, // counted as a refused write
 		Face:     s.core.Face(),
 		Called:   s.core.CallRecorded,
+		Now:      s.core.Now,
 		// Answers of the built-in demo service are made up: they say so.
 		Demo: s.core.DemoAnswers(),
 	}, nil
@@ -236,7 +237,7 @@ func (s *Service) StartBulkLookup(ctx context.Context, inputs []string, fresh bo
 	if len(inputs) > MaxBulk {
 		return "", apperr.New(apperr.Invalid, "%d GSTINs is more than one check takes (%d): split the list.", len(inputs), MaxBulk)
 	}
-	lk, err := s.Lookups(ctx)
+	lk, err := s.ForWorkspace(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -259,7 +260,7 @@ func (v BulkView) JobSummary() string {
 
 // PlanBulk is what a bulk check of inputs would spend, before it starts (core.CallPlan).
 func (s *Service) PlanBulk(ctx context.Context, inputs []string, fresh bool) (core.CallPlan, error) {
-	lk, err := s.Lookups(ctx)
+	lk, err := s.ForWorkspace(ctx)
 	if err != nil {
 		return core.CallPlan{}, err
 	}
@@ -367,7 +368,7 @@ func ChangeLabel(t string) string {
 
 // KnownGSTINs lists the GSTINs the workspace knows: looked up, or suppliers in stored GSTR-2A.
 func (s *Service) KnownGSTINs(ctx context.Context) ([]string, error) {
-	lk, err := s.Lookups(ctx)
+	lk, err := s.ForWorkspace(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -388,7 +389,7 @@ func (s *Service) KnownGSTINs(ctx context.Context) ([]string, error) {
 // Changed fetches every page of the changed list for a date (DD-MM-YYYY) and state, matching each
 // hash against the GSTINs the workspace knows.
 func (s *Service) Changed(ctx context.Context, date, state string, fresh bool, progress func(done, total int)) (ChangedView, error) {
-	lk, err := s.Lookups(ctx)
+	lk, err := s.ForWorkspace(ctx)
 	if err != nil {
 		return ChangedView{}, err
 	}

@@ -84,20 +84,20 @@ type ReconGlance struct {
 
 // WatchSummary is the last supplier watch at a glance.
 type WatchSummary struct {
-	CheckedAt string                 `json:"checked_at"` // RFC 3339, when it ran
-	From      string                 `json:"from"`       // YYYY-MM-DD
-	To        string                 `json:"to"`
-	Suppliers int                    `json:"suppliers"`
-	Changes   int                    `json:"changes"`
-	High      int                    `json:"high"`   // cancelled
-	Medium    int                    `json:"medium"` // inactive or expired
-	Failed    int                    `json:"failed"` // day lists that could not be fetched
-	Top       []reconcile.WatchAlert `json:"top"`    // the most severe changes, at most 5
+	CheckedAt string             `json:"checked_at"` // RFC 3339, when it ran
+	From      string             `json:"from"`       // YYYY-MM-DD
+	To        string             `json:"to"`
+	Suppliers int                `json:"suppliers"`
+	Changes   int                `json:"changes"`
+	High      int                `json:"high"`   // cancelled
+	Medium    int                `json:"medium"` // inactive or expired
+	Failed    int                `json:"failed"` // day lists that could not be fetched
+	Top       []recon.WatchAlert `json:"top"`    // the most severe changes, at most 5
 }
 
-func summariseWatch(v reconcile.WatchView, at time.Time) *WatchSummary {
+func summariseWatch(v recon.WatchView, at time.Time) *WatchSummary {
 	w := &WatchSummary{CheckedAt: at.UTC().Format(time.RFC3339), From: v.From, To: v.To, Suppliers: v.Suppliers,
-		Changes: len(v.Alerts), Failed: len(v.Failed), Top: []reconcile.WatchAlert{}}
+		Changes: len(v.Alerts), Failed: len(v.Failed), Top: []recon.WatchAlert{}}
 	for _, a := range v.Alerts { // already most severe first, newest first
 		switch a.Severity {
 		case "high":
@@ -152,7 +152,7 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 			}
 		}
 		sort.SliceStable(d.Attention, func(i, j int) bool { return d.Attention[i].Tax > d.Attention[j].Tax })
-		if lk, err := s.Lookups.Lookups(ctx); err == nil && len(d.Attention) > 0 {
+		if lk, err := s.Lookups.ForWorkspace(ctx); err == nil && len(d.Attention) > 0 {
 			gstins := make([]string, len(d.Attention))
 			for i, a := range d.Attention {
 				gstins[i] = a.GSTIN
@@ -165,10 +165,10 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 			}
 		}
 	}
-	if rr, err := s.Recon.ReconRuns(ctx); err != nil {
+	if rr, err := s.Recon.Runs(ctx); err != nil {
 		return d, err
 	} else if len(rr) > 0 { // newest first
-		sum, err := s.Recon.ReconSummary(ctx, rr[0].ID)
+		sum, err := s.Recon.Summary(ctx, rr[0].ID)
 		if err != nil {
 			return d, err
 		}
@@ -195,7 +195,7 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 	} else if ok {
 		d.Watch = summariseWatch(v, at)
 	}
-	if lk, err := s.Lookups.Lookups(ctx); err == nil {
+	if lk, err := s.Lookups.ForWorkspace(ctx); err == nil {
 		if known, err := lk.KnownGSTINs(ctx); err == nil {
 			d.KnownGSTINs = len(known)
 		}

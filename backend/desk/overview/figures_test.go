@@ -47,11 +47,11 @@ func demoMonth(t testing.TB) (*desk.Desk, string) {
 	if _, err := dk.Returns.IMSList(ctx, "", ""); err != nil {
 		t.Fatal(err)
 	}
-	imp, err := dk.Recon.ReconSampleRegister(ctx, p, p)
+	imp, err := dk.Recon.SampleRegister(ctx, p, p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := dk.Recon.ReconAgainst2BToken(ctx, imp.Token, p, p); err != nil {
+	if _, err := dk.Recon.Against2BToken(ctx, imp.Token, p, p); err != nil {
 		t.Fatal(err)
 	}
 	return dk, p
@@ -75,11 +75,11 @@ func TestSameFigureEverywhere(t *testing.T) {
 	}
 
 	// The reconciliation's strip (its total) and the dashboard's card.
-	runs, err := dk.Recon.ReconRuns(ctx)
+	runs, err := dk.Recon.Runs(ctx)
 	if err != nil || len(runs) == 0 {
 		t.Fatalf("runs %v %v", runs, err)
 	}
-	sum, err := dk.Recon.ReconSummary(ctx, runs[0].ID)
+	sum, err := dk.Recon.Summary(ctx, runs[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}

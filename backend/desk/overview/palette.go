@@ -62,7 +62,7 @@ func (s *Service) paletteSuppliers(ctx context.Context, up string) ([]PaletteHit
 	for _, c := range all {
 		inTwoA[c] = true
 	}
-	lk, err := s.Lookups.Lookups(ctx)
+	lk, err := s.Lookups.ForWorkspace(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ type AgainstChoice struct {
 // Any other failure to read the stored 2Bs is an error: a run against 2A is never chosen because
 // the database could not be read.
 func (s *Service) ChooseAgainst(ctx context.Context, from, to string) (AgainstChoice, error) {
-	periods, err := ReconPeriods(from, to)
+	periods, err := Periods(from, to)
 	if err != nil {
 		return AgainstChoice{}, err
 	}

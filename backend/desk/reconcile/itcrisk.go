@@ -97,7 +97,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 
 	// GSTR-2B of the year and of the months after it up to November, the last month credit of
 	// the year can be claimed in (s.16(4)): a supplier may report the year's invoice late.
-	twoBPeriods, err := ReconPeriods(yearPeriods[0], period.MonthOf(int(y)+1, time.November).String())
+	twoBPeriods, err := Periods(yearPeriods[0], period.MonthOf(int(y)+1, time.November).String())
 	if err != nil {
 		return in, err
 	}
@@ -184,7 +184,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	// The registration status the GSTIN lookups last gave (stored answers only, no call): a
 	// supplier the lookup shows cancelled or suspended is never grade A.
 	in.Suspended = map[string]string{}
-	if lk, err := s.Lookups.Lookups(ctx); err == nil {
+	if lk, err := s.Lookups.ForWorkspace(ctx); err == nil {
 		var gstins []string
 		seen := map[string]bool{}
 		for _, a := range in.GSTR2A {

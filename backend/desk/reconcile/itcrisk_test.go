@@ -253,7 +253,7 @@ func TestScorecardAndChaserPack(t *testing.T) {
 func TestITCRiskByToken(t *testing.T) {
 	s, path, _ := riskService(t)
 	ctx := context.Background()
-	im, err := s.ReconImportPath(ctx, path)
+	im, err := s.ImportPath(ctx, path)
 	if err != nil || im.Token == "" {
 		t.Fatalf("import %+v, %v", im, err)
 	}
@@ -312,7 +312,7 @@ func TestITCRiskByToken(t *testing.T) {
 	// A register with a header gstdesk cannot place: the mapping is to be confirmed first.
 	odd := filepath.Join(t.TempDir(), "odd.csv")
 	os.WriteFile(odd, []byte("Party,Bill,On,Amount\nX,1,01/05/2025,100\n"), 0o600)
-	oim, err := s.ReconImportPath(ctx, odd)
+	oim, err := s.ImportPath(ctx, odd)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +327,7 @@ func TestITCRiskByToken(t *testing.T) {
 func TestITCRiskJob(t *testing.T) {
 	s, path, _ := riskService(t)
 	ctx := context.Background()
-	im, err := s.ReconImportPath(ctx, path)
+	im, err := s.ImportPath(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

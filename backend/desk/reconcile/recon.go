@@ -38,34 +38,6 @@ func New(c *core.Core, lk *lookups.Service, rt *returns.Service) *Service {
 	return &Service{core: c, Lookups: lk, Returns: rt}
 }
 
-// Names the UI uses for the reconciliation types (aliases, so app.go needs no other import).
-type (
-	// ReconRun is a stored reconciliation run.
-	ReconRun = recon.Run
-	// ReconRow is one row of a run: a pair or one invoice alone.
-	ReconRow = recon.Row
-	// ReconSummary is a run's outcome per period and in total.
-	ReconSummary = recon.Summary
-	// ReconSupplier is a run's outcome for one supplier GSTIN, with its risk.
-	ReconSupplier = recon.SupplierSummary
-	// ReconComparison is one field of a pair as the explanation panel shows it.
-	ReconComparison = recon.Comparison
-	// ReconRowError is one problem of a register import.
-	ReconRowError = recon.RowError
-	// ReconField is one field of the purchase register, for the mapping table.
-	ReconField = recon.RegisterField
-	// ReconInvoice is one invoice of either side.
-	ReconInvoice = recon.Invoice
-	// ReconRowsView is one page of a run's rows.
-	ReconRowsView = recon.RowsView
-	// ReconExplanation explains one row.
-	ReconExplanation = recon.Explanation
-	// WatchView is a supplier watch over a date range.
-	WatchView = recon.WatchView
-	// WatchAlert is one supplier on the changed list.
-	WatchAlert = recon.WatchAlert
-)
-
 // maxReconErrors is how many import problems the window is sent; the count says how many there are.
 const maxReconErrors = 200
 
@@ -88,20 +60,20 @@ type ReconImport struct {
 	Missing []string `json:"missing"` // titles of required fields not mapped
 	// Errors are the first problems of the file (warnings included); ErrorCount counts the errors
 	// (which stop a run), WarningCount the warnings (which do not).
-	Errors       []ReconRowError `json:"errors"`
-	ErrorCount   int             `json:"error_count"`
-	WarningCount int             `json:"warning_count"`
-	Invoices     int             `json:"invoices"`
-	FirstDate    string          `json:"first_date"`
-	LastDate     string          `json:"last_date"`
-	Sample       bool            `json:"sample"`
+	Errors       []recon.RowError `json:"errors"`
+	ErrorCount   int              `json:"error_count"`
+	WarningCount int              `json:"warning_count"`
+	Invoices     int              `json:"invoices"`
+	FirstDate    string           `json:"first_date"`
+	LastDate     string           `json:"last_date"`
+	Sample       bool             `json:"sample"`
 	// Duplicates counts register rows that repeat an invoice further up: listed as such, never
 	// added up unless the run is asked to combine them.
 	Duplicates int `json:"duplicates"`
 }
 
-// ReconFields lists the fields of a purchase register, for the mapping table.
-func (s *Service) ReconFields() []ReconField { return recon.RegisterFields }
+// Fields lists the fields of a purchase register, for the mapping table.
+func (s *Service) Fields() []recon.RegisterField { return recon.RegisterFields }
 
 func (s *Service) registers() recon.Registers {
 	return recon.Registers{Dir: filepath.Join(s.core.DB.Dir, "recon-registers"), DB: s.core.DB.DB}
@@ -155,7 +127,7 @@ func (s *Service) readRegister(ctx context.Context, token, name string, data []b
 	if err != nil {
 		return ReconImport{}, nil, err
 	}
-	v := ReconImport{Token: token, File: name, Size: len(data), Headers: headers, Errors: []ReconRowError{}}
+	v := ReconImport{Token: token, File: name, Size: len(data), Headers: headers, Errors: []recon.RowError{}}
 	if m == nil {
 		if m, v.Saved, err = s.mappingFor(ctx, headers); err != nil {
 			return ReconImport{}, nil, err
@@ -229,9 +201,9 @@ func (s *Service) importRegisterBooks(ctx context.Context, name string, data []b
 	return v, books, nil
 }
 
-// ReconImportData reads a purchase register sent by the window (CSV or XLSX, base64-encoded): its
+// ImportData reads a purchase register sent by the window (CSV or XLSX, base64-encoded): its
 // headers, the mapping (saved or suggested) and every problem. Nothing is run yet.
-func (s *Service) ReconImportData(ctx context.Context, name, base64Data string) (ReconImport, error) {
+func (s *Service) ImportData(ctx context.Context, name, base64Data string) (ReconImport, error) {
 	if base64.StdEncoding.DecodedLen(len(base64Data)) > recon.MaxRegisterBytes+3 {
 		return ReconImport{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", name, recon.MaxRegisterBytes>>20)
 	}
@@ -242,13 +214,13 @@ func (s *Service) ReconImportData(ctx context.Context, name, base64Data string) 
 	return s.importRegister(ctx, name, data)
 }
 
-// ReconImportPath reads a purchase register from a path typed or pasted by the person.
-func (s *Service) ReconImportPath(ctx context.Context, path string) (ReconImport, error) {
+// ImportPath reads a purchase register from a path typed or pasted by the person.
+func (s *Service) ImportPath(ctx context.Context, path string) (ReconImport, error) {
 	v, _, err := s.importPath(ctx, path)
 	return v, err
 }
 
-// importPath is ReconImportPath with the register's invoices, read once.
+// importPath is ImportPath with the register's invoices, read once.
 func (s *Service) importPath(ctx context.Context, path string) (ReconImport, []recon.Invoice, error) {
 	data, err := infile.Read(path, recon.MaxRegisterBytes, "Split the register by period.")
 	if err != nil {
@@ -298,9 +270,9 @@ func registerProblems(v ReconImport) error {
 	return apperr.New(apperr.Invalid, "%s has %d %s; fix %s in the file and import it again.%s", v.File, v.ErrorCount, problems, them, first)
 }
 
-// ReconConfirmMapping reads an import again with the mapping the person chose (field key → header,
+// ConfirmMapping reads an import again with the mapping the person chose (field key → header,
 // "" for none) and, when the file reads with it, saves it as the workspace's mapping.
-func (s *Service) ReconConfirmMapping(ctx context.Context, token string, mapping map[string]string) (ReconImport, error) {
+func (s *Service) ConfirmMapping(ctx context.Context, token string, mapping map[string]string) (ReconImport, error) {
 	name, data, err := s.register(token)
 	if err != nil {
 		return ReconImport{}, err
@@ -318,15 +290,15 @@ func (s *Service) ReconConfirmMapping(ctx context.Context, token string, mapping
 	if len(v.Missing) > 0 {
 		return v, apperr.New(apperr.Invalid, "Choose the column for %s: a register needs it.", strings.Join(v.Missing, ", "))
 	}
-	if err := recon.SaveMapping(ctx, s.core.DB.DB, s.core.Workspace().ID, m); err != nil {
+	if err := recon.SaveMapping(ctx, s.core.DB.DB, s.core.Now(), s.core.Workspace().ID, m); err != nil {
 		return ReconImport{}, err
 	}
 	v.Saved, v.Confirm = true, false
 	return v, nil
 }
 
-// ReconPeriods lists the months from one period to another (YYYY-MM), at most two years.
-func ReconPeriods(from, to string) ([]string, error) {
+// Periods lists the months from one period to another (YYYY-MM), at most two years.
+func Periods(from, to string) ([]string, error) {
 	ms, err := period.Span(from, to, maxReconPeriods)
 	return period.Strings(ms), err
 }
@@ -389,7 +361,7 @@ type RunOutcome struct {
 // prepareRun checks an imported register and the periods and returns the run to do: the one
 // road of a reconciliation, whether the window starts it as a job or the command line waits.
 func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro RunOptions) (func(ctx context.Context, progress core.Progress) (RunOutcome, error), error) {
-	periods, err := ReconPeriods(from, to)
+	periods, err := Periods(from, to)
 	if err != nil {
 		return nil, err
 	}
@@ -429,7 +401,7 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 		}
 		out.NoGSTR2A = len(twoA) == 0
 		progress(2, 3)
-		out.Run, _, err = recon.Reconcile(ctx, s.core.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: periods[0], ToPeriod: periods[len(periods)-1],
+		out.Run, _, err = recon.Reconcile(ctx, s.core.DB.DB, s.core.Now(), recon.Run{WorkspaceID: ws, FromPeriod: periods[0], ToPeriod: periods[len(periods)-1],
 			RegisterName: name, RegisterSHA256: token}, inRange, twoA, opt)
 		if err != nil {
 			return out, err
@@ -439,16 +411,16 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 	}, nil
 }
 
-// ReconStartRun reconciles an imported register with the stored GSTR-2A of the periods from-to
+// StartRun reconciles an imported register with the stored GSTR-2A of the periods from-to
 // (YYYY-MM), with the tolerances of the settings and the workspace's decisions, as a job whose
-// result (ReconRunResult) is the stored run. Register invoices dated outside the periods are left out.
+// result (RunResult) is the stored run. Register invoices dated outside the periods are left out.
 // combine adds up register rows that repeat an invoice, as the person asked (off: each is listed
 // as a duplicate).
-func (s *Service) ReconStartRun(ctx context.Context, token, from, to string, combine bool) (string, error) {
+func (s *Service) StartRun(ctx context.Context, token, from, to string, combine bool) (string, error) {
 	return s.startRun(ctx, token, from, to, RunOptions{CombineDuplicates: combine})
 }
 
-// startRun is ReconStartRun with every run option.
+// startRun is StartRun with every run option.
 func (s *Service) startRun(ctx context.Context, token, from, to string, ro RunOptions) (string, error) {
 	run, err := s.prepareRun(ctx, token, from, to, ro)
 	if err != nil {
@@ -460,9 +432,9 @@ func (s *Service) startRun(ctx context.Context, token, from, to string, ro RunOp
 	}, runSummary), nil
 }
 
-// ReconRunNow is ReconStartRun waited for, with the settings changed by ro: the command line's
+// RunNow is StartRun waited for, with the settings changed by ro: the command line's
 // run. It stores the same run the window's job stores.
-func (s *Service) ReconRunNow(ctx context.Context, token, from, to string, ro RunOptions) (RunOutcome, error) {
+func (s *Service) RunNow(ctx context.Context, token, from, to string, ro RunOptions) (RunOutcome, error) {
 	run, err := s.prepareRun(ctx, token, from, to, ro)
 	if err != nil {
 		return RunOutcome{}, err
@@ -470,10 +442,10 @@ func (s *Service) ReconRunNow(ctx context.Context, token, from, to string, ro Ru
 	return run(ctx, func(int, int) {})
 }
 
-// ReconRerun runs a stored run again with the same register, periods and options (tolerances,
+// Rerun runs a stored run again with the same register, periods and options (tolerances,
 // date window, combined duplicates), applying the decisions made since (actions, links, unlinks)
 // and the GSTR-2A stored now.
-func (s *Service) ReconRerun(ctx context.Context, runID string) (string, error) {
+func (s *Service) Rerun(ctx context.Context, runID string) (string, error) {
 	run, err := s.reconRun(ctx, runID)
 	if err != nil {
 		return "", err
@@ -500,7 +472,7 @@ func (s *Service) rerunThreeWay(ctx context.Context, run recon.Run) (string, err
 	if err := registerReady(v); err != nil {
 		return "", err
 	}
-	periods, err := ReconPeriods(run.FromPeriod, run.ToPeriod)
+	periods, err := Periods(run.FromPeriod, run.ToPeriod)
 	if err != nil {
 		return "", err
 	}
@@ -515,13 +487,13 @@ func (s *Service) rerunThreeWay(ctx context.Context, run recon.Run) (string, err
 	}, runSummary), nil
 }
 
-// ReconRunResult returns the run a finished ReconStartRun job stored.
-func (s *Service) ReconRunResult(id string) (ReconRun, error) {
-	return core.JobResult[ReconRun](s.core, id)
+// RunResult returns the run a finished StartRun job stored.
+func (s *Service) RunResult(id string) (recon.Run, error) {
+	return core.JobResult[recon.Run](s.core, id)
 }
 
-// ReconRuns lists the workspace's runs, newest first.
-func (s *Service) ReconRuns(ctx context.Context) ([]ReconRun, error) {
+// Runs lists the workspace's runs, newest first.
+func (s *Service) Runs(ctx context.Context) ([]recon.Run, error) {
 	runs, err := recon.Runs(ctx, s.core.DB.DB, s.core.Workspace().ID)
 	if runs == nil {
 		runs = []recon.Run{}
@@ -541,16 +513,16 @@ func (s *Service) reconRun(ctx context.Context, runID string) (recon.Run, error)
 	return run, nil
 }
 
-// ReconDeleteRun removes a run; decisions stay with the workspace.
-func (s *Service) ReconDeleteRun(ctx context.Context, runID string) error {
+// DeleteRun removes a run; decisions stay with the workspace.
+func (s *Service) DeleteRun(ctx context.Context, runID string) error {
 	if _, err := s.reconRun(ctx, runID); err != nil {
 		return err
 	}
 	return recon.DeleteRun(ctx, s.core.DB.DB, runID)
 }
 
-// ReconResult loads every row of a run with the current decisions laid over them.
-func (s *Service) ReconResult(ctx context.Context, runID string) (recon.Run, recon.Result, error) {
+// Result loads every row of a run with the current decisions laid over them.
+func (s *Service) Result(ctx context.Context, runID string) (recon.Run, recon.Result, error) {
 	run, err := s.reconRun(ctx, runID)
 	if err != nil {
 		return run, recon.Result{}, err
@@ -562,24 +534,24 @@ func (s *Service) ReconResult(ctx context.Context, runID string) (recon.Run, rec
 	return run, recon.Result{Options: run.Options, Rows: rows}, nil
 }
 
-// ReconRows returns rows of a run: status "" for all, filter text matched against GSTIN, supplier
+// Rows returns rows of a run: status "" for all, filter text matched against GSTIN, supplier
 // name and invoice number, a page of limit rows (0: 500) from offset; a supplier no invoice of the
 // run names is named from cached lookups.
-func (s *Service) ReconRows(ctx context.Context, runID, status, filter string, offset, limit int) (ReconRowsView, error) {
-	run, res, err := s.ReconResult(ctx, runID)
+func (s *Service) Rows(ctx context.Context, runID, status, filter string, offset, limit int) (recon.RowsView, error) {
+	run, res, err := s.Result(ctx, runID)
 	if err != nil {
-		return ReconRowsView{}, err
+		return recon.RowsView{}, err
 	}
 	v := recon.PageRows(run, res, status, filter, offset, limit)
 	s.nameRows(ctx, &v)
 	return v, nil
 }
 
-// ReconExplain explains the row with the given key in a run.
-func (s *Service) ReconExplain(ctx context.Context, runID, key string) (ReconExplanation, error) {
-	run, res, err := s.ReconResult(ctx, runID)
+// Explain explains the row with the given key in a run.
+func (s *Service) Explain(ctx context.Context, runID, key string) (recon.Explanation, error) {
+	run, res, err := s.Result(ctx, runID)
 	if err != nil {
-		return ReconExplanation{}, err
+		return recon.Explanation{}, err
 	}
 	return recon.Explain(run, res, key)
 }
@@ -591,18 +563,18 @@ func parseAction(action string) (recon.ActionKind, error) {
 	return recon.ParseActionKind(action)
 }
 
-// ReconSetAction records a decision on a row by its key: "accept", "pending", "ignore", or ""
+// SetAction records a decision on a row by its key: "accept", "pending", "ignore", or ""
 // (or "clear") to remove it.
-func (s *Service) ReconSetAction(ctx context.Context, key, action string) error {
+func (s *Service) SetAction(ctx context.Context, key, action string) error {
 	a, err := parseAction(action)
 	if err != nil {
 		return err
 	}
-	return recon.SetAction(ctx, s.core.DB.DB, s.core.Workspace().ID, key, a)
+	return recon.SetAction(ctx, s.core.DB.DB, s.core.Now(), s.core.Workspace().ID, key, a)
 }
 
-// ReconSetActions records one decision on many rows at once, all or none.
-func (s *Service) ReconSetActions(ctx context.Context, keys []string, action string) error {
+// SetActions records one decision on many rows at once, all or none.
+func (s *Service) SetActions(ctx context.Context, keys []string, action string) error {
 	a, err := parseAction(action)
 	if err != nil {
 		return err
@@ -610,31 +582,31 @@ func (s *Service) ReconSetActions(ctx context.Context, keys []string, action str
 	if len(keys) == 0 {
 		return apperr.New(apperr.Invalid, "Select the rows to mark first.")
 	}
-	return recon.SetActions(ctx, s.core.DB.DB, s.core.Workspace().ID, keys, a)
+	return recon.SetActions(ctx, s.core.DB.DB, s.core.Now(), s.core.Workspace().ID, keys, a)
 }
 
-// ReconLink pairs a books invoice with a 2A invoice by hand (identities from ReconExplain); the
+// Link pairs a books invoice with a 2A invoice by hand (identities from Explain); the
 // next run pairs them.
-func (s *Service) ReconLink(ctx context.Context, booksID, gstr2aID string) error {
+func (s *Service) Link(ctx context.Context, booksID, gstr2aID string) error {
 	if booksID == "" || gstr2aID == "" {
 		return apperr.New(apperr.Invalid, "A link needs a register invoice and a GSTR-2A invoice.")
 	}
-	return recon.Link(ctx, s.core.DB.DB, s.core.Workspace().ID, booksID, gstr2aID)
+	return recon.Link(ctx, s.core.DB.DB, s.core.Now(), s.core.Workspace().ID, booksID, gstr2aID)
 }
 
-// ReconUnlink keeps a books invoice and a 2A invoice apart on every later run.
-func (s *Service) ReconUnlink(ctx context.Context, booksID, gstr2aID string) error {
+// Unlink keeps a books invoice and a 2A invoice apart on every later run.
+func (s *Service) Unlink(ctx context.Context, booksID, gstr2aID string) error {
 	if booksID == "" || gstr2aID == "" {
 		return apperr.New(apperr.Invalid, "Only a pair can be separated.")
 	}
-	return recon.Unlink(ctx, s.core.DB.DB, s.core.Workspace().ID, booksID, gstr2aID)
+	return recon.Unlink(ctx, s.core.DB.DB, s.core.Now(), s.core.Workspace().ID, booksID, gstr2aID)
 }
 
-// ReconSummary summarises a run per period and in total, with the current decisions.
-func (s *Service) ReconSummary(ctx context.Context, runID string) (ReconSummary, error) {
-	_, res, err := s.ReconResult(ctx, runID)
+// Summary summarises a run per period and in total, with the current decisions.
+func (s *Service) Summary(ctx context.Context, runID string) (recon.Summary, error) {
+	_, res, err := s.Result(ctx, runID)
 	if err != nil {
-		return ReconSummary{}, err
+		return recon.Summary{}, err
 	}
 	sum := recon.Summarise(res)
 	if sum.Periods == nil {
@@ -643,9 +615,9 @@ func (s *Service) ReconSummary(ctx context.Context, runID string) (ReconSummary,
 	return sum, nil
 }
 
-// ReconSuppliers summarises a run per supplier GSTIN with risk marks.
-func (s *Service) ReconSuppliers(ctx context.Context, runID string) ([]ReconSupplier, error) {
-	_, res, err := s.ReconResult(ctx, runID)
+// Suppliers summarises a run per supplier GSTIN with risk marks.
+func (s *Service) Suppliers(ctx context.Context, runID string) ([]recon.SupplierSummary, error) {
+	_, res, err := s.Result(ctx, runID)
 	if err != nil {
 		return nil, err
 	}
@@ -656,10 +628,10 @@ func (s *Service) ReconSuppliers(ctx context.Context, runID string) ([]ReconSupp
 	return s.nameSuppliers(ctx, out), nil
 }
 
-// ReconSupplierPack writes what one supplier needs to fix (CSV, XLSX or JSON) to the exports
+// SupplierPack writes what one supplier needs to fix (CSV, XLSX or JSON) to the exports
 // folder and returns the path.
-func (s *Service) ReconSupplierPack(ctx context.Context, runID, gstinRaw, format string) (string, error) {
-	_, res, err := s.ReconResult(ctx, runID)
+func (s *Service) SupplierPack(ctx context.Context, runID, gstinRaw, format string) (string, error) {
+	_, res, err := s.Result(ctx, runID)
 	if err != nil {
 		return "", err
 	}
@@ -671,10 +643,10 @@ func (s *Service) ReconSupplierPack(ctx context.Context, runID, gstinRaw, format
 	return s.core.WriteExport("supplier-pack-"+g, format, t)
 }
 
-// ReconExport writes a run's rows (of one status, or all for ""), its summary or its suppliers as
+// Export writes a run's rows (of one status, or all for ""), its summary or its suppliers as
 // CSV, XLSX or JSON to the exports folder and returns the path.
-func (s *Service) ReconExport(ctx context.Context, runID, what, status, format string) (string, error) {
-	run, res, err := s.ReconResult(ctx, runID)
+func (s *Service) Export(ctx context.Context, runID, what, status, format string) (string, error) {
+	run, res, err := s.Result(ctx, runID)
 	if err != nil {
 		return "", err
 	}
@@ -706,12 +678,12 @@ func (s *Service) ReconExport(ctx context.Context, runID, what, status, format s
 	return s.core.WriteExport(base, format, t)
 }
 
-// ReconSampleRegister makes a purchase register from the GSTR-2A stored for the periods from-to,
+// SampleRegister makes a purchase register from the GSTR-2A stored for the periods from-to,
 // with deliberate differences so that a run shows every status: an amount changed, a number typed
 // with a slip, a date a few days off, an invoice left out, an invoice not in 2A, one booked under
 // another GSTIN of the supplier's PAN, and paise of rounding. It is imported like a file.
-func (s *Service) ReconSampleRegister(ctx context.Context, from, to string) (ReconImport, error) {
-	periods, err := ReconPeriods(from, to)
+func (s *Service) SampleRegister(ctx context.Context, from, to string) (ReconImport, error) {
+	periods, err := Periods(from, to)
 	if err != nil {
 		return ReconImport{}, err
 	}
@@ -748,20 +720,20 @@ func (s *Service) ReconSampleRegister(ctx context.Context, from, to string) (Rec
 	return v, err
 }
 
-// ReconWatch checks the changed list (4.1) for every day from-to (YYYY-MM-DD, at most 31 days) and
+// Watch checks the changed list (4.1) for every day from-to (YYYY-MM-DD, at most 31 days) and
 // every state of the workspace's suppliers (stored GSTR-2A), and flags the suppliers cancelled,
 // inactive, expired or updated, newest first; a list that cannot be fetched is listed in Failed.
-func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func(done, total int)) (WatchView, error) {
+func (s *Service) Watch(ctx context.Context, from, to string, progress func(done, total int)) (recon.WatchView, error) {
 	suppliers, err := s.Lookups.KnownSuppliers(ctx)
 	if err != nil {
-		return WatchView{}, err
+		return recon.WatchView{}, err
 	}
 	// The stored 2A of every period, for names and invoices after a cancellation.
 	// A read that fails is an error, not an empty 2A: "0 invoices after" would be a wrong figure.
 	var twoA []recon.Invoice
 	ps, err := s.Returns.GSTR2APeriods(ctx)
 	if err != nil {
-		return WatchView{}, err
+		return recon.WatchView{}, err
 	}
 	if len(ps) > 0 {
 		periods := make([]string, len(ps))
@@ -769,7 +741,7 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 			periods[i] = p.Period
 		}
 		if twoA, err = ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, periods); err != nil {
-			return WatchView{}, err
+			return recon.WatchView{}, err
 		}
 	}
 	w, err := recon.NewWatch(from, to, suppliers, twoA)
@@ -777,7 +749,7 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 		if w != nil {
 			return w.View(), err
 		}
-		return WatchView{}, err
+		return recon.WatchView{}, err
 	}
 	for _, day := range w.Days() {
 		ddmm := day.Format("02-01-2006")
@@ -810,9 +782,9 @@ func (s *Service) ReconWatch(ctx context.Context, from, to string, progress func
 	return v, nil
 }
 
-// ReconPlanWatch is what a supplier watch from..to would spend: one paid call at least for each
+// PlanWatch is what a supplier watch from..to would spend: one paid call at least for each
 // day list of a supplier state not stored yet (a long list has more pages).
-func (s *Service) ReconPlanWatch(ctx context.Context, from, to string) (core.CallPlan, error) {
+func (s *Service) PlanWatch(ctx context.Context, from, to string) (core.CallPlan, error) {
 	suppliers, err := s.Lookups.KnownSuppliers(ctx)
 	if err != nil {
 		return core.CallPlan{}, err
@@ -821,7 +793,7 @@ func (s *Service) ReconPlanWatch(ctx context.Context, from, to string) (core.Cal
 	if err != nil {
 		return core.CallPlan{}, err
 	}
-	lk, err := s.Lookups.Lookups(ctx)
+	lk, err := s.Lookups.ForWorkspace(ctx)
 	if err != nil {
 		return core.CallPlan{}, err
 	}
@@ -838,24 +810,24 @@ func (s *Service) ReconPlanWatch(ctx context.Context, from, to string) (core.Cal
 	return s.core.PlanCalls(ctx, money.Count(w.Lists())+" day lists", calls, stored)
 }
 
-// ReconStartWatch runs ReconWatch as a job ("job:progress" per list fetched).
-func (s *Service) ReconStartWatch(ctx context.Context, from, to string) string {
-	return core.StartJobSummarised(s.core, "recon:watch", func(ctx context.Context, progress core.Progress) (WatchView, error) {
-		return s.ReconWatch(ctx, from, to, progress)
-	}, func(v WatchView) string {
+// StartWatch runs Watch as a job ("job:progress" per list fetched).
+func (s *Service) StartWatch(ctx context.Context, from, to string) string {
+	return core.StartJobSummarised(s.core, "recon:watch", func(ctx context.Context, progress core.Progress) (recon.WatchView, error) {
+		return s.Watch(ctx, from, to, progress)
+	}, func(v recon.WatchView) string {
 		return fmt.Sprintf("%s suppliers, %s lists checked: %s changes, %s lists failed", money.Count(v.Suppliers), money.Count(v.Checked), money.Count(len(v.Alerts)), money.Count(len(v.Failed)))
 	})
 }
 
 // LastWatch returns the workspace's last supplier watch and when it ran; ok is false when the
 // supplier watch has not been run in this workspace.
-func (s *Service) LastWatch(ctx context.Context) (v WatchView, at time.Time, ok bool, err error) {
+func (s *Service) LastWatch(ctx context.Context) (v recon.WatchView, at time.Time, ok bool, err error) {
 	return recon.LastWatch(ctx, s.core.DB.DB, s.core.Workspace().ID)
 }
 
-// ReconWatchResult returns a finished supplier watch (what it checked when it was stopped).
-func (s *Service) ReconWatchResult(id string) (WatchView, error) {
-	v, err := core.JobResult[WatchView](s.core, id)
+// WatchResult returns a finished supplier watch (what it checked when it was stopped).
+func (s *Service) WatchResult(id string) (recon.WatchView, error) {
+	v, err := core.JobResult[recon.WatchView](s.core, id)
 	if err != nil && v.From != "" && apperr.KindOf(err) == apperr.Canceled {
 		// What was checked before the stop is shown, and says it is partial.
 		v.Stopped = fmt.Sprintf("%s Only %d list(s) were checked: the alerts cover those only.", s.core.Face().Public(err).Message, v.Checked)
@@ -864,8 +836,8 @@ func (s *Service) ReconWatchResult(id string) (WatchView, error) {
 	return v, err
 }
 
-// ReconWatchExport writes a supplier watch's alerts as CSV, XLSX or JSON and returns the path.
-func (s *Service) ReconWatchExport(v WatchView, format string) (string, error) {
+// WatchExport writes a supplier watch's alerts as CSV, XLSX or JSON and returns the path.
+func (s *Service) WatchExport(v recon.WatchView, format string) (string, error) {
 	t := export.Table{Name: "Supplier watch", Columns: []export.Column{
 		{Key: "gstin", Title: "Supplier GSTIN", Kind: export.Text},
 		{Key: "name", Title: "Supplier", Kind: export.Text},

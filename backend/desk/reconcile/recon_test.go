@@ -20,16 +20,16 @@ import (
 )
 
 // reconRun starts a run and waits for its job, returning the stored run.
-func reconRun(t *testing.T, s *Service, w *coretest.Events, token, from, to string) ReconRun {
+func reconRun(t *testing.T, s *Service, w *coretest.Events, token, from, to string) recon.Run {
 	t.Helper()
-	id, err := s.ReconStartRun(context.Background(), token, from, to, false)
+	id, err := s.StartRun(context.Background(), token, from, to, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ev := <-w.Done; ev.ID != id || ev.Error != nil {
 		t.Fatalf("run job ended with %+v", ev)
 	}
-	run, err := s.ReconRunResult(id)
+	run, err := s.RunResult(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,9 +47,9 @@ func pulledService(t *testing.T) (*Service, *coretest.Events) {
 	return s, w
 }
 
-func rowsOf(t *testing.T, s *Service, runID, status string) []ReconRow {
+func rowsOf(t *testing.T, s *Service, runID, status string) []recon.Row {
 	t.Helper()
-	v, err := s.ReconRows(context.Background(), runID, status, "", 0, 5000)
+	v, err := s.Rows(context.Background(), runID, status, "", 0, 5000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func rowsOf(t *testing.T, s *Service, runID, status string) []ReconRow {
 func TestReconSampleRunShowsEveryStatus(t *testing.T) {
 	s, w := pulledService(t)
 	ctx := context.Background()
-	im, err := s.ReconSampleRegister(ctx, "2025-04", "2025-06")
+	im, err := s.SampleRegister(ctx, "2025-04", "2025-06")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestReconSampleRunShowsEveryStatus(t *testing.T) {
 		t.Fatalf("sample import = %+v", im)
 	}
 	run := reconRun(t, s, w, im.Token, "2025-04", "2025-06")
-	v, err := s.ReconRows(ctx, run.ID, "", "", 0, 0)
+	v, err := s.Rows(ctx, run.ID, "", "", 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestReconSampleRunShowsEveryStatus(t *testing.T) {
 
 	// A mismatch explains every field; a missing-in-2A row has candidates with identities to link.
 	mm := rowsOf(t, s, run.ID, string(recon.Mismatch))
-	e, err := s.ReconExplain(ctx, run.ID, mm[0].Key)
+	e, err := s.Explain(ctx, run.ID, mm[0].Key)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,26 +102,26 @@ func TestReconSampleRunShowsEveryStatus(t *testing.T) {
 		t.Errorf("mismatch explanation = %+v", e)
 	}
 	miss := rowsOf(t, s, run.ID, string(recon.MissingIn2A))
-	e, err = s.ReconExplain(ctx, run.ID, miss[0].Key)
+	e, err = s.Explain(ctx, run.ID, miss[0].Key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(e.Row.Candidates) == 0 || len(e.CandidateIDs) != len(e.Row.Candidates) || e.CandidateIDs[0] == "" || e.GSTR2AID != "" {
 		t.Errorf("missing-in-2A explanation: %d candidates, ids %v, 2A id %q", len(e.Row.Candidates), e.CandidateIDs, e.GSTR2AID)
 	}
-	if _, err := s.ReconExplain(ctx, run.ID, "no such key"); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.Explain(ctx, run.ID, "no such key"); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown key = %v", err)
 	}
 
 	// Summary, suppliers, a supplier pack and exports.
-	sum, err := s.ReconSummary(ctx, run.ID)
+	sum, err := s.Summary(ctx, run.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(sum.Periods) != 3 || sum.Total.ITCConfident <= 0 || sum.Total.ITCAtRisk <= 0 || sum.Total.ITCReview <= 0 {
 		t.Errorf("summary total = %+v (%d periods)", sum.Total, len(sum.Periods))
 	}
-	sups, err := s.ReconSuppliers(ctx, run.ID)
+	sups, err := s.Suppliers(ctx, run.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestReconSampleRunShowsEveryStatus(t *testing.T) {
 	if risky == "" {
 		t.Fatalf("no high-risk supplier in %+v", sups)
 	}
-	path, err := s.ReconSupplierPack(ctx, run.ID, risky, "xlsx")
+	path, err := s.SupplierPack(ctx, run.ID, risky, "xlsx")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestReconSampleRunShowsEveryStatus(t *testing.T) {
 		t.Errorf("supplier pack %s: %v", path, err)
 	}
 	for _, what := range []string{"rows", "summary", "suppliers"} {
-		path, err := s.ReconExport(ctx, run.ID, what, "", "csv")
+		path, err := s.Export(ctx, run.ID, what, "", "csv")
 		if err != nil {
 			t.Fatalf("export %s: %v", what, err)
 		}
@@ -151,7 +151,7 @@ func TestReconSampleRunShowsEveryStatus(t *testing.T) {
 			t.Errorf("export %s has %d bytes", what, len(b))
 		}
 	}
-	if _, err := s.ReconExport(ctx, run.ID, "everything", "", "csv"); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := s.Export(ctx, run.ID, "everything", "", "csv"); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("unknown export = %v", err)
 	}
 }
@@ -159,40 +159,40 @@ func TestReconSampleRunShowsEveryStatus(t *testing.T) {
 func TestReconDecisionsSurviveARerun(t *testing.T) {
 	s, w := pulledService(t)
 	ctx := context.Background()
-	im, err := s.ReconSampleRegister(ctx, "2025-04", "2025-06")
+	im, err := s.SampleRegister(ctx, "2025-04", "2025-06")
 	if err != nil {
 		t.Fatal(err)
 	}
 	run := reconRun(t, s, w, im.Token, "2025-04", "2025-06")
 	sug := rowsOf(t, s, run.ID, string(recon.Suggested))
-	if err := s.ReconSetAction(ctx, sug[0].Key, "accept"); err != nil {
+	if err := s.SetAction(ctx, sug[0].Key, "accept"); err != nil {
 		t.Fatal(err)
 	}
 	mm := rowsOf(t, s, run.ID, string(recon.Mismatch))
-	if err := s.ReconSetActions(ctx, []string{mm[0].Key}, "ignore"); err != nil {
+	if err := s.SetActions(ctx, []string{mm[0].Key}, "ignore"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ReconSetAction(ctx, sug[0].Key, "maybe"); apperr.KindOf(err) != apperr.Invalid {
+	if err := s.SetAction(ctx, sug[0].Key, "maybe"); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("unknown action = %v", err)
 	}
 	// Link the invoice missing in 2A to its first candidate.
 	miss := rowsOf(t, s, run.ID, string(recon.MissingIn2A))
-	e, err := s.ReconExplain(ctx, run.ID, miss[0].Key)
+	e, err := s.Explain(ctx, run.ID, miss[0].Key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ReconLink(ctx, e.BooksID, e.CandidateIDs[0]); err != nil {
+	if err := s.Link(ctx, e.BooksID, e.CandidateIDs[0]); err != nil {
 		t.Fatal(err)
 	}
 
-	id, err := s.ReconRerun(ctx, run.ID)
+	id, err := s.Rerun(ctx, run.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ev := <-w.Done; ev.ID != id || ev.Error != nil {
 		t.Fatalf("re-run ended with %+v", ev)
 	}
-	again, err := s.ReconRunResult(id)
+	again, err := s.RunResult(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestReconDecisionsSurviveARerun(t *testing.T) {
 		t.Fatal("the re-run has the first run's id")
 	}
 	found := map[string]recon.ActionKind{}
-	var linked *ReconRow
+	var linked *recon.Row
 	for _, r := range rowsOf(t, s, again.ID, "") {
 		found[r.Key] = r.Action
 		if r.RuleID == recon.RuleManualLink {
@@ -217,14 +217,14 @@ func TestReconDecisionsSurviveARerun(t *testing.T) {
 	if b, g := recon.SplitRowKey(linked.Key); b != e.BooksID || g != e.CandidateIDs[0] {
 		t.Errorf("linked row %s, want %s with %s", linked.Key, e.BooksID, e.CandidateIDs[0])
 	}
-	runs, err := s.ReconRuns(ctx)
+	runs, err := s.Runs(ctx)
 	if err != nil || len(runs) != 2 || runs[0].ID != again.ID {
 		t.Errorf("runs = %+v, %v", runs, err)
 	}
-	if err := s.ReconDeleteRun(ctx, run.ID); err != nil {
+	if err := s.DeleteRun(ctx, run.ID); err != nil {
 		t.Fatal(err)
 	}
-	if runs, _ := s.ReconRuns(ctx); len(runs) != 1 {
+	if runs, _ := s.Runs(ctx); len(runs) != 1 {
 		t.Errorf("after delete %d runs", len(runs))
 	}
 }
@@ -236,7 +236,7 @@ func TestReconImportMapping(t *testing.T) {
 	csv := "Party GSTIN,Party Name,Supplier Invoice No,Supplier Invoice Date,Taxable Value,IGST Amount\n" +
 		"27AAPFU0939F1ZV,Acme,INV/1,01-04-2025,1000,180\n" +
 		"27AAPFU0939F1ZV,Acme,INV/2,31-04-2025,1000,180\n"
-	im, err := s.ReconImportData(ctx, "tally.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
+	im, err := s.ImportData(ctx, "tally.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +246,7 @@ func TestReconImportMapping(t *testing.T) {
 	if im.ErrorCount != 1 || len(im.Errors) != 1 || im.Errors[0].Row != 3 {
 		t.Errorf("errors = %+v, want the bad date on row 3", im.Errors)
 	}
-	if _, err := s.ReconStartRun(ctx, im.Token, "2025-04", "2025-04", false); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := s.StartRun(ctx, im.Token, "2025-04", "2025-04", false); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("a run of a register with problems = %v", err)
 	}
 	// Leaving out a required field is refused.
@@ -255,13 +255,13 @@ func TestReconImportMapping(t *testing.T) {
 		m[k] = v
 	}
 	delete(m, recon.FieldTaxableValue)
-	if _, err := s.ReconConfirmMapping(ctx, im.Token, m); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := s.ConfirmMapping(ctx, im.Token, m); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("mapping without taxable value = %v", err)
 	}
-	if _, err := s.ReconConfirmMapping(ctx, im.Token, im.Mapping); err != nil {
+	if _, err := s.ConfirmMapping(ctx, im.Token, im.Mapping); err != nil {
 		t.Fatal(err)
 	}
-	again, err := s.ReconImportData(ctx, "tally.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
+	again, err := s.ImportData(ctx, "tally.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,11 +275,11 @@ func TestReconImportMapping(t *testing.T) {
 		kind     apperr.Kind
 		contains string
 	}{
-		{"bad base64", func() error { _, err := s.ReconImportData(ctx, "x.csv", "%%%"); return err }, apperr.Invalid, "did not arrive whole"},
-		{"no such path", func() error { _, err := s.ReconImportPath(ctx, "/no/such/file.csv"); return err }, apperr.Invalid, "check the path"},
-		{"unknown token", func() error { _, err := s.ReconStartRun(ctx, "abc", "2025-04", "2025-04", false); return err }, apperr.Invalid, "import the register again"},
-		{"periods reversed", func() error { _, err := s.ReconStartRun(ctx, im.Token, "2025-06", "2025-04", false); return err }, apperr.Invalid, "swap"},
-		{"sample without 2A", func() error { _, err := s.ReconSampleRegister(ctx, "2025-04", "2025-04"); return err }, apperr.NotFound, "pull GSTR-2A"},
+		{"bad base64", func() error { _, err := s.ImportData(ctx, "x.csv", "%%%"); return err }, apperr.Invalid, "did not arrive whole"},
+		{"no such path", func() error { _, err := s.ImportPath(ctx, "/no/such/file.csv"); return err }, apperr.Invalid, "check the path"},
+		{"unknown token", func() error { _, err := s.StartRun(ctx, "abc", "2025-04", "2025-04", false); return err }, apperr.Invalid, "import the register again"},
+		{"periods reversed", func() error { _, err := s.StartRun(ctx, im.Token, "2025-06", "2025-04", false); return err }, apperr.Invalid, "swap"},
+		{"sample without 2A", func() error { _, err := s.SampleRegister(ctx, "2025-04", "2025-04"); return err }, apperr.NotFound, "pull GSTR-2A"},
 	}
 	for _, tt := range tests {
 		err := tt.call()
@@ -289,7 +289,7 @@ func TestReconImportMapping(t *testing.T) {
 	}
 	// A file refused (not a register gstdesk can read) is not kept in the data folder.
 	before, _ := os.ReadDir(s.registerDir())
-	if _, err := s.ReconImportData(ctx, "scan.pdf", base64.StdEncoding.EncodeToString([]byte("%PDF-1.7 not a register"))); err == nil {
+	if _, err := s.ImportData(ctx, "scan.pdf", base64.StdEncoding.EncodeToString([]byte("%PDF-1.7 not a register"))); err == nil {
 		t.Fatal("a PDF was read as a register")
 	}
 	if after, _ := os.ReadDir(s.registerDir()); len(after) != len(before) {
@@ -297,7 +297,7 @@ func TestReconImportMapping(t *testing.T) {
 	}
 }
 
-func TestReconPeriods(t *testing.T) {
+func TestPeriods(t *testing.T) {
 	tests := []struct {
 		from, to string
 		n        int
@@ -312,9 +312,9 @@ func TestReconPeriods(t *testing.T) {
 		{"April", "2025-04", 0, false},
 	}
 	for _, tt := range tests {
-		got, err := ReconPeriods(tt.from, tt.to)
+		got, err := Periods(tt.from, tt.to)
 		if (err == nil) != tt.ok || len(got) != tt.n {
-			t.Errorf("ReconPeriods(%s, %s) = %v, %v", tt.from, tt.to, got, err)
+			t.Errorf("Periods(%s, %s) = %v, %v", tt.from, tt.to, got, err)
 		}
 	}
 }
@@ -326,7 +326,7 @@ func TestReconRegistersPruned(t *testing.T) {
 	ctx := context.Background()
 	imp := func(n int) string {
 		csv := fmt.Sprintf("GSTIN,Invoice No,Invoice Date,Taxable Value,IGST\n27AAPFU0939F1ZV,INV/%d,01-04-2025,1000,180\n", n)
-		im, err := s.ReconImportData(ctx, fmt.Sprintf("reg%d.csv", n), base64.StdEncoding.EncodeToString([]byte(csv)))
+		im, err := s.ImportData(ctx, fmt.Sprintf("reg%d.csv", n), base64.StdEncoding.EncodeToString([]byte(csv)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -389,7 +389,7 @@ func signIn(t *testing.T, s *Service) {
 func TestReconDuplicatesCombinedOnlyWhenAsked(t *testing.T) {
 	s, w := pulledService(t)
 	ctx := context.Background()
-	im, err := s.ReconSampleRegister(ctx, "2025-04", "2025-06")
+	im, err := s.SampleRegister(ctx, "2025-04", "2025-06")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,24 +400,24 @@ func TestReconDuplicatesCombinedOnlyWhenAsked(t *testing.T) {
 	if n := len(rowsOf(t, s, apart.ID, string(recon.DuplicateInBooks))); n != im.Duplicates || apart.Options.CombineDuplicates {
 		t.Errorf("run without combining: %d duplicate rows (import said %d), combine %v", n, im.Duplicates, apart.Options.CombineDuplicates)
 	}
-	id, err := s.ReconStartRun(ctx, im.Token, "2025-04", "2025-06", true)
+	id, err := s.StartRun(ctx, im.Token, "2025-04", "2025-06", true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	<-w.Done
-	combined, err := s.ReconRunResult(id)
+	combined, err := s.RunResult(id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := len(rowsOf(t, s, combined.ID, string(recon.DuplicateInBooks))); n != 0 || !combined.Options.CombineDuplicates {
 		t.Errorf("combined run: %d duplicate rows, combine %v", n, combined.Options.CombineDuplicates)
 	}
-	again, err := s.ReconRerun(ctx, combined.ID)
+	again, err := s.Rerun(ctx, combined.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	<-w.Done
-	rerun, err := s.ReconRunResult(again)
+	rerun, err := s.RunResult(again)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -431,21 +431,21 @@ func TestReconDuplicatesCombinedOnlyWhenAsked(t *testing.T) {
 func TestReconRerunKeepsTheRunsOptions(t *testing.T) {
 	s, w := pulledService(t)
 	ctx := context.Background()
-	im, err := s.ReconSampleRegister(ctx, "2025-04", "2025-04")
+	im, err := s.SampleRegister(ctx, "2025-04", "2025-04")
 	if err != nil {
 		t.Fatal(err)
 	}
 	tol, days := recon.Paise(500), 3
-	first, err := s.ReconRunNow(ctx, im.Token, "2025-04", "2025-04", RunOptions{AmountTolerance: &tol, DateWindowDays: &days})
+	first, err := s.RunNow(ctx, im.Token, "2025-04", "2025-04", RunOptions{AmountTolerance: &tol, DateWindowDays: &days})
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.ReconRerun(ctx, first.Run.ID)
+	id, err := s.Rerun(ctx, first.Run.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	<-w.Done
-	again, err := s.ReconRunResult(id)
+	again, err := s.RunResult(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -461,12 +461,12 @@ func TestReconRowsNameSuppliersFromLookups(t *testing.T) {
 	ctx := context.Background()
 	// A register of one invoice of another supplier: every 2A invoice is missing in books, unnamed.
 	csv := "GSTIN,Invoice No,Invoice Date,Taxable Value,IGST\n27AAPFU0939F1ZV,INV/1,01-04-2025,1000,180\n"
-	im, err := s.ReconImportData(ctx, "books.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
+	im, err := s.ImportData(ctx, "books.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	run := reconRun(t, s, w, im.Token, "2025-04", "2025-06")
-	v, err := s.ReconRows(ctx, run.ID, string(recon.MissingInBooks), "", 0, 0)
+	v, err := s.Rows(ctx, run.ID, string(recon.MissingInBooks), "", 0, 0)
 	if err != nil || len(v.Rows) == 0 {
 		t.Fatalf("missing in books: %d rows, %v", len(v.Rows), err)
 	}
@@ -487,7 +487,7 @@ func TestReconRowsNameSuppliersFromLookups(t *testing.T) {
 	if err != nil || d.LegalName == "" {
 		t.Fatalf("lookup %s: %+v, %v", g, d, err)
 	}
-	v, err = s.ReconRows(ctx, run.ID, string(recon.MissingInBooks), "", 0, 0)
+	v, err = s.Rows(ctx, run.ID, string(recon.MissingInBooks), "", 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

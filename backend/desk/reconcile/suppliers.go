@@ -13,7 +13,7 @@ func (s *Service) directory(ctx context.Context, gstins []string) supplier.Direc
 	if len(gstins) == 0 || s.Lookups == nil {
 		return supplier.Directory{}
 	}
-	lk, err := s.Lookups.Lookups(ctx)
+	lk, err := s.Lookups.ForWorkspace(ctx)
 	if err != nil {
 		return supplier.Directory{}
 	}

@@ -24,18 +24,6 @@ import (
 	"gstdesk/backend/recon"
 )
 
-// Names the UI uses for the Table 4 types.
-type (
-	// Table4Worksheet is a month's GSTR-3B Table 4 worksheet (gstr3b.Worksheet).
-	Table4Worksheet = gstr3b.Worksheet
-	// AnnualITC is the ITC tables of a year's GSTR-9 (gstr3b.GSTR9).
-	AnnualITC = gstr3b.GSTR9
-	// CreditLedger is a local mirror of one of the portal's two credit statements.
-	CreditLedger = gstr3b.Ledger
-	// ClaimLogEntry is one change of a document's claim period.
-	ClaimLogEntry = gstr3b.LogEntry
-)
-
 // Table4Sheet is the month's worksheet as a face shows it: the worksheet (rows, bridge, warnings
 // of both ledgers for the month), what it was built from, and the two ledgers' month.
 type Table4Sheet struct {
@@ -570,7 +558,7 @@ func (c *t4Context) ledgers(ctx context.Context, p string) (ecrs, rcm gstr3b.Led
 		first = min(first, or.Period)
 	}
 	first = max(first, prevMonths(p, 35))
-	months, err := ReconPeriods(first, p)
+	months, err := Periods(first, p)
 	if err != nil {
 		return ecrs, rcm, err
 	}
@@ -629,7 +617,7 @@ func (c *t4Context) rcmPaid(ctx context.Context, p string) (gstr3b.Heads, []gstr
 
 // CreditLedgers runs the Electronic Credit Reversal and Re-claimed Statement and the RCM
 // statement month by month up to p (YYYY-MM), from their opening balances.
-func (s *Service) CreditLedgers(ctx context.Context, p string) ([]CreditLedger, error) {
+func (s *Service) CreditLedgers(ctx context.Context, p string) ([]gstr3b.Ledger, error) {
 	p, err := checkMonth(p)
 	if err != nil {
 		return nil, err
@@ -642,7 +630,7 @@ func (s *Service) CreditLedgers(ctx context.Context, p string) ([]CreditLedger, 
 	if err != nil {
 		return nil, err
 	}
-	return []CreditLedger{ecrs, rcm}, nil
+	return []gstr3b.Ledger{ecrs, rcm}, nil
 }
 
 // LedgerOpening is an opening balance as a person enters it: rupees per head as text.
@@ -870,32 +858,32 @@ func (s *Service) MarkBlocked(ctx context.Context, supplier, kind, number, reaso
 // GSTR9 works out the ITC tables of the annual return of fy ("FY 2025-26"): 6A from the months'
 // worksheets, 6A1, 8A-8D and 13 from the GSTR-2B documents stored (April of the year to November
 // after it, and earlier 2Bs' documents claimed in the year) and their claim periods.
-func (s *Service) GSTR9(ctx context.Context, fy string) (AnnualITC, error) {
+func (s *Service) GSTR9(ctx context.Context, fy string) (gstr3b.GSTR9, error) {
 	y, err := period.ParseFY(fy)
 	if err != nil {
-		return AnnualITC{}, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
+		return gstr3b.GSTR9{}, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
 	}
 	c, err := s.t4(ctx)
 	if err != nil {
-		return AnnualITC{}, err
+		return gstr3b.GSTR9{}, err
 	}
 	in := gstr3b.YearInput{FY: y}
 	have := false
-	periods, _ := ReconPeriods(y.First().String(), period.MonthOf(int(y)+1, time.November).String())
+	periods, _ := Periods(y.First().String(), period.MonthOf(int(y)+1, time.November).String())
 	if err := c.prefetch(ctx, periods); err != nil {
-		return AnnualITC{}, err
+		return gstr3b.GSTR9{}, err
 	}
 	for _, m := range y.Months() {
 		mc := gstr3b.MonthClaimed{Period: m.String(), Label: m.Label()}
 		sn, _, err := c.snapshot(ctx, m.String())
 		if err != nil {
-			return AnnualITC{}, err
+			return gstr3b.GSTR9{}, err
 		}
 		if sn != nil {
 			have = true
 			sheet, err := c.sheet(ctx, m.String())
 			if err != nil {
-				return AnnualITC{}, err
+				return gstr3b.GSTR9{}, err
 			}
 			mc.Have = true
 			for _, r := range sheet.Rows {
@@ -926,7 +914,7 @@ func (s *Service) GSTR9(ctx context.Context, fy string) (AnnualITC, error) {
 		}
 		ds, err := c.baseDocs(ctx, sc.ID.Period2B)
 		if err != nil {
-			return AnnualITC{}, err
+			return gstr3b.GSTR9{}, err
 		}
 		for _, d := range ds {
 			if d.Identity().Key() == sc.ID.Key() {
@@ -936,7 +924,7 @@ func (s *Service) GSTR9(ctx context.Context, fy string) (AnnualITC, error) {
 		}
 	}
 	if !have {
-		return AnnualITC{}, apperr.New(apperr.NotFound, "No GSTR-2B is stored for %s: pull or import the 2Bs of its months first.", y)
+		return gstr3b.GSTR9{}, apperr.New(apperr.NotFound, "No GSTR-2B is stored for %s: pull or import the 2Bs of its months first.", y)
 	}
 	return gstr3b.BuildGSTR9(in), nil
 }
@@ -1004,7 +992,7 @@ func WriteTable4(w io.Writer, f export.Format, sheet Table4Sheet) error {
 }
 
 // WriteGSTR9 writes the annual return's ITC tables as XLSX (gstr3b.GSTR9Tables) or JSON.
-func WriteGSTR9(w io.Writer, f export.Format, g AnnualITC) error {
+func WriteGSTR9(w io.Writer, f export.Format, g gstr3b.GSTR9) error {
 	if f == export.XLSX {
 		return export.WriteWorkbook(w, gstr3b.GSTR9Tables(&g))
 	}

@@ -64,7 +64,7 @@ func BenchmarkTable4Service20k(b *testing.B) {
 	if err := os.WriteFile(path, []byte(reg.String()), 0o600); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := s.ReconAgainst2B(ctx, path, "2025-10", "2025-10"); err != nil {
+	if _, err := s.Against2B(ctx, path, "2025-10", "2025-10"); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()

@@ -62,7 +62,7 @@ func TestTable4FromTheStoredMonth(t *testing.T) {
 	extra.Number = "BOOKS-ONLY-1"
 	b, _ := os.ReadFile(path)
 	os.WriteFile(path, append(b, []byte(strings.Join([]string{extra.Supplier, "S", extra.Number, extra.Date, extra.POS, "N", "118", "100", "18", "0", "0", "0", "invoice"}, ",")+"\n")...), 0o600)
-	if _, err := s.ReconAgainst2B(ctx, path, p, p); err != nil {
+	if _, err := s.Against2B(ctx, path, p, p); err != nil {
 		t.Fatal(err)
 	}
 
@@ -225,7 +225,7 @@ func TestTable4Rule37(t *testing.T) {
 	fmt.Fprintf(&b, "%s,S,OLD-PAID-2,%s,24,N,590,500,0,45,45,0,invoice,%s\n", sup, dated.Format("02-01-2006"), paidLate.Format("02-01-2006"))
 	path := filepath.Join(t.TempDir(), "purchases.csv")
 	os.WriteFile(path, []byte(b.String()), 0o600)
-	if _, err := s.ReconAgainst2B(ctx, path, p, p); err != nil {
+	if _, err := s.Against2B(ctx, path, p, p); err != nil {
 		t.Fatal(err)
 	}
 	sheet, err := s.Table4(ctx, p)

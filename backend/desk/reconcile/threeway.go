@@ -459,15 +459,15 @@ type threeWayDetail struct {
 	Rows    int              `json:"rows,omitempty"`
 }
 
-// ReconAgainst2B reconciles the register at path with the GSTR-2B of periods from-to and the IMS
+// Against2B reconciles the register at path with the GSTR-2B of periods from-to and the IMS
 // status of each document, with the matcher, tolerances and explanations of the 2A reconciliation,
 // recommends an IMS action for every row (ims.Recommend) and saves the run (RunID; ThreeWayRuns
 // lists it), keeping the newest recon.KeepRuns runs of the periods and the pinned ones. The IMS
 // actions the person chose on the newest earlier run of the same periods are taken over for the
 // rows that read the same. Invoices booked in a later month are taken too, so an invoice the
 // supplier reported earlier is found (and recommended pending) rather than called missing.
-func (s *Service) ReconAgainst2B(ctx context.Context, path, from, to string) (ThreeWayResult, error) {
-	periods, err := ReconPeriods(from, to)
+func (s *Service) Against2B(ctx context.Context, path, from, to string) (ThreeWayResult, error) {
+	periods, err := Periods(from, to)
 	if err != nil {
 		return ThreeWayResult{}, err
 	}
@@ -537,10 +537,10 @@ func (p *pending2B) wait() ([]recon.Invoice, map[string]twoBDoc, []gstr2b.Snapsh
 	return p.invs, p.docs, p.snaps, p.err
 }
 
-// ReconAgainst2BToken is ReconAgainst2B of a register already imported (the window's import
+// Against2BToken is Against2B of a register already imported (the window's import
 // token, as the 2A run takes it); the run is saved the same way.
-func (s *Service) ReconAgainst2BToken(ctx context.Context, token, from, to string) (ThreeWayResult, error) {
-	periods, err := ReconPeriods(from, to)
+func (s *Service) Against2BToken(ctx context.Context, token, from, to string) (ThreeWayResult, error) {
+	periods, err := Periods(from, to)
 	if err != nil {
 		return ThreeWayResult{}, err
 	}
@@ -585,7 +585,7 @@ func (s *Service) threeWayRunProgress(ctx context.Context, im ReconImport, books
 	sum := SummaryOf(out.Rows)
 	detail, _ := money.MarshalStored(threeWayDetail{Calendar: out.Calendar, RateFlags: out.RateFlags, Snapshots: out.Snapshots, LeftOut: out.LeftOut, NoGSTR2B: out.NoGSTR2B, Counts: out.Counts,
 		Kinds: out.Kinds, Notices: out.Notices, Summary: &sum, Rows: len(out.Rows)})
-	run, err := recon.SaveRunWith(ctx, s.core.DB.DB, recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
+	run, err := recon.SaveRunWith(ctx, s.core.DB.DB, s.core.Now(), recon.Run{WorkspaceID: ws, FromPeriod: out.From, ToPeriod: out.To, RegisterName: im.File,
 		RegisterSHA256: im.Token, Against: recon.AgainstGSTR2B, Detail: string(detail)}, res, func(i int) any { return &out.Rows[i] }, carried)
 	if err != nil {
 		return out, err
@@ -987,7 +987,7 @@ func (s *Service) SetThreeWayActions(ctx context.Context, runID string, rowKeys 
 		}
 		fps[i] = r.Fingerprint()
 	}
-	return recon.SetChoicesRead(ctx, s.core.DB.DB, runID, rowKeys, fps, choice)
+	return recon.SetChoicesRead(ctx, s.core.DB.DB, s.core.Now(), runID, rowKeys, fps, choice)
 }
 
 func actionKey(a string) string {
@@ -1031,7 +1031,7 @@ type ThreeWayApply struct {
 	Notice string        `json:"notice,omitempty"`
 }
 
-// ApplyRecommendations reconciles the register with GSTR-2B (ReconAgainst2B, saving the run) and
+// ApplyRecommendations reconciles the register with GSTR-2B (Against2B, saving the run) and
 // sends each row's IMS action (the person's choice taken over from the last run, else the
 // recommendation) where it differs from the document's status now; dryRun only says what would
 // be sent. Documents IMS does not list (another period, or not listed yet) are reported.
@@ -1068,7 +1068,7 @@ func (s *Service) applyThreeWay(ctx context.Context, path, from, to, runID strin
 			calls = len(gstapi.IMSSections)
 		}
 		progress(1, 2)
-		if tw, err = s.ReconAgainst2B(ctx, path, from, to); err != nil {
+		if tw, err = s.Against2B(ctx, path, from, to); err != nil {
 			return ThreeWayApply{RunID: tw.RunID, Calls: calls}, err
 		}
 	} else {

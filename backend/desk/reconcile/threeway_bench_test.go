@@ -18,7 +18,7 @@ import (
 
 // BenchmarkThreeWay100k reconciles a register of 100,000 invoices with a GSTR-2B of 100,000
 // documents (99,000 in both, 1,000 only in each, a tenth of the pairs with a different amount)
-// and IMS, recommends an action for each row and saves the run: ReconAgainst2B whole, register
+// and IMS, recommends an action for each row and saves the run: Against2B whole, register
 // file read included.
 func BenchmarkThreeWay100k(b *testing.B) {
 	const n = 100000
@@ -67,7 +67,7 @@ func BenchmarkThreeWay100k(b *testing.B) {
 	b.ResetTimer()
 	benchcpu.Report(b, func() {
 		for i := 0; i < b.N; i++ {
-			tw, err := s.ReconAgainst2B(ctx, path, "2025-10", "2025-10")
+			tw, err := s.Against2B(ctx, path, "2025-10", "2025-10")
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -26,11 +26,11 @@ func TestApplyThreeWayRunWithChoices(t *testing.T) {
 	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 4})
 	docs := page.Rows
 	path := registerFrom(t, docs, func(i int, cols []string) []string { return cols })
-	im, err := s.ReconImportPath(ctx, path)
+	im, err := s.ImportPath(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tw, err := s.ReconAgainst2BToken(ctx, im.Token, p, p)
+	tw, err := s.Against2BToken(ctx, im.Token, p, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestThreeWayRerunKeepsTheRunsOptions(t *testing.T) {
 	ctx := context.Background()
 	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 4})
 	path := registerFrom(t, page.Rows, func(i int, cols []string) []string { return cols })
-	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, p, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,12 +171,12 @@ func TestThreeWayRerunKeepsTheRunsOptions(t *testing.T) {
 	if _, err := config.Save(ctx, s.core.DB, s.core.Workspace(), set); err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.ReconRerun(ctx, tw.RunID)
+	id, err := s.Rerun(ctx, tw.RunID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	<-ev.Done
-	again, err := s.ReconRunResult(id)
+	again, err := s.RunResult(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestApplyRunSkipsADocumentChangedSince(t *testing.T) {
 	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 3})
 	docs := page.Rows
 	path := registerFrom(t, docs, func(i int, cols []string) []string { return cols })
-	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, p, p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,12 +9,12 @@ import (
 )
 
 // StartReconAgainst2B reconciles an imported register (token) with the GSTR-2B of periods
-// from-to and IMS as a job (ReconAgainst2BToken, the window's run): its progress is the register
+// from-to and IMS as a job (Against2BToken, the window's run): its progress is the register
 // read (1 of 4), the 2B read (2), matched (3) and saved (4); cancelling it before the save
 // saves nothing. What can be checked at once (the months, the token) is refused here, before a
-// job starts. Its result is a ThreeWayResult (ReconAgainst2BResult).
+// job starts. Its result is a ThreeWayResult (Against2BResult).
 func (s *Service) StartReconAgainst2B(ctx context.Context, token, from, to string) (string, error) {
-	periods, err := ReconPeriods(from, to)
+	periods, err := Periods(from, to)
 	if err != nil {
 		return "", err
 	}
@@ -47,7 +47,7 @@ func (s *Service) StartReconAgainst2B(ctx context.Context, token, from, to strin
 	}), nil
 }
 
-// ReconAgainst2BResult returns a finished StartReconAgainst2B job's run.
-func (s *Service) ReconAgainst2BResult(id string) (ThreeWayResult, error) {
+// Against2BResult returns a finished StartReconAgainst2B job's run.
+func (s *Service) Against2BResult(id string) (ThreeWayResult, error) {
 	return core.JobResult[ThreeWayResult](s.core, id)
 }

@@ -87,7 +87,7 @@ func TestThreeWayRunSavedTheOldWayOpens(t *testing.T) {
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	fmt.Fprintf(f, "%s,S,NOT-IN-2B-1,%s,%s,N,118,100,18,0,0,0,invoice\n", page.Rows[0].Supplier, page.Rows[0].Date, page.Rows[0].POS)
 	f.Close()
-	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, p, p)
 	if err != nil {
 		t.Fatal(err)
 	}

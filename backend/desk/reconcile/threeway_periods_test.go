@@ -70,7 +70,7 @@ func TestOneNumberInTwoReturnPeriods(t *testing.T) {
 	}
 
 	path := registerFrom(t, []gstr2b.DocumentRow{x, y}, func(i int, cols []string) []string { return cols })
-	tw, err := s.ReconAgainst2B(ctx, path, prev.String(), cur.String())
+	tw, err := s.Against2B(ctx, path, prev.String(), cur.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestDuplicateBooksRowIsNotAwaited(t *testing.T) {
 		}
 		return cols
 	})
-	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, p, p)
 	if err != nil {
 		t.Fatal(err)
 	}

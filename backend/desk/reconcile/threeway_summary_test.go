@@ -203,11 +203,11 @@ func TestThreeWayRunsListReopenAndJob(t *testing.T) {
 		save2BOf(t, s, p, twoB)
 	}
 	path := writeBooks(t, books)
-	first, err := s.ReconAgainst2B(ctx, path, "2025-03", "2025-03")
+	first, err := s.Against2B(ctx, path, "2025-03", "2025-03")
 	if err != nil {
 		t.Fatal(err)
 	}
-	im, err := s.ReconImportPath(ctx, path)
+	im, err := s.ImportPath(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestThreeWayRunsListReopenAndJob(t *testing.T) {
 	if ev, err := s.core.WaitJob(ctx, id); err != nil || ev.State != "done" {
 		t.Fatalf("job = %+v, %v", ev, err)
 	}
-	second, err := s.ReconAgainst2BResult(id)
+	second, err := s.Against2BResult(id)
 	if err != nil || second.RunID == "" || second.Summary == nil {
 		t.Fatalf("job result = %+v, %v", second.RunID, err)
 	}
@@ -254,7 +254,7 @@ func TestThreeWayRunsListReopenAndJob(t *testing.T) {
 		t.Errorf("at risk = %+v (%v), want ₹900.00 not in 2B in it", sum.Figure(FigAtRisk), sum.AtRiskParts)
 	}
 	// The strip's at risk is the figure the reconciliation's summary (and the dashboard) shows.
-	rsum, err := s.ReconSummary(ctx, first.RunID)
+	rsum, err := s.Summary(ctx, first.RunID)
 	if err != nil || rsum.Total.ITCAtRisk != sum.Figure(FigAtRisk).Rupees {
 		t.Errorf("at risk %d, the run's summary %d (%v)", sum.Figure(FigAtRisk).Rupees, rsum.Total.ITCAtRisk, err)
 	}
@@ -282,7 +282,7 @@ func TestClosedMonthPreviewMakesNoPaidCalls(t *testing.T) {
 		}
 	}
 	save2BOf(t, s, "2025-03", twoB)
-	tw, err := s.ReconAgainst2B(ctx, writeBooks(t, books), "2025-03", "2025-03")
+	tw, err := s.Against2B(ctx, writeBooks(t, books), "2025-03", "2025-03")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,7 +316,7 @@ func TestOpenMonthPlanCountsCalls(t *testing.T) {
 	ctx := context.Background()
 	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2bQuery())
 	path := registerFrom(t, page.Rows, func(i int, cols []string) []string { return cols })
-	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, p, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -368,7 +368,7 @@ func TestReconAgainst2BJobProgressAndCancel(t *testing.T) {
 	docs := []yDoc{{Sec: "b2b", Supplier: ySup1, Num: "J/1", Date: "10-03-2025", Taxable: 1000, IGST: 180}}
 	save2BOf(t, s, "2025-03", docs)
 	books := []yDoc{{Supplier: ySup1, Num: "J/1", Date: "10-03-2025", Taxable: 1000, IGST: 180}}
-	im, err := s.ReconImportPath(ctx, writeBooks(t, books))
+	im, err := s.ImportPath(ctx, writeBooks(t, books))
 	if err != nil {
 		t.Fatal(err)
 	}

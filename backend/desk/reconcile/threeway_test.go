@@ -91,7 +91,7 @@ func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	fmt.Fprintf(f, "%s,S,NOT-IN-2B-1,%s,%s,N,118,100,18,0,0,0,invoice\n", extra.Supplier, extra.Date, extra.POS)
 	f.Close()
-	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, p, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
 	// A month without a 2B in the range is named, not left to read as "missing in 2B" unsaid.
 	pm, _ := period.ParseMonth(p)
 	next := pm.Next().String()
-	if wide, err := s.ReconAgainst2B(ctx, path, p, next); err != nil || len(wide.NoGSTR2B) != 1 || wide.NoGSTR2B[0] != next {
+	if wide, err := s.Against2B(ctx, path, p, next); err != nil || len(wide.NoGSTR2B) != 1 || wide.NoGSTR2B[0] != next {
 		t.Errorf("range with %s unpulled: no 2B %v, %v", next, wide.NoGSTR2B, err)
 	}
 	find := func(number string) ThreeWayRow {
@@ -201,7 +201,7 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 	fmt.Fprintf(f, "%s,S,NOT-IN-2B-1,%s,%s,N,118,100,18,0,0,0,invoice\n", docs[0].Supplier, docs[0].Date, docs[0].POS)
 	f.Close()
 
-	tw, err := s.ReconAgainst2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, p, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +212,7 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 	if err != nil || len(runs) != 1 || runs[0].ID != tw.RunID || runs[0].Against != recon.AgainstGSTR2B || runs[0].Recommended["accept"] != tw.Counts["accept"] {
 		t.Fatalf("ThreeWayRuns = %+v, %v", runs, err)
 	}
-	if all, _ := s.ReconRuns(ctx); len(all) != 1 || all[0].Against != recon.AgainstGSTR2B {
+	if all, _ := s.Runs(ctx); len(all) != 1 || all[0].Against != recon.AgainstGSTR2B {
 		t.Errorf("ReconRuns = %+v", all)
 	}
 	again, err := s.ThreeWayRun(ctx, tw.RunID)
@@ -285,7 +285,7 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 		t.Fatalf("the chosen line = %+v", chosen)
 	}
 	// The next run of the same periods takes the choices over (the rows read the same).
-	next, err := s.ReconAgainst2B(ctx, path, p, p)
+	next, err := s.Against2B(ctx, path, p, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,14 +319,14 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 	if _, err := s.ThreeWayRun(ctx, "nope"); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown run: %v", err)
 	}
-	id, err := s.ReconRerun(ctx, tw.RunID)
+	id, err := s.Rerun(ctx, tw.RunID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ev, err := s.core.WaitJob(ctx, id); err != nil || ev.Error != nil {
 		t.Fatalf("re-run job: %+v %v", ev, err)
 	}
-	rerun, err := s.ReconRunResult(id)
+	rerun, err := s.RunResult(id)
 	if err != nil || rerun.Against != recon.AgainstGSTR2B {
 		t.Errorf("re-run = %+v, %v", rerun, err)
 	}

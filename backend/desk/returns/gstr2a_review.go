@@ -17,7 +17,7 @@ func (s *Service) scope(sc gstr2a.Scope) gstr2a.Scope {
 
 // SupplierNames gives supplier names from cached GSTIN lookups (offline: SQLite only).
 func (s *Service) SupplierNames(ctx context.Context) gstr2a.Names {
-	lk, err := s.Lookups.Lookups(ctx)
+	lk, err := s.Lookups.ForWorkspace(ctx)
 	if err != nil {
 		return nil
 	}

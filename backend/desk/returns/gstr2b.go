@@ -216,7 +216,7 @@ func (s *Service) GSTR2BView(ctx context.Context, p, snapshotID string) (GSTR2BV
 			gstins = append(gstins, c.CTIN)
 		}
 	}
-	if lk, err := s.Lookups.Lookups(ctx); err == nil && len(gstins) > 0 {
+	if lk, err := s.Lookups.ForWorkspace(ctx); err == nil && len(gstins) > 0 {
 		if dir, err := lk.Directory(ctx, gstins); err == nil {
 			v.Suppliers = dir
 		}

@@ -175,18 +175,18 @@ func TestGSTR2BPullsKeepTheirWorkspace(t *testing.T) {
 	}
 	ws := workspaces.New(s.core)
 	demo := s.core.Workspace()
-	_, err := ws.UpdateWorkspace(ctx, demo.ID, workspaces.Change{Environment: "production"})
+	_, err := ws.Update(ctx, demo.ID, workspaces.Change{Environment: "production"})
 	if apperr.KindOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "1 GSTR-2B pull from the demo service") {
 		t.Fatalf("environment change = %v, want refused naming the 2B pull", err)
 	}
-	other, err := ws.CreateWorkspace(ctx, workspaces.Spec{Name: "Other", GSTIN: "29AAFCD5862R1ZR", Environment: "test"})
+	other, err := ws.Create(ctx, workspaces.Spec{Name: "Other", GSTIN: "29AAFCD5862R1ZR", Environment: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ws.SwitchWorkspace(ctx, other.ID); err != nil {
+	if _, err := ws.Switch(ctx, other.ID); err != nil {
 		t.Fatal(err)
 	}
-	_, u, err := ws.RemoveWorkspace(ctx, demo.ID)
+	_, u, err := ws.Remove(ctx, demo.ID)
 	if err != nil || u.GSTR2BPulls != 1 {
 		t.Fatalf("remove = %+v, %v", u, err)
 	}

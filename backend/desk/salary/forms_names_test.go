@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gstdesk/backend/desk/core"
+	"gstdesk/backend/tdsyear"
 )
 
 // TestFormsJobNamesEveryFileApart: the window's forms job writes two employees whose codes make
@@ -16,7 +17,7 @@ import (
 func TestFormsJobNamesEveryFileApart(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
-	if _, err := s.TDSEmployerSet(ctx, "FY 2025-26", TDSEmployer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
+	if _, err := s.TDSEmployerSet(ctx, "FY 2025-26", tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
 		t.Fatal(err)
 	}
 	april := "employee_code,name,pan,salary_as_per_provisions_contained_in_section_17_1\nA/B,Slash,ABCPA1111F,150000\nA:B,Colon,BCDPB1111F,150000\nA_B,Under,CDEPC2222F,150000\n"

@@ -26,22 +26,6 @@ import (
 	"gstdesk/backend/tds"
 )
 
-// Types of the payroll screens, as the UI sees them.
-type (
-	// TDSRun is a stored payroll run.
-	TDSRun = payroll.Run
-	// TDSQuery selects, sorts and pages a run's table.
-	TDSQuery = payroll.Query
-	// TDSPage is one page of a run's table with the totals of the selection.
-	TDSPage = payroll.Page
-	// TDSComparison is one run set against another.
-	TDSComparison = payroll.Comparison
-	// TDSCheck is a remote calculator's answer for one employee with its differences.
-	TDSCheck = payroll.Check
-	// TDSTarget is a column gstdesk reads from a payroll sheet.
-	TDSTarget = payroll.Target
-)
-
 // TDSImport is a payroll file read and checked, waiting for the user to confirm the mapping and
 // start the run: Token names it in the next calls.
 type TDSImport struct {
@@ -82,7 +66,7 @@ func importView(token string, im *payroll.Import) TDSImport {
 
 // TDSSheet is one employee's computation sheet with the stored remote checks.
 type TDSSheet struct {
-	Run    TDSRun          `json:"run"`
+	Run    payroll.Run     `json:"run"`
 	Seq    int             `json:"seq"`
 	Sheet  payroll.Sheet   `json:"sheet"`
 	Checks []payroll.Check `json:"checks"`
@@ -124,7 +108,7 @@ func (s *Service) tds() *tdsState { return &s.state }
 const maxPending = 3
 
 // TDSTargets lists the columns gstdesk reads from a payroll sheet, for the mapping screen.
-func (s *Service) TDSTargets() []TDSTarget { return payroll.Targets() }
+func (s *Service) TDSTargets() []payroll.Target { return payroll.Targets() }
 
 func (s *Service) savedMapping(ctx context.Context) payroll.Mapping {
 	v, err := s.core.DB.Setting(ctx, s.core.Workspace().ID, MappingSetting, "")
@@ -290,7 +274,7 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 			return payroll.Run{}, err
 		}
 		run, err := payroll.SaveRun(ctx, s.core.DB.DB, payroll.Run{WorkspaceID: ws, FY: year, Month: month, SourceName: im.File, SourceHash: im.Hash,
-			SourceFormat: im.Format, SourceRows: im.Rows, SkippedRows: im.BadRows}, im.Employees, results, func(done, _ int) { progress(n+3*done, 4*n) })
+			SourceFormat: im.Format, SourceRows: im.Rows, SkippedRows: im.BadRows, CreatedAt: s.core.Now()}, im.Employees, results, func(done, _ int) { progress(n+3*done, 4*n) })
 		if err != nil {
 			return payroll.Run{}, err
 		}
@@ -309,21 +293,21 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 }
 
 // TDSRunResult returns the run a finished TDSStartRun job stored.
-func (s *Service) TDSRunResult(id string) (TDSRun, error) {
-	return core.JobResult[TDSRun](s.core, id)
+func (s *Service) TDSRunResult(id string) (payroll.Run, error) {
+	return core.JobResult[payroll.Run](s.core, id)
 }
 
 // TDSRuns lists the current workspace's runs, newest first.
-func (s *Service) TDSRuns(ctx context.Context) ([]TDSRun, error) {
+func (s *Service) TDSRuns(ctx context.Context) ([]payroll.Run, error) {
 	return payroll.Runs(ctx, s.core.DB.DB, s.core.Workspace().ID)
 }
 
 // TDSRun returns one run of the current workspace.
-func (s *Service) TDSRun(ctx context.Context, id string) (TDSRun, error) {
+func (s *Service) TDSRun(ctx context.Context, id string) (payroll.Run, error) {
 	run, err := payroll.GetRun(ctx, s.core.DB.DB, id)
 	if err == nil && run.WorkspaceID != s.core.Workspace().ID {
 		// Another client's payroll is never read here, even when asked for by id.
-		return TDSRun{}, apperr.New(apperr.NotFound, "There is no payroll run %q in this workspace.", id)
+		return payroll.Run{}, apperr.New(apperr.NotFound, "There is no payroll run %q in this workspace.", id)
 	}
 	return run, err
 }
@@ -337,9 +321,9 @@ func (s *Service) TDSDeleteRun(ctx context.Context, id string) error {
 }
 
 // TDSRows returns a page of a run's table.
-func (s *Service) TDSRows(ctx context.Context, id string, q TDSQuery) (TDSPage, error) {
+func (s *Service) TDSRows(ctx context.Context, id string, q payroll.Query) (payroll.Page, error) {
 	if _, err := s.TDSRun(ctx, id); err != nil {
-		return TDSPage{}, err
+		return payroll.Page{}, err
 	}
 	return payroll.Rows(ctx, s.core.DB.DB, id, q)
 }
@@ -367,17 +351,17 @@ func (s *Service) TDSSheet(ctx context.Context, id string, seq int) (TDSSheet, e
 }
 
 // TDSCompare sets run to against the earlier run from.
-func (s *Service) TDSCompare(ctx context.Context, from, to string) (TDSComparison, error) {
+func (s *Service) TDSCompare(ctx context.Context, from, to string) (payroll.Comparison, error) {
 	for _, id := range []string{from, to} {
 		if _, err := s.TDSRun(ctx, id); err != nil {
-			return TDSComparison{}, err
+			return payroll.Comparison{}, err
 		}
 	}
 	return payroll.Compare(ctx, s.core.DB.DB, from, to)
 }
 
 // TDSExport writes the run's table as the user sees it (filter applied) in csv, xlsx or json.
-func (s *Service) TDSExport(ctx context.Context, id string, q TDSQuery, format string) (string, error) {
+func (s *Service) TDSExport(ctx context.Context, id string, q payroll.Query, format string) (string, error) {
 	run, err := s.TDSRun(ctx, id)
 	if err != nil {
 		return "", err
@@ -399,7 +383,7 @@ func (s *Service) TDSExportFull(ctx context.Context, id, format string) (string,
 	return s.core.WriteExport("payroll-tds-full-"+run.FY.String()[3:], format, payroll.FullTable(emps, results))
 }
 
-func (s *Service) runInputs(ctx context.Context, id string) (TDSRun, []payroll.Employee, []tds.Result, error) {
+func (s *Service) runInputs(ctx context.Context, id string) (payroll.Run, []payroll.Employee, []tds.Result, error) {
 	run, err := s.TDSRun(ctx, id)
 	if err != nil {
 		return run, nil, nil, err
@@ -467,7 +451,7 @@ func (s *Service) writeFile(base, ext string, write func(io.Writer) error) (stri
 
 // TDSCrossCheck sends chosen employees of a run to the remote calculator (4.8), stores each
 // answer with its transaction id and returns the differences from gstdesk's computation.
-func (s *Service) TDSCrossCheck(ctx context.Context, id string, seqs []int) ([]TDSCheck, error) {
+func (s *Service) TDSCrossCheck(ctx context.Context, id string, seqs []int) ([]payroll.Check, error) {
 	if _, err := s.TDSRun(ctx, id); err != nil {
 		return nil, err
 	}
@@ -485,7 +469,7 @@ func (s *Service) TDSCrossCheck(ctx context.Context, id string, seqs []int) ([]T
 			return txn, resp, err
 		}
 	}
-	return payroll.CrossCheck(ctx, s.core.DB.DB, id, seqs, calc, nil)
+	return payroll.CrossCheck(ctx, s.core.DB.DB, s.core.Now, id, seqs, calc, nil)
 }
 
 // remoteCalculator adapts the API client to payroll.Calculator.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
 )
 
@@ -80,7 +81,7 @@ func BenchmarkXLSX10kToRunTable(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		page, err := s.TDSRows(ctx, run.ID, TDSQuery{Limit: 100})
+		page, err := s.TDSRows(ctx, run.ID, payroll.Query{Limit: 100})
 		if err != nil || len(page.Rows) != 100 {
 			b.Fatalf("page: %d rows, %v", len(page.Rows), err)
 		}

@@ -73,7 +73,7 @@ func TestTDSPayrollFlow(t *testing.T) {
 	if err != nil || len(runs) != 1 || runs[0].ID != run.ID {
 		t.Fatalf("runs = %+v, %v", runs, err)
 	}
-	page, err := s.TDSRows(ctx, run.ID, TDSQuery{Sort: "name"})
+	page, err := s.TDSRows(ctx, run.ID, payroll.Query{Sort: "name"})
 	if err != nil || page.Total != 2 || page.Rows[0].Name != "Asha" {
 		t.Fatalf("rows = %+v, %v", page, err)
 	}
@@ -87,7 +87,7 @@ func TestTDSPayrollFlow(t *testing.T) {
 		t.Fatalf("run totals = %+v", run.Totals)
 	}
 	for _, f := range []string{"csv", "xlsx", "json"} {
-		p, err := s.TDSExport(ctx, run.ID, TDSQuery{Filter: "meena"}, f)
+		p, err := s.TDSExport(ctx, run.ID, payroll.Query{Filter: "meena"}, f)
 		if err != nil {
 			t.Fatal(err)
 		}

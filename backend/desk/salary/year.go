@@ -19,39 +19,21 @@ import (
 	"gstdesk/backend/tdsyear"
 )
 
-// Types of the TDS year, as the UI sees them.
-type (
-	// TDSEmployer is the deductor of a TDS year.
-	TDSEmployer = tdsyear.Employer
-	// TDSMonthResult is what importing a month did: totals, the diff, warnings and problems.
-	TDSMonthResult = tdsyear.MonthResult
-	// TDSRegister is a page of a month's register.
-	TDSRegister = tdsyear.Register
-	// TDSRegisterQuery selects and pages a month's register.
-	TDSRegisterQuery = tdsyear.Query
-	// TDSYearMonth is a month of the year as recorded.
-	TDSYearMonth = tdsyear.Month
-	// TDSYTD is an employee's year so far.
-	TDSYTD = tdsyear.YTD
-	// TDSRegisterRow is one employee's month.
-	TDSRegisterRow = tdsyear.RegisterRow
-)
-
 // TDSEmployerSet stores the employer of the workspace's TDS year ("FY 2025-26").
-func (s *Service) TDSEmployerSet(ctx context.Context, fy string, e TDSEmployer) (TDSEmployer, error) {
+func (s *Service) TDSEmployerSet(ctx context.Context, fy string, e tdsyear.Employer) (tdsyear.Employer, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
-		return TDSEmployer{}, err
+		return tdsyear.Employer{}, err
 	}
 	e.FY = year
 	return tdsyear.SetEmployer(ctx, s.core.DB.DB, s.core.Workspace().ID, e, s.core.Now())
 }
 
 // TDSEmployer reads the employer of the workspace's TDS year.
-func (s *Service) TDSEmployer(ctx context.Context, fy string) (TDSEmployer, error) {
+func (s *Service) TDSEmployer(ctx context.Context, fy string) (tdsyear.Employer, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
-		return TDSEmployer{}, err
+		return tdsyear.Employer{}, err
 	}
 	return tdsyear.GetEmployer(ctx, s.core.DB.DB, s.core.Workspace().ID, year)
 }
@@ -59,19 +41,19 @@ func (s *Service) TDSEmployer(ctx context.Context, fy string) (TDSEmployer, erro
 // TDSMonthImportPath records a month of the TDS year from a file on this computer (CSV, XLSX or
 // JSON) and computes its TDS; a month imported again replaces the stored one. A file with any
 // problem stores nothing: the result lists every problem.
-func (s *Service) TDSMonthImportPath(ctx context.Context, fy string, month int, path string, acceptPANChange bool) (TDSMonthResult, error) {
+func (s *Service) TDSMonthImportPath(ctx context.Context, fy string, month int, path string, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	data, err := readMonthPath(path)
 	if err != nil {
-		return TDSMonthResult{}, err
+		return tdsyear.MonthResult{}, err
 	}
 	return s.importMonth(ctx, fy, month, filepath.Base(path), data, tdsyear.Options{AcceptPANChange: acceptPANChange})
 }
 
 // TDSMonthImportData is TDSMonthImportPath for a file chosen in the window (base64 contents).
-func (s *Service) TDSMonthImportData(ctx context.Context, fy string, month int, name, base64Data string, acceptPANChange bool) (TDSMonthResult, error) {
+func (s *Service) TDSMonthImportData(ctx context.Context, fy string, month int, name, base64Data string, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	data, err := decodeMonthData(name, base64Data)
 	if err != nil {
-		return TDSMonthResult{}, err
+		return tdsyear.MonthResult{}, err
 	}
 	return s.importMonth(ctx, fy, month, name, data, tdsyear.Options{AcceptPANChange: acceptPANChange})
 }
@@ -80,24 +62,24 @@ func (s *Service) TDSMonthImportData(ctx context.Context, fy string, month int, 
 // what recording the month would do (the diff against the month stored, the warnings, the
 // problems, the totals) with nothing stored. The window shows it and asks before it replaces a
 // month recorded earlier; the command line's --dry-run prints it.
-func (s *Service) TDSMonthPreviewPath(ctx context.Context, fy string, month int, path string, acceptPANChange bool) (TDSMonthResult, error) {
+func (s *Service) TDSMonthPreviewPath(ctx context.Context, fy string, month int, path string, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	data, err := readMonthPath(path)
 	if err != nil {
-		return TDSMonthResult{}, err
+		return tdsyear.MonthResult{}, err
 	}
 	return s.previewMonth(ctx, fy, month, filepath.Base(path), data, acceptPANChange)
 }
 
 // TDSMonthPreviewData is TDSMonthPreviewPath for a file chosen in the window (base64 contents).
-func (s *Service) TDSMonthPreviewData(ctx context.Context, fy string, month int, name, base64Data string, acceptPANChange bool) (TDSMonthResult, error) {
+func (s *Service) TDSMonthPreviewData(ctx context.Context, fy string, month int, name, base64Data string, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	data, err := decodeMonthData(name, base64Data)
 	if err != nil {
-		return TDSMonthResult{}, err
+		return tdsyear.MonthResult{}, err
 	}
 	return s.previewMonth(ctx, fy, month, name, data, acceptPANChange)
 }
 
-func (s *Service) previewMonth(ctx context.Context, fy string, month int, name string, data []byte, acceptPANChange bool) (TDSMonthResult, error) {
+func (s *Service) previewMonth(ctx context.Context, fy string, month int, name string, data []byte, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	return s.importMonth(ctx, fy, month, name, data, tdsyear.Options{AcceptPANChange: acceptPANChange, DryRun: true})
 }
 
@@ -116,33 +98,33 @@ func decodeMonthData(name, base64Data string) ([]byte, error) {
 	return data, nil
 }
 
-func (s *Service) importMonth(ctx context.Context, fy string, month int, name string, data []byte, opt tdsyear.Options) (TDSMonthResult, error) {
+func (s *Service) importMonth(ctx context.Context, fy string, month int, name string, data []byte, opt tdsyear.Options) (tdsyear.MonthResult, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
-		return TDSMonthResult{}, err
+		return tdsyear.MonthResult{}, err
 	}
 	if month < 1 || month > 12 {
-		return TDSMonthResult{}, apperr.New(apperr.Invalid, "The month must be 1 (January) to 12 (December), not %d.", month)
+		return tdsyear.MonthResult{}, apperr.New(apperr.Invalid, "The month must be 1 (January) to 12 (December), not %d.", month)
 	}
 	im, err := tdsyear.ReadFile(ctx, name, data, payroll.DefaultLimits)
 	if err != nil {
-		return TDSMonthResult{}, err
+		return tdsyear.MonthResult{}, err
 	}
 	opt.Now = s.core.Now()
 	return tdsyear.ImportMonth(ctx, s.core.DB.DB, s.core.Workspace().ID, year, time.Month(month), im, opt)
 }
 
 // TDSMonthRegister reads a page of a month's register.
-func (s *Service) TDSMonthRegister(ctx context.Context, fy string, month int, q TDSRegisterQuery) (TDSRegister, error) {
+func (s *Service) TDSMonthRegister(ctx context.Context, fy string, month int, q tdsyear.Query) (tdsyear.Register, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
-		return TDSRegister{}, err
+		return tdsyear.Register{}, err
 	}
 	return tdsyear.MonthRegister(ctx, s.core.DB.DB, s.core.Workspace().ID, year, time.Month(month), q)
 }
 
 // TDSYearMonths lists the months of the TDS year recorded so far.
-func (s *Service) TDSYearMonths(ctx context.Context, fy string) ([]TDSYearMonth, error) {
+func (s *Service) TDSYearMonths(ctx context.Context, fy string) ([]tdsyear.Month, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
 		return nil, err
@@ -151,7 +133,7 @@ func (s *Service) TDSYearMonths(ctx context.Context, fy string) ([]TDSYearMonth,
 }
 
 // TDSYearToDate reads every employee's year so far, or one employee's (code).
-func (s *Service) TDSYearToDate(ctx context.Context, fy, code string) ([]TDSYTD, error) {
+func (s *Service) TDSYearToDate(ctx context.Context, fy, code string) ([]tdsyear.YTD, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
 		return nil, err
@@ -160,7 +142,7 @@ func (s *Service) TDSYearToDate(ctx context.Context, fy, code string) ([]TDSYTD,
 }
 
 // TDSEmployeeMonths reads one employee's months of the year.
-func (s *Service) TDSEmployeeMonths(ctx context.Context, fy, code string) ([]TDSRegisterRow, error) {
+func (s *Service) TDSEmployeeMonths(ctx context.Context, fy, code string) ([]tdsyear.RegisterRow, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
 		return nil, err
@@ -168,22 +150,19 @@ func (s *Service) TDSEmployeeMonths(ctx context.Context, fy, code string) ([]TDS
 	return tdsyear.EmployeeMonths(ctx, s.core.DB.DB, s.core.Workspace().ID, year, code)
 }
 
-// TDSHRAResult is the HRA exemption worked out for one period.
-type TDSHRAResult = tds.HRA
-
 // HRA works out the HRA exemption from the rent paid, the salary (basic + DA) and the HRA
 // received for one period, and the city, with the year's city rule: the one road of the helper,
 // whether the window asks (TDSHRA) or the command line (it needs no data folder).
-func HRA(fy, rent, salary, received, city string) (TDSHRAResult, error) {
+func HRA(fy, rent, salary, received, city string) (tds.HRA, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
-		return TDSHRAResult{}, err
+		return tds.HRA{}, err
 	}
 	var amounts [3]money.Paise
 	for i, a := range []struct{ name, v string }{{"rent paid", rent}, {"salary (basic + DA)", salary}, {"HRA received", received}} {
 		p, err := tds.ParseAmount(a.v)
 		if err != nil || strings.TrimSpace(a.v) == "" {
-			return TDSHRAResult{}, apperr.New(apperr.Invalid, "The %s must be an amount in rupees, like 25000, not %q.", a.name, a.v)
+			return tds.HRA{}, apperr.New(apperr.Invalid, "The %s must be an amount in rupees, like 25000, not %q.", a.name, a.v)
 		}
 		amounts[i] = p
 	}
@@ -191,7 +170,7 @@ func HRA(fy, rent, salary, received, city string) (TDSHRAResult, error) {
 }
 
 // TDSHRA is HRA for the window.
-func (s *Service) TDSHRA(fy, rent, salary, received, city string) (TDSHRAResult, error) {
+func (s *Service) TDSHRA(fy, rent, salary, received, city string) (tds.HRA, error) {
 	return HRA(fy, rent, salary, received, city)
 }
 
@@ -473,10 +452,10 @@ func (s *Service) TDSMonthTemplate() (string, error) {
 // (one line per employee, the register row the window shows), csv or xlsx (the register table),
 // row by row as it is read: the one road of the register's export, for the window
 // (TDSRegisterExport) and the command line ("tds month --format").
-func (s *Service) TDSRegisterTo(ctx context.Context, fy string, month int, q TDSRegisterQuery, f export.Format, w io.Writer) (TDSRegister, error) {
+func (s *Service) TDSRegisterTo(ctx context.Context, fy string, month int, q tdsyear.Query, f export.Format, w io.Writer) (tdsyear.Register, error) {
 	year, err := tds.ParseFY(fy)
 	if err != nil {
-		return TDSRegister{}, err
+		return tdsyear.Register{}, err
 	}
 	return tdsyear.WriteRegister(ctx, s.core.DB.DB, s.core.Workspace().ID, year, time.Month(month), q, f, w)
 }
@@ -484,12 +463,12 @@ func (s *Service) TDSRegisterTo(ctx context.Context, fy string, month int, q TDS
 // TDSRegisterExport writes a month's register (the query's filter applied, every page) as csv,
 // xlsx or json to the exports folder and returns its path: the file the command line's
 // "tds month --format F --out FILE" writes (TDSRegisterTo).
-func (s *Service) TDSRegisterExport(ctx context.Context, fy string, month int, q TDSRegisterQuery, format string) (string, error) {
+func (s *Service) TDSRegisterExport(ctx context.Context, fy string, month int, q tdsyear.Query, format string) (string, error) {
 	f, err := export.ParseFormat(format)
 	if err != nil {
 		return "", err
 	}
-	head, err := s.TDSMonthRegister(ctx, fy, month, TDSRegisterQuery{Limit: 1})
+	head, err := s.TDSMonthRegister(ctx, fy, month, tdsyear.Query{Limit: 1})
 	if err != nil {
 		return "", err
 	}

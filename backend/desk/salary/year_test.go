@@ -14,6 +14,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/export"
+	"gstdesk/backend/tdsyear"
 )
 
 // TestTDSYearFlow is the window's path through the service: the employer, a month from the
@@ -22,7 +23,7 @@ import (
 func TestTDSYearFlow(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
-	if _, err := s.TDSEmployerSet(ctx, "FY 2025-26", TDSEmployer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
+	if _, err := s.TDSEmployerSet(ctx, "FY 2025-26", tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
 		t.Fatal(err)
 	}
 	if e, err := s.TDSEmployer(ctx, "FY 2025-26"); err != nil || e.Name != "Acme" {
@@ -35,7 +36,7 @@ func TestTDSYearFlow(t *testing.T) {
 	if err != nil || res.Employees != 2 || res.MonthLabel != "April 2025" {
 		t.Fatalf("april %+v %v", res, err)
 	}
-	reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, TDSRegisterQuery{})
+	reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, tdsyear.Query{})
 	if err != nil || reg.Total != 2 || reg.Rows[1].Regime != "old" || reg.Rows[0].TDS == 0 {
 		t.Fatalf("register %+v %v", reg, err)
 	}
@@ -63,7 +64,7 @@ func TestTDSYearWindowActions(t *testing.T) {
 	if _, err := s.TDSStartForms(ctx, "FY 2025-26", ""); apperr.KindOf(err) != apperr.NotFound {
 		t.Fatalf("forms without an employer: %v", err)
 	}
-	if _, err := s.TDSEmployerSet(ctx, "FY 2025-26", TDSEmployer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
+	if _, err := s.TDSEmployerSet(ctx, "FY 2025-26", tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
 		t.Fatal(err)
 	}
 	april := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1,value_of_perquisites_us_17_2\nE1,Asha,150000,0\nE2,Ravi,90000,5000\n"
@@ -75,15 +76,15 @@ func TestTDSYearWindowActions(t *testing.T) {
 	if err != nil || !res.Diff.Replaced || len(res.Diff.Changed) != 1 || res.Diff.Changed[0].Employee != "E1" {
 		t.Fatalf("preview %+v %v", res.Diff, err)
 	}
-	reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, TDSRegisterQuery{})
+	reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, tdsyear.Query{})
 	if err != nil || reg.Rows[0].ProjectedTaxable != 150000*12-75000 {
 		t.Fatalf("the preview stored something: %+v %v", reg.Rows, err)
 	}
-	p, err := s.TDSRegisterExport(ctx, "FY 2025-26", 4, TDSRegisterQuery{Filter: "Ravi", Limit: 1}, "csv")
+	p, err := s.TDSRegisterExport(ctx, "FY 2025-26", 4, tdsyear.Query{Filter: "Ravi", Limit: 1}, "csv")
 	if b, _ := os.ReadFile(p); err != nil || !strings.Contains(string(b), "Ravi") || strings.Contains(string(b), "Asha") {
 		t.Fatalf("register csv %q %v", b, err)
 	}
-	if _, err := s.TDSRegisterExport(ctx, "FY 2025-26", 5, TDSRegisterQuery{}, "xlsx"); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.TDSRegisterExport(ctx, "FY 2025-26", 5, tdsyear.Query{}, "xlsx"); apperr.KindOf(err) != apperr.NotFound {
 		t.Fatalf("a month not recorded: %v", err)
 	}
 	id, err := s.TDSStartForms(ctx, "FY 2025-26", "")
@@ -119,9 +120,9 @@ func TestTDSRegisterExportOneShape(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		format string
-		q      TDSRegisterQuery
+		q      tdsyear.Query
 		rows   int
-	}{{"json", TDSRegisterQuery{}, 3}, {"json", TDSRegisterQuery{Filter: "Ravi", Limit: 1}, 2}, {"csv", TDSRegisterQuery{Filter: "Ravi"}, 2}} {
+	}{{"json", tdsyear.Query{}, 3}, {"json", tdsyear.Query{Filter: "Ravi", Limit: 1}, 2}, {"csv", tdsyear.Query{Filter: "Ravi"}, 2}} {
 		p, err := s.TDSRegisterExport(ctx, "FY 2025-26", 4, tc.q, tc.format)
 		if err != nil {
 			t.Fatal(err)
@@ -141,12 +142,12 @@ func TestTDSRegisterExportOneShape(t *testing.T) {
 		if len(lines) != tc.rows {
 			t.Fatalf("%+v: %d lines, want %d: %s", tc.q, len(lines), tc.rows, window)
 		}
-		reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, TDSRegisterQuery{Filter: tc.q.Filter, Limit: -1})
+		reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, tdsyear.Query{Filter: tc.q.Filter, Limit: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, l := range lines {
-			var got TDSRegisterRow
+			var got tdsyear.RegisterRow
 			if err := json.Unmarshal([]byte(l), &got); err != nil {
 				t.Fatalf("line %d %q: %v", i+1, l, err)
 			}

@@ -81,8 +81,8 @@ func (s *Service) Info(ctx context.Context) (Info, error) {
 	}, nil
 }
 
-// Workspaces lists the workspaces, most recently used first.
-func (s *Service) Workspaces(ctx context.Context) ([]store.Workspace, error) {
+// List lists the workspaces, most recently used first.
+func (s *Service) List(ctx context.Context) ([]store.Workspace, error) {
 	return s.core.DB.Workspaces(ctx)
 }
 
@@ -95,9 +95,9 @@ type Spec struct {
 	BaseURL     string `json:"base_url"`
 }
 
-// CreateWorkspace adds a workspace for a client and switches to it. A real client's workspace
+// Create adds a workspace for a client and switches to it. A real client's workspace
 // (test or production) needs its GSTIN; two workspaces with one GSTIN and environment are refused.
-func (s *Service) CreateWorkspace(ctx context.Context, spec Spec) (store.Workspace, error) {
+func (s *Service) Create(ctx context.Context, spec Spec) (store.Workspace, error) {
 	if err := checkSpec(&spec); err != nil {
 		return store.Workspace{}, err
 	}
@@ -129,9 +129,9 @@ func (s *Service) Find(ctx context.Context, ref string) (store.Workspace, error)
 	return s.core.DB.FindWorkspace(ctx, ref)
 }
 
-// SwitchWorkspace makes another workspace (by id or name) the current one, and the one the next
+// Switch makes another workspace (by id or name) the current one, and the one the next
 // start opens.
-func (s *Service) SwitchWorkspace(ctx context.Context, ref string) (store.Workspace, error) {
+func (s *Service) Switch(ctx context.Context, ref string) (store.Workspace, error) {
 	ws, err := s.core.DB.FindWorkspace(ctx, ref)
 	if err != nil {
 		return ws, err
@@ -154,9 +154,9 @@ type Change struct {
 	ClearBaseURL bool `json:"clear_base_url"`
 }
 
-// UpdateWorkspace changes a workspace (by id or name). Its GSTIN cannot change while it holds that
+// Update changes a workspace (by id or name). Its GSTIN cannot change while it holds that
 // client's returns: those belong to the client, so a new client gets a new workspace.
-func (s *Service) UpdateWorkspace(ctx context.Context, ref string, ch Change) (store.Workspace, error) {
+func (s *Service) Update(ctx context.Context, ref string, ch Change) (store.Workspace, error) {
 	ws, err := s.core.DB.FindWorkspace(ctx, ref)
 	if err != nil {
 		return ws, err
@@ -280,9 +280,9 @@ func (s *Service) Usage(ctx context.Context, id string) (Usage, error) {
 	return Usage(h), nil
 }
 
-// RemoveWorkspace deletes a workspace (by id or name) and everything it holds, and returns what
+// Remove deletes a workspace (by id or name) and everything it holds, and returns what
 // was deleted. The current workspace cannot be removed, nor the last one.
-func (s *Service) RemoveWorkspace(ctx context.Context, ref string) (store.Workspace, Usage, error) {
+func (s *Service) Remove(ctx context.Context, ref string) (store.Workspace, Usage, error) {
 	ws, err := s.core.DB.FindWorkspace(ctx, ref)
 	if err != nil {
 		return ws, Usage{}, err

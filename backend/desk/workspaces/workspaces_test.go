@@ -53,7 +53,7 @@ func TestInfoAndWorkspaces(t *testing.T) {
 	if !info.Demo || info.Workspace.Name == "" || info.DataDir != s.core.DB.Dir {
 		t.Errorf("info = %+v", info)
 	}
-	ws, err := s.CreateWorkspace(ctx, Spec{Name: "Acme", GSTIN: "27AAPFU0939F1ZV", Environment: "test"})
+	ws, err := s.Create(ctx, Spec{Name: "Acme", GSTIN: "27AAPFU0939F1ZV", Environment: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestDemoClientAnswersFromTheSimulator(t *testing.T) {
 func TestClientNeedsCredentialsOutsideDemo(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
-	if _, err := s.CreateWorkspace(ctx, Spec{Name: "Real client", GSTIN: "29AAFCD5862R1ZR", Environment: "production"}); err != nil {
+	if _, err := s.Create(ctx, Spec{Name: "Real client", GSTIN: "29AAFCD5862R1ZR", Environment: "production"}); err != nil {
 		t.Fatal(err)
 	}
 	_, err := s.core.Client(ctx)
