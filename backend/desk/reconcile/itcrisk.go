@@ -13,6 +13,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/export"
+	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/itcrisk"
@@ -164,12 +165,27 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 			in.NoGSTR2A = append(in.NoGSTR2A, p)
 		}
 	}
-	if in.GSTR2A, err = read2AByMonth(ctx, s.core.DB.DB, ws, yearPeriods, step); err != nil {
-		return in, err
-	}
-	for _, a := range in.GSTR2A {
-		if a.CancelledOn != "" {
-			in.Cancelled[a.SupplierGSTIN] = a.CancelledOn
+	// The calendar without a register needs of the 2A only Rule 37A's documents (suppliers whose
+	// GSTR-3B flag is not Y), the suppliers and their cancellation dates (read2ARule37A); the
+	// scorecard and a register read every document.
+	var suppliers2A []string
+	if calendarOnly && reg.none() && !slowRule37A {
+		if in.GSTR2A, suppliers2A, err = read2ARule37A(ctx, s.core.DB.DB, ws, yearPeriods, in.Cancelled, step); err != nil {
+			return in, err
+		}
+	} else {
+		if in.GSTR2A, err = read2AByMonth(ctx, s.core.DB.DB, ws, yearPeriods, step); err != nil {
+			return in, err
+		}
+		seen := map[string]bool{}
+		for _, a := range in.GSTR2A {
+			if a.CancelledOn != "" {
+				in.Cancelled[a.SupplierGSTIN] = a.CancelledOn
+			}
+			if g := a.SupplierGSTIN; g != "" && !seen[g] {
+				seen[g] = true
+				suppliers2A = append(suppliers2A, g)
+			}
 		}
 	}
 	if w, _, ok, err := recon.LastWatch(ctx, s.core.DB.DB, ws); err != nil {
@@ -187,8 +203,8 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	if lk, err := s.Lookups.Lookups(ctx); err == nil {
 		var gstins []string
 		seen := map[string]bool{}
-		for _, a := range in.GSTR2A {
-			if g := a.SupplierGSTIN; g != "" && !seen[g] {
+		for _, g := range suppliers2A {
+			if g != "" && !seen[g] {
 				seen[g] = true
 				gstins = append(gstins, g)
 			}
@@ -234,7 +250,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 				year = append(year, b)
 			}
 		}
-	} else if len(have2B) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
+	} else if len(have2B) == 0 && len(suppliers2A) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
 		return in, apperr.New(apperr.NotFound, "Nothing is stored for %s to build it from: pull or import GSTR-2A and GSTR-2B for its months, or give the purchase register.", y)
 	}
 	if err := step(); err != nil { // 4: the register read
@@ -288,6 +304,32 @@ func read2AByMonth(ctx context.Context, db *sql.DB, ws string, periods []string,
 		}
 	}
 	return append(b2b, other...), nil
+}
+
+// slowRule37A makes the calendar read every 2A document as the scorecard does (tests compare the
+// two roads).
+var slowRule37A = false
+
+// read2ARule37A reads of the 2A of periods what the calendar without a register needs
+// (gstr2a.Rule37ADocuments): the documents of suppliers whose GSTR-3B flag is not Y as
+// ReconGSTR2A gives them, every supplier GSTIN with a document (for the lookups' directory), and
+// each supplier's cancellation date into cancelled. The read is one step; the other eleven of the
+// months' steps follow it, so the job's progress keeps its count.
+func read2ARule37A(ctx context.Context, db *sql.DB, ws string, periods []string, cancelled map[string]string, step func() error) ([]recon.Invoice, []string, error) {
+	r, err := gstr2a.Rule37ADocuments(ctx, db, ws, periods)
+	if err != nil {
+		return nil, nil, err
+	}
+	for g, d := range r.Cancelled {
+		cancelled[g] = d
+	}
+	docs := reconOf2A(r.Documents)
+	for range periods {
+		if err := step(); err != nil {
+			return nil, nil, err
+		}
+	}
+	return docs, r.Suppliers, nil
 }
 
 // ddmmyyyy reads DD-MM-YYYY (supfildt) as YYYY-MM-DD.
