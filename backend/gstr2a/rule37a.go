@@ -4,6 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sync"
+
+	"gstdesk/backend/store"
 )
 
 // Rule37AInput is what Rule 37A (credit of suppliers who had not filed GSTR-3B) and the suppliers'
@@ -31,109 +34,189 @@ const rule37AKinds = `d.kind NOT IN ('` + KindTDS + `', '` + KindTCS + `')`
 // Rule37ADocuments reads Rule37AInput of periods (the latest pull of each; periods never pulled
 // are skipped). Its Documents are exactly those of ReconDocuments whose CFS3B is not Y (kinds
 // other than TDS and TCS), with the same fields.
+//
+// A pull never changes once saved, so what is read of each is kept beside the open database
+// (store.Attached) and a later call reads only the pulls it has not seen: a write elsewhere (an
+// IMS action, a new 2B) does not make the year's 2A be read again.
 func Rule37ADocuments(ctx context.Context, sdb *sql.DB, workspaceID string, periods []string) (Rule37AInput, error) {
 	out := Rule37AInput{Documents: []ReconDocument{}, Suppliers: []string{}, Cancelled: map[string]string{}}
-	sc := Scope{WorkspaceID: workspaceID, Periods: periods}
 	db, err := reader(ctx, sdb)
 	if err != nil {
 		return out, err
 	}
-	r, err := resolve(ctx, db, sc)
+	r, err := resolve(ctx, db, Scope{WorkspaceID: workspaceID, Periods: periods})
 	db.Close()
 	if err != nil || len(r.snaps) == 0 {
 		return out, err
 	}
-	seen := map[string]bool{}
-	addSupplier := func(g string) {
-		if !seen[g] {
-			seen[g] = true
-			out.Suppliers = append(out.Suppliers, g)
+	parts := make([]*rule37APart, len(r.snaps))
+	c := rule37ACacheOf(sdb)
+	for i := range r.snaps {
+		if parts[i], err = c.get(ctx, sdb, &r.snaps[i]); err != nil {
+			return out, err
 		}
 	}
+	// ReconDocuments' order: every pull's B2B invoices by period, then every pull's other documents.
+	seen := map[string]bool{}
+	add := func(ss []supplierMark) {
+		for _, m := range ss {
+			if !seen[m.gstin] {
+				seen[m.gstin] = true
+				out.Suppliers = append(out.Suppliers, m.gstin)
+			}
+			if m.cancelled != "" {
+				out.Cancelled[m.gstin] = m.cancelled
+			}
+		}
+	}
+	n := 0
+	for _, p := range parts {
+		n += len(p.b2b) + len(p.other)
+	}
+	out.Documents = make([]ReconDocument, 0, n)
+	for _, p := range parts {
+		add(p.b2bSuppliers)
+		out.Documents = append(out.Documents, p.b2b...)
+	}
+	for _, p := range parts {
+		add(p.otherSuppliers)
+		out.Documents = append(out.Documents, p.other...)
+	}
+	return out, nil
+}
 
+// supplierMark is a supplier as its documents name it, in their order, with the cancellation date
+// they carry ("" when none).
+type supplierMark struct{ gstin, cancelled string }
+
+// rule37APart is what Rule37ADocuments reads of one pull.
+type rule37APart struct {
+	b2b, other                   []ReconDocument
+	b2bSuppliers, otherSuppliers []supplierMark
+}
+
+// rule37ACache keeps each pull's part, by snapshot id; when the parts kept hold more than
+// maxDocs documents the oldest used are dropped.
+type rule37ACache struct {
+	mu      sync.Mutex
+	parts   map[string]*rule37APart
+	used    map[string]uint64
+	tick    uint64
+	maxDocs int
+}
+
+func rule37ACacheOf(db *sql.DB) *rule37ACache {
+	return store.Attached(db, "gstr2a.rule37a", func() *rule37ACache {
+		return &rule37ACache{parts: map[string]*rule37APart{}, used: map[string]uint64{}, maxDocs: 1_000_000}
+	})
+}
+
+func (c *rule37ACache) get(ctx context.Context, sdb *sql.DB, s *Snapshot) (*rule37APart, error) {
+	c.mu.Lock()
+	p, ok := c.parts[s.ID]
+	if ok {
+		c.tick++
+		c.used[s.ID] = c.tick
+	}
+	c.mu.Unlock()
+	if ok {
+		return p, nil
+	}
+	p, err := readRule37APart(ctx, sdb, s)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.tick++
+	c.parts[s.ID], c.used[s.ID] = p, c.tick
+	for {
+		total := 0
+		oldest, at := "", uint64(0)
+		for id, q := range c.parts {
+			total += len(q.b2b) + len(q.other)
+			if id != s.ID && (oldest == "" || c.used[id] < at) {
+				oldest, at = id, c.used[id]
+			}
+		}
+		if total <= c.maxDocs || oldest == "" {
+			break
+		}
+		delete(c.parts, oldest)
+		delete(c.used, oldest)
+	}
+	return p, nil
+}
+
+// readRule37APart reads one pull's part from the database.
+func readRule37APart(ctx context.Context, sdb *sql.DB, sn *Snapshot) (*rule37APart, error) {
+	out := &rule37APart{b2b: []ReconDocument{}, other: []ReconDocument{}}
 	// B2B: every supplier with an invoice (its flags and cancellation are the supplier's), in
 	// the order of their invoices; the invoices of those not flagged Y.
-	in, args := r.sids()
-	rows, err := sdb.QueryContext(ctx, `SELECT sid, ctin, cancelled_on FROM gstr2a_suppliers
-		WHERE sid IN `+in+` AND invoice_count > 0 ORDER BY inv_first`, args...)
+	rows, err := sdb.QueryContext(ctx, `SELECT ctin, cancelled_on FROM gstr2a_suppliers
+		WHERE sid = ? AND invoice_count > 0 ORDER BY inv_first`, sn.sid)
 	if err != nil {
-		return out, fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
+		return nil, fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
 	}
-	type sup struct {
-		sid             int64
-		ctin, cancelled string
-	}
-	var sups []sup
 	for rows.Next() {
-		var s sup
-		if err := rows.Scan(&s.sid, &s.ctin, &s.cancelled); err != nil {
+		var m supplierMark
+		if err := rows.Scan(&m.gstin, &m.cancelled); err != nil {
 			rows.Close()
-			return out, fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
+			return nil, fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
 		}
-		sups = append(sups, s)
+		out.b2bSuppliers = append(out.b2bSuppliers, m)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return out, fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
+		return nil, fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
 	}
-	// Period order (ReconInvoices sorts by period, then id; ids grow within a pull).
-	for _, sn := range r.snaps {
-		for _, s := range sups {
-			if s.sid != sn.sid {
-				continue
-			}
-			addSupplier(s.ctin)
-			if s.cancelled != "" {
-				out.Cancelled[s.ctin] = s.cancelled
-			}
+	if sn.Invoices > 0 {
+		page, err := Invoices(ctx, sdb, Scope{WorkspaceID: sn.WorkspaceID, SnapshotIDs: []string{sn.ID}},
+			InvoiceQuery{Sort: SortPeriod, Filter: InvoiceFilter{SupplierFiled3B: "N"}}, nil)
+		if err != nil {
+			return nil, err
 		}
-	}
-	page, err := Invoices(ctx, sdb, sc, InvoiceQuery{Sort: SortPeriod, Filter: InvoiceFilter{SupplierFiled3B: "N"}}, nil)
-	if err != nil {
-		return out, err
-	}
-	for i := range page.Rows {
-		out.Documents = append(out.Documents, reconOfInvoice(&page.Rows[i]))
+		for i := range page.Rows {
+			out.b2b = append(out.b2b, reconOfInvoice(&page.Rows[i]))
+		}
 	}
 
 	// The other sections: suppliers and cancellations of every document, then the documents of
-	// those not flagged Y (ReconDocuments' order: by period, in return order).
-	const order = ` ORDER BY s.period, d.sid, d.seq`
-	rows, err = sdb.QueryContext(ctx, `SELECT d.ctin, coalesce(d.dtcancel, '') FROM gstr2a_documents d JOIN gstr2a_snapshots s ON s.sid = d.sid
-		WHERE d.sid IN `+in+` AND `+rule37AKinds+order, args...)
+	// those not flagged Y, in return order.
+	rows, err = sdb.QueryContext(ctx, `SELECT d.ctin, coalesce(d.dtcancel, '') FROM gstr2a_documents d
+		WHERE d.sid = ? AND `+rule37AKinds+` ORDER BY d.seq`, sn.sid)
 	if err != nil {
-		return out, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
+		return nil, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
 	}
 	for rows.Next() {
-		var ctin, dtcancel string
-		if err := rows.Scan(&ctin, &dtcancel); err != nil {
+		var m supplierMark
+		var dtcancel string
+		if err := rows.Scan(&m.gstin, &dtcancel); err != nil {
 			rows.Close()
-			return out, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
+			return nil, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
 		}
-		addSupplier(ctin)
-		if c, ok := parseAnyDate(dtcancel); ok {
-			out.Cancelled[ctin] = c
-		}
+		m.cancelled, _ = parseAnyDate(dtcancel)
+		out.otherSuppliers = append(out.otherSuppliers, m)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return out, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
+		return nil, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
 	}
-	rows, err = sdb.QueryContext(ctx, documentSelect+` WHERE d.sid IN `+in+` AND `+rule37AKinds+
-		` AND coalesce(d.cfs3b, '') <> 'Y'`+order, args...)
+	rows, err = sdb.QueryContext(ctx, documentSelect+` WHERE d.sid = ? AND `+rule37AKinds+
+		` AND coalesce(d.cfs3b, '') <> 'Y' ORDER BY d.seq`, sn.sid)
 	if err != nil {
-		return out, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
+		return nil, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		d, err := scanDocument(rows)
 		if err != nil {
-			return out, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
+			return nil, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
 		}
-		out.Documents = append(out.Documents, reconOfDocument(&d))
+		out.other = append(out.other, reconOfDocument(&d))
 	}
 	if err := rows.Err(); err != nil {
-		return out, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
+		return nil, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
 	}
 	return out, nil
 }
