@@ -26,6 +26,9 @@ type Rule37AInput struct {
 	// Cancelled maps a supplier GSTIN to the cancellation date (YYYY-MM-DD) its documents carry:
 	// the last one in ReconDocuments' order when they differ. A supplier with none is absent.
 	Cancelled map[string]string
+	// Pulls are the snapshot ids read, in period order: the same pulls give the same answer (a
+	// pull never changes once saved), so they key what is built from it.
+	Pulls []string
 }
 
 // rule37AKinds leaves out the cash-ledger credits.
@@ -52,6 +55,7 @@ func Rule37ADocuments(ctx context.Context, sdb *sql.DB, workspaceID string, peri
 	parts := make([]*rule37APart, len(r.snaps))
 	c := rule37ACacheOf(sdb)
 	for i := range r.snaps {
+		out.Pulls = append(out.Pulls, r.snaps[i].ID)
 		if parts[i], err = c.get(ctx, sdb, &r.snaps[i]); err != nil {
 			return out, err
 		}

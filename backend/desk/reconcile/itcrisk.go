@@ -2,12 +2,15 @@ package reconcile
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"gstdesk/backend/apperr"
@@ -20,6 +23,7 @@ import (
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/store"
 	"gstdesk/backend/supplier"
 )
 
@@ -70,9 +74,25 @@ func (s *Service) books(ctx context.Context, reg Register) (ReconImport, []recon
 // (calendarOnly): its rules then are Rule 37A (2A), s.16(4) and deemed acceptance (IMS), and of the
 // 2B it needs only which months have one; the scorecard and a register read them all.
 func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calendarOnly bool, progress core.Progress) (itcrisk.Input, error) {
+	in, _, err := s.riskInputKeyed(ctx, fy, reg, calendarOnly, progress)
+	return in, err
+}
+
+// riskInputKeyed is riskInput with the snapshot ids of the 2A pulls whose Rule 37A documents it
+// read (nil when it read every document).
+func (s *Service) riskInputKeyed(ctx context.Context, fy string, reg Register, calendarOnly bool, progress core.Progress) (in itcrisk.Input, pulls []string, err error) {
+	in, pulls, err = s.riskInputOf(ctx, fy, reg, calendarOnly, progress)
+	if err != nil {
+		pulls = nil
+	}
+	return in, pulls, err
+}
+
+func (s *Service) riskInputOf(ctx context.Context, fy string, reg Register, calendarOnly bool, progress core.Progress) (itcrisk.Input, []string, error) {
+	var pulls []string
 	y, err := period.ParseFY(fy)
 	if err != nil {
-		return itcrisk.Input{}, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
+		return itcrisk.Input{}, nil, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
 	}
 	// Each stage read is a step of a job's progress (StartITCRisk); a cancelled job stops between them.
 	done := 0
@@ -100,7 +120,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	// the year can be claimed in (s.16(4)): a supplier may report the year's invoice late.
 	twoBPeriods, err := ReconPeriods(yearPeriods[0], period.MonthOf(int(y)+1, time.November).String())
 	if err != nil {
-		return in, err
+		return in, nil, err
 	}
 	var (
 		twoB  []recon.Invoice
@@ -111,7 +131,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	if calendarOnly && reg.none() {
 		ps, err := s.Returns.GSTR2BPeriods(ctx)
 		if err != nil {
-			return in, err
+			return in, nil, err
 		}
 		for _, p := range ps {
 			if slices.Contains(twoBPeriods, p.Period) {
@@ -119,13 +139,13 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 			}
 		}
 	} else if twoB, docs, snaps, err = ReconGSTR2B(ctx, s.core.DB.DB, ws, twoBPeriods); err != nil {
-		return in, err
+		return in, nil, err
 	}
 	for _, sn := range snaps {
 		have2B[sn.Period] = true
 		rej, err := gstr2b.MatchDocs(ctx, s.core.DB.DB, sn, true)
 		if err != nil {
-			return in, err
+			return in, nil, err
 		}
 		for i := range rej {
 			in.Rejected2B = append(in.Rejected2B, twoBInvoice(&rej[i], sn.Period))
@@ -137,7 +157,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 		}
 	}
 	if err := step(); err != nil { // 1: the GSTR-2B read
-		return in, err
+		return in, nil, err
 	}
 	type ret struct{ g, p, f string }
 	filed := map[ret]bool{}
@@ -154,7 +174,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	// GSTR-2A of the year, for the supplier's GSTR-3B flag and cancellation date.
 	stored2A, err := s.Returns.GSTR2APeriods(ctx)
 	if err != nil {
-		return in, err
+		return in, nil, err
 	}
 	have2A := map[string]bool{}
 	for _, p := range stored2A {
@@ -170,12 +190,12 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	// scorecard and a register read every document.
 	var suppliers2A []string
 	if calendarOnly && reg.none() {
-		if in.GSTR2A, suppliers2A, err = read2ARule37A(ctx, s.core.DB.DB, ws, yearPeriods, in.Cancelled, step); err != nil {
-			return in, err
+		if in.GSTR2A, suppliers2A, pulls, err = read2ARule37A(ctx, s.core.DB.DB, ws, yearPeriods, in.Cancelled, step); err != nil {
+			return in, nil, err
 		}
 	} else {
 		if in.GSTR2A, err = read2AByMonth(ctx, s.core.DB.DB, ws, yearPeriods, step); err != nil {
-			return in, err
+			return in, nil, err
 		}
 		seen := map[string]bool{}
 		for _, a := range in.GSTR2A {
@@ -189,7 +209,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 		}
 	}
 	if w, _, ok, err := recon.LastWatch(ctx, s.core.DB.DB, ws); err != nil {
-		return in, err
+		return in, nil, err
 	} else if ok {
 		for _, a := range w.Alerts {
 			if a.Type == "C" && in.Cancelled[a.GSTIN] == "" {
@@ -230,17 +250,17 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 		}
 	}
 	if in.IMS, err = ims.Stored(ctx, s.core.DB.DB, ws, "", ""); err != nil {
-		return in, err
+		return in, nil, err
 	}
 	if err := step(); err != nil { // 3: the suppliers' status and IMS
-		return in, err
+		return in, nil, err
 	}
 
 	var year []recon.Invoice
 	if !reg.none() {
 		v, books, err := s.books(ctx, reg)
 		if err != nil {
-			return in, err
+			return in, nil, err
 		}
 		in.Register, in.RegisterName = true, v.File
 		in.PaymentDates = v.Mapping[recon.FieldPaymentDate] != ""
@@ -251,17 +271,17 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 			}
 		}
 	} else if len(have2B) == 0 && len(suppliers2A) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
-		return in, apperr.New(apperr.NotFound, "Nothing is stored for %s to build it from: pull or import GSTR-2A and GSTR-2B for its months, or give the purchase register.", y)
+		return in, nil, apperr.New(apperr.NotFound, "Nothing is stored for %s to build it from: pull or import GSTR-2A and GSTR-2B for its months, or give the purchase register.", y)
 	}
 	if err := step(); err != nil { // 4: the register read
-		return in, err
+		return in, nil, err
 	}
 	opt, err := s.reconOptions(ctx)
 	if err != nil {
-		return in, err
+		return in, nil, err
 	}
 	if opt, err = recon.WithDecisions(ctx, s.core.DB.DB, ws, opt); err != nil {
-		return in, err
+		return in, nil, err
 	}
 	// Without a register the match lists the 2B alone (the scorecard counts its documents).
 	in.Rows = recon.Match(year, twoB, opt).Rows
@@ -272,9 +292,9 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 		}
 	}
 	if err := step(); err != nil { // 5: the register matched with the 2B
-		return in, err
+		return in, nil, err
 	}
-	return in, nil
+	return in, pulls, nil
 }
 
 // riskSteps are the steps of StartITCRisk's progress: riskInput's (the 2B, each of the year's
@@ -315,16 +335,15 @@ var slowRule37A = false
 // ReconGSTR2A gives them, every supplier GSTIN with a document (for the lookups' directory), and
 // each supplier's cancellation date into cancelled. The read is one step; the other eleven of the
 // months' steps follow it, so the job's progress keeps its count.
-func read2ARule37A(ctx context.Context, db *sql.DB, ws string, periods []string, cancelled map[string]string, step func() error) ([]recon.Invoice, []string, error) {
+func read2ARule37A(ctx context.Context, db *sql.DB, ws string, periods []string, cancelled map[string]string, step func() error) (docs []recon.Invoice, suppliers, pulls []string, err error) {
 	if slowRule37A {
 		if step == nil {
 			step = func() error { return nil }
 		}
-		docs, err := read2AByMonth(ctx, db, ws, periods, step)
+		docs, err = read2AByMonth(ctx, db, ws, periods, step)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		var suppliers []string
 		seen := map[string]bool{}
 		for _, a := range docs {
 			if a.CancelledOn != "" {
@@ -335,25 +354,25 @@ func read2ARule37A(ctx context.Context, db *sql.DB, ws string, periods []string,
 				suppliers = append(suppliers, a.SupplierGSTIN)
 			}
 		}
-		return docs, suppliers, nil
+		return docs, suppliers, nil, nil
 	}
 	r, err := gstr2a.Rule37ADocuments(ctx, db, ws, periods)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	for g, d := range r.Cancelled {
 		cancelled[g] = d
 	}
-	docs := reconOf2A(r.Documents)
+	docs = reconOf2A(r.Documents)
 	for range periods {
 		if step == nil {
 			break
 		}
 		if err := step(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
-	return docs, r.Suppliers, nil
+	return docs, r.Suppliers, r.Pulls, nil
 }
 
 // ddmmyyyy reads DD-MM-YYYY (supfildt) as YYYY-MM-DD.
@@ -366,6 +385,57 @@ func ddmmyyyy(s string) (string, bool) {
 	return iso, ok
 }
 
+// calendarKeep keeps the calendars built without a register, by what they were built from: the
+// 2A pulls (which never change once saved) and a digest of the rest of the input (2B months,
+// IMS, suppliers' status, today). The same input builds the same calendar, so the dashboard's
+// refresh after a write that does not touch them builds none (the calendar of a large year is a
+// second of CPU). A calendar is shared: callers read it, never change it.
+type calendarKeep struct {
+	mu   sync.Mutex
+	kept map[period.FY]keptCalendar
+}
+
+type keptCalendar struct {
+	key [32]byte
+	cal ITCRiskCalendar
+}
+
+func keptCalendars(db *sql.DB) *calendarKeep {
+	return store.Attached(db, "reconcile.calendars", func() *calendarKeep {
+		return &calendarKeep{kept: map[period.FY]keptCalendar{}}
+	})
+}
+
+// build is itcrisk.Build(in), kept when pulls names the 2A pulls in.GSTR2A was read from (nil:
+// built every time).
+func (k *calendarKeep) build(in itcrisk.Input, pulls []string) ITCRiskCalendar {
+	if pulls == nil || in.Register {
+		return itcrisk.Build(in)
+	}
+	rest := in
+	rest.GSTR2A = nil
+	raw, err := json.Marshal(struct {
+		In    itcrisk.Input
+		Pulls []string
+		N     int
+	}{rest, pulls, len(in.GSTR2A)})
+	if err != nil {
+		return itcrisk.Build(in)
+	}
+	key := sha256.Sum256(raw)
+	k.mu.Lock()
+	e, ok := k.kept[in.FY]
+	k.mu.Unlock()
+	if ok && e.key == key {
+		return e.cal
+	}
+	c := itcrisk.Build(in)
+	k.mu.Lock()
+	k.kept[in.FY] = keptCalendar{key: key, cal: c}
+	k.mu.Unlock()
+	return c
+}
+
 // ITCRisk builds the calendar of credit at risk of the financial year fy ("FY 2025-26") from what
 // is stored and, when reg names one, the purchase register (see riskInput).
 func (s *Service) ITCRisk(ctx context.Context, fy string, reg Register) (ITCRiskCalendar, error) {
@@ -373,7 +443,7 @@ func (s *Service) ITCRisk(ctx context.Context, fy string, reg Register) (ITCRisk
 }
 
 func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress core.Progress) (ITCRiskCalendar, error) {
-	in, err := s.riskInput(ctx, fy, reg, true, progress)
+	in, pulls, err := s.riskInputKeyed(ctx, fy, reg, true, progress)
 	if err != nil && ctx.Err() != nil && apperr.KindOf(err) != apperr.Canceled {
 		// A reader stopped by the cancel says so in its own words: the person reads the job's.
 		err = apperr.Wrap(apperr.Canceled, err, "Building the calendar of %s was cancelled.", fy)
@@ -381,7 +451,7 @@ func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress
 	if err != nil {
 		return ITCRiskCalendar{}, err
 	}
-	c := itcrisk.Build(in)
+	c := keptCalendars(s.core.DB.DB).build(in, pulls)
 	if progress != nil {
 		progress(riskSteps, riskSteps)
 	}

@@ -293,7 +293,7 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY) (*calendarOf, er
 	var err error
 	// Of the 2A the calendar's Rule 37A reads only the documents of suppliers not flagged as
 	// having filed GSTR-3B (kept per pull: read2ARule37A).
-	if in.GSTR2A, _, err = read2ARule37A(ctx, c.s.core.DB.DB, c.ws, period.Strings(fy.Months()), in.Cancelled, nil); err != nil {
+	if in.GSTR2A, _, _, err = read2ARule37A(ctx, c.s.core.DB.DB, c.ws, period.Strings(fy.Months()), in.Cancelled, nil); err != nil {
 		return nil, err
 	}
 	if c.books != nil {
