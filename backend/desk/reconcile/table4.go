@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -22,6 +23,7 @@ import (
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/store"
 )
 
 // Names the UI uses for the Table 4 types.
@@ -170,7 +172,7 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 					r.err = err
 					return
 				}
-				if r.docs, r.err = gstr2b.MatchDocs(ctx, c.s.core.DB.DB, sn, false); r.err != nil {
+				if r.docs, r.err = keptMatchDocs(ctx, c.s.core.DB.DB, sn); r.err != nil {
 					return
 				}
 				r.snap, r.g = &sn, make([]gstr3b.Doc, len(r.docs))
@@ -188,6 +190,57 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 		c.snaps[p], c.docs[p], c.gdocs[p] = out[i].snap, out[i].docs, out[i].g
 	}
 	return nil
+}
+
+// matchDocsKeep keeps the documents of the 2B pulls the worksheets read, by snapshot id: a pull's
+// documents never change once saved, so a refresh after a write (an IMS action, a claim) reads
+// none of them again. When the pulls kept hold more than maxDocs documents the least recently
+// used are dropped. The documents are shared: read them, never change them.
+type matchDocsKeep struct {
+	mu      sync.Mutex
+	docs    map[string][]gstr2b.MatchDoc
+	used    map[string]uint64
+	tick    uint64
+	maxDocs int
+}
+
+func keptMatchDocs(ctx context.Context, db *sql.DB, sn gstr2b.Snapshot) ([]gstr2b.MatchDoc, error) {
+	k := store.Attached(db, "reconcile.matchDocs", func() *matchDocsKeep {
+		return &matchDocsKeep{docs: map[string][]gstr2b.MatchDoc{}, used: map[string]uint64{}, maxDocs: 1_000_000}
+	})
+	k.mu.Lock()
+	docs, ok := k.docs[sn.ID]
+	if ok {
+		k.tick++
+		k.used[sn.ID] = k.tick
+	}
+	k.mu.Unlock()
+	if ok {
+		return docs, nil
+	}
+	docs, err := gstr2b.MatchDocs(ctx, db, sn, false)
+	if err != nil {
+		return nil, err
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.tick++
+	k.docs[sn.ID], k.used[sn.ID] = docs, k.tick
+	for {
+		total, oldest, at := 0, "", uint64(0)
+		for id, d := range k.docs {
+			total += len(d)
+			if id != sn.ID && (oldest == "" || k.used[id] < at) {
+				oldest, at = id, k.used[id]
+			}
+		}
+		if total <= k.maxDocs || oldest == "" {
+			break
+		}
+		delete(k.docs, oldest)
+		delete(k.used, oldest)
+	}
+	return docs, nil
 }
 
 // t4Run is a saved run against GSTR-2B as the worksheet reads it: each row's status, its two
@@ -278,7 +331,10 @@ func (c *t4Context) readBooks(ctx context.Context) error {
 // the 2B again (neither rule needs it; the ITC calendar screen does, and builds its own): the
 // books' documents count as held by the books under their own numbers, and under the 2B's number
 // where a saved run paired them.
-func (c *t4Context) calendar(ctx context.Context, fy period.FY) (*calendarOf, error) {
+//
+// Without a register the calendar holds Rule 37A items alone, which the worksheet of October (of
+// the year after fy) alone reads: another month (rule37A false) gets an empty calendar, not built.
+func (c *t4Context) calendar(ctx context.Context, fy period.FY, rule37A bool) (*calendarOf, error) {
 	if co, ok := c.cals[fy]; ok {
 		return co, nil
 	}
@@ -289,6 +345,9 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY) (*calendarOf, er
 		return nil, c.booksErr
 	}
 	co.note = c.booksNote
+	if c.books == nil && !rule37A {
+		return co, nil
+	}
 	in := itcrisk.Input{FY: fy, Today: itcrisk.Today(c.s.core.Now()), Cancelled: map[string]string{}}
 	var err error
 	// Of the 2A the calendar's Rule 37A reads only the documents of suppliers not flagged as
@@ -442,14 +501,14 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 	// Rule 37 and Rule 37A: the calendars of this year and the one before.
 	m, _ := period.ParseMonth(p)
 	for _, fy := range []period.FY{m.FY() - 1, m.FY()} {
-		co, err := c.calendar(ctx, fy)
+		oct := period.MonthOf(int(fy)+1, time.October).String()
+		co, err := c.calendar(ctx, fy, p == oct)
 		if err != nil {
 			return in, nil, err
 		}
 		if co.note != "" && fy == m.FY() {
 			sheet.Notes = append(sheet.Notes, co.note)
 		}
-		oct := period.MonthOf(int(fy)+1, time.October).String()
 		for _, g := range co.cal.Months {
 			for _, it := range g.Items {
 				rev := gstr3b.Reversal{Rule: it.Rule, Why: it.Action, Doc: gstr3b.Doc{Face: gstr3b.FaceBooks, Kind: it.Kind, Supplier: it.Supplier,
