@@ -10,6 +10,7 @@ import (
 
 	"gstdesk/backend/desk"
 	"gstdesk/backend/desk/core/coretest"
+	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2a/gstr2atest"
 	"gstdesk/backend/gstr2b"
@@ -21,7 +22,7 @@ import (
 // (each 2A pull's Rule 37A documents, each 2B pull's documents, the calendars by their input),
 // is the week a desk opened afresh on the same data reads (nothing kept), over generated
 // workspaces: a year of 2A with non-filers and a cancelled supplier and a few months of 2B, then
-// a new 2B, a 2A pull again and a claim held.
+// a new 2B, a 2A pull again, a claim held and nothing.
 func TestWeekKeptAsRead(t *testing.T) {
 	ctx := context.Background()
 	for seed := uint64(1); seed <= 3; seed++ {
@@ -58,6 +59,13 @@ func TestWeekKeptAsRead(t *testing.T) {
 				func() { pull2B(month(-1)) },
 				func() { pull2A(month(-3 - rng.IntN(8))) },
 				func() { pull2B(month(-2)) },
+				func() { // a document of last month's 2B held: its claim moves out of the month
+					if _, err := dk.Recon.SetClaim(ctx, reconcile.ClaimRequest{Supplier: gstr2atest.GSTIN(0),
+						Number: fmt.Sprintf("B/%s/%d/%06d", month(-1)[5:]+month(-1)[:4], 0, rng.IntN(200)), State: "hold", Period: month(-1)}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				func() {}, // nothing written: the kept week
 			}
 			for k, write := range writes {
 				write()

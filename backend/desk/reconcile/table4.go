@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
+	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/ims"
@@ -78,6 +80,91 @@ type t4Context struct {
 	gdocs     map[string][]gstr3b.Doc      // the same as the worksheet reads them (docOf), index for index
 	sheets    map[string]*Table4Sheet      // worksheets built, by period
 	snaps     map[string]*gstr2b.Snapshot  // nil: none stored
+}
+
+// sheetKeep keeps the worksheets built, by a digest of everything they are built from (sheetKey):
+// the dashboard's refresh after a write that changes none of it (a payroll run, a lookup, a
+// backup) builds no worksheet again; one that changes any of it builds them all, as before.
+type sheetKeep struct {
+	mu     sync.Mutex
+	key    [32]byte
+	sheets map[string]*Table4Sheet
+}
+
+func keptSheets(db *sql.DB) *sheetKeep {
+	return store.Attached(db, "reconcile.table4Sheets", func() *sheetKeep { return &sheetKeep{sheets: map[string]*Table4Sheet{}} })
+}
+
+// sheetKey is the digest of what the worksheets are built from: today, IMS as listed, the claims
+// and blocked marks, the saved runs against 2B, the register of the newest (read, as the
+// calendars read it), the latest 2B of each month and the 2A pulls (all by id: a pull or a run
+// never changes once saved). ok is false when it cannot be told (nothing is kept then).
+func (c *t4Context) sheetKey(ctx context.Context) (key [32]byte, ok bool) {
+	c.startBooks(ctx)
+	<-c.booksDone
+	if c.booksErr != nil {
+		return key, false
+	}
+	db := c.s.core.DB.DB
+	twoB, err := gstr2b.Periods(ctx, db, c.ws)
+	if err != nil {
+		return key, false
+	}
+	var twoBIDs []string
+	for _, p := range twoB {
+		twoBIDs = append(twoBIDs, p.Period+"="+p.Latest.ID)
+	}
+	twoA, err := gstr2a.AllSnapshots(ctx, db, c.ws)
+	if err != nil {
+		return key, false
+	}
+	var twoAIDs []string
+	for _, sn := range twoA {
+		twoAIDs = append(twoAIDs, sn.Period+"="+sn.ID)
+	}
+	h := sha256.New()
+	if err := json.NewEncoder(h).Encode(struct {
+		Today              string
+		IMS                map[string]ims.Record
+		Claims             map[string]gstr3b.StoredClaim
+		Blocked            map[string]bool
+		Runs               []recon.Run
+		Books              []recon.Invoice
+		RegName, BooksNote string
+		PayDates           bool
+		TwoB, TwoA         []string
+	}{itcrisk.Today(c.s.core.Now()), c.ims, c.claims, c.blocked, c.runs, c.books, c.regName, c.booksNote, c.payDates, twoBIDs, twoAIDs}); err != nil {
+		return key, false
+	}
+	copy(key[:], h.Sum(nil))
+	return key, true
+}
+
+// useKept takes the worksheets kept for the same inputs (sheetKey), and keep (called when the
+// worksheets asked for are built) keeps what this context built for them.
+func (c *t4Context) useKept(ctx context.Context) (keep func()) {
+	key, ok := c.sheetKey(ctx)
+	if !ok {
+		return func() {}
+	}
+	k := keptSheets(c.s.core.DB.DB)
+	k.mu.Lock()
+	if k.key == key {
+		for p, sh := range k.sheets {
+			c.sheets[p] = sh
+		}
+	}
+	k.mu.Unlock()
+	return func() {
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		if k.key != key {
+			k.key, k.sheets = key, map[string]*Table4Sheet{}
+		}
+		for p, sh := range c.sheets {
+			k.sheets[p] = sh
+		}
+	}
 }
 
 // calendarOf is a year's ITC calendar with the tax by head of the documents it names.
@@ -569,6 +656,7 @@ func (s *Service) Table4(ctx context.Context, p string) (Table4Sheet, error) {
 	if err != nil {
 		return Table4Sheet{}, err
 	}
+	keep := c.useKept(ctx)
 	sheet, err := c.sheet(ctx, p)
 	if err != nil {
 		return Table4Sheet{}, err
@@ -577,6 +665,7 @@ func (s *Service) Table4(ctx context.Context, p string) (Table4Sheet, error) {
 	if err != nil {
 		return Table4Sheet{}, err
 	}
+	keep()
 	sheet.ECRS, sheet.RCM = ecrs.Month(p), rcm.Month(p)
 	for _, m := range []*gstr3b.LedgerMonth{sheet.ECRS, sheet.RCM} {
 		if m != nil && m.Warning != nil {
