@@ -82,33 +82,40 @@ type t4Context struct {
 	snaps     map[string]*gstr2b.Snapshot  // nil: none stored
 }
 
-// sheetKeep keeps the worksheets built, by a digest of everything they are built from (sheetKey):
-// the dashboard's refresh after a write that changes none of it (a payroll run, a lookup, a
-// backup) builds no worksheet again; one that changes any of it builds them all, as before.
+// sheetKeep keeps the worksheets built, each month's by a digest of everything it is built from
+// (sheetKeys): the dashboard's refresh after a write that changes none of it (a payroll run, a
+// lookup, a backup) builds no worksheet again, and one that moves a document's claim builds
+// again only the months that document's decision touches.
 type sheetKeep struct {
 	mu     sync.Mutex
-	key    [32]byte
-	sheets map[string]*Table4Sheet
+	sheets map[string]keptSheet
+}
+
+type keptSheet struct {
+	key   [32]byte
+	sheet *Table4Sheet
 }
 
 func keptSheets(db *sql.DB) *sheetKeep {
-	return store.Attached(db, "reconcile.table4Sheets", func() *sheetKeep { return &sheetKeep{sheets: map[string]*Table4Sheet{}} })
+	return store.Attached(db, "reconcile.table4Sheets", func() *sheetKeep { return &sheetKeep{sheets: map[string]keptSheet{}} })
 }
 
-// sheetKey is the digest of what the worksheets are built from: today, IMS as listed, the claims
-// and blocked marks, the saved runs against 2B, the register of the newest (read, as the
+// sheetKeys returns the digest of what the worksheet of a month is built from: today, IMS as
+// listed, the blocked marks, the saved runs against 2B, the register of the newest (read, as the
 // calendars read it), the latest 2B of each month and the 2A pulls (all by id: a pull or a run
-// never changes once saved). ok is false when it cannot be told (nothing is kept then).
-func (c *t4Context) sheetKey(ctx context.Context) (key [32]byte, ok bool) {
+// never changes once saved), and the claims that can touch the month (decisions on its 2B's
+// documents, claims into it, and every decision not on a 2B document). ok is false when it
+// cannot be told (nothing is kept then).
+func (c *t4Context) sheetKeys(ctx context.Context) (keyOf func(p string) [32]byte, ok bool) {
 	c.startBooks(ctx)
 	<-c.booksDone
 	if c.booksErr != nil {
-		return key, false
+		return nil, false
 	}
 	db := c.s.core.DB.DB
 	twoB, err := gstr2b.Periods(ctx, db, c.ws)
 	if err != nil {
-		return key, false
+		return nil, false
 	}
 	var twoBIDs []string
 	for _, p := range twoB {
@@ -116,11 +123,25 @@ func (c *t4Context) sheetKey(ctx context.Context) (key [32]byte, ok bool) {
 	}
 	twoA, err := gstr2a.AllSnapshots(ctx, db, c.ws)
 	if err != nil {
-		return key, false
+		return nil, false
 	}
 	var twoAIDs []string
 	for _, sn := range twoA {
 		twoAIDs = append(twoAIDs, sn.Period+"="+sn.ID)
+	}
+	byMonth := map[string]map[string]gstr3b.StoredClaim{}
+	every := map[string]gstr3b.StoredClaim{}
+	for k, sc := range c.claims {
+		if sc.ID.Face != gstr3b.Face2B {
+			every[k] = sc
+			continue
+		}
+		for _, m := range []string{sc.ID.Period2B, sc.Period} {
+			if byMonth[m] == nil {
+				byMonth[m] = map[string]gstr3b.StoredClaim{}
+			}
+			byMonth[m][k] = sc
+		}
 	}
 	h := sha256.New()
 	if err := json.NewEncoder(h).Encode(struct {
@@ -133,36 +154,49 @@ func (c *t4Context) sheetKey(ctx context.Context) (key [32]byte, ok bool) {
 		RegName, BooksNote string
 		PayDates           bool
 		TwoB, TwoA         []string
-	}{itcrisk.Today(c.s.core.Now()), c.ims, c.claims, c.blocked, c.runs, c.books, c.regName, c.booksNote, c.payDates, twoBIDs, twoAIDs}); err != nil {
-		return key, false
+	}{itcrisk.Today(c.s.core.Now()), c.ims, every, c.blocked, c.runs, c.books, c.regName, c.booksNote, c.payDates, twoBIDs, twoAIDs}); err != nil {
+		return nil, false
 	}
-	copy(key[:], h.Sum(nil))
-	return key, true
+	base := h.Sum(nil)
+	return func(p string) (key [32]byte) {
+		h := sha256.New()
+		h.Write(base)
+		if err := json.NewEncoder(h).Encode(struct {
+			Period string
+			Claims map[string]gstr3b.StoredClaim
+		}{p, byMonth[p]}); err != nil {
+			return key // the zero key is never kept
+		}
+		copy(key[:], h.Sum(nil))
+		return key
+	}, true
 }
 
-// useKept takes the worksheets kept for the same inputs (sheetKey), and keep (called when the
-// worksheets asked for are built) keeps what this context built for them.
+// useKept takes the worksheets kept for the same inputs (sheetKeys), and keep (called when the
+// worksheets asked for are built) keeps what this context built.
 func (c *t4Context) useKept(ctx context.Context) (keep func()) {
-	key, ok := c.sheetKey(ctx)
+	keyOf, ok := c.sheetKeys(ctx)
 	if !ok {
 		return func() {}
 	}
+	var zero [32]byte
 	k := keptSheets(c.s.core.DB.DB)
 	k.mu.Lock()
-	if k.key == key {
-		for p, sh := range k.sheets {
-			c.sheets[p] = sh
+	for p, ks := range k.sheets {
+		if ks.key != zero && ks.key == keyOf(p) {
+			c.sheets[p] = ks.sheet
 		}
 	}
 	k.mu.Unlock()
 	return func() {
 		k.mu.Lock()
 		defer k.mu.Unlock()
-		if k.key != key {
-			k.key, k.sheets = key, map[string]*Table4Sheet{}
-		}
 		for p, sh := range c.sheets {
-			k.sheets[p] = sh
+			if key := keyOf(p); key != zero {
+				k.sheets[p] = keptSheet{key: key, sheet: sh}
+			} else {
+				delete(k.sheets, p)
+			}
 		}
 	}
 }
