@@ -89,6 +89,25 @@ func Rule37ADocuments(ctx context.Context, sdb *sql.DB, workspaceID string, peri
 	return out, nil
 }
 
+// Rule37APulls returns the snapshot ids Rule37ADocuments of periods would read (its Pulls),
+// without reading their documents: what a caller keeps built from them is keyed by these.
+func Rule37APulls(ctx context.Context, sdb *sql.DB, workspaceID string, periods []string) ([]string, error) {
+	db, err := reader(ctx, sdb)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	r, err := resolve(ctx, db, Scope{WorkspaceID: workspaceID, Periods: periods})
+	if err != nil {
+		return nil, err
+	}
+	ids := []string{}
+	for _, s := range r.snaps {
+		ids = append(ids, s.ID)
+	}
+	return ids, nil
+}
+
 // supplierMark is a supplier as its documents name it, in their order, with the cancellation date
 // they carry ("" when none).
 type supplierMark struct{ gstin, cancelled string }

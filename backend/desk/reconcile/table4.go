@@ -470,12 +470,8 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY, rule37A bool) (*
 		return co, nil
 	}
 	in := itcrisk.Input{FY: fy, Today: itcrisk.Today(c.s.core.Now()), Cancelled: map[string]string{}}
-	var err error
-	// Of the 2A the calendar's Rule 37A reads only the documents of suppliers not flagged as
-	// having filed GSTR-3B (kept per pull: read2ARule37A).
-	if in.GSTR2A, _, _, err = read2ARule37A(ctx, c.s.core.DB.DB, c.ws, period.Strings(fy.Months()), in.Cancelled, nil); err != nil {
-		return nil, err
-	}
+	db := c.s.core.DB.DB
+	months := period.Strings(fy.Months())
 	if c.books != nil {
 		in.Register, in.RegisterName, in.PaymentDates = true, c.regName, c.payDates
 		first, last := fy.First().String(), fy.Last().String()
@@ -496,6 +492,29 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY, rule37A bool) (*
 			}
 		}
 	}
+	// The calendar and the heads are kept by the 2A pulls and the rest of the input (the books):
+	// a worksheet built again after a claim decision does not build the calendar again.
+	var key [32]byte
+	pulls, err := gstr2a.Rule37APulls(ctx, db, c.ws, months)
+	if err == nil && !slowRule37A {
+		if raw, jerr := json.Marshal(struct {
+			In    itcrisk.Input
+			Books []recon.Invoice
+			Pulls []string
+		}{in, c.books, pulls}); jerr == nil {
+			key = sha256.Sum256(raw)
+			if kept, ok := keptT4Calendars(db).get(fy, key); ok {
+				kept.note = co.note
+				c.cals[fy] = kept
+				return kept, nil
+			}
+		}
+	}
+	// Of the 2A the calendar's Rule 37A reads only the documents of suppliers not flagged as
+	// having filed GSTR-3B (kept per pull: read2ARule37A).
+	if in.GSTR2A, _, _, err = read2ARule37A(ctx, db, c.ws, months, in.Cancelled, nil); err != nil {
+		return nil, err
+	}
 	co.cal = itcrisk.Build(in)
 	put := func(inv *recon.Invoice) {
 		co.heads[gstr3b.BlockedKey(inv.SupplierGSTIN, string(inv.DocType), inv.Number)] = gstr3b.HeadsOf(inv.IGST, inv.CGST, inv.SGST, inv.Cess)
@@ -507,7 +526,46 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY, rule37A bool) (*
 		put(&c.books[i])
 	}
 	c.cals[fy] = co
+	if key != ([32]byte{}) {
+		keptT4Calendars(db).put(fy, key, co)
+	}
 	return co, nil
+}
+
+// t4CalendarKeep keeps Table 4's calendars (with their heads) by a digest of their input, one a
+// year. A kept calendar is shared: read it, never change it (its note is the context's own).
+type t4CalendarKeep struct {
+	mu   sync.Mutex
+	kept map[period.FY]keptT4Calendar
+}
+
+type keptT4Calendar struct {
+	key [32]byte
+	co  *calendarOf
+}
+
+func keptT4Calendars(db *sql.DB) *t4CalendarKeep {
+	return store.Attached(db, "reconcile.table4Calendars", func() *t4CalendarKeep {
+		return &t4CalendarKeep{kept: map[period.FY]keptT4Calendar{}}
+	})
+}
+
+func (k *t4CalendarKeep) get(fy period.FY, key [32]byte) (*calendarOf, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	e, ok := k.kept[fy]
+	if !ok || e.key != key {
+		return nil, false
+	}
+	cp := *e.co
+	return &cp, true
+}
+
+func (k *t4CalendarKeep) put(fy period.FY, key [32]byte, co *calendarOf) {
+	cp := *co
+	k.mu.Lock()
+	k.kept[fy] = keptT4Calendar{key: key, co: &cp}
+	k.mu.Unlock()
 }
 
 // docOf is a 2B document of period p as the worksheet reads it, with its stored claim and
