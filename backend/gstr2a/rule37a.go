@@ -42,6 +42,17 @@ const rule37AKinds = `d.kind NOT IN ('` + KindTDS + `', '` + KindTCS + `')`
 // (store.Attached) and a later call reads only the pulls it has not seen: a write elsewhere (an
 // IMS action, a new 2B) does not make the year's 2A be read again.
 func Rule37ADocuments(ctx context.Context, sdb *sql.DB, workspaceID string, periods []string) (Rule37AInput, error) {
+	return rule37A(ctx, sdb, workspaceID, periods, true)
+}
+
+// Rule37ASuppliers is Rule37ADocuments without its Documents (nil): the suppliers, their
+// cancellation dates and the pulls, for a caller that needs the documents only when what it keeps
+// built from them (by Pulls) is not there.
+func Rule37ASuppliers(ctx context.Context, sdb *sql.DB, workspaceID string, periods []string) (Rule37AInput, error) {
+	return rule37A(ctx, sdb, workspaceID, periods, false)
+}
+
+func rule37A(ctx context.Context, sdb *sql.DB, workspaceID string, periods []string, withDocs bool) (Rule37AInput, error) {
 	out := Rule37AInput{Documents: []ReconDocument{}, Suppliers: []string{}, Cancelled: map[string]string{}}
 	db, err := reader(ctx, sdb)
 	if err != nil {
@@ -77,14 +88,21 @@ func Rule37ADocuments(ctx context.Context, sdb *sql.DB, workspaceID string, peri
 	for _, p := range parts {
 		n += len(p.b2b) + len(p.other)
 	}
-	out.Documents = make([]ReconDocument, 0, n)
+	out.Documents = nil
+	if withDocs {
+		out.Documents = make([]ReconDocument, 0, n)
+	}
 	for _, p := range parts {
 		add(p.b2bSuppliers)
-		out.Documents = append(out.Documents, p.b2b...)
+		if withDocs {
+			out.Documents = append(out.Documents, p.b2b...)
+		}
 	}
 	for _, p := range parts {
 		add(p.otherSuppliers)
-		out.Documents = append(out.Documents, p.other...)
+		if withDocs {
+			out.Documents = append(out.Documents, p.other...)
+		}
 	}
 	return out, nil
 }

@@ -74,21 +74,22 @@ func (s *Service) books(ctx context.Context, reg Register) (ReconImport, []recon
 // (calendarOnly): its rules then are Rule 37A (2A), s.16(4) and deemed acceptance (IMS), and of the
 // 2B it needs only which months have one; the scorecard and a register read them all.
 func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calendarOnly bool, progress core.Progress) (itcrisk.Input, error) {
-	in, _, err := s.riskInputKeyed(ctx, fy, reg, calendarOnly, progress)
+	in, _, err := s.riskInputKeyed(ctx, fy, reg, calendarOnly, false, progress)
 	return in, err
 }
 
 // riskInputKeyed is riskInput with the snapshot ids of the 2A pulls whose Rule 37A documents it
-// read (nil when it read every document).
-func (s *Service) riskInputKeyed(ctx context.Context, fy string, reg Register, calendarOnly bool, progress core.Progress) (in itcrisk.Input, pulls []string, err error) {
-	in, pulls, err = s.riskInputOf(ctx, fy, reg, calendarOnly, progress)
+// read (nil when it read every document). With lazy2A the calendar's 2A documents are not read
+// (in.GSTR2A is nil; the pulls say which they are): read2ARule37A reads them when needed.
+func (s *Service) riskInputKeyed(ctx context.Context, fy string, reg Register, calendarOnly, lazy2A bool, progress core.Progress) (in itcrisk.Input, pulls []string, err error) {
+	in, pulls, err = s.riskInputOf(ctx, fy, reg, calendarOnly, lazy2A, progress)
 	if err != nil {
 		pulls = nil
 	}
 	return in, pulls, err
 }
 
-func (s *Service) riskInputOf(ctx context.Context, fy string, reg Register, calendarOnly bool, progress core.Progress) (itcrisk.Input, []string, error) {
+func (s *Service) riskInputOf(ctx context.Context, fy string, reg Register, calendarOnly, lazy2A bool, progress core.Progress) (itcrisk.Input, []string, error) {
 	var pulls []string
 	y, err := period.ParseFY(fy)
 	if err != nil {
@@ -189,7 +190,21 @@ func (s *Service) riskInputOf(ctx context.Context, fy string, reg Register, cale
 	// GSTR-3B flag is not Y), the suppliers and their cancellation dates (read2ARule37A); the
 	// scorecard and a register read every document.
 	var suppliers2A []string
-	if calendarOnly && reg.none() {
+	if calendarOnly && reg.none() && lazy2A && !slowRule37A {
+		r, err := gstr2a.Rule37ASuppliers(ctx, s.core.DB.DB, ws, yearPeriods)
+		if err != nil {
+			return in, nil, err
+		}
+		for g, d := range r.Cancelled {
+			in.Cancelled[g] = d
+		}
+		suppliers2A, pulls = r.Suppliers, r.Pulls
+		for range yearPeriods {
+			if err := step(); err != nil {
+				return in, nil, err
+			}
+		}
+	} else if calendarOnly && reg.none() {
 		if in.GSTR2A, suppliers2A, pulls, err = read2ARule37A(ctx, s.core.DB.DB, ws, yearPeriods, in.Cancelled, step); err != nil {
 			return in, nil, err
 		}
@@ -406,34 +421,35 @@ func keptCalendars(db *sql.DB) *calendarKeep {
 	})
 }
 
-// build is itcrisk.Build(in), kept when pulls names the 2A pulls in.GSTR2A was read from (nil:
-// built every time).
-func (k *calendarKeep) build(in itcrisk.Input, pulls []string) ITCRiskCalendar {
+// build is itcrisk.Build(in), kept when pulls names the 2A pulls whose Rule 37A documents the
+// calendar reads (nil: built every time, in.GSTR2A as given). With pulls, in.GSTR2A is nil and
+// load reads those documents, only when no calendar is kept for the same input.
+func (k *calendarKeep) build(in itcrisk.Input, pulls []string, load func() ([]recon.Invoice, error)) (ITCRiskCalendar, error) {
 	if pulls == nil || in.Register {
-		return itcrisk.Build(in)
+		return itcrisk.Build(in), nil
 	}
-	rest := in
-	rest.GSTR2A = nil
 	raw, err := json.Marshal(struct {
 		In    itcrisk.Input
 		Pulls []string
-		N     int
-	}{rest, pulls, len(in.GSTR2A)})
+	}{in, pulls})
 	if err != nil {
-		return itcrisk.Build(in)
+		return ITCRiskCalendar{}, err
 	}
 	key := sha256.Sum256(raw)
 	k.mu.Lock()
 	e, ok := k.kept[in.FY]
 	k.mu.Unlock()
 	if ok && e.key == key {
-		return e.cal
+		return e.cal, nil
+	}
+	if in.GSTR2A, err = load(); err != nil {
+		return ITCRiskCalendar{}, err
 	}
 	c := itcrisk.Build(in)
 	k.mu.Lock()
 	k.kept[in.FY] = keptCalendar{key: key, cal: c}
 	k.mu.Unlock()
-	return c
+	return c, nil
 }
 
 // ITCRisk builds the calendar of credit at risk of the financial year fy ("FY 2025-26") from what
@@ -443,7 +459,7 @@ func (s *Service) ITCRisk(ctx context.Context, fy string, reg Register) (ITCRisk
 }
 
 func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress core.Progress) (ITCRiskCalendar, error) {
-	in, pulls, err := s.riskInputKeyed(ctx, fy, reg, true, progress)
+	in, pulls, err := s.riskInputKeyed(ctx, fy, reg, true, true, progress)
 	if err != nil && ctx.Err() != nil && apperr.KindOf(err) != apperr.Canceled {
 		// A reader stopped by the cancel says so in its own words: the person reads the job's.
 		err = apperr.Wrap(apperr.Canceled, err, "Building the calendar of %s was cancelled.", fy)
@@ -451,7 +467,13 @@ func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress
 	if err != nil {
 		return ITCRiskCalendar{}, err
 	}
-	c := keptCalendars(s.core.DB.DB).build(in, pulls)
+	c, err := keptCalendars(s.core.DB.DB).build(in, pulls, func() ([]recon.Invoice, error) {
+		docs, _, _, err := read2ARule37A(ctx, s.core.DB.DB, s.core.Workspace().ID, period.Strings(in.FY.Months()), map[string]string{}, nil)
+		return docs, err
+	})
+	if err != nil {
+		return ITCRiskCalendar{}, err
+	}
 	if progress != nil {
 		progress(riskSteps, riskSteps)
 	}
