@@ -407,7 +407,7 @@ func ddmmyyyy(s string) (string, bool) {
 // second of CPU). A calendar is shared: callers read it, never change it.
 type calendarKeep struct {
 	mu   sync.Mutex
-	kept map[period.FY]keptCalendar
+	kept map[string]keptCalendar // by workspace and year
 }
 
 type keptCalendar struct {
@@ -417,14 +417,14 @@ type keptCalendar struct {
 
 func keptCalendars(db *sql.DB) *calendarKeep {
 	return store.Attached(db, "reconcile.calendars", func() *calendarKeep {
-		return &calendarKeep{kept: map[period.FY]keptCalendar{}}
+		return &calendarKeep{kept: map[string]keptCalendar{}}
 	})
 }
 
 // build is itcrisk.Build(in), kept when pulls names the 2A pulls whose Rule 37A documents the
 // calendar reads (nil: built every time, in.GSTR2A as given). With pulls, in.GSTR2A is nil and
 // load reads those documents, only when no calendar is kept for the same input.
-func (k *calendarKeep) build(in itcrisk.Input, pulls []string, load func() ([]recon.Invoice, error)) (ITCRiskCalendar, error) {
+func (k *calendarKeep) build(ws string, in itcrisk.Input, pulls []string, load func() ([]recon.Invoice, error)) (ITCRiskCalendar, error) {
 	if pulls == nil || in.Register {
 		return itcrisk.Build(in), nil
 	}
@@ -437,7 +437,8 @@ func (k *calendarKeep) build(in itcrisk.Input, pulls []string, load func() ([]re
 	}
 	key := sha256.Sum256(raw)
 	k.mu.Lock()
-	e, ok := k.kept[in.FY]
+	slot := ws + "|" + in.FY.String()
+	e, ok := k.kept[slot]
 	k.mu.Unlock()
 	if ok && e.key == key {
 		return e.cal, nil
@@ -447,7 +448,7 @@ func (k *calendarKeep) build(in itcrisk.Input, pulls []string, load func() ([]re
 	}
 	c := itcrisk.Build(in)
 	k.mu.Lock()
-	k.kept[in.FY] = keptCalendar{key: key, cal: c}
+	k.kept[slot] = keptCalendar{key: key, cal: c}
 	k.mu.Unlock()
 	return c, nil
 }
@@ -467,7 +468,7 @@ func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress
 	if err != nil {
 		return ITCRiskCalendar{}, err
 	}
-	c, err := keptCalendars(s.core.DB.DB).build(in, pulls, func() ([]recon.Invoice, error) {
+	c, err := keptCalendars(s.core.DB.DB).build(s.core.Workspace().ID, in, pulls, func() ([]recon.Invoice, error) {
 		docs, _, _, err := read2ARule37A(ctx, s.core.DB.DB, s.core.Workspace().ID, period.Strings(in.FY.Months()), map[string]string{}, nil)
 		return docs, err
 	})

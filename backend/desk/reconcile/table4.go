@@ -145,6 +145,7 @@ func (c *t4Context) sheetKeys(ctx context.Context) (keyOf func(p string) [32]byt
 	}
 	h := sha256.New()
 	if err := json.NewEncoder(h).Encode(struct {
+		Workspace          string
 		Today              string
 		IMS                map[string]ims.Record
 		Claims             map[string]gstr3b.StoredClaim
@@ -154,7 +155,7 @@ func (c *t4Context) sheetKeys(ctx context.Context) (keyOf func(p string) [32]byt
 		RegName, BooksNote string
 		PayDates           bool
 		TwoB, TwoA         []string
-	}{itcrisk.Today(c.s.core.Now()), c.ims, every, c.blocked, c.runs, c.books, c.regName, c.booksNote, c.payDates, twoBIDs, twoAIDs}); err != nil {
+	}{c.ws, itcrisk.Today(c.s.core.Now()), c.ims, every, c.blocked, c.runs, c.books, c.regName, c.booksNote, c.payDates, twoBIDs, twoAIDs}); err != nil {
 		return nil, false
 	}
 	base := h.Sum(nil)
@@ -182,8 +183,9 @@ func (c *t4Context) useKept(ctx context.Context) (keep func()) {
 	var zero [32]byte
 	k := keptSheets(c.s.core.DB.DB)
 	k.mu.Lock()
-	for p, ks := range k.sheets {
-		if ks.key != zero && ks.key == keyOf(p) {
+	prefix := c.ws + "|" // kept by workspace and month
+	for wp, ks := range k.sheets {
+		if p, ok := strings.CutPrefix(wp, prefix); ok && ks.key != zero && ks.key == keyOf(p) {
 			c.sheets[p] = ks.sheet
 		}
 	}
@@ -193,9 +195,9 @@ func (c *t4Context) useKept(ctx context.Context) (keep func()) {
 		defer k.mu.Unlock()
 		for p, sh := range c.sheets {
 			if key := keyOf(p); key != zero {
-				k.sheets[p] = keptSheet{key: key, sheet: sh}
+				k.sheets[prefix+p] = keptSheet{key: key, sheet: sh}
 			} else {
-				delete(k.sheets, p)
+				delete(k.sheets, prefix+p)
 			}
 		}
 	}
@@ -498,10 +500,11 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY, rule37A bool) (*
 	pulls, err := gstr2a.Rule37APulls(ctx, db, c.ws, months)
 	if err == nil && !slowRule37A {
 		if raw, jerr := json.Marshal(struct {
-			In    itcrisk.Input
-			Books []recon.Invoice
-			Pulls []string
-		}{in, c.books, pulls}); jerr == nil {
+			Workspace string
+			In        itcrisk.Input
+			Books     []recon.Invoice
+			Pulls     []string
+		}{c.ws, in, c.books, pulls}); jerr == nil {
 			key = sha256.Sum256(raw)
 			if kept, ok := keptT4Calendars(db).get(fy, key); ok {
 				kept.note = co.note
