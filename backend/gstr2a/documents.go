@@ -464,28 +464,36 @@ func ReconDocuments(ctx context.Context, db *sql.DB, workspaceID string, periods
 	}
 	out := make([]ReconDocument, 0, len(invs)+len(docs.Rows))
 	for i := range invs {
-		v := &invs[i]
-		out = append(out, ReconDocument{Period: v.Period, SnapshotID: v.SnapshotID, Section: "b2b", Kind: KindInvoice,
-			SupplierGSTIN: v.SupplierGSTIN, SupplierPAN: v.SupplierPAN, TradeName: v.SupplierName, Number: v.Number,
-			NumberNorm: v.NumberNorm, Date: v.Date, DateRaw: v.DateRaw, Type: v.Type, POS: v.POS,
-			ReverseCharge: v.ReverseCharge, Amounts: v.Amounts, Tax: v.Tax, Sign: 1, CFS: v.CFS, CFS3B: v.CFS3B,
-			CancelledOn: v.CancelledOn, InvoiceID: v.ID})
+		out = append(out, reconOfInvoice(&invs[i]))
 	}
 	for i := range docs.Rows {
-		d := &docs.Rows[i]
-		rd := ReconDocument{Period: d.Period, SnapshotID: d.SnapshotID, Section: d.Section, Kind: d.Kind,
-			SupplierGSTIN: d.SupplierGSTIN, SupplierPAN: d.SupplierPAN, TradeName: d.TradeName, Number: d.Number,
-			NumberNorm: docid.Number(d.Number), Date: d.DateISO, DateRaw: d.Date, InvoiceNumber: d.InvoiceNumber,
-			OrigNumber: d.OrigNumber, OrigDate: d.OrigDate, PortCode: d.PortCode, Type: d.Type, POS: d.POS,
-			ReverseCharge: d.ReverseCharge, ITCEligible: d.ITCEligible, Amounts: d.Amounts, Tax: d.Tax, Sign: d.Sign,
-			CFS: d.CFS, CFS3B: d.CFS3B, Seq: d.Seq}
-		if d.Kind == KindBillOfEntry {
-			rd.BENumber = d.Number
-		}
-		if c, ok := parseAnyDate(d.DtCancel); ok {
-			rd.CancelledOn = c
-		}
-		out = append(out, rd)
+		out = append(out, reconOfDocument(&docs.Rows[i]))
 	}
 	return out, nil
+}
+
+// reconOfInvoice is a B2B invoice as the reconciliation reads it.
+func reconOfInvoice(v *InvoiceRow) ReconDocument {
+	return ReconDocument{Period: v.Period, SnapshotID: v.SnapshotID, Section: "b2b", Kind: KindInvoice,
+		SupplierGSTIN: v.SupplierGSTIN, SupplierPAN: v.SupplierPAN, TradeName: v.SupplierName, Number: v.Number,
+		NumberNorm: v.NumberNorm, Date: v.Date, DateRaw: v.DateRaw, Type: v.Type, POS: v.POS,
+		ReverseCharge: v.ReverseCharge, Amounts: v.Amounts, Tax: v.Tax, Sign: 1, CFS: v.CFS, CFS3B: v.CFS3B,
+		CancelledOn: v.CancelledOn, InvoiceID: v.ID}
+}
+
+// reconOfDocument is a document of a section besides B2B as the reconciliation reads it.
+func reconOfDocument(d *DocumentRow) ReconDocument {
+	rd := ReconDocument{Period: d.Period, SnapshotID: d.SnapshotID, Section: d.Section, Kind: d.Kind,
+		SupplierGSTIN: d.SupplierGSTIN, SupplierPAN: d.SupplierPAN, TradeName: d.TradeName, Number: d.Number,
+		NumberNorm: docid.Number(d.Number), Date: d.DateISO, DateRaw: d.Date, InvoiceNumber: d.InvoiceNumber,
+		OrigNumber: d.OrigNumber, OrigDate: d.OrigDate, PortCode: d.PortCode, Type: d.Type, POS: d.POS,
+		ReverseCharge: d.ReverseCharge, ITCEligible: d.ITCEligible, Amounts: d.Amounts, Tax: d.Tax, Sign: d.Sign,
+		CFS: d.CFS, CFS3B: d.CFS3B, Seq: d.Seq}
+	if d.Kind == KindBillOfEntry {
+		rd.BENumber = d.Number
+	}
+	if c, ok := parseAnyDate(d.DtCancel); ok {
+		rd.CancelledOn = c
+	}
+	return rd
 }

@@ -2,23 +2,28 @@ package reconcile
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/export"
+	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/itcrisk"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/store"
 	"gstdesk/backend/supplier"
 )
 
@@ -69,9 +74,26 @@ func (s *Service) books(ctx context.Context, reg Register) (ReconImport, []recon
 // (calendarOnly): its rules then are Rule 37A (2A), s.16(4) and deemed acceptance (IMS), and of the
 // 2B it needs only which months have one; the scorecard and a register read them all.
 func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calendarOnly bool, progress core.Progress) (itcrisk.Input, error) {
+	in, _, err := s.riskInputKeyed(ctx, fy, reg, calendarOnly, false, progress)
+	return in, err
+}
+
+// riskInputKeyed is riskInput with the snapshot ids of the 2A pulls whose Rule 37A documents it
+// read (nil when it read every document). With lazy2A the calendar's 2A documents are not read
+// (in.GSTR2A is nil; the pulls say which they are): read2ARule37A reads them when needed.
+func (s *Service) riskInputKeyed(ctx context.Context, fy string, reg Register, calendarOnly, lazy2A bool, progress core.Progress) (in itcrisk.Input, pulls []string, err error) {
+	in, pulls, err = s.riskInputOf(ctx, fy, reg, calendarOnly, lazy2A, progress)
+	if err != nil {
+		pulls = nil
+	}
+	return in, pulls, err
+}
+
+func (s *Service) riskInputOf(ctx context.Context, fy string, reg Register, calendarOnly, lazy2A bool, progress core.Progress) (itcrisk.Input, []string, error) {
+	var pulls []string
 	y, err := period.ParseFY(fy)
 	if err != nil {
-		return itcrisk.Input{}, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
+		return itcrisk.Input{}, nil, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
 	}
 	// Each stage read is a step of a job's progress (StartITCRisk); a cancelled job stops between them.
 	done := 0
@@ -99,7 +121,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	// the year can be claimed in (s.16(4)): a supplier may report the year's invoice late.
 	twoBPeriods, err := Periods(yearPeriods[0], period.MonthOf(int(y)+1, time.November).String())
 	if err != nil {
-		return in, err
+		return in, nil, err
 	}
 	var (
 		twoB  []recon.Invoice
@@ -110,7 +132,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	if calendarOnly && reg.none() {
 		ps, err := s.Returns.GSTR2BPeriods(ctx)
 		if err != nil {
-			return in, err
+			return in, nil, err
 		}
 		for _, p := range ps {
 			if slices.Contains(twoBPeriods, p.Period) {
@@ -118,13 +140,13 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 			}
 		}
 	} else if twoB, docs, snaps, err = ReconGSTR2B(ctx, s.core.DB.DB, ws, twoBPeriods); err != nil {
-		return in, err
+		return in, nil, err
 	}
 	for _, sn := range snaps {
 		have2B[sn.Period] = true
 		rej, err := gstr2b.MatchDocs(ctx, s.core.DB.DB, sn, true)
 		if err != nil {
-			return in, err
+			return in, nil, err
 		}
 		for i := range rej {
 			in.Rejected2B = append(in.Rejected2B, twoBInvoice(&rej[i], sn.Period))
@@ -136,7 +158,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 		}
 	}
 	if err := step(); err != nil { // 1: the GSTR-2B read
-		return in, err
+		return in, nil, err
 	}
 	type ret struct{ g, p, f string }
 	filed := map[ret]bool{}
@@ -153,7 +175,7 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	// GSTR-2A of the year, for the supplier's GSTR-3B flag and cancellation date.
 	stored2A, err := s.Returns.GSTR2APeriods(ctx)
 	if err != nil {
-		return in, err
+		return in, nil, err
 	}
 	have2A := map[string]bool{}
 	for _, p := range stored2A {
@@ -164,16 +186,45 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 			in.NoGSTR2A = append(in.NoGSTR2A, p)
 		}
 	}
-	if in.GSTR2A, err = read2AByMonth(ctx, s.core.DB.DB, ws, yearPeriods, step); err != nil {
-		return in, err
-	}
-	for _, a := range in.GSTR2A {
-		if a.CancelledOn != "" {
-			in.Cancelled[a.SupplierGSTIN] = a.CancelledOn
+	// The calendar without a register needs of the 2A only Rule 37A's documents (suppliers whose
+	// GSTR-3B flag is not Y), the suppliers and their cancellation dates (read2ARule37A); the
+	// scorecard and a register read every document.
+	var suppliers2A []string
+	if calendarOnly && reg.none() && lazy2A && !slowRule37A {
+		r, err := gstr2a.Rule37ASuppliers(ctx, s.core.DB.DB, ws, yearPeriods)
+		if err != nil {
+			return in, nil, err
+		}
+		for g, d := range r.Cancelled {
+			in.Cancelled[g] = d
+		}
+		suppliers2A, pulls = r.Suppliers, r.Pulls
+		for range yearPeriods {
+			if err := step(); err != nil {
+				return in, nil, err
+			}
+		}
+	} else if calendarOnly && reg.none() {
+		if in.GSTR2A, suppliers2A, pulls, err = read2ARule37A(ctx, s.core.DB.DB, ws, yearPeriods, in.Cancelled, step); err != nil {
+			return in, nil, err
+		}
+	} else {
+		if in.GSTR2A, err = read2AByMonth(ctx, s.core.DB.DB, ws, yearPeriods, step); err != nil {
+			return in, nil, err
+		}
+		seen := map[string]bool{}
+		for _, a := range in.GSTR2A {
+			if a.CancelledOn != "" {
+				in.Cancelled[a.SupplierGSTIN] = a.CancelledOn
+			}
+			if g := a.SupplierGSTIN; g != "" && !seen[g] {
+				seen[g] = true
+				suppliers2A = append(suppliers2A, g)
+			}
 		}
 	}
 	if w, _, ok, err := recon.LastWatch(ctx, s.core.DB.DB, ws); err != nil {
-		return in, err
+		return in, nil, err
 	} else if ok {
 		for _, a := range w.Alerts {
 			if a.Type == "C" && in.Cancelled[a.GSTIN] == "" {
@@ -187,8 +238,8 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 	if lk, err := s.Lookups.ForWorkspace(ctx); err == nil {
 		var gstins []string
 		seen := map[string]bool{}
-		for _, a := range in.GSTR2A {
-			if g := a.SupplierGSTIN; g != "" && !seen[g] {
+		for _, g := range suppliers2A {
+			if g != "" && !seen[g] {
 				seen[g] = true
 				gstins = append(gstins, g)
 			}
@@ -214,17 +265,17 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 		}
 	}
 	if in.IMS, err = ims.Stored(ctx, s.core.DB.DB, ws, "", ""); err != nil {
-		return in, err
+		return in, nil, err
 	}
 	if err := step(); err != nil { // 3: the suppliers' status and IMS
-		return in, err
+		return in, nil, err
 	}
 
 	var year []recon.Invoice
 	if !reg.none() {
 		v, books, err := s.books(ctx, reg)
 		if err != nil {
-			return in, err
+			return in, nil, err
 		}
 		in.Register, in.RegisterName = true, v.File
 		in.PaymentDates = v.Mapping[recon.FieldPaymentDate] != ""
@@ -234,18 +285,18 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 				year = append(year, b)
 			}
 		}
-	} else if len(have2B) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
-		return in, apperr.New(apperr.NotFound, "Nothing is stored for %s to build it from: pull or import GSTR-2A and GSTR-2B for its months, or give the purchase register.", y)
+	} else if len(have2B) == 0 && len(suppliers2A) == 0 && len(in.GSTR2A) == 0 && len(in.IMS) == 0 {
+		return in, nil, apperr.New(apperr.NotFound, "Nothing is stored for %s to build it from: pull or import GSTR-2A and GSTR-2B for its months, or give the purchase register.", y)
 	}
 	if err := step(); err != nil { // 4: the register read
-		return in, err
+		return in, nil, err
 	}
 	opt, err := s.reconOptions(ctx)
 	if err != nil {
-		return in, err
+		return in, nil, err
 	}
 	if opt, err = recon.WithDecisions(ctx, s.core.DB.DB, ws, opt); err != nil {
-		return in, err
+		return in, nil, err
 	}
 	// Without a register the match lists the 2B alone (the scorecard counts its documents).
 	in.Rows = recon.Match(year, twoB, opt).Rows
@@ -256,9 +307,9 @@ func (s *Service) riskInput(ctx context.Context, fy string, reg Register, calend
 		}
 	}
 	if err := step(); err != nil { // 5: the register matched with the 2B
-		return in, err
+		return in, nil, err
 	}
-	return in, nil
+	return in, pulls, nil
 }
 
 // riskSteps are the steps of StartITCRisk's progress: riskInput's (the 2B, each of the year's
@@ -290,6 +341,55 @@ func read2AByMonth(ctx context.Context, db *sql.DB, ws string, periods []string,
 	return append(b2b, other...), nil
 }
 
+// slowRule37A makes read2ARule37A read every 2A document, as the calendar did before (tests
+// compare the two roads).
+var slowRule37A = false
+
+// read2ARule37A reads of the 2A of periods what the calendar without a register needs
+// (gstr2a.Rule37ADocuments): the documents of suppliers whose GSTR-3B flag is not Y as
+// ReconGSTR2A gives them, every supplier GSTIN with a document (for the lookups' directory), and
+// each supplier's cancellation date into cancelled. The read is one step; the other eleven of the
+// months' steps follow it, so the job's progress keeps its count.
+func read2ARule37A(ctx context.Context, db *sql.DB, ws string, periods []string, cancelled map[string]string, step func() error) (docs []recon.Invoice, suppliers, pulls []string, err error) {
+	if slowRule37A {
+		if step == nil {
+			step = func() error { return nil }
+		}
+		docs, err = read2AByMonth(ctx, db, ws, periods, step)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		seen := map[string]bool{}
+		for _, a := range docs {
+			if a.CancelledOn != "" {
+				cancelled[a.SupplierGSTIN] = a.CancelledOn
+			}
+			if !seen[a.SupplierGSTIN] {
+				seen[a.SupplierGSTIN] = true
+				suppliers = append(suppliers, a.SupplierGSTIN)
+			}
+		}
+		return docs, suppliers, nil, nil
+	}
+	r, err := gstr2a.Rule37ADocuments(ctx, db, ws, periods)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for g, d := range r.Cancelled {
+		cancelled[g] = d
+	}
+	docs = reconOf2A(r.Documents)
+	for range periods {
+		if step == nil {
+			break
+		}
+		if err := step(); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return docs, r.Suppliers, r.Pulls, nil
+}
+
 // ddmmyyyy reads DD-MM-YYYY (supfildt) as YYYY-MM-DD.
 func ddmmyyyy(s string) (string, bool) {
 	if len(s) != 10 || s[2] != '-' || s[5] != '-' {
@@ -300,6 +400,59 @@ func ddmmyyyy(s string) (string, bool) {
 	return iso, ok
 }
 
+// calendarKeep keeps the calendars built without a register, by what they were built from: the
+// 2A pulls (which never change once saved) and a digest of the rest of the input (2B months,
+// IMS, suppliers' status, today). The same input builds the same calendar, so the dashboard's
+// refresh after a write that does not touch them builds none (the calendar of a large year is a
+// second of CPU). A calendar is shared: callers read it, never change it.
+type calendarKeep struct {
+	mu   sync.Mutex
+	kept map[string]keptCalendar // by workspace and year
+}
+
+type keptCalendar struct {
+	key [32]byte
+	cal ITCRiskCalendar
+}
+
+func keptCalendars(db *sql.DB) *calendarKeep {
+	return store.Attached(db, "reconcile.calendars", func() *calendarKeep {
+		return &calendarKeep{kept: map[string]keptCalendar{}}
+	})
+}
+
+// build is itcrisk.Build(in), kept when pulls names the 2A pulls whose Rule 37A documents the
+// calendar reads (nil: built every time, in.GSTR2A as given). With pulls, in.GSTR2A is nil and
+// load reads those documents, only when no calendar is kept for the same input.
+func (k *calendarKeep) build(ws string, in itcrisk.Input, pulls []string, load func() ([]recon.Invoice, error)) (ITCRiskCalendar, error) {
+	if pulls == nil || in.Register {
+		return itcrisk.Build(in), nil
+	}
+	raw, err := json.Marshal(struct {
+		In    itcrisk.Input
+		Pulls []string
+	}{in, pulls})
+	if err != nil {
+		return ITCRiskCalendar{}, err
+	}
+	key := sha256.Sum256(raw)
+	k.mu.Lock()
+	slot := ws + "|" + in.FY.String()
+	e, ok := k.kept[slot]
+	k.mu.Unlock()
+	if ok && e.key == key {
+		return e.cal, nil
+	}
+	if in.GSTR2A, err = load(); err != nil {
+		return ITCRiskCalendar{}, err
+	}
+	c := itcrisk.Build(in)
+	k.mu.Lock()
+	k.kept[slot] = keptCalendar{key: key, cal: c}
+	k.mu.Unlock()
+	return c, nil
+}
+
 // ITCRisk builds the calendar of credit at risk of the financial year fy ("FY 2025-26") from what
 // is stored and, when reg names one, the purchase register (see riskInput).
 func (s *Service) ITCRisk(ctx context.Context, fy string, reg Register) (ITCRiskCalendar, error) {
@@ -307,7 +460,7 @@ func (s *Service) ITCRisk(ctx context.Context, fy string, reg Register) (ITCRisk
 }
 
 func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress core.Progress) (ITCRiskCalendar, error) {
-	in, err := s.riskInput(ctx, fy, reg, true, progress)
+	in, pulls, err := s.riskInputKeyed(ctx, fy, reg, true, true, progress)
 	if err != nil && ctx.Err() != nil && apperr.KindOf(err) != apperr.Canceled {
 		// A reader stopped by the cancel says so in its own words: the person reads the job's.
 		err = apperr.Wrap(apperr.Canceled, err, "Building the calendar of %s was cancelled.", fy)
@@ -315,7 +468,13 @@ func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress
 	if err != nil {
 		return ITCRiskCalendar{}, err
 	}
-	c := itcrisk.Build(in)
+	c, err := keptCalendars(s.core.DB.DB).build(s.core.Workspace().ID, in, pulls, func() ([]recon.Invoice, error) {
+		docs, _, _, err := read2ARule37A(ctx, s.core.DB.DB, s.core.Workspace().ID, period.Strings(in.FY.Months()), map[string]string{}, nil)
+		return docs, err
+	})
+	if err != nil {
+		return ITCRiskCalendar{}, err
+	}
 	if progress != nil {
 		progress(riskSteps, riskSteps)
 	}

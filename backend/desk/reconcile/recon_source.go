@@ -19,6 +19,11 @@ func ReconGSTR2A(ctx context.Context, db *sql.DB, workspaceID string, periods []
 	if err != nil {
 		return nil, err
 	}
+	return reconOf2A(docs), nil
+}
+
+// reconOf2A is stored GSTR-2A documents as the matcher reads them (TDS and TCS left out).
+func reconOf2A(docs []gstr2a.ReconDocument) []recon.Invoice {
 	out := make([]recon.Invoice, 0, len(docs))
 	for i := range docs {
 		d := &docs[i]
@@ -56,5 +61,5 @@ func ReconGSTR2A(ctx context.Context, db *sql.DB, workspaceID string, periods []
 			PortCode: d.PortCode, ITCEligible: d.ITCEligible,
 		})
 	}
-	return out, nil
+	return out
 }

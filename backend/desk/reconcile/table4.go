@@ -2,6 +2,8 @@ package reconcile
 
 import (
 	"context"
+	"crypto/sha256"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,6 +17,7 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
+	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/ims"
@@ -22,6 +25,7 @@ import (
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/store"
 )
 
 // Table4Sheet is the month's worksheet as a face shows it: the worksheet (rows, bridge, warnings
@@ -64,6 +68,127 @@ type t4Context struct {
 	gdocs     map[string][]gstr3b.Doc      // the same as the worksheet reads them (docOf), index for index
 	sheets    map[string]*Table4Sheet      // worksheets built, by period
 	snaps     map[string]*gstr2b.Snapshot  // nil: none stored
+}
+
+// sheetKeep keeps the worksheets built, each month's by a digest of everything it is built from
+// (sheetKeys): the dashboard's refresh after a write that changes none of it (a payroll run, a
+// lookup, a backup) builds no worksheet again, and one that moves a document's claim builds
+// again only the months that document's decision touches.
+type sheetKeep struct {
+	mu     sync.Mutex
+	sheets map[string]keptSheet
+}
+
+type keptSheet struct {
+	key   [32]byte
+	sheet *Table4Sheet
+}
+
+func keptSheets(db *sql.DB) *sheetKeep {
+	return store.Attached(db, "reconcile.table4Sheets", func() *sheetKeep { return &sheetKeep{sheets: map[string]keptSheet{}} })
+}
+
+// sheetKeys returns the digest of what the worksheet of a month is built from: today, IMS as
+// listed, the blocked marks, the saved runs against 2B, the register of the newest (read, as the
+// calendars read it), the latest 2B of each month and the 2A pulls (all by id: a pull or a run
+// never changes once saved), and the claims that can touch the month (decisions on its 2B's
+// documents, claims into it, and every decision not on a 2B document). ok is false when it
+// cannot be told (nothing is kept then).
+func (c *t4Context) sheetKeys(ctx context.Context) (keyOf func(p string) [32]byte, ok bool) {
+	c.startBooks(ctx)
+	<-c.booksDone
+	if c.booksErr != nil {
+		return nil, false
+	}
+	db := c.s.core.DB.DB
+	twoB, err := gstr2b.Periods(ctx, db, c.ws)
+	if err != nil {
+		return nil, false
+	}
+	var twoBIDs []string
+	for _, p := range twoB {
+		twoBIDs = append(twoBIDs, p.Period+"="+p.Latest.ID)
+	}
+	twoA, err := gstr2a.AllSnapshots(ctx, db, c.ws)
+	if err != nil {
+		return nil, false
+	}
+	var twoAIDs []string
+	for _, sn := range twoA {
+		twoAIDs = append(twoAIDs, sn.Period+"="+sn.ID)
+	}
+	byMonth := map[string]map[string]gstr3b.StoredClaim{}
+	every := map[string]gstr3b.StoredClaim{}
+	for k, sc := range c.claims {
+		if sc.ID.Face != gstr3b.Face2B {
+			every[k] = sc
+			continue
+		}
+		for _, m := range []string{sc.ID.Period2B, sc.Period} {
+			if byMonth[m] == nil {
+				byMonth[m] = map[string]gstr3b.StoredClaim{}
+			}
+			byMonth[m][k] = sc
+		}
+	}
+	h := sha256.New()
+	if err := json.NewEncoder(h).Encode(struct {
+		Workspace          string
+		Today              string
+		IMS                map[string]ims.Record
+		Claims             map[string]gstr3b.StoredClaim
+		Blocked            map[string]bool
+		Runs               []recon.Run
+		Books              []recon.Invoice
+		RegName, BooksNote string
+		PayDates           bool
+		TwoB, TwoA         []string
+	}{c.ws, itcrisk.Today(c.s.core.Now()), c.ims, every, c.blocked, c.runs, c.books, c.regName, c.booksNote, c.payDates, twoBIDs, twoAIDs}); err != nil {
+		return nil, false
+	}
+	base := h.Sum(nil)
+	return func(p string) (key [32]byte) {
+		h := sha256.New()
+		h.Write(base)
+		if err := json.NewEncoder(h).Encode(struct {
+			Period string
+			Claims map[string]gstr3b.StoredClaim
+		}{p, byMonth[p]}); err != nil {
+			return key // the zero key is never kept
+		}
+		copy(key[:], h.Sum(nil))
+		return key
+	}, true
+}
+
+// useKept takes the worksheets kept for the same inputs (sheetKeys), and keep (called when the
+// worksheets asked for are built) keeps what this context built.
+func (c *t4Context) useKept(ctx context.Context) (keep func()) {
+	keyOf, ok := c.sheetKeys(ctx)
+	if !ok {
+		return func() {}
+	}
+	var zero [32]byte
+	k := keptSheets(c.s.core.DB.DB)
+	k.mu.Lock()
+	prefix := c.ws + "|" // kept by workspace and month
+	for wp, ks := range k.sheets {
+		if p, ok := strings.CutPrefix(wp, prefix); ok && ks.key != zero && ks.key == keyOf(p) {
+			c.sheets[p] = ks.sheet
+		}
+	}
+	k.mu.Unlock()
+	return func() {
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		for p, sh := range c.sheets {
+			if key := keyOf(p); key != zero {
+				k.sheets[prefix+p] = keptSheet{key: key, sheet: sh}
+			} else {
+				delete(k.sheets, prefix+p)
+			}
+		}
+	}
 }
 
 // calendarOf is a year's ITC calendar with the tax by head of the documents it names.
@@ -158,7 +283,7 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 					r.err = err
 					return
 				}
-				if r.docs, r.err = gstr2b.MatchDocs(ctx, c.s.core.DB.DB, sn, false); r.err != nil {
+				if r.docs, r.err = keptMatchDocs(ctx, c.s.core.DB.DB, sn); r.err != nil {
 					return
 				}
 				r.snap, r.g = &sn, make([]gstr3b.Doc, len(r.docs))
@@ -176,6 +301,57 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 		c.snaps[p], c.docs[p], c.gdocs[p] = out[i].snap, out[i].docs, out[i].g
 	}
 	return nil
+}
+
+// matchDocsKeep keeps the documents of the 2B pulls the worksheets read, by snapshot id: a pull's
+// documents never change once saved, so a refresh after a write (an IMS action, a claim) reads
+// none of them again. When the pulls kept hold more than maxDocs documents the least recently
+// used are dropped. The documents are shared: read them, never change them.
+type matchDocsKeep struct {
+	mu      sync.Mutex
+	docs    map[string][]gstr2b.MatchDoc
+	used    map[string]uint64
+	tick    uint64
+	maxDocs int
+}
+
+func keptMatchDocs(ctx context.Context, db *sql.DB, sn gstr2b.Snapshot) ([]gstr2b.MatchDoc, error) {
+	k := store.Attached(db, "reconcile.matchDocs", func() *matchDocsKeep {
+		return &matchDocsKeep{docs: map[string][]gstr2b.MatchDoc{}, used: map[string]uint64{}, maxDocs: 1_000_000}
+	})
+	k.mu.Lock()
+	docs, ok := k.docs[sn.ID]
+	if ok {
+		k.tick++
+		k.used[sn.ID] = k.tick
+	}
+	k.mu.Unlock()
+	if ok {
+		return docs, nil
+	}
+	docs, err := gstr2b.MatchDocs(ctx, db, sn, false)
+	if err != nil {
+		return nil, err
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.tick++
+	k.docs[sn.ID], k.used[sn.ID] = docs, k.tick
+	for {
+		total, oldest, at := 0, "", uint64(0)
+		for id, d := range k.docs {
+			total += len(d)
+			if id != sn.ID && (oldest == "" || k.used[id] < at) {
+				oldest, at = id, k.used[id]
+			}
+		}
+		if total <= k.maxDocs || oldest == "" {
+			break
+		}
+		delete(k.docs, oldest)
+		delete(k.used, oldest)
+	}
+	return docs, nil
 }
 
 // t4Run is a saved run against GSTR-2B as the worksheet reads it: each row's status, its two
@@ -266,7 +442,10 @@ func (c *t4Context) readBooks(ctx context.Context) error {
 // the 2B again (neither rule needs it; the ITC calendar screen does, and builds its own): the
 // books' documents count as held by the books under their own numbers, and under the 2B's number
 // where a saved run paired them.
-func (c *t4Context) calendar(ctx context.Context, fy period.FY) (*calendarOf, error) {
+//
+// Without a register the calendar holds Rule 37A items alone, which the worksheet of October (of
+// the year after fy) alone reads: another month (rule37A false) gets an empty calendar, not built.
+func (c *t4Context) calendar(ctx context.Context, fy period.FY, rule37A bool) (*calendarOf, error) {
 	if co, ok := c.cals[fy]; ok {
 		return co, nil
 	}
@@ -277,11 +456,12 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY) (*calendarOf, er
 		return nil, c.booksErr
 	}
 	co.note = c.booksNote
-	in := itcrisk.Input{FY: fy, Today: itcrisk.Today(c.s.core.Now()), Cancelled: map[string]string{}}
-	var err error
-	if in.GSTR2A, err = ReconGSTR2A(ctx, c.s.core.DB.DB, c.ws, period.Strings(fy.Months())); err != nil {
-		return nil, err
+	if c.books == nil && !rule37A {
+		return co, nil
 	}
+	in := itcrisk.Input{FY: fy, Today: itcrisk.Today(c.s.core.Now()), Cancelled: map[string]string{}}
+	db := c.s.core.DB.DB
+	months := period.Strings(fy.Months())
 	if c.books != nil {
 		in.Register, in.RegisterName, in.PaymentDates = true, c.regName, c.payDates
 		first, last := fy.First().String(), fy.Last().String()
@@ -302,6 +482,30 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY) (*calendarOf, er
 			}
 		}
 	}
+	// The calendar and the heads are kept by the 2A pulls and the rest of the input (the books):
+	// a worksheet built again after a claim decision does not build the calendar again.
+	var key [32]byte
+	pulls, err := gstr2a.Rule37APulls(ctx, db, c.ws, months)
+	if err == nil && !slowRule37A {
+		if raw, jerr := json.Marshal(struct {
+			Workspace string
+			In        itcrisk.Input
+			Books     []recon.Invoice
+			Pulls     []string
+		}{c.ws, in, c.books, pulls}); jerr == nil {
+			key = sha256.Sum256(raw)
+			if kept, ok := keptT4Calendars(db).get(fy, key); ok {
+				kept.note = co.note
+				c.cals[fy] = kept
+				return kept, nil
+			}
+		}
+	}
+	// Of the 2A the calendar's Rule 37A reads only the documents of suppliers not flagged as
+	// having filed GSTR-3B (kept per pull: read2ARule37A).
+	if in.GSTR2A, _, _, err = read2ARule37A(ctx, db, c.ws, months, in.Cancelled, nil); err != nil {
+		return nil, err
+	}
 	co.cal = itcrisk.Build(in)
 	put := func(inv *recon.Invoice) {
 		co.heads[gstr3b.BlockedKey(inv.SupplierGSTIN, string(inv.DocType), inv.Number)] = gstr3b.HeadsOf(inv.IGST, inv.CGST, inv.SGST, inv.Cess)
@@ -313,7 +517,46 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY) (*calendarOf, er
 		put(&c.books[i])
 	}
 	c.cals[fy] = co
+	if key != ([32]byte{}) {
+		keptT4Calendars(db).put(fy, key, co)
+	}
 	return co, nil
+}
+
+// t4CalendarKeep keeps Table 4's calendars (with their heads) by a digest of their input, one a
+// year. A kept calendar is shared: read it, never change it (its note is the context's own).
+type t4CalendarKeep struct {
+	mu   sync.Mutex
+	kept map[period.FY]keptT4Calendar
+}
+
+type keptT4Calendar struct {
+	key [32]byte
+	co  *calendarOf
+}
+
+func keptT4Calendars(db *sql.DB) *t4CalendarKeep {
+	return store.Attached(db, "reconcile.table4Calendars", func() *t4CalendarKeep {
+		return &t4CalendarKeep{kept: map[period.FY]keptT4Calendar{}}
+	})
+}
+
+func (k *t4CalendarKeep) get(fy period.FY, key [32]byte) (*calendarOf, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	e, ok := k.kept[fy]
+	if !ok || e.key != key {
+		return nil, false
+	}
+	cp := *e.co
+	return &cp, true
+}
+
+func (k *t4CalendarKeep) put(fy period.FY, key [32]byte, co *calendarOf) {
+	cp := *co
+	k.mu.Lock()
+	k.kept[fy] = keptT4Calendar{key: key, co: &cp}
+	k.mu.Unlock()
 }
 
 // docOf is a 2B document of period p as the worksheet reads it, with its stored claim and
@@ -428,14 +671,14 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 	// Rule 37 and Rule 37A: the calendars of this year and the one before.
 	m, _ := period.ParseMonth(p)
 	for _, fy := range []period.FY{m.FY() - 1, m.FY()} {
-		co, err := c.calendar(ctx, fy)
+		oct := period.MonthOf(int(fy)+1, time.October).String()
+		co, err := c.calendar(ctx, fy, p == oct)
 		if err != nil {
 			return in, nil, err
 		}
 		if co.note != "" && fy == m.FY() {
 			sheet.Notes = append(sheet.Notes, co.note)
 		}
-		oct := period.MonthOf(int(fy)+1, time.October).String()
 		for _, g := range co.cal.Months {
 			for _, it := range g.Items {
 				rev := gstr3b.Reversal{Rule: it.Rule, Why: it.Action, Doc: gstr3b.Doc{Face: gstr3b.FaceBooks, Kind: it.Kind, Supplier: it.Supplier,
@@ -496,6 +739,7 @@ func (s *Service) Table4(ctx context.Context, p string) (Table4Sheet, error) {
 	if err != nil {
 		return Table4Sheet{}, err
 	}
+	keep := c.useKept(ctx)
 	sheet, err := c.sheet(ctx, p)
 	if err != nil {
 		return Table4Sheet{}, err
@@ -504,6 +748,7 @@ func (s *Service) Table4(ctx context.Context, p string) (Table4Sheet, error) {
 	if err != nil {
 		return Table4Sheet{}, err
 	}
+	keep()
 	sheet.ECRS, sheet.RCM = ecrs.Month(p), rcm.Month(p)
 	for _, m := range []*gstr3b.LedgerMonth{sheet.ECRS, sheet.RCM} {
 		if m != nil && m.Warning != nil {
