@@ -196,3 +196,14 @@ func (c *Core) WaitJob(ctx context.Context, id string) (JobEvent, error) {
 		}
 	}
 }
+
+// Background runs fn under the core's lifetime, out of sight (no job in the panel): Close cancels
+// its context and waits for it. For work that only makes a later answer quick (reading the
+// dashboard's week at start).
+func (c *Core) Background(fn func(ctx context.Context)) {
+	c.running.Add(1)
+	go func() {
+		defer c.running.Done()
+		fn(c.life)
+	}()
+}

@@ -147,6 +147,13 @@ func (s *Service) ThisWeek(ctx context.Context) (Week, error) {
 	return w, nil
 }
 
+// WarmWeek reads the week in the background (the window calls it at start): on a large workspace
+// the first read takes seconds (every pull's documents read once), and the dashboard, showing its
+// glance first, then finds the week kept (ThisWeek waits for this read rather than making another).
+func (s *Service) WarmWeek() {
+	s.core.Background(func(ctx context.Context) { _, _ = s.ThisWeek(ctx) })
+}
+
 // weekKey says which state of the database and which day a week was read for ("" when the
 // database's file cannot be stat'd: never kept).
 func (s *Service) weekKey() string {
