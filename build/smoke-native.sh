@@ -126,7 +126,7 @@ for c in $(pgrep -P "$APP" || true); do
 done
 # What the gstdesk process's RSS is made of: the five largest mappings (libraries, the binary, [anon]).
 top=$(awk '/^[0-9a-f]+-[0-9a-f]+ / {n = ($6 == "" ? "[anon]" : $6); sub(/.*\//, "", n)} /^Rss:/ {r[n] += $2}
-  END {for (n in r) print r[n], n}' "/proc/$APP/smaps" | sort -rn | head -n 5 | awk '{printf "%s%s %d MB", (NR > 1 ? ", " : ""), $2, $1 / 1024}')
+  END {for (n in r) print r[n], n}' "/proc/$APP/smaps" | sort -rn | awk 'NR <= 5' | awk '{printf "%s%s %d MB", (NR > 1 ? ", " : ""), $2, $1 / 1024}')
 # The Go heap after the last collection ("4->5->2 MB": live heap is the third figure).
 go_heap=$(grep -o '[0-9]*->[0-9]*->[0-9]* MB' "$LOG" | tail -n 1 | sed 's/.*->\([0-9]*\) MB/\1 MB/')
 go_heap=${go_heap:-"under 4 MB (no collection yet)"}
