@@ -61,8 +61,6 @@ func (a *App) startup(ctx context.Context) {
 	if err := d.Backup.Start(ctx, "window"); err != nil {
 		a.shell.log.Error("backup: start replication", "err", err.Error())
 	}
-	// The dashboard's week read while the window paints (seconds on a year of lakhs of documents).
-	d.Overview.WarmWeek()
 	if devStartup != nil {
 		devStartup(a.shell)
 	}
