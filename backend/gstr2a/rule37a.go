@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"sync"
 
 	"gstdesk/backend/store"
 )
@@ -67,7 +66,14 @@ func rule37A(ctx context.Context, sdb *sql.DB, workspaceID string, periods []str
 	c := rule37ACacheOf(sdb)
 	for i := range r.snaps {
 		out.Pulls = append(out.Pulls, r.snaps[i].ID)
-		if parts[i], err = c.get(ctx, sdb, &r.snaps[i]); err != nil {
+		sn := &r.snaps[i]
+		if parts[i], err = c.Get(sn.ID, func() (*rule37APart, int, error) {
+			p, err := readRule37APart(ctx, sdb, sn)
+			if err != nil {
+				return nil, 0, err
+			}
+			return p, len(p.b2b) + len(p.other), nil
+		}); err != nil {
 			return out, err
 		}
 	}
@@ -136,57 +142,12 @@ type rule37APart struct {
 	b2bSuppliers, otherSuppliers []supplierMark
 }
 
-// rule37ACache keeps each pull's part, by snapshot id; when the parts kept hold more than
-// maxDocs documents the oldest used are dropped.
-type rule37ACache struct {
-	mu      sync.Mutex
-	parts   map[string]*rule37APart
-	used    map[string]uint64
-	tick    uint64
-	maxDocs int
-}
-
-func rule37ACacheOf(db *sql.DB) *rule37ACache {
-	return store.Attached(db, "gstr2a.rule37a", func() *rule37ACache {
-		return &rule37ACache{parts: map[string]*rule37APart{}, used: map[string]uint64{}, maxDocs: 1_000_000}
+// rule37ACacheOf keeps each pull's part by snapshot id (store.Kept, attached to the database);
+// past 10 lakh documents the least recently used are dropped.
+func rule37ACacheOf(db *sql.DB) *store.Kept[*rule37APart] {
+	return store.Attached(db, "gstr2a.rule37a", func() *store.Kept[*rule37APart] {
+		return store.NewKept[*rule37APart](1_000_000)
 	})
-}
-
-func (c *rule37ACache) get(ctx context.Context, sdb *sql.DB, s *Snapshot) (*rule37APart, error) {
-	c.mu.Lock()
-	p, ok := c.parts[s.ID]
-	if ok {
-		c.tick++
-		c.used[s.ID] = c.tick
-	}
-	c.mu.Unlock()
-	if ok {
-		return p, nil
-	}
-	p, err := readRule37APart(ctx, sdb, s)
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.tick++
-	c.parts[s.ID], c.used[s.ID] = p, c.tick
-	for {
-		total := 0
-		oldest, at := "", uint64(0)
-		for id, q := range c.parts {
-			total += len(q.b2b) + len(q.other)
-			if id != s.ID && (oldest == "" || c.used[id] < at) {
-				oldest, at = id, c.used[id]
-			}
-		}
-		if total <= c.maxDocs || oldest == "" {
-			break
-		}
-		delete(c.parts, oldest)
-		delete(c.used, oldest)
-	}
-	return p, nil
 }
 
 // readRule37APart reads one pull's part from the database.

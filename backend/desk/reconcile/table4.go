@@ -303,55 +303,18 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 	return nil
 }
 
-// matchDocsKeep keeps the documents of the 2B pulls the worksheets read, by snapshot id: a pull's
-// documents never change once saved, so a refresh after a write (an IMS action, a claim) reads
-// none of them again. When the pulls kept hold more than maxDocs documents the least recently
-// used are dropped. The documents are shared: read them, never change them.
-type matchDocsKeep struct {
-	mu      sync.Mutex
-	docs    map[string][]gstr2b.MatchDoc
-	used    map[string]uint64
-	tick    uint64
-	maxDocs int
-}
-
+// keptMatchDocs are the documents of a 2B pull the worksheets read, kept by snapshot id
+// (store.Kept): a pull's documents never change once saved, so a refresh after a write (an IMS
+// action, a claim) reads none of them again; past 10 lakh documents the least recently used are
+// dropped. The documents are shared: read them, never change them.
 func keptMatchDocs(ctx context.Context, db *sql.DB, sn gstr2b.Snapshot) ([]gstr2b.MatchDoc, error) {
-	k := store.Attached(db, "reconcile.matchDocs", func() *matchDocsKeep {
-		return &matchDocsKeep{docs: map[string][]gstr2b.MatchDoc{}, used: map[string]uint64{}, maxDocs: 1_000_000}
+	k := store.Attached(db, "reconcile.matchDocs", func() *store.Kept[[]gstr2b.MatchDoc] {
+		return store.NewKept[[]gstr2b.MatchDoc](1_000_000)
 	})
-	k.mu.Lock()
-	docs, ok := k.docs[sn.ID]
-	if ok {
-		k.tick++
-		k.used[sn.ID] = k.tick
-	}
-	k.mu.Unlock()
-	if ok {
-		return docs, nil
-	}
-	docs, err := gstr2b.MatchDocs(ctx, db, sn, false)
-	if err != nil {
-		return nil, err
-	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.tick++
-	k.docs[sn.ID], k.used[sn.ID] = docs, k.tick
-	for {
-		total, oldest, at := 0, "", uint64(0)
-		for id, d := range k.docs {
-			total += len(d)
-			if id != sn.ID && (oldest == "" || k.used[id] < at) {
-				oldest, at = id, k.used[id]
-			}
-		}
-		if total <= k.maxDocs || oldest == "" {
-			break
-		}
-		delete(k.docs, oldest)
-		delete(k.used, oldest)
-	}
-	return docs, nil
+	return k.Get(sn.ID, func() ([]gstr2b.MatchDoc, int, error) {
+		docs, err := gstr2b.MatchDocs(ctx, db, sn, false)
+		return docs, len(docs), err
+	})
 }
 
 // t4Run is a saved run against GSTR-2B as the worksheet reads it: each row's status, its two
