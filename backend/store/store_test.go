@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"gstdesk/backend/apperr"
 	"os"
 	"path/filepath"
@@ -189,5 +190,33 @@ func TestOpenSaysAFileThatIsNotADatabase(t *testing.T) {
 	_, err := Open(context.Background(), dir)
 	if err == nil || apperr.KindOf(err) == apperr.Internal || !strings.Contains(apperr.Command.Public(err).Message, "is not a readable gstdesk database") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestKept: a value is read once; past the weight the least recently used goes, never the one
+// just read; a failed read keeps nothing.
+func TestKept(t *testing.T) {
+	k := NewKept[string](10)
+	reads := 0
+	read := func(v string, w int) func() (string, int, error) {
+		return func() (string, int, error) { reads++; return v, w, nil }
+	}
+	k.Get("a", read("A", 4))
+	k.Get("b", read("B", 4))
+	if v, _ := k.Get("a", read("x", 4)); v != "A" || reads != 2 {
+		t.Fatalf("a read again: %q, %d reads", v, reads)
+	}
+	k.Get("c", read("C", 4)) // 12 > 10: b, the least recently used, goes
+	if v, _ := k.Get("b", read("B2", 4)); v != "B2" {
+		t.Errorf("b kept past the weight: %q", v)
+	}
+	if v, _ := k.Get("big", read("BIG", 50)); v != "BIG" {
+		t.Errorf("a value heavier than the whole is still returned: %q", v)
+	}
+	if _, err := k.Get("bad", func() (string, int, error) { return "", 0, errors.New("no") }); err == nil {
+		t.Error("a failed read answered")
+	}
+	if v, _ := k.Get("bad", read("ok", 1)); v != "ok" {
+		t.Errorf("a failed read was kept: %q", v)
 	}
 }
