@@ -69,6 +69,11 @@ func (a *App) startup(ctx context.Context) {
 // devStartup is the dev binary's seeding hook (devseed_dev.go, -tags dev); nil in the release binary.
 var devStartup func(*shell)
 
+// devOpenDialog answers Files.ChooseFile in place of the system's Open dialog when answered is true
+// (opendialog_dev.go, -tags dev: the end-to-end tests drive the window in a browser, where no system
+// dialog can be answered); nil in the release binary.
+var devOpenDialog func() (path string, answered bool)
+
 // shutdown cancels and waits for the running jobs, then closes the database.
 func (a *App) shutdown(context.Context) {
 	if a.shell.d != nil {

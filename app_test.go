@@ -106,3 +106,16 @@ func TestFormatError(t *testing.T) {
 		}
 	}
 }
+
+// TestChooseFileKinds: every kind a screen imports has its Open dialog (title and the files it
+// lists); a kind gstdesk does not import is refused before any dialog opens.
+func TestChooseFileKinds(t *testing.T) {
+	for _, kind := range []string{"payroll", "register", "portal", "gstins"} {
+		if title, display, pattern, ok := openKind(kind); !ok || title == "" || display == "" || pattern == "" {
+			t.Errorf("%s: no Open dialog", kind)
+		}
+	}
+	if _, err := (&Files{&shell{}}).ChooseFile("pdf"); apperr.KindOf(err) != apperr.Invalid {
+		t.Errorf("kind pdf: %v, want refused", err)
+	}
+}

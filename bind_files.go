@@ -1,6 +1,7 @@
 package main
 
 import (
+	"gstdesk/backend/apperr"
 	"os"
 	"path/filepath"
 
@@ -27,6 +28,41 @@ func (b *Files) askWhereToSave() {
 			Title: "Save the export", DefaultDirectory: dir, DefaultFilename: name, CanCreateDirectories: true,
 		})
 	})
+}
+
+// ChooseFile asks which file to import with the system's Open dialog and returns its path, "" when
+// the person cancels. kind says what the screen imports, for the dialog's title and the kinds of
+// file it lists: "payroll", "register" (a purchase register), "portal" (a GSTR-2A or GSTR-2B JSON
+// file from the GST portal) or "gstins" (a list of GSTINs). The window never reads the file: it
+// hands the path to the area's *Path method, which reads it from disk (backend/infile).
+func (b *Files) ChooseFile(kind string) (string, error) {
+	title, display, pattern, ok := openKind(kind)
+	if !ok {
+		return "", apperr.New(apperr.Invalid, "gstdesk does not import files of the kind %q.", kind)
+	}
+	if devOpenDialog != nil {
+		if path, answered := devOpenDialog(); answered {
+			return path, nil
+		}
+	}
+	return runtime.OpenFileDialog(b.ctx, runtime.OpenDialogOptions{
+		Title: title, Filters: []runtime.FileFilter{{DisplayName: display, Pattern: pattern}, {DisplayName: "All files", Pattern: "*"}},
+	})
+}
+
+// openKind is the Open dialog of a kind of import: its title and the files it lists.
+func openKind(kind string) (title, display, pattern string, ok bool) {
+	switch kind {
+	case "payroll":
+		return "Choose the payroll file", "Payroll (CSV, Excel, JSON)", "*.csv;*.txt;*.xlsx;*.json;*.ndjson;*.jsonl", true
+	case "register":
+		return "Choose the purchase register", "Purchase register (CSV, Excel)", "*.csv;*.xlsx;*.xls", true
+	case "portal":
+		return "Choose the GSTR-2A or GSTR-2B file from the GST portal", "GST portal file (JSON)", "*.json", true
+	case "gstins":
+		return "Choose the list of GSTINs", "GSTIN list (CSV, Excel)", "*.csv;*.txt;*.xlsx", true
+	}
+	return "", "", "", false
 }
 
 // OpenExport opens an export in the program the system uses for its kind (Excel for .xlsx).

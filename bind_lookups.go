@@ -23,9 +23,10 @@ func (b *Lookups) PlanBulkText(text string, fresh bool) (core.CallPlan, error) {
 	return b.d.Lookups.PlanBulkText(b.ctx, text, fresh)
 }
 
-// PlanBulkFile says what a bulk check of a file's GSTIN column would spend, before it starts.
-func (b *Lookups) PlanBulkFile(name string, data []byte, column string, fresh bool) (core.CallPlan, error) {
-	return b.d.Lookups.PlanBulkFile(b.ctx, name, data, column, fresh)
+// PlanBulkPath says what a bulk check of a file's GSTIN column would spend (its path, chosen with
+// Files.ChooseFile).
+func (b *Lookups) PlanBulkPath(path, column string, fresh bool) (core.CallPlan, error) {
+	return b.d.Lookups.PlanBulkPath(b.ctx, path, column, fresh)
 }
 
 // StartBulkText starts a bulk check of a pasted list of GSTINs; progress comes as job events.
@@ -33,9 +34,9 @@ func (b *Lookups) StartBulkText(text string, fresh bool) (string, error) {
 	return b.d.Lookups.StartBulkText(b.ctx, text, fresh)
 }
 
-// StartBulkFile starts a bulk check of the GSTIN column of a CSV or XLSX file.
-func (b *Lookups) StartBulkFile(name string, data []byte, column string, fresh bool) (string, error) {
-	return b.d.Lookups.StartBulkFile(b.ctx, name, data, column, fresh)
+// StartBulkPath starts a bulk check of a file's GSTIN column (its path, chosen with Files.ChooseFile).
+func (b *Lookups) StartBulkPath(path, column string, fresh bool) (string, error) {
+	return b.d.Lookups.StartBulkPath(b.ctx, path, column, fresh)
 }
 
 // BulkResult returns a finished bulk check.

@@ -12,12 +12,7 @@ type Recon struct{ *shell }
 // ReconFields lists the fields of a purchase register, for the mapping table.
 func (b *Recon) ReconFields() []recon.RegisterField { return b.d.Recon.Fields() }
 
-// ReconImportData reads a purchase register chosen in the window (base64).
-func (b *Recon) ReconImportData(name, base64Data string) (reconcile.ReconImport, error) {
-	return b.d.Recon.ImportData(b.ctx, name, base64Data)
-}
-
-// ReconImportPath reads a purchase register from a path on this computer.
+// ReconImportPath reads a purchase register from its path (chosen with Files.ChooseFile, or typed).
 func (b *Recon) ReconImportPath(path string) (reconcile.ReconImport, error) {
 	return b.d.Recon.ImportPath(b.ctx, path)
 }

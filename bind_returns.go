@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/base64"
-	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstapi"
@@ -147,13 +145,10 @@ func (b *Returns) GSTR2BDiff(period, fromID, toID string) (gstr2b.Diff, error) {
 	return b.d.Returns.GSTR2BDiff(b.ctx, period, fromID, toID)
 }
 
-// ImportPortalFile imports a GSTR-2A or GSTR-2B JSON file from the GST portal (read by the window).
-func (b *Returns) ImportPortalFile(name, base64Data string) (returns.ImportResult, error) {
-	raw, err := base64.StdEncoding.DecodeString(base64Data)
-	if err != nil {
-		return returns.ImportResult{}, apperr.New(apperr.Invalid, "%s could not be read by the window; choose it again.", name)
-	}
-	return b.d.Returns.ImportPortalFile(b.ctx, name, raw)
+// ImportPortalPath imports a GSTR-2A or GSTR-2B JSON file from the GST portal (its path, chosen
+// with Files.ChooseFile).
+func (b *Returns) ImportPortalPath(path string) (returns.ImportResult, error) {
+	return b.d.Returns.ImportPortalPath(b.ctx, path)
 }
 
 // IMSCount is the IMS counts by section and action.

@@ -13,12 +13,7 @@ type Salary struct{ *shell }
 // TDSTargets lists the columns a payroll sheet may have.
 func (b *Salary) TDSTargets() []payroll.Target { return b.d.Salary.TDSTargets() }
 
-// TDSImportData reads a payroll file chosen in the window (base64 contents).
-func (b *Salary) TDSImportData(name, data string) (salary.TDSImport, error) {
-	return b.d.Salary.TDSImportData(b.ctx, name, data)
-}
-
-// TDSImportPath reads a payroll file from a path on this computer.
+// TDSImportPath reads a payroll file from its path (chosen with Files.ChooseFile, or typed).
 func (b *Salary) TDSImportPath(path string) (salary.TDSImport, error) {
 	return b.d.Salary.TDSImportPath(b.ctx, path)
 }
@@ -103,13 +98,6 @@ func (b *Salary) TDSEmployer(fy string) (tdsyear.Employer, error) {
 	return b.d.Salary.TDSEmployer(b.ctx, fy)
 }
 
-// TDSMonthImportData records a month of the TDS year from a file chosen in the window.
-// A refused file comes back as its result with every problem (file, row, column) for the window
-// to list, not as an error that would carry only their count.
-func (b *Salary) TDSMonthImportData(fy string, month int, name, data string, acceptPANChange bool) (tdsyear.MonthResult, error) {
-	return withProblems(b.d.Salary.TDSMonthImportData(b.ctx, fy, month, name, data, acceptPANChange))
-}
-
 // withProblems turns a month refused for its problems into its result (nothing was stored).
 func withProblems(res tdsyear.MonthResult, err error) (tdsyear.MonthResult, error) {
 	if err != nil && len(res.Problems) > 0 {
@@ -118,9 +106,11 @@ func withProblems(res tdsyear.MonthResult, err error) (tdsyear.MonthResult, erro
 	return res, err
 }
 
-// TDSMonthImportPath records a month of the TDS year from a file on this computer.
+// TDSMonthImportPath records a month of the TDS year from a file on this computer (its path, chosen
+// with Files.ChooseFile). A refused file comes back as its result with every problem (file, row,
+// column) for the window to list, not as an error that would carry only their count.
 func (b *Salary) TDSMonthImportPath(fy string, month int, path string, acceptPANChange bool) (tdsyear.MonthResult, error) {
-	return b.d.Salary.TDSMonthImportPath(b.ctx, fy, month, path, acceptPANChange)
+	return withProblems(b.d.Salary.TDSMonthImportPath(b.ctx, fy, month, path, acceptPANChange))
 }
 
 // TDSMonthRegister reads a page of a month's register.
@@ -158,11 +148,11 @@ func (b *Salary) TDSForms(fy, code string) ([]string, error) {
 	return b.d.Salary.TDSForms(b.ctx, fy, code)
 }
 
-// TDSMonthPreviewData tries a month's file and rolls it back: what recording it would do (the
+// TDSMonthPreviewPath tries a month's file and rolls it back: what recording it would do (the
 // diff against the stored month, warnings, problems), nothing stored. Problems come back in the
-// result, as TDSMonthImportData's do.
-func (b *Salary) TDSMonthPreviewData(fy string, month int, name, data string, acceptPANChange bool) (tdsyear.MonthResult, error) {
-	return withProblems(b.d.Salary.TDSMonthPreviewData(b.ctx, fy, month, name, data, acceptPANChange))
+// result, as TDSMonthImportPath's do.
+func (b *Salary) TDSMonthPreviewPath(fy string, month int, path string, acceptPANChange bool) (tdsyear.MonthResult, error) {
+	return withProblems(b.d.Salary.TDSMonthPreviewPath(b.ctx, fy, month, path, acceptPANChange))
 }
 
 // TDSStartForms writes the year-end forms of every employee, or one, into a new folder of the

@@ -11,3 +11,11 @@ func TestNoDevSeedingInRelease(t *testing.T) {
 		t.Fatal("the release binary carries a dev startup hook")
 	}
 }
+
+// TestNoOpenDialogAnswerInRelease: only the -tags dev binary answers the Open dialog from a file
+// (opendialog_dev.go, for the e2e tests); the release binary always asks the person.
+func TestNoOpenDialogAnswerInRelease(t *testing.T) {
+	if devOpenDialog != nil {
+		t.Fatal("the release binary answers the Open dialog without asking")
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstr2b"
-	"gstdesk/backend/infile"
 	"gstdesk/backend/lookup"
 )
 
@@ -182,14 +181,10 @@ func gstImport(ctx context.Context, g *gstRun, args []string) int {
 		g.emitSaid(map[string]any{"file": path, "error": errorObject(e)})
 		return g.done(true)
 	}
-	raw, err := infile.Read(path, gstr2b.MaxFileBytes, "No GSTR-2A or GSTR-2B file is that large: check that this is the JSON file downloaded from the GST portal.")
-	if err != nil {
-		return failed(apperr.Command.Public(err))
-	}
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	res, err := g.d.Returns.ImportPortalFile(ctx, path, raw)
+	res, err := g.d.Returns.ImportPortalPath(ctx, path)
 	if err != nil {
 		return failed(apperr.Command.Public(err))
 	}

@@ -2,8 +2,9 @@ package desk
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -245,15 +246,27 @@ func (d *Desk) demoPayroll(ctx context.Context, m period.Month, out *DemoData) e
 		Address: "Demo address, Mumbai", Responsible: "Demo Signatory", Designation: "Director"}); err != nil {
 		return err
 	}
-	name := fmt.Sprintf("demo-payroll-%s.csv", m.String())
-	res, err := d.Salary.TDSMonthImportData(ctx, fy, int(m.Month), name, base64.StdEncoding.EncodeToString([]byte(demoPayrollFile(1))), false)
+	// The demo's payroll files are imported the way a person's are: from a file on this computer.
+	dir, err := os.MkdirTemp("", "gstdesk-demo-")
+	if err != nil {
+		return apperr.Wrap(apperr.Internal, err, "could not write the demo's payroll files")
+	}
+	defer os.RemoveAll(dir)
+	monthFile := filepath.Join(dir, fmt.Sprintf("demo-payroll-%s.csv", m.String()))
+	yearFile := filepath.Join(dir, fmt.Sprintf("demo-payroll-%s.csv", fy[3:]))
+	for path, body := range map[string]string{monthFile: demoPayrollFile(1), yearFile: demoPayrollFile(12)} {
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			return apperr.Wrap(apperr.Internal, err, "could not write the demo's payroll files")
+		}
+	}
+	res, err := d.Salary.TDSMonthImportPath(ctx, fy, int(m.Month), monthFile, false)
 	if err != nil {
 		return err
 	}
 	out.What = append(out.What, fmt.Sprintf("the payroll of %s for %d employees, with its TDS, and the year's payroll run", res.MonthLabel, res.Employees))
 	// The year's salaries as a payroll run: each employee's tax for the year, both regimes, with the
 	// computation sheet.
-	im, err := d.Salary.TDSImportData(ctx, fmt.Sprintf("demo-payroll-%s.csv", fy[3:]), base64.StdEncoding.EncodeToString([]byte(demoPayrollFile(12))))
+	im, err := d.Salary.TDSImportPath(ctx, yearFile)
 	if err != nil {
 		return err
 	}

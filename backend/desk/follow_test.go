@@ -2,7 +2,6 @@ package desk_test
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"os"
 	"path/filepath"
@@ -42,7 +41,7 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	csv := "Emp code,Employee name,PAN,Basic salary 17(1)\nE1,Asha Rao,ABCPR1234K,1285000\n"
-	pay, err := w.Salary.TDSImportData(ctx, "pay.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
+	pay, err := w.Salary.TDSImportPath(ctx, fileOf(t, "pay.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}

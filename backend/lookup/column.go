@@ -11,8 +11,10 @@ import (
 	"gstdesk/backend/sheet"
 )
 
-// columnLimits bound a file of GSTINs: 64 MB and a million rows is far more than a bulk check takes.
-var columnLimits = sheet.Limits{MaxFileBytes: 64 << 20, MaxRows: 1 << 20}
+// MaxListBytes bounds a file of GSTINs: 64 MB (and a million rows) is far more than a bulk check takes.
+const MaxListBytes = 64 << 20
+
+var columnLimits = sheet.Limits{MaxFileBytes: MaxListBytes, MaxRows: 1 << 20}
 
 var gstinLike = regexp.MustCompile(`[0-9A-Za-z]{15}`)
 

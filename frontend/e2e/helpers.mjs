@@ -1,4 +1,7 @@
 // Helpers the e2e tests share (not a test file: run.mjs only runs tests/*.mjs).
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
 /**
  * Whether the element matching `selector` inside the scrolling table `testid` is wholly in view:
@@ -41,4 +44,22 @@ export async function comesIntoView(page, testid, selector, timeout = 5000) {
     if (Date.now() > end) return false
     await page.waitForTimeout(50)
   }
+}
+
+/**
+ * Chooses a file to import as a person would with the system's Open dialog: the dev binary's dialog
+ * answers with the path written to app.openDialog (GSTDESK_OPEN_DIALOG), then the button `testid`
+ * is clicked. `file` is a path, or { name, buffer } (written to a folder of the run first).
+ * Resolves to the path chosen.
+ */
+export async function chooseFile(page, app, testid, file) {
+  let chosen = file
+  if (typeof file !== 'string') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gstdesk-e2e-file-'))
+    chosen = path.join(dir, file.name)
+    writeFileSync(chosen, file.buffer)
+  }
+  writeFileSync(app.openDialog, chosen)
+  await page.getByTestId(testid).click()
+  return chosen
 }

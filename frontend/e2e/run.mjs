@@ -54,15 +54,19 @@ async function waitFor(url, ms) {
 export async function startApp(extraEnv = {}) {
   const bin = path.resolve(here, '..', process.env.DEV_BIN || '../build/bin/gstdesk-dev')
   const data = mkdtempSync(path.join(tmpdir(), 'gstdesk-e2e-'))
+  // The system's Open dialog cannot be answered from the browser either: the dev binary reads the
+  // path a test "chooses" from this file (helpers.mjs chooseFile writes it before the click).
+  const openDialog = path.join(mkdtempSync(path.join(tmpdir(), 'gstdesk-e2e-open-')), 'chosen-path.txt')
   const port = await freePort()
   const t0 = Date.now()
   // The app's own output goes to build/e2e/app.log (the Wails dev server is chatty), not the test log.
   const log = openSync(path.join(shots, 'app.log'), 'a')
   const proc = spawn(bin, ['-assetdir', path.join(root, 'frontend/dist'), '-devserver', `127.0.0.1:${port}`, '-loglevel', 'Warning'], {
-    // No system Save dialog can be answered from the browser: exports go to the exports folder.
+    // No system Save dialog can be answered from the browser: exports go to the exports folder
+    // (and an Open dialog answers with the path a test wrote to openDialog).
     // The tests start from an empty demo workspace (GSTDESK_DEMO_DATA=empty) and pull what they
     // need; a test file of the first screen sets it to '' for the demo figures a person sees.
-    env: { ...process.env, GSTDESK_DATA_DIR: data, GSTDESK_DEMO_DATE: demoDate(), GSTDESK_SAVE_DIALOG: 'exports', GSTDESK_DEMO_DATA: 'empty', ...extraEnv }, stdio: ['ignore', log, log],
+    env: { ...process.env, GSTDESK_DATA_DIR: data, GSTDESK_DEMO_DATE: demoDate(), GSTDESK_SAVE_DIALOG: 'exports', GSTDESK_OPEN_DIALOG: openDialog, GSTDESK_DEMO_DATA: 'empty', ...extraEnv }, stdio: ['ignore', log, log],
   })
   const url = `http://127.0.0.1:${port}/`
   await waitFor(url, 20000)
@@ -77,7 +81,7 @@ export async function startApp(extraEnv = {}) {
     if (!gone) { proc.kill('SIGKILL'); await exited }
     rmSync(data, { recursive: true, force: true })
   }
-  return { url, data, stop }
+  return { url, data, openDialog, stop }
 }
 
 const browser = await chromium.launch({

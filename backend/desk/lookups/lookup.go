@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstapi"
 	"gstdesk/backend/gstin"
+	"gstdesk/backend/infile"
 	"gstdesk/backend/lookup"
 	"gstdesk/backend/money"
 )
@@ -273,9 +275,9 @@ func (s *Service) PlanBulkText(ctx context.Context, text string, fresh bool) (co
 	return s.PlanBulk(ctx, SplitGSTINList(text), fresh)
 }
 
-// PlanBulkFile is PlanBulk of the GSTIN column of a CSV or XLSX file.
-func (s *Service) PlanBulkFile(ctx context.Context, name string, data []byte, column string, fresh bool) (core.CallPlan, error) {
-	list, err := lookup.GSTINColumn(name, data, column)
+// PlanBulkPath is PlanBulk of the GSTIN column of a CSV or XLSX file (its path).
+func (s *Service) PlanBulkPath(ctx context.Context, path, column string, fresh bool) (core.CallPlan, error) {
+	list, err := gstinColumn(path, column)
 	if err != nil {
 		return core.CallPlan{}, err
 	}
@@ -287,13 +289,34 @@ func (s *Service) StartBulkText(ctx context.Context, text string, fresh bool) (s
 	return s.StartBulkLookup(ctx, SplitGSTINList(text), fresh)
 }
 
-// StartBulkFile starts a bulk check of the GSTIN column of a CSV or XLSX file.
-func (s *Service) StartBulkFile(ctx context.Context, name string, data []byte, column string, fresh bool) (string, error) {
-	list, err := lookup.GSTINColumn(name, data, column)
+// StartBulkPath starts a bulk check of the GSTIN column of a CSV or XLSX file (its path, chosen
+// in the window's Open dialog or given to the command line).
+func (s *Service) StartBulkPath(ctx context.Context, path, column string, fresh bool) (string, error) {
+	list, err := gstinColumn(path, column)
 	if err != nil {
 		return "", err
 	}
 	return s.StartBulkLookup(ctx, list, fresh)
+}
+
+// gstinColumn reads the GSTIN column of the file at path, row by row (infile: a folder or a file
+// larger than a list of GSTINs is refused).
+func gstinColumn(path, column string) ([]string, error) {
+	const advice = "Split the list into files of fewer GSTINs."
+	f, size, err := infile.Open(path, lookup.MaxListBytes, advice)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	name := filepath.Base(path)
+	if size < 0 { // a pipe or a device: read it counting
+		data, err := infile.ReadAll(f, name, size, lookup.MaxListBytes, advice)
+		if err != nil {
+			return nil, err
+		}
+		return lookup.GSTINColumn(name, data, column)
+	}
+	return lookup.ReadGSTINColumn(name, f, size, column)
 }
 
 // BulkResult returns a finished bulk check.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -373,6 +374,44 @@ func TestPlanAsksAboveTheThreshold(t *testing.T) {
 		p, err := c.PlanCalls(context.Background(), "GSTINs", calls, 0)
 		if err != nil || p.Ask != ask || p.Threshold != 2 {
 			t.Errorf("%d calls: plan %+v, %v; want ask %v", calls, p, err, ask)
+		}
+	}
+}
+
+// TestBulkFromAFile: a file of GSTINs is read from its path (the window's Open dialog gives it), its
+// GSTIN column found by the header; the plan and the check read the same list. A folder or a path
+// that is not there is refused in words that say what to do.
+func TestBulkFromAFile(t *testing.T) {
+	s, w := openWatched(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "purchases.csv")
+	body := "\uFEFFInvoice,GSTIN of supplier,Amount\r\nINV-1,27AAPFU0939F1ZV,100\r\nINV-2,24ABKCS2033B1ZV,200\r\nINV-3,27AAPFU0939F1ZV,300\r\n"
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.PlanBulkPath(ctx, path, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Calls != 2 || p.What != "2 GSTINs" {
+		t.Errorf("plan = %+v, want 2 GSTINs, 2 calls", p)
+	}
+	id, err := s.StartBulkPath(ctx, path, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-w.Done
+	v, err := s.BulkResult(id)
+	if err != nil || len(v.Rows) != 3 || v.Summary.PaidCalls != p.Calls {
+		t.Fatalf("bulk = %+v, %v: want 3 rows and the plan's %d calls", v.Summary, err, p.Calls)
+	}
+	for _, bad := range []struct{ path, want string }{
+		{dir, "is a folder"},
+		{filepath.Join(dir, "gone.csv"), "there is no such file"},
+	} {
+		if _, err := s.StartBulkPath(ctx, bad.path, "", false); apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%s: %v, want %q", bad.path, err, bad.want)
 		}
 	}
 }

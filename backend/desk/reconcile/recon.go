@@ -5,7 +5,6 @@ package reconcile
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -201,20 +200,9 @@ func (s *Service) importRegisterBooks(ctx context.Context, name string, data []b
 	return v, books, nil
 }
 
-// ImportData reads a purchase register sent by the window (CSV or XLSX, base64-encoded): its
-// headers, the mapping (saved or suggested) and every problem. Nothing is run yet.
-func (s *Service) ImportData(ctx context.Context, name, base64Data string) (ReconImport, error) {
-	if base64.StdEncoding.DecodedLen(len(base64Data)) > recon.MaxRegisterBytes+3 {
-		return ReconImport{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", name, recon.MaxRegisterBytes>>20)
-	}
-	data, err := base64.StdEncoding.DecodeString(base64Data)
-	if err != nil {
-		return ReconImport{}, apperr.New(apperr.Invalid, "The file %s did not arrive whole: choose it again.", name)
-	}
-	return s.importRegister(ctx, name, data)
-}
-
-// ImportPath reads a purchase register from a path typed or pasted by the person.
+// ImportPath reads a purchase register (CSV or XLSX) from its path (chosen in the window's Open
+// dialog, typed or pasted, or given to the command line): its headers, the mapping (saved or
+// suggested) and every problem. Nothing is run yet.
 func (s *Service) ImportPath(ctx context.Context, path string) (ReconImport, error) {
 	v, _, err := s.importPath(ctx, path)
 	return v, err

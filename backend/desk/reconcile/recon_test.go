@@ -3,7 +3,6 @@ package reconcile
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -236,7 +235,7 @@ func TestReconImportMapping(t *testing.T) {
 	csv := "Party GSTIN,Party Name,Supplier Invoice No,Supplier Invoice Date,Taxable Value,IGST Amount\n" +
 		"27AAPFU0939F1ZV,Acme,INV/1,01-04-2025,1000,180\n" +
 		"27AAPFU0939F1ZV,Acme,INV/2,31-04-2025,1000,180\n"
-	im, err := s.ImportData(ctx, "tally.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
+	im, err := s.ImportPath(ctx, fileOf(t, "tally.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +260,7 @@ func TestReconImportMapping(t *testing.T) {
 	if _, err := s.ConfirmMapping(ctx, im.Token, im.Mapping); err != nil {
 		t.Fatal(err)
 	}
-	again, err := s.ImportData(ctx, "tally.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
+	again, err := s.ImportPath(ctx, fileOf(t, "tally.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +274,7 @@ func TestReconImportMapping(t *testing.T) {
 		kind     apperr.Kind
 		contains string
 	}{
-		{"bad base64", func() error { _, err := s.ImportData(ctx, "x.csv", "%%%"); return err }, apperr.Invalid, "did not arrive whole"},
+		{"a folder", func() error { _, err := s.ImportPath(ctx, t.TempDir()); return err }, apperr.Invalid, "is a folder"},
 		{"no such path", func() error { _, err := s.ImportPath(ctx, "/no/such/file.csv"); return err }, apperr.Invalid, "check the path"},
 		{"unknown token", func() error { _, err := s.StartRun(ctx, "abc", "2025-04", "2025-04", false); return err }, apperr.Invalid, "import the register again"},
 		{"periods reversed", func() error { _, err := s.StartRun(ctx, im.Token, "2025-06", "2025-04", false); return err }, apperr.Invalid, "swap"},
@@ -289,7 +288,7 @@ func TestReconImportMapping(t *testing.T) {
 	}
 	// A file refused (not a register gstdesk can read) is not kept in the data folder.
 	before, _ := os.ReadDir(s.registerDir())
-	if _, err := s.ImportData(ctx, "scan.pdf", base64.StdEncoding.EncodeToString([]byte("%PDF-1.7 not a register"))); err == nil {
+	if _, err := s.ImportPath(ctx, fileOf(t, "scan.pdf", "%PDF-1.7 not a register")); err == nil {
 		t.Fatal("a PDF was read as a register")
 	}
 	if after, _ := os.ReadDir(s.registerDir()); len(after) != len(before) {
@@ -326,7 +325,7 @@ func TestReconRegistersPruned(t *testing.T) {
 	ctx := context.Background()
 	imp := func(n int) string {
 		csv := fmt.Sprintf("GSTIN,Invoice No,Invoice Date,Taxable Value,IGST\n27AAPFU0939F1ZV,INV/%d,01-04-2025,1000,180\n", n)
-		im, err := s.ImportData(ctx, fmt.Sprintf("reg%d.csv", n), base64.StdEncoding.EncodeToString([]byte(csv)))
+		im, err := s.ImportPath(ctx, fileOf(t, fmt.Sprintf("reg%d.csv", n), csv))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -461,7 +460,7 @@ func TestReconRowsNameSuppliersFromLookups(t *testing.T) {
 	ctx := context.Background()
 	// A register of one invoice of another supplier: every 2A invoice is missing in books, unnamed.
 	csv := "GSTIN,Invoice No,Invoice Date,Taxable Value,IGST\n27AAPFU0939F1ZV,INV/1,01-04-2025,1000,180\n"
-	im, err := s.ImportData(ctx, "books.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
+	im, err := s.ImportPath(ctx, fileOf(t, "books.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -494,4 +493,15 @@ func TestReconRowsNameSuppliersFromLookups(t *testing.T) {
 	if got := v.Names[g]; got != d.LegalName && got != d.TradeName {
 		t.Errorf("names[%s] = %q, want the looked-up name %q", g, got, d.LegalName)
 	}
+}
+
+// fileOf writes body to a file named name in a folder of the test's and returns its path: the
+// imports read files from disk, as the window's Open dialog and the command line give them.
+func fileOf(t testing.TB, name, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

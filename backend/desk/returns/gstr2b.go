@@ -3,6 +3,7 @@ package returns
 import (
 	"context"
 	"fmt"
+	"gstdesk/backend/infile"
 	"path/filepath"
 	"strings"
 	"time"
@@ -284,14 +285,18 @@ type ImportResult struct {
 	Notices []string `json:"notices"`
 }
 
-// ImportPortalFile stores a GSTR-2A or GSTR-2B JSON file downloaded from the GST portal as a
-// snapshot marked "from file" (no API call, no credits). The kind is told from the file; a file
-// of another GSTIN than the workspace's, or not a whole portal file, is refused and nothing is
-// stored.
-func (s *Service) ImportPortalFile(ctx context.Context, path string, raw []byte) (ImportResult, error) {
+// ImportPortalPath stores a GSTR-2A or GSTR-2B JSON file downloaded from the GST portal (its path
+// chosen in the window's Open dialog or given to the command line) as a snapshot marked "from
+// file" (no API call, no credits). The kind is told from the file; a file of another GSTIN than
+// the workspace's, or not a whole portal file, is refused and nothing is stored.
+func (s *Service) ImportPortalPath(ctx context.Context, path string) (ImportResult, error) {
 	name := filepath.Base(path)
 	start := s.core.Now()
-	res, err := s.importPortalFile(ctx, name, raw)
+	raw, err := infile.Read(path, gstr2b.MaxFileBytes, "No GSTR-2A or GSTR-2B file is that large: check that this is the JSON file downloaded from the GST portal.")
+	res := ImportResult{File: name}
+	if err == nil {
+		res, err = s.importPortalFile(ctx, name, raw)
+	}
 	key := name
 	if res.Period != "" {
 		key = res.Kind + " " + res.Period + " " + name

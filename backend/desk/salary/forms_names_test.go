@@ -2,7 +2,6 @@ package salary
 
 import (
 	"context"
-	"encoding/base64"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,7 +20,7 @@ func TestFormsJobNamesEveryFileApart(t *testing.T) {
 		t.Fatal(err)
 	}
 	april := "employee_code,name,pan,salary_as_per_provisions_contained_in_section_17_1\nA/B,Slash,ABCPA1111F,150000\nA:B,Colon,BCDPB1111F,150000\nA_B,Under,CDEPC2222F,150000\n"
-	if _, err := s.TDSMonthImportData(ctx, "FY 2025-26", 4, "april.csv", base64.StdEncoding.EncodeToString([]byte(april)), false); err != nil {
+	if _, err := s.TDSMonthImportPath(ctx, "FY 2025-26", 4, fileOf(t, "april.csv", april), false); err != nil {
 		t.Fatal(err)
 	}
 	id, err := s.TDSStartForms(ctx, "FY 2025-26", "")

@@ -6,7 +6,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -158,24 +157,9 @@ func (s *Service) keepImport(name string, data []byte, im *payroll.Import) TDSIm
 	return importView(tok, im)
 }
 
-// TDSImportData reads a payroll file sent by the window (its contents base64-encoded): JSON
-// workbooks, CSV or XLSX. Nothing is stored: the answer shows the mapping and every problem.
-func (s *Service) TDSImportData(ctx context.Context, name, base64Data string) (TDSImport, error) {
-	if int64(base64.StdEncoding.DecodedLen(len(base64Data))) > payroll.DefaultLimits.MaxBytes+3 {
-		return TDSImport{}, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the payroll into smaller files.", name, payroll.DefaultLimits.MaxBytes>>20)
-	}
-	data, err := base64.StdEncoding.DecodeString(base64Data)
-	if err != nil {
-		return TDSImport{}, apperr.New(apperr.Invalid, "The file %s did not arrive whole: choose it again.", name)
-	}
-	im, err := s.readImport(ctx, name, data, nil)
-	if err != nil {
-		return TDSImport{}, err
-	}
-	return s.keepImport(name, data, im), nil
-}
-
-// TDSImportPath reads a payroll file from a path typed or pasted by the user.
+// TDSImportPath reads a payroll file from its path (chosen in the window's Open dialog, typed or
+// pasted, or given to the command line): JSON workbooks, CSV or XLSX. Nothing is stored: the
+// answer shows the mapping and every problem.
 func (s *Service) TDSImportPath(ctx context.Context, path string) (TDSImport, error) {
 	data, err := infile.Read(path, payroll.DefaultLimits.MaxBytes, "Split the payroll into smaller files.")
 	if err != nil {

@@ -3,8 +3,8 @@ package salary
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -30,13 +30,13 @@ func openService(t testing.TB) *Service {
 	return New(c)
 }
 
-// TestTDSPayrollFlow is the screen's path: import (from the window's bytes), confirm, run as a
+// TestTDSPayrollFlow is the screen's path: import (the file the window's Open dialog chose), confirm, run as a
 // job, list, page, open an employee's sheet, export, and cross-check against the demo service.
 func TestTDSPayrollFlow(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
 	csv := "Emp code,Employee name,Basic salary 17(1),80C,Professional tax\nE1,Asha,1285000,0,2400\nE2,Ravi,abc,0,0\nE3,Meena,780000,150000,2400\n"
-	im, err := s.TDSImportData(ctx, "pay.csv", base64.StdEncoding.EncodeToString([]byte(csv)))
+	im, err := s.TDSImportPath(ctx, fileOf(t, "pay.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,4 +145,15 @@ func TestTDSImportExampleAndPath(t *testing.T) {
 	if _, err := s.TDSStartRun(ctx, "nope", "FY 2025-26", 0, false); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown token: %v", err)
 	}
+}
+
+// fileOf writes body to a file named name in a folder of the test's and returns its path: the
+// imports read files from disk, as the window's Open dialog and the command line give them.
+func fileOf(t testing.TB, name, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -2,7 +2,6 @@ package salary
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -49,15 +48,6 @@ func (s *Service) TDSMonthImportPath(ctx context.Context, fy string, month int, 
 	return s.importMonth(ctx, fy, month, filepath.Base(path), data, tdsyear.Options{AcceptPANChange: acceptPANChange})
 }
 
-// TDSMonthImportData is TDSMonthImportPath for a file chosen in the window (base64 contents).
-func (s *Service) TDSMonthImportData(ctx context.Context, fy string, month int, name, base64Data string, acceptPANChange bool) (tdsyear.MonthResult, error) {
-	data, err := decodeMonthData(name, base64Data)
-	if err != nil {
-		return tdsyear.MonthResult{}, err
-	}
-	return s.importMonth(ctx, fy, month, name, data, tdsyear.Options{AcceptPANChange: acceptPANChange})
-}
-
 // TDSMonthPreviewPath is TDSMonthImportPath rolled back at the end (tdsyear.Options.DryRun):
 // what recording the month would do (the diff against the month stored, the warnings, the
 // problems, the totals) with nothing stored. The window shows it and asks before it replaces a
@@ -70,32 +60,12 @@ func (s *Service) TDSMonthPreviewPath(ctx context.Context, fy string, month int,
 	return s.previewMonth(ctx, fy, month, filepath.Base(path), data, acceptPANChange)
 }
 
-// TDSMonthPreviewData is TDSMonthPreviewPath for a file chosen in the window (base64 contents).
-func (s *Service) TDSMonthPreviewData(ctx context.Context, fy string, month int, name, base64Data string, acceptPANChange bool) (tdsyear.MonthResult, error) {
-	data, err := decodeMonthData(name, base64Data)
-	if err != nil {
-		return tdsyear.MonthResult{}, err
-	}
-	return s.previewMonth(ctx, fy, month, name, data, acceptPANChange)
-}
-
 func (s *Service) previewMonth(ctx context.Context, fy string, month int, name string, data []byte, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	return s.importMonth(ctx, fy, month, name, data, tdsyear.Options{AcceptPANChange: acceptPANChange, DryRun: true})
 }
 
 func readMonthPath(path string) ([]byte, error) {
 	return infile.Read(path, payroll.DefaultLimits.MaxBytes, "Split the payroll into smaller files.")
-}
-
-func decodeMonthData(name, base64Data string) ([]byte, error) {
-	if int64(base64.StdEncoding.DecodedLen(len(base64Data))) > payroll.DefaultLimits.MaxBytes+3 {
-		return nil, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the payroll into smaller files.", name, payroll.DefaultLimits.MaxBytes>>20)
-	}
-	data, err := base64.StdEncoding.DecodeString(base64Data)
-	if err != nil {
-		return nil, apperr.New(apperr.Invalid, "The file %s did not arrive whole: choose it again.", name)
-	}
-	return data, nil
 }
 
 func (s *Service) importMonth(ctx context.Context, fy string, month int, name string, data []byte, opt tdsyear.Options) (tdsyear.MonthResult, error) {

@@ -3,7 +3,6 @@ package salary
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -29,10 +28,9 @@ func TestTDSYearFlow(t *testing.T) {
 	if e, err := s.TDSEmployer(ctx, "FY 2025-26"); err != nil || e.Name != "Acme" {
 		t.Fatalf("employer %+v %v", e, err)
 	}
-	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
 	april := `[{"employee_code":"E1","name":"Asha","salary_as_per_provisions_contained_in_section_17_1":150000,"tds_deducted":null},
 	           {"employee_code":"E2","name":"Ravi","salary_as_per_provisions_contained_in_section_17_1":90000,"regime":"old","deductible_amount_us_80_c":150000}]`
-	res, err := s.TDSMonthImportData(ctx, "FY 2025-26", 4, "april.json", b64(april), false)
+	res, err := s.TDSMonthImportPath(ctx, "FY 2025-26", 4, fileOf(t, "april.json", april), false)
 	if err != nil || res.Employees != 2 || res.MonthLabel != "April 2025" {
 		t.Fatalf("april %+v %v", res, err)
 	}
@@ -41,7 +39,7 @@ func TestTDSYearFlow(t *testing.T) {
 		t.Fatalf("register %+v %v", reg, err)
 	}
 	bad := "employee_code,salary\nE1,abc\n"
-	res, err = s.TDSMonthImportData(ctx, "FY 2025-26", 5, "may.csv", b64(bad), false)
+	res, err = s.TDSMonthImportPath(ctx, "FY 2025-26", 5, fileOf(t, "may.csv", bad), false)
 	if apperr.KindOf(err) != apperr.Invalid || len(res.Problems) != 1 || !strings.Contains(res.Problems[0].String(), "may.csv, row 2, column B") {
 		t.Fatalf("bad month: %+v %v", res.Problems, err)
 	}
@@ -60,7 +58,6 @@ func TestTDSYearFlow(t *testing.T) {
 func TestTDSYearWindowActions(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
-	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
 	if _, err := s.TDSStartForms(ctx, "FY 2025-26", ""); apperr.KindOf(err) != apperr.NotFound {
 		t.Fatalf("forms without an employer: %v", err)
 	}
@@ -68,11 +65,11 @@ func TestTDSYearWindowActions(t *testing.T) {
 		t.Fatal(err)
 	}
 	april := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1,value_of_perquisites_us_17_2\nE1,Asha,150000,0\nE2,Ravi,90000,5000\n"
-	if _, err := s.TDSMonthImportData(ctx, "FY 2025-26", 4, "april.csv", b64(april), false); err != nil {
+	if _, err := s.TDSMonthImportPath(ctx, "FY 2025-26", 4, fileOf(t, "april.csv", april), false); err != nil {
 		t.Fatal(err)
 	}
 	again := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1,value_of_perquisites_us_17_2\nE1,Asha,175000,0\nE2,Ravi,90000,5000\n"
-	res, err := s.TDSMonthPreviewData(ctx, "FY 2025-26", 4, "april-2.csv", b64(again), false)
+	res, err := s.TDSMonthPreviewPath(ctx, "FY 2025-26", 4, fileOf(t, "april-2.csv", again), false)
 	if err != nil || !res.Diff.Replaced || len(res.Diff.Changed) != 1 || res.Diff.Changed[0].Employee != "E1" {
 		t.Fatalf("preview %+v %v", res.Diff, err)
 	}
@@ -115,7 +112,7 @@ func TestTDSRegisterExportOneShape(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
 	month := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1\nE1,Asha,150000\nE2,Ravi,90000\nE3,Ravindra,80000\n"
-	if _, err := s.TDSMonthImportData(ctx, "FY 2025-26", 4, "april.csv", base64.StdEncoding.EncodeToString([]byte(month)), false); err != nil {
+	if _, err := s.TDSMonthImportPath(ctx, "FY 2025-26", 4, fileOf(t, "april.csv", month), false); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

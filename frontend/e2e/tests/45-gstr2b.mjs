@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fixtures, fyOf, label, monthFromNow, num, signIn } from '../gst.mjs'
-import { comesIntoView, inView } from '../helpers.mjs'
+import { comesIntoView, inView, chooseFile } from '../helpers.mjs'
 
 async function open(page) {
   await page.getByTestId('nav-gstr2b').click()
@@ -157,10 +157,9 @@ export const tests = {
     assert.equal(await selectedNo(), Math.min(2, docs))
   },
 
-  'import portal files: kind detected, "from file", compared; bad files in words': async ({ page, shot }) => {
+  'import portal files: kind detected, "from file", compared; bad files in words': async ({ page, shot, app }) => {
     await open(page)
-    const input = page.getByTestId('g2b-import')
-    await input.setInputFiles(path.join(fixtures, 'gstr2b-27AAPFU0939F1ZV-062025.json'))
+    await chooseFile(page, app, 'g2b-import', path.join(fixtures, 'gstr2b-27AAPFU0939F1ZV-062025.json'))
     await page.getByTestId('g2b-imported').waitFor()
     assert.match(await page.getByTestId('g2b-imported').innerText(), /^GSTR-2B of Jun 2025 imported from gstr2b-27AAPFU0939F1ZV-062025\.json: 6 documents from 3 suppliers\. No API call was made\./)
     await page.getByTestId('g2b-summary').waitFor()
@@ -174,7 +173,7 @@ export const tests = {
     assert.match(await page.getByTestId('g2b-row').first().innerText(), /TATA CONSULTANCY SERVICES LIMITED\s+27AABCT1332L1ZT/)
     await shot('gstr2b-imported')
     // The regenerated file: a second snapshot, both marked "from file"; compare them.
-    await input.setInputFiles(path.join(fixtures, 'gstr2b-27AAPFU0939F1ZV-062025-regenerated.json'))
+    await chooseFile(page, app, 'g2b-import', path.join(fixtures, 'gstr2b-27AAPFU0939F1ZV-062025-regenerated.json'))
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=g2b-snapshot-row]').length === 2)
     const rows = await page.getByTestId('g2b-snapshot-row').allInnerTexts()
     assert.ok(rows.every((r) => /from file/.test(r) && /\d\d\/\d\d\/\d{4} \d\d:\d\d/.test(r)), rows.join('\n'))
@@ -184,19 +183,19 @@ export const tests = {
     assert.match(await page.getByTestId('g2b-diff-amended').innerText(), /TCS\/25-26\/0488/)
     await shot('gstr2b-diff')
     // Another client's file, a truncated file, a spreadsheet: refused in words, nothing stored.
-    await input.setInputFiles(path.join(fixtures, '..', '..', '..', 'backend', 'gstr2b', 'testdata', 'post2024.json'))
+    await chooseFile(page, app, 'g2b-import', path.join(fixtures, '..', '..', '..', 'backend', 'gstr2b', 'testdata', 'post2024.json'))
     await page.getByTestId('error-banner').waitFor()
     assert.match(await page.getByTestId('error-message').innerText(), /is the GSTR-2B of 24ABKCS2033B1ZV, not of this workspace's GSTIN 27AAPFU0939F1ZV\. Nothing was imported/)
     await shot('gstr2b-wrong-gstin')
-    await input.setInputFiles({ name: 'returns_cut.json', mimeType: 'application/json', buffer: Buffer.from('{"chksum":"x","data":{"gstin":"27AAPFU0939F1ZV","rtnprd":"062025","docdata":{"b2b":[') })
+    await chooseFile(page, app, 'g2b-import', { name: 'returns_cut.json', mimeType: 'application/json', buffer: Buffer.from('{"chksum":"x","data":{"gstin":"27AAPFU0939F1ZV","rtnprd":"062025","docdata":{"b2b":[') })
     await page.waitForFunction(() => /not complete JSON/.test(document.querySelector('[data-testid=error-message]')?.textContent ?? ''))
-    await input.setInputFiles({ name: 'returns.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK\x03\x04 not json') })
+    await chooseFile(page, app, 'g2b-import', { name: 'returns.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK\x03\x04 not json') })
     await page.waitForFunction(() => /not JSON/.test(document.querySelector('[data-testid=error-message]')?.textContent ?? ''))
     assert.equal(await page.getByTestId('g2b-snapshot-row').count(), 2)
     // A GSTR-2A portal file is told apart and stored as GSTR-2A.
     const twoA = { gstin: '27AAPFU0939F1ZV', fp: '062025', b2b: [{ ctin: '27AABCT1332L1ZT', cfs: 'Y', cfs3b: 'Y', fldtr1: '11-Jul-25', flprdr1: 'Jun-25',
       inv: [{ chksum: 'x', inum: 'TCS/25-26/0412', idt: '03-06-2025', val: 177000, pos: '27', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: { rt: 18, txval: 150000, iamt: 0, camt: 13500, samt: 13500, csamt: 0 } }] }] }] }
-    await input.setInputFiles({ name: 'returns_R2A.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(twoA)) })
+    await chooseFile(page, app, 'g2b-import', { name: 'returns_R2A.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(twoA)) })
     await page.getByTestId('g2b-imported').waitFor()
     assert.match(await page.getByTestId('g2b-imported').innerText(), /^GSTR-2A of Jun 2025 imported from returns_R2A\.json: 1 invoice from 1 supplier/)
   },

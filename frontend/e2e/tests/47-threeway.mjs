@@ -6,7 +6,7 @@
 // and reads each row's result; preview and apply act on that run and save no other.
 import assert from 'node:assert/strict'
 import { fyOf, monthFromNow, signIn } from '../gst.mjs'
-import { inView } from '../helpers.mjs'
+import { inView, chooseFile } from '../helpers.mjs'
 
 const p = monthFromNow(-1) // the month IMS is open for
 const rtnprd = p.slice(5) + p.slice(0, 4)
@@ -69,7 +69,7 @@ const savedRuns = (page) => page.evaluate(async () => ((await window.go.main.Rec
 const tabCount = async (page, tab) => Number((await page.getByTestId('tw-tab-' + tab).locator('.cnt').innerText()).replace(/,/g, ''))
 
 export const tests = {
-  'the month: GSTR-2A pulled, IMS read, GSTR-2B imported from a portal file': async ({ page }) => {
+  'the month: GSTR-2A pulled, IMS read, GSTR-2B imported from a portal file': async ({ page, app }) => {
     await page.getByTestId('nav-gstr2b').click()
     await signIn(page)
     const rows = await page.evaluate(async (period) => {
@@ -81,7 +81,7 @@ export const tests = {
     }, p)
     assert.ok(rows.length > 10, `${rows.length} IMS documents`)
     const file = portalFile(rows, '27AAPFU0939F1ZV')
-    await page.getByTestId('g2b-import').setInputFiles({ name: `returns_R2B_27AAPFU0939F1ZV_${rtnprd}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) })
+    await chooseFile(page, app, 'g2b-import', { name: `returns_R2B_27AAPFU0939F1ZV_${rtnprd}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) })
     await page.getByTestId('g2b-imported').waitFor()
     assert.match(await page.getByTestId('g2b-imported').innerText(), /^GSTR-2B of \w{3} \d{4} imported from returns_R2B/)
   },

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'no
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { inView } from '../helpers.mjs'
+import { inView, chooseFile } from '../helpers.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const frontend = path.resolve(here, '..', '..')
@@ -43,9 +43,9 @@ async function openYear(page) {
 }
 
 /** Chooses a month on the strip and imports a file for it (a month not recorded yet). */
-async function importMonth(page, month, file) {
+async function importMonth(page, app, month, file) {
   await page.getByTestId('ty-month-' + month).click()
-  await page.getByTestId('ty-file-input').setInputFiles(fixture(file))
+  await chooseFile(page, app, 'ty-choose-file', fixture(file))
   await page.getByTestId('ty-result').filter({ hasText: file }).waitFor()
 }
 
@@ -84,7 +84,7 @@ function sameFigures(onScreen, expected, month) {
 const expected = {}
 
 export const tests = {
-  'sets the employer; a TAN of the wrong pattern is refused in words': async ({ page, shot }) => {
+  'sets the employer; a TAN of the wrong pattern is refused in words': async ({ page, shot, app }) => {
     await openYear(page)
     const form = page.getByTestId('ty-employer-form')
     await form.waitFor()
@@ -105,11 +105,11 @@ export const tests = {
     await shot('empty')
   },
 
-  'April, May with a raise and June with a bonus: the register agrees with the command line': async ({ page, shot }) => {
+  'April, May with a raise and June with a bonus: the register agrees with the command line': async ({ page, shot, app }) => {
     await openYear(page)
     for (const [month, file] of [[4, 'april.csv'], [5, 'may.csv'], [6, 'june-bonus.csv']]) {
       expected[month] = cliMonth(month, file)
-      await importMonth(page, month, file)
+      await importMonth(page, app, month, file)
       assert.match(await page.getByTestId('ty-result').innerText(), /recorded from .*: 4 employees/)
       assert.equal(await page.getByTestId('ty-month-' + month).getAttribute('data-recorded'), 'yes')
       const onScreen = await registerIs(page, expected[month], month)
@@ -139,10 +139,10 @@ export const tests = {
     await shot('register-june')
   },
 
-  'May imported again: the diff first, replaced only when asked, the later month computed again': async ({ page, shot }) => {
+  'May imported again: the diff first, replaced only when asked, the later month computed again': async ({ page, shot, app }) => {
     await openYear(page)
     await page.getByTestId('ty-month-5').click()
-    await page.getByTestId('ty-file-input').setInputFiles(fixture('may-corrected.csv'))
+    await chooseFile(page, app, 'ty-choose-file', fixture('may-corrected.csv'))
     const preview = page.getByTestId('ty-preview')
     await preview.waitFor()
     assert.match(await page.getByTestId('ty-diff').innerText(), /E003\s+Salary u\/s 17\(1\) 60,000 → 65,000/)
@@ -152,7 +152,7 @@ export const tests = {
     await preview.waitFor({ state: 'detached' })
     await registerIs(page, expected[5], 5) // kept as recorded
 
-    await page.getByTestId('ty-file-input').setInputFiles(fixture('may-corrected.csv'))
+    await chooseFile(page, app, 'ty-choose-file', fixture('may-corrected.csv'))
     await preview.waitFor()
     await page.getByTestId('ty-replace').click()
     await page.getByTestId('ty-result').filter({ hasText: 'may-corrected.csv' }).waitFor()
@@ -163,7 +163,7 @@ export const tests = {
     await shot('reimport-done')
 
     // A file with a bad cell: every problem by file, row and column; July stays unrecorded.
-    await importMonth(page, 7, 'july-bad.csv')
+    await importMonth(page, app, 7, 'july-bad.csv')
     const problems = await page.getByTestId('ty-problems').innerText()
     assert.match(problems, /july-bad\.csv\s+3\s+E \(Basic salary 17\(1\)\)\s+abc\s+expected an amount in rupees/)
     assert.match(await page.getByTestId('ty-result').innerText(), /July 2025 is not recorded \(nothing was stored\)/)
@@ -171,7 +171,7 @@ export const tests = {
     await shot('bad-file')
   },
 
-  'keyboard: arrows along the months, Enter opens an employee, Esc closes': async ({ page, shot }) => {
+  'keyboard: arrows along the months, Enter opens an employee, Esc closes': async ({ page, shot, app }) => {
     await openYear(page)
     await page.getByTestId('ty-month-6').click()
     await page.getByTestId('ty-row').first().waitFor()
@@ -205,7 +205,7 @@ export const tests = {
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'ty-register')
   },
 
-  'forms for every employee (a job) and the annexure: written, offered, the PDFs read back': async ({ page, shot }) => {
+  'forms for every employee (a job) and the annexure: written, offered, the PDFs read back': async ({ page, shot, app }) => {
     await openYear(page)
     await page.getByTestId('ty-forms-all').click()
     const done = page.getByTestId('ty-forms-done')
@@ -248,7 +248,7 @@ export const tests = {
     assert.equal(await ann.getByTestId('file-show').count(), 1)
   },
 
-  'the HRA helper works out the exemption with the year\'s rule': async ({ page, shot }) => {
+  'the HRA helper works out the exemption with the year\'s rule': async ({ page, shot, app }) => {
     await openYear(page)
     await page.getByTestId('hra-rent').fill('30000')
     await page.getByTestId('hra-salary').fill('50000')
@@ -264,12 +264,12 @@ export const tests = {
     await shot('hra')
   },
 
-  'a month of 1,000 employees: the register scrolls as one list, its rows fetched a page at a time': async ({ page, shot }) => {
+  'a month of 1,000 employees: the register scrolls as one list, its rows fetched a page at a time': async ({ page, shot, app }) => {
     await openYear(page)
     const lines = ['Emp code,Employee name,PAN,Regime,Basic salary 17(1),Perquisites 17(2),Professional tax,80C,TDS deducted']
     for (let i = 1; i <= 1000; i++) lines.push(`E${String(i).padStart(4, '0')},Employee ${i},ABCPE${String(i).padStart(4, '0')}K,,${200000 + i * 100},0,200,0,`)
     await page.getByTestId('ty-month-1').click()
-    await page.getByTestId('ty-file-input').setInputFiles({ name: 'january-big.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) })
+    await chooseFile(page, app, 'ty-choose-file', { name: 'january-big.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) })
     await page.getByTestId('ty-result').filter({ hasText: 'january-big.csv' }).waitFor({ timeout: 60000 })
     await page.locator('[data-testid=ty-row][data-code=E0001]').waitFor()
     assert.match(await page.getByTestId('ty-rows-info').innerText(), /^Employees 1–\d+ of 1,000$/)

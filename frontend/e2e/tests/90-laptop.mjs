@@ -5,12 +5,26 @@
 // do. Screenshots of each screen go to build/e2e/ (named 90-laptop-<screen>-<size>.png) to be
 // looked at, never committed.
 import assert from 'node:assert/strict'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
 const SIZES = [[1366, 768], [1280, 720]]
 
+/** The TDS year's April and May (May with a raise and an over-deduction), as files on disk. */
+function monthFiles() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gstdesk-e2e-months-'))
+  const head = 'Emp code,Employee name,PAN,Regime,Basic salary 17(1),Perquisites 17(2),Professional tax,80C,TDS deducted\n'
+  const april = head + 'E001,Asha Rao,ABCPR1234K,,120000,0,200,0,10000\nE002,Vikram Shah,BCDPS2345L,old,200000,5000,200,150000,30000\nE003,Meena Iyer,CDEPI3456M,,60000,0,200,0,\nE004,Farah Khan,EFGPK5678P,,90000,0,200,0,5000\n'
+  const may = april.replace('E001,Asha Rao,ABCPR1234K,,120000,0,200,0,10000', 'E001,Asha Rao,ABCPR1234K,,140000,0,200,0,')
+  writeFileSync(path.join(dir, 'april.csv'), april)
+  writeFileSync(path.join(dir, 'may.csv'), may)
+  return { april: path.join(dir, 'april.csv'), may: path.join(dir, 'may.csv') }
+}
+
 /** Loads the demo data through the bound methods, the same calls the screens make. */
 async function loadDemoData(page) {
-  const ok = await page.evaluate(async () => {
+  const ok = await page.evaluate(async (files) => {
     const m = window.go.main
     const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
     const wait = async (get) => {
@@ -35,13 +49,10 @@ async function loadDemoData(page) {
     await wait(() => m.Salary.TDSRunResult(tds))
     // The TDS year: an employer and two months (May with a raise and an over-deduction).
     await m.Salary.TDSEmployerSet('FY 2025-26', { name: 'Demo Traders Pvt Ltd', tan: 'MUMD12345E', pan: 'AAACD1234F', address: '14 Nariman Point, Mumbai 400021', responsible: 'Kavita Desai', designation: 'Director' })
-    const head = 'Emp code,Employee name,PAN,Regime,Basic salary 17(1),Perquisites 17(2),Professional tax,80C,TDS deducted\n'
-    const april = head + 'E001,Asha Rao,ABCPR1234K,,120000,0,200,0,10000\nE002,Vikram Shah,BCDPS2345L,old,200000,5000,200,150000,30000\nE003,Meena Iyer,CDEPI3456M,,60000,0,200,0,\nE004,Farah Khan,EFGPK5678P,,90000,0,200,0,5000\n'
-    const may = april.replace('E001,Asha Rao,ABCPR1234K,,120000,0,200,0,10000', 'E001,Asha Rao,ABCPR1234K,,140000,0,200,0,')
-    await m.Salary.TDSMonthImportData('FY 2025-26', 4, 'april.csv', btoa(april), false)
-    await m.Salary.TDSMonthImportData('FY 2025-26', 5, 'may.csv', btoa(may), false)
+    await m.Salary.TDSMonthImportPath('FY 2025-26', 4, files.april, false)
+    await m.Salary.TDSMonthImportPath('FY 2025-26', 5, files.may, false)
     return true
-  })
+  }, monthFiles())
   assert.ok(ok)
 }
 

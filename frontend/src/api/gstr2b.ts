@@ -4,7 +4,6 @@
 import * as Returns from '../../wailsjs/go/main/Returns'
 import { core, gstr2b, returns } from '../../wailsjs/go/models'
 import type { ExportFormat, JobEvent } from './lookup'
-import { toBase64 } from './recon'
 import { withRetry } from '../lib/retry'
 
 export { cancelJob, watchJob } from './lookup'
@@ -56,6 +55,4 @@ export const pullResults = async (id: string): Promise<PullResult[]> => arr(awai
 export const exportDocuments = (snapshotID: string, q: DocQuery, format: ExportFormat): Promise<string> =>
   Returns.GSTR2BExport(snapshotID, gstr2b.DocQuery.createFrom(q), format)
 /** Imports a GSTR-2A or GSTR-2B JSON file downloaded from the GST portal (the kind is told from the file). */
-export async function importPortalFile(file: File): Promise<ImportResult> {
-  return Returns.ImportPortalFile(file.name, toBase64(new Uint8Array(await file.arrayBuffer())))
-}
+export const importPortalFile = (path: string): Promise<ImportResult> => Returns.ImportPortalPath(path)

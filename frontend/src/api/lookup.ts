@@ -27,16 +27,10 @@ export const startBulkText = (text: string, fresh = false): Promise<string> => L
 export type CallPlan = core.CallPlan
 /** What a bulk check would spend, before it starts. */
 export const planBulkText = (text: string, fresh = false): Promise<CallPlan> => Lookups.PlanBulkText(text, fresh)
-export async function planBulkFile(file: File, column = '', fresh = false): Promise<CallPlan> {
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  return Lookups.PlanBulkFile(file.name, Array.from(bytes), column, fresh)
-}
+export const planBulkFile = (path: string, column = '', fresh = false): Promise<CallPlan> => Lookups.PlanBulkPath(path, column, fresh)
 
-/** Starts a bulk check of a CSV/XLSX file's GSTIN column (column "" finds it by its header). */
-export async function startBulkFile(file: File, column = '', fresh = false): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  return Lookups.StartBulkFile(file.name, Array.from(bytes), column, fresh)
-}
+/** Starts a bulk check of a CSV/XLSX file's GSTIN column (its path; column "" finds it by its header). */
+export const startBulkFile = (path: string, column = '', fresh = false): Promise<string> => Lookups.StartBulkPath(path, column, fresh)
 
 export const bulkResult = (id: string): Promise<BulkView> => withRetry(() => Lookups.BulkResult(id))
 export const exportLookups = (rows: LookupRow[], format: ExportFormat): Promise<string> =>

@@ -22,13 +22,6 @@ export type WatchAlert = recon.WatchAlert
 export type ExportFormat = 'csv' | 'xlsx' | 'json'
 export type Action = 'accept' | 'pending' | 'ignore' | ''
 
-/** Encodes bytes as base64 in chunks (String.fromCharCode cannot take megabytes at once). */
-export function toBase64(bytes: Uint8Array): string {
-  let s = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(s)
-}
-
 const arr = <T>(v: T[] | null | undefined): T[] => v ?? []
 
 function fixImport(v: ReconImport): ReconImport {
@@ -39,9 +32,7 @@ function fixImport(v: ReconImport): ReconImport {
   return v
 }
 
-export async function importFile(file: File): Promise<ReconImport> {
-  return fixImport(await Recon.ReconImportData(file.name, toBase64(new Uint8Array(await file.arrayBuffer()))))
-}
+/** Reads a purchase register from its path (chosen in the Open dialog, or typed). */
 export const importPath = async (path: string): Promise<ReconImport> => fixImport(await Recon.ReconImportPath(path))
 export const sampleRegister = async (from: string, to: string): Promise<ReconImport> => fixImport(await Recon.ReconSampleRegister(from, to))
 export const confirmMapping = async (token: string, mapping: Record<string, string>): Promise<ReconImport> =>

@@ -17,16 +17,7 @@ export type Match = payroll.Match
 export type Problem = payroll.Problem
 export type ExportFormat = 'csv' | 'xlsx' | 'json'
 
-/** Encodes bytes as base64 in chunks (String.fromCharCode cannot take megabytes at once). */
-export function toBase64(bytes: Uint8Array): string {
-  let s = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(s)
-}
-
-export async function importFile(file: File): Promise<TDSImport> {
-  return Salary.TDSImportData(file.name, toBase64(new Uint8Array(await file.arrayBuffer())))
-}
+/** Reads a payroll file from its path (chosen in the Open dialog, or typed). */
 export const importPath = (path: string): Promise<TDSImport> => Salary.TDSImportPath(path)
 export const importExample = (): Promise<TDSImport> => Salary.TDSImportExample()
 export const remap = (token: string, mapping: Record<string, string>): Promise<TDSImport> => Salary.TDSRemap(token, mapping)

@@ -2,7 +2,6 @@
 // replaced, the register), an employee's year, the year-end forms, the annexure, the HRA helper.
 import * as Salary from '../../wailsjs/go/main/Salary'
 import { salary, tds, tdsyear } from '../../wailsjs/go/models'
-import { toBase64 } from './tds'
 
 export type Employer = tdsyear.Employer
 export type MonthResult = tdsyear.MonthResult
@@ -18,17 +17,12 @@ export const employer = (fy: string): Promise<Employer> => Salary.TDSEmployer(fy
 export const setEmployer = (fy: string, e: Partial<Employer>): Promise<Employer> => Salary.TDSEmployerSet(fy, tdsyear.Employer.createFrom(e))
 export const months = (fy: string): Promise<Month[]> => Salary.TDSYearMonths(fy)
 
-async function fileData(file: File): Promise<string> {
-  return toBase64(new Uint8Array(await file.arrayBuffer()))
-}
-/** Records a month from a file chosen in the window (a month recorded before is replaced). */
-export async function importMonth(fy: string, month: number, file: File, acceptPANChange: boolean): Promise<MonthResult> {
-  return Salary.TDSMonthImportData(fy, month, file.name, await fileData(file), acceptPANChange)
-}
+/** Records a month from a file (its path; a month recorded before is replaced). */
+export const importMonth = (fy: string, month: number, path: string, acceptPANChange: boolean): Promise<MonthResult> =>
+  Salary.TDSMonthImportPath(fy, month, path, acceptPANChange)
 /** What recording the month would do (the diff against the stored month), nothing stored. */
-export async function previewMonth(fy: string, month: number, file: File, acceptPANChange: boolean): Promise<MonthResult> {
-  return Salary.TDSMonthPreviewData(fy, month, file.name, await fileData(file), acceptPANChange)
-}
+export const previewMonth = (fy: string, month: number, path: string, acceptPANChange: boolean): Promise<MonthResult> =>
+  Salary.TDSMonthPreviewPath(fy, month, path, acceptPANChange)
 export const register = (fy: string, month: number, q: Query): Promise<Register> => Salary.TDSMonthRegister(fy, month, tdsyear.Query.createFrom(q))
 export const yearToDate = (fy: string, code: string): Promise<YTD[]> => Salary.TDSYearToDate(fy, code)
 export const employeeMonths = (fy: string, code: string): Promise<RegisterRow[]> => Salary.TDSEmployeeMonths(fy, code)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { currentFY, defaultMonth, depositDue, monthShort, nextSort, regimeLabel, toTSV } from './logic'
-import { toBase64 } from '../../api/tds'
+import { fileName } from '../../api/files'
 
 describe('tds logic', () => {
   it('names the financial year of a date, within the supported years', () => {
@@ -20,11 +20,10 @@ describe('tds logic', () => {
   it('writes tab-separated rows without stray tabs', () => {
     expect(toTSV(['a', 'b'], [['x\ty', 1]])).toBe('a\tb\nx y\t1')
   })
-  it('encodes big files to base64 in chunks', () => {
-    const b = new Uint8Array(100000).map((_, i) => i % 256)
-    const s = toBase64(b)
-    expect(atob(s).length).toBe(100000)
-    expect(atob(s).charCodeAt(99999)).toBe(99999 % 256)
+  it('names a chosen file by its name, on every system', () => {
+    expect(fileName('C:\\Payroll\\april.csv')).toBe('april.csv')
+    expect(fileName('/Users/asha/Downloads/returns_R2B.json')).toBe('returns_R2B.json')
+    expect(fileName('april.csv')).toBe('april.csv')
   })
 })
 

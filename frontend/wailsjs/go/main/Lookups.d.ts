@@ -15,13 +15,13 @@ export function ExportLookups(arg1:Array<lookups.LookupRow>,arg2:string):Promise
 
 export function LookupGSTIN(arg1:string,arg2:boolean):Promise<lookups.LookupDetail>;
 
-export function PlanBulkFile(arg1:string,arg2:Array<number>,arg3:string,arg4:boolean):Promise<core.CallPlan>;
+export function PlanBulkPath(arg1:string,arg2:string,arg3:boolean):Promise<core.CallPlan>;
 
 export function PlanBulkText(arg1:string,arg2:boolean):Promise<core.CallPlan>;
 
 export function Preference(arg1:string,arg2:string):Promise<lookups.PreferenceView>;
 
-export function StartBulkFile(arg1:string,arg2:Array<number>,arg3:string,arg4:boolean):Promise<string>;
+export function StartBulkPath(arg1:string,arg2:string,arg3:boolean):Promise<string>;
 
 export function StartBulkText(arg1:string,arg2:boolean):Promise<string>;
 

@@ -26,8 +26,8 @@ export function LookupGSTIN(arg1, arg2) {
   return window['go']['main']['Lookups']['LookupGSTIN'](arg1, arg2);
 }
 
-export function PlanBulkFile(arg1, arg2, arg3, arg4) {
-  return window['go']['main']['Lookups']['PlanBulkFile'](arg1, arg2, arg3, arg4);
+export function PlanBulkPath(arg1, arg2, arg3) {
+  return window['go']['main']['Lookups']['PlanBulkPath'](arg1, arg2, arg3);
 }
 
 export function PlanBulkText(arg1, arg2) {
@@ -38,8 +38,8 @@ export function Preference(arg1, arg2) {
   return window['go']['main']['Lookups']['Preference'](arg1, arg2);
 }
 
-export function StartBulkFile(arg1, arg2, arg3, arg4) {
-  return window['go']['main']['Lookups']['StartBulkFile'](arg1, arg2, arg3, arg4);
+export function StartBulkPath(arg1, arg2, arg3) {
+  return window['go']['main']['Lookups']['StartBulkPath'](arg1, arg2, arg3);
 }
 
 export function StartBulkText(arg1, arg2) {

@@ -39,8 +39,6 @@ export function ReconExport(arg1:string,arg2:string,arg3:string,arg4:string):Pro
 
 export function ReconFields():Promise<Array<recon.RegisterField>>;
 
-export function ReconImportData(arg1:string,arg2:string):Promise<reconcile.ReconImport>;
-
 export function ReconImportPath(arg1:string):Promise<reconcile.ReconImport>;
 
 export function ReconLink(arg1:string,arg2:string):Promise<void>;

@@ -70,10 +70,6 @@ export function ReconFields() {
   return window['go']['main']['Recon']['ReconFields']();
 }
 
-export function ReconImportData(arg1, arg2) {
-  return window['go']['main']['Recon']['ReconImportData'](arg1, arg2);
-}
-
 export function ReconImportPath(arg1) {
   return window['go']['main']['Recon']['ReconImportPath'](arg1);
 }

@@ -59,7 +59,7 @@ export function IMSStored(arg1:string,arg2:string):Promise<Array<ims.Record>>;
 
 export function IMSStoredView():Promise<returns.IMSView>;
 
-export function ImportPortalFile(arg1:string,arg2:string):Promise<returns.ImportResult>;
+export function ImportPortalPath(arg1:string):Promise<returns.ImportResult>;
 
 export function Logout(arg1:string):Promise<void>;
 

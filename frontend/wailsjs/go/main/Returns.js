@@ -106,8 +106,8 @@ export function IMSStoredView() {
   return window['go']['main']['Returns']['IMSStoredView']();
 }
 
-export function ImportPortalFile(arg1, arg2) {
-  return window['go']['main']['Returns']['ImportPortalFile'](arg1, arg2);
+export function ImportPortalPath(arg1) {
+  return window['go']['main']['Returns']['ImportPortalPath'](arg1);
 }
 
 export function Logout(arg1) {

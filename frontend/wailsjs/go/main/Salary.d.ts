@@ -33,17 +33,13 @@ export function TDSFormsResult(arg1:string):Promise<salary.TDSFormsDone>;
 
 export function TDSHRA(arg1:string,arg2:string,arg3:string,arg4:string,arg5:string):Promise<tds.HRA>;
 
-export function TDSImportData(arg1:string,arg2:string):Promise<salary.TDSImport>;
-
 export function TDSImportExample():Promise<salary.TDSImport>;
 
 export function TDSImportPath(arg1:string):Promise<salary.TDSImport>;
 
-export function TDSMonthImportData(arg1:string,arg2:number,arg3:string,arg4:string,arg5:boolean):Promise<tdsyear.MonthResult>;
-
 export function TDSMonthImportPath(arg1:string,arg2:number,arg3:string,arg4:boolean):Promise<tdsyear.MonthResult>;
 
-export function TDSMonthPreviewData(arg1:string,arg2:number,arg3:string,arg4:string,arg5:boolean):Promise<tdsyear.MonthResult>;
+export function TDSMonthPreviewPath(arg1:string,arg2:number,arg3:string,arg4:boolean):Promise<tdsyear.MonthResult>;
 
 export function TDSMonthRegister(arg1:string,arg2:number,arg3:tdsyear.Query):Promise<tdsyear.Register>;
 

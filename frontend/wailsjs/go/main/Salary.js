@@ -58,10 +58,6 @@ export function TDSHRA(arg1, arg2, arg3, arg4, arg5) {
   return window['go']['main']['Salary']['TDSHRA'](arg1, arg2, arg3, arg4, arg5);
 }
 
-export function TDSImportData(arg1, arg2) {
-  return window['go']['main']['Salary']['TDSImportData'](arg1, arg2);
-}
-
 export function TDSImportExample() {
   return window['go']['main']['Salary']['TDSImportExample']();
 }
@@ -70,16 +66,12 @@ export function TDSImportPath(arg1) {
   return window['go']['main']['Salary']['TDSImportPath'](arg1);
 }
 
-export function TDSMonthImportData(arg1, arg2, arg3, arg4, arg5) {
-  return window['go']['main']['Salary']['TDSMonthImportData'](arg1, arg2, arg3, arg4, arg5);
-}
-
 export function TDSMonthImportPath(arg1, arg2, arg3, arg4) {
   return window['go']['main']['Salary']['TDSMonthImportPath'](arg1, arg2, arg3, arg4);
 }
 
-export function TDSMonthPreviewData(arg1, arg2, arg3, arg4, arg5) {
-  return window['go']['main']['Salary']['TDSMonthPreviewData'](arg1, arg2, arg3, arg4, arg5);
+export function TDSMonthPreviewPath(arg1, arg2, arg3, arg4) {
+  return window['go']['main']['Salary']['TDSMonthPreviewPath'](arg1, arg2, arg3, arg4);
 }
 
 export function TDSMonthRegister(arg1, arg2, arg3) {
