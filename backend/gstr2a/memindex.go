@@ -246,7 +246,8 @@ func loadIndex(ctx context.Context, db querier, s *Snapshot) (*snapIndex, error)
 		return nil
 	}
 	// Read through the driver: database/sql's Scan conversions cost more than SQLite here.
-	if c, ok := db.(*sql.Conn); ok {
+	// (a *sql.Conn, or a store.BigConn holding one)
+	if c, ok := db.(interface{ Raw(func(any) error) error }); ok {
 		err := c.Raw(func(dc any) error {
 			qc, ok := dc.(driver.QueryerContext)
 			if !ok {
@@ -282,13 +283,17 @@ func loadIndex(ctx context.Context, db querier, s *Snapshot) (*snapIndex, error)
 	}
 	defer rows.Close()
 	v := make([]driver.Value, 15)
+	cells := make([]any, 15) // Scan stores into *any (a NULL too), not into *driver.Value
 	ptrs := make([]any, 15)
-	for i := range v {
-		ptrs[i] = &v[i]
+	for i := range cells {
+		ptrs[i] = &cells[i]
 	}
 	for rows.Next() {
 		if err := rows.Scan(ptrs...); err != nil {
 			return nil, fmt.Errorf("gstr2a: index invoices: %w", err)
+		}
+		for i, c := range cells {
+			v[i] = c
 		}
 		for i := 1; i < 7; i++ { // Scan into any gives TEXT as []byte
 			if b, ok := v[i].([]byte); ok {

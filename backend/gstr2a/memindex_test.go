@@ -2,6 +2,7 @@ package gstr2a
 
 import (
 	"context"
+	"gstdesk/backend/store"
 	"reflect"
 	"testing"
 )
@@ -144,5 +145,42 @@ func TestMemIndexDroppedOnDelete(t *testing.T) {
 	}
 	if cached() {
 		t.Error("the deleted snapshot's index is still kept")
+	}
+}
+
+// TestMemIndexReadsAlike: the index read straight through the driver (a connection, as the review
+// queries give it) and read through database/sql (the pool) are the same, NULL IRNs included.
+func TestMemIndexReadsAlike(t *testing.T) {
+	db := openDB(t)
+	ctx := context.Background()
+	ingest(t, db, "w1", "2024-01", 0, genListing(300, 7))
+	s, err := LatestSnapshot(ctx, db, "w1", "2024-01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := store.BigCacheConn(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	viaDriver, err := loadIndex(ctx, c, &s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	viaPool, err := loadIndex(ctx, db, &s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nulls := 0
+	for _, ok := range viaPool.hasIRN {
+		if !ok {
+			nulls++
+		}
+	}
+	if nulls == 0 || nulls == len(viaPool.hasIRN) {
+		t.Fatalf("%d of %d invoices without an IRN: the listing should have both", nulls, len(viaPool.hasIRN))
+	}
+	if !reflect.DeepEqual(viaDriver, viaPool) {
+		t.Error("the index read through the driver differs from the one read through database/sql")
 	}
 }

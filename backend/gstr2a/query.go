@@ -10,6 +10,7 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/period"
+	"gstdesk/backend/store"
 )
 
 // Names returns the names known for GSTINs (from the cached GSTIN lookups kept elsewhere); a
@@ -39,15 +40,11 @@ type querier interface {
 }
 
 // reader returns a connection for a review query with a page cache big enough to hold a large
-// period (SQLite's default 2 MB makes every scan of 100,000 invoices go back to the file). The
-// setting stays with the pooled connection.
-func reader(ctx context.Context, db *sql.DB) (*sql.Conn, error) {
-	c, err := db.Conn(ctx)
+// period (store.BigCacheConn: SQLite's default 2 MB makes every scan of 100,000 invoices go back to
+// the file); its Close gives the cache back.
+func reader(ctx context.Context, db *sql.DB) (*store.BigConn, error) {
+	c, err := store.BigCacheConn(ctx, db)
 	if err != nil {
-		return nil, fmt.Errorf("gstr2a: open a reader: %w", err)
-	}
-	if _, err := c.ExecContext(ctx, `PRAGMA cache_size = -131072`); err != nil {
-		c.Close()
 		return nil, fmt.Errorf("gstr2a: open a reader: %w", err)
 	}
 	return c, nil

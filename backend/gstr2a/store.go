@@ -407,8 +407,8 @@ type snapshotWriter struct {
 func newSnapshotWriter(ctx context.Context, tx *store.BulkTx, req SaveRequest, total int, progress Progress) (*snapshotWriter, error) {
 	// A 100,000-invoice pull dirties ~40 MB of pages: keep them in memory instead of spilling to
 	// disk mid-transaction (the statement journal of the multi-row INSERTs is in memory too:
-	// store.Open sets temp_store). The setting stays on the pooled connection, which is harmless.
-	if _, err := tx.Exec(`PRAGMA cache_size = -131072`); err != nil {
+	// store.Open sets temp_store). The cache goes back to the default when the transaction ends.
+	if err := tx.BigCache(); err != nil {
 		return nil, err
 	}
 	w := &snapshotWriter{ctx: ctx, tx: tx, total: total, progress: progress}

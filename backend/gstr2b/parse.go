@@ -279,6 +279,9 @@ func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 					d.Rejected, d.Reversed = rejected, reversed
 					r.Documents = append(r.Documents, d)
 				}
+				// Read whole: the supplier's documents as decoded go, so a big return is not
+				// held twice (decoded and read) while the rest is read.
+				s.Inv, s.Nt, s.DocList, s.Boe = nil, nil, nil, nil
 			}
 			return nil
 		}
@@ -292,6 +295,7 @@ func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 					d.Rejected = rejected
 					r.Documents = append(r.Documents, d)
 				}
+				part.secs.Impg = nil
 				continue
 			}
 			if err := add(part.name, sec, part.secs.suppliers(sec), false, 0); err != nil {

@@ -43,6 +43,11 @@ type Options struct {
 	// matched before gstdesk's columns by key, title or alias, each employee's text of them kept
 	// in Employee.Own in this order. Spreadsheets only.
 	Own []OwnColumn
+	// Each, when set, is given each employee as it is read, in the file's order, once the row has
+	// passed every check (one person each included), instead of keeping them in Import.Employees:
+	// a caller that computes and stores each one at once holds one employee at a time, whatever the
+	// payroll's size. An error from Each stops the read and is Read's error.
+	Each func(*Employee) error
 }
 
 // OwnColumn is a column a caller of Read reads itself. A Date column's cells that Excel keeps as
@@ -86,15 +91,20 @@ type Import struct {
 	// a required column missing): while there are any, no row is read and nothing is computed.
 	HeaderProblems int        `json:"header_problems"`
 	Employees      []Employee `json:"-"`
-	Problems       []Problem  `json:"problems"`      // the first MaxProblems
-	ProblemCount   int        `json:"problem_count"` // all of them
-	BadRows        int        `json:"bad_rows"`      // rows (workbooks) with a problem: not in Employees
-	Rows           int        `json:"rows"`          // data rows (workbooks) read, good and bad
-	Warnings       []string   `json:"warnings"`
+	// Good counts the employees without problems: len(Employees), or those given to Options.Each.
+	Good         int       `json:"-"`
+	Problems     []Problem `json:"problems"`      // the first MaxProblems
+	ProblemCount int       `json:"problem_count"` // all of them
+	BadRows      int       `json:"bad_rows"`      // rows (workbooks) with a problem: not in Employees
+	Rows         int       `json:"rows"`          // data rows (workbooks) read, good and bad
+	Warnings     []string  `json:"warnings"`
 	// Form is how a JSON file was written (one workbook, an array, one per line).
 	Form workbook.Form `json:"-"`
 	// OwnFound says which of Options.Own the file has a column for, in their order.
 	OwnFound []bool `json:"-"`
+
+	each   func(*Employee) error // Options.Each
+	people people                // the codes and PANs taken so far
 }
 
 func (im *Import) problem(p Problem) {
@@ -174,7 +184,7 @@ func Read(ctx context.Context, name string, r io.ReaderAt, size int64, opt Optio
 	if max > 0 && size > max {
 		return nil, apperr.New(apperr.Invalid, "%s is %s; gstdesk reads %s files of at most %d MB. Split the payroll into smaller files.", base, sheet.SizeText(size), strings.ToUpper(string(format)), max>>20)
 	}
-	im := &Import{File: base, Format: format, Size: size}
+	im := &Import{File: base, Format: format, Size: size, each: opt.Each}
 	hashDone := make(chan string, 1)
 	go func() {
 		h := sha256.New()
@@ -197,47 +207,63 @@ func Read(ctx context.Context, name string, r io.ReaderAt, size int64, opt Optio
 	if im.Rows == 0 && im.HeaderProblems == 0 {
 		return nil, apperr.New(apperr.Invalid, "%s has no employees: fill one row per employee under the header row (download the template to see the columns).", base)
 	}
-	onePersonEach(im)
 	return im, nil
 }
 
-// onePersonEach holds a payroll to one row per person: an employee code (EmployeeCode, the one
+// take keeps an employee read without problems, or gives it to Options.Each, once it has passed
+// the one-person-each check (a later row of a code or a PAN already taken is a problem).
+func (im *Import) take(e Employee) error {
+	if !im.people.admit(im, &e) {
+		return nil
+	}
+	im.Good++
+	if im.each != nil {
+		return im.each(&e)
+	}
+	im.Employees = append(im.Employees, e)
+	return nil
+}
+
+// people holds a payroll to one row per person: an employee code (EmployeeCode, the one
 // identity of a code) given twice, or a PAN given under two codes, would be computed as two
 // people, each with the whole of the slabs, on one person's income. The later row is a problem
 // (not computed), naming both rows, as the TDS year's month reader does.
-func onePersonEach(im *Import) {
-	type holder struct {
-		code string
-		row  int
+type people struct {
+	codes map[string]int
+	pans  map[string]holder
+}
+
+type holder struct {
+	code string
+	row  int
+}
+
+// admit says whether e is a person not seen before in the file, and takes note of them.
+func (p *people) admit(im *Import, e *Employee) bool {
+	if p.codes == nil {
+		p.codes, p.pans = map[string]int{}, map[string]holder{}
 	}
-	codes := make(map[string]int, len(im.Employees))
-	pans := make(map[string]holder, len(im.Employees))
-	kept := im.Employees[:0]
-	for _, e := range im.Employees {
-		code := EmployeeCode(e.ID.Code)
-		pan := strings.ToUpper(strings.TrimSpace(e.ID.PAN))
-		switch first, dupCode := codes[code]; {
-		case code != "" && dupCode:
-			im.problem(Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Value: e.ID.Code,
-				Message: fmt.Sprintf("employee %s appears twice in the month (rows %d and %d): give one row per employee, amounts added up (codes are read without regard to case); the row is not computed", code, first, e.Row)})
-			im.BadRows++
-			continue
-		}
-		if h, dup := pans[pan]; pan != "" && dup {
-			im.problem(Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Value: pan,
-				Message: fmt.Sprintf("PAN %s is on row %d (employee %s) and row %d (employee %s): one PAN is one person, taxed once on the whole salary. Give both rows one employee code with the amounts added up, or correct the PAN; the row is not computed", pan, h.row, h.code, e.Row, code)})
-			im.BadRows++
-			continue
-		}
-		if code != "" {
-			codes[code] = e.Row
-		}
-		if pan != "" {
-			pans[pan] = holder{code, e.Row}
-		}
-		kept = append(kept, e)
+	code := EmployeeCode(e.ID.Code)
+	pan := strings.ToUpper(strings.TrimSpace(e.ID.PAN))
+	if first, dup := p.codes[code]; code != "" && dup {
+		im.problem(Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Value: e.ID.Code,
+			Message: fmt.Sprintf("employee %s appears twice in the month (rows %d and %d): give one row per employee, amounts added up (codes are read without regard to case); the row is not computed", code, first, e.Row)})
+		im.BadRows++
+		return false
 	}
-	im.Employees = kept
+	if h, dup := p.pans[pan]; pan != "" && dup {
+		im.problem(Problem{File: im.File, Sheet: im.Sheet, Row: e.Row, Value: pan,
+			Message: fmt.Sprintf("PAN %s is on row %d (employee %s) and row %d (employee %s): one PAN is one person, taxed once on the whole salary. Give both rows one employee code with the amounts added up, or correct the PAN; the row is not computed", pan, h.row, h.code, e.Row, code)})
+		im.BadRows++
+		return false
+	}
+	if code != "" {
+		p.codes[code] = e.Row
+	}
+	if pan != "" {
+		p.pans[pan] = holder{code, e.Row}
+	}
+	return true
 }
 
 func canceled(ctx context.Context) error {
@@ -329,7 +355,9 @@ func readJSON(ctx context.Context, im *Import, r io.Reader, lim Limits, progress
 			continue
 		}
 		e.Items = items
-		im.Employees = append(im.Employees, e)
+		if err := im.take(e); err != nil {
+			return err
+		}
 	}
 	switch {
 	case array:
@@ -801,7 +829,9 @@ func readRows(ctx context.Context, im *Import, f *sheet.File, sh string, opt Opt
 			continue
 		}
 		if e, ok := rr.row(row); ok {
-			im.Employees = append(im.Employees, e)
+			if err := im.take(e); err != nil {
+				return err
+			}
 		}
 		if lim.MaxRows > 0 && im.Rows > lim.MaxRows {
 			return tooManyRows(im, lim)
@@ -830,7 +860,7 @@ func sizeEmployees(im *Import, total, start, now int64, rows int, lim Limits) {
 	if lim.MaxRows > 0 && est > lim.MaxRows+1 {
 		est = lim.MaxRows + 1
 	}
-	if est > cap(im.Employees) {
+	if im.each == nil && est > cap(im.Employees) {
 		im.Employees = append(make([]Employee, 0, est), im.Employees...)
 	}
 }

@@ -71,6 +71,40 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 	if len(emps) != len(results) {
 		return Run{}, fmt.Errorf("payroll: save run: %d employees, %d results", len(emps), len(results))
 	}
+	return saveRun(ctx, db, r, len(emps), progress, func(add func(*Employee, *tds.Result) error) error {
+		for i := range emps {
+			if err := add(&emps[i], &results[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ComputeAndSaveRun computes each employee read's both regimes for r.FY and stores it at once, in
+// one transaction: read calls each with every employee in turn (payroll.Read with Options.Each),
+// so a payroll of any size is held one employee at a time. total is how many read will give (for
+// progress). Otherwise as SaveRun, whose rows and totals it writes the same.
+func ComputeAndSaveRun(ctx context.Context, db *sql.DB, r Run, total int, read func(each func(*Employee) error) error, progress Progress) (Run, error) {
+	if _, ok := tds.RulesFor(r.FY); !ok {
+		return Run{}, apperr.New(apperr.Invalid, "%s is not supported: use one of %s.", r.FY, tds.SupportedList())
+	}
+	return saveRun(ctx, db, r, total, progress, func(add func(*Employee, *tds.Result) error) error {
+		n := 0
+		return read(func(e *Employee) error {
+			n++
+			res, err := tds.Compute(e.Input, r.FY)
+			if err != nil {
+				return apperr.Wrap(apperr.Invalid, err, "employee %d (row %d): %s", n, e.Row, reason(err))
+			}
+			return add(e, &res)
+		})
+	})
+}
+
+// saveRun writes a run in one transaction: the run's row, then each employee fill gives to add
+// with its result, then the totals.
+func saveRun(ctx context.Context, db *sql.DB, r Run, total int, progress Progress, fill func(add func(*Employee, *tds.Result) error) error) (Run, error) {
 	if r.CreatedAt.IsZero() {
 		return Run{}, fmt.Errorf("payroll: save run: no time given to stamp the run with")
 	}
@@ -97,27 +131,28 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 	}
 	defer st.Close()
 	buf := make([]byte, 0, 512)
-	for i := range emps {
+	i := 0
+	add := func(e *Employee, res *tds.Result) error {
 		if i%chunk == 0 {
 			if err := ctx.Err(); err != nil {
-				return Run{}, apperr.Wrap(apperr.Canceled, err, "The payroll run was cancelled; nothing was stored.")
+				return apperr.Wrap(apperr.Canceled, err, "The payroll run was cancelled; nothing was stored.")
 			}
 			if progress != nil && i > 0 {
-				progress(i, len(emps))
+				progress(i, total)
 			}
 		}
-		e, res := &emps[i], &results[i]
 		var request any
 		if e.Items != nil {
 			b, err := e.RequestWorkbook().MarshalJSON()
 			if err != nil {
-				return Run{}, fmt.Errorf("payroll: save run: employee %d: %w", i+1, err)
+				return fmt.Errorf("payroll: save run: employee %d: %w", i+1, err)
 			}
 			request = string(b)
 		}
+		var err error
 		buf = encodeInput(buf[:0], &e.Input)
 		if buf, err = encodeCarried(buf, e); err != nil {
-			return Run{}, fmt.Errorf("payroll: save run: employee %d: %w", i+1, err)
+			return fmt.Errorf("payroll: save run: employee %d: %w", i+1, err)
 		}
 		m := monthly(*res, e, r.FY, month)
 		deducted := e.Deducted.WholeRupees()
@@ -125,11 +160,16 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 			res.New.TotalIncome, res.New.Liability, res.New.TDSOnSalary, res.Old.TotalIncome, res.Old.Liability, res.Old.TDSOnSalary,
 			string(res.Recommended), res.Saving, m.Amount, string(e.Regime), e.DeductedKnown, m.Over, m.Unknown); err != nil {
 			if ctx.Err() != nil {
-				return Run{}, apperr.Wrap(apperr.Canceled, ctx.Err(), "The payroll run was cancelled; nothing was stored.")
+				return apperr.Wrap(apperr.Canceled, ctx.Err(), "The payroll run was cancelled; nothing was stored.")
 			}
-			return Run{}, fmt.Errorf("payroll: save run: employee %d: %w", i+1, err)
+			return fmt.Errorf("payroll: save run: employee %d: %w", i+1, err)
 		}
 		r.Totals.add(res, deducted, m)
+		i++
+		return nil
+	}
+	if err := fill(add); err != nil {
+		return Run{}, err
 	}
 	t := r.Totals
 	if _, err := tx.ExecContext(ctx, `UPDATE payroll_runs SET employees=?, new_count=?, old_count=?, new_tax=?, old_tax=?, recommended_tax=?, saving=?, tds=?, deducted=?, monthly=?,
@@ -141,7 +181,7 @@ func SaveRun(ctx context.Context, db *sql.DB, r Run, emps []Employee, results []
 		return Run{}, fmt.Errorf("payroll: save run: %w", err)
 	}
 	if progress != nil {
-		progress(len(emps), len(emps))
+		progress(i, total)
 	}
 	return r, nil
 }

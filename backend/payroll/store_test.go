@@ -2,6 +2,7 @@ package payroll
 
 import (
 	"gstdesk/backend/money"
+	"reflect"
 
 	"bytes"
 	"context"
@@ -261,3 +262,60 @@ func itoa(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 // testNow is the tests' clock: the time every run and answer is stamped with.
 var testNow = time.Date(2025, 11, 20, 10, 0, 0, 0, time.UTC)
+
+// TestComputeAndSaveRunAsComputeThenSave: a run computed and stored one employee at a time, as
+// the file is read (Options.Each), is the run Compute then SaveRun store from the same file: the
+// same totals, the same rows in the same order, the same problems found. The file has a bad cell,
+// a code given twice and a PAN under two codes, and a JSON payroll too.
+func TestComputeAndSaveRunAsComputeThenSave(t *testing.T) {
+	ctx := context.Background()
+	files := []struct{ name, body string }{
+		{"pay.csv", head + "E1,Asha,ABCPR1234K,1285000,0,0\nE2,Ravi,,abc,0,0\nE3,Meena,,780000,150000,0\ne1,Asha again,,500000,0,0\nE4,Nikhil,ABCPR1234K,900000,0,0\nE5,Farah,,3000000,150000,45000\n"},
+		{"pay-big.csv", string(payrollCSV(5000))},
+		{"pay.json", `[{"employee_code":"J1","name":"Asha","salary_as_per_provisions_contained_in_section_17_1":1500000},{"employee_code":"J2","name":"Ravi","salary_as_per_provisions_contained_in_section_17_1":"x"},{"employee_code":"J3","name":"Meena","salary_as_per_provisions_contained_in_section_17_1":900000,"regime":"old"}]`},
+	}
+	for _, f := range files {
+		t.Run(f.name, func(t *testing.T) {
+			db := openDB(t)
+			whole := readBytes(t, f.name, []byte(f.body), Options{})
+			res, err := Compute(ctx, whole.Employees, tds.FY(2025), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			run := Run{CreatedAt: testNow, WorkspaceID: "ws", FY: tds.FY(2025), Month: 6, SourceName: whole.File, SourceFormat: whole.Format}
+			want, err := SaveRun(ctx, db.DB, run, whole.Employees, res, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var counted *Import
+			got, err := ComputeAndSaveRun(ctx, db.DB, run, whole.Good, func(each func(*Employee) error) error {
+				counted, err = Read(ctx, f.name, bytes.NewReader([]byte(f.body)), int64(len(f.body)), Options{Each: each})
+				return err
+			}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(counted.Employees) != 0 || counted.Good != len(whole.Employees) || counted.BadRows != whole.BadRows || counted.ProblemCount != whole.ProblemCount {
+				t.Errorf("read one at a time: kept %d, good %d, bad %d, problems %d; whole: %d employees, bad %d, problems %d",
+					len(counted.Employees), counted.Good, counted.BadRows, counted.ProblemCount, len(whole.Employees), whole.BadRows, whole.ProblemCount)
+			}
+			if !reflect.DeepEqual(counted.Problems, whole.Problems) {
+				t.Errorf("problems one at a time %v, whole %v", counted.Problems, whole.Problems)
+			}
+			if got.Totals != want.Totals || got.Totals.Employees != len(whole.Employees) {
+				t.Errorf("totals one at a time %+v, whole %+v", got.Totals, want.Totals)
+			}
+			a, err := Rows(ctx, db.DB, want.ID, Query{Limit: 100000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := Rows(ctx, db.DB, got.ID, Query{Limit: 100000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(a.Rows, b.Rows) || len(a.Rows) != len(whole.Employees) {
+				t.Errorf("rows differ: %d whole, %d one at a time", len(a.Rows), len(b.Rows))
+			}
+		})
+	}
+}

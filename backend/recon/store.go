@@ -105,7 +105,7 @@ func SaveRunWith(ctx context.Context, db *sql.DB, at time.Time, run Run, res Res
 	err = store.WithBulkTx(ctx, db, func(tx *store.BulkTx) error {
 		// A 100,000-row run dirties ~200 MB of pages: keep them in memory rather than spilling them
 		// to the WAL and reading them back mid-transaction (as gstr2a's ingest does).
-		if _, err := tx.Exec(`PRAGMA cache_size = -131072`); err != nil {
+		if err := tx.BigCache(); err != nil {
 			return fmt.Errorf("recon: save run: %w", err)
 		}
 		if _, err := tx.Exec(`INSERT INTO recon_runs(id, workspace_id, from_period, to_period, options, register_name, register_sha256, counts, created_at, against, detail)

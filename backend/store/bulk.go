@@ -19,10 +19,11 @@ import (
 // caller's context itself every 2,000 invoices. Values other than int64, string, []byte and nil
 // go through driver.DefaultParameterConverter, as database/sql would do.
 type driverTx struct {
-	ctx  context.Context
-	conn driverConn
-	tx   driver.Tx
-	nv   []driver.NamedValue
+	ctx      context.Context
+	conn     driverConn
+	tx       driver.Tx
+	nv       []driver.NamedValue
+	bigCache bool // BulkTx.BigCache: given back when the transaction ends
 }
 
 type driverConn interface {
@@ -40,7 +41,8 @@ func withDriverTx(ctx context.Context, db *sql.DB, fn func(*driverTx) error) err
 		return err
 	}
 	defer conn.Close()
-	return conn.Raw(func(dc any) error {
+	committed := false
+	err = conn.Raw(func(dc any) error {
 		c, ok := dc.(driverConn)
 		if !ok {
 			return fmt.Errorf("store: the database driver (%T) cannot run a transaction directly", dc)
@@ -53,12 +55,29 @@ func withDriverTx(ctx context.Context, db *sql.DB, fn func(*driverTx) error) err
 		t.tx = tx
 		if err := fn(t); err != nil {
 			if rerr := t.tx.Rollback(); rerr != nil {
-				return errors.Join(err, fmt.Errorf("roll back: %w", rerr))
+				err = errors.Join(err, fmt.Errorf("roll back: %w", rerr))
+			}
+			if gerr := t.giveBack(); gerr != nil {
+				err = errors.Join(err, gerr)
 			}
 			return err
 		}
-		return t.tx.Commit()
+		if err := t.tx.Commit(); err != nil {
+			if gerr := t.giveBack(); gerr != nil {
+				err = errors.Join(err, gerr)
+			}
+			return err
+		}
+		committed = true
+		if t.giveBack() != nil {
+			return driver.ErrBadConn // committed: the connection, its cache not given back, is not pooled again
+		}
+		return nil
 	})
+	if committed {
+		return nil
+	}
+	return err
 }
 
 // value returns v as a value the driver takes.

@@ -53,7 +53,7 @@ func importView(token string, im *payroll.Import) TDSImport {
 	}
 	v := TDSImport{Token: token, File: im.File, Format: string(im.Format), Sheet: im.Sheet, Hash: im.Hash, Size: im.Size,
 		Columns: im.Columns, Missing: nz(im.Missing), Problems: im.Problems, ProblemCount: im.ProblemCount, BadRows: im.BadRows,
-		Rows: im.Rows, Warnings: nz(im.Warnings), Employees: len(im.Employees)}
+		Rows: im.Rows, Warnings: nz(im.Warnings), Employees: im.Good}
 	if v.Columns == nil {
 		v.Columns = []payroll.Match{}
 	}
@@ -74,10 +74,13 @@ type TDSSheet struct {
 // MappingSetting is the workspace setting holding the user's confirmed header mapping.
 const MappingSetting = "payroll_mapping"
 
-// pendingImport is a file read but not yet run.
+// pendingImport is a file read but not yet run: its bytes, how it was read (the mapping) and what
+// the reading found (counts, problems: no employee is kept, the run reads the file again with the
+// same options and computes and stores each employee as it is read).
 type pendingImport struct {
 	name string
 	data []byte
+	opt  payroll.Options
 	im   *payroll.Import
 	at   time.Time
 }
@@ -122,7 +125,9 @@ func (s *Service) savedMapping(ctx context.Context) payroll.Mapping {
 }
 
 // readImport reads a file with a mapping (nil: the workspace's saved one plus suggestions).
-func (s *Service) readImport(ctx context.Context, name string, data []byte, m payroll.Mapping) (*payroll.Import, error) {
+// readImport reads a file with a mapping (nil: the workspace's saved one plus suggestions),
+// counting its employees and problems without keeping the employees; opt is how it was read.
+func (s *Service) readImport(ctx context.Context, name string, data []byte, m payroll.Mapping) (*payroll.Import, payroll.Options, error) {
 	opt := payroll.Options{Mapping: m}
 	if m == nil {
 		if saved := s.savedMapping(ctx); saved != nil {
@@ -130,16 +135,23 @@ func (s *Service) readImport(ctx context.Context, name string, data []byte, m pa
 			opt.Mapping = saved
 		}
 	}
-	im, err := payroll.Read(ctx, name, bytes.NewReader(data), int64(len(data)), opt)
+	im, err := countImport(ctx, name, data, opt)
 	if err != nil && opt.Mapping != nil && m == nil {
 		// A saved mapping that no longer fits this file (say two headers now claim a key) is
 		// dropped in favour of fresh suggestions.
-		return payroll.Read(ctx, name, bytes.NewReader(data), int64(len(data)), payroll.Options{})
+		opt = payroll.Options{}
+		im, err = countImport(ctx, name, data, opt)
 	}
-	return im, err
+	return im, opt, err
 }
 
-func (s *Service) keepImport(name string, data []byte, im *payroll.Import) TDSImport {
+// countImport reads a payroll for its counts and problems, holding one employee at a time.
+func countImport(ctx context.Context, name string, data []byte, opt payroll.Options) (*payroll.Import, error) {
+	opt.Each = func(*payroll.Employee) error { return nil }
+	return payroll.Read(ctx, name, bytes.NewReader(data), int64(len(data)), opt)
+}
+
+func (s *Service) keepImport(name string, data []byte, opt payroll.Options, im *payroll.Import) TDSImport {
 	st := s.tds()
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -153,7 +165,7 @@ func (s *Service) keepImport(name string, data []byte, im *payroll.Import) TDSIm
 		delete(st.pending, oldest)
 	}
 	tok := uuid.NewString()
-	st.pending[tok] = &pendingImport{name: name, data: data, im: im, at: s.core.Now()}
+	st.pending[tok] = &pendingImport{name: name, data: data, opt: opt, im: im, at: s.core.Now()}
 	return importView(tok, im)
 }
 
@@ -165,11 +177,11 @@ func (s *Service) TDSImportPath(ctx context.Context, path string) (TDSImport, er
 	if err != nil {
 		return TDSImport{}, err
 	}
-	im, err := s.readImport(ctx, filepath.Base(path), data, nil)
+	im, opt, err := s.readImport(ctx, filepath.Base(path), data, nil)
 	if err != nil {
 		return TDSImport{}, err
 	}
-	return s.keepImport(filepath.Base(path), data, im), nil
+	return s.keepImport(filepath.Base(path), data, opt, im), nil
 }
 
 // TDSImportExample reads the template filled with five demo employees, to try the screen.
@@ -179,11 +191,11 @@ func (s *Service) TDSImportExample(ctx context.Context) (TDSImport, error) {
 		return TDSImport{}, apperr.Wrap(apperr.Internal, err, "could not make the example")
 	}
 	const name = "payroll-template-example.xlsx"
-	im, err := payroll.Read(ctx, name, bytes.NewReader(b.Bytes()), int64(b.Len()), payroll.Options{})
+	im, err := countImport(ctx, name, b.Bytes(), payroll.Options{})
 	if err != nil {
 		return TDSImport{}, err
 	}
-	return s.keepImport(name, b.Bytes(), im), nil
+	return s.keepImport(name, b.Bytes(), payroll.Options{}, im), nil
 }
 
 func (s *Service) pendingImport(token string) (*pendingImport, error) {
@@ -207,13 +219,14 @@ func (s *Service) TDSRemap(ctx context.Context, token string, mapping map[string
 	if mapping == nil {
 		mapping = map[string]string{}
 	}
-	im, err := payroll.Read(ctx, p.name, bytes.NewReader(p.data), int64(len(p.data)), payroll.Options{Mapping: mapping})
+	opt := payroll.Options{Mapping: mapping}
+	im, err := countImport(ctx, p.name, p.data, opt)
 	if err != nil {
 		return TDSImport{}, err
 	}
 	st := s.tds()
 	st.mu.Lock()
-	p.im = im
+	p.im, p.opt = im, opt
 	st.mu.Unlock()
 	return importView(token, im), nil
 }
@@ -234,14 +247,17 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 	if month < 0 || month > 12 {
 		return "", apperr.New(apperr.Invalid, "The month must be 1 to 12, or none.")
 	}
-	im := p.im
+	st := s.tds()
+	st.mu.Lock()
+	im, opt := p.im, p.opt // as the preview read it (a remap after this start does not change this run)
+	st.mu.Unlock()
 	if im.HeaderProblems > 0 {
 		return "", apperr.New(apperr.Invalid, "%s: fix the columns first (map them again, or fix the file and import it again): %s", im.File, im.Problems[0].String())
 	}
 	if im.BadRows > 0 && !skipBad {
 		return "", apperr.New(apperr.Invalid, "%d rows of %s have problems: fix them and import again, or choose to leave those rows out.", im.BadRows, im.File)
 	}
-	if len(im.Employees) == 0 {
+	if im.Good == 0 {
 		return "", apperr.New(apperr.Invalid, "%s has no employee without problems: fix the file and import it again.", im.File)
 	}
 	if im.Format != payroll.JSON {
@@ -251,14 +267,15 @@ func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, 
 	}
 	ws := s.core.Workspace().ID
 	id := core.StartJobSummarised(s.core, "tds:run", func(ctx context.Context, progress core.Progress) (payroll.Run, error) {
-		n := len(im.Employees)
-		// Computing is fast; storing is most of the work: one bar of 4n steps, a quarter computing.
-		results, err := Compute(ctx, im.Employees, year, func(done, _ int) { progress(done, 4*n) })
-		if err != nil {
-			return payroll.Run{}, err
+		// The file is read again as it was read for the preview (same bytes, same options), and
+		// each employee computed and stored as it is read: one employee held at a time.
+		read := func(each func(*payroll.Employee) error) error {
+			opt.Each = each
+			_, err := payroll.Read(ctx, p.name, bytes.NewReader(p.data), int64(len(p.data)), opt)
+			return err
 		}
-		run, err := payroll.SaveRun(ctx, s.core.DB.DB, payroll.Run{WorkspaceID: ws, FY: year, Month: month, SourceName: im.File, SourceHash: im.Hash,
-			SourceFormat: im.Format, SourceRows: im.Rows, SkippedRows: im.BadRows, CreatedAt: s.core.Now()}, im.Employees, results, func(done, _ int) { progress(n+3*done, 4*n) })
+		run, err := payroll.ComputeAndSaveRun(ctx, s.core.DB.DB, payroll.Run{WorkspaceID: ws, FY: year, Month: month, SourceName: im.File, SourceHash: im.Hash,
+			SourceFormat: im.Format, SourceRows: im.Rows, SkippedRows: im.BadRows, CreatedAt: s.core.Now()}, im.Good, read, func(done, total int) { progress(done, total) })
 		if err != nil {
 			return payroll.Run{}, err
 		}
