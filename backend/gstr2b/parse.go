@@ -246,13 +246,13 @@ func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 		n += len(secs.Impg)
 		for _, sec := range Sections {
 			for i := range secs.suppliers(sec) {
-				n += len(secs.suppliers(sec)[i].docs(sec))
+				n += countElements(secs.suppliers(sec)[i].rawDocs(sec))
 			}
 		}
 		for e := range secs.ItcRev {
 			for _, sec := range revSections {
 				for i := range secs.ItcRev[e].suppliers(sec) {
-					n += len(secs.ItcRev[e].suppliers(sec)[i].docs(sec))
+					n += countElements(secs.ItcRev[e].suppliers(sec)[i].rawDocs(sec))
 				}
 			}
 		}
@@ -270,7 +270,10 @@ func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 			for si := range sups {
 				s := &sups[si]
 				s.check(partName, sec, si0+si, ns)
-				docs := s.docs(sec)
+				docs, ok := s.docs(sec)
+				if !ok {
+					return errPartByPart
+				}
 				for di := range docs {
 					d, err := checkDoc(partName, sec, &s.supplierHead, si0+si, di, &docs[di], reversed, ns)
 					if err != nil {
@@ -298,7 +301,9 @@ func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 				part.secs.Impg = nil
 				continue
 			}
-			if err := add(part.name, sec, part.secs.suppliers(sec), false, 0); err != nil {
+			if err := add(part.name, sec, part.secs.suppliers(sec), false, 0); err == errPartByPart {
+				return nil, nil, false
+			} else if err != nil {
 				return nil, origin.fail(err.(*FieldError)), true
 			}
 		}
@@ -308,7 +313,9 @@ func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 			si0 := 0
 			for e := range part.secs.ItcRev {
 				sups := part.secs.ItcRev[e].suppliers(sec)
-				if err := add(part.name+".itcrev", sec, sups, true, si0); err != nil {
+				if err := add(part.name+".itcrev", sec, sups, true, si0); err == errPartByPart {
+					return nil, nil, false
+				} else if err != nil {
 					return nil, origin.fail(err.(*FieldError)), true
 				}
 				si0 += len(sups)
@@ -318,6 +325,10 @@ func parseFast(raw []byte, origin Origin) (r *Return, err error, done bool) {
 	r.Notices = ns.list()
 	return r, nil, true
 }
+
+// errPartByPart says the one-pass reading met what only the part-by-part one names (a key gstdesk
+// does not know, a value of the wrong type): the return is read again that way.
+var errPartByPart = errors.New("gstr2b: read part by part")
 
 // strictDecode reads raw into v refusing any key v has no field for (so a return with a key
 // gstdesk does not know is read part by part, where the key is named).
@@ -446,15 +457,18 @@ func (f *sectionsRaw) section(sec string) json.RawMessage {
 }
 
 // fastSupplier is a supplier entry read with its documents typed.
+// fastSupplier is a supplier with its documents still as written: each supplier's are decoded as
+// they are read and dropped once read, so a big return is never held decoded whole besides the
+// documents read from it.
 type fastSupplier struct {
 	supplierHead
-	Inv     []docJSON `json:"inv"`
-	Nt      []docJSON `json:"nt"`
-	DocList []docJSON `json:"doclist"`
-	Boe     []docJSON `json:"boe"`
+	Inv     json.RawMessage `json:"inv"`
+	Nt      json.RawMessage `json:"nt"`
+	DocList json.RawMessage `json:"doclist"`
+	Boe     json.RawMessage `json:"boe"`
 }
 
-func (s *fastSupplier) docs(sec string) []docJSON {
+func (s *fastSupplier) rawDocs(sec string) json.RawMessage {
 	switch sec {
 	case "cdnr", "cdnra":
 		return s.Nt
@@ -464,6 +478,60 @@ func (s *fastSupplier) docs(sec string) []docJSON {
 		return s.Boe
 	}
 	return s.Inv
+}
+
+// docs decodes the supplier's documents of the section, refusing a key gstdesk does not know or a
+// value of the wrong type (ok false: the return is then read part by part, which names it).
+func (s *fastSupplier) docs(sec string) (docs []docJSON, ok bool) {
+	raw := s.rawDocs(sec)
+	if len(raw) == 0 {
+		return nil, true
+	}
+	if strictDecode(raw, &docs) != nil {
+		return nil, false
+	}
+	return docs, true
+}
+
+// countElements counts the elements of a JSON array written well (0 for anything else). It sizes
+// the documents' slice only; the reading itself checks the JSON.
+func countElements(raw []byte) int {
+	depth, n := 0, 0
+	inStr, esc, counted := false, false, false
+	for _, c := range raw {
+		if inStr {
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\n', '\r':
+		case ',':
+			if depth == 1 {
+				counted = false
+			}
+		case ']', '}':
+			depth--
+		default:
+			if depth == 1 && !counted {
+				counted = true
+				n++
+			}
+			switch c {
+			case '"':
+				inStr = true
+			case '[', '{':
+				depth++
+			}
+		}
+	}
+	return n
 }
 
 // maxEnvelope is how many levels of "data" gstdesk looks through for the return.

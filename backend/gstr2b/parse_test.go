@@ -356,3 +356,20 @@ func TestSyntheticAllSections(t *testing.T) {
 		t.Fatalf("counts %v, %d documents, notices %q", counts, len(r.Documents), r.Notices)
 	}
 }
+
+func TestCountElements(t *testing.T) {
+	for _, tc := range []struct {
+		raw  string
+		want int
+	}{
+		{`[]`, 0}, {` [ ] `, 0}, {`null`, 0}, {``, 0},
+		{`[{"inum":"A,1"},{"inum":"B]"}]`, 2},
+		{`[ {"a":[1,2,{"b":"}"}]} , {} ,{"c":"\"],"}]`, 3},
+		{`[1, "two", [3, 4], {"five": 5}, true, null]`, 6},
+		{"[\n  {\"x\": \"\\\\\"},\n  {}\n]", 2},
+	} {
+		if got := countElements([]byte(tc.raw)); got != tc.want {
+			t.Errorf("countElements(%s) = %d, want %d", tc.raw, got, tc.want)
+		}
+	}
+}
