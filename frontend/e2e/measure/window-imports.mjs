@@ -2,13 +2,16 @@
 // services, SQLite) while a person imports big files from the window: a payroll of 200,000 rows
 // (imported, then computed as a run) and a GSTR-2B portal file of 100,000 documents, each chosen
 // through the Open dialog (answered by GSTDESK_OPEN_DIALOG, as in the e2e tests). Not a test: it
-// prints the figures for docs/BENCHMARKS-window.md. Run from frontend/ after `make frontend-dist` and
+// prints the figures for BENCHMARKS.md beside it. Run from frontend/ after `make frontend-dist` and
 // `go build -tags dev -o build/bin/gstdesk-dev .`:
 //
-//   DEV_BIN=../build/bin/gstdesk-dev xvfb-run -a node e2e/measure/window-imports.mjs [payroll|gstr2b]
+//   DEV_BIN=../build/bin/gstdesk-dev xvfb-run -a node e2e/measure/window-imports.mjs [payroll|gstr2b|bindings|idle]
 //
-// Each file gets a new app (a new data folder), so each peak is that import's alone. The peak is
-// the kernel's VmHWM of the process, read after each step.
+// Each file gets a new app (a new data folder), so each peak is that import's alone. Two peaks are
+// read: the kernel's VmHWM of the process (shared libraries' pages included) and its own memory
+// (RssAnon, sampled every 10 ms). MEASURE_LOG=file keeps the app's output (GODEBUG=gctrace=1 shows
+// the Go heap), MEASURE_SMAPS=ms dumps its biggest private regions ms after a run starts,
+// MEASURE_TRACE=1 prints RssAnon as it moves.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
