@@ -17,6 +17,7 @@ import (
 	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/period"
+	"gstdesk/backend/store"
 )
 
 // Kinds of what is due, as the dashboard lists them.
@@ -136,13 +137,33 @@ func (s *Service) ThisWeek(ctx context.Context) (Week, error) {
 	if key != "" && key == s.weekAt && s.week != nil {
 		return *s.week, nil
 	}
+	// The week kept in the database (week_derived.go): the first read after the app starts again
+	// finds it there when nothing it is read from changed since.
+	var digest store.DerivedKey
+	persist := false
+	if keepWeek && key != "" {
+		digest, persist = s.weekDigest(ctx)
+	}
+	if persist {
+		if w, ok := s.keptWeek(ctx, digest); ok {
+			if key == s.weekKey() {
+				s.week, s.weekAt = &w, key
+			}
+			return w, nil
+		}
+	}
 	w, err := s.thisWeek(ctx)
 	if err != nil {
 		return w, err
 	}
 	// Stat again: a write while the week was read leaves it unkept (the next visit reads again).
+	// A week with a note (a calendar that could not be read) is not kept in the database: the
+	// next opening tries again.
 	if key != "" && key == s.weekKey() {
 		s.week, s.weekAt = &w, key
+		if persist && len(w.Notes) == 0 {
+			s.putWeek(ctx, digest, w) // a write: the next visit stats a new key and finds this row
+		}
 	}
 	return w, nil
 }

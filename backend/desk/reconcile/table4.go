@@ -739,42 +739,59 @@ func (c *t4Context) sheet(ctx context.Context, p string) (*Table4Sheet, error) {
 	return &cp, nil
 }
 
-// ledgers runs both ledgers from their openings (or from the first month with a GSTR-2B) to p.
-func (c *t4Context) ledgers(ctx context.Context, p string) (ecrs, rcm gstr3b.Ledger, err error) {
+// ledgerSpan is what the two ledgers up to p are run from: their openings and the months whose
+// worksheets move them (from the first month with a GSTR-2B or an opening balance, at most three
+// years back, to p; a month with no 2B, no worksheet, moves nothing and is left out).
+type ledgerSpan struct {
+	ECRS, RCM       gstr3b.Opening
+	HasECRS, HasRCM bool
+	Months          []string
+}
+
+func (c *t4Context) ledgerSpan(ctx context.Context, p string) (sp ledgerSpan, err error) {
 	db := c.s.core.DB.DB
-	oe, hasE, err := gstr3b.OpeningOf(ctx, db, c.ws, gstr3b.LedgerECRS)
-	if err != nil {
-		return ecrs, rcm, err
+	if sp.ECRS, sp.HasECRS, err = gstr3b.OpeningOf(ctx, db, c.ws, gstr3b.LedgerECRS); err != nil {
+		return sp, err
 	}
-	or, hasR, err := gstr3b.OpeningOf(ctx, db, c.ws, gstr3b.LedgerRCM)
-	if err != nil {
-		return ecrs, rcm, err
+	if sp.RCM, sp.HasRCM, err = gstr3b.OpeningOf(ctx, db, c.ws, gstr3b.LedgerRCM); err != nil {
+		return sp, err
 	}
 	infos, err := gstr2b.Periods(ctx, db, c.ws)
 	if err != nil {
-		return ecrs, rcm, err
+		return sp, err
 	}
-	// From the first month with a GSTR-2B or an opening balance, at most three years back.
 	first := p
 	for _, in := range infos {
 		first = min(first, in.Period)
 	}
-	if hasE {
-		first = min(first, oe.Period)
+	if sp.HasECRS {
+		first = min(first, sp.ECRS.Period)
 	}
-	if hasR {
-		first = min(first, or.Period)
+	if sp.HasRCM {
+		first = min(first, sp.RCM.Period)
 	}
 	first = max(first, prevMonths(p, 35))
 	months, err := Periods(first, p)
 	if err != nil {
+		return sp, err
+	}
+	for _, m := range months {
+		if m == p || hasAny(infos, m) {
+			sp.Months = append(sp.Months, m)
+		}
+	}
+	return sp, nil
+}
+
+// ledgers runs both ledgers from their openings (or from the first month with a GSTR-2B) to p.
+func (c *t4Context) ledgers(ctx context.Context, p string) (ecrs, rcm gstr3b.Ledger, err error) {
+	sp, err := c.ledgerSpan(ctx, p)
+	if err != nil {
 		return ecrs, rcm, err
 	}
+	oe, hasE, or, hasR := sp.ECRS, sp.HasECRS, sp.RCM, sp.HasRCM
 	var em, rm []gstr3b.LedgerMove
-	for _, m := range months {
-		if m != p && !hasAny(infos, m) {
-			continue // no 2B, no worksheet: nothing moves
-		}
+	for _, m := range sp.Months {
 		w, err := c.sheet(ctx, m)
 		if err != nil {
 			return ecrs, rcm, err
