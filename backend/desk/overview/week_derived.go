@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"sync/atomic"
 
 	"gstdesk/backend/ims"
 	"gstdesk/backend/itcrisk"
@@ -29,6 +30,7 @@ const (
 var (
 	keepWeek      = true
 	weekKeyLeaves = ""
+	keptWeekReads atomic.Int64 // weeks read from the database (tests count them)
 )
 
 // weekDigest is the digest of everything the week of today is read from: the program, the
@@ -101,6 +103,7 @@ func (s *Service) keptWeek(ctx context.Context, key store.DerivedKey) (Week, boo
 	if err := json.Unmarshal(raw, &w); err != nil {
 		return Week{}, false
 	}
+	keptWeekReads.Add(1)
 	return w, true
 }
 
