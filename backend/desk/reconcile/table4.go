@@ -797,7 +797,10 @@ func (c *t4Context) ledgers(ctx context.Context, p string) (ecrs, rcm gstr3b.Led
 			return ecrs, rcm, err
 		}
 		em = append(em, gstr3b.ECRSMove(&w.Worksheet))
-		paid, docs := c.rcmPaid(ctx, m)
+		paid, docs, err := c.rcmPaid(ctx, m)
+		if err != nil {
+			return ecrs, rcm, err
+		}
 		rm = append(rm, gstr3b.RCMMove(&w.Worksheet, paid, docs))
 	}
 	return gstr3b.BuildLedger(gstr3b.LedgerECRS, oe, hasE, em), gstr3b.BuildLedger(gstr3b.LedgerRCM, or, hasR, rm), nil
@@ -821,7 +824,7 @@ func prevMonths(p string, n int) string {
 
 // rcmPaid is the RCM tax paid in month p as the books show it (reverse-charge register invoices
 // booked in the month, in the run covering it) and the worksheet's 4(A)(3) documents.
-func (c *t4Context) rcmPaid(ctx context.Context, p string) (gstr3b.Heads, []gstr3b.DocLine) {
+func (c *t4Context) rcmPaid(ctx context.Context, p string) (gstr3b.Heads, []gstr3b.DocLine, error) {
 	var paid gstr3b.Heads
 	if tw, _ := c.run(ctx, p); tw != nil {
 		for i := range tw.Rows {
@@ -830,14 +833,36 @@ func (c *t4Context) rcmPaid(ctx context.Context, p string) (gstr3b.Heads, []gstr
 			}
 		}
 	}
+	// The month's 2B documents: read here when its worksheet was kept (not built by this
+	// context), else a kept month's warning would name none of its documents.
+	mdocs := c.docs[p]
+	if _, read := c.snaps[p]; !read {
+		var err error
+		if mdocs, err = c.matchDocsOnly(ctx, p); err != nil {
+			return paid, nil, err
+		}
+	}
 	var docs []gstr3b.DocLine
-	for i := range c.docs[p] {
-		d := &c.docs[p][i]
+	for i := range mdocs {
+		d := &mdocs[i]
 		if d.ReverseCharge == "Y" && d.ITCAvailable != "N" {
 			docs = append(docs, gstr3b.DocLine{Doc: c.docOf(d, p), Row: gstr3b.R4A3})
 		}
 	}
-	return paid, docs
+	return paid, docs, nil
+}
+
+// matchDocsOnly returns the documents of p's latest GSTR-2B (keptMatchDocs) without making them
+// the worksheet's (prefetch's docOf of every document); none when no 2B of p is stored.
+func (c *t4Context) matchDocsOnly(ctx context.Context, p string) ([]gstr2b.MatchDoc, error) {
+	sn, err := gstr2b.LatestSnapshot(ctx, c.s.core.DB.DB, c.ws, p)
+	if apperr.KindOf(err) == apperr.NotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return keptMatchDocs(ctx, c.s.core.DB.DB, sn)
 }
 
 // CreditLedgers runs the Electronic Credit Reversal and Re-claimed Statement and the RCM
