@@ -12,7 +12,6 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/gstr3b"
-	"gstdesk/backend/ims"
 	"gstdesk/backend/itcrisk"
 	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
@@ -264,7 +263,7 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 
 	// IMS: the backlog, and pending documents, whose pending lapses at the GSTR-3B due date of
 	// the period after theirs.
-	stored, err := ims.Stored(ctx, s.core.DB.DB, s.core.Workspace().ID, "", "")
+	stored, err := s.Recon.StoredIMS(ctx)
 	if err != nil {
 		return w, err
 	}

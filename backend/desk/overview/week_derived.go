@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"sync/atomic"
 
-	"gstdesk/backend/ims"
+	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/itcrisk"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/period"
@@ -66,7 +66,7 @@ func (s *Service) weekDigest(ctx context.Context) (key store.DerivedKey, ok bool
 	if err != nil {
 		return key, false
 	}
-	stored, err := ims.Stored(ctx, s.core.DB.DB, ws, "", "")
+	stored, err := s.Recon.StoredIMS(ctx)
 	if err != nil {
 		return key, false
 	}
@@ -76,15 +76,15 @@ func (s *Service) weekDigest(ctx context.Context) (key store.DerivedKey, ok bool
 		Table4                   [32]byte
 		Calendars                [][32]byte
 		Payroll                  []payroll.Run
-		IMS                      []ims.Record
-	}{weekFormat, ws, today, by, t4, cals, runs, stored}
+		IMS                      [32]byte
+	}{weekFormat, ws, today, by, t4, cals, runs, reconcile.IMSDigest(stored)}
 	switch weekKeyLeaves { // tests only
 	case "table4":
 		parts.Table4 = [32]byte{}
 	case "calendars":
 		parts.Calendars = nil
 	case "ims":
-		parts.IMS = nil
+		parts.IMS = [32]byte{}
 	}
 	raw, err := json.Marshal(parts)
 	if err != nil {

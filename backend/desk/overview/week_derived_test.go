@@ -99,7 +99,7 @@ func newReopenWorkspace(t *testing.T, seed uint64) *reopenWorkspace {
 			t.Fatal(err)
 		}
 	})
-	add("an IMS action", func() { listIMS("R", "P", "A", "N", "P") })
+	add("an IMS action", func() { listIMS("A", "P", "P", "P", "R") }) // the claim moves: pending out, accepted in
 	add("a register run", func() {
 		sn, err := gstr2b.LatestSnapshot(ctx, c.DB.DB, ws.ID, last)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
 	"os/user"
@@ -50,6 +51,7 @@ type t4Context struct {
 	s       *Service
 	ws      string
 	ims     map[string]ims.Record
+	imsList []ims.Record // as stored (StoredIMS), for its digest
 	claims  map[string]gstr3b.StoredClaim
 	blocked map[string]bool
 	runs    []recon.Run
@@ -88,13 +90,18 @@ func keptSheets(db *sql.DB) *sheetKeep {
 	return store.Attached(db, "reconcile.table4Sheets", func() *sheetKeep { return &sheetKeep{sheets: map[string]keptSheet{}} })
 }
 
-// sheetKeys returns the digest of what the worksheet of a month is built from: today, IMS as
-// listed, the blocked marks, the saved runs against 2B, the register of the newest (read, as the
-// calendars read it), the latest 2B of each month and the 2A pulls (all by id: a pull or a run
-// never changes once saved), and the claims that can touch the month (decisions on its 2B's
-// documents, claims into it, and every decision not on a 2B document). ok is false when it
-// cannot be told (nothing is kept then).
-func (c *t4Context) sheetKeys(ctx context.Context) (keyOf func(p string) [32]byte, ok bool) {
+// sheetKeys returns the digest of what the worksheet of a month is built from: today, the blocked
+// marks, the saved runs against 2B, the register of the newest (read, as the calendars read it),
+// the 2A pulls (by id: a pull or a run never changes once saved), every decision not on a 2B
+// document, and, of the month: the claims that can touch it (decisions on its 2B's documents and
+// claims into it), the latest 2B (by id) of the month and of the months those claims' documents
+// come from, and the IMS records those 2Bs' documents are (ims.IDOf2B): an IMS action or a new 2B
+// builds again only the months whose 2B holds that document (or whose claims reach it).
+//
+// With wholeIMS the digest holds every IMS record and every month's latest 2B instead (no
+// document is read to tell them: Table4Key). ok is false when it cannot be told (nothing is kept
+// then).
+func (c *t4Context) sheetKeys(ctx context.Context, wholeIMS bool) (keyOf func(p string) [32]byte, ok bool) {
 	c.startBooks(ctx)
 	<-c.booksDone
 	if c.booksErr != nil {
@@ -105,8 +112,10 @@ func (c *t4Context) sheetKeys(ctx context.Context) (keyOf func(p string) [32]byt
 	if err != nil {
 		return nil, false
 	}
+	twoBOf := map[string]string{}
 	var twoBIDs []string
 	for _, p := range twoB {
+		twoBOf[p.Period] = p.Latest.ID
 		twoBIDs = append(twoBIDs, p.Period+"="+p.Latest.ID)
 	}
 	twoA, err := gstr2a.AllSnapshots(ctx, db, c.ws)
@@ -131,40 +140,128 @@ func (c *t4Context) sheetKeys(ctx context.Context) (keyOf func(p string) [32]byt
 			byMonth[m][k] = sc
 		}
 	}
-	h := sha256.New()
-	if err := json.NewEncoder(h).Encode(struct {
+	shared := struct {
 		Workspace          string
 		Today              string
-		IMS                map[string]ims.Record
+		IMS                *[32]byte `json:",omitempty"` // IMSDigest of the whole list
 		Claims             map[string]gstr3b.StoredClaim
 		Blocked            map[string]bool
 		Runs               []recon.Run
 		Books              []recon.Invoice
 		RegName, BooksNote string
 		PayDates           bool
-		TwoB, TwoA         []string
-	}{c.ws, itcrisk.Today(c.s.core.Now()), c.ims, every, c.blocked, c.runs, c.books, c.regName, c.booksNote, c.payDates, twoBIDs, twoAIDs}); err != nil {
+		TwoB               []string `json:",omitempty"`
+		TwoA               []string
+	}{Workspace: c.ws, Today: itcrisk.Today(c.s.core.Now()), Claims: every, Blocked: c.blocked, Runs: c.runs, Books: c.books,
+		RegName: c.regName, BooksNote: c.booksNote, PayDates: c.payDates, TwoA: twoAIDs}
+	if wholeIMS {
+		d := IMSDigest(c.imsList)
+		shared.IMS, shared.TwoB = &d, twoBIDs
+	}
+	h := sha256.New()
+	if err := json.NewEncoder(h).Encode(shared); err != nil {
 		return nil, false
 	}
 	base := h.Sum(nil)
+	// Each IMS record's identity, hashed once for the months' sets (imsKeySet).
+	type imsHashed struct {
+		hash uint64
+		key  string
+	}
+	var imsList []imsHashed
+	if !wholeIMS {
+		imsList = make([]imsHashed, 0, len(c.ims))
+		for k := range c.ims {
+			imsList = append(imsList, imsHashed{maphash.String(imsSeed, k), k})
+		}
+	}
 	return func(p string) (key [32]byte) {
-		h := sha256.New()
-		h.Write(base)
-		if err := json.NewEncoder(h).Encode(struct {
+		type monthPart struct {
 			Period string
 			Claims map[string]gstr3b.StoredClaim
-		}{p, byMonth[p]}); err != nil {
-			return key // the zero key is never kept
+			TwoB   map[string]string     `json:",omitempty"` // month → latest 2B id ("" none)
+			IMS    map[string]ims.Record `json:",omitempty"`
+		}
+		part := monthPart{Period: p, Claims: byMonth[p]}
+		if !wholeIMS {
+			months := []string{p}
+			for _, sc := range byMonth[p] {
+				if !slices.Contains(months, sc.ID.Period2B) {
+					months = append(months, sc.ID.Period2B)
+				}
+			}
+			part.TwoB, part.IMS = map[string]string{}, map[string]ims.Record{}
+			for _, m := range months {
+				part.TwoB[m] = twoBOf[m]
+				if twoBOf[m] == "" {
+					continue
+				}
+				set, err := c.imsKeySet(ctx, m, twoBOf[m])
+				if err != nil {
+					return key // the zero key is never kept
+				}
+				for _, r := range imsList {
+					if _, ok := set[r.hash]; ok {
+						part.IMS[r.key] = c.ims[r.key]
+					}
+				}
+			}
+		}
+		h := sha256.New()
+		h.Write(base)
+		if err := json.NewEncoder(h).Encode(part); err != nil {
+			return key
 		}
 		copy(key[:], h.Sum(nil))
 		return key
 	}, true
 }
 
+// imsSeed hashes IMS identities for imsKeySet (two identities of one hash only make a month's key
+// hold a record it does not need: never a record it needs left out).
+var imsSeed = maphash.MakeSeed()
+
+// imsKeySet is the set of IMS identities (ims.IDOf2B, hashed with imsSeed) of the documents of p's
+// latest GSTR-2B, snapshot id, kept by snapshot id (a pull never changes once saved). A 2B of p
+// saved since id was told is an error (the key is not told then).
+func (c *t4Context) imsKeySet(ctx context.Context, p, id string) (map[uint64]struct{}, error) {
+	sn, err := gstr2b.LatestSnapshot(ctx, c.s.core.DB.DB, c.ws, p)
+	if err != nil {
+		return nil, err
+	}
+	if sn.ID != id {
+		return nil, fmt.Errorf("reconcile: the GSTR-2B of %s changed while its worksheet was read", p)
+	}
+	return keptIMSKeySets(c.s.core.DB.DB).Get(sn.ID, func() (map[uint64]struct{}, int, error) {
+		docs, err := keptMatchDocs(ctx, c.s.core.DB.DB, sn)
+		if err != nil {
+			return nil, 0, err
+		}
+		set := imsKeySetOf(docs, p)
+		return set, len(set), nil
+	})
+}
+
+func keptIMSKeySets(db *sql.DB) *store.Kept[map[uint64]struct{}] {
+	return store.Attached(db, "reconcile.imsKeySets", func() *store.Kept[map[uint64]struct{}] {
+		return store.NewKept[map[uint64]struct{}](2_000_000)
+	})
+}
+
+func imsKeySetOf(docs []gstr2b.MatchDoc, p string) map[uint64]struct{} {
+	set := make(map[uint64]struct{}, len(docs))
+	for i := range docs {
+		if id, ok := ims.IDOf2B(&docs[i], p); ok {
+			set[maphash.String(imsSeed, id.Key())] = struct{}{}
+		}
+	}
+	return set
+}
+
 // useKept takes the worksheets kept for the same inputs (sheetKeys), and keep (called when the
 // worksheets asked for are built) keeps what this context built.
 func (c *t4Context) useKept(ctx context.Context) (keep func()) {
-	keyOf, ok := c.sheetKeys(ctx)
+	keyOf, ok := c.sheetKeys(ctx, false)
 	if !ok {
 		return func() {}
 	}
@@ -172,17 +269,27 @@ func (c *t4Context) useKept(ctx context.Context) (keep func()) {
 	k := keptSheets(c.s.core.DB.DB)
 	k.mu.Lock()
 	prefix := c.ws + "|" // kept by workspace and month
+	kept := map[string]keptSheet{}
 	for wp, ks := range k.sheets {
-		if p, ok := strings.CutPrefix(wp, prefix); ok && ks.key != zero && ks.key == keyOf(p) {
-			c.sheets[p] = ks.sheet
+		if p, ok := strings.CutPrefix(wp, prefix); ok && ks.key != zero {
+			kept[p] = ks
 		}
 	}
 	k.mu.Unlock()
+	for p, ks := range kept { // keys told outside the lock: a month's may read its 2B
+		if ks.key == keyOf(p) {
+			c.sheets[p] = ks.sheet
+		}
+	}
 	return func() {
+		keys := map[string][32]byte{}
+		for p := range c.sheets {
+			keys[p] = keyOf(p)
+		}
 		k.mu.Lock()
 		defer k.mu.Unlock()
 		for p, sh := range c.sheets {
-			if key := keyOf(p); key != zero {
+			if key := keys[p]; key != zero {
 				k.sheets[prefix+p] = keptSheet{key: key, sheet: sh}
 			} else {
 				delete(k.sheets, prefix+p)
@@ -201,10 +308,11 @@ type calendarOf struct {
 func (s *Service) t4(ctx context.Context) (*t4Context, error) {
 	c := &t4Context{s: s, ws: s.core.Workspace().ID, rows: map[string]*t4Run{}, cals: map[period.FY]*calendarOf{},
 		docs: map[string][]gstr2b.MatchDoc{}, gdocs: map[string][]gstr3b.Doc{}, sheets: map[string]*Table4Sheet{}, snaps: map[string]*gstr2b.Snapshot{}}
-	stored, err := s.Returns.IMSStored(ctx, "", "")
+	stored, err := s.StoredIMS(ctx)
 	if err != nil {
 		return nil, err
 	}
+	c.imsList = stored
 	c.ims = make(map[string]ims.Record, len(stored))
 	for _, r := range stored {
 		c.ims[r.Key()] = r
