@@ -151,10 +151,17 @@ func BenchmarkDashboard1M(b *testing.B) {
 		var cpu, wall time.Duration // the week's read alone, not the decision's
 		for i := 0; i < b.N; i++ {
 			b.StopTimer()
-			state := []string{"hold", "claim"}[i%2]
-			if _, err := dk.Recon.SetClaim(ctx, reconcile.ClaimRequest{Supplier: gstr2atest.GSTIN(0),
-				Number: fmt.Sprintf("B/%s/%d/%06d", month(-1)[5:]+month(-1)[:4], 0, i%200), State: state, Period: month(-1)}); err != nil {
-				b.Fatal(err)
+			// Held, or claimed when it is held already (a workspace kept by GSTDESK_BENCH_DIR
+			// keeps the decisions of the runs before).
+			for _, state := range []string{"hold", "claim"} {
+				res, err := dk.Recon.SetClaim(ctx, reconcile.ClaimRequest{Supplier: gstr2atest.GSTIN(0),
+					Number: fmt.Sprintf("B/%s/%d/%06d", month(-1)[5:]+month(-1)[:4], 0, i%200), State: state, Period: month(-1)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Changed > 0 {
+					break
+				}
 			}
 			b.StartTimer()
 			c0, w0 := benchcpu.Used(), time.Now()

@@ -68,6 +68,7 @@ type t4Context struct {
 	booksNote string
 	docs      map[string][]gstr2b.MatchDoc // latest snapshot's documents by period
 	gdocs     map[string][]gstr3b.Doc      // the same as the worksheet reads them (docOf), index for index
+	keys      map[string][]docKeys         // their keys (keptDocKeys), index for index
 	sheets    map[string]*Table4Sheet      // worksheets built, by period
 	snaps     map[string]*gstr2b.Snapshot  // nil: none stored
 }
@@ -237,7 +238,13 @@ func (c *t4Context) imsKeySet(ctx context.Context, p, id string) (map[uint64]str
 		if err != nil {
 			return nil, 0, err
 		}
-		set := imsKeySetOf(docs, p)
+		keys := keptDocKeys(c.s.core.DB.DB, sn, p, docs)
+		set := make(map[uint64]struct{}, len(keys))
+		for i := range keys {
+			if keys[i].ims != "" {
+				set[maphash.String(imsSeed, keys[i].ims)] = struct{}{}
+			}
+		}
 		return set, len(set), nil
 	})
 }
@@ -246,16 +253,6 @@ func keptIMSKeySets(db *sql.DB) *store.Kept[map[uint64]struct{}] {
 	return store.Attached(db, "reconcile.imsKeySets", func() *store.Kept[map[uint64]struct{}] {
 		return store.NewKept[map[uint64]struct{}](2_000_000)
 	})
-}
-
-func imsKeySetOf(docs []gstr2b.MatchDoc, p string) map[uint64]struct{} {
-	set := make(map[uint64]struct{}, len(docs))
-	for i := range docs {
-		if id, ok := ims.IDOf2B(&docs[i], p); ok {
-			set[maphash.String(imsSeed, id.Key())] = struct{}{}
-		}
-	}
-	return set
 }
 
 // useKept takes the worksheets kept for the same inputs (sheetKeys), and keep (called when the
@@ -307,7 +304,7 @@ type calendarOf struct {
 
 func (s *Service) t4(ctx context.Context) (*t4Context, error) {
 	c := &t4Context{s: s, ws: s.core.Workspace().ID, rows: map[string]*t4Run{}, cals: map[period.FY]*calendarOf{},
-		docs: map[string][]gstr2b.MatchDoc{}, gdocs: map[string][]gstr3b.Doc{}, sheets: map[string]*Table4Sheet{}, snaps: map[string]*gstr2b.Snapshot{}}
+		docs: map[string][]gstr2b.MatchDoc{}, gdocs: map[string][]gstr3b.Doc{}, keys: map[string][]docKeys{}, sheets: map[string]*Table4Sheet{}, snaps: map[string]*gstr2b.Snapshot{}}
 	stored, err := s.StoredIMS(ctx)
 	if err != nil {
 		return nil, err
@@ -371,6 +368,7 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 	type read struct {
 		snap *gstr2b.Snapshot
 		docs []gstr2b.MatchDoc
+		keys []docKeys
 		g    []gstr3b.Doc
 		err  error
 	}
@@ -394,9 +392,11 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 				if r.docs, r.err = keptMatchDocs(ctx, c.s.core.DB.DB, sn); r.err != nil {
 					return
 				}
+				r.keys = keptDocKeys(c.s.core.DB.DB, sn, todo[i], r.docs)
 				r.snap, r.g = &sn, make([]gstr3b.Doc, len(r.docs))
+				ref := "GSTR-2B " + period.LabelOf(todo[i]) + " "
 				for j := range r.docs {
-					r.g[j] = c.docOf(&r.docs[j], todo[i])
+					r.g[j] = c.docOfKeyed(&r.docs[j], todo[i], &r.keys[j], ref)
 				}
 			}
 		}(w)
@@ -406,7 +406,7 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 		if out[i].err != nil {
 			return out[i].err
 		}
-		c.snaps[p], c.docs[p], c.gdocs[p] = out[i].snap, out[i].docs, out[i].g
+		c.snaps[p], c.docs[p], c.gdocs[p], c.keys[p] = out[i].snap, out[i].docs, out[i].g, out[i].keys
 	}
 	return nil
 }
@@ -633,23 +633,70 @@ func (k *t4CalendarKeep) put(fy period.FY, key [32]byte, co *calendarOf) {
 // docOf is a 2B document of period p as the worksheet reads it, with its stored claim and
 // blocked mark (IMS and the match are laid over by the caller).
 func (c *t4Context) docOf(d *gstr2b.MatchDoc, p string) gstr3b.Doc {
+	k := docKeysOf(d, p)
+	return c.docOfKeyed(d, p, &k, "GSTR-2B "+period.LabelOf(p)+" ")
+}
+
+// docKeys are what docOf looks a 2B document up by, each read from its number once (normalising
+// a number is most of the time of reading a month's documents): a pull never changes once saved,
+// so they are kept with its documents (keptDocKeys).
+type docKeys struct {
+	ims     string // ims.IDOf2B's Key; "" when IMS does not hold the document's kind
+	claim   string // the document's gstr3b.Identity Key (its stored claim)
+	blocked string // gstr3b.BlockedKey (its blocked mark)
+}
+
+func docKeysOf(d *gstr2b.MatchDoc, p string) docKeys {
+	var k docKeys
+	if id, ok := ims.IDOf2B(d, p); ok {
+		k.ims = id.Key()
+	}
+	id := gstr3b.IdentityOf(gstr3b.Face2B, d.Supplier, d.Kind, d.Number, p, d.Section)
+	k.claim, k.blocked = id.Key(), id.Supplier+"|"+id.DocType+"|"+id.Number
+	return k
+}
+
+// docOfKeyed is docOf with the document's keys read (docKeysOf) and its reference's start
+// ("GSTR-2B <month label> ").
+func (c *t4Context) docOfKeyed(d *gstr2b.MatchDoc, p string, k *docKeys, ref string) gstr3b.Doc {
 	g := gstr3b.Doc{Face: gstr3b.Face2B, Period2B: p, Section: d.Section, Kind: d.Kind, Supplier: d.Supplier, SupplierName: d.TradeName,
 		Number: d.Number, Date: d.DateISO, ReverseCharge: d.ReverseCharge == "Y", ITCAvailable: d.ITCAvailable,
-		Tax: gstr3b.HeadsOf(d.IGST, d.CGST, d.SGST, d.Cess), Ref: "GSTR-2B " + period.LabelOf(p) + " " + d.Section, IMS: d.IMSStatus}
+		Tax: gstr3b.HeadsOf(d.IGST, d.CGST, d.SGST, d.Cess), Ref: ref + d.Section, IMS: d.IMSStatus}
 	if d.Kind == gstr2b.KindCreditNote || d.Kind == gstr2b.KindISDCreditNote {
 		g.Tax = negative(g.Tax)
 	}
-	if imsID, ok := ims.IDOf2B(d, p); ok {
-		if r, ok := c.ims[imsID.Key()]; ok {
+	if k.ims != "" {
+		if r, ok := c.ims[k.ims]; ok {
 			g.IMS = r.Action
 		}
 	}
-	id := g.Identity()
-	if sc, ok := c.claims[id.Key()]; ok {
+	if sc, ok := c.claims[k.claim]; ok {
 		g.Claim = sc.Claim
 	}
-	g.Blocked = c.blocked[id.Supplier+"|"+id.DocType+"|"+id.Number] // BlockedKey, the number normalised once
+	g.Blocked = c.blocked[k.blocked]
 	return g
+}
+
+// keptDocKeys are the docKeys of a 2B pull's documents (keptMatchDocs, index for index) as of
+// period p (the pull's), kept by snapshot id.
+func keptDocKeys(db *sql.DB, sn gstr2b.Snapshot, p string, docs []gstr2b.MatchDoc) []docKeys {
+	k := store.Attached(db, "reconcile.docKeys", func() *store.Kept[[]docKeys] {
+		return store.NewKept[[]docKeys](1_000_000)
+	})
+	keys, _ := k.Get(sn.ID+"|"+p, func() ([]docKeys, int, error) {
+		out := make([]docKeys, len(docs))
+		for i := range docs {
+			out[i] = docKeysOf(&docs[i], p)
+		}
+		return out, len(out), nil
+	})
+	if len(keys) != len(docs) { // never: the same pull's documents
+		keys = make([]docKeys, len(docs))
+		for i := range docs {
+			keys[i] = docKeysOf(&docs[i], p)
+		}
+	}
+	return keys
 }
 
 // negative makes every head negative (a credit note stored by its size).
@@ -706,10 +753,11 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 		}
 	}
 	in.Docs = make([]gstr3b.Doc, 0, len(docs))
+	keys := c.keys[p]
 	for i := range docs {
 		d := &docs[i]
 		g := base[i]
-		if r := byKey[rowKey(d.Supplier, d.Kind, d.Number, p)]; r != nil {
+		if r := byKey[keys[i].blocked+"|"+p]; r != nil { // rowKey
 			g.Match, g.Confirmed = string(r.Status), r.Action == recon.Accept
 			if r.Books != nil {
 				g.BooksRef = r.Books.RowRef

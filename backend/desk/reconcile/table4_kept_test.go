@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/gstr3b"
+	"gstdesk/backend/ims"
 	"gstdesk/backend/itcrisk"
 	"gstdesk/backend/period"
 )
@@ -72,6 +74,41 @@ func TestTable4KeptAsBuilt(t *testing.T) {
 	for _, m := range ledgers[1].Months {
 		if m.Warning != nil && len(m.Warning.Docs) == 0 {
 			t.Errorf("%s: the RCM warning names no document", m.Period)
+		}
+	}
+}
+
+// TestDocKeysAsLookedUp: the keys a document is looked up by, read once (docKeysOf), are those
+// the worksheet read from the document each time: its IMS identity, its claim's identity, its
+// blocked mark's key and the run's row key, for every kind and section and numbers written in
+// several ways.
+func TestDocKeysAsLookedUp(t *testing.T) {
+	p := "2026-10"
+	var docs []gstr2b.MatchDoc
+	for _, sec := range []string{"b2b", "b2ba", "cdnr", "cdnra", "ecom", "ecoma", "isd", "impg", "impgsez"} {
+		for _, kind := range []string{gstr2b.KindInvoice, gstr2b.KindCreditNote, gstr2b.KindDebitNote, gstr2b.KindISDCreditNote} {
+			for _, num := range []string{"INV/001", " inv-001 ", "2025-26/0042", "A B 7", "0007"} {
+				for _, sup := range []string{"29AAACR5055K1Z5", " 29aaacr5055k1z5 "} {
+					d := gstr2b.MatchDoc{}
+					d.Section, d.Kind, d.Number, d.Supplier = sec, kind, num, sup
+					docs = append(docs, d, d)
+					docs[len(docs)-1].SupplierPeriod = "2026-09"
+				}
+			}
+		}
+	}
+	for i := range docs {
+		d := &docs[i]
+		k := docKeysOf(d, p)
+		wantIMS := ""
+		if id, ok := ims.IDOf2B(d, p); ok {
+			wantIMS = id.Key()
+		}
+		g := gstr3b.Doc{Face: gstr3b.Face2B, Period2B: p, Section: d.Section, Kind: d.Kind, Supplier: d.Supplier, Number: d.Number}
+		id := g.Identity()
+		if k.ims != wantIMS || k.claim != id.Key() || k.blocked != gstr3b.BlockedKey(d.Supplier, d.Kind, d.Number) ||
+			k.blocked+"|"+p != rowKey(d.Supplier, d.Kind, d.Number, p) {
+			t.Errorf("%+v: keys %+v, want ims %q claim %q blocked %q", *d, k, wantIMS, id.Key(), gstr3b.BlockedKey(d.Supplier, d.Kind, d.Number))
 		}
 	}
 }
