@@ -71,8 +71,9 @@ func rule37A(ctx context.Context, sdb *sql.DB, workspaceID string, periods []str
 			// The suppliers alone: of a pull whose documents are not kept, only its suppliers
 			// are read (a pull's documents are most of the time of a year's first read).
 			if parts[i], err = marks.Get(sn.ID, func() (*rule37APart, int, error) {
-				if p, ok := c.Peek(sn.ID); ok {
-					return p, len(p.b2bSuppliers) + len(p.otherSuppliers), nil
+				if p, ok := c.Peek(sn.ID); ok { // its suppliers only: the documents stay the other's to drop
+					m := &rule37APart{b2b: []ReconDocument{}, other: []ReconDocument{}, b2bSuppliers: p.b2bSuppliers, otherSuppliers: p.otherSuppliers}
+					return m, len(m.b2bSuppliers) + len(m.otherSuppliers), nil
 				}
 				p := &rule37APart{b2b: []ReconDocument{}, other: []ReconDocument{}}
 				if err := readRule37AMarks(ctx, sdb, sn, p); err != nil {

@@ -194,8 +194,8 @@ func (c *t4Context) sheetKeys(ctx context.Context, wholeIMS bool) (keyOf func(p 
 			part.TwoB, part.IMS = map[string]string{}, map[string]ims.Record{}
 			for _, m := range months {
 				part.TwoB[m] = twoBOf[m]
-				if twoBOf[m] == "" {
-					continue
+				if twoBOf[m] == "" || len(imsList) == 0 {
+					continue // no 2B, or no IMS record: none of its documents' records
 				}
 				set, err := c.imsKeySet(ctx, m, twoBOf[m])
 				if err != nil {
