@@ -160,8 +160,12 @@ func (s *Service) ThisWeek(ctx context.Context) (Week, error) {
 	// next opening tries again.
 	if key != "" && key == s.weekKey() {
 		s.week, s.weekAt = &w, key
+		// Kept under the digest only when it is told the same after the read too: what the week
+		// was read from is what the digest was told from.
 		if persist && len(w.Notes) == 0 {
-			s.putWeek(ctx, digest, w) // a write: the next visit stats a new key and finds this row
+			if again, ok := s.weekDigest(ctx); ok && again == digest {
+				s.putWeek(ctx, digest, w) // a write: the next visit stats a new key and finds this row
+			}
 		}
 	}
 	return w, nil
