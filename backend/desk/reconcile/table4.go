@@ -299,7 +299,14 @@ func (c *t4Context) useKept(ctx context.Context) (keep func()) {
 type calendarOf struct {
 	cal   itcrisk.Calendar
 	heads map[string]gstr3b.Heads // supplier|type|normalised number → tax by head
+	items [][]itemHeads           // each Rule 37 and Rule 37A item's heads (cal.Months[g].Items[i])
 	note  string
+}
+
+// itemHeads is a calendar item's document's tax by head, when the calendar read it.
+type itemHeads struct {
+	heads gstr3b.Heads
+	found bool
 }
 
 func (s *Service) t4(ctx context.Context) (*t4Context, error) {
@@ -587,6 +594,18 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY, rule37A bool) (*
 	for i := range c.books {
 		put(&c.books[i])
 	}
+	// Each Rule 37 and Rule 37A item's heads, looked up once (a number normalised once, not at
+	// every worksheet built from the kept calendar).
+	co.items = make([][]itemHeads, len(co.cal.Months))
+	for g := range co.cal.Months {
+		co.items[g] = make([]itemHeads, len(co.cal.Months[g].Items))
+		for i := range co.cal.Months[g].Items {
+			if it := &co.cal.Months[g].Items[i]; it.Rule == itcrisk.Rule37 || it.Rule == itcrisk.Rule37A {
+				h, ok := co.heads[gstr3b.BlockedKey(it.Supplier, it.Kind, it.Number)]
+				co.items[g][i] = itemHeads{h, ok}
+			}
+		}
+	}
 	c.cals[fy] = co
 	if key != ([32]byte{}) {
 		keptT4Calendars(db).put(fy, key, co)
@@ -798,17 +817,17 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 		if co.note != "" && fy == m.FY() {
 			sheet.Notes = append(sheet.Notes, co.note)
 		}
-		for _, g := range co.cal.Months {
-			for _, it := range g.Items {
+		for gi, g := range co.cal.Months {
+			for ii, it := range g.Items {
 				rev := gstr3b.Reversal{Rule: it.Rule, Why: it.Action, Doc: gstr3b.Doc{Face: gstr3b.FaceBooks, Kind: it.Kind, Supplier: it.Supplier,
 					SupplierName: it.SupplierName, Number: it.Number, Date: it.DocDate, Ref: it.Ref}}
 				switch {
 				case it.Rule == itcrisk.Rule37 && it.Return == p && it.Status == itcrisk.Reclaim:
-					in.Reclaims = append(in.Reclaims, c.withHeads(co, rev, it.Amount, sheet))
+					in.Reclaims = append(in.Reclaims, withHeads(co.items[gi][ii], rev, it.Amount, sheet))
 				case it.Rule == itcrisk.Rule37 && it.Return == p:
-					in.Reversals = append(in.Reversals, c.withHeads(co, rev, it.Amount, sheet))
+					in.Reversals = append(in.Reversals, withHeads(co.items[gi][ii], rev, it.Amount, sheet))
 				case it.Rule == itcrisk.Rule37A && p == oct && it.Status != itcrisk.Upcoming:
-					in.Reversals = append(in.Reversals, c.withHeads(co, rev, it.Amount, sheet))
+					in.Reversals = append(in.Reversals, withHeads(co.items[gi][ii], rev, it.Amount, sheet))
 				}
 			}
 		}
@@ -818,9 +837,9 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 
 // withHeads gives a calendar item's document its tax by head, from the document the calendar read;
 // one it cannot find is taken as IGST and named in a note.
-func (c *t4Context) withHeads(co *calendarOf, r gstr3b.Reversal, amount money.Paise, sheet *Table4Sheet) gstr3b.Reversal {
-	if h, ok := co.heads[gstr3b.BlockedKey(r.Doc.Supplier, r.Doc.Kind, r.Doc.Number)]; ok && h.Total() == amount {
-		r.Doc.Tax = h
+func withHeads(ih itemHeads, r gstr3b.Reversal, amount money.Paise, sheet *Table4Sheet) gstr3b.Reversal {
+	if ih.found && ih.heads.Total() == amount {
+		r.Doc.Tax = ih.heads
 		return r
 	}
 	r.Doc.Tax = gstr3b.HeadsOf(amount, 0, 0, 0)
