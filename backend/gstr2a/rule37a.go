@@ -63,10 +63,28 @@ func rule37A(ctx context.Context, sdb *sql.DB, workspaceID string, periods []str
 		return out, err
 	}
 	parts := make([]*rule37APart, len(r.snaps))
-	c := rule37ACacheOf(sdb)
+	c, marks := rule37ACacheOf(sdb), rule37AMarksOf(sdb)
 	for i := range r.snaps {
 		out.Pulls = append(out.Pulls, r.snaps[i].ID)
 		sn := &r.snaps[i]
+		if !withDocs {
+			// The suppliers alone: of a pull whose documents are not kept, only its suppliers
+			// are read (a pull's documents are most of the time of a year's first read).
+			if parts[i], err = marks.Get(sn.ID, func() (*rule37APart, int, error) {
+				if p, ok := c.Peek(sn.ID); ok { // its suppliers only: the documents stay the other's to drop
+					m := &rule37APart{b2b: []ReconDocument{}, other: []ReconDocument{}, b2bSuppliers: p.b2bSuppliers, otherSuppliers: p.otherSuppliers}
+					return m, len(m.b2bSuppliers) + len(m.otherSuppliers), nil
+				}
+				p := &rule37APart{b2b: []ReconDocument{}, other: []ReconDocument{}}
+				if err := readRule37AMarks(ctx, sdb, sn, p); err != nil {
+					return nil, 0, err
+				}
+				return p, len(p.b2bSuppliers) + len(p.otherSuppliers), nil
+			}); err != nil {
+				return out, err
+			}
+			continue
+		}
 		if parts[i], err = c.Get(sn.ID, func() (*rule37APart, int, error) {
 			p, err := readRule37APart(ctx, sdb, sn)
 			if err != nil {
@@ -150,28 +168,65 @@ func rule37ACacheOf(db *sql.DB) *store.Kept[*rule37APart] {
 	})
 }
 
-// readRule37APart reads one pull's part from the database.
-func readRule37APart(ctx context.Context, sdb *sql.DB, sn *Snapshot) (*rule37APart, error) {
-	out := &rule37APart{b2b: []ReconDocument{}, other: []ReconDocument{}}
+// rule37AMarksOf keeps each pull's suppliers (a part without its documents) by snapshot id, for
+// Rule37ASuppliers: a pull of ten thousand suppliers weighs ten thousand.
+func rule37AMarksOf(db *sql.DB) *store.Kept[*rule37APart] {
+	return store.Attached(db, "gstr2a.rule37aMarks", func() *store.Kept[*rule37APart] {
+		return store.NewKept[*rule37APart](1_000_000)
+	})
+}
+
+// readRule37AMarks reads one pull's suppliers into out (b2bSuppliers, otherSuppliers).
+func readRule37AMarks(ctx context.Context, sdb *sql.DB, sn *Snapshot, out *rule37APart) error {
 	// B2B: every supplier with an invoice (its flags and cancellation are the supplier's), in
-	// the order of their invoices; the invoices of those not flagged Y.
+	// the order of their invoices.
 	rows, err := sdb.QueryContext(ctx, `SELECT ctin, cancelled_on FROM gstr2a_suppliers
 		WHERE sid = ? AND invoice_count > 0 ORDER BY inv_first`, sn.sid)
 	if err != nil {
-		return nil, fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
+		return fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
 	}
 	for rows.Next() {
 		var m supplierMark
 		if err := rows.Scan(&m.gstin, &m.cancelled); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
+			return fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
 		}
 		out.b2bSuppliers = append(out.b2bSuppliers, m)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
+		return fmt.Errorf("gstr2a: rule 37A suppliers: %w", err)
 	}
+	// The other sections: suppliers and cancellations of every document, in return order.
+	rows, err = sdb.QueryContext(ctx, `SELECT d.ctin, coalesce(d.dtcancel, '') FROM gstr2a_documents d
+		WHERE d.sid = ? AND `+rule37AKinds+` ORDER BY d.seq`, sn.sid)
+	if err != nil {
+		return fmt.Errorf("gstr2a: rule 37A documents: %w", err)
+	}
+	for rows.Next() {
+		var m supplierMark
+		var dtcancel string
+		if err := rows.Scan(&m.gstin, &dtcancel); err != nil {
+			rows.Close()
+			return fmt.Errorf("gstr2a: rule 37A documents: %w", err)
+		}
+		m.cancelled, _ = parseAnyDate(dtcancel)
+		out.otherSuppliers = append(out.otherSuppliers, m)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("gstr2a: rule 37A documents: %w", err)
+	}
+	return nil
+}
+
+// readRule37APart reads one pull's part from the database.
+func readRule37APart(ctx context.Context, sdb *sql.DB, sn *Snapshot) (*rule37APart, error) {
+	out := &rule37APart{b2b: []ReconDocument{}, other: []ReconDocument{}}
+	if err := readRule37AMarks(ctx, sdb, sn, out); err != nil {
+		return nil, err
+	}
+	// B2B: the invoices of suppliers not flagged Y.
 	if sn.Invoices > 0 {
 		page, err := Invoices(ctx, sdb, Scope{WorkspaceID: sn.WorkspaceID, SnapshotIDs: []string{sn.ID}},
 			InvoiceQuery{Sort: SortPeriod, Filter: InvoiceFilter{SupplierFiled3B: "N"}}, nil)
@@ -183,28 +238,8 @@ func readRule37APart(ctx context.Context, sdb *sql.DB, sn *Snapshot) (*rule37APa
 		}
 	}
 
-	// The other sections: suppliers and cancellations of every document, then the documents of
-	// those not flagged Y, in return order.
-	rows, err = sdb.QueryContext(ctx, `SELECT d.ctin, coalesce(d.dtcancel, '') FROM gstr2a_documents d
-		WHERE d.sid = ? AND `+rule37AKinds+` ORDER BY d.seq`, sn.sid)
-	if err != nil {
-		return nil, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
-	}
-	for rows.Next() {
-		var m supplierMark
-		var dtcancel string
-		if err := rows.Scan(&m.gstin, &dtcancel); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
-		}
-		m.cancelled, _ = parseAnyDate(dtcancel)
-		out.otherSuppliers = append(out.otherSuppliers, m)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("gstr2a: rule 37A documents: %w", err)
-	}
-	rows, err = sdb.QueryContext(ctx, documentSelect+` WHERE d.sid = ? AND `+rule37AKinds+
+	// The other sections: the documents of suppliers not flagged Y, in return order.
+	rows, err := sdb.QueryContext(ctx, documentSelect+` WHERE d.sid = ? AND `+rule37AKinds+
 		` AND coalesce(d.cfs3b, '') <> 'Y' ORDER BY d.seq`, sn.sid)
 	if err != nil {
 		return nil, fmt.Errorf("gstr2a: rule 37A documents: %w", err)

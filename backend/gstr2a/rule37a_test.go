@@ -97,9 +97,28 @@ func TestRule37ADocumentsAsReconDocuments(t *testing.T) {
 					}
 				}
 			}
+			// Rule37ASuppliers reads the suppliers alone before the documents are read, and from
+			// the documents read after: the same suppliers, cancellations and pulls both times.
+			sup, err := Rule37ASuppliers(ctx, db, "ws", periods)
+			if err != nil {
+				t.Fatal(err)
+			}
 			got, err := Rule37ADocuments(ctx, db, "ws", periods)
 			if err != nil {
 				t.Fatal(err)
+			}
+			for _, id := range got.Pulls { // the suppliers forgotten, the documents kept
+				rule37AMarksOf(db).Drop(id)
+			}
+			sup2, err := Rule37ASuppliers(ctx, db, "ws", periods)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, s := range []Rule37AInput{sup, sup2} {
+				if s.Documents != nil || !reflect.DeepEqual(s.Suppliers, got.Suppliers) || !reflect.DeepEqual(s.Cancelled, got.Cancelled) || !reflect.DeepEqual(s.Pulls, got.Pulls) {
+					t.Errorf("Rule37ASuppliers (%d) differs from Rule37ADocuments: %d documents, %d/%d suppliers, %d/%d cancelled, pulls %v/%v",
+						i, len(s.Documents), len(s.Suppliers), len(got.Suppliers), len(s.Cancelled), len(got.Cancelled), s.Pulls, got.Pulls)
+				}
 			}
 			if len(want.Documents) == 0 {
 				flags := map[string]int{}

@@ -82,6 +82,17 @@ func (k *Kept[V]) Get(id string, read func() (V, int, error)) (V, error) {
 	return v, nil
 }
 
+// Peek returns the value kept for id, if any, without reading it.
+func (k *Kept[V]) Peek(id string) (V, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if e, ok := k.vals[id]; ok {
+		return e.v, true
+	}
+	var zero V
+	return zero, false
+}
+
 // Drop forgets id (a snapshot deleted).
 func (k *Kept[V]) Drop(id string) {
 	k.mu.Lock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 
 	"gstdesk/backend/docid"
 )
@@ -44,6 +45,10 @@ func (db *DB) renormalise(ctx context.Context) error {
 		if err := renormaliseTable(ctx, tx, k.table, k.key, k.num, k.norm); err != nil {
 			return err
 		}
+	}
+	// What was derived from the keys of the older rule is derived again (migration 0036 on).
+	if _, err := tx.ExecContext(ctx, `DELETE FROM derived_cache`); err != nil && !strings.Contains(err.Error(), "no such table") {
+		return fmt.Errorf("store: renormalise: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM docid_rule`); err != nil {
 		return fmt.Errorf("store: renormalise: %w", err)

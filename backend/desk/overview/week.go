@@ -12,11 +12,11 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/gstr3b"
-	"gstdesk/backend/ims"
 	"gstdesk/backend/itcrisk"
 	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/period"
+	"gstdesk/backend/store"
 )
 
 // Kinds of what is due, as the dashboard lists them.
@@ -136,13 +136,37 @@ func (s *Service) ThisWeek(ctx context.Context) (Week, error) {
 	if key != "" && key == s.weekAt && s.week != nil {
 		return *s.week, nil
 	}
+	// The week kept in the database (week_derived.go): the first read after the app starts again
+	// finds it there when nothing it is read from changed since.
+	var digest store.DerivedKey
+	persist := false
+	if keepWeek && key != "" {
+		digest, persist = s.weekDigest(ctx)
+	}
+	if persist {
+		if w, ok := s.keptWeek(ctx, digest); ok {
+			if key == s.weekKey() {
+				s.week, s.weekAt = &w, key
+			}
+			return w, nil
+		}
+	}
 	w, err := s.thisWeek(ctx)
 	if err != nil {
 		return w, err
 	}
 	// Stat again: a write while the week was read leaves it unkept (the next visit reads again).
+	// A week with a note (a calendar that could not be read) is not kept in the database: the
+	// next opening tries again.
 	if key != "" && key == s.weekKey() {
 		s.week, s.weekAt = &w, key
+		// Kept under the digest only when it is told the same after the read too: what the week
+		// was read from is what the digest was told from.
+		if persist && len(w.Notes) == 0 {
+			if again, ok := s.weekDigest(ctx); ok && again == digest {
+				s.putWeek(ctx, digest, w) // a write: the next visit stats a new key and finds this row
+			}
+		}
 	}
 	return w, nil
 }
@@ -243,7 +267,7 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 
 	// IMS: the backlog, and pending documents, whose pending lapses at the GSTR-3B due date of
 	// the period after theirs.
-	stored, err := ims.Stored(ctx, s.core.DB.DB, s.core.Workspace().ID, "", "")
+	stored, err := s.Recon.StoredIMS(ctx)
 	if err != nil {
 		return w, err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"gstdesk/backend/desk"
 	"gstdesk/backend/desk/core/coretest"
+	"gstdesk/backend/desk/overview"
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2a/gstr2atest"
@@ -74,7 +75,9 @@ func TestWeekKeptAsRead(t *testing.T) {
 					t.Fatal(err)
 				}
 				c2, _ := coretest.OpenAt(t, dir, nil, nil) // a second desk on the same data: nothing kept
+				overview.SetKeepWeek(false)                // (nor read from the database)
 				fresh, err := desk.New(c2).Overview.ThisWeek(ctx)
+				overview.SetKeepWeek(true)
 				c2.DB.Close()
 				if err != nil {
 					t.Fatal(err)

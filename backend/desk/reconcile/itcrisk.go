@@ -18,7 +18,6 @@ import (
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
-	"gstdesk/backend/ims"
 	"gstdesk/backend/itcrisk"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
@@ -264,7 +263,7 @@ func (s *Service) riskInputOf(ctx context.Context, fy string, reg Register, cale
 			}
 		}
 	}
-	if in.IMS, err = ims.Stored(ctx, s.core.DB.DB, ws, "", ""); err != nil {
+	if in.IMS, err = s.StoredIMS(ctx); err != nil {
 		return in, nil, err
 	}
 	if err := step(); err != nil { // 3: the suppliers' status and IMS
@@ -428,10 +427,13 @@ func (k *calendarKeep) build(ws string, in itcrisk.Input, pulls []string, load f
 	if pulls == nil || in.Register {
 		return itcrisk.Build(in), nil
 	}
+	keyed := in
+	keyed.IMS = nil // by its digest: encoding a large list is most of the key's time
 	raw, err := json.Marshal(struct {
 		In    itcrisk.Input
+		IMS   [32]byte
 		Pulls []string
-	}{in, pulls})
+	}{keyed, IMSDigest(in.IMS), pulls})
 	if err != nil {
 		return ITCRiskCalendar{}, err
 	}

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
 	"os/user"
@@ -50,6 +51,7 @@ type t4Context struct {
 	s       *Service
 	ws      string
 	ims     map[string]ims.Record
+	imsList []ims.Record // as stored (StoredIMS), for its digest
 	claims  map[string]gstr3b.StoredClaim
 	blocked map[string]bool
 	runs    []recon.Run
@@ -66,6 +68,7 @@ type t4Context struct {
 	booksNote string
 	docs      map[string][]gstr2b.MatchDoc // latest snapshot's documents by period
 	gdocs     map[string][]gstr3b.Doc      // the same as the worksheet reads them (docOf), index for index
+	keys      map[string][]docKeys         // their keys (keptDocKeys), index for index
 	sheets    map[string]*Table4Sheet      // worksheets built, by period
 	snaps     map[string]*gstr2b.Snapshot  // nil: none stored
 }
@@ -88,13 +91,18 @@ func keptSheets(db *sql.DB) *sheetKeep {
 	return store.Attached(db, "reconcile.table4Sheets", func() *sheetKeep { return &sheetKeep{sheets: map[string]keptSheet{}} })
 }
 
-// sheetKeys returns the digest of what the worksheet of a month is built from: today, IMS as
-// listed, the blocked marks, the saved runs against 2B, the register of the newest (read, as the
-// calendars read it), the latest 2B of each month and the 2A pulls (all by id: a pull or a run
-// never changes once saved), and the claims that can touch the month (decisions on its 2B's
-// documents, claims into it, and every decision not on a 2B document). ok is false when it
-// cannot be told (nothing is kept then).
-func (c *t4Context) sheetKeys(ctx context.Context) (keyOf func(p string) [32]byte, ok bool) {
+// sheetKeys returns the digest of what the worksheet of a month is built from: today, the blocked
+// marks, the saved runs against 2B, the register of the newest (read, as the calendars read it),
+// the 2A pulls (by id: a pull or a run never changes once saved), every decision not on a 2B
+// document, and, of the month: the claims that can touch it (decisions on its 2B's documents and
+// claims into it), the latest 2B (by id) of the month and of the months those claims' documents
+// come from, and the IMS records those 2Bs' documents are (ims.IDOf2B): an IMS action or a new 2B
+// builds again only the months whose 2B holds that document (or whose claims reach it).
+//
+// With wholeIMS the digest holds every IMS record and every month's latest 2B instead (no
+// document is read to tell them: Table4Key). ok is false when it cannot be told (nothing is kept
+// then).
+func (c *t4Context) sheetKeys(ctx context.Context, wholeIMS bool) (keyOf func(p string) [32]byte, ok bool) {
 	c.startBooks(ctx)
 	<-c.booksDone
 	if c.booksErr != nil {
@@ -105,8 +113,10 @@ func (c *t4Context) sheetKeys(ctx context.Context) (keyOf func(p string) [32]byt
 	if err != nil {
 		return nil, false
 	}
+	twoBOf := map[string]string{}
 	var twoBIDs []string
 	for _, p := range twoB {
+		twoBOf[p.Period] = p.Latest.ID
 		twoBIDs = append(twoBIDs, p.Period+"="+p.Latest.ID)
 	}
 	twoA, err := gstr2a.AllSnapshots(ctx, db, c.ws)
@@ -131,40 +141,124 @@ func (c *t4Context) sheetKeys(ctx context.Context) (keyOf func(p string) [32]byt
 			byMonth[m][k] = sc
 		}
 	}
-	h := sha256.New()
-	if err := json.NewEncoder(h).Encode(struct {
+	shared := struct {
 		Workspace          string
 		Today              string
-		IMS                map[string]ims.Record
+		IMS                *[32]byte `json:",omitempty"` // IMSDigest of the whole list
 		Claims             map[string]gstr3b.StoredClaim
 		Blocked            map[string]bool
 		Runs               []recon.Run
 		Books              []recon.Invoice
 		RegName, BooksNote string
 		PayDates           bool
-		TwoB, TwoA         []string
-	}{c.ws, itcrisk.Today(c.s.core.Now()), c.ims, every, c.blocked, c.runs, c.books, c.regName, c.booksNote, c.payDates, twoBIDs, twoAIDs}); err != nil {
+		TwoB               []string `json:",omitempty"`
+		TwoA               []string
+	}{Workspace: c.ws, Today: itcrisk.Today(c.s.core.Now()), Claims: every, Blocked: c.blocked, Runs: c.runs, Books: c.books,
+		RegName: c.regName, BooksNote: c.booksNote, PayDates: c.payDates, TwoA: twoAIDs}
+	if wholeIMS {
+		d := IMSDigest(c.imsList)
+		shared.IMS, shared.TwoB = &d, twoBIDs
+	}
+	h := sha256.New()
+	if err := json.NewEncoder(h).Encode(shared); err != nil {
 		return nil, false
 	}
 	base := h.Sum(nil)
+	// Each IMS record's identity, hashed once for the months' sets (imsKeySet).
+	type imsHashed struct {
+		hash uint64
+		key  string
+	}
+	var imsList []imsHashed
+	if !wholeIMS {
+		imsList = make([]imsHashed, 0, len(c.ims))
+		for k := range c.ims {
+			imsList = append(imsList, imsHashed{maphash.String(imsSeed, k), k})
+		}
+	}
 	return func(p string) (key [32]byte) {
-		h := sha256.New()
-		h.Write(base)
-		if err := json.NewEncoder(h).Encode(struct {
+		type monthPart struct {
 			Period string
 			Claims map[string]gstr3b.StoredClaim
-		}{p, byMonth[p]}); err != nil {
-			return key // the zero key is never kept
+			TwoB   map[string]string     `json:",omitempty"` // month → latest 2B id ("" none)
+			IMS    map[string]ims.Record `json:",omitempty"`
+		}
+		part := monthPart{Period: p, Claims: byMonth[p]}
+		if !wholeIMS {
+			months := []string{p}
+			for _, sc := range byMonth[p] {
+				if !slices.Contains(months, sc.ID.Period2B) {
+					months = append(months, sc.ID.Period2B)
+				}
+			}
+			part.TwoB, part.IMS = map[string]string{}, map[string]ims.Record{}
+			for _, m := range months {
+				part.TwoB[m] = twoBOf[m]
+				if twoBOf[m] == "" || len(imsList) == 0 {
+					continue // no 2B, or no IMS record: none of its documents' records
+				}
+				set, err := c.imsKeySet(ctx, m, twoBOf[m])
+				if err != nil {
+					return key // the zero key is never kept
+				}
+				for _, r := range imsList {
+					if _, ok := set[r.hash]; ok {
+						part.IMS[r.key] = c.ims[r.key]
+					}
+				}
+			}
+		}
+		h := sha256.New()
+		h.Write(base)
+		if err := json.NewEncoder(h).Encode(part); err != nil {
+			return key
 		}
 		copy(key[:], h.Sum(nil))
 		return key
 	}, true
 }
 
+// imsSeed hashes IMS identities for imsKeySet (two identities of one hash only make a month's key
+// hold a record it does not need: never a record it needs left out).
+var imsSeed = maphash.MakeSeed()
+
+// imsKeySet is the set of IMS identities (ims.IDOf2B, hashed with imsSeed) of the documents of p's
+// latest GSTR-2B, snapshot id, kept by snapshot id (a pull never changes once saved). A 2B of p
+// saved since id was told is an error (the key is not told then).
+func (c *t4Context) imsKeySet(ctx context.Context, p, id string) (map[uint64]struct{}, error) {
+	sn, err := gstr2b.LatestSnapshot(ctx, c.s.core.DB.DB, c.ws, p)
+	if err != nil {
+		return nil, err
+	}
+	if sn.ID != id {
+		return nil, fmt.Errorf("reconcile: the GSTR-2B of %s changed while its worksheet was read", p)
+	}
+	return keptIMSKeySets(c.s.core.DB.DB).Get(sn.ID, func() (map[uint64]struct{}, int, error) {
+		docs, err := keptMatchDocs(ctx, c.s.core.DB.DB, sn)
+		if err != nil {
+			return nil, 0, err
+		}
+		keys := keptDocKeys(c.s.core.DB.DB, sn, p, docs)
+		set := make(map[uint64]struct{}, len(keys))
+		for i := range keys {
+			if keys[i].ims != "" {
+				set[maphash.String(imsSeed, keys[i].ims)] = struct{}{}
+			}
+		}
+		return set, len(set), nil
+	})
+}
+
+func keptIMSKeySets(db *sql.DB) *store.Kept[map[uint64]struct{}] {
+	return store.Attached(db, "reconcile.imsKeySets", func() *store.Kept[map[uint64]struct{}] {
+		return store.NewKept[map[uint64]struct{}](2_000_000)
+	})
+}
+
 // useKept takes the worksheets kept for the same inputs (sheetKeys), and keep (called when the
 // worksheets asked for are built) keeps what this context built.
 func (c *t4Context) useKept(ctx context.Context) (keep func()) {
-	keyOf, ok := c.sheetKeys(ctx)
+	keyOf, ok := c.sheetKeys(ctx, false)
 	if !ok {
 		return func() {}
 	}
@@ -172,17 +266,27 @@ func (c *t4Context) useKept(ctx context.Context) (keep func()) {
 	k := keptSheets(c.s.core.DB.DB)
 	k.mu.Lock()
 	prefix := c.ws + "|" // kept by workspace and month
+	kept := map[string]keptSheet{}
 	for wp, ks := range k.sheets {
-		if p, ok := strings.CutPrefix(wp, prefix); ok && ks.key != zero && ks.key == keyOf(p) {
-			c.sheets[p] = ks.sheet
+		if p, ok := strings.CutPrefix(wp, prefix); ok && ks.key != zero {
+			kept[p] = ks
 		}
 	}
 	k.mu.Unlock()
+	for p, ks := range kept { // keys told outside the lock: a month's may read its 2B
+		if ks.key == keyOf(p) {
+			c.sheets[p] = ks.sheet
+		}
+	}
 	return func() {
+		keys := map[string][32]byte{}
+		for p := range c.sheets {
+			keys[p] = keyOf(p)
+		}
 		k.mu.Lock()
 		defer k.mu.Unlock()
 		for p, sh := range c.sheets {
-			if key := keyOf(p); key != zero {
+			if key := keys[p]; key != zero {
 				k.sheets[prefix+p] = keptSheet{key: key, sheet: sh}
 			} else {
 				delete(k.sheets, prefix+p)
@@ -195,16 +299,24 @@ func (c *t4Context) useKept(ctx context.Context) (keep func()) {
 type calendarOf struct {
 	cal   itcrisk.Calendar
 	heads map[string]gstr3b.Heads // supplier|type|normalised number → tax by head
+	items [][]itemHeads           // each Rule 37 and Rule 37A item's heads (cal.Months[g].Items[i])
 	note  string
+}
+
+// itemHeads is a calendar item's document's tax by head, when the calendar read it.
+type itemHeads struct {
+	heads gstr3b.Heads
+	found bool
 }
 
 func (s *Service) t4(ctx context.Context) (*t4Context, error) {
 	c := &t4Context{s: s, ws: s.core.Workspace().ID, rows: map[string]*t4Run{}, cals: map[period.FY]*calendarOf{},
-		docs: map[string][]gstr2b.MatchDoc{}, gdocs: map[string][]gstr3b.Doc{}, sheets: map[string]*Table4Sheet{}, snaps: map[string]*gstr2b.Snapshot{}}
-	stored, err := s.Returns.IMSStored(ctx, "", "")
+		docs: map[string][]gstr2b.MatchDoc{}, gdocs: map[string][]gstr3b.Doc{}, keys: map[string][]docKeys{}, sheets: map[string]*Table4Sheet{}, snaps: map[string]*gstr2b.Snapshot{}}
+	stored, err := s.StoredIMS(ctx)
 	if err != nil {
 		return nil, err
 	}
+	c.imsList = stored
 	c.ims = make(map[string]ims.Record, len(stored))
 	for _, r := range stored {
 		c.ims[r.Key()] = r
@@ -263,6 +375,7 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 	type read struct {
 		snap *gstr2b.Snapshot
 		docs []gstr2b.MatchDoc
+		keys []docKeys
 		g    []gstr3b.Doc
 		err  error
 	}
@@ -286,9 +399,11 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 				if r.docs, r.err = keptMatchDocs(ctx, c.s.core.DB.DB, sn); r.err != nil {
 					return
 				}
+				r.keys = keptDocKeys(c.s.core.DB.DB, sn, todo[i], r.docs)
 				r.snap, r.g = &sn, make([]gstr3b.Doc, len(r.docs))
+				ref := "GSTR-2B " + period.LabelOf(todo[i]) + " "
 				for j := range r.docs {
-					r.g[j] = c.docOf(&r.docs[j], todo[i])
+					r.g[j] = c.docOfKeyed(&r.docs[j], todo[i], &r.keys[j], ref)
 				}
 			}
 		}(w)
@@ -298,7 +413,7 @@ func (c *t4Context) prefetch(ctx context.Context, periods []string) error {
 		if out[i].err != nil {
 			return out[i].err
 		}
-		c.snaps[p], c.docs[p], c.gdocs[p] = out[i].snap, out[i].docs, out[i].g
+		c.snaps[p], c.docs[p], c.gdocs[p], c.keys[p] = out[i].snap, out[i].docs, out[i].g, out[i].keys
 	}
 	return nil
 }
@@ -479,6 +594,18 @@ func (c *t4Context) calendar(ctx context.Context, fy period.FY, rule37A bool) (*
 	for i := range c.books {
 		put(&c.books[i])
 	}
+	// Each Rule 37 and Rule 37A item's heads, looked up once (a number normalised once, not at
+	// every worksheet built from the kept calendar).
+	co.items = make([][]itemHeads, len(co.cal.Months))
+	for g := range co.cal.Months {
+		co.items[g] = make([]itemHeads, len(co.cal.Months[g].Items))
+		for i := range co.cal.Months[g].Items {
+			if it := &co.cal.Months[g].Items[i]; it.Rule == itcrisk.Rule37 || it.Rule == itcrisk.Rule37A {
+				h, ok := co.heads[gstr3b.BlockedKey(it.Supplier, it.Kind, it.Number)]
+				co.items[g][i] = itemHeads{h, ok}
+			}
+		}
+	}
 	c.cals[fy] = co
 	if key != ([32]byte{}) {
 		keptT4Calendars(db).put(fy, key, co)
@@ -525,23 +652,70 @@ func (k *t4CalendarKeep) put(fy period.FY, key [32]byte, co *calendarOf) {
 // docOf is a 2B document of period p as the worksheet reads it, with its stored claim and
 // blocked mark (IMS and the match are laid over by the caller).
 func (c *t4Context) docOf(d *gstr2b.MatchDoc, p string) gstr3b.Doc {
+	k := docKeysOf(d, p)
+	return c.docOfKeyed(d, p, &k, "GSTR-2B "+period.LabelOf(p)+" ")
+}
+
+// docKeys are what docOf looks a 2B document up by, each read from its number once (normalising
+// a number is most of the time of reading a month's documents): a pull never changes once saved,
+// so they are kept with its documents (keptDocKeys).
+type docKeys struct {
+	ims     string // ims.IDOf2B's Key; "" when IMS does not hold the document's kind
+	claim   string // the document's gstr3b.Identity Key (its stored claim)
+	blocked string // gstr3b.BlockedKey (its blocked mark)
+}
+
+func docKeysOf(d *gstr2b.MatchDoc, p string) docKeys {
+	var k docKeys
+	if id, ok := ims.IDOf2B(d, p); ok {
+		k.ims = id.Key()
+	}
+	id := gstr3b.IdentityOf(gstr3b.Face2B, d.Supplier, d.Kind, d.Number, p, d.Section)
+	k.claim, k.blocked = id.Key(), id.Supplier+"|"+id.DocType+"|"+id.Number
+	return k
+}
+
+// docOfKeyed is docOf with the document's keys read (docKeysOf) and its reference's start
+// ("GSTR-2B <month label> ").
+func (c *t4Context) docOfKeyed(d *gstr2b.MatchDoc, p string, k *docKeys, ref string) gstr3b.Doc {
 	g := gstr3b.Doc{Face: gstr3b.Face2B, Period2B: p, Section: d.Section, Kind: d.Kind, Supplier: d.Supplier, SupplierName: d.TradeName,
 		Number: d.Number, Date: d.DateISO, ReverseCharge: d.ReverseCharge == "Y", ITCAvailable: d.ITCAvailable,
-		Tax: gstr3b.HeadsOf(d.IGST, d.CGST, d.SGST, d.Cess), Ref: "GSTR-2B " + period.LabelOf(p) + " " + d.Section, IMS: d.IMSStatus}
+		Tax: gstr3b.HeadsOf(d.IGST, d.CGST, d.SGST, d.Cess), Ref: ref + d.Section, IMS: d.IMSStatus}
 	if d.Kind == gstr2b.KindCreditNote || d.Kind == gstr2b.KindISDCreditNote {
 		g.Tax = negative(g.Tax)
 	}
-	if imsID, ok := ims.IDOf2B(d, p); ok {
-		if r, ok := c.ims[imsID.Key()]; ok {
+	if k.ims != "" {
+		if r, ok := c.ims[k.ims]; ok {
 			g.IMS = r.Action
 		}
 	}
-	id := g.Identity()
-	if sc, ok := c.claims[id.Key()]; ok {
+	if sc, ok := c.claims[k.claim]; ok {
 		g.Claim = sc.Claim
 	}
-	g.Blocked = c.blocked[id.Supplier+"|"+id.DocType+"|"+id.Number] // BlockedKey, the number normalised once
+	g.Blocked = c.blocked[k.blocked]
 	return g
+}
+
+// keptDocKeys are the docKeys of a 2B pull's documents (keptMatchDocs, index for index) as of
+// period p (the pull's), kept by snapshot id.
+func keptDocKeys(db *sql.DB, sn gstr2b.Snapshot, p string, docs []gstr2b.MatchDoc) []docKeys {
+	k := store.Attached(db, "reconcile.docKeys", func() *store.Kept[[]docKeys] {
+		return store.NewKept[[]docKeys](1_000_000)
+	})
+	keys, _ := k.Get(sn.ID+"|"+p, func() ([]docKeys, int, error) {
+		out := make([]docKeys, len(docs))
+		for i := range docs {
+			out[i] = docKeysOf(&docs[i], p)
+		}
+		return out, len(out), nil
+	})
+	if len(keys) != len(docs) { // never: the same pull's documents
+		keys = make([]docKeys, len(docs))
+		for i := range docs {
+			keys[i] = docKeysOf(&docs[i], p)
+		}
+	}
+	return keys
 }
 
 // negative makes every head negative (a credit note stored by its size).
@@ -598,10 +772,11 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 		}
 	}
 	in.Docs = make([]gstr3b.Doc, 0, len(docs))
+	keys := c.keys[p]
 	for i := range docs {
 		d := &docs[i]
 		g := base[i]
-		if r := byKey[rowKey(d.Supplier, d.Kind, d.Number, p)]; r != nil {
+		if r := byKey[keys[i].blocked+"|"+p]; r != nil { // rowKey
 			g.Match, g.Confirmed = string(r.Status), r.Action == recon.Accept
 			if r.Books != nil {
 				g.BooksRef = r.Books.RowRef
@@ -642,17 +817,17 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 		if co.note != "" && fy == m.FY() {
 			sheet.Notes = append(sheet.Notes, co.note)
 		}
-		for _, g := range co.cal.Months {
-			for _, it := range g.Items {
+		for gi, g := range co.cal.Months {
+			for ii, it := range g.Items {
 				rev := gstr3b.Reversal{Rule: it.Rule, Why: it.Action, Doc: gstr3b.Doc{Face: gstr3b.FaceBooks, Kind: it.Kind, Supplier: it.Supplier,
 					SupplierName: it.SupplierName, Number: it.Number, Date: it.DocDate, Ref: it.Ref}}
 				switch {
 				case it.Rule == itcrisk.Rule37 && it.Return == p && it.Status == itcrisk.Reclaim:
-					in.Reclaims = append(in.Reclaims, c.withHeads(co, rev, it.Amount, sheet))
+					in.Reclaims = append(in.Reclaims, withHeads(co.items[gi][ii], rev, it.Amount, sheet))
 				case it.Rule == itcrisk.Rule37 && it.Return == p:
-					in.Reversals = append(in.Reversals, c.withHeads(co, rev, it.Amount, sheet))
+					in.Reversals = append(in.Reversals, withHeads(co.items[gi][ii], rev, it.Amount, sheet))
 				case it.Rule == itcrisk.Rule37A && p == oct && it.Status != itcrisk.Upcoming:
-					in.Reversals = append(in.Reversals, c.withHeads(co, rev, it.Amount, sheet))
+					in.Reversals = append(in.Reversals, withHeads(co.items[gi][ii], rev, it.Amount, sheet))
 				}
 			}
 		}
@@ -662,9 +837,9 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 
 // withHeads gives a calendar item's document its tax by head, from the document the calendar read;
 // one it cannot find is taken as IGST and named in a note.
-func (c *t4Context) withHeads(co *calendarOf, r gstr3b.Reversal, amount money.Paise, sheet *Table4Sheet) gstr3b.Reversal {
-	if h, ok := co.heads[gstr3b.BlockedKey(r.Doc.Supplier, r.Doc.Kind, r.Doc.Number)]; ok && h.Total() == amount {
-		r.Doc.Tax = h
+func withHeads(ih itemHeads, r gstr3b.Reversal, amount money.Paise, sheet *Table4Sheet) gstr3b.Reversal {
+	if ih.found && ih.heads.Total() == amount {
+		r.Doc.Tax = ih.heads
 		return r
 	}
 	r.Doc.Tax = gstr3b.HeadsOf(amount, 0, 0, 0)
@@ -739,48 +914,68 @@ func (c *t4Context) sheet(ctx context.Context, p string) (*Table4Sheet, error) {
 	return &cp, nil
 }
 
-// ledgers runs both ledgers from their openings (or from the first month with a GSTR-2B) to p.
-func (c *t4Context) ledgers(ctx context.Context, p string) (ecrs, rcm gstr3b.Ledger, err error) {
+// ledgerSpan is what the two ledgers up to p are run from: their openings and the months whose
+// worksheets move them (from the first month with a GSTR-2B or an opening balance, at most three
+// years back, to p; a month with no 2B, no worksheet, moves nothing and is left out).
+type ledgerSpan struct {
+	ECRS, RCM       gstr3b.Opening
+	HasECRS, HasRCM bool
+	Months          []string
+}
+
+func (c *t4Context) ledgerSpan(ctx context.Context, p string) (sp ledgerSpan, err error) {
 	db := c.s.core.DB.DB
-	oe, hasE, err := gstr3b.OpeningOf(ctx, db, c.ws, gstr3b.LedgerECRS)
-	if err != nil {
-		return ecrs, rcm, err
+	if sp.ECRS, sp.HasECRS, err = gstr3b.OpeningOf(ctx, db, c.ws, gstr3b.LedgerECRS); err != nil {
+		return sp, err
 	}
-	or, hasR, err := gstr3b.OpeningOf(ctx, db, c.ws, gstr3b.LedgerRCM)
-	if err != nil {
-		return ecrs, rcm, err
+	if sp.RCM, sp.HasRCM, err = gstr3b.OpeningOf(ctx, db, c.ws, gstr3b.LedgerRCM); err != nil {
+		return sp, err
 	}
 	infos, err := gstr2b.Periods(ctx, db, c.ws)
 	if err != nil {
-		return ecrs, rcm, err
+		return sp, err
 	}
-	// From the first month with a GSTR-2B or an opening balance, at most three years back.
 	first := p
 	for _, in := range infos {
 		first = min(first, in.Period)
 	}
-	if hasE {
-		first = min(first, oe.Period)
+	if sp.HasECRS {
+		first = min(first, sp.ECRS.Period)
 	}
-	if hasR {
-		first = min(first, or.Period)
+	if sp.HasRCM {
+		first = min(first, sp.RCM.Period)
 	}
 	first = max(first, prevMonths(p, 35))
 	months, err := Periods(first, p)
 	if err != nil {
+		return sp, err
+	}
+	for _, m := range months {
+		if m == p || hasAny(infos, m) {
+			sp.Months = append(sp.Months, m)
+		}
+	}
+	return sp, nil
+}
+
+// ledgers runs both ledgers from their openings (or from the first month with a GSTR-2B) to p.
+func (c *t4Context) ledgers(ctx context.Context, p string) (ecrs, rcm gstr3b.Ledger, err error) {
+	sp, err := c.ledgerSpan(ctx, p)
+	if err != nil {
 		return ecrs, rcm, err
 	}
+	oe, hasE, or, hasR := sp.ECRS, sp.HasECRS, sp.RCM, sp.HasRCM
 	var em, rm []gstr3b.LedgerMove
-	for _, m := range months {
-		if m != p && !hasAny(infos, m) {
-			continue // no 2B, no worksheet: nothing moves
-		}
+	for _, m := range sp.Months {
 		w, err := c.sheet(ctx, m)
 		if err != nil {
 			return ecrs, rcm, err
 		}
 		em = append(em, gstr3b.ECRSMove(&w.Worksheet))
-		paid, docs := c.rcmPaid(ctx, m)
+		paid, docs, err := c.rcmPaid(ctx, m)
+		if err != nil {
+			return ecrs, rcm, err
+		}
 		rm = append(rm, gstr3b.RCMMove(&w.Worksheet, paid, docs))
 	}
 	return gstr3b.BuildLedger(gstr3b.LedgerECRS, oe, hasE, em), gstr3b.BuildLedger(gstr3b.LedgerRCM, or, hasR, rm), nil
@@ -804,7 +999,7 @@ func prevMonths(p string, n int) string {
 
 // rcmPaid is the RCM tax paid in month p as the books show it (reverse-charge register invoices
 // booked in the month, in the run covering it) and the worksheet's 4(A)(3) documents.
-func (c *t4Context) rcmPaid(ctx context.Context, p string) (gstr3b.Heads, []gstr3b.DocLine) {
+func (c *t4Context) rcmPaid(ctx context.Context, p string) (gstr3b.Heads, []gstr3b.DocLine, error) {
 	var paid gstr3b.Heads
 	if tw, _ := c.run(ctx, p); tw != nil {
 		for i := range tw.Rows {
@@ -813,14 +1008,36 @@ func (c *t4Context) rcmPaid(ctx context.Context, p string) (gstr3b.Heads, []gstr
 			}
 		}
 	}
+	// The month's 2B documents: read here when its worksheet was kept (not built by this
+	// context), else a kept month's warning would name none of its documents.
+	mdocs := c.docs[p]
+	if _, read := c.snaps[p]; !read {
+		var err error
+		if mdocs, err = c.matchDocsOnly(ctx, p); err != nil {
+			return paid, nil, err
+		}
+	}
 	var docs []gstr3b.DocLine
-	for i := range c.docs[p] {
-		d := &c.docs[p][i]
+	for i := range mdocs {
+		d := &mdocs[i]
 		if d.ReverseCharge == "Y" && d.ITCAvailable != "N" {
 			docs = append(docs, gstr3b.DocLine{Doc: c.docOf(d, p), Row: gstr3b.R4A3})
 		}
 	}
-	return paid, docs
+	return paid, docs, nil
+}
+
+// matchDocsOnly returns the documents of p's latest GSTR-2B (keptMatchDocs) without making them
+// the worksheet's (prefetch's docOf of every document); none when no 2B of p is stored.
+func (c *t4Context) matchDocsOnly(ctx context.Context, p string) ([]gstr2b.MatchDoc, error) {
+	sn, err := gstr2b.LatestSnapshot(ctx, c.s.core.DB.DB, c.ws, p)
+	if apperr.KindOf(err) == apperr.NotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return keptMatchDocs(ctx, c.s.core.DB.DB, sn)
 }
 
 // CreditLedgers runs the Electronic Credit Reversal and Re-claimed Statement and the RCM
