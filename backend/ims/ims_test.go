@@ -239,3 +239,39 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestStoredDigest: the digest of the stored list read without parsing it equals the digest of
+// the records Stored parses from it, and moves when the list does (a record gone, an action kept).
+func TestStoredDigest(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	recs, _ := Parse("b2b", []byte(listB2B))
+	now := time.Date(2025, 11, 20, 10, 0, 0, 0, time.UTC)
+	seen := map[[32]byte]bool{}
+	for i, list := range [][]Record{nil, recs, recs[1:]} {
+		if i > 0 {
+			if _, err := Replace(ctx, db.DB, "w", "b2b", list, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d, err := StoredDigest(ctx, db.DB, "w")
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored, err := Stored(ctx, db.DB, "w", "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d != Digest(stored) {
+			t.Errorf("list %d: the stored digest differs from the digest of the records read", i)
+		}
+		if seen[d] {
+			t.Errorf("list %d: the digest did not move with the list", i)
+		}
+		seen[d] = true
+	}
+}

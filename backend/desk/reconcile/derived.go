@@ -3,17 +3,10 @@ package reconcile
 import (
 	"context"
 	"crypto/sha256"
-	"database/sql"
-	"encoding/binary"
 	"encoding/json"
-	"fmt"
-	"hash"
-	"slices"
-	"sync"
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/ims"
-	"gstdesk/backend/store"
 )
 
 // A caller that keeps what it builds from Table4 or ITCRisk beyond this process (the dashboard's
@@ -87,94 +80,11 @@ func (s *Service) ITCRiskKey(ctx context.Context, fy string) (key [32]byte, ok b
 	return sha256.Sum256(raw), true
 }
 
-// imsKeep keeps the IMS list last read by StoredIMS with the digest of what it was parsed from.
-type imsKeep struct {
-	mu     sync.Mutex
-	ws     string
-	digest [32]byte
-	recs   []ims.Record
-}
-
-// StoredIMS is ims.Stored of the workspace (every section and action), parsed once for the same
-// stored list: the records as stored are read and digested (a few milliseconds for thousands) and
-// the records parsed from a list with the same digest are given again (a copy of the slice; the
-// records are shared: read them, never change them). The dashboard's week reads IMS for Table 4,
-// both ITC calendars and the backlog; parsing a large list is most of an IMS action's refresh.
+// StoredIMS is the workspace's stored IMS list (every section and action) as the returns service
+// keeps it parsed (returns.Service.IMSKept): the records are shared, read them, never change them.
 func (s *Service) StoredIMS(ctx context.Context) ([]ims.Record, error) {
-	db, ws := s.core.DB.DB, s.core.Workspace().ID
-	now, err := imsDigest(ctx, db, ws)
-	if err != nil {
-		return nil, err
-	}
-	k := store.Attached(db, "reconcile.storedIMS", func() *imsKeep { return &imsKeep{} })
-	k.mu.Lock()
-	if k.ws == ws && k.digest == now && k.recs != nil {
-		out := slices.Clone(k.recs)
-		k.mu.Unlock()
-		return out, nil
-	}
-	k.mu.Unlock()
-	recs, err := ims.Stored(ctx, db, ws, "", "")
-	if err != nil {
-		return nil, err
-	}
-	// Kept under the digest of what was parsed (not of the read above: a list replaced between
-	// the two is kept as parsed).
-	d := IMSDigest(recs)
-	k.mu.Lock()
-	k.ws, k.digest, k.recs = ws, d, recs
-	k.mu.Unlock()
-	return slices.Clone(recs), nil
+	return s.Returns.IMSKept(ctx)
 }
 
-// imsDigest digests the workspace's stored IMS list as ims.Stored reads it (section and record,
-// in its order).
-func imsDigest(ctx context.Context, db *sql.DB, ws string) (d [32]byte, err error) {
-	rows, err := db.QueryContext(ctx, `SELECT section, record FROM ims_documents WHERE workspace_id = ? ORDER BY section, seq`, ws)
-	if err != nil {
-		return d, fmt.Errorf("reconcile: IMS as stored: %w", err)
-	}
-	defer rows.Close()
-	h := sha256.New()
-	var sec string
-	var raw sql.RawBytes
-	for rows.Next() {
-		if err := rows.Scan(&sec, &raw); err != nil {
-			return d, fmt.Errorf("reconcile: IMS as stored: %w", err)
-		}
-		writeIMSRow(h, sec, raw)
-	}
-	if err := rows.Err(); err != nil {
-		return d, fmt.Errorf("reconcile: IMS as stored: %w", err)
-	}
-	copy(d[:], h.Sum(nil))
-	return d, nil
-}
-
-func writeIMSRow(h hash.Hash, section string, raw []byte) {
-	var n [8]byte
-	binary.LittleEndian.PutUint64(n[:], uint64(len(section)))
-	h.Write(n[:])
-	h.Write([]byte(section))
-	binary.LittleEndian.PutUint64(n[:], uint64(len(raw)))
-	h.Write(n[:])
-	h.Write(raw)
-}
-
-// IMSDigest is a digest of IMS records as parsed from the stored list: each record's section and
-// record as stored (Raw, which the rest is parsed from); a record without its Raw is digested by
-// its fields. Hashing the stored bytes is a tenth of the time of encoding the records.
-func IMSDigest(recs []ims.Record) (d [32]byte) {
-	h := sha256.New()
-	for i := range recs {
-		r := &recs[i]
-		if len(r.Raw) > 0 {
-			writeIMSRow(h, r.Section, r.Raw)
-			continue
-		}
-		b, _ := json.Marshal(r)
-		writeIMSRow(h, "\x00fields", b)
-	}
-	copy(d[:], h.Sum(nil))
-	return d
-}
+// IMSDigest is ims.Digest: the digest of IMS records as parsed from the stored list.
+func IMSDigest(recs []ims.Record) [32]byte { return ims.Digest(recs) }
