@@ -3,6 +3,7 @@ package main
 import (
 	"gstdesk/backend/desk/salary"
 	"gstdesk/backend/payroll"
+	"gstdesk/backend/period"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/tdsyear"
 )
@@ -30,7 +31,7 @@ func (b *Salary) TDSRemap(token string, mapping map[string]string) (salary.TDSIm
 
 // TDSStartRun computes and stores a waiting import as a payroll run (a job).
 func (b *Salary) TDSStartRun(token, fy string, month int, skipBad bool) (string, error) {
-	return b.d.Salary.TDSStartRun(b.ctx, token, fy, month, skipBad)
+	return withSalaryYear(fy, func(y period.FY) (string, error) { return b.d.Salary.TDSStartRun(b.ctx, token, y, month, skipBad) })
 }
 
 // TDSRunResult returns the run a finished run job stored.
@@ -90,12 +91,12 @@ func (b *Salary) TDSCrossCheck(id string, seqs []int) ([]payroll.Check, error) {
 
 // TDSEmployerSet stores the employer of a TDS year.
 func (b *Salary) TDSEmployerSet(fy string, e tdsyear.Employer) (tdsyear.Employer, error) {
-	return b.d.Salary.TDSEmployerSet(b.ctx, fy, e)
+	return withSalaryYear(fy, func(y period.FY) (tdsyear.Employer, error) { return b.d.Salary.TDSEmployerSet(b.ctx, y, e) })
 }
 
 // TDSEmployer reads the employer of a TDS year.
 func (b *Salary) TDSEmployer(fy string) (tdsyear.Employer, error) {
-	return b.d.Salary.TDSEmployer(b.ctx, fy)
+	return withSalaryYear(fy, func(y period.FY) (tdsyear.Employer, error) { return b.d.Salary.TDSEmployer(b.ctx, y) })
 }
 
 // withProblems turns a month refused for its problems into its result (nothing was stored).
@@ -110,55 +111,59 @@ func withProblems(res tdsyear.MonthResult, err error) (tdsyear.MonthResult, erro
 // with Files.ChooseFile). A refused file comes back as its result with every problem (file, row,
 // column) for the window to list, not as an error that would carry only their count.
 func (b *Salary) TDSMonthImportPath(fy string, month int, path string, acceptPANChange bool) (tdsyear.MonthResult, error) {
-	return withProblems(b.d.Salary.TDSMonthImportPath(b.ctx, fy, month, path, acceptPANChange))
+	return withSalaryYear(fy, func(y period.FY) (tdsyear.MonthResult, error) {
+		return withProblems(b.d.Salary.TDSMonthImportPath(b.ctx, y, month, path, acceptPANChange))
+	})
 }
 
 // TDSMonthRegister reads a page of a month's register.
 func (b *Salary) TDSMonthRegister(fy string, month int, q tdsyear.Query) (tdsyear.Register, error) {
-	return b.d.Salary.TDSMonthRegister(b.ctx, fy, month, q)
+	return withSalaryYear(fy, func(y period.FY) (tdsyear.Register, error) { return b.d.Salary.TDSMonthRegister(b.ctx, y, month, q) })
 }
 
 // TDSYearMonths lists the months of the TDS year recorded so far.
 func (b *Salary) TDSYearMonths(fy string) ([]tdsyear.Month, error) {
-	return b.d.Salary.TDSYearMonths(b.ctx, fy)
+	return withSalaryYear(fy, func(y period.FY) ([]tdsyear.Month, error) { return b.d.Salary.TDSYearMonths(b.ctx, y) })
 }
 
 // TDSYearToDate reads the TDS year so far, every employee or one.
 func (b *Salary) TDSYearToDate(fy, code string) ([]tdsyear.YTD, error) {
-	return b.d.Salary.TDSYearToDate(b.ctx, fy, code)
+	return withSalaryYear(fy, func(y period.FY) ([]tdsyear.YTD, error) { return b.d.Salary.TDSYearToDate(b.ctx, y, code) })
 }
 
 // TDSEmployeeMonths reads one employee's months of the TDS year.
 func (b *Salary) TDSEmployeeMonths(fy, code string) ([]tdsyear.RegisterRow, error) {
-	return b.d.Salary.TDSEmployeeMonths(b.ctx, fy, code)
+	return withSalaryYear(fy, func(y period.FY) ([]tdsyear.RegisterRow, error) { return b.d.Salary.TDSEmployeeMonths(b.ctx, y, code) })
 }
 
 // TDSHRA works out the HRA exemption for one period with the year's city rule.
 func (b *Salary) TDSHRA(fy, rent, salary, received, city string) (tds.HRA, error) {
-	return b.d.Salary.TDSHRA(fy, rent, salary, received, city)
+	return withSalaryYear(fy, func(y period.FY) (tds.HRA, error) { return b.d.Salary.TDSHRA(y, rent, salary, received, city) })
 }
 
 // TDSAnnexure writes the salary annexure (json or xlsx) to the exports folder.
 func (b *Salary) TDSAnnexure(fy, format string) (string, error) {
-	return b.d.Salary.TDSAnnexure(b.ctx, fy, format)
+	return withSalaryYear(fy, func(y period.FY) (string, error) { return b.d.Salary.TDSAnnexure(b.ctx, y, format) })
 }
 
 // TDSForms writes the year-end forms (PDF and XLSX) of every employee, or one, to the exports folder.
 func (b *Salary) TDSForms(fy, code string) ([]string, error) {
-	return b.d.Salary.TDSForms(b.ctx, fy, code)
+	return withSalaryYear(fy, func(y period.FY) ([]string, error) { return b.d.Salary.TDSForms(b.ctx, y, code) })
 }
 
 // TDSMonthPreviewPath tries a month's file and rolls it back: what recording it would do (the
 // diff against the stored month, warnings, problems), nothing stored. Problems come back in the
 // result, as TDSMonthImportPath's do.
 func (b *Salary) TDSMonthPreviewPath(fy string, month int, path string, acceptPANChange bool) (tdsyear.MonthResult, error) {
-	return withProblems(b.d.Salary.TDSMonthPreviewPath(b.ctx, fy, month, path, acceptPANChange))
+	return withSalaryYear(fy, func(y period.FY) (tdsyear.MonthResult, error) {
+		return withProblems(b.d.Salary.TDSMonthPreviewPath(b.ctx, y, month, path, acceptPANChange))
+	})
 }
 
 // TDSStartForms writes the year-end forms of every employee, or one, into a new folder of the
 // exports folder (a job).
 func (b *Salary) TDSStartForms(fy, code string) (string, error) {
-	return b.d.Salary.TDSStartForms(b.ctx, fy, code)
+	return withSalaryYear(fy, func(y period.FY) (string, error) { return b.d.Salary.TDSStartForms(b.ctx, y, code) })
 }
 
 // TDSFormsResult returns what a finished forms job wrote.
@@ -171,5 +176,16 @@ func (b *Salary) TDSMonthTemplate() (string, error) { return b.d.Salary.TDSMonth
 
 // TDSRegisterExport writes a month's register (filter applied) as csv, xlsx or json.
 func (b *Salary) TDSRegisterExport(fy string, month int, q tdsyear.Query, format string) (string, error) {
-	return b.d.Salary.TDSRegisterExport(b.ctx, fy, month, q, format)
+	return withSalaryYear(fy, func(y period.FY) (string, error) { return b.d.Salary.TDSRegisterExport(b.ctx, y, month, q, format) })
+}
+
+// withSalaryYear reads the financial year the window sends ("FY 2025-26", one the salary TDS
+// engine has rules for: tds.ParseFY) and calls f with it.
+func withSalaryYear[T any](fy string, f func(period.FY) (T, error)) (T, error) {
+	y, err := tds.ParseFY(fy)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return f(y)
 }

@@ -12,6 +12,7 @@ import (
 
 	"gstdesk/backend/desk/salary"
 	"gstdesk/backend/export"
+	"gstdesk/backend/period"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/tdsyear"
 )
@@ -27,16 +28,23 @@ func init() {
 	tdsSubcommands["hra"] = tdsSub{"work out the HRA exemption from rent, salary, HRA received and the city, with the year's city rule", tdsHRA}
 }
 
+// fyArg is the --fy flag: as written, and the year parseTDS read from it.
+type fyArg struct {
+	text string
+	FY   period.FY
+}
+
 // tdsFlags are the flags every TDS-year command shares.
-func tdsFlagSet(env Env, name string) (*flag.FlagSet, *string) {
+func tdsFlagSet(env Env, name string) (*flag.FlagSet, *fyArg) {
 	fs := flag.NewFlagSet("tds "+name, flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	fy := fs.String("fy", "", "financial year, like \"FY 2025-26\" (required; "+tds.SupportedList()+")")
+	fy := &fyArg{}
+	fs.StringVar(&fy.text, "fy", "", "financial year, like \"FY 2025-26\" (required; "+tds.SupportedList()+")")
 	return fs, fy
 }
 
 // parseTDS parses a TDS-year command's flags and checks --fy; code >= 0 means stop with it.
-func parseTDS(env Env, fs *flag.FlagSet, fy *string, args []string) int {
+func parseTDS(env Env, fs *flag.FlagSet, fy *fyArg, args []string) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
@@ -47,14 +55,16 @@ func parseTDS(env Env, fs *flag.FlagSet, fy *string, args []string) int {
 		fmt.Fprintf(env.Stderr, "gstdesk %s: unexpected argument %q.\n", fs.Name(), fs.Arg(0))
 		return ExitUsage
 	}
-	if *fy == "" {
+	if fy.text == "" {
 		fmt.Fprintf(env.Stderr, "gstdesk %s: --fy is required: one of %s.\n", fs.Name(), tds.SupportedList())
 		return ExitUsage
 	}
-	if _, err := tds.ParseFY(*fy); err != nil {
+	y, err := tds.ParseFY(fy.text)
+	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk %s: %s\n", fs.Name(), publicMessage(env, err))
 		return ExitUsage
 	}
+	fy.FY = y
 	return -1
 }
 
@@ -98,9 +108,9 @@ func tdsEmployer(ctx context.Context, env Env, args []string) int {
 	}
 	defer d.Close()
 	if sub == "set" {
-		e, err = d.Salary.TDSEmployerSet(ctx, *fy, e)
+		e, err = d.Salary.TDSEmployerSet(ctx, fy.FY, e)
 	} else {
-		e, err = d.Salary.TDSEmployer(ctx, *fy)
+		e, err = d.Salary.TDSEmployer(ctx, fy.FY)
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds employer %s: %s\n", sub, publicMessage(env, err))
@@ -167,7 +177,7 @@ func tdsMonth(ctx context.Context, env Env, args []string) int {
 	if *dryRun {
 		importMonth = d.Salary.TDSMonthPreviewPath
 	}
-	res, err := importMonth(ctx, *fy, *month, *in, *acceptPAN)
+	res, err := importMonth(ctx, fy.FY, *month, *in, *acceptPAN)
 	for _, p := range res.Problems {
 		fmt.Fprintf(env.Stderr, "gstdesk tds month: %s\n", p.String())
 	}
@@ -201,7 +211,7 @@ func tdsMonth(ctx context.Context, env Env, args []string) int {
 	// The register is written row by row as it is read (a payroll of 100,000 is never held), by
 	// the same method as the window's export.
 	err = writeOutput(env, *out, func(w io.Writer) error {
-		_, err := d.Salary.TDSRegisterTo(ctx, *fy, *month, tdsyear.Query{}, f, w)
+		_, err := d.Salary.TDSRegisterTo(ctx, fy.FY, *month, tdsyear.Query{}, f, w)
 		return err
 	})
 	if err != nil {
@@ -242,7 +252,7 @@ func tdsYTD(ctx context.Context, env Env, args []string) int {
 	}
 	defer d.Close()
 	if *code != "" {
-		rows, err := d.Salary.TDSEmployeeMonths(ctx, *fy, *code)
+		rows, err := d.Salary.TDSEmployeeMonths(ctx, fy.FY, *code)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "gstdesk tds ytd: %s\n", publicMessage(env, err))
 			return exitFor(err)
@@ -252,7 +262,7 @@ func tdsYTD(ctx context.Context, env Env, args []string) int {
 		}
 		return ExitOK
 	}
-	rows, err := d.Salary.TDSYearToDate(ctx, *fy, "")
+	rows, err := d.Salary.TDSYearToDate(ctx, fy.FY, "")
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds ytd: %s\n", publicMessage(env, err))
 		return ExitFailed
@@ -284,7 +294,7 @@ func tdsHRA(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "gstdesk tds hra: --rent, --salary, --hra and --city are required.")
 		return ExitUsage
 	}
-	h, err := salary.HRA(*fy, *rent, *sal, *hra, *city)
+	h, err := salary.HRA(fy.FY, *rent, *sal, *hra, *city)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds hra: %s\n", publicMessage(env, err))
 		return ExitUsage
@@ -326,7 +336,7 @@ func tdsAnnexure(ctx context.Context, env Env, args []string) int {
 		return exitFor(err)
 	}
 	defer d.Close()
-	if err := writeOutput(env, *out, func(w io.Writer) error { return d.Salary.TDSAnnexureTo(ctx, *fy, *format, w) }); err != nil {
+	if err := writeOutput(env, *out, func(w io.Writer) error { return d.Salary.TDSAnnexureTo(ctx, fy.FY, *format, w) }); err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk tds annexure: %s\n", publicMessage(env, err))
 		return ExitFailed
 	}
@@ -370,7 +380,7 @@ func tdsForms(ctx context.Context, env Env, args []string) int {
 		return exitFor(err)
 	}
 	defer d.Close()
-	files, err := d.Salary.TDSFormsWriteFiles(ctx, *fy, *code, folder.Write)
+	files, err := d.Salary.TDSFormsWriteFiles(ctx, fy.FY, *code, folder.Write)
 	// Each line names whose form the file is; a file written under another name than its own says
 	// the name it was asked for, on the line and on stderr (every rename, never one of several).
 	asked := map[string]string{}

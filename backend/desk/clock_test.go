@@ -10,6 +10,7 @@ import (
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/recon"
 	"gstdesk/backend/store"
+	"gstdesk/backend/tds"
 )
 
 // Every write is stamped with the core's clock, not the wall clock: with the clock held on a
@@ -97,7 +98,7 @@ func TestWritesStampTheCoresClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err = dk.Salary.TDSStartRun(ctx, pay.Token, "FY 2025-26", 6, false)
+	id, err = dk.Salary.TDSStartRun(ctx, pay.Token, tds.FY(2025), 6, false)
 	if err != nil {
 		t.Fatal(err)
 	}

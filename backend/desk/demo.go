@@ -241,7 +241,7 @@ func demoMonths(now time.Time) []period.Month {
 // demoPayroll records the payroll of the IMS month for a made-up employer of the demo: its
 // employer details and the month's salaries, whose TDS the register computes.
 func (d *Desk) demoPayroll(ctx context.Context, m period.Month, out *DemoData) error {
-	fy := m.FY().String()
+	fy := m.FY()
 	if _, err := d.Salary.TDSEmployerSet(ctx, fy, tdsyear.Employer{Name: "Demo Traders Pvt Ltd (demo)", TAN: "MUMD12345D",
 		Address: "Demo address, Mumbai", Responsible: "Demo Signatory", Designation: "Director"}); err != nil {
 		return err
@@ -253,7 +253,7 @@ func (d *Desk) demoPayroll(ctx context.Context, m period.Month, out *DemoData) e
 	}
 	defer os.RemoveAll(dir)
 	monthFile := filepath.Join(dir, fmt.Sprintf("demo-payroll-%s.csv", m.String()))
-	yearFile := filepath.Join(dir, fmt.Sprintf("demo-payroll-%s.csv", fy[3:]))
+	yearFile := filepath.Join(dir, fmt.Sprintf("demo-payroll-%s.csv", fy.String()[3:]))
 	for path, body := range map[string]string{monthFile: demoPayrollFile(1), yearFile: demoPayrollFile(12)} {
 		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
 			return apperr.Wrap(apperr.Internal, err, "could not write the demo's payroll files")

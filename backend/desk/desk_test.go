@@ -18,6 +18,7 @@ import (
 	"gstdesk/backend/gstapi/gstapitest"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/recon"
+	"gstdesk/backend/tds"
 )
 
 // openDesk opens the whole application over a new data folder, as the window does.
@@ -240,7 +241,7 @@ func TestPaletteSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := dk.Salary.TDSStartRun(ctx, im.Token, "FY 2025-26", 6, false)
+	id, err := dk.Salary.TDSStartRun(ctx, im.Token, tds.FY(2025), 6, false)
 	if err != nil {
 		t.Fatal(err)
 	}

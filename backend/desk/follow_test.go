@@ -17,6 +17,7 @@ import (
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/desk/workspaces"
 	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/period"
 	"gstdesk/backend/store"
 	"gstdesk/backend/tdsyear"
 )
@@ -45,7 +46,7 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	job, err := w.Salary.TDSStartRun(ctx, pay.Token, "FY 2025-26", 6, false)
+	job, err := w.Salary.TDSStartRun(ctx, pay.Token, period.FY(2025), 6, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +144,7 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 	refused("recon decision", f.Recon.SetAction(ctx, rows.Rows[0].Key, "accept"))
 	refused("recon delete", f.Recon.DeleteRun(ctx, run.Run.ID))
 	refused("recon pin", f.Recon.PinRun(ctx, run.Run.ID, true))
-	_, err = f.Salary.TDSEmployerSet(ctx, "FY 2025-26", tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"})
+	_, err = f.Salary.TDSEmployerSet(ctx, period.FY(2025), tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"})
 	refused("tds employer", err)
 	refused("tds delete", f.Salary.TDSDeleteRun(ctx, tds.ID))
 	_, err = f.Backup.AddTarget(ctx, deskbackup.TargetSpec{Target: backup.Target{Kind: backup.KindFolder, Path: filepath.Join(t.TempDir(), "usb")}})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gstdesk/backend/desk/core"
+	"gstdesk/backend/tds"
 	"gstdesk/backend/tdsyear"
 )
 
@@ -16,14 +17,14 @@ import (
 func TestFormsJobNamesEveryFileApart(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
-	if _, err := s.TDSEmployerSet(ctx, "FY 2025-26", tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
+	if _, err := s.TDSEmployerSet(ctx, tds.FY(2025), tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
 		t.Fatal(err)
 	}
 	april := "employee_code,name,pan,salary_as_per_provisions_contained_in_section_17_1\nA/B,Slash,ABCPA1111F,150000\nA:B,Colon,BCDPB1111F,150000\nA_B,Under,CDEPC2222F,150000\n"
-	if _, err := s.TDSMonthImportPath(ctx, "FY 2025-26", 4, fileOf(t, "april.csv", april), false); err != nil {
+	if _, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, fileOf(t, "april.csv", april), false); err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.TDSStartForms(ctx, "FY 2025-26", "")
+	id, err := s.TDSStartForms(ctx, tds.FY(2025), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"gstdesk/backend/benchcpu"
 	"gstdesk/backend/payroll"
+	"gstdesk/backend/tds"
 )
 
 // BenchmarkPayroll200kFromPath is the window's road for a payroll of 200,000 employees (CSV): the
@@ -31,7 +32,7 @@ func BenchmarkPayroll200kFromPath(b *testing.B) {
 			b.Fatalf("import: %d employees, %v", im.Employees, err)
 		}
 		b.ReportMetric(float64(peak()), "import-peak-MB")
-		id, err := s.TDSStartRun(ctx, im.Token, "FY 2025-26", 6, false)
+		id, err := s.TDSStartRun(ctx, im.Token, tds.FY(2025), 6, false)
 		if err != nil {
 			b.Fatal(err)
 		}

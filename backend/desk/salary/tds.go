@@ -22,6 +22,7 @@ import (
 	"gstdesk/backend/infile"
 	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
+	"gstdesk/backend/period"
 	"gstdesk/backend/tds"
 )
 
@@ -235,12 +236,12 @@ func (s *Service) TDSRemap(ctx context.Context, token string, mapping map[string
 // run, as a job (progress and cancel through the job events). month (1-12) starts the monthly
 // schedule, 0 for none. When rows have problems the run starts only with skipBad, and those rows
 // are left out. The confirmed mapping is saved for the workspace. The job's result is the run.
-func (s *Service) TDSStartRun(ctx context.Context, token, fy string, month int, skipBad bool) (string, error) {
+func (s *Service) TDSStartRun(ctx context.Context, token string, fy period.FY, month int, skipBad bool) (string, error) {
 	p, err := s.pendingImport(token)
 	if err != nil {
 		return "", err
 	}
-	year, err := tds.ParseFY(fy)
+	year, err := yearOf(fy)
 	if err != nil {
 		return "", err
 	}

@@ -69,7 +69,7 @@ func BenchmarkXLSX10kToRunTable(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		id, err := s.TDSStartRun(ctx, im.Token, "FY 2025-26", 0, false)
+		id, err := s.TDSStartRun(ctx, im.Token, tds.FY(2025), 0, false)
 		if err != nil {
 			b.Fatal(err)
 		}

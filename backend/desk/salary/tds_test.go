@@ -12,6 +12,7 @@ import (
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/payroll"
+	"gstdesk/backend/tds"
 )
 
 // tdsWaitJob waits for a job to finish and returns its final state.
@@ -44,7 +45,7 @@ func TestTDSPayrollFlow(t *testing.T) {
 		t.Fatalf("import = %+v", im)
 	}
 	// The run is not started until the user has chosen what to do with the bad row.
-	if _, err := s.TDSStartRun(ctx, im.Token, "FY 2025-26", 6, false); apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "1 rows of pay.csv have problems") {
+	if _, err := s.TDSStartRun(ctx, im.Token, tds.FY(2025), 6, false); apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "1 rows of pay.csv have problems") {
 		t.Fatalf("start with problems: %v", err)
 	}
 	// A header mapped by hand: ignore "Professional tax".
@@ -54,7 +55,7 @@ func TestTDSPayrollFlow(t *testing.T) {
 	if err != nil || im.Columns[4].Key != "" {
 		t.Fatalf("remap: %+v %v", im.Columns, err)
 	}
-	id, err := s.TDSStartRun(ctx, im.Token, "FY 2025-26", 6, true)
+	id, err := s.TDSStartRun(ctx, im.Token, tds.FY(2025), 6, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +143,7 @@ func TestTDSImportExampleAndPath(t *testing.T) {
 	if _, err := s.TDSImportPath(ctx, "/nonexistent/pay.csv"); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("missing path: %v", err)
 	}
-	if _, err := s.TDSStartRun(ctx, "nope", "FY 2025-26", 0, false); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.TDSStartRun(ctx, "nope", tds.FY(2025), 0, false); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown token: %v", err)
 	}
 }

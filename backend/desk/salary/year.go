@@ -14,13 +14,14 @@ import (
 	"gstdesk/backend/infile"
 	"gstdesk/backend/money"
 	"gstdesk/backend/payroll"
+	"gstdesk/backend/period"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/tdsyear"
 )
 
 // TDSEmployerSet stores the employer of the workspace's TDS year ("FY 2025-26").
-func (s *Service) TDSEmployerSet(ctx context.Context, fy string, e tdsyear.Employer) (tdsyear.Employer, error) {
-	year, err := tds.ParseFY(fy)
+func (s *Service) TDSEmployerSet(ctx context.Context, fy period.FY, e tdsyear.Employer) (tdsyear.Employer, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return tdsyear.Employer{}, err
 	}
@@ -29,8 +30,8 @@ func (s *Service) TDSEmployerSet(ctx context.Context, fy string, e tdsyear.Emplo
 }
 
 // TDSEmployer reads the employer of the workspace's TDS year.
-func (s *Service) TDSEmployer(ctx context.Context, fy string) (tdsyear.Employer, error) {
-	year, err := tds.ParseFY(fy)
+func (s *Service) TDSEmployer(ctx context.Context, fy period.FY) (tdsyear.Employer, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return tdsyear.Employer{}, err
 	}
@@ -40,7 +41,7 @@ func (s *Service) TDSEmployer(ctx context.Context, fy string) (tdsyear.Employer,
 // TDSMonthImportPath records a month of the TDS year from a file on this computer (CSV, XLSX or
 // JSON) and computes its TDS; a month imported again replaces the stored one. A file with any
 // problem stores nothing: the result lists every problem.
-func (s *Service) TDSMonthImportPath(ctx context.Context, fy string, month int, path string, acceptPANChange bool) (tdsyear.MonthResult, error) {
+func (s *Service) TDSMonthImportPath(ctx context.Context, fy period.FY, month int, path string, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	data, err := readMonthPath(path)
 	if err != nil {
 		return tdsyear.MonthResult{}, err
@@ -52,7 +53,7 @@ func (s *Service) TDSMonthImportPath(ctx context.Context, fy string, month int, 
 // what recording the month would do (the diff against the month stored, the warnings, the
 // problems, the totals) with nothing stored. The window shows it and asks before it replaces a
 // month recorded earlier; the command line's --dry-run prints it.
-func (s *Service) TDSMonthPreviewPath(ctx context.Context, fy string, month int, path string, acceptPANChange bool) (tdsyear.MonthResult, error) {
+func (s *Service) TDSMonthPreviewPath(ctx context.Context, fy period.FY, month int, path string, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	data, err := readMonthPath(path)
 	if err != nil {
 		return tdsyear.MonthResult{}, err
@@ -60,7 +61,7 @@ func (s *Service) TDSMonthPreviewPath(ctx context.Context, fy string, month int,
 	return s.previewMonth(ctx, fy, month, filepath.Base(path), data, acceptPANChange)
 }
 
-func (s *Service) previewMonth(ctx context.Context, fy string, month int, name string, data []byte, acceptPANChange bool) (tdsyear.MonthResult, error) {
+func (s *Service) previewMonth(ctx context.Context, fy period.FY, month int, name string, data []byte, acceptPANChange bool) (tdsyear.MonthResult, error) {
 	return s.importMonth(ctx, fy, month, name, data, tdsyear.Options{AcceptPANChange: acceptPANChange, DryRun: true})
 }
 
@@ -68,8 +69,8 @@ func readMonthPath(path string) ([]byte, error) {
 	return infile.Read(path, payroll.DefaultLimits.MaxBytes, "Split the payroll into smaller files.")
 }
 
-func (s *Service) importMonth(ctx context.Context, fy string, month int, name string, data []byte, opt tdsyear.Options) (tdsyear.MonthResult, error) {
-	year, err := tds.ParseFY(fy)
+func (s *Service) importMonth(ctx context.Context, fy period.FY, month int, name string, data []byte, opt tdsyear.Options) (tdsyear.MonthResult, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return tdsyear.MonthResult{}, err
 	}
@@ -85,8 +86,8 @@ func (s *Service) importMonth(ctx context.Context, fy string, month int, name st
 }
 
 // TDSMonthRegister reads a page of a month's register.
-func (s *Service) TDSMonthRegister(ctx context.Context, fy string, month int, q tdsyear.Query) (tdsyear.Register, error) {
-	year, err := tds.ParseFY(fy)
+func (s *Service) TDSMonthRegister(ctx context.Context, fy period.FY, month int, q tdsyear.Query) (tdsyear.Register, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return tdsyear.Register{}, err
 	}
@@ -94,8 +95,8 @@ func (s *Service) TDSMonthRegister(ctx context.Context, fy string, month int, q 
 }
 
 // TDSYearMonths lists the months of the TDS year recorded so far.
-func (s *Service) TDSYearMonths(ctx context.Context, fy string) ([]tdsyear.Month, error) {
-	year, err := tds.ParseFY(fy)
+func (s *Service) TDSYearMonths(ctx context.Context, fy period.FY) ([]tdsyear.Month, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return nil, err
 	}
@@ -103,8 +104,8 @@ func (s *Service) TDSYearMonths(ctx context.Context, fy string) ([]tdsyear.Month
 }
 
 // TDSYearToDate reads every employee's year so far, or one employee's (code).
-func (s *Service) TDSYearToDate(ctx context.Context, fy, code string) ([]tdsyear.YTD, error) {
-	year, err := tds.ParseFY(fy)
+func (s *Service) TDSYearToDate(ctx context.Context, fy period.FY, code string) ([]tdsyear.YTD, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return nil, err
 	}
@@ -112,8 +113,8 @@ func (s *Service) TDSYearToDate(ctx context.Context, fy, code string) ([]tdsyear
 }
 
 // TDSEmployeeMonths reads one employee's months of the year.
-func (s *Service) TDSEmployeeMonths(ctx context.Context, fy, code string) ([]tdsyear.RegisterRow, error) {
-	year, err := tds.ParseFY(fy)
+func (s *Service) TDSEmployeeMonths(ctx context.Context, fy period.FY, code string) ([]tdsyear.RegisterRow, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return nil, err
 	}
@@ -123,8 +124,8 @@ func (s *Service) TDSEmployeeMonths(ctx context.Context, fy, code string) ([]tds
 // HRA works out the HRA exemption from the rent paid, the salary (basic + DA) and the HRA
 // received for one period, and the city, with the year's city rule: the one road of the helper,
 // whether the window asks (TDSHRA) or the command line (it needs no data folder).
-func HRA(fy, rent, salary, received, city string) (tds.HRA, error) {
-	year, err := tds.ParseFY(fy)
+func HRA(fy period.FY, rent, salary, received, city string) (tds.HRA, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return tds.HRA{}, err
 	}
@@ -140,14 +141,14 @@ func HRA(fy, rent, salary, received, city string) (tds.HRA, error) {
 }
 
 // TDSHRA is HRA for the window.
-func (s *Service) TDSHRA(fy, rent, salary, received, city string) (tds.HRA, error) {
+func (s *Service) TDSHRA(fy period.FY, rent, salary, received, city string) (tds.HRA, error) {
 	return HRA(fy, rent, salary, received, city)
 }
 
 // TDSAnnexureTo writes the salary annexure of the TDS year (json or xlsx) to w: the Form 24Q
 // Annexure II salary-detail sheet for FY 2025-26 and before, the same data under the Form 138
 // name for tax year 2026-27 (saying that the service's Form 138 workbook has no salary sheet).
-func (s *Service) TDSAnnexureTo(ctx context.Context, fy, format string, w io.Writer) error {
+func (s *Service) TDSAnnexureTo(ctx context.Context, fy period.FY, format string, w io.Writer) error {
 	a, err := s.annexure(ctx, fy)
 	if err != nil {
 		return err
@@ -162,7 +163,7 @@ func (s *Service) TDSAnnexureTo(ctx context.Context, fy, format string, w io.Wri
 }
 
 // TDSAnnexure writes the salary annexure to the exports folder and returns its path.
-func (s *Service) TDSAnnexure(ctx context.Context, fy, format string) (string, error) {
+func (s *Service) TDSAnnexure(ctx context.Context, fy period.FY, format string) (string, error) {
 	if format != "json" && format != "xlsx" {
 		return "", apperr.New(apperr.Invalid, "The annexure is written as json or xlsx, not %q.", format)
 	}
@@ -177,8 +178,8 @@ func (s *Service) TDSAnnexure(ctx context.Context, fy, format string) (string, e
 	return s.writeFile("tds-annexure-form"+a.Form+"-"+a.FY.String()[3:], format, write)
 }
 
-func (s *Service) annexure(ctx context.Context, fy string) (tdsyear.Annexure, error) {
-	year, err := tds.ParseFY(fy)
+func (s *Service) annexure(ctx context.Context, fy period.FY) (tdsyear.Annexure, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return tdsyear.Annexure{}, err
 	}
@@ -200,7 +201,7 @@ func (s *Service) annexure(ctx context.Context, fy string) (tdsyear.Annexure, er
 // Form 16 Part B (FY 2025-26 and before) or Form No. 130 (tax year 2026-27), and Form 12BA / Form
 // No. 123 where there are perquisites, each as PDF and XLSX with the same content. put writes one
 // file (its name with the extension) and returns where it went.
-func (s *Service) TDSFormsWrite(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error)) ([]string, error) {
+func (s *Service) TDSFormsWrite(ctx context.Context, fy period.FY, code string, put func(name string, write func(io.Writer) error) (string, error)) ([]string, error) {
 	files, err := s.formsWrite(ctx, fy, code, put, nil)
 	return formPaths(files), err
 }
@@ -215,7 +216,7 @@ type FormFile struct {
 
 // TDSFormsWriteFiles is TDSFormsWrite saying, for each file, the form and the employee (code and
 // PAN) it is for.
-func (s *Service) TDSFormsWriteFiles(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error)) ([]FormFile, error) {
+func (s *Service) TDSFormsWriteFiles(ctx context.Context, fy period.FY, code string, put func(name string, write func(io.Writer) error) (string, error)) ([]FormFile, error) {
 	return s.formsWrite(ctx, fy, code, put, nil)
 }
 
@@ -242,8 +243,8 @@ func formPaths(files []FormFile) []string {
 }
 
 // formsWrite is TDSFormsWrite reporting progress (employees done of all) when progress is set.
-func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name string, write func(io.Writer) error) (string, error), progress core.Progress) ([]FormFile, error) {
-	year, err := tds.ParseFY(fy)
+func (s *Service) formsWrite(ctx context.Context, fy period.FY, code string, put func(name string, write func(io.Writer) error) (string, error), progress core.Progress) ([]FormFile, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return nil, err
 	}
@@ -307,7 +308,7 @@ func (s *Service) formsWrite(ctx context.Context, fy, code string, put func(name
 
 // TDSForms writes the year-end forms (every employee, or one by code) to the exports folder and
 // returns the files' paths: many files at once, so the window never asks where to save each.
-func (s *Service) TDSForms(ctx context.Context, fy, code string) ([]string, error) {
+func (s *Service) TDSForms(ctx context.Context, fy period.FY, code string) ([]string, error) {
 	return s.TDSFormsWrite(ctx, fy, code, func(name string, write func(io.Writer) error) (string, error) {
 		ext := filepath.Ext(name)
 		return s.core.WriteExportFileInFolder(strings.TrimSuffix(name, ext), export.Format(strings.TrimPrefix(ext, ".")), write)
@@ -329,8 +330,8 @@ type TDSFormsDone struct {
 // folder of the exports folder (the command line's "tds forms --out DIR" with DIR that folder).
 // Cancelling stops after the employee being written; the files written so far stay, named in the
 // job's error.
-func (s *Service) TDSStartForms(ctx context.Context, fy, code string) (string, error) {
-	year, err := tds.ParseFY(fy)
+func (s *Service) TDSStartForms(ctx context.Context, fy period.FY, code string) (string, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return "", err
 	}
@@ -422,8 +423,8 @@ func (s *Service) TDSMonthTemplate() (string, error) {
 // (one line per employee, the register row the window shows), csv or xlsx (the register table),
 // row by row as it is read: the one road of the register's export, for the window
 // (TDSRegisterExport) and the command line ("tds month --format").
-func (s *Service) TDSRegisterTo(ctx context.Context, fy string, month int, q tdsyear.Query, f export.Format, w io.Writer) (tdsyear.Register, error) {
-	year, err := tds.ParseFY(fy)
+func (s *Service) TDSRegisterTo(ctx context.Context, fy period.FY, month int, q tdsyear.Query, f export.Format, w io.Writer) (tdsyear.Register, error) {
+	year, err := yearOf(fy)
 	if err != nil {
 		return tdsyear.Register{}, err
 	}
@@ -433,7 +434,7 @@ func (s *Service) TDSRegisterTo(ctx context.Context, fy string, month int, q tds
 // TDSRegisterExport writes a month's register (the query's filter applied, every page) as csv,
 // xlsx or json to the exports folder and returns its path: the file the command line's
 // "tds month --format F --out FILE" writes (TDSRegisterTo).
-func (s *Service) TDSRegisterExport(ctx context.Context, fy string, month int, q tdsyear.Query, format string) (string, error) {
+func (s *Service) TDSRegisterExport(ctx context.Context, fy period.FY, month int, q tdsyear.Query, format string) (string, error) {
 	f, err := export.ParseFormat(format)
 	if err != nil {
 		return "", err
@@ -449,4 +450,13 @@ func (s *Service) TDSRegisterExport(ctx context.Context, fy string, month int, q
 		_, err := s.TDSRegisterTo(ctx, fy, month, q, f, w)
 		return err
 	})
+}
+
+// yearOf refuses a financial year the salary TDS engine has no rule table for (the faces parse
+// what a person writes with tds.ParseFY, which says the same).
+func yearOf(fy period.FY) (period.FY, error) {
+	if _, ok := tds.RulesFor(fy); !ok {
+		return 0, apperr.New(apperr.Invalid, "gstdesk computes salary TDS for %s, not %s.", tds.SupportedList(), fy)
+	}
+	return fy, nil
 }

@@ -13,6 +13,8 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/export"
+	"gstdesk/backend/period"
+	"gstdesk/backend/tds"
 	"gstdesk/backend/tdsyear"
 )
 
@@ -22,32 +24,32 @@ import (
 func TestTDSYearFlow(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
-	if _, err := s.TDSEmployerSet(ctx, "FY 2025-26", tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
+	if _, err := s.TDSEmployerSet(ctx, tds.FY(2025), tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
 		t.Fatal(err)
 	}
-	if e, err := s.TDSEmployer(ctx, "FY 2025-26"); err != nil || e.Name != "Acme" {
+	if e, err := s.TDSEmployer(ctx, tds.FY(2025)); err != nil || e.Name != "Acme" {
 		t.Fatalf("employer %+v %v", e, err)
 	}
 	april := `[{"employee_code":"E1","name":"Asha","salary_as_per_provisions_contained_in_section_17_1":150000,"tds_deducted":null},
 	           {"employee_code":"E2","name":"Ravi","salary_as_per_provisions_contained_in_section_17_1":90000,"regime":"old","deductible_amount_us_80_c":150000}]`
-	res, err := s.TDSMonthImportPath(ctx, "FY 2025-26", 4, fileOf(t, "april.json", april), false)
+	res, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, fileOf(t, "april.json", april), false)
 	if err != nil || res.Employees != 2 || res.MonthLabel != "April 2025" {
 		t.Fatalf("april %+v %v", res, err)
 	}
-	reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, tdsyear.Query{})
+	reg, err := s.TDSMonthRegister(ctx, tds.FY(2025), 4, tdsyear.Query{})
 	if err != nil || reg.Total != 2 || reg.Rows[1].Regime != "old" || reg.Rows[0].TDS == 0 {
 		t.Fatalf("register %+v %v", reg, err)
 	}
 	bad := "employee_code,salary\nE1,abc\n"
-	res, err = s.TDSMonthImportPath(ctx, "FY 2025-26", 5, fileOf(t, "may.csv", bad), false)
+	res, err = s.TDSMonthImportPath(ctx, tds.FY(2025), 5, fileOf(t, "may.csv", bad), false)
 	if apperr.KindOf(err) != apperr.Invalid || len(res.Problems) != 1 || !strings.Contains(res.Problems[0].String(), "may.csv, row 2, column B") {
 		t.Fatalf("bad month: %+v %v", res.Problems, err)
 	}
-	ms, err := s.TDSYearMonths(ctx, "FY 2025-26")
+	ms, err := s.TDSYearMonths(ctx, tds.FY(2025))
 	if err != nil || len(ms) != 1 || ms[0].Month != 4 {
 		t.Fatalf("months %+v %v", ms, err)
 	}
-	ytd, err := s.TDSYearToDate(ctx, "FY 2025-26", "")
+	ytd, err := s.TDSYearToDate(ctx, tds.FY(2025), "")
 	if err != nil || len(ytd) != 2 {
 		t.Fatalf("ytd %+v %v", ytd, err)
 	}
@@ -58,33 +60,33 @@ func TestTDSYearFlow(t *testing.T) {
 func TestTDSYearWindowActions(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
-	if _, err := s.TDSStartForms(ctx, "FY 2025-26", ""); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.TDSStartForms(ctx, tds.FY(2025), ""); apperr.KindOf(err) != apperr.NotFound {
 		t.Fatalf("forms without an employer: %v", err)
 	}
-	if _, err := s.TDSEmployerSet(ctx, "FY 2025-26", tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
+	if _, err := s.TDSEmployerSet(ctx, tds.FY(2025), tdsyear.Employer{Name: "Acme", TAN: "MUMA12345B"}); err != nil {
 		t.Fatal(err)
 	}
 	april := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1,value_of_perquisites_us_17_2\nE1,Asha,150000,0\nE2,Ravi,90000,5000\n"
-	if _, err := s.TDSMonthImportPath(ctx, "FY 2025-26", 4, fileOf(t, "april.csv", april), false); err != nil {
+	if _, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, fileOf(t, "april.csv", april), false); err != nil {
 		t.Fatal(err)
 	}
 	again := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1,value_of_perquisites_us_17_2\nE1,Asha,175000,0\nE2,Ravi,90000,5000\n"
-	res, err := s.TDSMonthPreviewPath(ctx, "FY 2025-26", 4, fileOf(t, "april-2.csv", again), false)
+	res, err := s.TDSMonthPreviewPath(ctx, tds.FY(2025), 4, fileOf(t, "april-2.csv", again), false)
 	if err != nil || !res.Diff.Replaced || len(res.Diff.Changed) != 1 || res.Diff.Changed[0].Employee != "E1" {
 		t.Fatalf("preview %+v %v", res.Diff, err)
 	}
-	reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, tdsyear.Query{})
+	reg, err := s.TDSMonthRegister(ctx, tds.FY(2025), 4, tdsyear.Query{})
 	if err != nil || reg.Rows[0].ProjectedTaxable != 150000*12-75000 {
 		t.Fatalf("the preview stored something: %+v %v", reg.Rows, err)
 	}
-	p, err := s.TDSRegisterExport(ctx, "FY 2025-26", 4, tdsyear.Query{Filter: "Ravi", Limit: 1}, "csv")
+	p, err := s.TDSRegisterExport(ctx, tds.FY(2025), 4, tdsyear.Query{Filter: "Ravi", Limit: 1}, "csv")
 	if b, _ := os.ReadFile(p); err != nil || !strings.Contains(string(b), "Ravi") || strings.Contains(string(b), "Asha") {
 		t.Fatalf("register csv %q %v", b, err)
 	}
-	if _, err := s.TDSRegisterExport(ctx, "FY 2025-26", 5, tdsyear.Query{}, "xlsx"); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.TDSRegisterExport(ctx, tds.FY(2025), 5, tdsyear.Query{}, "xlsx"); apperr.KindOf(err) != apperr.NotFound {
 		t.Fatalf("a month not recorded: %v", err)
 	}
-	id, err := s.TDSStartForms(ctx, "FY 2025-26", "")
+	id, err := s.TDSStartForms(ctx, tds.FY(2025), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +114,7 @@ func TestTDSRegisterExportOneShape(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
 	month := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1\nE1,Asha,150000\nE2,Ravi,90000\nE3,Ravindra,80000\n"
-	if _, err := s.TDSMonthImportPath(ctx, "FY 2025-26", 4, fileOf(t, "april.csv", month), false); err != nil {
+	if _, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, fileOf(t, "april.csv", month), false); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -120,13 +122,13 @@ func TestTDSRegisterExportOneShape(t *testing.T) {
 		q      tdsyear.Query
 		rows   int
 	}{{"json", tdsyear.Query{}, 3}, {"json", tdsyear.Query{Filter: "Ravi", Limit: 1}, 2}, {"csv", tdsyear.Query{Filter: "Ravi"}, 2}} {
-		p, err := s.TDSRegisterExport(ctx, "FY 2025-26", 4, tc.q, tc.format)
+		p, err := s.TDSRegisterExport(ctx, tds.FY(2025), 4, tc.q, tc.format)
 		if err != nil {
 			t.Fatal(err)
 		}
 		window, _ := os.ReadFile(p)
 		var cli bytes.Buffer
-		if _, err := s.TDSRegisterTo(ctx, "FY 2025-26", 4, tc.q, export.Format(tc.format), &cli); err != nil {
+		if _, err := s.TDSRegisterTo(ctx, tds.FY(2025), 4, tc.q, export.Format(tc.format), &cli); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(window, cli.Bytes()) {
@@ -139,7 +141,7 @@ func TestTDSRegisterExportOneShape(t *testing.T) {
 		if len(lines) != tc.rows {
 			t.Fatalf("%+v: %d lines, want %d: %s", tc.q, len(lines), tc.rows, window)
 		}
-		reg, err := s.TDSMonthRegister(ctx, "FY 2025-26", 4, tdsyear.Query{Filter: tc.q.Filter, Limit: -1})
+		reg, err := s.TDSMonthRegister(ctx, tds.FY(2025), 4, tdsyear.Query{Filter: tc.q.Filter, Limit: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,5 +154,15 @@ func TestTDSRegisterExportOneShape(t *testing.T) {
 				t.Errorf("line %d: %+v, the register shows %+v", i+1, got, reg.Rows[i])
 			}
 		}
+	}
+}
+
+// TestYearWithoutRules: a financial year the TDS engine has no rule table for is refused by the
+// service in words that list the years it has, whichever face sends it.
+func TestYearWithoutRules(t *testing.T) {
+	s := openService(t)
+	_, err := s.TDSEmployer(context.Background(), period.FY(2019))
+	if apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), tds.SupportedList()) || !strings.Contains(err.Error(), "FY 2019-20") {
+		t.Errorf("FY 2019-20: %v", err)
 	}
 }
