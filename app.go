@@ -8,6 +8,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"gstdesk/backend/desk"
+	"gstdesk/backend/period"
 )
 
 // shell is what every binding shares: the window's context and the desk opened at startup. Each
@@ -79,4 +80,43 @@ func (a *App) shutdown(context.Context) {
 	if a.shell.d != nil {
 		a.shell.d.Close()
 	}
+}
+
+// The window sends periods as text (YYYY-MM, "FY 2025-26"); the services take period.Month and
+// period.FY. These read them at the door (period.ReadMonth, ReadFY: refused in words) and call f.
+
+func withMonth[T any](p string, f func(period.Month) (T, error)) (T, error) {
+	m, err := period.ReadMonth(p)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return f(m)
+}
+
+func withMonths[T any](ps []string, f func([]period.Month) (T, error)) (T, error) {
+	ms, err := period.ReadMonths(ps)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return f(ms)
+}
+
+func withSpan[T any](from, to string, f func(from, to period.Month) (T, error)) (T, error) {
+	a, err := period.ReadMonth(from)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return withMonth(to, func(b period.Month) (T, error) { return f(a, b) })
+}
+
+func withYear[T any](fy string, f func(period.FY) (T, error)) (T, error) {
+	y, err := period.ReadFY(fy)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return f(y)
 }

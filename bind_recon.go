@@ -3,6 +3,7 @@ package main
 import (
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/desk/reconcile"
+	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
 
@@ -19,7 +20,9 @@ func (b *Recon) ReconImportPath(path string) (reconcile.ReconImport, error) {
 
 // ReconSampleRegister makes a demo register from the stored GSTR-2A of the periods.
 func (b *Recon) ReconSampleRegister(from, to string) (reconcile.ReconImport, error) {
-	return b.d.Recon.SampleRegister(b.ctx, from, to)
+	return withSpan(from, to, func(fm, tm period.Month) (reconcile.ReconImport, error) {
+		return b.d.Recon.SampleRegister(b.ctx, fm, tm)
+	})
 }
 
 // ReconConfirmMapping reads an import with the chosen mapping and saves the mapping.
@@ -30,7 +33,7 @@ func (b *Recon) ReconConfirmMapping(token string, mapping map[string]string) (re
 // ReconStartRun reconciles an imported register with the stored GSTR-2A as a job; combine adds
 // up rows that repeat an invoice (the person ticked it), else they are listed as duplicates.
 func (b *Recon) ReconStartRun(token, from, to string, combine bool) (string, error) {
-	return b.d.Recon.StartRun(b.ctx, token, from, to, combine)
+	return withSpan(from, to, func(fm, tm period.Month) (string, error) { return b.d.Recon.StartRun(b.ctx, token, fm, tm, combine) })
 }
 
 // ReconPinRun keeps a run however many newer runs of its periods are saved (or lets it go).
@@ -126,13 +129,17 @@ func (b *Recon) ReconWatchExport(v recon.WatchView, format string) (string, erro
 // stored and, when token names one, the purchase register imported in the window; each month
 // keeps at most perMonth items (0: 500) and says how many more it has.
 func (b *Recon) ITCRisk(fy, token string, perMonth int) (reconcile.ITCRiskCalendar, error) {
-	return b.d.Recon.ITCRiskView(b.ctx, fy, reconcile.Register{Token: token}, perMonth)
+	return withYear(fy, func(y period.FY) (reconcile.ITCRiskCalendar, error) {
+		return b.d.Recon.ITCRiskView(b.ctx, y, reconcile.Register{Token: token}, perMonth)
+	})
 }
 
 // StartITCRisk builds ITCRisk's calendar as a cancellable job with progress (the window's road:
 // a large year takes seconds); ITCRiskResult gives it.
 func (b *Recon) StartITCRisk(fy, token string, perMonth int) (string, error) {
-	return b.d.Recon.StartITCRisk(b.ctx, fy, reconcile.Register{Token: token}, perMonth)
+	return withYear(fy, func(y period.FY) (string, error) {
+		return b.d.Recon.StartITCRisk(b.ctx, y, reconcile.Register{Token: token}, perMonth)
+	})
 }
 
 // ITCRiskResult returns the calendar a finished StartITCRisk job built.
@@ -142,23 +149,31 @@ func (b *Recon) ITCRiskResult(id string) (reconcile.ITCRiskCalendar, error) {
 
 // ITCRiskExport writes the whole calendar (CSV, XLSX or JSON) to the exports folder.
 func (b *Recon) ITCRiskExport(fy, token, format string) (string, error) {
-	return b.d.Recon.ITCRiskExport(b.ctx, fy, reconcile.Register{Token: token}, format)
+	return withYear(fy, func(y period.FY) (string, error) {
+		return b.d.Recon.ITCRiskExport(b.ctx, y, reconcile.Register{Token: token}, format)
+	})
 }
 
 // Scorecard scores the suppliers of a financial year, worst first (the window sorts further).
 func (b *Recon) Scorecard(fy, token string) (reconcile.SupplierScorecard, error) {
-	return b.d.Recon.Scorecard(b.ctx, fy, reconcile.Register{Token: token})
+	return withYear(fy, func(y period.FY) (reconcile.SupplierScorecard, error) {
+		return b.d.Recon.Scorecard(b.ctx, y, reconcile.Register{Token: token})
+	})
 }
 
 // ScorecardExport writes the scorecard (CSV, XLSX or JSON) to the exports folder.
 func (b *Recon) ScorecardExport(fy, token, format string) (string, error) {
-	return b.d.Recon.ScorecardExport(b.ctx, fy, reconcile.Register{Token: token}, format)
+	return withYear(fy, func(y period.FY) (string, error) {
+		return b.d.Recon.ScorecardExport(b.ctx, y, reconcile.Register{Token: token}, format)
+	})
 }
 
 // StartChaserPack writes one XLSX per supplier to chase (supplier "" for all) into a new folder of
 // the exports folder, as a cancellable job.
 func (b *Recon) StartChaserPack(fy, token, supplier string) (string, error) {
-	return b.d.Recon.StartChaserPack(b.ctx, fy, reconcile.Register{Token: token}, supplier)
+	return withYear(fy, func(y period.FY) (string, error) {
+		return b.d.Recon.StartChaserPack(b.ctx, y, reconcile.Register{Token: token}, supplier)
+	})
 }
 
 // ChaserPackResult returns what a finished chaser pack job wrote.
@@ -169,24 +184,32 @@ func (b *Recon) ChaserPackResult(id string) (reconcile.ChaserPackDone, error) {
 // ReconAgainst2B reconciles the register at path with GSTR-2B and IMS for periods from-to, with a
 // recommended IMS action and its reason on every row.
 func (b *Recon) ReconAgainst2B(path, from, to string) (reconcile.ThreeWayResult, error) {
-	return b.d.Recon.Against2B(b.ctx, path, from, to)
+	return withSpan(from, to, func(fm, tm period.Month) (reconcile.ThreeWayResult, error) {
+		return b.d.Recon.Against2B(b.ctx, path, fm, tm)
+	})
 }
 
 // ReconApplyRecommendations sends (or, dryRun, lists) the recommended IMS actions.
 func (b *Recon) ReconApplyRecommendations(path, from, to string, dryRun bool) ([]reconcile.ApplyLine, error) {
-	return b.d.Recon.ApplyRecommendations(b.ctx, path, from, to, dryRun)
+	return withSpan(from, to, func(fm, tm period.Month) ([]reconcile.ApplyLine, error) {
+		return b.d.Recon.ApplyRecommendations(b.ctx, path, fm, tm, dryRun)
+	})
 }
 
 // ReconDefaultAgainst is "2b" when a GSTR-2B is stored for every period from-to, "2a" when one
 // is not, or the error that kept it from telling (the command line's rule, reconcile.ChooseAgainst).
 func (b *Recon) ReconDefaultAgainst(from, to string) (string, error) {
-	c, err := b.d.Recon.ChooseAgainst(b.ctx, from, to)
+	c, err := withSpan(from, to, func(fm, tm period.Month) (reconcile.AgainstChoice, error) {
+		return b.d.Recon.ChooseAgainst(b.ctx, fm, tm)
+	})
 	return c.Against, err
 }
 
 // ReconAgainst2BToken reconciles an imported register (token) with GSTR-2B and IMS.
 func (b *Recon) ReconAgainst2BToken(token, from, to string) (reconcile.ThreeWayResult, error) {
-	return b.d.Recon.Against2BToken(b.ctx, token, from, to)
+	return withSpan(from, to, func(fm, tm period.Month) (reconcile.ThreeWayResult, error) {
+		return b.d.Recon.Against2BToken(b.ctx, token, fm, tm)
+	})
 }
 
 // ThreeWayRuns lists the saved reconciliations against GSTR-2B and IMS, newest first.
@@ -212,7 +235,7 @@ func (b *Recon) SetThreeWayActions(runID string, rowKeys []string, action string
 
 // ApplyThreeWayRun sends (or, dryRun, lists) the IMS actions of a saved run as the person left them.
 func (b *Recon) ApplyThreeWayRun(runID string, dryRun bool) (reconcile.ThreeWayApply, error) {
-	return b.d.Recon.ApplyThreeWay(b.ctx, "", "", "", runID, dryRun)
+	return b.d.Recon.ApplyThreeWay(b.ctx, "", period.Month{}, period.Month{}, runID, dryRun)
 }
 
 // StartApplyThreeWayRun sends the IMS actions of a saved run as the person left them, as a job.
@@ -233,13 +256,15 @@ func (b *Recon) ThreeWayRunNow(runID string) (reconcile.ThreeWayResult, error) {
 // ThreeWayRunAsOf reopens a saved run as it stood at period p (YYYY-MM): what a later 2B brought
 // shows as missing in 2B there.
 func (b *Recon) ThreeWayRunAsOf(runID, p string) (reconcile.ThreeWayResult, error) {
-	return b.d.Recon.ThreeWayRunAsOf(b.ctx, runID, p)
+	return withMonth(p, func(m period.Month) (reconcile.ThreeWayResult, error) {
+		return b.d.Recon.ThreeWayRunAsOf(b.ctx, runID, m)
+	})
 }
 
 // StartReconAgainst2B reconciles an imported register (token) with GSTR-2B and IMS as a job
 // (cancellable, with progress); ReconAgainst2BResult collects the saved run.
 func (b *Recon) StartReconAgainst2B(token, from, to string) (string, error) {
-	return b.d.Recon.StartReconAgainst2B(b.ctx, token, from, to)
+	return withSpan(from, to, func(fm, tm period.Month) (string, error) { return b.d.Recon.StartReconAgainst2B(b.ctx, token, fm, tm) })
 }
 
 // ReconAgainst2BResult is a finished StartReconAgainst2B job's run.

@@ -7,6 +7,7 @@ import (
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/period"
 )
 
 // Returns binds the returns area: GST portal sign-in, GSTR-2A pulls and their review.
@@ -91,13 +92,13 @@ func (b *Returns) GSTR2ATaxByMonth(sc gstr2a.Scope) ([]gstr2a.MonthTax, error) {
 }
 
 // GSTR2ASnapshots lists every pull of a period.
-func (b *Returns) GSTR2ASnapshots(period string) ([]gstr2a.Snapshot, error) {
-	return b.d.Returns.GSTR2ASnapshots(b.ctx, period)
+func (b *Returns) GSTR2ASnapshots(p string) ([]gstr2a.Snapshot, error) {
+	return withMonth(p, func(m period.Month) ([]gstr2a.Snapshot, error) { return b.d.Returns.GSTR2ASnapshots(b.ctx, m) })
 }
 
 // GSTR2ADefaultComparison picks the two pulls of a period to compare like with like.
-func (b *Returns) GSTR2ADefaultComparison(period string) (returns.Comparison, error) {
-	return b.d.Returns.GSTR2ADefaultComparison(b.ctx, period)
+func (b *Returns) GSTR2ADefaultComparison(p string) (returns.Comparison, error) {
+	return withMonth(p, func(m period.Month) (returns.Comparison, error) { return b.d.Returns.GSTR2ADefaultComparison(b.ctx, m) })
 }
 
 // GSTR2ADiff says what changed between two pulls.
@@ -117,7 +118,7 @@ func (b *Returns) StartSupplierLookup(sc gstr2a.Scope) (string, error) {
 
 // StartPullGSTR2B pulls the GSTR-2B of periods (YYYY-MM) as a job; progress comes as job events.
 func (b *Returns) StartPullGSTR2B(periods []string) (string, error) {
-	return b.d.Returns.StartPullGSTR2B(b.ctx, periods)
+	return withMonths(periods, func(ms []period.Month) (string, error) { return b.d.Returns.StartPullGSTR2B(b.ctx, ms) })
 }
 
 // PullGSTR2BResults returns how each period of a finished 2B pull went.
@@ -131,8 +132,8 @@ func (b *Returns) GSTR2BPeriods() ([]gstr2b.PeriodInfo, error) {
 }
 
 // GSTR2BView is one snapshot of a period for the screen ("" = the latest).
-func (b *Returns) GSTR2BView(period, snapshotID string) (returns.GSTR2BView, error) {
-	return b.d.Returns.GSTR2BView(b.ctx, period, snapshotID)
+func (b *Returns) GSTR2BView(p, snapshotID string) (returns.GSTR2BView, error) {
+	return withMonth(p, func(m period.Month) (returns.GSTR2BView, error) { return b.d.Returns.GSTR2BView(b.ctx, m, snapshotID) })
 }
 
 // GSTR2BDocuments is one page of a snapshot's documents.
@@ -141,8 +142,8 @@ func (b *Returns) GSTR2BDocuments(snapshotID string, q gstr2b.DocQuery) (gstr2b.
 }
 
 // GSTR2BDiff compares two snapshots of a period (both "" = the newest two).
-func (b *Returns) GSTR2BDiff(period, fromID, toID string) (gstr2b.Diff, error) {
-	return b.d.Returns.GSTR2BDiff(b.ctx, period, fromID, toID)
+func (b *Returns) GSTR2BDiff(p, fromID, toID string) (gstr2b.Diff, error) {
+	return withMonth(p, func(m period.Month) (gstr2b.Diff, error) { return b.d.Returns.GSTR2BDiff(b.ctx, m, fromID, toID) })
 }
 
 // ImportPortalPath imports a GSTR-2A or GSTR-2B JSON file from the GST portal (its path, chosen
@@ -178,8 +179,8 @@ func (b *Returns) IMSApplyResults(id string) (returns.IMSApplyResult, error) {
 func (b *Returns) IMSLog() ([]ims.LogEntry, error) { return b.d.Returns.IMSLog(b.ctx) }
 
 // StartRegenerateGSTR2B regenerates a period's 2B and pulls it, as a job.
-func (b *Returns) StartRegenerateGSTR2B(period string) (string, error) {
-	return b.d.Returns.StartRegenerateGSTR2B(b.ctx, period)
+func (b *Returns) StartRegenerateGSTR2B(p string) (string, error) {
+	return withMonth(p, func(m period.Month) (string, error) { return b.d.Returns.StartRegenerateGSTR2B(b.ctx, m) })
 }
 
 // RegenerateResults is how a finished regeneration went.
@@ -189,7 +190,7 @@ func (b *Returns) RegenerateResults(id string) (returns.RegenerateResult, error)
 
 // PlanPullGSTR2B says what a 2B pull of periods would spend, before it starts.
 func (b *Returns) PlanPullGSTR2B(periods []string) (core.CallPlan, error) {
-	return b.d.Returns.PlanPullGSTR2B(b.ctx, periods)
+	return withMonths(periods, func(ms []period.Month) (core.CallPlan, error) { return b.d.Returns.PlanPullGSTR2B(b.ctx, ms) })
 }
 
 // GSTR2BExport writes a snapshot's documents matching q to the exports folder; returns the path.

@@ -10,6 +10,7 @@ import (
 	"gstdesk/backend/desk"
 	"gstdesk/backend/figure"
 	"gstdesk/backend/money"
+	"gstdesk/backend/period/periodtest"
 )
 
 // TestSameFigureOnTheCommandLine reconciles a register with an imported GSTR-2B and checks that
@@ -49,7 +50,7 @@ func TestSameFigureOnTheCommandLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sheet, err := d.Recon.Table4(ctx, "2025-10")
+	sheet, err := d.Recon.Table4(ctx, periodtest.Month("2025-10"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/lookup"
+	"gstdesk/backend/period"
 )
 
 func init() {
@@ -38,7 +39,11 @@ func gst2AB2B(ctx context.Context, g *gstRun, args []string) int {
 	failed := false
 	if g.offline {
 		for _, p := range periods {
-			snap, raw, err := g.d.Returns.StoredListing(ctx, p)
+			m, err := period.ReadMonth(p)
+			if err != nil {
+				return g.fail(err)
+			}
+			snap, raw, err := g.d.Returns.StoredListing(ctx, m)
 			if err != nil {
 				g.emitSaid(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
 				failed = true
@@ -167,13 +172,16 @@ func gst2ADiff(ctx context.Context, g *gstRun, args []string) int {
 	if !ok {
 		return code
 	}
-	period := periods[0]
+	m, err := period.ReadMonth(periods[0])
+	if err != nil {
+		return g.fail(err)
+	}
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	pair, err := g.d.Returns.GSTR2ADefaultComparison(ctx, period)
+	pair, err := g.d.Returns.GSTR2ADefaultComparison(ctx, m)
 	if err != nil {
-		g.emit(map[string]any{"period": period, "error": errorObject(apperr.Command.Public(err))})
+		g.emit(map[string]any{"period": m.Key(), "error": errorObject(apperr.Command.Public(err))})
 		return g.done(true)
 	}
 	d, err := g.d.Returns.GSTR2ADiff(ctx, pair.FromID, pair.ToID)
@@ -184,7 +192,7 @@ func gst2ADiff(ctx context.Context, g *gstRun, args []string) int {
 		fmt.Fprintln(g.env.Stderr, "gstdesk gst 2a-diff:", d.ScopeNote)
 	}
 	b := jsonLine(d)
-	g.emit(map[string]any{"period": period, "from": stamp(d.From.FetchedAt), "to": stamp(d.To.FetchedAt),
+	g.emit(map[string]any{"period": m.Key(), "from": stamp(d.From.FetchedAt), "to": stamp(d.To.FetchedAt),
 		"scope": d.Scope, "diff": json.RawMessage(b)})
 	return g.done(false)
 }

@@ -9,6 +9,7 @@ import (
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/lookup"
+	"gstdesk/backend/period"
 )
 
 func init() {
@@ -36,7 +37,11 @@ func gst2B(ctx context.Context, g *gstRun, args []string) int {
 	failed := false
 	if g.offline {
 		for _, p := range periods {
-			snap, raw, err := g.d.Returns.StoredGSTR2B(ctx, p)
+			m, err := period.ReadMonth(p)
+			if err != nil {
+				return g.fail(err)
+			}
+			snap, raw, err := g.d.Returns.StoredGSTR2B(ctx, m)
 			if err != nil {
 				g.emitSaid(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
 				failed = true
@@ -62,7 +67,11 @@ func gst2B(ctx context.Context, g *gstRun, args []string) int {
 		}
 		return g.finish2B(got, failed)
 	}
-	res, err := g.d.Returns.PullGSTR2B(ctx, periods, true, nil)
+	months, err := period.ReadMonths(periods)
+	if err != nil {
+		return g.fail(err)
+	}
+	res, err := g.d.Returns.PullGSTR2B(ctx, months, true, nil)
 	if err != nil {
 		for _, p := range periods {
 			g.emitSaid(map[string]any{"period": p, "error": errorObject(apperr.Command.Public(err))})
@@ -152,7 +161,11 @@ func gst2BDiff(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	d, err := g.d.Returns.GSTR2BDiff(ctx, periods[0], "", "")
+	m, err := period.ReadMonth(periods[0])
+	if err != nil {
+		return g.fail(err)
+	}
+	d, err := g.d.Returns.GSTR2BDiff(ctx, m, "", "")
 	if err != nil {
 		g.emit(map[string]any{"period": periods[0], "error": errorObject(apperr.Command.Public(err))})
 		return g.done(true)

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/export"
 	"gstdesk/backend/figure"
 	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/money"
+	"gstdesk/backend/period"
 )
 
 func init() {
@@ -69,17 +71,21 @@ func gst3B(ctx context.Context, g *gstRun, args []string) int {
 		return g.fail(err)
 	}
 	p := periods[0]
-	sheet, err := g.d.Recon.Table4(ctx, p)
+	m, err := period.ReadMonth(p)
+	if err != nil {
+		return g.fail(err)
+	}
+	sheet, err := g.d.Recon.Table4(ctx, m)
 	if err != nil {
 		return g.fail(err)
 	}
 	if *record {
-		n, err := g.d.Recon.RecordTable4(ctx, p)
+		n, err := g.d.Recon.RecordTable4(ctx, m)
 		if err != nil {
 			return g.fail(err)
 		}
 		fmt.Fprintf(g.env.Stderr, "gstdesk gst 3b: %s: recorded the claim period of %d documents.\n", p, n)
-		if sheet, err = g.d.Recon.Table4(ctx, p); err != nil {
+		if sheet, err = g.d.Recon.Table4(ctx, m); err != nil {
 			return g.fail(err)
 		}
 	}
@@ -258,7 +264,7 @@ func gst3BLedger(ctx context.Context, g *gstRun, args []string) int {
 		fmt.Fprintf(g.env.Stderr, "gstdesk gst 3b ledger: the %s opening balance as of %s is entered.\n", *opening, *per)
 		return ExitOK
 	}
-	ls, err := g.d.Recon.CreditLedgers(ctx, fmt.Sprintf("%04d-%02d", *pf.year, *pf.month))
+	ls, err := g.d.Recon.CreditLedgers(ctx, period.MonthOf(*pf.year, time.Month(*pf.month)))
 	if err != nil {
 		return g.fail(err)
 	}
@@ -329,7 +335,11 @@ func gst9(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	a, err := g.d.Recon.GSTR9(ctx, *fy)
+	year, err := period.ReadFY(*fy)
+	if err != nil {
+		return g.fail(err)
+	}
+	a, err := g.d.Recon.GSTR9(ctx, year)
 	if err != nil {
 		return g.fail(err)
 	}

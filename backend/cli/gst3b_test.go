@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gstdesk/backend/desk"
+	"gstdesk/backend/period/periodtest"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -82,7 +83,7 @@ func TestGST3BWorksheetThroughTheCommandLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := d.Recon.Table4(context.Background(), "2025-10")
+	svc, err := d.Recon.Table4(context.Background(), periodtest.Month("2025-10"))
 	d.Close()
 	if err != nil {
 		t.Fatal(err)

@@ -246,7 +246,11 @@ func gst2BRegenerate(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	res, err := g.d.Returns.RegenerateGSTR2B(ctx, periods[0])
+	m, err := period.ReadMonth(periods[0])
+	if err != nil {
+		return g.fail(err)
+	}
+	res, err := g.d.Returns.RegenerateGSTR2B(ctx, m)
 	if err != nil {
 		g.emit(map[string]any{"period": periods[0], "error": errorObject(apperr.Command.Public(err))})
 		return g.done(true)
@@ -296,7 +300,15 @@ func imsApply(ctx context.Context, g *gstRun, args []string) int {
 			fmt.Fprintf(g.env.Stderr, "gstdesk gst ims apply: %d paid call(s) for %s.\n", plan.Calls, plan.What)
 		}
 	}
-	res, err := g.d.Recon.ApplyThreeWay(ctx, *purchases, from, to, *runID, *dryRun)
+	fromM, err := period.ReadMonth(from)
+	if err != nil {
+		return g.fail(err)
+	}
+	toM, err := period.ReadMonth(to)
+	if err != nil {
+		return g.fail(err)
+	}
+	res, err := g.d.Recon.ApplyThreeWay(ctx, *purchases, fromM, toM, *runID, *dryRun)
 	if err != nil {
 		g.emit(map[string]any{"error": errorObject(apperr.Command.Public(err))})
 		return g.done(true)

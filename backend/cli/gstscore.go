@@ -54,7 +54,11 @@ func gstScorecard(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	sc, err := g.d.Recon.Scorecard(ctx, *fy, reconcile.Register{Path: *purchases})
+	year, err := period.ReadFY(*fy)
+	if err != nil {
+		return g.fail(err)
+	}
+	sc, err := g.d.Recon.Scorecard(ctx, year, reconcile.Register{Path: *purchases})
 	if err != nil {
 		return g.fail(err)
 	}
@@ -107,7 +111,11 @@ func gstChaser(ctx context.Context, g *gstRun, args []string) int {
 	if err := g.open(ctx); err != nil {
 		return g.fail(err)
 	}
-	files, err := g.d.Recon.ChaserPack(ctx, *fy, reconcile.Register{Path: *purchases}, g.out, *supplier)
+	year, err := period.ReadFY(*fy)
+	if err != nil {
+		return g.fail(err)
+	}
+	files, err := g.d.Recon.ChaserPack(ctx, year, reconcile.Register{Path: *purchases}, g.out, *supplier)
 	if err != nil {
 		return g.fail(err)
 	}

@@ -71,7 +71,11 @@ func runITCRisk(ctx context.Context, env Env, args []string) int {
 		return fail(exitFor(err), "%s", publicMessage(env, err))
 	}
 	defer d.Close()
-	cal, err := d.Recon.ITCRisk(ctx, *fy, reconcile.Register{Path: *purchases})
+	year, err := period.ReadFY(*fy)
+	if err != nil {
+		return fail(ExitUsage, "%s", publicMessage(env, err))
+	}
+	cal, err := d.Recon.ITCRisk(ctx, year, reconcile.Register{Path: *purchases})
 	if err != nil {
 		return fail(exitFor(err), "%s", publicMessage(env, err))
 	}

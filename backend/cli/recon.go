@@ -114,7 +114,10 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	if *against != "" && *against != reconcile.Against2A && *against != reconcile.Against2B {
 		return fail(ExitUsage, "--against must be 2a or 2b, not %q.", *against)
 	}
-	periods := periodRange(*year, *month, *toMonth)
+	months, err := period.Range(*year, *month, *toMonth)
+	if err != nil || len(months) == 0 {
+		return fail(ExitUsage, "The months --year, --month and --to-month name are not a range of months.")
+	}
 	ro := reconcile.RunOptions{CombineDuplicates: *combine}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
@@ -133,7 +136,7 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	if *against == "" {
 		// Against 2B where one is stored for every period; against 2A only because none is, and
 		// said so. A failure to tell is an error, never a silent switch to 2A.
-		choice, err := d.Recon.ChooseAgainst(ctx, periods[0], periods[len(periods)-1])
+		choice, err := d.Recon.ChooseAgainst(ctx, months[0], months[len(months)-1])
 		if err != nil {
 			return fail(exitFor(err), "%s", publicMessage(env, err))
 		}
@@ -168,17 +171,17 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 	}
 	reportRegister(env, im)
 	if *against == reconcile.Against2B {
-		return reconAgainst2B(ctx, env, d.Recon, im.Token, periods[0], periods[len(periods)-1], outFormat, *out, *pin)
+		return reconAgainst2B(ctx, env, d.Recon, im.Token, months[0], months[len(months)-1], outFormat, *out, *pin)
 	}
-	done, err := d.Recon.RunNow(ctx, im.Token, periods[0], periods[len(periods)-1], ro)
+	done, err := d.Recon.RunNow(ctx, im.Token, months[0], months[len(months)-1], ro)
 	if err != nil {
 		return fail(ExitFailed, "%s", publicMessage(env, err))
 	}
 	if done.LeftOut > 0 {
-		fmt.Fprintf(env.Stderr, "gstdesk recon: %d register invoice(s) dated outside %s to %s left out.\n", done.LeftOut, periods[0], periods[len(periods)-1])
+		fmt.Fprintf(env.Stderr, "gstdesk recon: %d register invoice(s) dated outside %s to %s left out.\n", done.LeftOut, months[0], months[len(months)-1])
 	}
 	if done.NoGSTR2A {
-		fmt.Fprintf(env.Stderr, "gstdesk recon: no GSTR-2A stored for %s to %s: every register invoice will show as missing in 2A. Pull GSTR-2A first.\n", periods[0], periods[len(periods)-1])
+		fmt.Fprintf(env.Stderr, "gstdesk recon: no GSTR-2A stored for %s to %s: every register invoice will show as missing in 2A. Pull GSTR-2A first.\n", months[0], months[len(months)-1])
 	}
 	run := done.Run
 	if *pin {
@@ -250,7 +253,7 @@ func periodRange(year, month, toMonth int) []string {
 
 // reconAgainst2B prints the three-way reconciliation (books, GSTR-2B, IMS) of the imported
 // register token with the recommended IMS action and its reason on every row.
-func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, token, from, to string, f export.Format, out string, pin bool) int {
+func reconAgainst2B(ctx context.Context, env Env, rs *reconcile.Service, token string, from, to period.Month, f export.Format, out string, pin bool) int {
 	tw, err := rs.Against2BToken(ctx, token, from, to)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk recon: %s\n", publicMessage(env, err))

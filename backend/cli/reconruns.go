@@ -8,6 +8,7 @@ import (
 
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/export"
+	"gstdesk/backend/period"
 	"gstdesk/backend/recon"
 )
 
@@ -131,7 +132,12 @@ func reconShow(ctx context.Context, env Env, args []string) int {
 		}
 		id = runs[0].ID
 	}
-	tw, err := d.Recon.ThreeWayRunAsOf(ctx, id, *asOf)
+	asOfMonth, err := period.ReadMonth(*asOf)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
+		return ExitUsage
+	}
+	tw, err := d.Recon.ThreeWayRunAsOf(ctx, id, asOfMonth)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
 		return ExitFailed

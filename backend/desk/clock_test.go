@@ -8,6 +8,7 @@ import (
 	"gstdesk/backend/desk"
 	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/desk/returns"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/recon"
 	"gstdesk/backend/store"
 	"gstdesk/backend/tds"
@@ -33,11 +34,11 @@ func TestWritesStampTheCoresClock(t *testing.T) {
 	}
 
 	clock.Advance(time.Hour)
-	im, err := dk.Recon.SampleRegister(ctx, "2025-04", "2025-06")
+	im, err := dk.Recon.SampleRegister(ctx, periodtest.Month("2025-04"), periodtest.Month("2025-06"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := dk.Recon.StartRun(ctx, im.Token, "2025-04", "2025-06", false)
+	id, err := dk.Recon.StartRun(ctx, im.Token, periodtest.Month("2025-04"), periodtest.Month("2025-06"), false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -158,7 +158,7 @@ func (d *Desk) loadDemo(ctx context.Context) (DemoData, error) {
 	months := demoMonths(d.Core.Now())
 	last := months[len(months)-1]
 	out.Periods = period.Strings(months)
-	from, to := out.Periods[0], out.Periods[len(out.Periods)-1]
+	from, to := months[0], months[len(months)-1]
 
 	if err := d.Returns.RequestOTP(ctx, "demo", ""); err != nil {
 		return out, err
@@ -180,7 +180,7 @@ func (d *Desk) loadDemo(ctx context.Context) (DemoData, error) {
 		}
 	}
 	out.What = append(out.What, fmt.Sprintf("GSTR-2A of %d months (%d invoices)", n2a, inv))
-	twoB, err := d.Returns.PullGSTR2B(ctx, out.Periods, false, nil)
+	twoB, err := d.Returns.PullGSTR2B(ctx, months, false, nil)
 	if err != nil {
 		return out, err
 	}

@@ -17,6 +17,7 @@ import (
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstapi/gstapitest"
 	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/recon"
 	"gstdesk/backend/tds"
 )
@@ -79,11 +80,11 @@ func TestDashboard(t *testing.T) {
 
 	// ITC at risk has one definition: the dashboard shows the latest run's figure, which is the
 	// summary strip's total and the sum of the supplier table, to the paisa.
-	im, err := dk.Recon.SampleRegister(ctx, "2025-04", "2025-06")
+	im, err := dk.Recon.SampleRegister(ctx, periodtest.Month("2025-04"), periodtest.Month("2025-06"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := dk.Recon.RunNow(ctx, im.Token, "2025-04", "2025-06", reconcile.RunOptions{})
+	out, err := dk.Recon.RunNow(ctx, im.Token, periodtest.Month("2025-04"), periodtest.Month("2025-06"), reconcile.RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

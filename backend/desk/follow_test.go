@@ -18,6 +18,7 @@ import (
 	"gstdesk/backend/desk/workspaces"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/period"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/store"
 	"gstdesk/backend/tdsyear"
 )
@@ -33,11 +34,11 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 	if _, err := w.Returns.PullGSTR2A(ctx, returns.PullRequest{Periods: []string{"2025-04"}}, false, nil); err != nil {
 		t.Fatal(err)
 	}
-	im, err := w.Recon.SampleRegister(ctx, "2025-04", "2025-04")
+	im, err := w.Recon.SampleRegister(ctx, periodtest.Month("2025-04"), periodtest.Month("2025-04"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := w.Recon.RunNow(ctx, im.Token, "2025-04", "2025-04", reconcile.RunOptions{})
+	run, err := w.Recon.RunNow(ctx, im.Token, periodtest.Month("2025-04"), periodtest.Month("2025-04"), reconcile.RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

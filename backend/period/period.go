@@ -307,3 +307,61 @@ func ParseMonthArg(s string) (month, year int, err error) {
 	}
 	return m, y, nil
 }
+
+// IsZero reports whether m is no month (the zero value: none chosen; the latest, where a service
+// takes that).
+func (m Month) IsZero() bool { return m == Month{} }
+
+// Key is m as periods are stored and sent (YYYY-MM), "" for no month.
+func (m Month) Key() string {
+	if m.IsZero() {
+		return ""
+	}
+	return m.String()
+}
+
+// ReadMonth reads a period as the window and the command line send it to a service: YYYY-MM,
+// the form periods are stored in ("" is no month). Anything else is refused (apperr.Invalid)
+// saying how to write it.
+func ReadMonth(s string) (Month, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Month{}, nil
+	}
+	if m, err := ParseMonth(s); err == nil && m.String() == s {
+		return m, nil
+	}
+	return Month{}, apperr.New(apperr.Invalid, "The period %q should be written YYYY-MM, such as 2025-04.", s)
+}
+
+// ReadMonths is ReadMonth of each.
+func ReadMonths(ss []string) ([]Month, error) {
+	out := make([]Month, 0, len(ss))
+	for _, s := range ss {
+		m, err := ReadMonth(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// Keys is Key of each.
+func Keys(ms []Month) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.Key()
+	}
+	return out
+}
+
+// ReadFY reads a financial year as the faces send it ("FY 2025-26", "2025-26"; see ParseFY),
+// refused in words (apperr.Invalid).
+func ReadFY(s string) (FY, error) {
+	fy, err := ParseFY(strings.TrimSpace(s))
+	if err != nil {
+		return 0, apperr.New(apperr.Invalid, "The financial year %q should be written like FY 2025-26.", s)
+	}
+	return fy, nil
+}

@@ -339,3 +339,45 @@ func TestParseMonthArg(t *testing.T) {
 		}
 	}
 }
+
+// TestReadAtTheDoor: what the window and the command line send is read into the services' types
+// or refused in words (apperr.Invalid) before any service runs: a year whose second half does
+// not follow, a month not written YYYY-MM.
+func TestReadAtTheDoor(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Month
+		ok   bool
+	}{
+		{"2025-04", MonthOf(2025, time.April), true},
+		{" 2025-04 ", MonthOf(2025, time.April), true},
+		{"", Month{}, true},
+		{"2024-03-29", Month{}, false},
+		{"042025", Month{}, false},
+		{"Apr 2025", Month{}, false},
+		{"2025-13", Month{}, false},
+	} {
+		m, err := ReadMonth(tc.in)
+		if tc.ok != (err == nil) || m != tc.want || (err != nil && apperr.KindOf(err) != apperr.Invalid) {
+			t.Errorf("ReadMonth(%q) = %v, %v", tc.in, m, err)
+		}
+	}
+	if m := MonthOf(2025, time.April); m.Key() != "2025-04" || (Month{}).Key() != "" || !(Month{}).IsZero() {
+		t.Error("Key: YYYY-MM, and \"\" for no month")
+	}
+	for _, tc := range []struct {
+		in   string
+		want FY
+		ok   bool
+	}{
+		{"FY 2025-26", 2025, true}, {"2025-26", 2025, true}, {"2025-27", 0, false}, {"next year", 0, false},
+	} {
+		y, err := ReadFY(tc.in)
+		if tc.ok != (err == nil) || y != tc.want || (err != nil && apperr.KindOf(err) != apperr.Invalid) {
+			t.Errorf("ReadFY(%q) = %v, %v", tc.in, y, err)
+		}
+	}
+	if _, err := ReadMonths([]string{"2025-04", "bad"}); apperr.KindOf(err) != apperr.Invalid {
+		t.Errorf("ReadMonths with a bad one: %v", err)
+	}
+}

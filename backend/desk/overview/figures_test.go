@@ -16,6 +16,7 @@ import (
 	"gstdesk/backend/itcrisk"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
+	"gstdesk/backend/period/periodtest"
 )
 
 // demoMonth loads the demo workspace's IMS month as a person would: a year of GSTR-2A before it
@@ -41,17 +42,17 @@ func demoMonth(t testing.TB) (*desk.Desk, string) {
 	if _, err := dk.Returns.PullGSTR2A(ctx, returns.PullRequest{Periods: months}, false, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := dk.Returns.PullGSTR2B(ctx, []string{p}, false, nil); err != nil {
+	if _, err := dk.Returns.PullGSTR2B(ctx, periodtest.Months(p), false, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := dk.Returns.IMSList(ctx, "", ""); err != nil {
 		t.Fatal(err)
 	}
-	imp, err := dk.Recon.SampleRegister(ctx, p, p)
+	imp, err := dk.Recon.SampleRegister(ctx, periodtest.Month(p), periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := dk.Recon.Against2BToken(ctx, imp.Token, p, p); err != nil {
+	if _, err := dk.Recon.Against2BToken(ctx, imp.Token, periodtest.Month(p), periodtest.Month(p)); err != nil {
 		t.Fatal(err)
 	}
 	return dk, p
@@ -91,7 +92,7 @@ func TestSameFigureEverywhere(t *testing.T) {
 	}
 
 	// Table 4's 4(C): the dashboard's claim and the GSTR-3B due.
-	sheet, err := dk.Recon.Table4(ctx, p)
+	sheet, err := dk.Recon.Table4(ctx, periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +111,7 @@ func TestSameFigureEverywhere(t *testing.T) {
 
 	// The 2B's ITC available: the worksheet's 4(A) proposal with the line that follows the
 	// documents, plus what the 2B puts in 4(B) (itcrev) and the credit of 4(D)(2).
-	snaps, err := dk.Returns.GSTR2BSnapshots(ctx, p)
+	snaps, err := dk.Returns.GSTR2BSnapshots(ctx, periodtest.Month(p))
 	if err != nil || len(snaps) == 0 {
 		t.Fatalf("2B of %s: %v %v", p, snaps, err)
 	}
@@ -123,7 +124,7 @@ func TestSameFigureEverywhere(t *testing.T) {
 	var calTotal money.Paise
 	bySupplier := map[string]money.Paise{}
 	for _, y := range []period.FY{today.FY() - 1, today.FY()} {
-		cal, err := dk.Recon.ITCRisk(ctx, y.String(), reconcile.Register{})
+		cal, err := dk.Recon.ITCRisk(ctx, periodtest.FY(y.String()), reconcile.Register{})
 		if err != nil {
 			continue
 		}

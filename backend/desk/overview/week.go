@@ -206,7 +206,8 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 	// due date has passed it is listed as overdue (gstdesk does not know whether it was filed) and
 	// this month's return is listed too.
 	m3b := monthAdd(thisMonth, -1)
-	sheet, err := s.Recon.Table4(ctx, m3b)
+	m3bMonth, _ := period.ParseMonth(m3b) // today's month less one: always a month
+	sheet, err := s.Recon.Table4(ctx, m3bMonth)
 	item := DueItem{Kind: DueGSTR3B, What: "GSTR-3B of " + period.LabelOf(m3b), Due: gstr3bDue(m3b), Period: m3b, Area: "table4"}
 	item.Overdue = today > item.Due
 	switch {
@@ -306,7 +307,7 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 	tm, _ := period.ParseMonth(thisMonth)
 	fy := tm.FY()
 	for _, y := range []period.FY{fy - 1, fy} {
-		cal, err := s.Recon.ITCRisk(ctx, y.String(), reconcile.Register{})
+		cal, err := s.Recon.ITCRisk(ctx, y, reconcile.Register{})
 		if apperr.KindOf(err) == apperr.NotFound {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstapi/gstapitest"
+	"gstdesk/backend/period/periodtest"
 )
 
 // BenchmarkThisWeek reads the week of the demo workspace with a year of GSTR-2A, the IMS month's
@@ -37,7 +38,7 @@ func BenchmarkThisWeek(b *testing.B) {
 	if _, err := dk.Returns.PullGSTR2A(ctx, returns.PullRequest{Periods: year}, false, nil); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := dk.Returns.PullGSTR2B(ctx, []string{p}, false, nil); err != nil {
+	if _, err := dk.Returns.PullGSTR2B(ctx, periodtest.Months(p), false, nil); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := dk.Returns.IMSList(ctx, "", ""); err != nil {

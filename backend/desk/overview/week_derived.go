@@ -46,17 +46,18 @@ func (s *Service) weekDigest(ctx context.Context) (key store.DerivedKey, ok bool
 	ws := s.core.Workspace().ID
 	today := itcrisk.Today(s.core.Now())
 	thisMonth := today[:7]
-	t4, ok := s.Recon.Table4Key(ctx, monthAdd(thisMonth, -1))
-	if !ok {
-		return key, false
-	}
 	tm, err := period.ParseMonth(thisMonth)
 	if err != nil {
 		return key, false
 	}
+	m3b, _ := period.ParseMonth(monthAdd(thisMonth, -1))
+	t4, ok := s.Recon.Table4Key(ctx, m3b)
+	if !ok {
+		return key, false
+	}
 	var cals [][32]byte
 	for _, y := range []period.FY{tm.FY() - 1, tm.FY()} {
-		k, ok := s.Recon.ITCRiskKey(ctx, y.String())
+		k, ok := s.Recon.ITCRiskKey(ctx, y)
 		if !ok {
 			return key, false
 		}

@@ -21,6 +21,7 @@ import (
 	"gstdesk/backend/ims"
 	"gstdesk/backend/itcrisk"
 	"gstdesk/backend/period"
+	"gstdesk/backend/period/periodtest"
 )
 
 // reopenWorkspace is a generated workspace (a year and two months of 2A with non-filers and a
@@ -122,7 +123,7 @@ func newReopenWorkspace(t *testing.T, seed uint64) *reopenWorkspace {
 		if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := w.dk.Recon.Against2B(ctx, path, last, last); err != nil {
+		if _, err := w.dk.Recon.Against2B(ctx, path, periodtest.Month(last), periodtest.Month(last)); err != nil {
 			t.Fatal(err)
 		}
 	})

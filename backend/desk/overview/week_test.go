@@ -16,6 +16,7 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/period/periodtest"
 )
 
 // TestThisWeek reads the week of the demo workspace with its IMS month's GSTR-2B and IMS list:
@@ -43,7 +44,7 @@ func TestThisWeek(t *testing.T) {
 	sim, _, _ := dk.Core.Demo()
 	y, m, _ := sim.IMSPeriod()
 	p := fmt.Sprintf("%04d-%02d", y, m)
-	res, err := dk.Returns.PullGSTR2B(ctx, []string{p}, false, nil)
+	res, err := dk.Returns.PullGSTR2B(ctx, periodtest.Months(p), false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func TestThisWeek(t *testing.T) {
 	if w.Claim == nil {
 		t.Fatal("no claim")
 	}
-	sheet, err := dk.Recon.Table4(ctx, w.Claim.Period)
+	sheet, err := dk.Recon.Table4(ctx, periodtest.Month(w.Claim.Period))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func TestThisWeek(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sheet2, _ := dk.Recon.Table4(ctx, p)
+	sheet2, _ := dk.Recon.Table4(ctx, periodtest.Month(p))
 	if got, want := again.Claim.NetITC, sheet2.Row(gstr3b.R4C).Figure; got != want || got == w.Claim.NetITC {
 		t.Errorf("after holding %s: week's 4(C) %+v, worksheet's %+v, before %+v", d.Number, got, want, w.Claim.NetITC)
 	}

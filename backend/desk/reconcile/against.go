@@ -20,7 +20,8 @@ type AgainstChoice struct {
 // for every period, against GSTR-2A (with the periods lacking one) only when some period has none.
 // Any other failure to read the stored 2Bs is an error: a run against 2A is never chosen because
 // the database could not be read.
-func (s *Service) ChooseAgainst(ctx context.Context, from, to string) (AgainstChoice, error) {
+func (s *Service) ChooseAgainst(ctx context.Context, fromM, toM period.Month) (AgainstChoice, error) {
+	from, to := fromM.Key(), toM.Key()
 	periods, err := Periods(from, to)
 	if err != nil {
 		return AgainstChoice{}, err

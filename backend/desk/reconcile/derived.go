@@ -7,6 +7,7 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/period"
 )
 
 // A caller that keeps what it builds from Table4 or ITCRisk beyond this process (the dashboard's
@@ -18,7 +19,8 @@ import (
 // (today, IMS, claims, blocked marks, runs against 2B, the register of the newest, the 2B and 2A
 // pulls by id) for every month the two ledgers run through to p, and the ledgers' openings. ok is
 // false when it cannot be told (then nothing may be kept by it).
-func (s *Service) Table4Key(ctx context.Context, p string) (key [32]byte, ok bool) {
+func (s *Service) Table4Key(ctx context.Context, m period.Month) (key [32]byte, ok bool) {
+	p := m.Key()
 	p, err := checkMonth(p)
 	if err != nil {
 		return key, false
@@ -57,7 +59,8 @@ func (s *Service) Table4Key(ctx context.Context, p string) (key [32]byte, ok boo
 // with their suppliers and cancellations, the changed list, the lookups' status, IMS); a year
 // with nothing stored to build it from (ITCRisk's NotFound) has a digest too. ok is false when it
 // cannot be told.
-func (s *Service) ITCRiskKey(ctx context.Context, fy string) (key [32]byte, ok bool) {
+func (s *Service) ITCRiskKey(ctx context.Context, year period.FY) (key [32]byte, ok bool) {
+	fy := year.String()
 	in, pulls, err := s.riskInputKeyed(ctx, fy, Register{}, true, true, nil)
 	var notFound string
 	switch {

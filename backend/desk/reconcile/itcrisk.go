@@ -457,7 +457,8 @@ func (k *calendarKeep) build(ws string, in itcrisk.Input, pulls []string, load f
 
 // ITCRisk builds the calendar of credit at risk of the financial year fy ("FY 2025-26") from what
 // is stored and, when reg names one, the purchase register (see riskInput).
-func (s *Service) ITCRisk(ctx context.Context, fy string, reg Register) (ITCRiskCalendar, error) {
+func (s *Service) ITCRisk(ctx context.Context, year period.FY, reg Register) (ITCRiskCalendar, error) {
+	fy := year.String()
 	return s.itcRisk(ctx, fy, reg, nil)
 }
 
@@ -487,7 +488,8 @@ func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress
 // stage (the GSTR-2B, the GSTR-2A, the suppliers' status and IMS, the register, the match, the
 // calendar): a large client's year takes seconds to read, and the window shows how far it is. A
 // year that is not one is refused at once. ITCRiskResult gives the calendar.
-func (s *Service) StartITCRisk(ctx context.Context, fy string, reg Register, perMonth int) (string, error) {
+func (s *Service) StartITCRisk(ctx context.Context, year period.FY, reg Register, perMonth int) (string, error) {
+	fy := year.String()
 	y, err := period.ParseFY(fy)
 	if err != nil {
 		return "", apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
@@ -516,8 +518,8 @@ func (s *Service) ITCRiskResult(id string) (ITCRiskCalendar, error) {
 
 // ITCRiskView is ITCRisk for a screen: at most perMonth items in each month (0: 500); the counts
 // and amounts stay whole, and each month says how many items it left out.
-func (s *Service) ITCRiskView(ctx context.Context, fy string, reg Register, perMonth int) (ITCRiskCalendar, error) {
-	c, err := s.ITCRisk(ctx, fy, reg)
+func (s *Service) ITCRiskView(ctx context.Context, year period.FY, reg Register, perMonth int) (ITCRiskCalendar, error) {
+	c, err := s.ITCRisk(ctx, year, reg)
 	if err != nil {
 		return c, err
 	}
@@ -529,8 +531,8 @@ func (s *Service) ITCRiskView(ctx context.Context, fy string, reg Register, perM
 
 // ITCRiskExport writes the whole calendar (every item) as CSV, XLSX or JSON to the exports folder
 // and returns the path.
-func (s *Service) ITCRiskExport(ctx context.Context, fy string, reg Register, format string) (string, error) {
-	c, err := s.ITCRisk(ctx, fy, reg)
+func (s *Service) ITCRiskExport(ctx context.Context, year period.FY, reg Register, format string) (string, error) {
+	c, err := s.ITCRisk(ctx, year, reg)
 	if err != nil {
 		return "", err
 	}
@@ -546,7 +548,8 @@ func yearSlug(label string) string {
 
 // Scorecard scores the suppliers of the financial year fy (itcrisk.ScoreFormula) from what is
 // stored and, when reg names one, the purchase register; worst first.
-func (s *Service) Scorecard(ctx context.Context, fy string, reg Register) (SupplierScorecard, error) {
+func (s *Service) Scorecard(ctx context.Context, year period.FY, reg Register) (SupplierScorecard, error) {
+	fy := year.String()
 	in, err := s.riskInput(ctx, fy, reg, false, nil)
 	if err != nil {
 		return SupplierScorecard{}, err
@@ -558,8 +561,8 @@ func (s *Service) Scorecard(ctx context.Context, fy string, reg Register) (Suppl
 func ScorecardTable(sc SupplierScorecard) export.Table { return itcrisk.ScorecardTable(sc) }
 
 // ScorecardExport writes the scorecard as CSV, XLSX or JSON to the exports folder.
-func (s *Service) ScorecardExport(ctx context.Context, fy string, reg Register, format string) (string, error) {
-	sc, err := s.Scorecard(ctx, fy, reg)
+func (s *Service) ScorecardExport(ctx context.Context, year period.FY, reg Register, format string) (string, error) {
+	sc, err := s.Scorecard(ctx, year, reg)
 	if err != nil {
 		return "", err
 	}
@@ -582,8 +585,8 @@ type ChaserFile struct {
 // folder), each file whole or not at all; supplier keeps one GSTIN ("" for all). It returns the
 // files written, worst score first. The command line's road; the window's is StartChaserPack,
 // the same writing as a job.
-func (s *Service) ChaserPack(ctx context.Context, fy string, reg Register, dir, supplier string) ([]ChaserFile, error) {
-	chasers, label, err := s.chasers(ctx, fy, reg, supplier)
+func (s *Service) ChaserPack(ctx context.Context, year period.FY, reg Register, dir, supplier string) ([]ChaserFile, error) {
+	chasers, label, err := s.chasers(ctx, year, reg, supplier)
 	if err != nil {
 		return nil, err
 	}
@@ -603,8 +606,8 @@ type ChaserPackDone struct {
 // cancellable job with a step per supplier. What is refused before any file is written (no
 // register, nothing to chase) is returned at once. Cancelling stops after the file being written;
 // the files written so far stay, named in the job's error.
-func (s *Service) StartChaserPack(ctx context.Context, fy string, reg Register, supplier string) (string, error) {
-	chasers, label, err := s.chasers(ctx, fy, reg, supplier)
+func (s *Service) StartChaserPack(ctx context.Context, year period.FY, reg Register, supplier string) (string, error) {
+	chasers, label, err := s.chasers(ctx, year, reg, supplier)
 	if err != nil {
 		return "", err
 	}
@@ -628,8 +631,8 @@ func (s *Service) ChaserPackResult(id string) (ChaserPackDone, error) {
 
 // chasers are the suppliers of the year's scorecard with something to fix (one GSTIN, or all
 // when supplier is ""), with the year's label; none is an error that says so.
-func (s *Service) chasers(ctx context.Context, fy string, reg Register, supplier string) ([]itcrisk.Chaser, string, error) {
-	sc, err := s.Scorecard(ctx, fy, reg)
+func (s *Service) chasers(ctx context.Context, year period.FY, reg Register, supplier string) ([]itcrisk.Chaser, string, error) {
+	sc, err := s.Scorecard(ctx, year, reg)
 	if err != nil {
 		return nil, "", err
 	}

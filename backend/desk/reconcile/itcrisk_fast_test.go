@@ -12,6 +12,7 @@ import (
 
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2a/gstr2atest"
+	"gstdesk/backend/period/periodtest"
 )
 
 // TestITCRiskRule37AReaderSameCalendar builds the calendar without a register both ways (Rule 37A
@@ -68,10 +69,10 @@ func TestITCRiskRule37AReaderSameCalendar(t *testing.T) {
 					pull(fmt.Sprintf("2025-%02d", 1+rng.IntN(9)))
 				}
 				for _, fy := range []string{"FY 2024-25", "FY 2025-26"} {
-					fast, errFast := s.ITCRisk(ctx, fy, Register{})
+					fast, errFast := s.ITCRisk(ctx, periodtest.FY(fy), Register{})
 					inFast, _ := s.riskInput(ctx, fy, Register{}, true, nil)
 					slowRule37A = true
-					slow, errSlow := s.ITCRisk(ctx, fy, Register{})
+					slow, errSlow := s.ITCRisk(ctx, periodtest.FY(fy), Register{})
 					inSlow, _ := s.riskInput(ctx, fy, Register{}, true, nil)
 					slowRule37A = false
 					if fmt.Sprint(errFast) != fmt.Sprint(errSlow) {
@@ -85,9 +86,9 @@ func TestITCRiskRule37AReaderSameCalendar(t *testing.T) {
 					}
 					if fy == "FY 2024-25" {
 						// Table 4 of October 2025 reverses the year's Rule 37A credit: the same either way.
-						fastT4, errFast := s.Table4(ctx, "2025-10")
+						fastT4, errFast := s.Table4(ctx, periodtest.Month("2025-10"))
 						slowRule37A = true
-						slowT4, errSlow := s.Table4(ctx, "2025-10")
+						slowT4, errSlow := s.Table4(ctx, periodtest.Month("2025-10"))
 						slowRule37A = false
 						if errFast != nil || errSlow != nil {
 							t.Fatalf("Table 4: %v / %v", errFast, errSlow)

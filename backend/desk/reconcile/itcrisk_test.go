@@ -18,6 +18,7 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/itcrisk"
 	"gstdesk/backend/period"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/recon"
 )
 
@@ -31,7 +32,7 @@ func TestITCRiskCalendar(t *testing.T) {
 		t0, _ := time.Parse("2006-01-02", iso)
 		return t0.AddDate(0, 0, n).Format("02-01-2006")
 	}
-	cal, err := s.ITCRisk(ctx, "FY 2025-26", Register{Path: path})
+	cal, err := s.ITCRisk(ctx, periodtest.FY("FY 2025-26"), Register{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestITCRiskCalendar(t *testing.T) {
 		t.Errorf("notes %q", cal.Notes)
 	}
 	// The view trims each month; the export writes every item.
-	v, err := s.ITCRiskView(ctx, "FY 2025-26", Register{Path: path}, 1)
+	v, err := s.ITCRiskView(ctx, periodtest.FY("FY 2025-26"), Register{Path: path}, 1)
 	if err != nil || v.Count != cal.Count || v.AtRisk != cal.AtRisk {
 		t.Fatalf("view %+v, %v", v, err)
 	}
@@ -127,7 +128,7 @@ func TestITCRiskCalendar(t *testing.T) {
 			t.Errorf("month %s: %d items, %d more, count %d", g.Month, len(g.Items), g.More, g.Count)
 		}
 	}
-	out, err := s.ITCRiskExport(ctx, "FY 2025-26", Register{Path: path}, "csv")
+	out, err := s.ITCRiskExport(ctx, periodtest.FY("FY 2025-26"), Register{Path: path}, "csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,17 +149,14 @@ func riskService(t *testing.T) (*Service, string, []gstr2b.DocumentRow) {
 	lk := lookups.New(c)
 	s := New(c, lk, returns.New(c, lk))
 	ctx := context.Background()
-	if _, err := s.ITCRisk(ctx, "FY 2025-26", Register{}); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.ITCRisk(ctx, periodtest.FY("FY 2025-26"), Register{}); apperr.KindOf(err) != apperr.NotFound {
 		t.Fatalf("nothing stored: err = %v", err)
-	}
-	if _, err := s.Scorecard(ctx, "2025-27", Register{}); apperr.KindOf(err) != apperr.Invalid {
-		t.Fatalf("bad year: err = %v", err)
 	}
 	signIn(t, s)
 	if _, err := s.Returns.PullGSTR2A(ctx, returns.PullRequest{Periods: []string{"2025-04", "2025-05", "2025-06"}}, false, nil); err != nil {
 		t.Fatal(err)
 	}
-	res, err := s.Returns.PullGSTR2B(ctx, []string{"2025-05"}, false, nil)
+	res, err := s.Returns.PullGSTR2B(ctx, periodtest.Months("2025-05"), false, nil)
 	if err != nil || res[0].Status != "pulled" {
 		t.Fatalf("pull 2B = %+v, %v", res, err)
 	}
@@ -212,7 +210,7 @@ func riskService(t *testing.T) (*Service, string, []gstr2b.DocumentRow) {
 func TestScorecardAndChaserPack(t *testing.T) {
 	s, path, d := riskService(t)
 	ctx := context.Background()
-	sc, err := s.Scorecard(ctx, "FY 2025-26", Register{Path: path})
+	sc, err := s.Scorecard(ctx, periodtest.FY("FY 2025-26"), Register{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,17 +229,17 @@ func TestScorecardAndChaserPack(t *testing.T) {
 		t.Errorf("supplier of the invoice not in 2B: %+v", me)
 	}
 	dir := filepath.Join(t.TempDir(), "pack")
-	files, err := s.ChaserPack(ctx, "FY 2025-26", Register{Path: path}, dir, d[0].Supplier)
+	files, err := s.ChaserPack(ctx, periodtest.FY("FY 2025-26"), Register{Path: path}, dir, d[0].Supplier)
 	if err != nil || len(files) != 1 || files[0].Documents == 0 {
 		t.Fatalf("pack %+v, %v", files, err)
 	}
 	if st, err := os.Stat(files[0].Path); err != nil || st.Size() == 0 {
 		t.Errorf("pack file %v", err)
 	}
-	if _, err := s.ChaserPack(ctx, "FY 2025-26", Register{Path: path}, dir, "29AAGCB7383J1Z4"); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.ChaserPack(ctx, periodtest.FY("FY 2025-26"), Register{Path: path}, dir, "29AAGCB7383J1Z4"); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("a supplier with nothing to fix: %v", err)
 	}
-	all, err := s.ChaserPack(ctx, "FY 2025-26", Register{Path: path}, "", "")
+	all, err := s.ChaserPack(ctx, periodtest.FY("FY 2025-26"), Register{Path: path}, "", "")
 	if err != nil || len(all) == 0 || !strings.Contains(all[0].Path, filepath.Join("exports", "chasers-2025-26-")) {
 		t.Fatalf("pack to the exports folder %+v, %v", all, err)
 	}
@@ -257,11 +255,11 @@ func TestITCRiskByToken(t *testing.T) {
 	if err != nil || im.Token == "" {
 		t.Fatalf("import %+v, %v", im, err)
 	}
-	byPath, err := s.ITCRisk(ctx, "FY 2025-26", Register{Path: path})
+	byPath, err := s.ITCRisk(ctx, periodtest.FY("FY 2025-26"), Register{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
-	byToken, err := s.ITCRisk(ctx, "FY 2025-26", Register{Token: im.Token})
+	byToken, err := s.ITCRisk(ctx, periodtest.FY("FY 2025-26"), Register{Token: im.Token})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,20 +269,20 @@ func TestITCRiskByToken(t *testing.T) {
 	if !byToken.Rules[0].Checked || byToken.Count == 0 {
 		t.Errorf("the register was not read: %+v", byToken.Rules)
 	}
-	scPath, err := s.Scorecard(ctx, "FY 2025-26", Register{Path: path})
+	scPath, err := s.Scorecard(ctx, periodtest.FY("FY 2025-26"), Register{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
-	scToken, err := s.Scorecard(ctx, "FY 2025-26", Register{Token: im.Token})
+	scToken, err := s.Scorecard(ctx, periodtest.FY("FY 2025-26"), Register{Token: im.Token})
 	if err != nil || !reflect.DeepEqual(scPath, scToken) {
 		t.Errorf("scorecard by token differs: %v", err)
 	}
-	files, err := s.ChaserPack(ctx, "FY 2025-26", Register{Token: im.Token}, filepath.Join(t.TempDir(), "pack"), "")
+	files, err := s.ChaserPack(ctx, periodtest.FY("FY 2025-26"), Register{Token: im.Token}, filepath.Join(t.TempDir(), "pack"), "")
 	if err != nil || len(files) == 0 {
 		t.Errorf("chaser pack by token %+v, %v", files, err)
 	}
 	// The window's road: the same files, written by a job into a new folder of the exports folder.
-	id, err := s.StartChaserPack(ctx, "FY 2025-26", Register{Token: im.Token}, "")
+	id, err := s.StartChaserPack(ctx, periodtest.FY("FY 2025-26"), Register{Token: im.Token}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,10 +301,10 @@ func TestITCRiskByToken(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if _, err := s.StartChaserPack(ctx, "FY 2025-26", Register{Token: im.Token}, "29AAGCB7383J1Z4"); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.StartChaserPack(ctx, periodtest.FY("FY 2025-26"), Register{Token: im.Token}, "29AAGCB7383J1Z4"); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("a supplier with nothing to chase started a job: %v", err)
 	}
-	if _, err := s.ITCRisk(ctx, "FY 2025-26", Register{Token: strings.Repeat("ab", 32)}); apperr.KindOf(err) != apperr.NotFound {
+	if _, err := s.ITCRisk(ctx, periodtest.FY("FY 2025-26"), Register{Token: strings.Repeat("ab", 32)}); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown token: %v", err)
 	}
 	// A register with a header gstdesk cannot place: the mapping is to be confirmed first.
@@ -316,7 +314,7 @@ func TestITCRiskByToken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Scorecard(ctx, "FY 2025-26", Register{Token: oim.Token}); apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "Confirm the column mapping of odd.csv") {
+	if _, err := s.Scorecard(ctx, periodtest.FY("FY 2025-26"), Register{Token: oim.Token}); apperr.KindOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "Confirm the column mapping of odd.csv") {
 		t.Errorf("unconfirmed mapping: %v", err)
 	}
 }
@@ -331,11 +329,11 @@ func TestITCRiskJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := s.ITCRiskView(ctx, "FY 2025-26", Register{Token: im.Token}, 1)
+	want, err := s.ITCRiskView(ctx, periodtest.FY("FY 2025-26"), Register{Token: im.Token}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.StartITCRisk(ctx, "FY 2025-26", Register{Token: im.Token}, 1)
+	id, err := s.StartITCRisk(ctx, periodtest.FY("FY 2025-26"), Register{Token: im.Token}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -350,8 +348,8 @@ func TestITCRiskJob(t *testing.T) {
 	if got.Listed >= got.Count || len(got.Statuses) == 0 {
 		t.Errorf("a trimmed calendar lists %d of %d, statuses %+v", got.Listed, got.Count, got.Statuses)
 	}
-	if _, err := s.StartITCRisk(ctx, "2025-27", Register{}, 0); apperr.KindOf(err) != apperr.Invalid {
-		t.Errorf("bad year: %v", err)
+	if _, err := s.StartITCRisk(ctx, period.FY(0), Register{}, 0); apperr.KindOf(err) != apperr.Invalid {
+		t.Errorf("no year: %v", err)
 	}
 
 	// The year's 2A read a month at a time is the same as read at once.

@@ -404,7 +404,8 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 // result (RunResult) is the stored run. Register invoices dated outside the periods are left out.
 // combine adds up register rows that repeat an invoice, as the person asked (off: each is listed
 // as a duplicate).
-func (s *Service) StartRun(ctx context.Context, token, from, to string, combine bool) (string, error) {
+func (s *Service) StartRun(ctx context.Context, token string, fromM, toM period.Month, combine bool) (string, error) {
+	from, to := fromM.Key(), toM.Key()
 	return s.startRun(ctx, token, from, to, RunOptions{CombineDuplicates: combine})
 }
 
@@ -422,7 +423,8 @@ func (s *Service) startRun(ctx context.Context, token, from, to string, ro RunOp
 
 // RunNow is StartRun waited for, with the settings changed by ro: the command line's
 // run. It stores the same run the window's job stores.
-func (s *Service) RunNow(ctx context.Context, token, from, to string, ro RunOptions) (RunOutcome, error) {
+func (s *Service) RunNow(ctx context.Context, token string, fromM, toM period.Month, ro RunOptions) (RunOutcome, error) {
+	from, to := fromM.Key(), toM.Key()
 	run, err := s.prepareRun(ctx, token, from, to, ro)
 	if err != nil {
 		return RunOutcome{}, err
@@ -670,7 +672,8 @@ func (s *Service) Export(ctx context.Context, runID, what, status, format string
 // with deliberate differences so that a run shows every status: an amount changed, a number typed
 // with a slip, a date a few days off, an invoice left out, an invoice not in 2A, one booked under
 // another GSTIN of the supplier's PAN, and paise of rounding. It is imported like a file.
-func (s *Service) SampleRegister(ctx context.Context, from, to string) (ReconImport, error) {
+func (s *Service) SampleRegister(ctx context.Context, fromM, toM period.Month) (ReconImport, error) {
+	from, to := fromM.Key(), toM.Key()
 	periods, err := Periods(from, to)
 	if err != nil {
 		return ReconImport{}, err

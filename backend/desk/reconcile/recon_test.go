@@ -15,13 +15,14 @@ import (
 	"gstdesk/backend/desk/lookups"
 	"gstdesk/backend/desk/returns"
 	"gstdesk/backend/gstapi/gstapitest"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/recon"
 )
 
 // reconRun starts a run and waits for its job, returning the stored run.
 func reconRun(t *testing.T, s *Service, w *coretest.Events, token, from, to string) recon.Run {
 	t.Helper()
-	id, err := s.StartRun(context.Background(), token, from, to, false)
+	id, err := s.StartRun(context.Background(), token, periodtest.Month(from), periodtest.Month(to), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func rowsOf(t *testing.T, s *Service, runID, status string) []recon.Row {
 func TestReconSampleRunShowsEveryStatus(t *testing.T) {
 	s, w := pulledService(t)
 	ctx := context.Background()
-	im, err := s.SampleRegister(ctx, "2025-04", "2025-06")
+	im, err := s.SampleRegister(ctx, periodtest.Month("2025-04"), periodtest.Month("2025-06"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func TestReconSampleRunShowsEveryStatus(t *testing.T) {
 func TestReconDecisionsSurviveARerun(t *testing.T) {
 	s, w := pulledService(t)
 	ctx := context.Background()
-	im, err := s.SampleRegister(ctx, "2025-04", "2025-06")
+	im, err := s.SampleRegister(ctx, periodtest.Month("2025-04"), periodtest.Month("2025-06"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +246,7 @@ func TestReconImportMapping(t *testing.T) {
 	if im.ErrorCount != 1 || len(im.Errors) != 1 || im.Errors[0].Row != 3 {
 		t.Errorf("errors = %+v, want the bad date on row 3", im.Errors)
 	}
-	if _, err := s.StartRun(ctx, im.Token, "2025-04", "2025-04", false); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := s.StartRun(ctx, im.Token, periodtest.Month("2025-04"), periodtest.Month("2025-04"), false); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("a run of a register with problems = %v", err)
 	}
 	// Leaving out a required field is refused.
@@ -276,9 +277,18 @@ func TestReconImportMapping(t *testing.T) {
 	}{
 		{"a folder", func() error { _, err := s.ImportPath(ctx, t.TempDir()); return err }, apperr.Invalid, "is a folder"},
 		{"no such path", func() error { _, err := s.ImportPath(ctx, "/no/such/file.csv"); return err }, apperr.Invalid, "check the path"},
-		{"unknown token", func() error { _, err := s.StartRun(ctx, "abc", "2025-04", "2025-04", false); return err }, apperr.Invalid, "import the register again"},
-		{"periods reversed", func() error { _, err := s.StartRun(ctx, im.Token, "2025-06", "2025-04", false); return err }, apperr.Invalid, "swap"},
-		{"sample without 2A", func() error { _, err := s.SampleRegister(ctx, "2025-04", "2025-04"); return err }, apperr.NotFound, "pull GSTR-2A"},
+		{"unknown token", func() error {
+			_, err := s.StartRun(ctx, "abc", periodtest.Month("2025-04"), periodtest.Month("2025-04"), false)
+			return err
+		}, apperr.Invalid, "import the register again"},
+		{"periods reversed", func() error {
+			_, err := s.StartRun(ctx, im.Token, periodtest.Month("2025-06"), periodtest.Month("2025-04"), false)
+			return err
+		}, apperr.Invalid, "swap"},
+		{"sample without 2A", func() error {
+			_, err := s.SampleRegister(ctx, periodtest.Month("2025-04"), periodtest.Month("2025-04"))
+			return err
+		}, apperr.NotFound, "pull GSTR-2A"},
 	}
 	for _, tt := range tests {
 		err := tt.call()
@@ -388,7 +398,7 @@ func signIn(t *testing.T, s *Service) {
 func TestReconDuplicatesCombinedOnlyWhenAsked(t *testing.T) {
 	s, w := pulledService(t)
 	ctx := context.Background()
-	im, err := s.SampleRegister(ctx, "2025-04", "2025-06")
+	im, err := s.SampleRegister(ctx, periodtest.Month("2025-04"), periodtest.Month("2025-06"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -399,7 +409,7 @@ func TestReconDuplicatesCombinedOnlyWhenAsked(t *testing.T) {
 	if n := len(rowsOf(t, s, apart.ID, string(recon.DuplicateInBooks))); n != im.Duplicates || apart.Options.CombineDuplicates {
 		t.Errorf("run without combining: %d duplicate rows (import said %d), combine %v", n, im.Duplicates, apart.Options.CombineDuplicates)
 	}
-	id, err := s.StartRun(ctx, im.Token, "2025-04", "2025-06", true)
+	id, err := s.StartRun(ctx, im.Token, periodtest.Month("2025-04"), periodtest.Month("2025-06"), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -430,12 +440,12 @@ func TestReconDuplicatesCombinedOnlyWhenAsked(t *testing.T) {
 func TestReconRerunKeepsTheRunsOptions(t *testing.T) {
 	s, w := pulledService(t)
 	ctx := context.Background()
-	im, err := s.SampleRegister(ctx, "2025-04", "2025-04")
+	im, err := s.SampleRegister(ctx, periodtest.Month("2025-04"), periodtest.Month("2025-04"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	tol, days := recon.Paise(500), 3
-	first, err := s.RunNow(ctx, im.Token, "2025-04", "2025-04", RunOptions{AmountTolerance: &tol, DateWindowDays: &days})
+	first, err := s.RunNow(ctx, im.Token, periodtest.Month("2025-04"), periodtest.Month("2025-04"), RunOptions{AmountTolerance: &tol, DateWindowDays: &days})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -868,7 +868,8 @@ func checkMonth(p string) (string, error) {
 // listed, each document's claim period and blocked mark, and the ITC calendar (Rule 37 and Rule 37A
 // reversals and reclaims due in the month). The two ledgers' month comes with it, and their
 // warnings (a reclaim above the balance, RCM ITC above RCM paid) are the worksheet's.
-func (s *Service) Table4(ctx context.Context, p string) (Table4Sheet, error) {
+func (s *Service) Table4(ctx context.Context, m period.Month) (Table4Sheet, error) {
+	p := m.Key()
 	p, err := checkMonth(p)
 	if err != nil {
 		return Table4Sheet{}, err
@@ -1042,7 +1043,8 @@ func (c *t4Context) matchDocsOnly(ctx context.Context, p string) ([]gstr2b.Match
 
 // CreditLedgers runs the Electronic Credit Reversal and Re-claimed Statement and the RCM
 // statement month by month up to p (YYYY-MM), from their opening balances.
-func (s *Service) CreditLedgers(ctx context.Context, p string) ([]gstr3b.Ledger, error) {
+func (s *Service) CreditLedgers(ctx context.Context, m period.Month) ([]gstr3b.Ledger, error) {
+	p := m.Key()
 	p, err := checkMonth(p)
 	if err != nil {
 		return nil, err
@@ -1228,11 +1230,11 @@ func (s *Service) ClaimLog(ctx context.Context, supplier, number string) ([]gstr
 // RecordTable4 stores the worksheet of month p as each of its 2B documents' claim period, decided
 // automatically: claimed in p, or held (kept out of p's claim). A person's decision is never
 // replaced. It returns how many changed.
-func (s *Service) RecordTable4(ctx context.Context, p string) (int, error) {
+func (s *Service) RecordTable4(ctx context.Context, m period.Month) (int, error) {
 	if err := s.core.DB.ReadOnly(); err != nil {
 		return 0, err
 	}
-	sheet, err := s.Table4(ctx, p)
+	sheet, err := s.Table4(ctx, m)
 	if err != nil {
 		return 0, err
 	}
@@ -1283,7 +1285,8 @@ func (s *Service) MarkBlocked(ctx context.Context, supplier, kind, number, reaso
 // GSTR9 works out the ITC tables of the annual return of fy ("FY 2025-26"): 6A from the months'
 // worksheets, 6A1, 8A-8D and 13 from the GSTR-2B documents stored (April of the year to November
 // after it, and earlier 2Bs' documents claimed in the year) and their claim periods.
-func (s *Service) GSTR9(ctx context.Context, fy string) (gstr3b.GSTR9, error) {
+func (s *Service) GSTR9(ctx context.Context, year period.FY) (gstr3b.GSTR9, error) {
+	fy := year.String()
 	y, err := period.ParseFY(fy)
 	if err != nil {
 		return gstr3b.GSTR9{}, apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
@@ -1356,8 +1359,8 @@ func (s *Service) GSTR9(ctx context.Context, fy string) (gstr3b.GSTR9, error) {
 
 // Table4Export writes the worksheet of p as XLSX (the portal's table, the bridge, the documents)
 // or JSON to the exports folder and returns the path.
-func (s *Service) Table4Export(ctx context.Context, p, format string) (string, error) {
-	sheet, err := s.Table4(ctx, p)
+func (s *Service) Table4Export(ctx context.Context, m period.Month, format string) (string, error) {
+	sheet, err := s.Table4(ctx, m)
 	if err != nil {
 		return "", err
 	}
@@ -1370,8 +1373,8 @@ func (s *Service) Table4Export(ctx context.Context, p, format string) (string, e
 
 // GSTR9Export writes the ITC tables of fy's GSTR-9 as XLSX (the return's layout and the
 // documents) or JSON to the exports folder and returns the path.
-func (s *Service) GSTR9Export(ctx context.Context, fy, format string) (string, error) {
-	g, err := s.GSTR9(ctx, fy)
+func (s *Service) GSTR9Export(ctx context.Context, year period.FY, format string) (string, error) {
+	g, err := s.GSTR9(ctx, year)
 	if err != nil {
 		return "", err
 	}

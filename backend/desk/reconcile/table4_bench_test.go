@@ -12,6 +12,7 @@ import (
 	"gstdesk/backend/benchcpu"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/gstr3b"
+	"gstdesk/backend/period/periodtest"
 )
 
 // BenchmarkTable4Service20k builds the Table 4 worksheet of a month whose GSTR-2B has 20,000
@@ -64,13 +65,13 @@ func BenchmarkTable4Service20k(b *testing.B) {
 	if err := os.WriteFile(path, []byte(reg.String()), 0o600); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := s.Against2B(ctx, path, "2025-10", "2025-10"); err != nil {
+	if _, err := s.Against2B(ctx, path, periodtest.Month("2025-10"), periodtest.Month("2025-10")); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	benchcpu.Report(b, func() {
 		for i := 0; i < b.N; i++ {
-			sheet, err := s.Table4(ctx, "2025-10")
+			sheet, err := s.Table4(ctx, periodtest.Month("2025-10"))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -118,7 +119,7 @@ func BenchmarkGSTR9Service240k(b *testing.B) {
 	b.ResetTimer()
 	benchcpu.Report(b, func() {
 		for i := 0; i < b.N; i++ {
-			g, err := s.GSTR9(ctx, "FY 2025-26")
+			g, err := s.GSTR9(ctx, periodtest.FY("FY 2025-26"))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -13,6 +13,7 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/money"
+	"gstdesk/backend/period/periodtest"
 )
 
 // lineNumbers lists the document numbers on a worksheet's line of a kind.
@@ -62,11 +63,11 @@ func TestTable4FromTheStoredMonth(t *testing.T) {
 	extra.Number = "BOOKS-ONLY-1"
 	b, _ := os.ReadFile(path)
 	os.WriteFile(path, append(b, []byte(strings.Join([]string{extra.Supplier, "S", extra.Number, extra.Date, extra.POS, "N", "118", "100", "18", "0", "0", "0", "invoice"}, ",")+"\n")...), 0o600)
-	if _, err := s.Against2B(ctx, path, p, p); err != nil {
+	if _, err := s.Against2B(ctx, path, periodtest.Month(p), periodtest.Month(p)); err != nil {
 		t.Fatal(err)
 	}
 
-	sheet, err := s.Table4(ctx, p)
+	sheet, err := s.Table4(ctx, periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +94,7 @@ func TestTable4FromTheStoredMonth(t *testing.T) {
 	if err := s.MarkBlocked(ctx, docs[3].Supplier, "invoice", docs[3].Number, "motor car", true); err != nil {
 		t.Fatal(err)
 	}
-	sheet, err = s.Table4(ctx, p)
+	sheet, err = s.Table4(ctx, periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestTable4FromTheStoredMonth(t *testing.T) {
 	if err := s.SetLedgerOpening(ctx, LedgerOpening{Ledger: "ecrs", Period: p}); err != nil {
 		t.Fatal(err)
 	}
-	ns, err := s.Table4(ctx, next)
+	ns, err := s.Table4(ctx, periodtest.Month(next))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,22 +133,22 @@ func TestTable4FromTheStoredMonth(t *testing.T) {
 	if err := s.SetLedgerOpening(ctx, LedgerOpening{Ledger: "ecrs", Period: next, Replace: true}); err != nil {
 		t.Fatal(err)
 	}
-	ns, _ = s.Table4(ctx, next)
+	ns, _ = s.Table4(ctx, periodtest.Month(next))
 	if len(ns.Warnings) != 1 || ns.Warnings[0].Kind != gstr3b.WarnReclaimAboveBalance || len(ns.Warnings[0].Docs) != 1 {
 		t.Errorf("warnings %+v", ns.Warnings)
 	}
 
 	// Recording the month stores each document's claim period once; the annual return reads them.
-	n, err := s.RecordTable4(ctx, p)
+	n, err := s.RecordTable4(ctx, periodtest.Month(p))
 	if err != nil || n == 0 {
 		t.Fatalf("record: %d %v", n, err)
 	}
-	if n, _ := s.RecordTable4(ctx, p); n != 0 {
+	if n, _ := s.RecordTable4(ctx, periodtest.Month(p)); n != 0 {
 		t.Errorf("recorded again: %d changed", n)
 	}
 	m, _ := checkMonth(p)
 	fy := fyOf(m)
-	g, err := s.GSTR9(ctx, fy)
+	g, err := s.GSTR9(ctx, periodtest.FY(fy))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,15 +156,15 @@ func TestTable4FromTheStoredMonth(t *testing.T) {
 		t.Errorf("8A %+v 6A %+v", g.Table(gstr3b.T8A), g.Table(gstr3b.T6A))
 	}
 	for _, f := range []string{"xlsx", "json"} {
-		path, err := s.Table4Export(ctx, p, f)
+		path, err := s.Table4Export(ctx, periodtest.Month(p), f)
 		if err != nil || !strings.HasSuffix(path, "."+f) {
 			t.Errorf("export %s: %q %v", f, path, err)
 		}
-		if path, err = s.GSTR9Export(ctx, fy, f); err != nil || !strings.HasSuffix(path, "."+f) {
+		if path, err = s.GSTR9Export(ctx, periodtest.FY(fy), f); err != nil || !strings.HasSuffix(path, "."+f) {
 			t.Errorf("GSTR-9 export %s: %q %v", f, path, err)
 		}
 	}
-	if _, err := s.Table4Export(ctx, p, "csv"); apperr.KindOf(err) != apperr.Invalid {
+	if _, err := s.Table4Export(ctx, periodtest.Month(p), "csv"); apperr.KindOf(err) != apperr.Invalid {
 		t.Errorf("csv: %v", err)
 	}
 }
@@ -225,10 +226,10 @@ func TestTable4Rule37(t *testing.T) {
 	fmt.Fprintf(&b, "%s,S,OLD-PAID-2,%s,24,N,590,500,0,45,45,0,invoice,%s\n", sup, dated.Format("02-01-2006"), paidLate.Format("02-01-2006"))
 	path := filepath.Join(t.TempDir(), "purchases.csv")
 	os.WriteFile(path, []byte(b.String()), 0o600)
-	if _, err := s.Against2B(ctx, path, p, p); err != nil {
+	if _, err := s.Against2B(ctx, path, periodtest.Month(p), periodtest.Month(p)); err != nil {
 		t.Fatal(err)
 	}
-	sheet, err := s.Table4(ctx, p)
+	sheet, err := s.Table4(ctx, periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -466,7 +466,8 @@ type threeWayDetail struct {
 // actions the person chose on the newest earlier run of the same periods are taken over for the
 // rows that read the same. Invoices booked in a later month are taken too, so an invoice the
 // supplier reported earlier is found (and recommended pending) rather than called missing.
-func (s *Service) Against2B(ctx context.Context, path, from, to string) (ThreeWayResult, error) {
+func (s *Service) Against2B(ctx context.Context, path string, fromM, toM period.Month) (ThreeWayResult, error) {
+	from, to := fromM.Key(), toM.Key()
 	periods, err := Periods(from, to)
 	if err != nil {
 		return ThreeWayResult{}, err
@@ -539,7 +540,8 @@ func (p *pending2B) wait() ([]recon.Invoice, map[string]twoBDoc, []gstr2b.Snapsh
 
 // Against2BToken is Against2B of a register already imported (the window's import
 // token, as the 2A run takes it); the run is saved the same way.
-func (s *Service) Against2BToken(ctx context.Context, token, from, to string) (ThreeWayResult, error) {
+func (s *Service) Against2BToken(ctx context.Context, token string, fromM, toM period.Month) (ThreeWayResult, error) {
+	from, to := fromM.Key(), toM.Key()
 	periods, err := Periods(from, to)
 	if err != nil {
 		return ThreeWayResult{}, err
@@ -1035,8 +1037,8 @@ type ThreeWayApply struct {
 // sends each row's IMS action (the person's choice taken over from the last run, else the
 // recommendation) where it differs from the document's status now; dryRun only says what would
 // be sent. Documents IMS does not list (another period, or not listed yet) are reported.
-func (s *Service) ApplyRecommendations(ctx context.Context, path, from, to string, dryRun bool) ([]ApplyLine, error) {
-	out, err := s.ApplyThreeWay(ctx, path, from, to, "", dryRun)
+func (s *Service) ApplyRecommendations(ctx context.Context, path string, fromM, toM period.Month, dryRun bool) ([]ApplyLine, error) {
+	out, err := s.ApplyThreeWay(ctx, path, fromM, toM, "", dryRun)
 	return out.Lines, err
 }
 
@@ -1045,14 +1047,14 @@ func (s *Service) ApplyRecommendations(ctx context.Context, path, from, to strin
 // run of the register at path for periods from-to (ApplyRecommendations). IMS is listed afresh
 // first, so what is compared and sent is the portal's status now; a dry run without a session
 // answers from the lists as last read and sends nothing.
-func (s *Service) ApplyThreeWay(ctx context.Context, path, from, to, runID string, dryRun bool) (ThreeWayApply, error) {
-	return s.applyThreeWay(ctx, path, from, to, runID, dryRun, func(int, int) {})
+func (s *Service) ApplyThreeWay(ctx context.Context, path string, fromM, toM period.Month, runID string, dryRun bool) (ThreeWayApply, error) {
+	return s.applyThreeWay(ctx, path, fromM, toM, runID, dryRun, func(int, int) {})
 }
 
 // applyThreeWay is ApplyThreeWay saying its progress: IMS listed (1 of 2), the actions sent (2).
 // IMS is listed afresh only when some action can be sent: a run whose every action is of a month
 // closed in IMS (and not listed there as pending) makes no paid call, preview or not.
-func (s *Service) applyThreeWay(ctx context.Context, path, from, to, runID string, dryRun bool, progress core.Progress) (ThreeWayApply, error) {
+func (s *Service) applyThreeWay(ctx context.Context, path string, fromM, toM period.Month, runID string, dryRun bool, progress core.Progress) (ThreeWayApply, error) {
 	progress(0, 2)
 	var tw ThreeWayResult
 	var listed map[string][]ims.Record
@@ -1068,7 +1070,7 @@ func (s *Service) applyThreeWay(ctx context.Context, path, from, to, runID strin
 			calls = len(gstapi.IMSSections)
 		}
 		progress(1, 2)
-		if tw, err = s.Against2B(ctx, path, from, to); err != nil {
+		if tw, err = s.Against2B(ctx, path, fromM, toM); err != nil {
 			return ThreeWayApply{RunID: tw.RunID, Calls: calls}, err
 		}
 	} else {
@@ -1271,7 +1273,7 @@ func (s *Service) StartApplyThreeWay(ctx context.Context, runID string) (string,
 		return "", err
 	}
 	return core.StartJob(s.core, "recon:ims", func(ctx context.Context, progress core.Progress) (ThreeWayApply, error) {
-		return s.applyThreeWay(ctx, "", "", "", runID, false, progress)
+		return s.applyThreeWay(ctx, "", period.Month{}, period.Month{}, runID, false, progress)
 	}), nil
 }
 
@@ -1683,7 +1685,8 @@ func AsOf(tw ThreeWayResult, p string) (ThreeWayResult, error) {
 }
 
 // ThreeWayRunAsOf reopens a saved run against GSTR-2B as it stood at the end of period p (AsOf).
-func (s *Service) ThreeWayRunAsOf(ctx context.Context, runID, p string) (ThreeWayResult, error) {
+func (s *Service) ThreeWayRunAsOf(ctx context.Context, runID string, m period.Month) (ThreeWayResult, error) {
+	p := m.Key()
 	tw, err := s.ThreeWayRun(ctx, runID)
 	if err != nil || p == "" {
 		return tw, err

@@ -13,6 +13,7 @@ import (
 
 	"gstdesk/backend/benchcpu"
 	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/recon"
 )
 
@@ -67,7 +68,7 @@ func BenchmarkThreeWay100k(b *testing.B) {
 	b.ResetTimer()
 	benchcpu.Report(b, func() {
 		for i := 0; i < b.N; i++ {
-			tw, err := s.Against2B(ctx, path, "2025-10", "2025-10")
+			tw, err := s.Against2B(ctx, path, periodtest.Month("2025-10"), periodtest.Month("2025-10"))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -8,6 +8,8 @@ import (
 	"gstdesk/backend/config"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/period"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/recon"
 )
 
@@ -17,10 +19,10 @@ import (
 func TestApplyThreeWayRunWithChoices(t *testing.T) {
 	s, ev, p, res := imsMonth2BWatched(t)
 	ctx := context.Background()
-	if got, err := s.ChooseAgainst(ctx, p, p); err != nil || got.Against != Against2B {
+	if got, err := s.ChooseAgainst(ctx, periodtest.Month(p), periodtest.Month(p)); err != nil || got.Against != Against2B {
 		t.Errorf("default against with a 2B stored = %+v, %v", got, err)
 	}
-	if got, err := s.ChooseAgainst(ctx, "2019-04", "2019-04"); err != nil || got.Against != Against2A || len(got.No2B) != 1 {
+	if got, err := s.ChooseAgainst(ctx, periodtest.Month("2019-04"), periodtest.Month("2019-04")); err != nil || got.Against != Against2A || len(got.No2B) != 1 {
 		t.Errorf("default against without a 2B = %+v, %v", got, err)
 	}
 	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 4})
@@ -30,7 +32,7 @@ func TestApplyThreeWayRunWithChoices(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tw, err := s.Against2BToken(ctx, im.Token, p, p)
+	tw, err := s.Against2BToken(ctx, im.Token, periodtest.Month(p), periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +75,7 @@ func TestApplyThreeWayRunWithChoices(t *testing.T) {
 		return len(rs)
 	}
 	saved := runs()
-	preview, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, true)
+	preview, err := s.ApplyThreeWay(ctx, "", period.Month{}, period.Month{}, tw.RunID, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +157,7 @@ func TestThreeWayRerunKeepsTheRunsOptions(t *testing.T) {
 	ctx := context.Background()
 	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 4})
 	path := registerFrom(t, page.Rows, func(i int, cols []string) []string { return cols })
-	tw, err := s.Against2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, periodtest.Month(p), periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,14 +199,14 @@ func TestApplyRunSkipsADocumentChangedSince(t *testing.T) {
 	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: 3})
 	docs := page.Rows
 	path := registerFrom(t, docs, func(i int, cols []string) []string { return cols })
-	tw, err := s.Against2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, periodtest.Month(p), periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}
 	sim, _, _ := s.core.Demo()
 	sim.EditIMSDocument(s.core.Workspace().GSTIN, "b2b", docs[0].Supplier, docs[0].Number)
 	for _, dry := range []bool{true, false} {
-		out, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, dry)
+		out, err := s.ApplyThreeWay(ctx, "", period.Month{}, period.Month{}, tw.RunID, dry)
 		if err != nil {
 			t.Fatal(err)
 		}

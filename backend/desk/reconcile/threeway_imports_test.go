@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/recon"
 )
 
@@ -50,7 +51,7 @@ func TestReconAgainst2BImportsAndISD(t *testing.T) {
 	if err := os.WriteFile(path, []byte(reg), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	tw, err := s.Against2B(ctx, path, "2025-10", "2025-10")
+	tw, err := s.Against2B(ctx, path, periodtest.Month("2025-10"), periodtest.Month("2025-10"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"gstdesk/backend/desk/core"
 	"gstdesk/backend/money"
+	"gstdesk/backend/period"
 )
 
 // StartReconAgainst2B reconciles an imported register (token) with the GSTR-2B of periods
@@ -13,7 +14,8 @@ import (
 // read (1 of 4), the 2B read (2), matched (3) and saved (4); cancelling it before the save
 // saves nothing. What can be checked at once (the months, the token) is refused here, before a
 // job starts. Its result is a ThreeWayResult (Against2BResult).
-func (s *Service) StartReconAgainst2B(ctx context.Context, token, from, to string) (string, error) {
+func (s *Service) StartReconAgainst2B(ctx context.Context, token string, fromM, toM period.Month) (string, error) {
+	from, to := fromM.Key(), toM.Key()
 	periods, err := Periods(from, to)
 	if err != nil {
 		return "", err

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/recon"
 	"gstdesk/backend/recon/recontest"
 )
@@ -87,7 +88,7 @@ func TestThreeWayRunSavedTheOldWayOpens(t *testing.T) {
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	fmt.Fprintf(f, "%s,S,NOT-IN-2B-1,%s,%s,N,118,100,18,0,0,0,invoice\n", page.Rows[0].Supplier, page.Rows[0].Date, page.Rows[0].POS)
 	f.Close()
-	tw, err := s.Against2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, periodtest.Month(p), periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}

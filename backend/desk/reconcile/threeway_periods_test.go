@@ -9,6 +9,7 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/period"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/recon"
 )
 
@@ -28,7 +29,7 @@ func TestOneNumberInTwoReturnPeriods(t *testing.T) {
 	// Y: a document of the IMS month; X: one of the month before from the same supplier, which
 	// the supplier numbered as Y (its numbering started again), kept pending on the portal.
 	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2b.DocQuery{Section: "b2b", Limit: -1})
-	before, err := s.Returns.PullGSTR2B(ctx, []string{prev.String()}, false, nil)
+	before, err := s.Returns.PullGSTR2B(ctx, periodtest.Months(prev.String()), false, nil)
 	if err != nil || before[0].Status != "pulled" {
 		t.Fatalf("pull %s = %+v, %v", prev, before, err)
 	}
@@ -46,7 +47,7 @@ func TestOneNumberInTwoReturnPeriods(t *testing.T) {
 	}
 	sim.RenumberDocument(gstin, prev.RetPeriod(), x.Supplier, x.Number, y.Number)
 	sim.SetIMSActionIn(gstin, prev.RetPeriod(), "b2b", x.Supplier, y.Number, ims.Pending)
-	again, err := s.Returns.PullGSTR2B(ctx, []string{prev.String()}, false, nil)
+	again, err := s.Returns.PullGSTR2B(ctx, periodtest.Months(prev.String()), false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestOneNumberInTwoReturnPeriods(t *testing.T) {
 	}
 
 	path := registerFrom(t, []gstr2b.DocumentRow{x, y}, func(i int, cols []string) []string { return cols })
-	tw, err := s.Against2B(ctx, path, prev.String(), cur.String())
+	tw, err := s.Against2B(ctx, path, periodtest.Month(prev.String()), periodtest.Month(cur.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestOneNumberInTwoReturnPeriods(t *testing.T) {
 	if err := s.SetThreeWayAction(ctx, tw.RunID, ry.Key, "reject"); err != nil {
 		t.Fatal(err)
 	}
-	applied, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, false)
+	applied, err := s.ApplyThreeWay(ctx, "", period.Month{}, period.Month{}, tw.RunID, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +177,7 @@ func TestDuplicateBooksRowIsNotAwaited(t *testing.T) {
 		}
 		return cols
 	})
-	tw, err := s.Against2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, periodtest.Month(p), periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gstdesk/backend/ims"
+	"gstdesk/backend/period/periodtest"
 )
 
 // Property: whatever the books hold under another month, number spelling or type, no row of the
@@ -61,7 +62,7 @@ func TestThreeWayPropertyAdviceNeverCostsCredit(t *testing.T) {
 				books = append(books, b)
 			}
 			save2BOf(t, s, "2025-03", twoB)
-			tw, err := s.Against2B(context.Background(), writeBooks(t, books), "2025-03", "2025-03")
+			tw, err := s.Against2B(context.Background(), writeBooks(t, books), periodtest.Month("2025-03"), periodtest.Month("2025-03"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +110,7 @@ func TestThreeWayRateFlags(t *testing.T) {
 		{Supplier: ySup2, Num: "R/18", Date: "12-10-2025", Taxable: 10000, IGST: 1800},
 		{Supplier: ySup2, Num: "R/DIFF", Date: "12-10-2025", Taxable: 10000, IGST: 500},
 	}
-	tw, err := s.Against2B(context.Background(), writeBooks(t, books), "2025-10", "2025-10")
+	tw, err := s.Against2B(context.Background(), writeBooks(t, books), periodtest.Month("2025-10"), periodtest.Month("2025-10"))
 	if err != nil {
 		t.Fatal(err)
 	}

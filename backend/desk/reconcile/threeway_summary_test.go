@@ -10,6 +10,8 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/period"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/recon"
 )
 
@@ -203,7 +205,7 @@ func TestThreeWayRunsListReopenAndJob(t *testing.T) {
 		save2BOf(t, s, p, twoB)
 	}
 	path := writeBooks(t, books)
-	first, err := s.Against2B(ctx, path, "2025-03", "2025-03")
+	first, err := s.Against2B(ctx, path, periodtest.Month("2025-03"), periodtest.Month("2025-03"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +213,7 @@ func TestThreeWayRunsListReopenAndJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.StartReconAgainst2B(ctx, im.Token, "2025-04", "2025-04")
+	id, err := s.StartReconAgainst2B(ctx, im.Token, periodtest.Month("2025-04"), periodtest.Month("2025-04"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +224,7 @@ func TestThreeWayRunsListReopenAndJob(t *testing.T) {
 	if err != nil || second.RunID == "" || second.Summary == nil {
 		t.Fatalf("job result = %+v, %v", second.RunID, err)
 	}
-	if _, err := s.StartReconAgainst2B(ctx, "no-such-token", "2025-04", "2025-04"); err == nil {
+	if _, err := s.StartReconAgainst2B(ctx, "no-such-token", periodtest.Month("2025-04"), periodtest.Month("2025-04")); err == nil {
 		t.Error("a job started for a register not kept")
 	}
 
@@ -282,7 +284,7 @@ func TestClosedMonthPreviewMakesNoPaidCalls(t *testing.T) {
 		}
 	}
 	save2BOf(t, s, "2025-03", twoB)
-	tw, err := s.Against2B(ctx, writeBooks(t, books), "2025-03", "2025-03")
+	tw, err := s.Against2B(ctx, writeBooks(t, books), periodtest.Month("2025-03"), periodtest.Month("2025-03"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +299,7 @@ func TestClosedMonthPreviewMakesNoPaidCalls(t *testing.T) {
 		t.Fatalf("plan = %+v", plan)
 	}
 	before := imsListCalls(t, s.core.DB.DB)
-	res, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, true)
+	res, err := s.ApplyThreeWay(ctx, "", period.Month{}, period.Month{}, tw.RunID, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,7 +318,7 @@ func TestOpenMonthPlanCountsCalls(t *testing.T) {
 	ctx := context.Background()
 	page, _ := s.Returns.GSTR2BDocuments(ctx, res[0].SnapshotID, gstr2bQuery())
 	path := registerFrom(t, page.Rows, func(i int, cols []string) []string { return cols })
-	tw, err := s.Against2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, periodtest.Month(p), periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,7 +333,7 @@ func TestOpenMonthPlanCountsCalls(t *testing.T) {
 	if plan.Calls != 8 || plan.Actions == 0 || imsListCalls(t, s.core.DB.DB) != before {
 		t.Errorf("plan = %+v (planning spent %d)", plan, imsListCalls(t, s.core.DB.DB)-before)
 	}
-	out, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, true)
+	out, err := s.ApplyThreeWay(ctx, "", period.Month{}, period.Month{}, tw.RunID, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,7 +374,7 @@ func TestReconAgainst2BJobProgressAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.StartReconAgainst2B(ctx, im.Token, "2025-03", "2025-03")
+	id, err := s.StartReconAgainst2B(ctx, im.Token, periodtest.Month("2025-03"), periodtest.Month("2025-03"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,7 +386,7 @@ func TestReconAgainst2BJobProgressAndCancel(t *testing.T) {
 			t.Errorf("progress %+v", p)
 		}
 	}
-	id, err = s.StartReconAgainst2B(ctx, im.Token, "2025-03", "2025-03")
+	id, err = s.StartReconAgainst2B(ctx, im.Token, periodtest.Month("2025-03"), periodtest.Month("2025-03"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"gstdesk/backend/desk/core/coretest"
+	"gstdesk/backend/period/periodtest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,7 +61,7 @@ func imsMonth2BWatched(t *testing.T) (*Service, *coretest.Events, string, []retu
 		t.Fatal("the demo has no IMS period")
 	}
 	p := fmt.Sprintf("%04d-%02d", y, m)
-	res, err := s.Returns.PullGSTR2B(context.Background(), []string{p}, false, nil)
+	res, err := s.Returns.PullGSTR2B(context.Background(), periodtest.Months(p), false, nil)
 	if err != nil || res[0].Status != "pulled" {
 		t.Fatalf("pull = %+v, %v", res, err)
 	}
@@ -91,7 +92,7 @@ func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	fmt.Fprintf(f, "%s,S,NOT-IN-2B-1,%s,%s,N,118,100,18,0,0,0,invoice\n", extra.Supplier, extra.Date, extra.POS)
 	f.Close()
-	tw, err := s.Against2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, periodtest.Month(p), periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
 	// A month without a 2B in the range is named, not left to read as "missing in 2B" unsaid.
 	pm, _ := period.ParseMonth(p)
 	next := pm.Next().String()
-	if wide, err := s.Against2B(ctx, path, p, next); err != nil || len(wide.NoGSTR2B) != 1 || wide.NoGSTR2B[0] != next {
+	if wide, err := s.Against2B(ctx, path, periodtest.Month(p), periodtest.Month(next)); err != nil || len(wide.NoGSTR2B) != 1 || wide.NoGSTR2B[0] != next {
 		t.Errorf("range with %s unpulled: no 2B %v, %v", next, wide.NoGSTR2B, err)
 	}
 	find := func(number string) ThreeWayRow {
@@ -130,7 +131,7 @@ func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
 		t.Errorf("not in 2B = %+v", not2b.Recommended)
 	}
 	// Dry run: nothing sent.
-	lines, err := s.ApplyRecommendations(ctx, path, p, p, true)
+	lines, err := s.ApplyRecommendations(ctx, path, periodtest.Month(p), periodtest.Month(p), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +150,7 @@ func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
 	if log, _ := s.Returns.IMSLog(ctx); len(log) != 0 {
 		t.Errorf("dry run logged %d actions", len(log))
 	}
-	lines, err = s.ApplyRecommendations(ctx, path, p, p, false)
+	lines, err = s.ApplyRecommendations(ctx, path, periodtest.Month(p), periodtest.Month(p), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +172,7 @@ func TestReconAgainst2BRecommendsAndApplies(t *testing.T) {
 		t.Error("the exact match is not accepted in IMS after applying")
 	}
 	// Applying again: every row is already as recommended.
-	lines, _ = s.ApplyRecommendations(ctx, path, p, p, false)
+	lines, _ = s.ApplyRecommendations(ctx, path, periodtest.Month(p), periodtest.Month(p), false)
 	for _, l := range lines {
 		if l.Result == ims.ResultApplied {
 			t.Errorf("applied twice: %+v", l)
@@ -201,7 +202,7 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 	fmt.Fprintf(f, "%s,S,NOT-IN-2B-1,%s,%s,N,118,100,18,0,0,0,invoice\n", docs[0].Supplier, docs[0].Date, docs[0].POS)
 	f.Close()
 
-	tw, err := s.Against2B(ctx, path, p, p)
+	tw, err := s.Against2B(ctx, path, periodtest.Month(p), periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +269,7 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 		t.Errorf("chosen leave: %+v", r)
 	}
 	// Applying the run sends the choices: reject for the exact match, nothing for the one left.
-	dry, err := s.ApplyThreeWay(ctx, "", "", "", tw.RunID, true)
+	dry, err := s.ApplyThreeWay(ctx, "", period.Month{}, period.Month{}, tw.RunID, true)
 	if err != nil || dry.RunID != tw.RunID {
 		t.Fatalf("dry run: %+v %v", dry, err)
 	}
@@ -285,7 +286,7 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 		t.Fatalf("the chosen line = %+v", chosen)
 	}
 	// The next run of the same periods takes the choices over (the rows read the same).
-	next, err := s.Against2B(ctx, path, p, p)
+	next, err := s.Against2B(ctx, path, periodtest.Month(p), periodtest.Month(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +300,7 @@ func TestThreeWayRunSavedAndChosen(t *testing.T) {
 		return n
 	}
 	before := listings()
-	lines, err := s.ApplyRecommendations(ctx, path, p, p, false)
+	lines, err := s.ApplyRecommendations(ctx, path, periodtest.Month(p), periodtest.Month(p), false)
 	if err != nil {
 		t.Fatal(err)
 	}

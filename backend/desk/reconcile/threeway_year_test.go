@@ -12,6 +12,7 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/gstr3b"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/period/periodtest"
 	"gstdesk/backend/recon"
 )
 
@@ -195,7 +196,7 @@ func TestThreeWayYearFollowsTheSuppliersCalendar(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
 	path := yearFixture(t, s)
-	tw, err := s.Against2B(ctx, path, "2025-03", "2025-03")
+	tw, err := s.Against2B(ctx, path, periodtest.Month("2025-03"), periodtest.Month("2025-03"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +251,7 @@ func TestThreeWayYearFollowsTheSuppliersCalendar(t *testing.T) {
 
 	// February's run: the early one is kept pending until the month it is booked; January's late
 	// one is still awaiting the supplier.
-	feb, err := s.Against2B(ctx, path, "2025-02", "2025-02")
+	feb, err := s.Against2B(ctx, path, periodtest.Month("2025-02"), periodtest.Month("2025-02"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,14 +263,14 @@ func TestThreeWayYearFollowsTheSuppliersCalendar(t *testing.T) {
 	}
 
 	// The quarter January-March, viewed as of January: the late invoice was missing then.
-	q, err := s.Against2B(ctx, path, "2025-01", "2025-03")
+	q, err := s.Against2B(ctx, path, periodtest.Month("2025-01"), periodtest.Month("2025-03"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r, _ := rowOf(q, "S1/LATE/1"); r.Timing != TimingReportedLate || r.Recommended.Action != ims.Accepted {
 		t.Errorf("quarter, S1/LATE/1: %+v", r)
 	}
-	jan, err := s.ThreeWayRunAsOf(ctx, q.RunID, "2025-01")
+	jan, err := s.ThreeWayRunAsOf(ctx, q.RunID, periodtest.Month("2025-01"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -300,7 +301,7 @@ func TestThreeWayWithoutEarlier2Bs(t *testing.T) {
 		{Supplier: ySup1, Num: "MAR/1", Date: "05-03-2025", Taxable: 1000, IGST: 180},
 		{Supplier: ySup2, Num: "MAR/2", Date: "06-03-2025", Taxable: 3000, IGST: 540},
 	}
-	tw, err := s.Against2B(context.Background(), writeBooks(t, books), "2025-03", "2025-03")
+	tw, err := s.Against2B(context.Background(), writeBooks(t, books), periodtest.Month("2025-03"), periodtest.Month("2025-03"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/export"
 	"gstdesk/backend/gstr2a"
+	"gstdesk/backend/period"
 )
 
 // scope fills in the workspace: the UI never chooses another workspace's data.
@@ -63,7 +64,8 @@ func (s *Service) GSTR2ATaxByMonth(ctx context.Context, sc gstr2a.Scope) ([]gstr
 }
 
 // GSTR2ASnapshots lists every pull of a period, newest first.
-func (s *Service) GSTR2ASnapshots(ctx context.Context, period string) ([]gstr2a.Snapshot, error) {
+func (s *Service) GSTR2ASnapshots(ctx context.Context, m period.Month) ([]gstr2a.Snapshot, error) {
+	period := m.Key()
 	return gstr2a.Snapshots(ctx, s.core.DB.DB, s.core.Workspace().ID, period)
 }
 
@@ -75,8 +77,8 @@ type Comparison struct {
 
 // GSTR2ADefaultComparison picks the two pulls of a period to compare when the person has not
 // chosen: the newest and the newest earlier one that covered the same data (gstr2a.DefaultComparison).
-func (s *Service) GSTR2ADefaultComparison(ctx context.Context, period string) (Comparison, error) {
-	snaps, err := s.GSTR2ASnapshots(ctx, period)
+func (s *Service) GSTR2ADefaultComparison(ctx context.Context, m period.Month) (Comparison, error) {
+	snaps, err := s.GSTR2ASnapshots(ctx, m)
 	if err != nil {
 		return Comparison{}, err
 	}
@@ -171,7 +173,8 @@ func (s *Service) StartSupplierLookup(ctx context.Context, sc gstr2a.Scope) (str
 
 // StoredListing returns the latest stored pull of a period and its listing as the service sent it
 // (the command line's --offline answer).
-func (s *Service) StoredListing(ctx context.Context, period string) (gstr2a.Snapshot, []byte, error) {
+func (s *Service) StoredListing(ctx context.Context, m period.Month) (gstr2a.Snapshot, []byte, error) {
+	period := m.Key()
 	snap, err := gstr2a.LatestSnapshot(ctx, s.core.DB.DB, s.core.Workspace().ID, period)
 	if apperr.KindOf(err) == apperr.NotFound {
 		return snap, nil, apperr.New(apperr.NotFound, "Period %s was never pulled: pull it first (without --offline).", period)

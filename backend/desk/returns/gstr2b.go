@@ -46,7 +46,8 @@ type Pull2BResult struct {
 // PullGSTR2B pulls the GSTR-2B of each period with the taxpayer's session (every file_number page
 // of a large return) and stores each as a new snapshot, one transaction per period. progress is
 // called after each period; keepRaw keeps the stored return in the results.
-func (s *Service) PullGSTR2B(ctx context.Context, periods []string, keepRaw bool, progress func(done, total int)) ([]Pull2BResult, error) {
+func (s *Service) PullGSTR2B(ctx context.Context, months []period.Month, keepRaw bool, progress func(done, total int)) ([]Pull2BResult, error) {
+	periods := period.Keys(months)
 	req := PullRequest{Periods: periods}
 	if err := req.validate(); err != nil {
 		return nil, err
@@ -147,7 +148,8 @@ func (s *Service) PullGSTR2B(ctx context.Context, periods []string, keepRaw bool
 }
 
 // StartPullGSTR2B runs PullGSTR2B as a job; its result is a []Pull2BResult.
-func (s *Service) StartPullGSTR2B(ctx context.Context, periods []string) (string, error) {
+func (s *Service) StartPullGSTR2B(ctx context.Context, months []period.Month) (string, error) {
+	periods := period.Keys(months)
 	req := PullRequest{Periods: periods}
 	if err := req.validate(); err != nil {
 		return "", err
@@ -157,7 +159,7 @@ func (s *Service) StartPullGSTR2B(ctx context.Context, periods []string) (string
 	}
 	return core.StartJob(s.core, "gstr2b", func(ctx context.Context, progress core.Progress) ([]Pull2BResult, error) {
 		progress(0, len(req.Periods))
-		return s.PullGSTR2B(ctx, req.Periods, false, progress)
+		return s.PullGSTR2B(ctx, months, false, progress)
 	}), nil
 }
 
@@ -172,7 +174,8 @@ func (s *Service) GSTR2BPeriods(ctx context.Context) ([]gstr2b.PeriodInfo, error
 }
 
 // GSTR2BSnapshots lists the GSTR-2B snapshots of a period, newest first.
-func (s *Service) GSTR2BSnapshots(ctx context.Context, p string) ([]gstr2b.Snapshot, error) {
+func (s *Service) GSTR2BSnapshots(ctx context.Context, m period.Month) ([]gstr2b.Snapshot, error) {
+	p := m.Key()
 	return gstr2b.Snapshots(ctx, s.core.DB.DB, s.core.Workspace().ID, p)
 }
 
@@ -198,7 +201,8 @@ func (s *Service) snapshot2B(ctx context.Context, p, id string) (gstr2b.Snapshot
 }
 
 // GSTR2BView reads one snapshot for the screen (the latest of the period when snapshotID is "").
-func (s *Service) GSTR2BView(ctx context.Context, p, snapshotID string) (GSTR2BView, error) {
+func (s *Service) GSTR2BView(ctx context.Context, m period.Month, snapshotID string) (GSTR2BView, error) {
+	p := m.Key()
 	snap, err := s.snapshot2B(ctx, p, snapshotID)
 	if err != nil {
 		return GSTR2BView{}, err
@@ -222,7 +226,7 @@ func (s *Service) GSTR2BView(ctx context.Context, p, snapshotID string) (GSTR2BV
 			v.Suppliers = dir
 		}
 	}
-	v.History, err = s.GSTR2BSnapshots(ctx, snap.Period)
+	v.History, err = gstr2b.Snapshots(ctx, s.core.DB.DB, s.core.Workspace().ID, snap.Period)
 	return v, err
 }
 
@@ -236,11 +240,12 @@ func (s *Service) GSTR2BDocuments(ctx context.Context, snapshotID string, q gstr
 }
 
 // GSTR2BDiff compares two snapshots of a period; with both ids "", the newest with the one before.
-func (s *Service) GSTR2BDiff(ctx context.Context, p, fromID, toID string) (gstr2b.Diff, error) {
+func (s *Service) GSTR2BDiff(ctx context.Context, m period.Month, fromID, toID string) (gstr2b.Diff, error) {
+	p := m.Key()
 	var from, to gstr2b.Snapshot
 	var err error
 	if fromID == "" && toID == "" {
-		snaps, err := s.GSTR2BSnapshots(ctx, p)
+		snaps, err := s.GSTR2BSnapshots(ctx, m)
 		if err != nil {
 			return gstr2b.Diff{}, err
 		}
@@ -260,7 +265,8 @@ func (s *Service) GSTR2BDiff(ctx context.Context, p, fromID, toID string) (gstr2
 
 // StoredGSTR2B returns the latest stored GSTR-2B of a period and its return as one document
 // (nil for a period with nothing), for gstdesk gst 2b --offline.
-func (s *Service) StoredGSTR2B(ctx context.Context, p string) (gstr2b.Snapshot, []byte, error) {
+func (s *Service) StoredGSTR2B(ctx context.Context, m period.Month) (gstr2b.Snapshot, []byte, error) {
+	p := m.Key()
 	snap, err := gstr2b.LatestSnapshot(ctx, s.core.DB.DB, s.core.Workspace().ID, p)
 	if err != nil {
 		return snap, nil, err

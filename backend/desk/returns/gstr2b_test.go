@@ -13,13 +13,14 @@ import (
 	"gstdesk/backend/gstapi/gstapitest"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/gstr2b"
+	"gstdesk/backend/period/periodtest"
 )
 
 func TestPullGSTR2BShapesPagingAndHistory(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
 	signIn(t, s)
-	res, err := s.PullGSTR2B(ctx, []string{"2024-06", "2025-04"}, false, nil)
+	res, err := s.PullGSTR2B(ctx, periodtest.Months("2024-06", "2025-04"), false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +34,7 @@ func TestPullGSTR2BShapesPagingAndHistory(t *testing.T) {
 	sim.SetGSTR2BFileSize(10)
 	defer sim.SetGSTR2BFileSize(0)
 	sim.ResetCounts()
-	paged, err := s.PullGSTR2B(ctx, []string{"2025-04"}, true, nil)
+	paged, err := s.PullGSTR2B(ctx, periodtest.Months("2025-04"), true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,14 +46,14 @@ func TestPullGSTR2BShapesPagingAndHistory(t *testing.T) {
 	if n := sim.Count("/gst/compliance/tax-payer/gstrs/gstr-2b/2025/04"); n != 1+wantFiles {
 		t.Errorf("requests = %d, want the summary and %d files", n, wantFiles)
 	}
-	d, err := s.GSTR2BDiff(ctx, "2025-04", "", "")
+	d, err := s.GSTR2BDiff(ctx, periodtest.Month("2025-04"), "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(d.Added)+len(d.Removed)+len(d.Amended) != 0 || d.Unchanged != res[1].Documents+res[1].Rejected+res[1].Reversed {
 		t.Errorf("the paged pull differs from the whole one: %d added, %d removed, %d amended, %d unchanged", len(d.Added), len(d.Removed), len(d.Amended), d.Unchanged)
 	}
-	v, err := s.GSTR2BView(ctx, "2025-04", "")
+	v, err := s.GSTR2BView(ctx, periodtest.Month("2025-04"), "")
 	if err != nil || len(v.History) != 2 || v.Snapshot.ID != p.SnapshotID || len(v.Sections) == 0 || len(v.Summary.ITC) == 0 {
 		t.Errorf("view = %+v, %v", v, err)
 	}
@@ -68,7 +69,7 @@ func TestPullGSTR2BStatesAndBrokenAnswers(t *testing.T) {
 	signIn(t, s)
 	now := time.Now()
 	current := now.Format("2006-01")
-	res, err := s.PullGSTR2B(ctx, []string{"2019-06", current}, false, nil)
+	res, err := s.PullGSTR2B(ctx, periodtest.Months("2019-06", current), false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,17 +79,17 @@ func TestPullGSTR2BStatesAndBrokenAnswers(t *testing.T) {
 	if res[1].Status != "not_generated" || res[1].ExpectedBy == "" || !strings.Contains(res[1].Notice, "expects it by "+res[1].ExpectedBy) {
 		t.Errorf("the current month: %+v", res[1])
 	}
-	if snaps, _ := s.GSTR2BSnapshots(ctx, current); len(snaps) != 0 {
+	if snaps, _ := s.GSTR2BSnapshots(ctx, periodtest.Month(current)); len(snaps) != 0 {
 		t.Errorf("a 2B not generated stored %d snapshots", len(snaps))
 	}
-	good, err := s.PullGSTR2B(ctx, []string{"2025-05"}, false, nil)
+	good, err := s.PullGSTR2B(ctx, periodtest.Months("2025-05"), false, nil)
 	if err != nil || good[0].Status != "pulled" {
 		t.Fatalf("%+v %v", good, err)
 	}
 	sim, _, _ := s.core.Demo()
 	for _, f := range []gstapitest.Faults{{EmptyData: 1}, {InvalidUTF8: 1}} {
 		sim.SetFaults(f)
-		bad, err := s.PullGSTR2B(ctx, []string{"2025-05"}, false, nil)
+		bad, err := s.PullGSTR2B(ctx, periodtest.Months("2025-05"), false, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +97,7 @@ func TestPullGSTR2BStatesAndBrokenAnswers(t *testing.T) {
 			t.Errorf("fault %+v: %+v", f, bad[0])
 		}
 	}
-	snaps, _ := s.GSTR2BSnapshots(ctx, "2025-05")
+	snaps, _ := s.GSTR2BSnapshots(ctx, periodtest.Month("2025-05"))
 	if len(snaps) != 1 || snaps[0].ID != good[0].SnapshotID {
 		t.Errorf("snapshots after broken answers = %d, want the good one only", len(snaps))
 	}
@@ -116,7 +117,7 @@ func TestImportPortalFiles(t *testing.T) {
 	if res.Kind != "gstr2b" || res.Period != "2025-10" || res.Documents != 3 || res.File != "102025_R2B.json" {
 		t.Errorf("import = %+v", res)
 	}
-	snaps, _ := s.GSTR2BSnapshots(ctx, "2025-10")
+	snaps, _ := s.GSTR2BSnapshots(ctx, periodtest.Month("2025-10"))
 	if len(snaps) != 1 || snaps[0].Source != gstr2b.SourceFile || snaps[0].FileName != "102025_R2B.json" {
 		t.Errorf("snapshots = %+v", snaps)
 	}
@@ -149,7 +150,7 @@ func TestImportPortalFiles(t *testing.T) {
 			t.Errorf("%s: %v, want invalid %q", b.name, err, b.want)
 		}
 	}
-	if snaps, _ := s.GSTR2BSnapshots(ctx, "2024-11"); len(snaps) != 0 {
+	if snaps, _ := s.GSTR2BSnapshots(ctx, periodtest.Month("2024-11")); len(snaps) != 0 {
 		t.Errorf("another GSTIN's file stored %d snapshots", len(snaps))
 	}
 	if all, _ := gstr2a.Snapshots(ctx, s.core.DB.DB, s.core.Workspace().ID, "2020-03"); len(all) != 1 {
@@ -171,7 +172,7 @@ func TestGSTR2BPullsKeepTheirWorkspace(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
 	signIn(t, s)
-	if _, err := s.PullGSTR2B(ctx, []string{"2025-04"}, false, nil); err != nil {
+	if _, err := s.PullGSTR2B(ctx, periodtest.Months("2025-04"), false, nil); err != nil {
 		t.Fatal(err)
 	}
 	ws := workspaces.New(s.core)

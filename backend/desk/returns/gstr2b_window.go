@@ -10,13 +10,15 @@ import (
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
 	"gstdesk/backend/money"
+	"gstdesk/backend/period"
 	"gstdesk/backend/supplier"
 )
 
 // PlanPullGSTR2B is what a 2B pull of periods would spend before it starts (core.CallPlan): one
 // paid call a month, and one more per file page of a month too large to come whole (known only
 // once its first answer says so, hence "at least" in What).
-func (s *Service) PlanPullGSTR2B(ctx context.Context, periods []string) (core.CallPlan, error) {
+func (s *Service) PlanPullGSTR2B(ctx context.Context, months []period.Month) (core.CallPlan, error) {
+	periods := period.Keys(months)
 	req := PullRequest{Periods: periods}
 	if err := req.validate(); err != nil {
 		return core.CallPlan{}, err

@@ -10,23 +10,24 @@ import (
 
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/period"
+	"gstdesk/backend/period/periodtest"
 )
 
 func TestGSTR2BWindowPlanExportAndIMSView(t *testing.T) {
 	s, sim, _ := imsService(t)
 	ctx := context.Background()
 
-	plan, err := s.PlanPullGSTR2B(ctx, []string{"2025-04", "2025-05", "2025-06"})
+	plan, err := s.PlanPullGSTR2B(ctx, periodtest.Months("2025-04", "2025-05", "2025-06"))
 	if err != nil || plan.Calls != 3 || !strings.Contains(plan.What, "GSTR-2B of 3 months") || plan.Ask {
 		t.Errorf("plan = %+v, %v (the demo never asks)", plan, err)
 	}
-	if _, err := s.PlanPullGSTR2B(ctx, nil); err == nil {
+	if _, err := s.PlanPullGSTR2B(ctx, periodtest.Months(nil...)); err == nil {
 		t.Error("a plan of no months was accepted")
 	}
 
 	y, m, _ := sim.IMSPeriod()
 	p := period.MonthOf(y, time.Month(m)).String()
-	res, err := s.PullGSTR2B(ctx, []string{p}, false, nil)
+	res, err := s.PullGSTR2B(ctx, periodtest.Months(p), false, nil)
 	if err != nil || res[0].Status != "pulled" {
 		t.Fatalf("pull = %+v, %v", res, err)
 	}

@@ -498,7 +498,8 @@ type RegenerateResult struct {
 // RegenerateGSTR2B asks the service to regenerate a period's GSTR-2B after IMS actions, waits for
 // it (polling with back-off, within s.Poll.Budget) and pulls the new 2B. IMS2B007 (wrong ITC period
 // or its GSTR-3B filed) and IMS2B009 (too early) are said in words.
-func (s *Service) RegenerateGSTR2B(ctx context.Context, p string) (RegenerateResult, error) {
+func (s *Service) RegenerateGSTR2B(ctx context.Context, month period.Month) (RegenerateResult, error) {
+	p := month.Key()
 	np, err := period.Canonical(p)
 	if err != nil {
 		return RegenerateResult{}, apperr.New(apperr.Invalid, "%v", err)
@@ -556,7 +557,7 @@ func (s *Service) RegenerateGSTR2B(ctx context.Context, p string) (RegenerateRes
 		}
 		return out, apperr.New(apperr.Unavailable, "The GST service could not regenerate GSTR-2B of %s: %s (%s %s). The 2B stands as generated before.", period.LabelOf(np), msg, st.Status, st.ErrorCode)
 	}
-	res, err := s.PullGSTR2B(ctx, []string{np}, false, nil)
+	res, err := s.PullGSTR2B(ctx, []period.Month{pm}, false, nil)
 	if err != nil {
 		return out, err
 	}
@@ -596,7 +597,8 @@ func (s *Service) IMSApplyResults(id string) (IMSApplyResult, error) {
 }
 
 // StartRegenerateGSTR2B runs RegenerateGSTR2B as a job; its result is a RegenerateResult.
-func (s *Service) StartRegenerateGSTR2B(ctx context.Context, p string) (string, error) {
+func (s *Service) StartRegenerateGSTR2B(ctx context.Context, m period.Month) (string, error) {
+	p := m.Key()
 	if _, err := period.Canonical(p); err != nil {
 		return "", apperr.New(apperr.Invalid, "%v", err)
 	}
@@ -605,7 +607,7 @@ func (s *Service) StartRegenerateGSTR2B(ctx context.Context, p string) (string, 
 	}
 	return core.StartJob(s.core, "gstr2b-regenerate", func(ctx context.Context, progress core.Progress) (RegenerateResult, error) {
 		progress(0, 1)
-		return s.RegenerateGSTR2B(ctx, p)
+		return s.RegenerateGSTR2B(ctx, m)
 	}), nil
 }
 

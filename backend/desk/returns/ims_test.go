@@ -12,6 +12,7 @@ import (
 	"gstdesk/backend/gstapi/gstapitest"
 	"gstdesk/backend/gstr2b"
 	"gstdesk/backend/ims"
+	"gstdesk/backend/period/periodtest"
 )
 
 // imsService is a signed-in service whose polls sleep no real time: the waits are recorded.
@@ -79,8 +80,8 @@ func TestIMSActionsRegenerateAndPull(t *testing.T) {
 		t.Errorf("log = %+v", log)
 	}
 	// Regenerate and pull: the rejected invoice is in docRejdata, the pending one held back.
-	before, _ := s.PullGSTR2B(ctx, []string{p}, false, nil)
-	reg, err := s.RegenerateGSTR2B(ctx, p)
+	before, _ := s.PullGSTR2B(ctx, periodtest.Months(p), false, nil)
+	reg, err := s.RegenerateGSTR2B(ctx, periodtest.Month(p))
 	if err != nil || reg.ReferenceID == "" || reg.Pull.Status != "pulled" || reg.Pull.Rejected != 1 || reg.Pull.Documents != before[0].Documents-2 {
 		t.Fatalf("regenerate = %+v, %v (before: %+v)", reg, err, before[0])
 	}
@@ -92,13 +93,13 @@ func TestIMSActionsRegenerateAndPull(t *testing.T) {
 	if page.Total != 1 || page.Rows[0].IMSStatus != "A" {
 		t.Errorf("accepted in the new 2B = %+v", page.Rows)
 	}
-	d, err := s.GSTR2BDiff(ctx, p, "", "")
+	d, err := s.GSTR2BDiff(ctx, periodtest.Month(p), "", "")
 	if err != nil || len(d.Removed) != 1 || d.Removed[0].Number != pen.Number {
 		t.Errorf("diff after regeneration: removed %+v, %v", d.Removed, err)
 	}
 	// Another period: IMS2B007 in words.
 	other := time.Date(y, time.Month(m)-2, 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
-	if _, err := s.RegenerateGSTR2B(ctx, other); err == nil || !strings.Contains(err.Error(), "IMS2B007") || !strings.Contains(apperr.Command.Public(err).Message, "GSTR-3B is already filed") {
+	if _, err := s.RegenerateGSTR2B(ctx, periodtest.Month(other)); err == nil || !strings.Contains(err.Error(), "IMS2B007") || !strings.Contains(apperr.Command.Public(err).Message, "GSTR-3B is already filed") {
 		t.Errorf("regenerate another period: %v", err)
 	}
 }
