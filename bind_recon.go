@@ -14,19 +14,19 @@ type Recon struct{ *shell }
 func (b *Recon) ReconFields() []recon.RegisterField { return b.d.Recon.Fields() }
 
 // ReconImportPath reads a purchase register from its path (chosen with Files.ChooseFile, or typed).
-func (b *Recon) ReconImportPath(path string) (reconcile.ReconImport, error) {
+func (b *Recon) ReconImportPath(path string) (reconcile.RegisterImport, error) {
 	return b.d.Recon.ImportPath(b.ctx, path)
 }
 
 // ReconSampleRegister makes a demo register from the stored GSTR-2A of the periods.
-func (b *Recon) ReconSampleRegister(from, to string) (reconcile.ReconImport, error) {
-	return withSpan(from, to, func(fm, tm period.Month) (reconcile.ReconImport, error) {
+func (b *Recon) ReconSampleRegister(from, to string) (reconcile.RegisterImport, error) {
+	return withSpan(from, to, func(fm, tm period.Month) (reconcile.RegisterImport, error) {
 		return b.d.Recon.SampleRegister(b.ctx, fm, tm)
 	})
 }
 
 // ReconConfirmMapping reads an import with the chosen mapping and saves the mapping.
-func (b *Recon) ReconConfirmMapping(token string, mapping map[string]string) (reconcile.ReconImport, error) {
+func (b *Recon) ReconConfirmMapping(token string, mapping map[string]string) (reconcile.RegisterImport, error) {
 	return b.d.Recon.ConfirmMapping(b.ctx, token, mapping)
 }
 

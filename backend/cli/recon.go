@@ -217,7 +217,7 @@ func sayReconFigures(env Env, t recon.PeriodSummary) {
 // reportRegister says on stderr what the import of a purchase register found, on either road:
 // the first problems of its rows (and how many more), and, for a column mapping the window would
 // ask the person to confirm, which column each field was read from (a script cannot confirm).
-func reportRegister(env Env, im reconcile.ReconImport) {
+func reportRegister(env Env, im reconcile.RegisterImport) {
 	for _, e := range im.Errors {
 		fmt.Fprintln(env.Stderr, e.Error())
 	}

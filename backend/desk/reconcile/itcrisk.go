@@ -47,13 +47,13 @@ func (r Register) none() bool {
 }
 
 // books reads the register reg names, checked as a run reads it (mapping confirmed, no errors).
-func (s *Service) books(ctx context.Context, reg Register) (ReconImport, []recon.Invoice, error) {
+func (s *Service) books(ctx context.Context, reg Register) (RegisterImport, []recon.Invoice, error) {
 	if strings.TrimSpace(reg.Token) == "" {
 		return s.booksAt(ctx, reg.Path)
 	}
 	name, data, err := s.register(reg.Token)
 	if err != nil {
-		return ReconImport{}, nil, err
+		return RegisterImport{}, nil, err
 	}
 	v, books, err := s.readRegister(ctx, reg.Token, name, data, nil)
 	if err != nil {
@@ -138,7 +138,7 @@ func (s *Service) riskInputOf(ctx context.Context, fy string, reg Register, cale
 				have2B[p.Period] = true
 			}
 		}
-	} else if twoB, docs, snaps, err = ReconGSTR2B(ctx, s.core.DB.DB, ws, twoBPeriods); err != nil {
+	} else if twoB, docs, snaps, err = MatchGSTR2B(ctx, s.core.DB.DB, ws, twoBPeriods); err != nil {
 		return in, nil, err
 	}
 	for _, sn := range snaps {
@@ -317,12 +317,12 @@ func (s *Service) riskInputOf(ctx context.Context, fy string, reg Register, cale
 // stop between months.
 const riskSteps = 1 + 12 + 3 + 1
 
-// read2AByMonth is ReconGSTR2A of periods read a month at a time (step after each), in the order
-// ReconGSTR2A gives them: every month's B2B invoices, then every month's other documents.
+// read2AByMonth is MatchGSTR2A of periods read a month at a time (step after each), in the order
+// MatchGSTR2A gives them: every month's B2B invoices, then every month's other documents.
 func read2AByMonth(ctx context.Context, db *sql.DB, ws string, periods []string, step func() error) ([]recon.Invoice, error) {
 	var b2b, other []recon.Invoice
 	for _, p := range periods {
-		docs, err := ReconGSTR2A(ctx, db, ws, []string{p})
+		docs, err := MatchGSTR2A(ctx, db, ws, []string{p})
 		if err != nil {
 			return nil, err
 		}
@@ -346,7 +346,7 @@ var slowRule37A = false
 
 // read2ARule37A reads of the 2A of periods what the calendar without a register needs
 // (gstr2a.Rule37ADocuments): the documents of suppliers whose GSTR-3B flag is not Y as
-// ReconGSTR2A gives them, every supplier GSTIN with a document (for the lookups' directory), and
+// MatchGSTR2A gives them, every supplier GSTIN with a document (for the lookups' directory), and
 // each supplier's cancellation date into cancelled. The read is one step; the other eleven of the
 // months' steps follow it, so the job's progress keeps its count.
 func read2ARule37A(ctx context.Context, db *sql.DB, ws string, periods []string, cancelled map[string]string, step func() error) (docs []recon.Invoice, suppliers, pulls []string, err error) {

@@ -92,7 +92,7 @@ func TestITCRiskCalendar(t *testing.T) {
 	}
 	// Rule 37A: the one 2A invoice claimed in the books of a supplier who had not filed GSTR-3B;
 	// the year's other such documents are told in a note, not counted.
-	twoA, err := ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, []string{"2025-04", "2025-05", "2025-06"})
+	twoA, err := MatchGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, []string{"2025-04", "2025-05", "2025-06"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func riskService(t *testing.T) (*Service, string, []gstr2b.DocumentRow) {
 	row(d[0], "NOT-IN-2B-9", dayAfter(d[0].DateISO, 5)) // books only
 	// One April invoice of a supplier who had not filed GSTR-3B, claimed in the books (April has
 	// no 2B stored, so only Rule 37A judges it); the other such 2A documents are not in the books.
-	twoA, err := ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, []string{"2025-04"})
+	twoA, err := MatchGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, []string{"2025-04"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,7 +354,7 @@ func TestITCRiskJob(t *testing.T) {
 
 	// The year's 2A read a month at a time is the same as read at once.
 	months := period.Strings(period.FY(2025).Months())
-	whole, err := ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, months)
+	whole, err := MatchGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, months)
 	if err != nil {
 		t.Fatal(err)
 	}

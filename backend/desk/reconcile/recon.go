@@ -43,10 +43,10 @@ const maxReconErrors = 200
 // maxReconPeriods is the longest period range one run covers.
 const maxReconPeriods = 24
 
-// ReconImport is a purchase register read and checked, waiting for the person to confirm the
+// RegisterImport is a purchase register read and checked, waiting for the person to confirm the
 // column mapping and run: Token names it in the next calls (and stays valid across restarts, as the
 // register is kept in the data folder).
-type ReconImport struct {
+type RegisterImport struct {
 	Token   string            `json:"token"`
 	File    string            `json:"file"`
 	Size    int               `json:"size"`
@@ -121,15 +121,15 @@ func missingFields(m recon.Mapping) []string { return recon.MissingFields(m) }
 
 // readRegister reads a kept register with a mapping (nil: the saved or suggested one) into the
 // view the window shows, and the invoices when there is no error.
-func (s *Service) readRegister(ctx context.Context, token, name string, data []byte, m recon.Mapping, opt ...recon.ImportOptions) (ReconImport, []recon.Invoice, error) {
+func (s *Service) readRegister(ctx context.Context, token, name string, data []byte, m recon.Mapping, opt ...recon.ImportOptions) (RegisterImport, []recon.Invoice, error) {
 	headers, _, err := recon.RegisterHeaders(bytes.NewReader(data), name, "")
 	if err != nil {
-		return ReconImport{}, nil, err
+		return RegisterImport{}, nil, err
 	}
-	v := ReconImport{Token: token, File: name, Size: len(data), Headers: headers, Errors: []recon.RowError{}}
+	v := RegisterImport{Token: token, File: name, Size: len(data), Headers: headers, Errors: []recon.RowError{}}
 	if m == nil {
 		if m, v.Saved, err = s.mappingFor(ctx, headers); err != nil {
-			return ReconImport{}, nil, err
+			return RegisterImport{}, nil, err
 		}
 		v.Confirm = !v.Saved
 	}
@@ -158,7 +158,7 @@ func (s *Service) readRegister(ctx context.Context, token, name string, data []b
 		}
 	}
 	if err != nil && v.ErrorCount == 0 {
-		return ReconImport{}, nil, err
+		return RegisterImport{}, nil, err
 	}
 	v.Invoices = len(books)
 	for _, b := range books {
@@ -178,16 +178,16 @@ func (s *Service) readRegister(ctx context.Context, token, name string, data []b
 	return v, books, nil
 }
 
-func (s *Service) importRegister(ctx context.Context, name string, data []byte) (ReconImport, error) {
+func (s *Service) importRegister(ctx context.Context, name string, data []byte) (RegisterImport, error) {
 	v, _, err := s.importRegisterBooks(ctx, name, data)
 	return v, err
 }
 
 // importRegisterBooks keeps and reads a register once, returning its invoices too (none while the
 // mapping is to be confirmed or the file has errors).
-func (s *Service) importRegisterBooks(ctx context.Context, name string, data []byte) (ReconImport, []recon.Invoice, error) {
+func (s *Service) importRegisterBooks(ctx context.Context, name string, data []byte) (RegisterImport, []recon.Invoice, error) {
 	if len(data) > recon.MaxRegisterBytes {
-		return ReconImport{}, nil, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", name, recon.MaxRegisterBytes>>20)
+		return RegisterImport{}, nil, apperr.New(apperr.Invalid, "%s is larger than %d MB: split the register by period.", name, recon.MaxRegisterBytes>>20)
 	}
 	// Read first: a file refused (not a register gstdesk can read) is not kept in the data folder.
 	v, books, err := s.readRegister(ctx, "", recon.SafeName(name), data, nil)
@@ -195,7 +195,7 @@ func (s *Service) importRegisterBooks(ctx context.Context, name string, data []b
 		return v, books, err
 	}
 	if v.Token, err = s.keepRegister(name, data); err != nil {
-		return ReconImport{}, nil, err
+		return RegisterImport{}, nil, err
 	}
 	return v, books, nil
 }
@@ -203,23 +203,23 @@ func (s *Service) importRegisterBooks(ctx context.Context, name string, data []b
 // ImportPath reads a purchase register (CSV or XLSX) from its path (chosen in the window's Open
 // dialog, typed or pasted, or given to the command line): its headers, the mapping (saved or
 // suggested) and every problem. Nothing is run yet.
-func (s *Service) ImportPath(ctx context.Context, path string) (ReconImport, error) {
+func (s *Service) ImportPath(ctx context.Context, path string) (RegisterImport, error) {
 	v, _, err := s.importPath(ctx, path)
 	return v, err
 }
 
 // importPath is ImportPath with the register's invoices, read once.
-func (s *Service) importPath(ctx context.Context, path string) (ReconImport, []recon.Invoice, error) {
+func (s *Service) importPath(ctx context.Context, path string) (RegisterImport, []recon.Invoice, error) {
 	data, err := infile.Read(path, recon.MaxRegisterBytes, "Split the register by period.")
 	if err != nil {
-		return ReconImport{}, nil, err
+		return RegisterImport{}, nil, err
 	}
 	return s.importRegisterBooks(ctx, filepath.Base(path), data)
 }
 
 // booksAt imports the register at path and returns its invoices, refusing one whose mapping is
 // still to be confirmed or that has errors: the register of a three-way run or a calendar.
-func (s *Service) booksAt(ctx context.Context, path string) (ReconImport, []recon.Invoice, error) {
+func (s *Service) booksAt(ctx context.Context, path string) (RegisterImport, []recon.Invoice, error) {
 	v, books, err := s.importPath(ctx, path)
 	if err != nil {
 		return v, nil, err
@@ -231,7 +231,7 @@ func (s *Service) booksAt(ctx context.Context, path string) (ReconImport, []reco
 }
 
 // registerReady refuses a register whose mapping is still to be confirmed or that has errors.
-func registerReady(v ReconImport) error {
+func registerReady(v RegisterImport) error {
 	if len(v.Missing) > 0 {
 		return apperr.New(apperr.Invalid, "Confirm the column mapping of %s first: %s not chosen.", v.File, strings.Join(v.Missing, ", "))
 	}
@@ -243,7 +243,7 @@ func registerReady(v ReconImport) error {
 
 // registerProblems is the refusal of a register with problems: how many, and the first with its
 // file, row and column, so a person (or a script reading the message) can go to it.
-func registerProblems(v ReconImport) error {
+func registerProblems(v RegisterImport) error {
 	first := ""
 	for _, e := range v.Errors {
 		if !e.Warning {
@@ -260,10 +260,10 @@ func registerProblems(v ReconImport) error {
 
 // ConfirmMapping reads an import again with the mapping the person chose (field key → header,
 // "" for none) and, when the file reads with it, saves it as the workspace's mapping.
-func (s *Service) ConfirmMapping(ctx context.Context, token string, mapping map[string]string) (ReconImport, error) {
+func (s *Service) ConfirmMapping(ctx context.Context, token string, mapping map[string]string) (RegisterImport, error) {
 	name, data, err := s.register(token)
 	if err != nil {
-		return ReconImport{}, err
+		return RegisterImport{}, err
 	}
 	m := recon.Mapping{}
 	for k, h := range mapping {
@@ -273,13 +273,13 @@ func (s *Service) ConfirmMapping(ctx context.Context, token string, mapping map[
 	}
 	v, _, err := s.readRegister(ctx, token, name, data, m)
 	if err != nil {
-		return ReconImport{}, err
+		return RegisterImport{}, err
 	}
 	if len(v.Missing) > 0 {
 		return v, apperr.New(apperr.Invalid, "Choose the column for %s: a register needs it.", strings.Join(v.Missing, ", "))
 	}
 	if err := recon.SaveMapping(ctx, s.core.DB.DB, s.core.Now(), s.core.Workspace().ID, m); err != nil {
-		return ReconImport{}, err
+		return RegisterImport{}, err
 	}
 	v.Saved, v.Confirm = true, false
 	return v, nil
@@ -383,7 +383,7 @@ func (s *Service) prepareRun(ctx context.Context, token, from, to string, ro Run
 				out.LeftOut++
 			}
 		}
-		twoA, err := ReconGSTR2A(ctx, s.core.DB.DB, ws, periods)
+		twoA, err := MatchGSTR2A(ctx, s.core.DB.DB, ws, periods)
 		if err != nil {
 			return out, err
 		}
@@ -672,18 +672,18 @@ func (s *Service) Export(ctx context.Context, runID, what, status, format string
 // with deliberate differences so that a run shows every status: an amount changed, a number typed
 // with a slip, a date a few days off, an invoice left out, an invoice not in 2A, one booked under
 // another GSTIN of the supplier's PAN, and paise of rounding. It is imported like a file.
-func (s *Service) SampleRegister(ctx context.Context, fromM, toM period.Month) (ReconImport, error) {
+func (s *Service) SampleRegister(ctx context.Context, fromM, toM period.Month) (RegisterImport, error) {
 	from, to := fromM.Key(), toM.Key()
 	periods, err := Periods(from, to)
 	if err != nil {
-		return ReconImport{}, err
+		return RegisterImport{}, err
 	}
-	twoA, err := ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, periods)
+	twoA, err := MatchGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, periods)
 	if err != nil {
-		return ReconImport{}, err
+		return RegisterImport{}, err
 	}
 	if len(twoA) == 0 {
-		return ReconImport{}, apperr.New(apperr.NotFound, "No GSTR-2A is stored for %s to %s: pull GSTR-2A for those months first (GSTR-2A screen).", from, to)
+		return RegisterImport{}, apperr.New(apperr.NotFound, "No GSTR-2A is stored for %s to %s: pull GSTR-2A for those months first (GSTR-2A screen).", from, to)
 	}
 	// A register names every party: the names of cached lookups, else a stand-in from the PAN.
 	var gstins []string
@@ -731,7 +731,7 @@ func (s *Service) Watch(ctx context.Context, from, to string, progress func(done
 		for i, p := range ps {
 			periods[i] = p.Period
 		}
-		if twoA, err = ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, periods); err != nil {
+		if twoA, err = MatchGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, periods); err != nil {
 			return recon.WatchView{}, err
 		}
 	}

@@ -9,12 +9,12 @@ import (
 	"gstdesk/backend/recon"
 )
 
-// ReconGSTR2A loads the latest stored GSTR-2A of each period as the reconciliation engine's
+// MatchGSTR2A loads the latest stored GSTR-2A of each period as the reconciliation engine's
 // invoices, every section: B2B invoices (keyed as before, so decisions kept on them hold), then
 // amendments, credit and debit notes (credit notes negative), ISD documents with their eligibility
 // and bills of entry with their port code. TDS/TCS credits are not input tax credit and are left
 // out. The one place the two packages meet.
-func ReconGSTR2A(ctx context.Context, db *sql.DB, workspaceID string, periods []string) ([]recon.Invoice, error) {
+func MatchGSTR2A(ctx context.Context, db *sql.DB, workspaceID string, periods []string) ([]recon.Invoice, error) {
 	docs, err := gstr2a.ReconDocuments(ctx, db, workspaceID, periods)
 	if err != nil {
 		return nil, err

@@ -26,7 +26,7 @@ func TestReconGSTR2AEverySection(t *testing.T) {
 		FetchedAt: time.Now(), Whole: whole, Source: "file", FileName: "2a.json"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	twoA, err := ReconGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, []string{"2020-03"})
+	twoA, err := MatchGSTR2A(ctx, s.core.DB.DB, s.core.Workspace().ID, []string{"2020-03"})
 	if err != nil {
 		t.Fatal(err)
 	}

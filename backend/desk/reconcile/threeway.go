@@ -38,14 +38,14 @@ type twoBDoc struct {
 	imsSection string
 }
 
-// ReconGSTR2B lists the documents of the latest GSTR-2B of each period as the matcher's 2A side
+// MatchGSTR2B lists the documents of the latest GSTR-2B of each period as the matcher's 2A side
 // (the matcher compares any return with the books): invoices, credit and debit notes of the
 // B2B and e-commerce sections and their amendments, bills of entry (impg, impgsez) and ISD
 // invoices and credit notes (isd, isda), credit notes negative as in the books. Every document of
 // docdata is listed; only bills of entry and ISD documents have no IMS section (IMS does not hold
 // them). Rejected documents (docRejdata) are left out: they are not in the 2B's credit (the run's
 // notices count them). Each period's documents are read in one query (gstr2b.MatchDocs).
-func ReconGSTR2B(ctx context.Context, db *sql.DB, workspaceID string, periods []string) ([]recon.Invoice, map[string]twoBDoc, []gstr2b.Snapshot, error) {
+func MatchGSTR2B(ctx context.Context, db *sql.DB, workspaceID string, periods []string) ([]recon.Invoice, map[string]twoBDoc, []gstr2b.Snapshot, error) {
 	var snaps []gstr2b.Snapshot
 	var read [][]gstr2b.MatchDoc
 	n := 0
@@ -483,7 +483,7 @@ func (s *Service) Against2B(ctx context.Context, path string, fromM, toM period.
 	return s.threeWayRun(ctx, im, books, periods, twoB, RunOptions{})
 }
 
-// pending2B is the GSTR-2B side of a three-way run (ReconGSTR2B) being read on its own goroutine,
+// pending2B is the GSTR-2B side of a three-way run (MatchGSTR2B) being read on its own goroutine,
 // with the documents of the earlier months' 2B (LookBack) as stored.
 type pending2B struct {
 	done    chan struct{}
@@ -506,7 +506,7 @@ func (s *Service) read2B(ctx context.Context, periods []string) *pending2B {
 	ws := s.core.Workspace().ID
 	go func() {
 		defer close(p.done)
-		p.invs, p.docs, p.snaps, p.err = ReconGSTR2B(ctx, s.core.DB.DB, ws, periods)
+		p.invs, p.docs, p.snaps, p.err = MatchGSTR2B(ctx, s.core.DB.DB, ws, periods)
 		// The GSTR-2B of the months before are read too: what they took of the books is not
 		// this month's business (threeWay), what they left is.
 		for _, m := range LookBack(periods[0]) {
@@ -564,13 +564,13 @@ func (s *Service) Against2BToken(ctx context.Context, token string, fromM, toM p
 
 // threeWayRun reconciles books with the GSTR-2B of periods being read (twoB) and IMS, with the
 // settings changed by ro (runOptions), and saves the run.
-func (s *Service) threeWayRun(ctx context.Context, im ReconImport, books []recon.Invoice, periods []string, twoB *pending2B, ro RunOptions) (ThreeWayResult, error) {
+func (s *Service) threeWayRun(ctx context.Context, im RegisterImport, books []recon.Invoice, periods []string, twoB *pending2B, ro RunOptions) (ThreeWayResult, error) {
 	return s.threeWayRunProgress(ctx, im, books, periods, twoB, ro, func(int, int) {})
 }
 
 // threeWayRunProgress is threeWayRun saying when the rows are matched (3 of 4) and saved (4); a
 // run whose ctx ends before the save saves nothing.
-func (s *Service) threeWayRunProgress(ctx context.Context, im ReconImport, books []recon.Invoice, periods []string, twoB *pending2B, ro RunOptions, progress core.Progress) (ThreeWayResult, error) {
+func (s *Service) threeWayRunProgress(ctx context.Context, im RegisterImport, books []recon.Invoice, periods []string, twoB *pending2B, ro RunOptions, progress core.Progress) (ThreeWayResult, error) {
 	out, res, err := s.threeWay(ctx, books, periods, twoB, ro)
 	if err != nil {
 		return out, err

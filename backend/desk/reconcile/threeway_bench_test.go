@@ -132,7 +132,7 @@ func BenchmarkThreeWayYear(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	im := ReconImport{File: "purchases.csv", Token: "bench-year"}
+	im := RegisterImport{File: "purchases.csv", Token: "bench-year"}
 	runtime.GC()
 	peak := heapPeak()
 	b.ResetTimer()

@@ -5,7 +5,7 @@ import * as Returns from '../../wailsjs/go/main/Returns'
 import { core, recon, reconcile } from '../../wailsjs/go/models'
 import { withRetry } from '../lib/retry'
 
-export type ReconImport = reconcile.ReconImport
+export type ReconImport = reconcile.RegisterImport
 export type Run = recon.Run
 export type Row = recon.Row
 export type Invoice = recon.Invoice

@@ -5958,7 +5958,7 @@ export namespace reconcile {
 	        this.replace = source["replace"];
 	    }
 	}
-	export class ReconImport {
+	export class RegisterImport {
 	    token: string;
 	    file: string;
 	    size: number;
@@ -5977,7 +5977,7 @@ export namespace reconcile {
 	    duplicates: number;
 	
 	    static createFrom(source: any = {}) {
-	        return new ReconImport(source);
+	        return new RegisterImport(source);
 	    }
 	
 	    constructor(source: any = {}) {

@@ -27,7 +27,7 @@ export function ReconAgainst2BToken(arg1:string,arg2:string,arg3:string):Promise
 
 export function ReconApplyRecommendations(arg1:string,arg2:string,arg3:string,arg4:boolean):Promise<Array<reconcile.ApplyLine>>;
 
-export function ReconConfirmMapping(arg1:string,arg2:Record<string, string>):Promise<reconcile.ReconImport>;
+export function ReconConfirmMapping(arg1:string,arg2:Record<string, string>):Promise<reconcile.RegisterImport>;
 
 export function ReconDefaultAgainst(arg1:string,arg2:string):Promise<string>;
 
@@ -39,7 +39,7 @@ export function ReconExport(arg1:string,arg2:string,arg3:string,arg4:string):Pro
 
 export function ReconFields():Promise<Array<recon.RegisterField>>;
 
-export function ReconImportPath(arg1:string):Promise<reconcile.ReconImport>;
+export function ReconImportPath(arg1:string):Promise<reconcile.RegisterImport>;
 
 export function ReconLink(arg1:string,arg2:string):Promise<void>;
 
@@ -55,7 +55,7 @@ export function ReconRunResult(arg1:string):Promise<recon.Run>;
 
 export function ReconRuns():Promise<Array<recon.Run>>;
 
-export function ReconSampleRegister(arg1:string,arg2:string):Promise<reconcile.ReconImport>;
+export function ReconSampleRegister(arg1:string,arg2:string):Promise<reconcile.RegisterImport>;
 
 export function ReconSetAction(arg1:string,arg2:string):Promise<void>;
 
