@@ -95,7 +95,7 @@ func TestWritesStampTheCoresClock(t *testing.T) {
 
 	clock.Advance(time.Hour)
 	csv := "Emp code,Employee name,Basic salary 17(1)\nE1,Asha,1285000\nE3,Meena,780000\n"
-	pay, err := dk.Salary.TDSImportPath(ctx, fileOf(t, "pay.csv", csv))
+	pay, err := dk.Salary.TDSImportPath(ctx, coretest.File(t, "pay.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -238,7 +237,7 @@ func TestPaletteSearch(t *testing.T) {
 		t.Fatalf("no name for the looked-up GSTIN: %v", names)
 	}
 	csv := "Emp code,Employee name,PAN,Basic salary 17(1)\nE1,Asha Rao,ABCPR1234K,1285000\nE2,Ravi Kumar,ABCPK1234L,780000\n"
-	im, err := dk.Salary.TDSImportPath(ctx, fileOf(t, "pay.csv", csv))
+	im, err := dk.Salary.TDSImportPath(ctx, coretest.File(t, "pay.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,15 +323,4 @@ func TestReconWatchStoppedSaysPartial(t *testing.T) {
 	if err == nil && (v.Stopped == "" || !strings.Contains(v.Stopped, "cover those only")) {
 		t.Errorf("a cancelled watch came back as complete: checked %d, stopped %q", v.Checked, v.Stopped)
 	}
-}
-
-// fileOf writes body to a file named name in a folder of the test's and returns its path: the
-// imports read files from disk, as the window's Open dialog and the command line give them.
-func fileOf(t testing.TB, name, body string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
 }

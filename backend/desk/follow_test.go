@@ -43,7 +43,7 @@ func TestSecondDeskReadsEveryAreaAndRefusesEveryWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	csv := "Emp code,Employee name,PAN,Basic salary 17(1)\nE1,Asha Rao,ABCPR1234K,1285000\n"
-	pay, err := w.Salary.TDSImportPath(ctx, fileOf(t, "pay.csv", csv))
+	pay, err := w.Salary.TDSImportPath(ctx, coretest.File(t, "pay.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -236,7 +236,7 @@ func TestReconImportMapping(t *testing.T) {
 	csv := "Party GSTIN,Party Name,Supplier Invoice No,Supplier Invoice Date,Taxable Value,IGST Amount\n" +
 		"27AAPFU0939F1ZV,Acme,INV/1,01-04-2025,1000,180\n" +
 		"27AAPFU0939F1ZV,Acme,INV/2,31-04-2025,1000,180\n"
-	im, err := s.ImportPath(ctx, fileOf(t, "tally.csv", csv))
+	im, err := s.ImportPath(ctx, coretest.File(t, "tally.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +261,7 @@ func TestReconImportMapping(t *testing.T) {
 	if _, err := s.ConfirmMapping(ctx, im.Token, im.Mapping); err != nil {
 		t.Fatal(err)
 	}
-	again, err := s.ImportPath(ctx, fileOf(t, "tally.csv", csv))
+	again, err := s.ImportPath(ctx, coretest.File(t, "tally.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +298,7 @@ func TestReconImportMapping(t *testing.T) {
 	}
 	// A file refused (not a register gstdesk can read) is not kept in the data folder.
 	before, _ := os.ReadDir(s.registerDir())
-	if _, err := s.ImportPath(ctx, fileOf(t, "scan.pdf", "%PDF-1.7 not a register")); err == nil {
+	if _, err := s.ImportPath(ctx, coretest.File(t, "scan.pdf", "%PDF-1.7 not a register")); err == nil {
 		t.Fatal("a PDF was read as a register")
 	}
 	if after, _ := os.ReadDir(s.registerDir()); len(after) != len(before) {
@@ -335,7 +335,7 @@ func TestReconRegistersPruned(t *testing.T) {
 	ctx := context.Background()
 	imp := func(n int) string {
 		csv := fmt.Sprintf("GSTIN,Invoice No,Invoice Date,Taxable Value,IGST\n27AAPFU0939F1ZV,INV/%d,01-04-2025,1000,180\n", n)
-		im, err := s.ImportPath(ctx, fileOf(t, fmt.Sprintf("reg%d.csv", n), csv))
+		im, err := s.ImportPath(ctx, coretest.File(t, fmt.Sprintf("reg%d.csv", n), csv))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -470,7 +470,7 @@ func TestReconRowsNameSuppliersFromLookups(t *testing.T) {
 	ctx := context.Background()
 	// A register of one invoice of another supplier: every 2A invoice is missing in books, unnamed.
 	csv := "GSTIN,Invoice No,Invoice Date,Taxable Value,IGST\n27AAPFU0939F1ZV,INV/1,01-04-2025,1000,180\n"
-	im, err := s.ImportPath(ctx, fileOf(t, "books.csv", csv))
+	im, err := s.ImportPath(ctx, coretest.File(t, "books.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -503,15 +503,4 @@ func TestReconRowsNameSuppliersFromLookups(t *testing.T) {
 	if got := v.Names[g]; got != d.LegalName && got != d.TradeName {
 		t.Errorf("names[%s] = %q, want the looked-up name %q", g, got, d.LegalName)
 	}
-}
-
-// fileOf writes body to a file named name in a folder of the test's and returns its path: the
-// imports read files from disk, as the window's Open dialog and the command line give them.
-func fileOf(t testing.TB, name, body string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
 }

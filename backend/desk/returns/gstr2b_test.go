@@ -3,12 +3,12 @@ package returns
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/desk/workspaces"
 	"gstdesk/backend/gstapi/gstapitest"
 	"gstdesk/backend/gstr2a"
@@ -110,7 +110,7 @@ func TestImportPortalFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := s.ImportPortalPath(ctx, fileOf(t, "102025_R2B.json", file2b))
+	res, err := s.ImportPortalPath(ctx, coretest.File(t, "102025_R2B.json", string(file2b)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestImportPortalFiles(t *testing.T) {
 		t.Errorf("snapshots = %+v", snaps)
 	}
 	file2a := []byte(strings.ReplaceAll(string(must(os.ReadFile("../../gstr2b/testdata/portal2a.json"))), "01AABCE2207R1Z5", "27AAPFU0939F1ZV"))
-	res, err = s.ImportPortalPath(ctx, fileOf(t, "R2A.json", file2a))
+	res, err = s.ImportPortalPath(ctx, coretest.File(t, "R2A.json", string(file2a)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestImportPortalFiles(t *testing.T) {
 		{"broken2a.json", []byte(strings.Replace(string(file2a), `"val":729248.16`, `"val":"seven lakh"`, 1)), "val"},
 	}
 	for _, b := range bad {
-		_, err := s.ImportPortalPath(ctx, fileOf(t, b.name, b.raw))
+		_, err := s.ImportPortalPath(ctx, coretest.File(t, b.name, string(b.raw)))
 		if e := apperr.Command.Public(err); err == nil || e.Kind != apperr.Invalid || !strings.Contains(e.Message, b.want) {
 			t.Errorf("%s: %v, want invalid %q", b.name, err, b.want)
 		}
@@ -199,15 +199,4 @@ func TestGSTR2BPullsKeepTheirWorkspace(t *testing.T) {
 	if docs != 0 || snaps != 0 {
 		t.Errorf("after removal: %d 2B documents, %d snapshots left", docs, snaps)
 	}
-}
-
-// fileOf writes raw to a file named name in a folder of the test's and returns its path: the
-// imports read files from disk, as the window's Open dialog and the command line give them.
-func fileOf(t testing.TB, name string, raw []byte) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, raw, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gstdesk/backend/desk/core"
+	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/tds"
 	"gstdesk/backend/tdsyear"
 )
@@ -21,7 +22,7 @@ func TestFormsJobNamesEveryFileApart(t *testing.T) {
 		t.Fatal(err)
 	}
 	april := "employee_code,name,pan,salary_as_per_provisions_contained_in_section_17_1\nA/B,Slash,ABCPA1111F,150000\nA:B,Colon,BCDPB1111F,150000\nA_B,Under,CDEPC2222F,150000\n"
-	if _, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, fileOf(t, "april.csv", april), false); err != nil {
+	if _, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, coretest.File(t, "april.csv", april), false); err != nil {
 		t.Fatal(err)
 	}
 	id, err := s.TDSStartForms(ctx, tds.FY(2025), "")

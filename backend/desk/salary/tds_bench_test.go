@@ -8,6 +8,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/payroll"
 	"gstdesk/backend/tds"
 )
@@ -59,7 +60,7 @@ func payrollXLSX(b testing.TB, n int) []byte {
 // Open dialog chose) to the run's table on screen: import, compute both regimes, store the run,
 // read the first page of the table.
 func BenchmarkXLSX10kToRunTable(b *testing.B) {
-	data := fileOf(b, "payroll.xlsx", string(payrollXLSX(b, 10000)))
+	data := coretest.File(b, "payroll.xlsx", string(payrollXLSX(b, 10000)))
 	ctx := context.Background()
 	for b.Loop() {
 		b.StopTimer()

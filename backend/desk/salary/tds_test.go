@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,7 +36,7 @@ func TestTDSPayrollFlow(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
 	csv := "Emp code,Employee name,Basic salary 17(1),80C,Professional tax\nE1,Asha,1285000,0,2400\nE2,Ravi,abc,0,0\nE3,Meena,780000,150000,2400\n"
-	im, err := s.TDSImportPath(ctx, fileOf(t, "pay.csv", csv))
+	im, err := s.TDSImportPath(ctx, coretest.File(t, "pay.csv", csv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,15 +145,4 @@ func TestTDSImportExampleAndPath(t *testing.T) {
 	if _, err := s.TDSStartRun(ctx, "nope", tds.FY(2025), 0, false); apperr.KindOf(err) != apperr.NotFound {
 		t.Errorf("unknown token: %v", err)
 	}
-}
-
-// fileOf writes body to a file named name in a folder of the test's and returns its path: the
-// imports read files from disk, as the window's Open dialog and the command line give them.
-func fileOf(t testing.TB, name, body string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
 }

@@ -12,6 +12,7 @@ import (
 
 	"gstdesk/backend/apperr"
 	"gstdesk/backend/desk/core"
+	"gstdesk/backend/desk/core/coretest"
 	"gstdesk/backend/export"
 	"gstdesk/backend/period"
 	"gstdesk/backend/tds"
@@ -32,7 +33,7 @@ func TestTDSYearFlow(t *testing.T) {
 	}
 	april := `[{"employee_code":"E1","name":"Asha","salary_as_per_provisions_contained_in_section_17_1":150000,"tds_deducted":null},
 	           {"employee_code":"E2","name":"Ravi","salary_as_per_provisions_contained_in_section_17_1":90000,"regime":"old","deductible_amount_us_80_c":150000}]`
-	res, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, fileOf(t, "april.json", april), false)
+	res, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, coretest.File(t, "april.json", april), false)
 	if err != nil || res.Employees != 2 || res.MonthLabel != "April 2025" {
 		t.Fatalf("april %+v %v", res, err)
 	}
@@ -41,7 +42,7 @@ func TestTDSYearFlow(t *testing.T) {
 		t.Fatalf("register %+v %v", reg, err)
 	}
 	bad := "employee_code,salary\nE1,abc\n"
-	res, err = s.TDSMonthImportPath(ctx, tds.FY(2025), 5, fileOf(t, "may.csv", bad), false)
+	res, err = s.TDSMonthImportPath(ctx, tds.FY(2025), 5, coretest.File(t, "may.csv", bad), false)
 	if apperr.KindOf(err) != apperr.Invalid || len(res.Problems) != 1 || !strings.Contains(res.Problems[0].String(), "may.csv, row 2, column B") {
 		t.Fatalf("bad month: %+v %v", res.Problems, err)
 	}
@@ -67,11 +68,11 @@ func TestTDSYearWindowActions(t *testing.T) {
 		t.Fatal(err)
 	}
 	april := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1,value_of_perquisites_us_17_2\nE1,Asha,150000,0\nE2,Ravi,90000,5000\n"
-	if _, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, fileOf(t, "april.csv", april), false); err != nil {
+	if _, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, coretest.File(t, "april.csv", april), false); err != nil {
 		t.Fatal(err)
 	}
 	again := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1,value_of_perquisites_us_17_2\nE1,Asha,175000,0\nE2,Ravi,90000,5000\n"
-	res, err := s.TDSMonthPreviewPath(ctx, tds.FY(2025), 4, fileOf(t, "april-2.csv", again), false)
+	res, err := s.TDSMonthPreviewPath(ctx, tds.FY(2025), 4, coretest.File(t, "april-2.csv", again), false)
 	if err != nil || !res.Diff.Replaced || len(res.Diff.Changed) != 1 || res.Diff.Changed[0].Employee != "E1" {
 		t.Fatalf("preview %+v %v", res.Diff, err)
 	}
@@ -114,7 +115,7 @@ func TestTDSRegisterExportOneShape(t *testing.T) {
 	s := openService(t)
 	ctx := context.Background()
 	month := "employee_code,name,salary_as_per_provisions_contained_in_section_17_1\nE1,Asha,150000\nE2,Ravi,90000\nE3,Ravindra,80000\n"
-	if _, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, fileOf(t, "april.csv", month), false); err != nil {
+	if _, err := s.TDSMonthImportPath(ctx, tds.FY(2025), 4, coretest.File(t, "april.csv", month), false); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

@@ -4,6 +4,8 @@ package coretest
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -107,4 +109,15 @@ func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	c.t = c.t.Add(d)
 	c.mu.Unlock()
+}
+
+// File writes body to a file named name in a folder of the test's and returns its path: the
+// imports read files from disk, as the window's Open dialog and the command line give them.
+func File(t testing.TB, name, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
