@@ -85,13 +85,22 @@ func (a *App) shutdown(context.Context) {
 // The window sends periods as text (YYYY-MM, "FY 2025-26"); the services take period.Month and
 // period.FY. These read them at the door (period.ReadMonth, ReadFY: refused in words) and call f.
 
-func withMonth[T any](p string, f func(period.Month) (T, error)) (T, error) {
-	m, err := period.ReadMonth(p)
+// withRead reads what the window sends with read and calls f with it; a refusal is the answer.
+func withRead[P, T any](s string, read func(string) (P, error), f func(P) (T, error)) (T, error) {
+	v, err := read(s)
 	if err != nil {
 		var zero T
 		return zero, err
 	}
-	return f(m)
+	return f(v)
+}
+
+func withMonth[T any](p string, f func(period.Month) (T, error)) (T, error) {
+	return withRead(p, period.ReadMonth, f)
+}
+
+func withYear[T any](fy string, f func(period.FY) (T, error)) (T, error) {
+	return withRead(fy, period.ReadFY, f)
 }
 
 func withMonths[T any](ps []string, f func([]period.Month) (T, error)) (T, error) {
@@ -104,19 +113,7 @@ func withMonths[T any](ps []string, f func([]period.Month) (T, error)) (T, error
 }
 
 func withSpan[T any](from, to string, f func(from, to period.Month) (T, error)) (T, error) {
-	a, err := period.ReadMonth(from)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	return withMonth(to, func(b period.Month) (T, error) { return f(a, b) })
-}
-
-func withYear[T any](fy string, f func(period.FY) (T, error)) (T, error) {
-	y, err := period.ReadFY(fy)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	return f(y)
+	return withMonth(from, func(a period.Month) (T, error) {
+		return withMonth(to, func(b period.Month) (T, error) { return f(a, b) })
+	})
 }

@@ -182,10 +182,5 @@ func (b *Salary) TDSRegisterExport(fy string, month int, q tdsyear.Query, format
 // withSalaryYear reads the financial year the window sends ("FY 2025-26", one the salary TDS
 // engine has rules for: tds.ParseFY) and calls f with it.
 func withSalaryYear[T any](fy string, f func(period.FY) (T, error)) (T, error) {
-	y, err := tds.ParseFY(fy)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	return f(y)
+	return withRead(fy, tds.ParseFY, f)
 }

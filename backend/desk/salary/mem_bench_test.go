@@ -17,7 +17,8 @@ import (
 // path the Open dialog gives to TDSImportPath (the preview: counts and problems), then the run as a
 // job (each employee computed and stored as the file is read again), then the first page of the
 // run's table. It reports the process's peak own memory (RssAnon, sampled every 5 ms: the Go heap
-// and SQLite's, not the shared libraries' pages) at the end of each step. See BENCHMARKS.md.
+// and SQLite's, not the shared libraries' pages) at the end of each step. See
+// frontend/e2e/measure/BENCHMARKS.md.
 func BenchmarkPayroll200kFromPath(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "payroll-200k.csv")
 	writePayrollCSV(b, path, 200000)
