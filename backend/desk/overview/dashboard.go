@@ -29,6 +29,9 @@ type Service struct {
 	weekMu sync.Mutex
 	week   *Week
 	weekAt string
+	// warming says the week kept in the database was given and its parts are being built in
+	// memory beside it (warmParts), once per opening.
+	warming bool
 }
 
 // New returns the overview service over c.

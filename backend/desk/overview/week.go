@@ -148,6 +148,7 @@ func (s *Service) ThisWeek(ctx context.Context) (Week, error) {
 			if key == s.weekKey() {
 				s.week, s.weekAt = &w, key
 			}
+			s.warmParts()
 			return w, nil
 		}
 	}
@@ -176,6 +177,36 @@ func (s *Service) ThisWeek(ctx context.Context) (Week, error) {
 // glance first, then finds the week kept (ThisWeek waits for this read rather than making another).
 func (s *Service) WarmWeek() {
 	s.core.Background(func(ctx context.Context) { _, _ = s.ThisWeek(ctx) })
+}
+
+// warmDelay is how long after the week kept in the database was shown its parts start to be built.
+const warmDelay = 2 * time.Second
+
+// warmParts builds, once per opening and in the background, what the week is read from (the
+// worksheets, the calendars, each pull's documents, kept in memory by their digests) after the
+// week kept in the database was given: the first change after the app starts (an IMS action, a
+// claim, a pull) then reads again only what it changed, not every pull (3.9 s on a 1M-document
+// workspace). It runs under the week's lock, so a read meanwhile waits for it rather than building
+// the same parts twice. s.weekMu is held by the caller.
+func (s *Service) warmParts() {
+	if s.warming {
+		return
+	}
+	s.warming = true
+	s.core.Background(func(ctx context.Context) {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(warmDelay):
+		}
+		s.weekMu.Lock()
+		defer s.weekMu.Unlock()
+		key := s.weekKey()
+		w, err := s.thisWeek(ctx)
+		if err == nil && key != "" && key == s.weekKey() {
+			s.week, s.weekAt = &w, key
+		}
+	})
 }
 
 // weekKey says which state of the database and which day a week was read for ("" when the
