@@ -82,6 +82,15 @@ func (d *Desk) DemoState(ctx context.Context) (DemoData, error) {
 	return out, err
 }
 
+// demoOnly is DemoState of a workspace that must be the demo's: any other is refused.
+func (d *Desk) demoOnly(ctx context.Context) (DemoData, error) {
+	st, err := d.DemoState(ctx)
+	if err == nil && !st.Demo {
+		err = notDemo(d.Core.Workspace())
+	}
+	return st, err
+}
+
 // OpenDemo loads the demo figures the first time the demo workspace opens in the window: only when
 // they were never loaded, never cleared, the workspace holds nothing yet, the desk is not working
 // offline, and GSTDESK_DEMO_DATA is not "empty". Otherwise it says what is there and changes nothing.
@@ -107,12 +116,9 @@ func (d *Desk) OpenDemo(ctx context.Context) (DemoData, error) {
 func (d *Desk) LoadDemo(ctx context.Context) (DemoData, error) {
 	demoMu.Lock()
 	defer demoMu.Unlock()
-	st, err := d.DemoState(ctx)
+	st, err := d.demoOnly(ctx)
 	if err != nil {
 		return st, err
-	}
-	if !st.Demo {
-		return st, notDemo(d.Core.Workspace())
 	}
 	if st.State == DemoLoaded {
 		return st, nil
@@ -125,12 +131,9 @@ func (d *Desk) LoadDemo(ctx context.Context) (DemoData, error) {
 func (d *Desk) ClearDemo(ctx context.Context) (DemoData, error) {
 	demoMu.Lock()
 	defer demoMu.Unlock()
-	st, err := d.DemoState(ctx)
+	st, err := d.demoOnly(ctx)
 	if err != nil {
 		return st, err
-	}
-	if !st.Demo {
-		return st, notDemo(d.Core.Workspace())
 	}
 	ws := d.Core.Workspace()
 	if err := d.Core.DB.ClearWorkspace(ctx, ws.ID); err != nil {

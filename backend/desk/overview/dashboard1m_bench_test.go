@@ -118,6 +118,29 @@ func BenchmarkDashboard1M(b *testing.B) {
 		}
 	}
 	b.Logf("%d GSTR-2A and %d GSTR-2B documents stored in %v", 12*n2A, 8*n2B, time.Since(start).Round(time.Millisecond))
+	// reopen closes the database and opens it again: the app started again.
+	reopen := func() {
+		c.Close()
+		c, _ = coretest.OpenAt(b, dir, nil, nil)
+		dk = desk.New(c)
+	}
+	// weekAfter runs setup before each read of the week, untimed, and reports the reads' CPU and
+	// wall time alone.
+	weekAfter := func(b *testing.B, setup func(i int)) {
+		var cpu, wall time.Duration
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			setup(i)
+			b.StartTimer()
+			c0, w0 := benchcpu.Used(), time.Now()
+			if _, err := dk.Overview.ThisWeek(ctx); err != nil {
+				b.Fatal(err)
+			}
+			cpu, wall = cpu+benchcpu.Used()-c0, wall+time.Since(w0)
+		}
+		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+		b.ReportMetric(float64(wall.Milliseconds())/float64(b.N), "wall-ms/op")
+	}
 	b.ResetTimer()
 	b.Run("glance", func(b *testing.B) {
 		benchcpu.Report(b, func() {
@@ -153,9 +176,7 @@ func BenchmarkDashboard1M(b *testing.B) {
 	// each read (every month's worksheet is built again; the 2A and 2B pulls and the calendars
 	// are kept).
 	b.Run("week-after-claim", func(b *testing.B) {
-		var cpu, wall time.Duration // the week's read alone, not the decision's
-		for i := 0; i < b.N; i++ {
-			b.StopTimer()
+		weekAfter(b, func(i int) {
 			// Held, or claimed when it is held already (a workspace kept by GSTDESK_BENCH_DIR
 			// keeps the decisions of the runs before).
 			for _, state := range []string{"hold", "claim"} {
@@ -168,34 +189,16 @@ func BenchmarkDashboard1M(b *testing.B) {
 					break
 				}
 			}
-			b.StartTimer()
-			c0, w0 := benchcpu.Used(), time.Now()
-			if _, err := dk.Overview.ThisWeek(ctx); err != nil {
-				b.Fatal(err)
-			}
-			cpu, wall = cpu+benchcpu.Used()-c0, wall+time.Since(w0)
-		}
-		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
-		b.ReportMetric(float64(wall.Milliseconds())/float64(b.N), "wall-ms/op")
+		})
 	})
 	// An IMS action: IMS's b2b list of last month's first 2,000 documents listed again with one
 	// document's action changed before each read (only the week's read timed).
 	b.Run("week-after-ims", func(b *testing.B) {
-		var cpu, wall time.Duration
-		for i := 0; i < b.N; i++ {
-			b.StopTimer()
+		weekAfter(b, func(i int) {
 			if _, err := ims.Replace(ctx, c.DB.DB, ws.ID, "b2b", imsList(b, month(-1), 2000, i), time.Now()); err != nil {
 				b.Fatal(err)
 			}
-			b.StartTimer()
-			c0, w0 := benchcpu.Used(), time.Now()
-			if _, err := dk.Overview.ThisWeek(ctx); err != nil {
-				b.Fatal(err)
-			}
-			cpu, wall = cpu+benchcpu.Used()-c0, wall+time.Since(w0)
-		}
-		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
-		b.ReportMetric(float64(wall.Milliseconds())/float64(b.N), "wall-ms/op")
+		})
 	})
 	b.Run("week-kept", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
@@ -207,32 +210,16 @@ func BenchmarkDashboard1M(b *testing.B) {
 	// The first read after the database is opened again (the app started again, nothing written
 	// since the week was last read): only the reopened desk's first ThisWeek is timed.
 	b.Run("week-read, first after reopen", func(b *testing.B) {
-		var cpu, wall time.Duration
-		for i := 0; i < b.N; i++ {
-			b.StopTimer()
-			c.Close()
-			c, _ = coretest.OpenAt(b, dir, nil, nil)
-			dk = desk.New(c)
-			b.StartTimer()
-			c0, w0 := benchcpu.Used(), time.Now()
-			if _, err := dk.Overview.ThisWeek(ctx); err != nil {
-				b.Fatal(err)
-			}
-			cpu, wall = cpu+benchcpu.Used()-c0, wall+time.Since(w0)
-		}
-		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
-		b.ReportMetric(float64(wall.Milliseconds())/float64(b.N), "wall-ms/op")
+		weekAfter(b, func(i int) {
+			reopen()
+		})
 	})
 	// The first change after the app starts again: the desk reopened, the week given from the
 	// database, its parts built in the background (waited for: the next read waits on them), then
 	// an IMS action; only the week's read after the action is timed.
 	b.Run("week-after-ims, first change after reopen", func(b *testing.B) {
-		var cpu, wall time.Duration
-		for i := 0; i < b.N; i++ {
-			b.StopTimer()
-			c.Close()
-			c, _ = coretest.OpenAt(b, dir, nil, nil)
-			dk = desk.New(c)
+		weekAfter(b, func(i int) {
+			reopen()
 			if _, err := dk.Overview.ThisWeek(ctx); err != nil {
 				b.Fatal(err)
 			}
@@ -243,14 +230,6 @@ func BenchmarkDashboard1M(b *testing.B) {
 			if _, err := ims.Replace(ctx, c.DB.DB, ws.ID, "b2b", imsList(b, month(-1), 2000, 1000+i), time.Now()); err != nil {
 				b.Fatal(err)
 			}
-			b.StartTimer()
-			c0, w0 := benchcpu.Used(), time.Now()
-			if _, err := dk.Overview.ThisWeek(ctx); err != nil {
-				b.Fatal(err)
-			}
-			cpu, wall = cpu+benchcpu.Used()-c0, wall+time.Since(w0)
-		}
-		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
-		b.ReportMetric(float64(wall.Milliseconds())/float64(b.N), "wall-ms/op")
+		})
 	})
 }
