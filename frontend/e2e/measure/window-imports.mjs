@@ -90,11 +90,8 @@ function gstr2bFile(docs) {
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
 // MEASURE_SMAPS=ms: the biggest private regions of the process, ms after a run starts and at the end.
-let dumps = 0
 function dumpSmaps(pid) {
-  const text = readFileSync(`/proc/${pid}/smaps`, 'utf8')
-  writeFileSync(path.join(tmpdir(), `gstdesk-smaps-${++dumps}.txt`), text)
-  const regs = text.split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)
+  const regs = readFileSync(`/proc/${pid}/smaps`, 'utf8').split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)
   const big = regs.map((r) => ({ head: r.split('\n')[0], anon: Number(/\nAnonymous:\s+(\d+) kB/.exec(r)?.[1] ?? 0) })).filter((r) => r.anon > 4096).sort((a, b) => b.anon - a.anon)
   const all = regs.map((r) => Number(/\nAnonymous:\s+(\d+) kB/.exec(r)?.[1] ?? 0))
   const small = all.filter((a) => a <= 4096)
