@@ -10,11 +10,7 @@ import path from 'node:path'
 export async function inView(page, testid, selector) {
   // Every caller asserts it is in view: the table may take a frame or two to scroll there after a
   // key (more on a loaded machine), so it is asked again for up to 3 s before it is false.
-  for (let tries = 0; ; tries++) {
-    if (await inViewNow(page, testid, selector)) return true
-    if (tries >= 30) return false
-    await page.waitForTimeout(100)
-  }
+  return comesIntoView(page, testid, selector, 3000)
 }
 
 async function inViewNow(page, testid, selector) {
@@ -40,7 +36,7 @@ async function inViewNow(page, testid, selector) {
 export async function comesIntoView(page, testid, selector, timeout = 5000) {
   const end = Date.now() + timeout
   for (;;) {
-    if (await inView(page, testid, selector)) return true
+    if (await inViewNow(page, testid, selector)) return true
     if (Date.now() > end) return false
     await page.waitForTimeout(50)
   }
@@ -62,4 +58,22 @@ export async function chooseFile(page, app, testid, file) {
   writeFileSync(app.openDialog, chosen)
   await page.getByTestId(testid).click()
   return chosen
+}
+
+/** Elements that scroll sideways (the document, the main pane, or any pane inside), by name. */
+export async function sideways(page) {
+  return page.evaluate(() => {
+    const out = []
+    const name = (el) => el.getAttribute('data-testid') || (el.id ? '#' + el.id : '') || el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : '')
+    const de = document.documentElement
+    if (de.scrollWidth > de.clientWidth) out.push(`document (${de.scrollWidth} > ${de.clientWidth})`)
+    for (const el of document.querySelectorAll('.main, main, main *')) {
+      const st = getComputedStyle(el)
+      const scrolls = st.overflowX === 'auto' || st.overflowX === 'scroll'
+      if ((scrolls || el.matches('.main, main')) && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+        out.push(`${name(el)} (${el.scrollWidth} > ${el.clientWidth})`)
+      }
+    }
+    return out
+  })
 }

@@ -81,6 +81,9 @@ type Week struct {
 	Rule37A map[string]gstr3b.Rupees `json:"rule37a_by_supplier"`
 	// Rule37ATotal is the sum of Rule37A: the calendars' Rule 37A totals of the two years.
 	Rule37ATotal gstr3b.Rupees `json:"rule37a_total"`
+	// Rule37AUnread says a year's ITC calendar could not be read (a note says why): Rule37A and
+	// its total are then not known, and are not shown as nil.
+	Rule37AUnread bool `json:"rule37a_unread,omitempty"`
 	Notes        []string      `json:"notes"`
 }
 
@@ -344,6 +347,7 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 		}
 		if err != nil {
 			w.Notes = append(w.Notes, "The ITC calendar of "+y.String()+" could not be read: "+err.Error())
+			w.Rule37AUnread = true
 			continue
 		}
 		groups := map[string]*DueItem{}

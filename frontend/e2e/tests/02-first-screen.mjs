@@ -5,8 +5,8 @@
 // the sidebar's order. Reopening adds nothing; Clear empties the demo and Load brings it back.
 // E2E_COLOR_SCHEME=dark for the dark screenshots.
 import assert from 'node:assert/strict'
+import { sideways } from '../helpers.mjs'
 import { num } from '../gst.mjs'
-import { sideways } from './70-table4.mjs'
 
 // This file alone opens the demo as a person does: with its figures (the runner's default keeps it empty).
 export const env = { GSTDESK_DEMO_DATA: '' }

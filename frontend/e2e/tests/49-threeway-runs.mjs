@@ -5,8 +5,8 @@
 // preview spends no paid call (and says so before); the dashboard's link lands on the newest 2B
 // run, whose at risk is the dashboard's ITC at risk. No sideways scroll at 1366×768.
 import assert from 'node:assert/strict'
+import { sideways } from '../helpers.mjs'
 import { monthFromNow, num, signIn } from '../gst.mjs'
-import { sideways } from './70-table4.mjs'
 
 const open = monthFromNow(-1) // the month IMS is open for
 const closed = monthFromNow(-2) // its GSTR-3B period is over: IMS is closed for it

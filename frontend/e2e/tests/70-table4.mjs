@@ -5,28 +5,13 @@
 // the figure by its tax; GSTR-9 shows its tables with their documents. No sideways scroll.
 // Run at 1366×768 (E2E_VIEWPORT=1366x768), light and dark (E2E_COLOR_SCHEME=dark).
 import assert from 'node:assert/strict'
+import { sideways } from '../helpers.mjs'
 import { existsSync } from 'node:fs'
 import { fyOf, label, monthFromNow, signIn } from '../gst.mjs'
 
 const p = monthFromNow(-1) // the month IMS is open for, whose 2B the demo has
 const fy = fyOf(p)
 const prevMonth = (m) => { const d = new Date(Number(m.slice(0, 4)), Number(m.slice(5)) - 2, 1); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}` }
-
-/** Elements that scroll sideways (the document, the main pane, or any pane inside), by name (as 90-laptop). */
-export async function sideways(page) {
-  return page.evaluate(() => {
-    const out = []
-    const name = (el) => el.getAttribute('data-testid') || el.tagName.toLowerCase()
-    const de = document.documentElement
-    if (de.scrollWidth > de.clientWidth) out.push(`document (${de.scrollWidth} > ${de.clientWidth})`)
-    for (const el of document.querySelectorAll('.main, main, main *')) {
-      const st = getComputedStyle(el)
-      const scrolls = st.overflowX === 'auto' || st.overflowX === 'scroll'
-      if ((scrolls || el.matches('.main, main')) && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) out.push(`${name(el)} (${el.scrollWidth} > ${el.clientWidth})`)
-    }
-    return out
-  })
-}
 
 async function openSheet(page) {
   await page.getByTestId('nav-table4').click()

@@ -4,8 +4,8 @@
 // backlog is IMS's, the calendar's Rule 37A items carry the calendar's ₹, "no backup set up" has
 // its button; Open goes to the screen that does it. No sideways scroll at 1366×768.
 import assert from 'node:assert/strict'
+import { sideways } from '../helpers.mjs'
 import { fyOf, monthFromNow, num, signIn } from '../gst.mjs'
-import { sideways } from './70-table4.mjs'
 
 const p = monthFromNow(-1)
 const fy = fyOf(p)

@@ -6,8 +6,8 @@
 // in total) and on the ITC calendar of each year, the 2B's ITC available as the service gives it.
 // Every figure's name on screen is the one backend/figure gives (Overview.Figures).
 import assert from 'node:assert/strict'
+import { sideways } from '../helpers.mjs'
 import { fyOf, monthFromNow, num, signIn } from '../gst.mjs'
-import { sideways } from './70-table4.mjs'
 
 const p = monthFromNow(-1)
 const fy = fyOf(p)

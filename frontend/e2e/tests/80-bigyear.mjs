@@ -7,13 +7,12 @@
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { comesIntoView } from '../helpers.mjs'
+import { num } from '../gst.mjs'
+import { comesIntoView, sideways } from '../helpers.mjs'
 
 const FY = 2022
 const N = 1200000
 export const env = { GSTDESK_DEV_SEED_2A: `${FY}:${N}` }
-
-const num = (s) => Number(s.replace(/[₹,\s]/g, ''))
 
 /** Waits for the dev binary's seeding to finish (it writes dev-seed.json in the data folder). */
 async function seeded(app) {
@@ -24,22 +23,6 @@ async function seeded(app) {
   assert.ok(!s.error, s.error)
   console.log(`  seeded ${s.invoices} invoices in ${s.ms} ms`)
   return s
-}
-
-/** Elements that scroll sideways (the document, the main pane, or any pane inside), by name. */
-async function sideways(page) {
-  return page.evaluate(() => {
-    const out = []
-    const name = (el) => el.getAttribute('data-testid') || el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\s+/).join('.') : '')
-    const de = document.documentElement
-    if (de.scrollWidth > de.clientWidth) out.push(`document (${de.scrollWidth} > ${de.clientWidth})`)
-    for (const el of document.querySelectorAll('.main, main, main *')) {
-      const st = getComputedStyle(el)
-      const scrolls = st.overflowX === 'auto' || st.overflowX === 'scroll'
-      if ((scrolls || el.matches('.main, main')) && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) out.push(`${name(el)} (${el.scrollWidth} > ${el.clientWidth})`)
-    }
-    return out
-  })
 }
 
 /** The whole year chosen on the GSTR-2A screen, its invoice table loaded. */

@@ -5,6 +5,7 @@
 // do. Screenshots of each screen go to build/e2e/ (named 90-laptop-<screen>-<size>.png) to be
 // looked at, never committed.
 import assert from 'node:assert/strict'
+import { sideways } from '../helpers.mjs'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -54,24 +55,6 @@ async function loadDemoData(page) {
     return true
   }, monthFiles())
   assert.ok(ok)
-}
-
-/** Elements that scroll sideways (the document, the main pane, or any pane inside), by name. */
-async function sideways(page) {
-  return page.evaluate(() => {
-    const out = []
-    const name = (el) => el.getAttribute('data-testid') || (el.id ? '#' + el.id : '') || el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : '')
-    const de = document.documentElement
-    if (de.scrollWidth > de.clientWidth) out.push(`document (${de.scrollWidth} > ${de.clientWidth})`)
-    for (const el of document.querySelectorAll('.main, main, main *')) {
-      const st = getComputedStyle(el)
-      const scrolls = st.overflowX === 'auto' || st.overflowX === 'scroll'
-      if ((scrolls || el.matches('.main, main')) && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
-        out.push(`${name(el)} (${el.scrollWidth} > ${el.clientWidth})`)
-      }
-    }
-    return out
-  })
 }
 
 async function settle(page) {

@@ -19,11 +19,8 @@ export type ChaserFile = reconcile.ChaserFile
 
 const arr = <T>(v: T[] | null | undefined): T[] => v ?? []
 
-/** The calendar of fy ("FY 2025-26"); each month keeps at most perMonth items (0: 500) and counts the rest in more. */
-export async function calendar(fy: string, token: string, perMonth = 0): Promise<Calendar> {
-  return tidy(await Recon.ITCRisk(fy, token, perMonth))
-}
-/** The same calendar built as a job (progress, Cancel): the job's id; calendarResult gives the calendar. */
+/** The calendar of fy ("FY 2025-26") built as a job (progress, Cancel): the job's id; calendarResult
+ * gives the calendar. Each month keeps at most perMonth items (0: 500) and counts the rest in more. */
 export const startCalendar = (fy: string, token: string, perMonth = 0): Promise<string> => Recon.StartITCRisk(fy, token, perMonth)
 /** The calendar a finished startCalendar job built. */
 export const calendarResult = async (job: string): Promise<Calendar> => tidy(await Recon.ITCRiskResult(job))

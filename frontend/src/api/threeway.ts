@@ -21,7 +21,6 @@ const fix = (r: ThreeWayResult): ThreeWayResult =>
 /** "2b" when a GSTR-2B is stored for every month from-to, else "2a" (the command line's rule). */
 export const defaultAgainst = (from: string, to: string): Promise<string> => Recon.ReconDefaultAgainst(from, to)
 /** Reconciles and saves a new run (its choices taken over from the last run where rows read the same). */
-export const run = async (token: string, from: string, to: string): Promise<ThreeWayResult> => fix(await Recon.ReconAgainst2BToken(token, from, to))
 /** Reconciles and saves a new run as a job (cancellable, with progress); runResult collects it. */
 export const startRun = (token: string, from: string, to: string): Promise<string> => Recon.StartReconAgainst2B(token, from, to)
 export const runResult = async (id: string): Promise<ThreeWayResult> => fix(await withRetry(() => Recon.ReconAgainst2BResult(id)))

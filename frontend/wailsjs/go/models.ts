@@ -4484,6 +4484,7 @@ export namespace overview {
 	    ims: IMSBacklog;
 	    rule37a_by_supplier: Record<string, number>;
 	    rule37a_total: number;
+	    rule37a_unread?: boolean;
 	    notes: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -4498,6 +4499,7 @@ export namespace overview {
 	        this.ims = this.convertValues(source["ims"], IMSBacklog);
 	        this.rule37a_by_supplier = source["rule37a_by_supplier"];
 	        this.rule37a_total = source["rule37a_total"];
+	        this.rule37a_unread = source["rule37a_unread"];
 	        this.notes = source["notes"];
 	    }
 	

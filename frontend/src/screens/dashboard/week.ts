@@ -9,6 +9,8 @@ export interface Week {
   today: string; due: DueItem[]; claim?: MonthClaim; ims: IMSBacklog; notes: string[]
   /** Each supplier's Rule 37A risk (the ITC calendars of this year and the year before), rupees. */
   rule37a_by_supplier: Record<string, number>; rule37a_total: number
+  /** A year's ITC calendar could not be read (a note says why): the Rule 37A figures are not known. */
+  rule37a_unread?: boolean
 }
 
 export async function week(): Promise<Week> {

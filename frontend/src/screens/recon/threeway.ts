@@ -3,6 +3,7 @@
 // them in words.
 import type { Choice } from '../../api/threeway'
 import { statusLabel, statusTone } from './logic'
+import { inPaise } from '../../lib/format'
 
 export interface TwRowLike {
   key?: string
@@ -141,7 +142,7 @@ export function whyText(r: TwExtra, action: string): string {
 /** Rupees added exactly: each amount to whole paise, added, back to rupees once. */
 export function addRupees(values: (number | null | undefined)[]): number {
   let p = 0
-  for (const v of values) p += Math.round((v ?? 0) * 100)
+  for (const v of values) p += inPaise(v)
   return p / 100
 }
 
@@ -159,7 +160,7 @@ export function tabMoney(rows: MoneyRow[], choices: Record<string, Choice>): Rec
   const paise: Record<string, number> = { all: 0 }
   const n: Record<string, number> = { all: rows.length }
   for (const r of rows) {
-    const t = Math.round(rowTax(r) * 100)
+    const t = inPaise(rowTax(r))
     const a = effective(r, choices)
     paise.all += t
     paise[a] = (paise[a] ?? 0) + t
@@ -196,7 +197,7 @@ export interface FigureLike { key: string; rupees: number; count: number }
 
 /** Whether the strip adds up as it says: claim now + held = 2B ITC, 2B ITC - books ITC = difference (to the paisa). */
 export function stripAddsUp(figs: FigureLike[]): boolean {
-  const f = (k: string) => Math.round((figs.find((x) => x.key === k)?.rupees ?? 0) * 100)
+  const f = (k: string) => inPaise(figs.find((x) => x.key === k)?.rupees)
   return f('claim_now') + f('held') === f('gstr2b_itc') && f('gstr2b_itc') - f('books_itc') === f('difference')
 }
 
