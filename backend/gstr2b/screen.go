@@ -70,8 +70,8 @@ func screen(r *Return) {
 	r.Documents = kept
 	// A GSTR-2B is generated after its month (on the 14th of the next): one that says it was
 	// generated before its own month began is a file to check, not a figure to trust silently.
-	if g := r.GenDate; len(g) == 10 && g[2] == '-' && g[5] == '-' {
-		if genISO := g[6:] + "-" + g[3:5] + "-" + g[:2]; genISO < fmt.Sprintf("%04d-%02d-01", m.Year, m.Month) {
+	if g := r.GenDate; genKey(g) != "" {
+		if genKey(g) < fmt.Sprintf("%04d%02d01", m.Year, m.Month) {
 			r.Notices = append(r.Notices, fmt.Sprintf("This GSTR-2B is of %s but says it was generated on %s, before that month began: a GSTR-2B is generated after its month. Check that the file is the one downloaded for %s before claiming from it.",
 				m.Label(), strings.ReplaceAll(g, "-", "/"), m.Label()))
 		}

@@ -132,3 +132,36 @@ func TestSnapshotKeepsNoticesAndMarks(t *testing.T) {
 		t.Fatalf("ecoma: %+v %v", page, err)
 	}
 }
+
+// TestGenerationDateNotADate: a generation date that is not DD-MM-YYYY (kept as given, with a
+// notice) orders with the snapshots that have none: it never becomes the period's current 2B over
+// one with a date, and is never called older or newer than one.
+func TestGenerationDateNotADate(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	full := readFixture(t, "corpus/v4_totals.json")
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	dated, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w", GSTIN: "29AAGCB7383J1Z4", Source: SourceFile, FileName: "f.json", Period: "2025-10", FetchedAt: at, Raw: full})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	json.Unmarshal(full, &m)
+	m["data"].(map[string]any)["gendt"] = "2025-06-14" // ISO, not the portal's form (read as DD-MM-YYYY it sorted above every date)
+	iso, _ := json.Marshal(m)
+	odd, err := Save(ctx, db.DB, SaveRequest{WorkspaceID: "w", GSTIN: "29AAGCB7383J1Z4", Source: SourceFile, FileName: "g.json", Period: "2025-10", FetchedAt: at.Add(time.Hour), Raw: iso})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range odd.Notices {
+		if strings.Contains(n, "generation stays") {
+			t.Errorf("a date that is not one was compared with a generation date: %s", n)
+		}
+	}
+	if latest, _ := LatestSnapshot(ctx, db.DB, "w", "2025-10"); latest.ID != dated.ID {
+		t.Errorf("latest is %s (generated %q), want the dated snapshot %s", latest.ID, latest.GenDate, dated.ID)
+	}
+	if genKey("20-11-2025") != "20251120" || genKey("2025-11-20") != "" || genKey("31-02-2025") != "" {
+		t.Error("genKey: YYYYMMDD of a DD-MM-YYYY date, \"\" for anything else")
+	}
+}

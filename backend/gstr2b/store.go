@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"gstdesk/backend/apperr"
+	"gstdesk/backend/civil"
 	"gstdesk/backend/docid"
 	"gstdesk/backend/money"
 	"gstdesk/backend/period"
@@ -174,16 +175,30 @@ func checkBelongs(r *Return, req SaveRequest, origin Origin) error {
 // date; a snapshot without one last), then newest fetched: the first is the period's current
 // GSTR-2B, the one the reconciliation, Table 4 and the screens use. An older generation imported
 // or answered after a newer one is kept in the history and does not become current.
-const newestFirst = `substr(gendt, 7, 4) || substr(gendt, 4, 2) || substr(gendt, 1, 2) DESC, fetched_at DESC, sid DESC`
+const newestFirst = genKeySQL + ` DESC, fetched_at DESC, sid DESC`
+
+// genKeySQL is gendt as genKey reads it, in SQL: YYYYMMDD, or ” for a generation date that is not
+// DD-MM-YYYY (kept as given, with a notice), which sorts with the snapshots that have none.
+const genKeySQL = `CASE WHEN gendt GLOB '[0-3][0-9]-[01][0-9]-[0-9][0-9][0-9][0-9]' THEN substr(gendt, 7, 4) || substr(gendt, 4, 2) || substr(gendt, 1, 2) ELSE '' END`
+
+// genKey is a generation date DD-MM-YYYY as YYYYMMDD, to order generations by; "" for one that is
+// not a date (civil.ParseDDMMYYYY), which never counts as newer or older than another.
+func genKey(gendt string) string {
+	iso, ok := civil.ParseDDMMYYYY(gendt, '-')
+	if !ok {
+		return ""
+	}
+	return strings.ReplaceAll(iso, "-", "")
+}
 
 // olderGeneration says, when r was generated before the period's current GSTR-2B, that it is kept
 // in the history and the newer generation stays current ("" otherwise).
 func olderGeneration(ctx context.Context, db *sql.DB, workspaceID string, r *Return) (string, error) {
-	if len(r.GenDate) != 10 {
+	if genKey(r.GenDate) == "" {
 		return "", nil
 	}
 	var gen string
-	err := db.QueryRowContext(ctx, `SELECT gendt FROM gstr2b_snapshots WHERE workspace_id = ? AND period = ? AND gendt != ''
+	err := db.QueryRowContext(ctx, `SELECT gendt FROM gstr2b_snapshots WHERE workspace_id = ? AND period = ? AND `+genKeySQL+` != ''
 		ORDER BY `+newestFirst+` LIMIT 1`, workspaceID, r.Period).Scan(&gen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
@@ -191,8 +206,7 @@ func olderGeneration(ctx context.Context, db *sql.DB, workspaceID string, r *Ret
 	if err != nil {
 		return "", fmt.Errorf("gstr2b: compare with the stored snapshots: %w", err)
 	}
-	key := func(d string) string { return d[6:] + d[3:5] + d[:2] }
-	if len(gen) != 10 || key(r.GenDate) >= key(gen) {
+	if genKey(gen) == "" || genKey(r.GenDate) >= genKey(gen) {
 		return "", nil
 	}
 	return fmt.Sprintf("This GSTR-2B was generated on %s, before the one already kept (generated %s): it is kept in the history, and the newer generation stays the period's current GSTR-2B.",
