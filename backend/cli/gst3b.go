@@ -75,19 +75,17 @@ func gst3B(ctx context.Context, g *gstRun, args []string) int {
 	if err != nil {
 		return g.fail(err)
 	}
-	sheet, err := g.d.Recon.Table4(ctx, m)
-	if err != nil {
-		return g.fail(err)
-	}
 	if *record {
 		n, err := g.d.Recon.RecordTable4(ctx, m)
 		if err != nil {
 			return g.fail(err)
 		}
 		fmt.Fprintf(g.env.Stderr, "gstdesk gst 3b: %s: recorded the claim period of %d documents.\n", p, n)
-		if sheet, err = g.d.Recon.Table4(ctx, m); err != nil {
-			return g.fail(err)
-		}
+	}
+	// One worksheet, read after the record (which builds its own to record from).
+	sheet, err := g.d.Recon.Table4(ctx, m)
+	if err != nil {
+		return g.fail(err)
 	}
 	// No GSTR-2B kept for the month: the worksheet still holds what the ledgers and the claims
 	// moved here from other months give (its notes say the proposal is empty), but no credit of

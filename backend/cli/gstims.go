@@ -296,9 +296,13 @@ func imsApply(ctx context.Context, g *gstRun, args []string) int {
 	}
 	if *runID != "" {
 		// Paid calls are said before they are spent: IMS is listed afresh only when an action can be sent.
-		if plan, err := g.d.Recon.PlanApplyThreeWay(ctx, *runID); err == nil {
-			fmt.Fprintf(g.env.Stderr, "gstdesk gst ims apply: %d paid call(s) for %s.\n", plan.Calls, plan.What)
+		// A plan that cannot be told stops here: nothing is spent that was not said first.
+		plan, err := g.d.Recon.PlanApplyThreeWay(ctx, *runID)
+		if err != nil {
+			g.emit(map[string]any{"error": errorObject(apperr.Command.Public(err))})
+			return g.done(true)
 		}
+		fmt.Fprintf(g.env.Stderr, "gstdesk gst ims apply: %d paid call(s) for %s.\n", plan.Calls, plan.What)
 	}
 	fromM, err := period.ReadMonth(from)
 	if err != nil {

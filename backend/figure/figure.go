@@ -49,7 +49,9 @@ const (
 	// Tax2B is a supplier's tax in the year's GSTR-2B documents.
 	Tax2B ID = "tax_2b"
 	// The ₹ strip of a reconciliation against GSTR-2B (desk/reconcile.SummaryOf): its at-risk
-	// figure is NotBacked, its held figure Held.
+	// figure is NotBacked. Its held figure is RunHeld, not Held: it counts the documents pending
+	// or rejected in IMS too, which Table 4 puts on lines of their own.
+	RunHeld    ID = "itc_held_run"
 	RunITC2B   ID = "itc_2b_run"
 	BooksITC   ID = "itc_books"
 	Difference ID = "itc_difference"
@@ -77,7 +79,8 @@ var all = []Figure{
 	{Reclaimable, "To take back", "Credit reversed under Rule 37 or Rule 37A whose reason has passed (paid, or the supplier filed): it can be reclaimed in 4(D)(1)."},
 	{NetITC, "Net ITC, 4(C)", "GSTR-3B Table 4(C) of the month's worksheet: 4(A) ITC available less 4(B) ITC reversed, after the bridge from the 2B's proposal."},
 	{Reversed4B, "Reversed, 4(B)", "GSTR-3B Table 4(B)(1) (blocked, for good) plus 4(B)(2) (held, Rule 37, Rule 37A, not booked: reclaimable) of the month's worksheet."},
-	{Held, "Held", "Credit of the month's 2B reversed in 4(B)(2) until settled: not booked, mismatch or pair not confirmed, held by a person."},
+	{Held, "Held in 4(B)(2)", "Credit of the month's 2B reversed in 4(B)(2) until settled: not booked, mismatch or pair not confirmed, held by a person."},
+	{RunHeld, "Held", "2B documents of a reconciliation against 2B not claimed now: not booked, mismatch or pair not confirmed, or pending or rejected in IMS."},
 	{IMSNoAction, "IMS: no action", "Tax of documents in IMS with no action taken: deemed accepted, and in the credit, when the GSTR-3B is filed."},
 	{IMSPending, "IMS: pending", "Tax of documents kept pending in IMS: out of the month's credit until accepted; pending lapses after one tax period."},
 	{IMSBacklog, "IMS backlog", "IMS: no action plus IMS: pending."},

@@ -513,7 +513,7 @@ func ReadRegisterWith(r io.Reader, name string, format export.Format, mapping Ma
 			p.fail(b.firstRow[i], FieldIGST, "", msg, true) // a warning: named, read as given
 		}
 		if field, v := negativeHead(&out[i]); field != "" {
-			p.fail(b.firstRow[i], field, v.String(), fmt.Sprintf("an amount not below zero: the %s %s (%s) has an amount below zero, which would lower the books' ITC silently. Write a return or a discount as a credit note (document type \"Credit note\"; its amounts may be written positive), or correct the amount",
+			p.fail(b.firstRow[i], field, v.Decimal(), fmt.Sprintf("an amount not below zero: the %s %s (%s) has an amount below zero, which would lower the books' ITC silently. Write a return or a discount as a credit note (document type \"Credit note\"; its amounts may be written positive), or correct the amount",
 				out[i].DocType.Label(), out[i].Number, out[i].RowRef), false)
 		}
 	}

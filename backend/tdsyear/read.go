@@ -187,35 +187,14 @@ func newMonthReader(im *payroll.Import) (mr *monthReader, problems []Problem) {
 	return &monthReader{im: im, keep: keep, col: col, hasHRAColumn: hasHRAColumn}, problems
 }
 
-// each reads every row: each good one goes to fn (h is reused).
+// each reads every row: each good one goes to fn (h is reused). One person each (a code or a PAN
+// given twice) is payroll.Read's rule, applied as the file is read: a later row of either never
+// reaches here.
 func (mr *monthReader) each(fn func(h *rowHead)) (problems []Problem) {
-	im := mr.im
-	seen := make(map[string]int, len(im.Employees))
-	type holder struct {
-		code string
-		row  int
-	}
-	pans := make(map[string]holder, len(im.Employees))
-	for i := range im.Employees {
+	for i := range mr.im.Employees {
 		r, ok := mr.row(i, &problems)
 		if !ok {
 			continue
-		}
-		if first, dup := seen[r.Code]; dup {
-			problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: r.SourceRow, Value: r.Code,
-				Message: fmt.Sprintf("employee %s appears twice in the month (rows %d and %d): give one row per employee, amounts added up (codes are read without regard to case)", r.Code, first, r.SourceRow)})
-			continue
-		}
-		seen[r.Code] = r.SourceRow
-		// One PAN is one person: two codes with one PAN would be taxed as two people, each with
-		// the whole of the slabs.
-		if pan := strings.ToUpper(strings.TrimSpace(r.PAN)); pan != "" {
-			if h, dup := pans[pan]; dup {
-				problems = append(problems, Problem{File: im.File, Sheet: im.Sheet, Row: r.SourceRow, Value: pan,
-					Message: fmt.Sprintf("PAN %s is on row %d (employee %s) and row %d (employee %s): one PAN is one person, taxed once on the whole salary. Give both rows one employee code with the amounts added up, or correct the PAN", pan, h.row, h.code, r.SourceRow, r.Code)})
-				continue
-			}
-			pans[pan] = holder{r.Code, r.SourceRow}
 		}
 		fn(&r)
 	}

@@ -175,13 +175,6 @@ func (s *Service) ThisWeek(ctx context.Context) (Week, error) {
 	return w, nil
 }
 
-// WarmWeek reads the week in the background (the window calls it at start): on a large workspace
-// the first read takes seconds (every pull's documents read once), and the dashboard, showing its
-// glance first, then finds the week kept (ThisWeek waits for this read rather than making another).
-func (s *Service) WarmWeek() {
-	s.core.Background(func(ctx context.Context) { _, _ = s.ThisWeek(ctx) })
-}
-
 // warmDelay is how long after the week kept in the database was shown its parts start to be built.
 const warmDelay = 2 * time.Second
 

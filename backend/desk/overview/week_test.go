@@ -3,7 +3,6 @@ package overview_test
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"testing"
 	"time"
 
@@ -108,21 +107,4 @@ func TestThisWeek(t *testing.T) {
 			t.Errorf("due item %+v", d)
 		}
 	}
-}
-
-// TestWarmWeek: the week read in the background at start is the week the dashboard then gets,
-// and closing the desk waits for it.
-func TestWarmWeek(t *testing.T) {
-	c, _ := coretest.Open(t, nil)
-	dk := desk.New(c)
-	dk.Overview.WarmWeek()
-	w, err := dk.Overview.ThisWeek(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	again, err := dk.Overview.ThisWeek(context.Background())
-	if err != nil || !reflect.DeepEqual(w, again) {
-		t.Fatalf("the week after the warm read differs: %+v, %v", again, err)
-	}
-	dk.Close()
 }

@@ -489,11 +489,10 @@ func (s *Service) itcRisk(ctx context.Context, fy string, reg Register, progress
 // calendar): a large client's year takes seconds to read, and the window shows how far it is. A
 // year that is not one is refused at once. ITCRiskResult gives the calendar.
 func (s *Service) StartITCRisk(ctx context.Context, year period.FY, reg Register, perMonth int) (string, error) {
-	fy := year.String()
-	y, err := period.ParseFY(fy)
-	if err != nil {
-		return "", apperr.New(apperr.Invalid, "%q is not a financial year: write it as FY 2025-26.", fy)
+	if year < 1900 {
+		return "", apperr.New(apperr.Invalid, "Choose the financial year of the calendar (FY 2025-26).")
 	}
+	fy, y := year.String(), year
 	if perMonth <= 0 {
 		perMonth = 500
 	}

@@ -871,7 +871,10 @@ func (s *Service) ThreeWayRuns(ctx context.Context) ([]ThreeWayRunInfo, error) {
 	out := make([]ThreeWayRunInfo, 0, len(runs))
 	for _, r := range runs {
 		var d threeWayDetail
-		money.UnmarshalStored([]byte(r.Detail), &d)
+		if err := money.UnmarshalStored([]byte(r.Detail), &d); err != nil {
+			// As ThreeWayRun says of the same run: no list of made-up zeros.
+			return nil, fmt.Errorf("reconcile: the saved run %s cannot be read: %w", r.ID, err)
+		}
 		if d.Counts == nil {
 			d.Counts = map[string]int{}
 		}

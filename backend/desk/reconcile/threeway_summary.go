@@ -85,7 +85,7 @@ func (s *ThreeWaySummary) Figure(key string) StripFigure {
 // stripFigure is each figure of the strip in package figure's words (one name, one definition).
 var stripFigure = map[string]figure.ID{
 	Fig2B: figure.RunITC2B, FigBooks: figure.BooksITC, FigDifference: figure.Difference,
-	FigClaimNow: figure.ClaimNow, FigHeld: figure.Held, FigAtRisk: figure.NotBacked,
+	FigClaimNow: figure.ClaimNow, FigHeld: figure.RunHeld, FigAtRisk: figure.NotBacked,
 }
 
 // stripOrder is the order of the strip.

@@ -499,11 +499,10 @@ type RegenerateResult struct {
 // it (polling with back-off, within s.Poll.Budget) and pulls the new 2B. IMS2B007 (wrong ITC period
 // or its GSTR-3B filed) and IMS2B009 (too early) are said in words.
 func (s *Service) RegenerateGSTR2B(ctx context.Context, month period.Month) (RegenerateResult, error) {
-	p := month.Key()
-	np, err := period.Canonical(p)
-	if err != nil {
-		return RegenerateResult{}, apperr.New(apperr.Invalid, "%v", err)
+	if month.IsZero() {
+		return RegenerateResult{}, noMonth()
 	}
+	np := month.Key()
 	out := RegenerateResult{Period: np}
 	sess, _, err := s.TaxpayerSession(ctx, "")
 	if err != nil {
@@ -513,9 +512,8 @@ func (s *Service) RegenerateGSTR2B(ctx context.Context, month period.Month) (Reg
 	if err != nil {
 		return out, err
 	}
-	pm, _ := period.ParseMonth(np)
 	start := s.core.Now()
-	ref, m, err := client.RegenerateGSTR2B(ctx, sess.Token, pm.Year, int(pm.Month))
+	ref, m, err := client.RegenerateGSTR2B(ctx, sess.Token, month.Year, int(month.Month))
 	s.core.Audit(ctx, "gstr2b_regenerate", np+" by "+who(), start, m.TransactionID, err)
 	if err != nil {
 		var be *gstapi.BusinessError
@@ -547,7 +545,7 @@ func (s *Service) RegenerateGSTR2B(ctx context.Context, month period.Month) (Reg
 	})
 	switch {
 	case errors.Is(err, errStillRunning):
-		return out, apperr.New(apperr.Unavailable, "The GST service had not finished regenerating GSTR-2B of %s (reference %s) after %s of waiting. Pull the 2B later: gstdesk gst 2b --year %d --month %d.", period.LabelOf(np), ref, waited, pm.Year, pm.Month)
+		return out, apperr.New(apperr.Unavailable, "The GST service had not finished regenerating GSTR-2B of %s (reference %s) after %s of waiting. Pull the 2B later: gstdesk gst 2b --year %d --month %d.", period.LabelOf(np), ref, waited, month.Year, month.Month)
 	case err != nil:
 		return out, err
 	case st.Status != gstapi.JobProcessed:
@@ -557,7 +555,7 @@ func (s *Service) RegenerateGSTR2B(ctx context.Context, month period.Month) (Reg
 		}
 		return out, apperr.New(apperr.Unavailable, "The GST service could not regenerate GSTR-2B of %s: %s (%s %s). The 2B stands as generated before.", period.LabelOf(np), msg, st.Status, st.ErrorCode)
 	}
-	res, err := s.PullGSTR2B(ctx, []period.Month{pm}, false, nil)
+	res, err := s.PullGSTR2B(ctx, []period.Month{month}, false, nil)
 	if err != nil {
 		return out, err
 	}
@@ -598,9 +596,8 @@ func (s *Service) IMSApplyResults(id string) (IMSApplyResult, error) {
 
 // StartRegenerateGSTR2B runs RegenerateGSTR2B as a job; its result is a RegenerateResult.
 func (s *Service) StartRegenerateGSTR2B(ctx context.Context, m period.Month) (string, error) {
-	p := m.Key()
-	if _, err := period.Canonical(p); err != nil {
-		return "", apperr.New(apperr.Invalid, "%v", err)
+	if m.IsZero() {
+		return "", noMonth()
 	}
 	if _, _, err := s.TaxpayerSession(ctx, ""); err != nil {
 		return "", err
@@ -614,4 +611,10 @@ func (s *Service) StartRegenerateGSTR2B(ctx context.Context, m period.Month) (st
 // RegenerateResults returns a finished regeneration job's result.
 func (s *Service) RegenerateResults(id string) (RegenerateResult, error) {
 	return core.JobResult[RegenerateResult](s.core, id)
+}
+
+// noMonth refuses a regeneration given no month (the faces read what a person writes; an empty
+// one reaches here as the zero month).
+func noMonth() error {
+	return apperr.New(apperr.Invalid, "Choose the month whose GSTR-2B to regenerate (YYYY-MM, such as 2025-04).")
 }

@@ -8,7 +8,7 @@ export type FigureId =
   | 'itc_available_2b' | 'itc_claimable' | 'itc_to_review' | 'itc_not_backed' | 'itc_not_booked'
   | 'rule37_risk' | 'rule37a_risk' | 's16_4_risk' | 'calendar_at_risk' | 'itc_reclaimable'
   | 'net_itc_4c' | 'reversed_4b' | 'itc_held' | 'ims_no_action' | 'ims_pending' | 'ims_backlog'
-  | 'tax_2a' | 'tax_2b' | 'itc_2b_run' | 'itc_books' | 'itc_difference' | 'itc_claim_now'
+  | 'tax_2a' | 'tax_2b' | 'itc_held_run' | 'itc_2b_run' | 'itc_books' | 'itc_difference' | 'itc_claim_now'
 
 export interface FigureWords { id: string; name: string; definition: string }
 
