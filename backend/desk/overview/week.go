@@ -83,8 +83,8 @@ type Week struct {
 	Rule37ATotal gstr3b.Rupees `json:"rule37a_total"`
 	// Rule37AUnread says a year's ITC calendar could not be read (a note says why): Rule37A and
 	// its total are then not known, and are not shown as nil.
-	Rule37AUnread bool `json:"rule37a_unread,omitempty"`
-	Notes        []string      `json:"notes"`
+	Rule37AUnread bool     `json:"rule37a_unread,omitempty"`
+	Notes         []string `json:"notes"`
 }
 
 // Horizon is how far ahead the dashboard lists what is due.
