@@ -66,8 +66,11 @@ func (id Identity) Key() string {
 	return id.Face + "|" + id.Supplier + "|" + id.DocType + "|" + id.Number + "|" + id.Period2B + "|" + id.Section
 }
 
-// docKey is how a document is known across faces and rules within one worksheet: supplier, type
-// and normalised number.
+// DocKey is how the document is known across faces and rules within one worksheet (blocked
+// marks, a run's rows): supplier, type and normalised number, whatever its face.
+func (id Identity) DocKey() string { return id.Supplier + "|" + id.DocType + "|" + id.Number }
+
+// docKey is DocKey of a document's parts.
 func docKey(supplier, kind, number string) string {
-	return strings.ToUpper(strings.TrimSpace(supplier)) + "|" + DocType(kind) + "|" + Normalise(number)
+	return IdentityOf(FaceBooks, supplier, kind, number, "", "").DocKey()
 }

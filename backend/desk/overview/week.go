@@ -222,9 +222,26 @@ func (s *Service) weekKey() string {
 	return k
 }
 
+// weekInputs are the parts of the workspace the week of today (YYYY-MM-DD) is read from: the
+// month whose GSTR-3B Table 4 it shows (the month before today's) and the two financial years
+// whose ITC calendars it reads. The week (thisWeek) and its digest (weekDigest) both take them
+// from here, so the digest never covers less than the week reads.
+func weekInputs(today string) (m3b period.Month, years []period.FY, err error) {
+	tm, err := period.ParseMonth(today[:7])
+	if err != nil {
+		return m3b, nil, err
+	}
+	m3b, err = period.ParseMonth(monthAdd(today[:7], -1))
+	return m3b, []period.FY{tm.FY() - 1, tm.FY()}, err
+}
+
 func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 	now := s.core.Now()
 	today := itcrisk.Today(now)
+	m3bMonth, years, err := weekInputs(today)
+	if err != nil {
+		return Week{}, apperr.Wrap(apperr.Internal, err, "could not tell this week's months")
+	}
 	w := Week{Today: today, Due: []DueItem{}, Notes: []string{}, Rule37A: map[string]gstr3b.Rupees{}}
 	limit := itcrisk.Today(now.Add(Horizon))
 	thisMonth := today[:7]
@@ -232,8 +249,7 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 	// GSTR-3B: the month before this one (its GSTR-2B came on the 14th), with its claim; once its
 	// due date has passed it is listed as overdue (gstdesk does not know whether it was filed) and
 	// this month's return is listed too.
-	m3b := monthAdd(thisMonth, -1)
-	m3bMonth, _ := period.ParseMonth(m3b) // today's month less one: always a month
+	m3b := m3bMonth.Key()
 	sheet, err := s.Recon.Table4(ctx, m3bMonth)
 	item := DueItem{Kind: DueGSTR3B, What: "GSTR-3B of " + period.LabelOf(m3b), Due: gstr3bDue(m3b), Period: m3b, Area: "table4"}
 	item.Overdue = today > item.Due
@@ -331,9 +347,8 @@ func (s *Service) thisWeek(ctx context.Context) (Week, error) {
 	}
 
 	// The ITC calendar of this year and the year before: what falls due by the horizon or is overdue.
-	tm, _ := period.ParseMonth(thisMonth)
-	fy := tm.FY()
-	for _, y := range []period.FY{fy - 1, fy} {
+	fy := years[1]
+	for _, y := range years {
 		cal, err := s.Recon.ITCRisk(ctx, y, reconcile.Register{})
 		if apperr.KindOf(err) == apperr.NotFound {
 			continue

@@ -9,7 +9,6 @@ import (
 	"gstdesk/backend/desk/reconcile"
 	"gstdesk/backend/itcrisk"
 	"gstdesk/backend/payroll"
-	"gstdesk/backend/period"
 	"gstdesk/backend/store"
 )
 
@@ -45,18 +44,16 @@ func (s *Service) weekDigest(ctx context.Context) (key store.DerivedKey, ok bool
 	}
 	ws := s.core.Workspace().ID
 	today := itcrisk.Today(s.core.Now())
-	thisMonth := today[:7]
-	tm, err := period.ParseMonth(thisMonth)
+	m3b, years, err := weekInputs(today)
 	if err != nil {
 		return key, false
 	}
-	m3b, _ := period.ParseMonth(monthAdd(thisMonth, -1))
 	t4, ok := s.Recon.Table4Key(ctx, m3b)
 	if !ok {
 		return key, false
 	}
 	var cals [][32]byte
-	for _, y := range []period.FY{tm.FY() - 1, tm.FY()} {
+	for _, y := range years {
 		k, ok := s.Recon.ITCRiskKey(ctx, y)
 		if !ok {
 			return key, false

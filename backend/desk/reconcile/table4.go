@@ -671,7 +671,7 @@ func docKeysOf(d *gstr2b.MatchDoc, p string) docKeys {
 		k.ims = id.Key()
 	}
 	id := gstr3b.IdentityOf(gstr3b.Face2B, d.Supplier, d.Kind, d.Number, p, d.Section)
-	k.claim, k.blocked = id.Key(), id.Supplier+"|"+id.DocType+"|"+id.Number
+	k.claim, k.blocked = id.Key(), id.DocKey()
 	return k
 }
 
@@ -731,8 +731,11 @@ func negative(h gstr3b.Heads) gstr3b.Heads {
 
 // rowKey is how a 2B document and a run's row find each other: supplier, type, number, 2B period.
 func rowKey(supplier, kind, number, p string) string {
-	return gstr3b.BlockedKey(supplier, kind, number) + "|" + p
+	return rowKeyOf(gstr3b.BlockedKey(supplier, kind, number), p)
 }
+
+// rowKeyOf is rowKey of a document whose DocKey is known.
+func rowKeyOf(docKey, p string) string { return docKey + "|" + p }
 
 // input reads what the worksheet of month p is built from (see Table4).
 func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4Sheet, error) {
@@ -776,7 +779,7 @@ func (c *t4Context) input(ctx context.Context, p string) (gstr3b.Input, *Table4S
 	for i := range docs {
 		d := &docs[i]
 		g := base[i]
-		if r := byKey[keys[i].blocked+"|"+p]; r != nil { // rowKey
+		if r := byKey[rowKeyOf(keys[i].blocked, p)]; r != nil {
 			g.Match, g.Confirmed = string(r.Status), r.Action == recon.Accept
 			if r.Books != nil {
 				g.BooksRef = r.Books.RowRef
