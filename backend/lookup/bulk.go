@@ -106,7 +106,7 @@ func (s *Service) plan(ctx context.Context, inputs []string, opt BulkOptions) (i
 	// Stored answers first: cheap, and they need no network.
 	for _, i := range todo {
 		c, err := s.load(ctx, opt.Op, items[i].GSTIN)
-		if err == nil && c != nil && (s.Offline || s.now().Sub(c.fetchedAt) < s.MaxAge) {
+		if err == nil && c != nil && (s.Offline || s.youngerThan(c.fetchedAt, s.MaxAge)) {
 			items[i].Status = StatusCache
 			items[i].Answer = Answer{Key: items[i].GSTIN, Source: s.stored(), Stored: true, FetchedAt: c.fetchedAt, TransactionID: c.txn, Data: c.payload}
 			sum.FromCache++

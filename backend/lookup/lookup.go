@@ -120,6 +120,13 @@ func (s *Service) now() time.Time {
 	return time.Time{}
 }
 
+// youngerThan says a stored answer fetched at fetched is younger than age on the service's
+// clock; without a clock none is (it is asked again, never served as fresh).
+func (s *Service) youngerThan(fetched time.Time, age time.Duration) bool {
+	now := s.now()
+	return !now.IsZero() && now.Sub(fetched) < age
+}
+
 // cached is a stored answer.
 type cached struct {
 	payload   json.RawMessage
@@ -206,7 +213,7 @@ func (s *Service) do(ctx context.Context, op, key string, maxAge time.Duration, 
 		a.Stored = true
 		return a
 	}
-	if c != nil && (s.Offline || s.now().Sub(c.fetchedAt) < maxAge) {
+	if c != nil && (s.Offline || s.youngerThan(c.fetchedAt, maxAge)) {
 		return fromCache("")
 	}
 	if s.Offline {
@@ -334,7 +341,7 @@ func (s *Service) changedMaxAge(date string, fresh bool) time.Duration {
 // what is stored, without a call.
 func (s *Service) ChangedStored(ctx context.Context, date, state string) bool {
 	c, err := s.load(ctx, OpChanged, fmt.Sprintf("%s|%s|%d", date, state, 1))
-	return err == nil && c != nil && (s.Offline || s.now().Sub(c.fetchedAt) < s.changedMaxAge(date, false))
+	return err == nil && c != nil && (s.Offline || s.youngerThan(c.fetchedAt, s.changedMaxAge(date, false)))
 }
 
 // Changed fetches one page of the day-wise changed list (4.1). A day's list does not change once

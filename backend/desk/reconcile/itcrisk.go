@@ -612,7 +612,7 @@ func (s *Service) StartChaserPack(ctx context.Context, year period.FY, reg Regis
 	}
 	dir := s.chaserFolder(label)
 	return core.StartJobSummarised(s.core, "itc:chasers", func(ctx context.Context, progress core.Progress) (ChaserPackDone, error) {
-		files, err := writeChasers(ctx, chasers, dir, nil, progress)
+		files, err := writeChasers(ctx, chasers, dir, &export.Guard{Reads: []string{reg.Path}}, progress)
 		out := ChaserPackDone{Folder: dir, Files: files}
 		if err != nil && apperr.KindOf(err) == apperr.Canceled {
 			return out, apperr.Wrap(apperr.Canceled, err, "Writing the chaser pack was cancelled after %d of %d supplier(s): the files written so far are in %s.", len(files), len(chasers), dir)

@@ -199,6 +199,9 @@ func (s *Service) IMSStored(ctx context.Context, section, status string) ([]ims.
 			return nil, apperr.New(apperr.Invalid, "The IMS section %q is none of b2b, b2ba, cn, cna, dn, dna, ecom, ecoma.", section)
 		}
 	}
+	if k == "" && imsStatusCode[status] == "" {
+		return s.IMSKept(ctx) // the whole list: parsed once for the same stored list
+	}
 	return ims.Stored(ctx, s.core.DB.DB, s.core.Workspace().ID, k, imsStatusCode[status])
 }
 
