@@ -115,8 +115,8 @@ func runRecon(ctx context.Context, env Env, args []string) int {
 		return fail(ExitUsage, "--against must be 2a or 2b, not %q.", *against)
 	}
 	months, err := period.Range(*year, *month, *toMonth)
-	if err != nil || len(months) == 0 {
-		return fail(ExitUsage, "The months --year, --month and --to-month name are not a range of months.")
+	if err != nil {
+		return fail(ExitUsage, "%s", publicMessage(env, err))
 	}
 	ro := reconcile.RunOptions{CombineDuplicates: *combine}
 	fs.Visit(func(f *flag.Flag) {

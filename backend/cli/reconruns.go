@@ -93,11 +93,10 @@ func reconShow(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "usage: gstdesk recon show RUN|latest [--as-of YYYY-MM] [--format json|csv|xlsx] [--out FILE]")
 		return ExitUsage
 	}
-	if *asOf != "" {
-		if _, err := reconcile.AsOf(reconcile.ThreeWayResult{To: "9999-12"}, *asOf); err != nil {
-			fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
-			return ExitUsage
-		}
+	asOfMonth, err := period.ReadMonth(*asOf) // "" is none: the run as it was saved
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
+		return ExitUsage
 	}
 	f, err := export.ParseFormat(*format)
 	if err != nil {
@@ -131,11 +130,6 @@ func reconShow(ctx context.Context, env Env, args []string) int {
 			return ExitFailed
 		}
 		id = runs[0].ID
-	}
-	asOfMonth, err := period.ReadMonth(*asOf)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "gstdesk recon show: %s\n", publicMessage(env, err))
-		return ExitUsage
 	}
 	tw, err := d.Recon.ThreeWayRunAsOf(ctx, id, asOfMonth)
 	if err != nil {

@@ -328,10 +328,10 @@ func ReadMonth(s string) (Month, error) {
 	if s == "" {
 		return Month{}, nil
 	}
-	if m, err := ParseMonth(s); err == nil && m.String() == s {
-		return m, nil
+	if _, err := Canonical(s); err == nil {
+		return ParseMonth(s)
 	}
-	return Month{}, apperr.New(apperr.Invalid, "The period %q should be written YYYY-MM, such as 2025-04.", s)
+	return Month{}, apperr.New(apperr.Invalid, "The period %q is not a month: write it YYYY-MM, such as 2025-04.", s)
 }
 
 // ReadMonths is ReadMonth of each.

@@ -290,15 +290,18 @@ func (s *Service) riskInputOf(ctx context.Context, fy string, reg Register, cale
 	if err := step(); err != nil { // 4: the register read
 		return in, nil, err
 	}
-	opt, err := s.reconOptions(ctx)
-	if err != nil {
-		return in, nil, err
+	// Without a register the match lists the 2B alone (the scorecard counts its documents); with
+	// neither there is nothing to match, and the settings and decisions are not read for it.
+	if len(year) > 0 || len(twoB) > 0 {
+		opt, err := s.reconOptions(ctx)
+		if err != nil {
+			return in, nil, err
+		}
+		if opt, err = recon.WithDecisions(ctx, s.core.DB.DB, ws, opt); err != nil {
+			return in, nil, err
+		}
+		in.Rows = recon.Match(year, twoB, opt).Rows
 	}
-	if opt, err = recon.WithDecisions(ctx, s.core.DB.DB, ws, opt); err != nil {
-		return in, nil, err
-	}
-	// Without a register the match lists the 2B alone (the scorecard counts its documents).
-	in.Rows = recon.Match(year, twoB, opt).Rows
 	in.NoCredit = map[string]bool{}
 	for ref, d := range docs {
 		if d.doc.ITCAvailable != "Y" {
