@@ -288,10 +288,8 @@ func Judge(st *gstapi.JobStatus, sent []Change) []Verdict {
 // section's list read again ("" when it is not listed).
 func (l *Lists) NowReads(section, rtnprd, stin, number string) string {
 	out := ""
-	for _, rec := range l.recs[section] {
-		if rec.STIN == stin && rec.Number == number && rec.RtnPrd == rtnprd {
-			out += fmt.Sprintf(" It now reads: %s, taxable value ₹%s, tax ₹%s.", ActionWord(rec.Action), rec.Taxable.Indian(), rec.Tax().Indian())
-		}
+	for _, rec := range l.Find(section, stin, number, rtnprd) { // the one identity (IDOf)
+		out += fmt.Sprintf(" It now reads: %s, taxable value ₹%s, tax ₹%s.", ActionWord(rec.Action), rec.Taxable.Indian(), rec.Tax().Indian())
 	}
 	return out
 }

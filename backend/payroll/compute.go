@@ -36,9 +36,9 @@ func Compute(ctx context.Context, emps []Employee, fy tds.FY, progress Progress)
 				progress(i, len(emps))
 			}
 		}
-		r, err := tds.Compute(emps[i].Input, fy)
+		r, err := computeOne(&emps[i], i+1, fy)
 		if err != nil {
-			return nil, apperr.Wrap(apperr.Invalid, err, "employee %d (row %d): %s", i+1, emps[i].Row, reason(err))
+			return nil, err
 		}
 		out[i] = r
 	}
@@ -46,6 +46,15 @@ func Compute(ctx context.Context, emps []Employee, fy tds.FY, progress Progress)
 		progress(len(emps), len(emps))
 	}
 	return out, nil
+}
+
+// computeOne computes both regimes of the n-th employee (1-based) for fy, an error naming them.
+func computeOne(e *Employee, n int, fy tds.FY) (tds.Result, error) {
+	r, err := tds.Compute(e.Input, fy)
+	if err != nil {
+		return r, apperr.Wrap(apperr.Invalid, err, "employee %d (row %d): %s", n, e.Row, reason(err))
+	}
+	return r, nil
 }
 
 // resultKeys are the five figures of each regime, in workbook order, with their titles.

@@ -93,9 +93,9 @@ func ComputeAndSaveRun(ctx context.Context, db *sql.DB, r Run, total int, read f
 		n := 0
 		return read(func(e *Employee) error {
 			n++
-			res, err := tds.Compute(e.Input, r.FY)
+			res, err := computeOne(e, n, r.FY)
 			if err != nil {
-				return apperr.Wrap(apperr.Invalid, err, "employee %d (row %d): %s", n, e.Row, reason(err))
+				return err
 			}
 			return add(e, &res)
 		})
