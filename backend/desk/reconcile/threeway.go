@@ -550,6 +550,14 @@ func (s *Service) Against2BToken(ctx context.Context, token string, fromM, toM p
 	if err != nil {
 		return ThreeWayResult{}, err
 	}
+	return s.against2BToken(ctx, token, name, data, periods, func(int, int) {})
+}
+
+// against2BToken is the run of Against2BToken and of the window's job (StartReconAgainst2B) once
+// the months and the token are checked: the register and the 2B read side by side (progress 1
+// and 2 of 4), matched and saved (3 and 4).
+func (s *Service) against2BToken(ctx context.Context, token, name string, data []byte, periods []string, progress core.Progress) (ThreeWayResult, error) {
+	progress(0, 4)
 	twoB := s.read2B(ctx, periods)
 	v, books, err := s.readRegister(ctx, token, name, data, nil)
 	if err == nil {
@@ -559,7 +567,12 @@ func (s *Service) Against2BToken(ctx context.Context, token string, fromM, toM p
 		twoB.wait()
 		return ThreeWayResult{}, err
 	}
-	return s.threeWayRun(ctx, v, books, periods, twoB, RunOptions{})
+	progress(1, 4)
+	if _, _, _, err := twoB.wait(); err != nil {
+		return ThreeWayResult{}, err
+	}
+	progress(2, 4)
+	return s.threeWayRunProgress(ctx, v, books, periods, twoB, RunOptions{}, progress)
 }
 
 // threeWayRun reconciles books with the GSTR-2B of periods being read (twoB) and IMS, with the

@@ -25,22 +25,7 @@ func (s *Service) StartReconAgainst2B(ctx context.Context, token string, fromM, 
 		return "", err
 	}
 	return core.StartJobSummarised(s.core, "recon:2b", func(ctx context.Context, progress core.Progress) (ThreeWayResult, error) {
-		progress(0, 4)
-		twoB := s.read2B(ctx, periods)
-		v, books, err := s.readRegister(ctx, token, name, data, nil)
-		if err == nil {
-			err = registerReady(v)
-		}
-		if err != nil {
-			twoB.wait()
-			return ThreeWayResult{}, err
-		}
-		progress(1, 4)
-		if _, _, _, err := twoB.wait(); err != nil {
-			return ThreeWayResult{}, err
-		}
-		progress(2, 4)
-		return s.threeWayRunProgress(ctx, v, books, periods, twoB, RunOptions{}, progress)
+		return s.against2BToken(ctx, token, name, data, periods, progress)
 	}, func(tw ThreeWayResult) string {
 		if tw.RunID == "" {
 			return "Reconciliation against GSTR-2B not saved"
