@@ -16,12 +16,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"gstdesk/backend/export"
 	"gstdesk/backend/gstr2a"
 	"gstdesk/backend/simulator"
 	"gstdesk/backend/store"
@@ -55,9 +57,8 @@ func seedBig2A(sh *shell) {
 			return
 		}
 		b, _ := json.Marshal(out)
-		tmp := filepath.Join(dir, "dev-seed.json.tmp")
-		if err := os.WriteFile(tmp, b, 0o600); err == nil {
-			err = os.Rename(tmp, filepath.Join(dir, "dev-seed.json"))
+		if err := export.WriteFileAtomic(filepath.Join(dir, "dev-seed.json"), 0o600, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
+			sh.log.Error("dev seed: dev-seed.json", "err", err.Error()) // the e2e test waits for it
 		}
 	}()
 }
