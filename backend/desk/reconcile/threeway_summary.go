@@ -121,6 +121,16 @@ func (r *ThreeWayRow) Bucket() string {
 	return FigClaimNow
 }
 
+// TotalOf is the reconciliation summary's totals of a run's rows (recon.Summarise): its at-risk
+// figures, and the figures the command line says after a run.
+func TotalOf(rows []ThreeWayRow) recon.PeriodSummary {
+	res := recon.Result{Rows: make([]recon.Row, len(rows))}
+	for i := range rows {
+		res.Rows[i] = rows[i].Row
+	}
+	return recon.Summarise(res).Total
+}
+
 // SummaryOf works out a run's summary strip from its rows (ThreeWaySummary).
 func SummaryOf(rows []ThreeWayRow) ThreeWaySummary {
 	figs := map[string]*StripFigure{}
@@ -169,11 +179,7 @@ func SummaryOf(rows []ThreeWayRow) ThreeWaySummary {
 		}
 	}
 	// At risk is the reconciliation summary's own figure (the dashboard shows the same).
-	res := recon.Result{Rows: make([]recon.Row, len(rows))}
-	for i := range rows {
-		res.Rows[i] = rows[i].Row
-	}
-	t := recon.Summarise(res).Total
+	t := TotalOf(rows)
 	s.AtRiskParts = map[string]recon.Paise{"not_in_2b": t.RiskMissing, "supplier_not_filed": t.RiskNotFiled, "supplier_cancelled": t.RiskCancelled,
 		"claimed_beyond_2b": t.RiskOverClaim, "isd_not_eligible": t.RiskNotEligible}
 	diff := figs[FigDifference]
