@@ -20,6 +20,7 @@ import (
 	"gstdesk/backend/infile"
 	"gstdesk/backend/lookup"
 	"gstdesk/backend/money"
+	"gstdesk/backend/supplier"
 )
 
 // Service is the lookups area over the shared core.
@@ -524,4 +525,22 @@ func (s *Service) ApplicantCheck(ctx context.Context, enrolment, email, mobile s
 		return ContactCheckView{}, apperr.Wrap(apperr.Unavailable, err, "The validation answer could not be read.")
 	}
 	return ContactCheckView{Enrolment: c.EnrolmentNumber, Mobile: c.Mobile, Email: c.Email, TxnID: a.TransactionID}, nil
+}
+
+// Directory is the identities the GSTIN lookups hold for gstins (stored answers only, no call):
+// names and registration status for every screen that names a supplier (supplier.Name). Empty
+// when the lookups cannot be read: names then fall back to the documents' own.
+func (s *Service) Directory(ctx context.Context, gstins []string) supplier.Directory {
+	if len(gstins) == 0 {
+		return supplier.Directory{}
+	}
+	lk, err := s.ForWorkspace(ctx)
+	if err != nil {
+		return supplier.Directory{}
+	}
+	dir, err := lk.Directory(ctx, gstins)
+	if err != nil || dir == nil {
+		return supplier.Directory{}
+	}
+	return dir
 }

@@ -155,17 +155,14 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 			}
 		}
 		sort.SliceStable(d.Attention, func(i, j int) bool { return d.Attention[i].Tax > d.Attention[j].Tax })
-		if lk, err := s.Lookups.ForWorkspace(ctx); err == nil && len(d.Attention) > 0 {
-			gstins := make([]string, len(d.Attention))
-			for i, a := range d.Attention {
-				gstins[i] = a.GSTIN
-			}
-			if dir, err := lk.Directory(ctx, gstins); err == nil {
-				for i := range d.Attention {
-					a := &d.Attention[i]
-					a.Name, a.Status = dir.Name(a.GSTIN, a.Name, ""), dir.Status(a.GSTIN)
-				}
-			}
+		gstins := make([]string, len(d.Attention))
+		for i, a := range d.Attention {
+			gstins[i] = a.GSTIN
+		}
+		dir := s.Lookups.Directory(ctx, gstins)
+		for i := range d.Attention {
+			a := &d.Attention[i]
+			a.Name, a.Status = dir.Name(a.GSTIN, a.Name, ""), dir.Status(a.GSTIN)
 		}
 	}
 	if rr, err := s.Recon.Runs(ctx); err != nil {

@@ -7,21 +7,13 @@ import (
 	"gstdesk/backend/supplier"
 )
 
-// directory is the identities the GSTIN lookups hold for gstins (stored answers only, no call);
-// empty when the lookups cannot be read (names then fall back to the documents' own).
+// directory is the identities the GSTIN lookups hold for gstins (Lookups.Directory); empty without
+// a lookups service.
 func (s *Service) directory(ctx context.Context, gstins []string) supplier.Directory {
-	if len(gstins) == 0 || s.Lookups == nil {
+	if s.Lookups == nil {
 		return supplier.Directory{}
 	}
-	lk, err := s.Lookups.ForWorkspace(ctx)
-	if err != nil {
-		return supplier.Directory{}
-	}
-	dir, err := lk.Directory(ctx, gstins)
-	if err != nil || dir == nil {
-		return supplier.Directory{}
-	}
-	return dir
+	return s.Lookups.Directory(ctx, gstins)
 }
 
 // rowSupplier is a row's supplier GSTIN (the books' where there is a books side) and the names

@@ -221,10 +221,8 @@ func (s *Service) GSTR2BView(ctx context.Context, m period.Month, snapshotID str
 			gstins = append(gstins, c.CTIN)
 		}
 	}
-	if lk, err := s.Lookups.ForWorkspace(ctx); err == nil && len(gstins) > 0 {
-		if dir, err := lk.Directory(ctx, gstins); err == nil {
-			v.Suppliers = dir
-		}
+	if len(gstins) > 0 {
+		v.Suppliers = s.Lookups.Directory(ctx, gstins)
 	}
 	v.History, err = gstr2b.Snapshots(ctx, s.core.DB.DB, s.core.Workspace().ID, snap.Period)
 	return v, err
