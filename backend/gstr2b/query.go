@@ -76,7 +76,7 @@ func scanDoc(rows *sql.Rows) (DocumentRow, error) {
 	d.Rejected, d.Reversed = rej&1 != 0, rej&2 != 0
 	if items.Valid {
 		d.HasItems = true
-		if err := money.UnmarshalStored([]byte(items.String), &d.Items); err != nil {
+		if err := readItems([]byte(items.String), &d.Items); err != nil {
 			return r, fmt.Errorf("gstr2b: items of document %d: %w", r.ID, err)
 		}
 	}

@@ -433,6 +433,21 @@ func NetITC(part map[string]SummaryGroup) money.Paise {
 }
 
 // appendItems writes items as JSON for the items column.
+// readItems reads items as appendItems wrote them (integer paise) in one pass; anything else
+// (a row kept in another form) through money.UnmarshalStored, as before.
+func readItems(b []byte, items *[]Item) error {
+	var raw []struct{ Num, Rate, Taxable, IGST, CGST, SGST, Cess int64 }
+	if json.Unmarshal(b, &raw) != nil {
+		return money.UnmarshalStored(b, items)
+	}
+	out := make([]Item, len(raw))
+	for i, r := range raw {
+		out[i] = Item{Num: r.Num, Rate: r.Rate, Taxable: money.Paise(r.Taxable), IGST: money.Paise(r.IGST), CGST: money.Paise(r.CGST), SGST: money.Paise(r.SGST), Cess: money.Paise(r.Cess)}
+	}
+	*items = out
+	return nil
+}
+
 func appendItems(b []byte, items []Item) []byte {
 	b = append(b, '[')
 	for i, it := range items {
