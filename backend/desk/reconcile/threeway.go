@@ -616,7 +616,7 @@ func (s *Service) threeWayRunProgress(ctx context.Context, im RegisterImport, bo
 		r.Send = r.send()
 	}
 	out.Choices = len(carried)
-	s.finish(&out)
+	s.finishWith(&out, &sum) // the choices set since do not move a row between the strip's figures
 	progress(4, 4)
 	return out, nil
 }
@@ -927,6 +927,15 @@ func (s *Service) threeWayRunOf(ctx context.Context, runID string) (recon.Run, e
 // ThreeWayRun reopens a saved run against GSTR-2B: every row as it was run (IMS status and
 // recommendation then), with the IMS actions the person chose since laid over (Choice, Send).
 func (s *Service) ThreeWayRun(ctx context.Context, runID string) (ThreeWayResult, error) {
+	out, err := s.threeWayRunRows(ctx, runID)
+	if err == nil {
+		s.finish(&out)
+	}
+	return out, err
+}
+
+// threeWayRunRows is a saved run and its rows as saved, with nothing worked out from them yet.
+func (s *Service) threeWayRunRows(ctx context.Context, runID string) (ThreeWayResult, error) {
 	run, err := s.threeWayRunOf(ctx, runID)
 	if err != nil {
 		return ThreeWayResult{}, err
@@ -955,7 +964,6 @@ func (s *Service) ThreeWayRun(ctx context.Context, runID string) (ThreeWayResult
 		return nil
 	})
 	out.Choices = len(choices)
-	s.finish(&out)
 	return out, err
 }
 
@@ -1179,10 +1187,10 @@ func (s *Service) PlanApplyThreeWay(ctx context.Context, runID string) (ApplyPla
 // ThreeWayRunNow is ThreeWayRun with the IMS lists as last read laid over its rows: whether IMS
 // lists each document and its status now (the window shows a run after applying it this way).
 func (s *Service) ThreeWayRunNow(ctx context.Context, runID string) (ThreeWayResult, error) {
-	tw, err := s.ThreeWayRun(ctx, runID)
+	tw, err := s.threeWayRunRows(ctx, runID)
 	if err == nil {
 		err = s.refreshIMS(ctx, &tw)
-		s.finish(&tw)
+		s.finish(&tw) // once, over the rows as IMS reads them now
 	}
 	return tw, err
 }

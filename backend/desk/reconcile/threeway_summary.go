@@ -281,7 +281,12 @@ func ClosedWords(cs []ClosedMonth) string {
 // IMS today.
 func (s *Service) finish(tw *ThreeWayResult) {
 	sum := SummaryOf(tw.Rows)
-	tw.Summary = &sum
+	s.finishWith(tw, &sum)
+}
+
+// finishWith is finish with the rows' summary worked out already (SummaryOf of the same rows).
+func (s *Service) finishWith(tw *ThreeWayResult, sum *ThreeWaySummary) {
+	tw.Summary = sum
 	tw.IMSClosed = closedMonths(tw.Rows, s.nowMonth())
 	tw.ListCalls = applyCalls(tw.Rows, s.openIMSPeriod())
 }
