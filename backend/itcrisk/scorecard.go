@@ -288,7 +288,7 @@ func Score(in Input) Scorecard {
 		if s.Status == supplier.Cancelled && s.CancelledOn == "" {
 			s.CancelledOn = "cancelled"
 		} else if supplier.Blocked(s.Status) && s.CancelledOn == "" && s.Suspended == "" {
-			s.Suspended = in.Suppliers[g].Status
+			s.Suspended = supplier.Word(s.Status)
 		}
 	}
 	for _, s := range by {

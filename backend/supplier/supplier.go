@@ -67,3 +67,11 @@ func (d Directory) Name(g, trade2B, register string) string {
 
 // Status is the registration status of g ("" when no lookup gave one).
 func (d Directory) Status(g string) string { return Status(d[g].Status) }
+
+// Word is a status as a screen writes it: "Suspended", "Cancelled", "Inactive" ("" for none).
+func Word(status string) string {
+	if status == "" {
+		return ""
+	}
+	return strings.ToUpper(status[:1]) + status[1:]
+}

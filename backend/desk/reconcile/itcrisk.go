@@ -258,7 +258,7 @@ func (s *Service) riskInputOf(ctx context.Context, fy string, reg Register, cale
 						in.Cancelled[g] = isoOrEmpty(n.CancelledOn)
 					}
 				case supplier.Suspended, supplier.Inactive:
-					in.Suspended[g] = strings.ToUpper(n.Status[:1]) + n.Status[1:]
+					in.Suspended[g] = supplier.Word(n.Status)
 				}
 			}
 		}
